@@ -1,0 +1,17 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import { ringbinderServer } from './src/server/astro-integration.ts';
+
+// Static output: one prerendered shell per route pattern (src/routes.ts); the Hono server serves them.
+export default defineConfig({
+  output: 'static',
+  integrations: [react(), ringbinderServer()],
+  build: { inlineStylesheets: 'auto' },
+  vite: {
+    // Scripts are always files, never inlined: the CSP allows no 'unsafe-inline' scripts.
+    build: { assetsInlineLimit: 0 },
+  },
+  devToolbar: { enabled: false },
+  server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? '127.0.0.1' },
+});

@@ -1,0 +1,33 @@
+/** The API under /api/v1: one sub-app per area, the one error handler, the body limit. */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppEnv, Deps } from './env.ts';
+import { HttpError } from './errors.ts';
+import { renderError } from './http/error-handler.ts';
+import { auth } from './routes/auth.ts';
+import { buildInfo } from './routes/build-info.ts';
+import { usersApi } from './routes/users.ts';
+
+export function createApi(deps: Deps): Hono<AppEnv> {
+  const api = new Hono<AppEnv>({ strict: false });
+  api.use('*', async (c, next) => {
+    c.set('deps', deps);
+    c.header('Cache-Control', 'no-store');
+    await next();
+  });
+  api.use(
+    '*',
+    bodyLimit({
+      maxSize: deps.config.bodyLimit,
+      onError: () => {
+        throw new HttpError(413, 'Request body is too large');
+      },
+    }),
+  );
+  api.route('/auth', auth);
+  api.route('/users', usersApi);
+  api.route('/_build-info', buildInfo);
+  api.notFound((c) => c.json({ detail: 'Not found' }, 404));
+  api.onError(renderError);
+  return api;
+}

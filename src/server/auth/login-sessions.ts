@@ -1,0 +1,83 @@
+/**
+ * Login sessions: one row per signed-in device, holding the hash of its bearer token. A session ends
+ * when it has been idle too long, at its absolute expiry, or when it is ended (which revokes its token
+ * at once).
+ */
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { uuidv7 } from '../../shared/ids.ts';
+import type { Queryable } from '../db/connection.ts';
+import { loginSessions } from '../db/schema.ts';
+import type { Deps, LoginSessionRow } from '../env.ts';
+import { hashToken, newToken } from './tokens.ts';
+
+export interface Device {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** Opens a session for the user and returns its bearer token (shown once, never stored). */
+export async function openLoginSession(
+  db: Queryable,
+  deps: Pick<Deps, 'config' | 'now'>,
+  userId: string,
+  device: Device,
+  orgId: string | null,
+): Promise<string> {
+  const token = newToken();
+  const now = deps.now();
+  await db.insert(loginSessions).values({
+    id: uuidv7(now.getTime()),
+    userId,
+    tokenHash: hashToken(token),
+    orgId,
+    ipAddress: device.ip,
+    userAgent: device.userAgent?.slice(0, 512) ?? null,
+    createdAt: now,
+    lastAccessedAt: now,
+    expiresAt: new Date(now.getTime() + deps.config.sessionAbsoluteMs),
+  });
+  return token;
+}
+
+/** The live session of a bearer token, or undefined; touches its last access (at most once a minute). */
+export async function findLiveSession(
+  db: Queryable,
+  deps: Pick<Deps, 'config' | 'now'>,
+  token: string,
+): Promise<LoginSessionRow | undefined> {
+  const now = deps.now();
+  const [session] = await db
+    .select()
+    .from(loginSessions)
+    .where(and(eq(loginSessions.tokenHash, hashToken(token)), isNull(loginSessions.endedAt), gt(loginSessions.expiresAt, now)));
+  if (!session) return undefined;
+  if (now.getTime() - session.lastAccessedAt.getTime() > deps.config.sessionIdleMs) return undefined;
+  if (now.getTime() - session.lastAccessedAt.getTime() > 60_000) {
+    await db.update(loginSessions).set({ lastAccessedAt: now }).where(eq(loginSessions.id, session.id));
+    session.lastAccessedAt = now;
+  }
+  return session;
+}
+
+export function isLive(session: LoginSessionRow, deps: Pick<Deps, 'config' | 'now'>): boolean {
+  const now = deps.now().getTime();
+  return (
+    session.endedAt === null &&
+    session.expiresAt.getTime() > now &&
+    now - session.lastAccessedAt.getTime() <= deps.config.sessionIdleMs
+  );
+}
+
+/** Ends every live session of a user, except `keepId` when given. */
+export async function endUserSessions(db: Queryable, userId: string, now: Date, keepId?: string): Promise<void> {
+  await db
+    .update(loginSessions)
+    .set({ endedAt: now })
+    .where(
+      and(
+        eq(loginSessions.userId, userId),
+        isNull(loginSessions.endedAt),
+        keepId ? ne(loginSessions.id, keepId) : undefined,
+      ),
+    );
+}

@@ -1,0 +1,61 @@
+/**
+ * Throttling of sign-in and reset requests, per account and per IP. Attempts are rows in the database,
+ * so every API process sees the same counts (DESIGN: scaling out).
+ */
+import { and, count, eq, gt, lt, min } from 'drizzle-orm';
+import { uuidv7 } from '../../shared/ids.ts';
+import type { Queryable } from '../db/connection.ts';
+import { throttleEvents } from '../db/schema.ts';
+import { tooManyRequests } from '../errors.ts';
+
+export interface ThrottleRule {
+  /** At most this many attempts… */
+  limit: number;
+  /** …within this window. */
+  windowMs: number;
+}
+
+export const throttleRules = {
+  /** Failed sign-ins of one account. */
+  signInAccount: { limit: 5, windowMs: 15 * 60_000 },
+  /** Failed sign-ins from one IP, whatever the account. */
+  signInIp: { limit: 30, windowMs: 15 * 60_000 },
+  /** Reset requests for one e-mail address. */
+  resetAccount: { limit: 5, windowMs: 60 * 60_000 },
+  /** Reset requests from one IP. */
+  resetIp: { limit: 20, windowMs: 60 * 60_000 },
+} satisfies Record<string, ThrottleRule>;
+
+/** Throws 429 with Retry-After when `key` has used up its attempts. */
+export async function checkThrottle(db: Queryable, key: string, rule: ThrottleRule, now: Date): Promise<void> {
+  const since = new Date(now.getTime() - rule.windowMs);
+  const [row] = await db
+    .select({ n: count(), first: min(throttleEvents.at) })
+    .from(throttleEvents)
+    .where(and(eq(throttleEvents.key, key), gt(throttleEvents.at, since)));
+  if (!row || row.n < rule.limit || !row.first) return;
+  const retryMs = new Date(row.first).getTime() + rule.windowMs - now.getTime();
+  throw tooManyRequests(Math.max(1, Math.ceil(retryMs / 1000)));
+}
+
+export async function recordAttempt(db: Queryable, key: string, now: Date): Promise<void> {
+  await db.insert(throttleEvents).values({ id: uuidv7(), key, at: now });
+}
+
+/** Forgets the attempts of a key (after a successful sign-in or a password reset). */
+export async function clearAttempts(db: Queryable, key: string): Promise<void> {
+  await db.delete(throttleEvents).where(eq(throttleEvents.key, key));
+}
+
+/** Drops attempts older than every window. */
+export async function pruneAttempts(db: Queryable, now: Date): Promise<void> {
+  const oldest = Math.max(...Object.values(throttleRules).map((r) => r.windowMs));
+  await db.delete(throttleEvents).where(lt(throttleEvents.at, new Date(now.getTime() - oldest)));
+}
+
+export const throttleKeys = {
+  signInAccount: (username: string) => `sign-in:account:${username.toLowerCase()}`,
+  signInIp: (ip: string) => `sign-in:ip:${ip}`,
+  resetAccount: (email: string) => `reset:account:${email.toLowerCase()}`,
+  resetIp: (ip: string) => `reset:ip:${ip}`,
+};

@@ -1,0 +1,43 @@
+/** The server's configuration, read once from the environment (README: Configuration). */
+import { resolve } from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  /** The built static site (Astro's output). */
+  distDir: string;
+  /** Largest request body accepted, in bytes. */
+  bodyLimit: number;
+  /** Login sessions end after this long without use… */
+  sessionIdleMs: number;
+  /** …and at the latest this long after sign-in. */
+  sessionAbsoluteMs: number;
+  /** Log one line per request. */
+  requestLog: boolean;
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 4321);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not ${env.PORT}`);
+  const host = env.HOST ?? '127.0.0.1';
+  const dataDir = resolve(env.DATA_DIR ?? './data');
+  return {
+    port,
+    host,
+    dataDir,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    databaseUrl: env.DATABASE_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    distDir: resolve(env.DIST_DIR ?? './dist'),
+    bodyLimit: 1024 * 1024,
+    sessionIdleMs: 14 * DAY,
+    sessionAbsoluteMs: 30 * DAY,
+    requestLog: env.REQUEST_LOG !== '0',
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * Opens the database: embedded PGlite under DATA_DIR by default, or a PostgreSQL server when
+ * DATABASE_URL is set. Both speak the same schema and migrations; the rest of the server sees one
+ * Drizzle `Database`.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Either the database or a transaction in progress: what every query function takes. */
+export type Queryable = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Brings the schema up to date (on PostgreSQL under an advisory lock, so N processes can start at once). */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export interface OpenOptions {
+  /** postgres://… — a PostgreSQL server; unset → PGlite. */
+  databaseUrl?: string | undefined;
+  /** PGlite's data folder; unset → in memory. */
+  dataDir?: string | undefined;
+  /** A dumped PGlite data folder to start from (tests clone one migrated template). */
+  loadDataDir?: Blob | undefined;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    const migrate = async () => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock(7262001)');
+        await migratePg(drizzlePg(client), { migrationsFolder });
+      } finally {
+        await client.query('select pg_advisory_unlock(7262001)').catch(() => undefined);
+        client.release();
+      }
+    };
+    return { db, kind: 'postgres', migrate, close: () => pool.end() };
+  }
+  if (options.dataDir) mkdirSync(dirname(options.dataDir), { recursive: true });
+  const client = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  const pgliteDb = drizzlePglite(client, { schema });
+  const migrate = () => migratePglite(pgliteDb, { migrationsFolder });
+  return { db: pgliteDb as unknown as Database, kind: 'pglite', migrate, close: () => client.close() };
+}

@@ -1,0 +1,206 @@
+/**
+ * The database schema (Drizzle, PostgreSQL 15 features only: PGlite is 18, the server here is 15).
+ * Migrations are generated from this file with `npm run db:generate` into ./migrations.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => at('created_at').notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    fullName: text('full_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    isActive: boolean('is_active').notNull().default(false),
+    avatar: uuid('avatar'),
+    otpSecret: text('otp_secret'),
+    otpEnabled: boolean('otp_enabled').notNull().default(false),
+    /** The TOTP time step of the last accepted code: each code is accepted once. */
+    otpLastStep: integer('otp_last_step'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+  ],
+);
+
+export const organisations = pgTable('organisations', {
+  id: uuid('id').primaryKey(),
+  name: text('name').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  trialEndsAt: at('trial_ends_at'),
+  /** End of the paid period; null while on trial or never subscribed. */
+  paidUntil: at('paid_until'),
+  limitUsers: integer('limit_users').notNull().default(25),
+  limitActiveUsers: integer('limit_active_users').notNull().default(25),
+  createdAt: createdAt(),
+});
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    isOrgAdmin: boolean('is_org_admin').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.userId] }), index('memberships_user_idx').on(t.userId)],
+);
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: uuid('id').primaryKey(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    listFilterable: boolean('list_filterable').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('roles_org_name_key').on(t.orgId, sql`lower(${t.name})`)],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.userId] }), index('user_roles_user_idx').on(t.userId)],
+);
+
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    /** Ids of the roles the invitee receives on accepting. */
+    roleIds: jsonb('role_ids').$type<string[]>().notNull().default([]),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiry: at('expiry').notNull(),
+    status: text('status', { enum: ['pending', 'accepted', 'declined', 'cancelled'] })
+      .notNull()
+      .default('pending'),
+    answeredAt: at('answered_at'),
+  },
+  (t) => [index('invitations_org_idx').on(t.orgId, t.status), index('invitations_email_idx').on(sql`lower(${t.email})`)],
+);
+
+/** A signed-in device: the bearer token is stored only as its SHA-256 hash. */
+export const loginSessions = pgTable(
+  'login_sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    /** The organisation the user works in on this device. */
+    orgId: uuid('org_id').references(() => organisations.id, { onDelete: 'set null' }),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    lastAccessedAt: at('last_accessed_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    endedAt: at('ended_at'),
+  },
+  (t) => [uniqueIndex('login_sessions_token_key').on(t.tokenHash), index('login_sessions_user_idx').on(t.userId)],
+);
+
+/** Single-use e-mailed tokens: account activation and password reset. */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['activation', 'password-reset'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [uniqueIndex('account_tokens_hash_key').on(t.tokenHash)],
+);
+
+/** Attempts counted by the throttle (sign-in and reset requests), per account and per IP. */
+export const throttleEvents = pgTable(
+  'throttle_events',
+  {
+    id: uuid('id').primaryKey(),
+    key: text('key').notNull(),
+    at: at('at').notNull().defaultNow(),
+  },
+  (t) => [index('throttle_events_key_idx').on(t.key, t.at)],
+);
+
+export const folders = pgTable(
+  'folders',
+  {
+    id: uuid('id').primaryKey(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    /** Null for the organisation's root folder. */
+    parentId: uuid('parent_id'),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    version: integer('version').notNull().default(1),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    modifiedBy: uuid('modified_by').references(() => users.id, { onDelete: 'set null' }),
+    modifiedAt: at('modified_at').notNull().defaultNow(),
+    deletedAt: at('deleted_at'),
+  },
+  (t) => [index('folders_parent_idx').on(t.orgId, t.parentId)],
+);
+
+/** Grants and revokes of permission bits on an item, for the organisation, a role or a user. */
+export const aclEntries = pgTable(
+  'acl_entries',
+  {
+    id: uuid('id').primaryKey(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    folderId: uuid('folder_id').references(() => folders.id, { onDelete: 'cascade' }),
+    subjectType: text('subject_type', { enum: ['org', 'role', 'user'] }).notNull(),
+    subjectId: uuid('subject_id').notNull(),
+    isGrant: boolean('is_grant').notNull(),
+    permissions: integer('permissions').notNull(),
+  },
+  (t) => [index('acl_entries_folder_idx').on(t.folderId)],
+);

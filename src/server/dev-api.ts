@@ -1,0 +1,31 @@
+/**
+ * The API inside `npm run dev`. The database stays open across reloads (kept on globalThis); the app is
+ * rebuilt whenever this module is re-evaluated, so server code changes take effect on the next request.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { getRequestListener } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { readConfig } from './config.ts';
+import { openDatabase, type DatabaseHandle } from './db/connection.ts';
+import { mailerFor } from './server.ts';
+
+type Listener = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+const state = globalThis as typeof globalThis & { __ringbinderDevDatabase?: Promise<DatabaseHandle> };
+const config = { ...readConfig(), requestLog: true };
+let listener: Promise<Listener> | undefined;
+
+async function openOnce(): Promise<DatabaseHandle> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') });
+  await database.migrate();
+  return database;
+}
+
+export async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  listener ??= (async () => {
+    state.__ringbinderDevDatabase ??= openOnce();
+    const { db } = await state.__ringbinderDevDatabase;
+    return getRequestListener(createApp({ config, db, mailer: mailerFor(config), now: () => new Date() }).fetch) as Listener;
+  })();
+  await (await listener)(req, res);
+}

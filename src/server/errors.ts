@@ -1,0 +1,42 @@
+/**
+ * Every HTTP error of the API: a status and the `detail` the client shows. Routes and services throw
+ * these; one handler (http/error-handler.ts) renders them as `{ "detail": … }`.
+ */
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 429,
+    readonly detail: string,
+    readonly extra: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail);
+  }
+}
+
+export const badRequest = (detail: string) => new HttpError(400, detail);
+export const forbidden = (detail = 'You do not have permission to do this') => new HttpError(403, detail);
+export const notFound = (detail = 'Not found') => new HttpError(404, detail);
+export const conflict = (detail: string) => new HttpError(409, detail);
+
+/** The one answer for a missing, expired or revoked sign-in. */
+export const notAuthenticated = () =>
+  new HttpError(401, 'Could not validate credentials', {}, { 'WWW-Authenticate': 'Bearer' });
+
+export const subscriptionExpired = () => new HttpError(402, 'Organization subscription is expired');
+export const invalidSubscription = () => new HttpError(403, 'Invalid Organization Subscription');
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** 422: the body is well-formed but its values are not; `detail` names the fields. */
+export function validationFailed(errors: FieldError[]): HttpError {
+  const detail = errors.map((e) => (e.field ? `${e.field}: ${e.message}` : e.message)).join('; ');
+  return new HttpError(422, detail, { errors });
+}
+
+export function tooManyRequests(retryAfterSeconds: number): HttpError {
+  return new HttpError(429, 'Too many attempts, please try again later', {}, { 'Retry-After': String(retryAfterSeconds) });
+}

@@ -1,0 +1,101 @@
+/**
+ * Serves the built site: files of the build as they are (hashed assets cached for a year), and every
+ * page address through the route table to its prerendered shell — unknown addresses get the
+ * not-found shell with status 404. Each shell's inline scripts are allowed by hash in its CSP.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+import type { Context } from 'hono';
+import { matchRoute, notFoundShell, routes, shellFile } from '../../routes.ts';
+import { contentSecurityPolicy } from './security-headers.ts';
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+};
+
+interface Shell {
+  html: string;
+  csp: string;
+}
+
+/** The sha256 CSP sources of a page's inline scripts. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+    const body = match[1] ?? '';
+    if (body.trim() === '') continue;
+    hashes.push(`sha256-${createHash('sha256').update(body).digest('base64')}`);
+  }
+  return hashes;
+}
+
+export function createStaticSite(distDir: string) {
+  const shells = new Map<string, Shell>();
+  const loadShell = (shell: string): Shell | undefined => {
+    const file = join(distDir, shellFile(shell));
+    if (!existsSync(file)) return undefined;
+    const html = readFileSync(file, 'utf8');
+    return { html, csp: contentSecurityPolicy(inlineScriptHashes(html)) };
+  };
+  for (const shell of new Set([...routes.map((r) => r.shell), notFoundShell])) {
+    const loaded = loadShell(shell);
+    if (loaded) shells.set(shell, loaded);
+  }
+
+  const sendShell = (c: Context, shell: Shell, status: 200 | 404) => {
+    c.header('Content-Security-Policy', shell.csp);
+    c.header('Cache-Control', 'no-cache');
+    return c.html(shell.html, status);
+  };
+
+  const sendFile = async (c: Context, path: string): Promise<Response | undefined> => {
+    const ext = extname(path);
+    if (!ext || ext === '.html') return undefined;
+    const file = normalize(join(distDir, path));
+    if (!file.startsWith(distDir + sep)) return undefined;
+    const info = await stat(file).catch(() => undefined);
+    if (!info?.isFile()) return undefined;
+    const body = await readFile(file);
+    c.header('Content-Type', MIME[ext] ?? 'application/octet-stream');
+    c.header(
+      'Cache-Control',
+      path.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : path === '/sw.js' ? 'no-cache' : 'public, max-age=3600',
+    );
+    return c.body(body);
+  };
+
+  return async (c: Context): Promise<Response> => {
+    const path = c.req.path;
+    const file = await sendFile(c, decodeSafe(path));
+    if (file) return file;
+    const match = matchRoute(path);
+    const shell = match ? shells.get(match.route.shell) : undefined;
+    if (shell) return sendShell(c, shell, 200);
+    const missing = shells.get(notFoundShell);
+    if (missing) return sendShell(c, missing, 404);
+    return c.text('Not found — the site has not been built (npm run build)', 404);
+  };
+}
+
+function decodeSafe(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}

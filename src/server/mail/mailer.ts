@@ -1,0 +1,44 @@
+/**
+ * Sends mail: over SMTP when SMTP_URL is set, otherwise each message is written as an .eml file under
+ * DATA_DIR/outbox/ and its links are logged, so a developer can follow them.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import { uuidv7 } from '../../shared/ids.ts';
+
+export interface Message {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: Message): Promise<void>;
+}
+
+const FROM = 'Ringbinder <no-reply@ringbinder.local>';
+
+export function smtpMailer(smtpUrl: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(message) {
+      await transport.sendMail({ from: FROM, ...message });
+    },
+  };
+}
+
+export function outboxMailer(outboxDir: string, log: (line: string) => void = console.log): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: FROM, ...message });
+      await mkdir(outboxDir, { recursive: true });
+      const file = join(outboxDir, `${uuidv7()}.eml`);
+      await writeFile(file, info.message as Buffer);
+      const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+      log(`mail to ${message.to}: "${message.subject}" → ${file}${links.map((l) => `\n  ${l}`).join('')}`);
+    },
+  };
+}

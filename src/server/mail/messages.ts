@@ -1,0 +1,43 @@
+/** The e-mails Ringbinder sends, each with a plain-text and an HTML body. */
+import type { Message } from './mailer.ts';
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+function message(to: string, subject: string, lines: string[], link: { label: string; url: string }): Message {
+  const text = [...lines, '', `${link.label}: ${link.url}`, '', '— Ringbinder'].join('\n');
+  const html = `<!doctype html><html><body style="font-family:sans-serif;color:#1a2238">
+${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
+<p><a href="${escapeHtml(link.url)}" style="background:#1a2238;color:#fff;padding:10px 16px;border-radius:4px;text-decoration:none">${escapeHtml(link.label)}</a></p>
+<p style="color:#666;font-size:12px">If the button does not work, copy this address into your browser:<br>${escapeHtml(link.url)}</p>
+<p>— Ringbinder</p></body></html>`;
+  return { to, subject, text, html };
+}
+
+export function activationMessage(to: string, fullName: string, url: string): Message {
+  return message(
+    to,
+    'Activate your Ringbinder account',
+    [`Hello ${fullName},`, 'Thank you for registering with Ringbinder. Activate your account with the link below; it is valid for 48 hours.'],
+    { label: 'Activate account', url },
+  );
+}
+
+export function passwordResetMessage(to: string, fullName: string, url: string): Message {
+  return message(
+    to,
+    'Reset your Ringbinder password',
+    [`Hello ${fullName},`, 'Someone asked to reset the password of your Ringbinder account. If it was you, choose a new password with the link below; it is valid for one hour. If not, ignore this e-mail.'],
+    { label: 'Reset password', url },
+  );
+}
+
+export function invitationMessage(to: string, orgName: string, inviter: string, url: string): Message {
+  return message(
+    to,
+    `You have been invited to join ${orgName} on Ringbinder`,
+    [`${inviter} has invited you to join ${orgName} on Ringbinder.`, 'The invitation is valid for 7 days.'],
+    { label: 'Open invitation', url },
+  );
+}

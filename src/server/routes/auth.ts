@@ -1,0 +1,155 @@
+/** `auth/…`: registration, activation, sign-in, password reset, the caller's profile, sessions, two-factor, organisations and invitations. */
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import {
+  accessTokenForm,
+  activateBody,
+  answerInvitationBody,
+  createOrgBody,
+  registerBody,
+  resetPasswordBody,
+  selectOrgBody,
+  sendPasswordResetForm,
+  setOtpBody,
+  updateMeBody,
+  type AccessToken,
+  type LoginSession,
+} from '../../shared/api/accounts.ts';
+import { isUuid } from '../../shared/ids.ts';
+import { authenticate, bearerToken, clientIp } from '../auth/authenticate.ts';
+import { isLive } from '../auth/login-sessions.ts';
+import { loginSessions } from '../db/schema.ts';
+import type { AppEnv } from '../env.ts';
+import { notFound } from '../errors.ts';
+import { formBody, jsonBody } from '../http/body.ts';
+import { activate, register, requestPasswordReset, resetPassword, signIn, updateMe } from '../services/accounts.ts';
+import { pendingInvitationsFor, presentCurrentUser } from '../services/current-user.ts';
+import { answerInvitation, listOrgInvitations, publicInvitation } from '../services/invitations.ts';
+import { createOrganisation, currentOrganisationAsAdmin, selectOrganisation } from '../services/organisations.ts';
+import { setTwoFactor } from '../services/two-factor.ts';
+
+export const auth = new Hono<AppEnv>();
+
+const device = (c: Context<AppEnv>) => ({ ip: clientIp(c), userAgent: c.req.header('user-agent') ?? null });
+const tokenAnswer = (access_token: string): AccessToken => ({ access_token, token_type: 'bearer' });
+
+auth.post('/register', async (c) => {
+  const body = await jsonBody(c, registerBody);
+  return c.json(await register(c.get('deps'), body), 201);
+});
+
+auth.post('/activate', async (c) => {
+  const token = await jsonBody(c, activateBody);
+  return c.json(tokenAnswer(await activate(c.get('deps'), token, device(c))));
+});
+
+auth.post('/access-token', async (c) => {
+  const form = await formBody(c, accessTokenForm);
+  return c.json(tokenAnswer(await signIn(c.get('deps'), form, device(c))));
+});
+
+auth.post('/send-password-reset', async (c) => {
+  const { email } = await formBody(c, sendPasswordResetForm);
+  await requestPasswordReset(c.get('deps'), email, clientIp(c));
+  return c.json({ detail: 'If this address belongs to an account, a password reset link has been sent to it.' });
+});
+
+auth.post('/reset-password', async (c) => {
+  const body = await jsonBody(c, resetPasswordBody);
+  // The token may also come as the bearer token; the body's is the one checked.
+  await resetPassword(c.get('deps'), body.token || (bearerToken(c) ?? ''), body.password);
+  return c.json({ detail: 'Password Has Been Reset' });
+});
+
+auth.get('/invite/:id', async (c) => {
+  const deps = c.get('deps');
+  return c.json(await publicInvitation(deps.db, c.req.param('id'), deps.now()));
+});
+
+// Everything below needs a signed-in caller.
+auth.use('*', authenticate);
+
+auth.get('/me', async (c) => {
+  const deps = c.get('deps');
+  return c.json(await presentCurrentUser(deps.db, c.get('caller'), deps.now()));
+});
+
+auth.put('/me', async (c) => {
+  const deps = c.get('deps');
+  const body = await jsonBody(c, updateMeBody);
+  const caller = c.get('caller');
+  const user = await updateMe(deps, caller.user, body);
+  return c.json(await presentCurrentUser(deps.db, { ...caller, user }, deps.now()));
+});
+
+auth.get('/me/sessions', async (c) => {
+  const deps = c.get('deps');
+  const caller = c.get('caller');
+  const rows = await deps.db
+    .select()
+    .from(loginSessions)
+    .where(and(eq(loginSessions.userId, caller.user.id), isNull(loginSessions.endedAt), gt(loginSessions.expiresAt, deps.now())))
+    .orderBy(desc(loginSessions.lastAccessedAt));
+  const results: LoginSession[] = rows
+    .filter((s) => isLive(s, deps))
+    .map((s) => ({
+      id: s.id,
+      ip_address: s.ipAddress,
+      user_agent: s.userAgent,
+      created_at: s.createdAt.toISOString(),
+      last_accessed_at: s.lastAccessedAt.toISOString(),
+      expiry: s.expiresAt.toISOString(),
+      is_active: true,
+      is_current: s.id === caller.session.id,
+    }));
+  return c.json({ results, total: results.length });
+});
+
+auth.delete('/me/sessions/:id', async (c) => {
+  const deps = c.get('deps');
+  const id = c.req.param('id');
+  if (!isUuid(id)) throw notFound('Session not found');
+  const [ended] = await deps.db
+    .update(loginSessions)
+    .set({ endedAt: deps.now() })
+    .where(and(eq(loginSessions.id, id), eq(loginSessions.userId, c.get('caller').user.id), isNull(loginSessions.endedAt)))
+    .returning({ id: loginSessions.id });
+  if (!ended) throw notFound('Session not found');
+  return c.body(null, 204);
+});
+
+auth.post('/set-otp', async (c) => {
+  const body = await jsonBody(c, setOtpBody);
+  return c.json(await setTwoFactor(c.get('deps'), c.get('caller').user, body.enabled, body.verify_otp));
+});
+
+auth.post('/create-org', async (c) => {
+  const { name } = await jsonBody(c, createOrgBody);
+  return c.json(await createOrganisation(c.get('deps'), c.get('caller'), name), 201);
+});
+
+auth.post('/select-org', async (c) => {
+  const deps = c.get('deps');
+  const orgId = await jsonBody(c, selectOrgBody);
+  await selectOrganisation(deps, c.get('caller'), orgId);
+  return c.json(await presentCurrentUser(deps.db, c.get('caller'), deps.now()));
+});
+
+auth.get('/invites', async (c) => {
+  const deps = c.get('deps');
+  const results = await pendingInvitationsFor(deps.db, c.get('caller').user.email, deps.now());
+  return c.json({ results, total: results.length });
+});
+
+auth.post('/invite/:id', async (c) => {
+  const deps = c.get('deps');
+  const accept = await jsonBody(c, answerInvitationBody);
+  await answerInvitation(deps, c.get('caller'), c.req.param('id'), accept);
+  return c.json(await presentCurrentUser(deps.db, c.get('caller'), deps.now()));
+});
+
+auth.get('/org-invites', async (c) => {
+  const deps = c.get('deps');
+  const { org } = await currentOrganisationAsAdmin(deps.db, c.get('caller'), deps.now());
+  return c.json(await listOrgInvitations(deps.db, org.id));
+});

@@ -1,0 +1,21 @@
+/** `_build-info` (no auth): the server's version and build time, for the about dialog. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Hono } from 'hono';
+import type { BuildInfo } from '../../shared/api/accounts.ts';
+import type { AppEnv } from '../env.ts';
+
+const startedAt = new Date().toISOString();
+
+export function readBuildInfo(distDir: string): BuildInfo {
+  try {
+    const info = JSON.parse(readFileSync(join(distDir, 'build-info.json'), 'utf8')) as Partial<BuildInfo>;
+    if (typeof info.version === 'string' && typeof info.time === 'string') return { version: info.version, time: info.time };
+  } catch {
+    // no build yet (dev server): fall through
+  }
+  return { version: process.env.npm_package_version ?? '0.1.0', time: startedAt };
+}
+
+export const buildInfo = new Hono<AppEnv>();
+buildInfo.get('/', (c) => c.json(readBuildInfo(c.get('deps').config.distDir)));

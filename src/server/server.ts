@@ -1,0 +1,54 @@
+/** Starts Ringbinder: opens and migrates the database, picks the mailer, listens. Used by main.ts and the tests. */
+import { join } from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { createApp } from './app.ts';
+import type { Config } from './config.ts';
+import { openDatabase, type DatabaseHandle } from './db/connection.ts';
+import type { Deps } from './env.ts';
+import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer.ts';
+
+export interface RunningServer {
+  url: string;
+  deps: Deps;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** An already opened database (tests clone one); otherwise opened from the config. */
+  database?: DatabaseHandle;
+  mailer?: Mailer;
+  now?: () => Date;
+}
+
+export function mailerFor(config: Config): Mailer {
+  return config.smtpUrl ? smtpMailer(config.smtpUrl) : outboxMailer(join(config.dataDir, 'outbox'));
+}
+
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const database =
+    options.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') }));
+  await database.migrate();
+  const deps: Deps = {
+    config,
+    db: database.db,
+    mailer: options.mailer ?? mailerFor(config),
+    now: options.now ?? (() => new Date()),
+  };
+  const app = createApp(deps);
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  return {
+    url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
+    deps,
+    database,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.close();
+    },
+  };
+}

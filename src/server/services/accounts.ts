@@ -1,0 +1,237 @@
+/**
+ * The account lifecycle: registration, activation, sign-in (with two-factor codes), password reset
+ * and the user's own profile.
+ */
+import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import type { RegisterBody, RegisteredUser, UpdateMeBody } from '../../shared/api/accounts.ts';
+import { uuidv7 } from '../../shared/ids.ts';
+import { endUserSessions, openLoginSession, type Device } from '../auth/login-sessions.ts';
+import { acceptOtp } from '../auth/one-time-codes.ts';
+import { hashPassword, verifyDecoy, verifyPassword } from '../auth/passwords.ts';
+import {
+  checkThrottle,
+  clearAttempts,
+  recordAttempt,
+  throttleKeys,
+  throttleRules,
+} from '../auth/throttle.ts';
+import { hashToken, newToken } from '../auth/tokens.ts';
+import type { Queryable } from '../db/connection.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import { accountTokens, memberships, users } from '../db/schema.ts';
+import type { Deps, UserRow } from '../env.ts';
+import { badRequest } from '../errors.ts';
+import { activationMessage, passwordResetMessage } from '../mail/messages.ts';
+
+const HOUR = 60 * 60 * 1000;
+export const ACTIVATION_VALID_MS = 48 * HOUR;
+export const RESET_VALID_MS = 1 * HOUR;
+
+const USERNAME_TAKEN = 'A user with this username already exists';
+const EMAIL_TAKEN = 'A user with this email already exists';
+
+/** Creates an inactive account and e-mails its activation link. */
+export async function register(deps: Deps, body: Required<RegisterBody>): Promise<RegisteredUser> {
+  const passwordHash = await hashPassword(body.password);
+  const now = deps.now();
+  const token = newToken();
+  const user = await deps.db.transaction(async (tx) => {
+    await assertUnique(tx, body.username, body.email);
+    const [row] = await tx
+      .insert(users)
+      .values({
+        id: uuidv7(now.getTime()),
+        username: body.username,
+        email: body.email,
+        fullName: body.full_name,
+        passwordHash,
+        isActive: false,
+        createdAt: now,
+      })
+      .returning()
+      .catch(rethrowDuplicate);
+    await tx.insert(accountTokens).values({
+      id: uuidv7(),
+      userId: row!.id,
+      purpose: 'activation',
+      tokenHash: hashToken(token),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + ACTIVATION_VALID_MS),
+    });
+    return row!;
+  });
+  const url = `${deps.config.publicUrl}/auth/activate?token=${encodeURIComponent(token)}`;
+  await deps.mailer.send(activationMessage(user.email, user.fullName, url));
+  return { id: user.id, username: user.username, email: user.email, full_name: user.fullName, is_active: false };
+}
+
+/** Uses an activation token once: the account becomes active and is signed in. */
+export async function activate(deps: Deps, token: string, device: Device): Promise<string> {
+  return deps.db.transaction(async (tx) => {
+    const row = await useAccountToken(tx, deps.now(), token, 'activation');
+    if (!row) throw badRequest('This activation link is invalid or has expired');
+    await tx.update(users).set({ isActive: true }).where(eq(users.id, row.userId));
+    return openLoginSession(tx, deps, row.userId, device, await soleOrganisation(tx, row.userId));
+  });
+}
+
+export interface SignIn {
+  username: string;
+  password: string;
+  client_secret?: string | undefined;
+}
+
+/**
+ * Checks the password (and the two-factor code when the account has one) and opens a login session.
+ * Failed attempts count per account and per IP; past the limit the answer is 429 with Retry-After.
+ */
+export async function signIn(deps: Deps, form: SignIn, device: Device & { ip: string }): Promise<string> {
+  const now = deps.now();
+  const { db } = deps;
+  const user = await findUserByLogin(db, form.username);
+  const accountKey = throttleKeys.signInAccount(user?.id ?? form.username);
+  const ipKey = throttleKeys.signInIp(device.ip);
+  await checkThrottle(db, ipKey, throttleRules.signInIp, now);
+  await checkThrottle(db, accountKey, throttleRules.signInAccount, now);
+
+  const fail = async (detail: string) => {
+    await recordAttempt(db, accountKey, now);
+    await recordAttempt(db, ipKey, now);
+    return badRequest(detail);
+  };
+  if (!user) {
+    await verifyDecoy(form.password);
+    throw await fail('Incorrect username or password');
+  }
+  if (!(await verifyPassword(user.passwordHash, form.password))) throw await fail('Incorrect username or password');
+  if (!user.isActive) throw badRequest('This account is not active yet: follow the link in the activation e-mail');
+  if (user.otpEnabled && user.otpSecret) {
+    const code = form.client_secret?.trim() ?? '';
+    if (code === '') throw badRequest('Incorrect OTP');
+    const step = acceptOtp(user.otpSecret, code, user.otpLastStep, now.getTime());
+    if (step === undefined) throw await fail('Incorrect OTP');
+    await db.update(users).set({ otpLastStep: step }).where(eq(users.id, user.id));
+  }
+  await clearAttempts(db, accountKey);
+  return openLoginSession(db, deps, user.id, device, await soleOrganisation(db, user.id));
+}
+
+/** E-mails a reset link when the address belongs to an active account; answers the same either way. */
+export async function requestPasswordReset(deps: Deps, email: string, ip: string): Promise<void> {
+  const now = deps.now();
+  const { db } = deps;
+  const accountKey = throttleKeys.resetAccount(email);
+  const ipKey = throttleKeys.resetIp(ip);
+  await checkThrottle(db, ipKey, throttleRules.resetIp, now);
+  await checkThrottle(db, accountKey, throttleRules.resetAccount, now);
+  await recordAttempt(db, accountKey, now);
+  await recordAttempt(db, ipKey, now);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, eq(users.isActive, true)));
+  if (!user) return;
+  const token = newToken();
+  await db.insert(accountTokens).values({
+    id: uuidv7(),
+    userId: user.id,
+    purpose: 'password-reset',
+    tokenHash: hashToken(token),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + RESET_VALID_MS),
+  });
+  const url = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  await deps.mailer.send(passwordResetMessage(user.email, user.fullName, url));
+}
+
+/** Uses a reset token once: sets the password, ends every session of the user and lifts the sign-in throttle. */
+export async function resetPassword(deps: Deps, token: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await deps.db.transaction(async (tx) => {
+    const now = deps.now();
+    const row = await useAccountToken(tx, now, token, 'password-reset');
+    if (!row) throw badRequest('This password reset link is invalid or has expired');
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId));
+    await endUserSessions(tx, row.userId, now);
+    await clearAttempts(tx, throttleKeys.signInAccount(row.userId));
+  });
+}
+
+/** Changes the caller's own username, e-mail, full name or avatar. */
+export async function updateMe(deps: Deps, user: UserRow, body: UpdateMeBody): Promise<UserRow> {
+  return deps.db.transaction(async (tx) => {
+    const username = body.username ?? user.username;
+    const email = (body.email ?? user.email).toLowerCase();
+    await assertUnique(tx, username, email, user.id);
+    const [updated] = await tx
+      .update(users)
+      .set({
+        username,
+        email,
+        fullName: body.full_name ?? user.fullName,
+        avatar: body.avatar === undefined ? user.avatar : body.avatar,
+      })
+      .where(eq(users.id, user.id))
+      .returning()
+      .catch(rethrowDuplicate);
+    return updated!;
+  });
+}
+
+export async function findUserByLogin(db: Queryable, login: string): Promise<UserRow | undefined> {
+  const value = login.trim().toLowerCase();
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(or(sql`lower(${users.username}) = ${value}`, sql`lower(${users.email}) = ${value}`))
+    .orderBy(sql`lower(${users.username}) = ${value} desc`)
+    .limit(1);
+  return user;
+}
+
+async function assertUnique(db: Queryable, username: string, email: string, exceptId?: string): Promise<void> {
+  const others = exceptId ? ne(users.id, exceptId) : undefined;
+  const [byName] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.username}) = ${username.toLowerCase()}`, others));
+  if (byName) throw badRequest(USERNAME_TAKEN);
+  const [byEmail] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, others));
+  if (byEmail) throw badRequest(EMAIL_TAKEN);
+}
+
+function rethrowDuplicate(err: unknown): never {
+  if (isUniqueViolation(err, 'users_username_key')) throw badRequest(USERNAME_TAKEN);
+  if (isUniqueViolation(err, 'users_email_key')) throw badRequest(EMAIL_TAKEN);
+  throw err;
+}
+
+/** Marks a single-use token used and returns it; undefined when unknown, used or expired. */
+async function useAccountToken(db: Queryable, now: Date, token: string, purpose: 'activation' | 'password-reset') {
+  const [row] = await db
+    .update(accountTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(accountTokens.tokenHash, hashToken(token)),
+        eq(accountTokens.purpose, purpose),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, now),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** The organisation to work in right after sign-in: the only one, if the user has exactly one. */
+async function soleOrganisation(db: Queryable, userId: string): Promise<string | null> {
+  const rows = await db
+    .select({ orgId: memberships.orgId })
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.isActive, true)))
+    .limit(2);
+  return rows.length === 1 ? rows[0]!.orgId : null;
+}

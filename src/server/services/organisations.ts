@@ -1,0 +1,93 @@
+/** Organisations: creating one (with its root folder and trial) and choosing the one a login session works in. */
+import { and, eq } from 'drizzle-orm';
+import { TRIAL_DAYS } from '../../shared/constants.ts';
+import { uuidv7 } from '../../shared/ids.ts';
+import { Permission } from '../../shared/permissions.ts';
+import type { Queryable } from '../db/connection.ts';
+import { aclEntries, folders, loginSessions, memberships, organisations } from '../db/schema.ts';
+import type { Caller, Deps } from '../env.ts';
+import { forbidden, HttpError, invalidSubscription, notFound, subscriptionExpired } from '../errors.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * Creates an organisation: the creator becomes its org admin, it becomes current for this login
+ * session, its root folder grants the organisation Read, and the free trial starts.
+ */
+export async function createOrganisation(deps: Deps, caller: Caller, name: string): Promise<{ id: string; name: string }> {
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
+    const orgId = uuidv7(now.getTime());
+    await tx.insert(organisations).values({
+      id: orgId,
+      name,
+      trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * DAY),
+      createdAt: now,
+    });
+    await tx.insert(memberships).values({ orgId, userId: caller.user.id, isOrgAdmin: true, createdAt: now });
+    const rootId = uuidv7(now.getTime());
+    await tx.insert(folders).values({
+      id: rootId,
+      orgId,
+      parentId: null,
+      name,
+      createdBy: caller.user.id,
+      createdAt: now,
+      modifiedBy: caller.user.id,
+      modifiedAt: now,
+    });
+    await tx.insert(aclEntries).values({
+      id: uuidv7(),
+      orgId,
+      folderId: rootId,
+      subjectType: 'org',
+      subjectId: orgId,
+      isGrant: true,
+      permissions: Permission.Read,
+    });
+    await tx.update(loginSessions).set({ orgId }).where(eq(loginSessions.id, caller.session.id));
+    caller.session.orgId = orgId;
+    return { id: orgId, name };
+  });
+}
+
+/** Makes one of the caller's organisations current for this login session; others answer 404. */
+export async function selectOrganisation(deps: Deps, caller: Caller, orgId: string): Promise<void> {
+  const [membership] = await deps.db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.orgId, orgId), eq(memberships.userId, caller.user.id), eq(memberships.isActive, true)));
+  if (!membership) throw notFound('Organization not found');
+  await deps.db.update(loginSessions).set({ orgId }).where(eq(loginSessions.id, caller.session.id));
+  caller.session.orgId = orgId;
+}
+
+export interface OrgContext {
+  org: typeof organisations.$inferSelect;
+  isOrgAdmin: boolean;
+}
+
+/**
+ * The caller's current organisation, checked: a membership, an active organisation (403 'Invalid
+ * Organization Subscription') and a running trial or paid period (402 'Organization subscription is expired').
+ */
+export async function currentOrganisation(db: Queryable, caller: Caller, now: Date): Promise<OrgContext> {
+  const orgId = caller.session.orgId;
+  if (!orgId) throw new HttpError(400, 'No organization selected');
+  const [row] = await db
+    .select({ org: organisations, isOrgAdmin: memberships.isOrgAdmin })
+    .from(memberships)
+    .innerJoin(organisations, eq(organisations.id, memberships.orgId))
+    .where(and(eq(memberships.orgId, orgId), eq(memberships.userId, caller.user.id), eq(memberships.isActive, true)));
+  if (!row) throw new HttpError(400, 'No organization selected');
+  if (!row.org.isActive) throw invalidSubscription();
+  const paidThrough = Math.max(row.org.trialEndsAt?.getTime() ?? 0, row.org.paidUntil?.getTime() ?? 0);
+  if (paidThrough <= now.getTime()) throw subscriptionExpired();
+  return row;
+}
+
+export async function currentOrganisationAsAdmin(db: Queryable, caller: Caller, now: Date): Promise<OrgContext> {
+  const context = await currentOrganisation(db, caller, now);
+  if (!context.isOrgAdmin) throw forbidden('Only organization admins can do this');
+  return context;
+}

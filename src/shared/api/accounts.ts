@@ -1,0 +1,168 @@
+/**
+ * Request schemas and response shapes of the account calls (accounts §7). The server validates every
+ * body with these schemas; the browser's API client is typed by the same shapes.
+ */
+import { z } from 'zod';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, OTP_CODE_LENGTH } from '../constants.ts';
+import { EMAIL_PATTERN } from '../validation.ts';
+
+const trimmed = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be a string` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(max, `${field} must be at most ${max} characters`);
+
+export const email = z
+  .string({ error: 'email must be a string' })
+  .trim()
+  .max(254, 'email must be at most 254 characters')
+  .regex(EMAIL_PATTERN, 'Invalid Email')
+  .transform((v) => v.toLowerCase());
+
+export const username = trimmed('username', 150).regex(
+  /^[\w.@+-]+$/,
+  'username may contain only letters, digits and . @ + - _',
+);
+
+export const password = z
+  .string({ error: 'password must be a string' })
+  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`)
+  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`);
+
+export const fullName = trimmed('full_name', 200);
+export const organisationName = trimmed('name', 200);
+export const otpCode = z.string().regex(new RegExp(`^\\d{${OTP_CODE_LENGTH}}$`), 'Incorrect Code, Try Again');
+export const id = z.uuid({ error: 'must be a valid id' });
+
+export const registerBody = z.object({ username, email, full_name: fullName, password });
+export type RegisterBody = z.input<typeof registerBody>;
+
+/** The sign-in form (form-encoded); client_secret carries the one-time code. */
+export const accessTokenForm = z.object({
+  username: z.string().trim().min(1, 'username is required'),
+  password: z.string().min(1, 'password is required'),
+  client_secret: z.string().optional(),
+});
+
+export const activateBody = z.string({ error: 'the body must be the activation token as a JSON string' }).min(1);
+export const sendPasswordResetForm = z.object({ email });
+export const resetPasswordBody = z.object({ password, token: z.string().min(1, 'token is required') });
+
+export const updateMeBody = z
+  .object({
+    username: username.optional(),
+    email: email.optional(),
+    full_name: fullName.optional(),
+    avatar: id.nullable().optional(),
+  })
+  .strict();
+export type UpdateMeBody = z.input<typeof updateMeBody>;
+
+export const setOtpBody = z.object({
+  enabled: z.boolean({ error: 'enabled must be true or false' }),
+  verify_otp: otpCode.optional(),
+  uri: z.string().optional(),
+});
+export type SetOtpBody = z.input<typeof setOtpBody>;
+
+export const createOrgBody = z.object({ name: organisationName });
+export const selectOrgBody = id;
+export const answerInvitationBody = z.boolean({ error: 'the body must be JSON true or false' });
+export const inviteUserBody = z.object({ email, roles: z.array(id).default([]) });
+export type InviteUserBody = z.input<typeof inviteUserBody>;
+
+export interface AccessToken {
+  access_token: string;
+  token_type: 'bearer';
+}
+
+export interface OrganisationRef {
+  id: string;
+  name: string;
+}
+
+export interface PlanOptions {
+  limit_users: number;
+  limit_active_users: number;
+}
+
+export interface CurrentOrganisation extends OrganisationRef {
+  is_active: boolean;
+  trial_ends_at: string | null;
+  plan_options: PlanOptions;
+}
+
+export interface RoleRef {
+  id: string;
+  name: string;
+}
+
+export interface PendingInvitation {
+  id: string;
+  org_id: string;
+  org_name: string;
+  expiry: string;
+}
+
+export interface CurrentUser {
+  id: string;
+  username: string;
+  email: string;
+  full_name: string;
+  is_org_admin: boolean;
+  org: CurrentOrganisation | null;
+  available_orgs: OrganisationRef[];
+  roles: RoleRef[];
+  avatar: string | null;
+  otp_enabled: boolean;
+  invitations: PendingInvitation[];
+}
+
+export interface RegisteredUser {
+  id: string;
+  username: string;
+  email: string;
+  full_name: string;
+  is_active: boolean;
+}
+
+export interface LoginSession {
+  id: string;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: string;
+  last_accessed_at: string;
+  expiry: string;
+  is_active: boolean;
+  is_current: boolean;
+}
+
+export interface InvitationPublic {
+  id: string;
+  org_id: string;
+  org_name: string;
+  expiry: string;
+}
+
+export interface OrgInvitation {
+  id: string;
+  email: string;
+  roles: RoleRef[];
+  created_at: string;
+  expiry: string;
+}
+
+export interface OtpStart {
+  uri: string;
+}
+
+export interface BuildInfo {
+  version: string;
+  time: string;
+}
+
+export interface ListOf<T> {
+  results: T[];
+  total: number;
+}
