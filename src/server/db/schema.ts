@@ -183,9 +183,82 @@ export const folders = pgTable(
     createdAt: createdAt(),
     modifiedBy: uuid('modified_by').references(() => users.id, { onDelete: 'set null' }),
     modifiedAt: at('modified_at').notNull().defaultNow(),
+    /** Set when the folder was deleted (moved to the trash); its subtree goes with it. */
     deletedAt: at('deleted_at'),
+    deletedBy: uuid('deleted_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [index('folders_parent_idx').on(t.orgId, t.parentId)],
+  (t) => [
+    index('folders_parent_idx').on(t.parentId, t.name),
+    index('folders_org_root_idx').on(t.orgId).where(sql`${t.parentId} is null`),
+  ],
+);
+
+export const doctypes = ['presentation', 'form', 'sheet', 'report'] as const;
+export type Doctype = (typeof doctypes)[number];
+
+/** A document: its latest published version's contents, plus the work in progress (draft). */
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    folderId: uuid('folder_id')
+      .notNull()
+      .references(() => folders.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    doctype: text('doctype', { enum: doctypes }).notNull(),
+    /** The latest published version number. */
+    version: integer('version').notNull().default(1),
+    contents: jsonb('contents').$type<unknown>().notNull(),
+    draftContents: jsonb('draft_contents').$type<unknown>(),
+    draftUserId: uuid('draft_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    modifiedBy: uuid('modified_by').references(() => users.id, { onDelete: 'set null' }),
+    modifiedAt: at('modified_at').notNull().defaultNow(),
+    deletedAt: at('deleted_at'),
+    deletedBy: uuid('deleted_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('documents_folder_idx').on(t.folderId, t.name)],
+);
+
+/** Every published version of a document, immutable. */
+export const documentVersions = pgTable(
+  'document_versions',
+  {
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    contents: jsonb('contents').$type<unknown>().notNull(),
+    changelog: text('changelog').notNull().default(''),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.version] })],
+);
+
+/** What happened in an organisation: feeds the activity log, notifications and the dashboard. */
+export const activityEvents = pgTable(
+  'activity_events',
+  {
+    id: uuid('id').primaryKey(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    at: at('at').notNull().defaultNow(),
+    folderId: uuid('folder_id'),
+    documentId: uuid('document_id'),
+    context: jsonb('context').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index('activity_events_org_idx').on(t.orgId, t.at)],
 );
 
 /** Grants and revokes of permission bits on an item, for the organisation, a role or a user. */
@@ -197,10 +270,11 @@ export const aclEntries = pgTable(
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),
     folderId: uuid('folder_id').references(() => folders.id, { onDelete: 'cascade' }),
+    documentId: uuid('document_id').references(() => documents.id, { onDelete: 'cascade' }),
     subjectType: text('subject_type', { enum: ['org', 'role', 'user'] }).notNull(),
     subjectId: uuid('subject_id').notNull(),
     isGrant: boolean('is_grant').notNull(),
     permissions: integer('permissions').notNull(),
   },
-  (t) => [index('acl_entries_folder_idx').on(t.folderId)],
+  (t) => [index('acl_entries_folder_idx').on(t.folderId), index('acl_entries_document_idx').on(t.documentId)],
 );
