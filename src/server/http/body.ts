@@ -35,7 +35,17 @@ export function check<S extends z.ZodType>(schema: S, raw: unknown): z.output<S>
   if (parsed.success) return parsed.data;
   const errors: FieldError[] = parsed.error.issues.map((issue) => ({
     field: issue.path.map(String).join('.'),
-    message: issue.code === 'invalid_type' && issue.input === undefined ? 'Field required' : issue.message,
+    // zod does not report the input with its issues: look the value up to tell "missing" from "wrong type".
+    message: issue.code === 'invalid_type' && valueAt(raw, issue.path) === undefined ? 'Field required' : issue.message,
   }));
   throw validationFailed(errors);
+}
+
+function valueAt(raw: unknown, path: readonly PropertyKey[]): unknown {
+  let value = raw;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
 }
