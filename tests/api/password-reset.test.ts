@@ -1,0 +1,152 @@
+/** auth/send-password-reset and auth/reset-password: one answer for every address, single-use one-hour tokens, other sessions ended. */
+import { describe, expect, it } from 'vitest';
+import { linkIn, register, registerAndActivate, requestAccessToken, signIn, tokenFromMail, uniqueName } from './support/factories.ts';
+import { PUBLIC_URL, useTestServer } from './support/harness.ts';
+
+const server = useTestServer();
+const HOUR = 60 * 60 * 1000;
+const SENT = { detail: 'If this address belongs to an account, a password reset link has been sent to it.' };
+const INVALID = { detail: 'This password reset link is invalid or has expired' };
+
+async function requestReset(email: string) {
+  return server.client().postForm('auth/send-password-reset', { email });
+}
+
+async function resetToken(email: string): Promise<string> {
+  const res = await requestReset(email);
+  expect(res.status, res.text).toBe(200);
+  return tokenFromMail(server, email, '/reset-password');
+}
+
+describe('POST auth/send-password-reset', () => {
+  it('e-mails a link to {PUBLIC_URL}/reset-password?token=… for an active account', async () => {
+    const user = await registerAndActivate(server);
+    const res = await requestReset(user.email.toUpperCase());
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(SENT);
+    const mail = await server.outbox.last(user.email);
+    expect(mail.subject).toBe('Reset your Ringbinder password');
+    const link = linkIn(mail, '/reset-password');
+    expect(link).toMatch(new RegExp(`^${PUBLIC_URL.replace(/\./g, '\\.')}/reset-password\\?token=[\\w-]{43}$`));
+    expect(mail.html).toContain(link);
+  });
+
+  it('answers the same for an unknown address and an inactive account, and sends nothing', async () => {
+    const before = (await server.outbox.all()).length;
+    const unknown = await requestReset(`${uniqueName('nobody')}@example.com`);
+    const { registration } = await register(server);
+    const inactiveBefore = (await server.outbox.to(registration.email)).length;
+    const inactive = await requestReset(registration.email);
+    for (const res of [unknown, inactive]) {
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual(SENT);
+    }
+    expect((await server.outbox.to(registration.email)).length).toBe(inactiveBefore);
+    expect((await server.outbox.all()).length).toBe(before + 1); // the registration mail only
+  });
+
+  it('is form-encoded (JSON with the same field is accepted too)', async () => {
+    const user = await registerAndActivate(server);
+    const json = await server.client().post('auth/send-password-reset', { email: user.email });
+    expect(json.status).toBe(200);
+    const plain = await server.client().post('auth/send-password-reset', undefined, {
+      body: `email=${user.email}`,
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(plain.status).toBe(400);
+    expect(plain.body).toEqual({ detail: 'The request body must be form-encoded' });
+  });
+
+  it('refuses a missing or malformed address with 422', async () => {
+    const missing = await server.client().postForm('auth/send-password-reset', {});
+    expect(missing.status).toBe(422);
+    expect(missing.body.detail).toBe('email: Field required');
+    const malformed = await requestReset('not-an-address');
+    expect(malformed.status).toBe(422);
+    expect(malformed.body.detail).toBe('email: Invalid Email');
+  });
+});
+
+describe('POST auth/reset-password', () => {
+  it('sets the new password: the old one stops working', async () => {
+    const user = await registerAndActivate(server);
+    const token = await resetToken(user.email);
+    const res = await server.client().post('auth/reset-password', { password: 'a brand new secret', token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ detail: 'Password Has Been Reset' });
+    expect((await requestAccessToken(server, user.username, user.password)).status).toBe(400);
+    expect((await requestAccessToken(server, user.username, 'a brand new secret')).status).toBe(200);
+  });
+
+  it('accepts the token also sent as the bearer token (the client sends both)', async () => {
+    const user = await registerAndActivate(server);
+    const token = await resetToken(user.email);
+    const res = await server.client(token).post('auth/reset-password', { password: 'bearer and body', token });
+    expect(res.status).toBe(200);
+  });
+
+  it('uses a token once', async () => {
+    const user = await registerAndActivate(server);
+    const token = await resetToken(user.email);
+    expect((await server.client().post('auth/reset-password', { password: 'first new one', token })).status).toBe(200);
+    const again = await server.client().post('auth/reset-password', { password: 'second new one', token });
+    expect(again.status).toBe(400);
+    expect(again.body).toEqual(INVALID);
+    expect((await requestAccessToken(server, user.username, 'first new one')).status).toBe(200);
+  });
+
+  it('accepts a token for one hour, not after', async () => {
+    const user = await registerAndActivate(server);
+    const token = await resetToken(user.email);
+    await server.clock.shifted(HOUR + 1000, async () => {
+      const res = await server.client().post('auth/reset-password', { password: 'too late now', token });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual(INVALID);
+    });
+    await server.clock.shifted(HOUR - 60_000, async () => {
+      expect((await server.client().post('auth/reset-password', { password: 'just in time', token })).status).toBe(200);
+    });
+  });
+
+  it("ends the user's sessions at once, and only that user's", async () => {
+    const user = await registerAndActivate(server);
+    const laptop = await signIn(server, user);
+    const other = await registerAndActivate(server);
+    const token = await resetToken(user.email);
+    expect((await user.api.get('auth/me')).status).toBe(200);
+    expect((await server.client().post('auth/reset-password', { password: 'sessions all end', token })).status).toBe(200);
+    for (const api of [user.api, laptop.api]) {
+      const res = await api.get('auth/me');
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ detail: 'Could not validate credentials' });
+    }
+    expect((await other.api.get('auth/me')).status).toBe(200);
+  });
+
+  it('refuses unknown tokens and activation tokens', async () => {
+    expect((await server.client().post('auth/reset-password', { password: 'whatever123', token: 'nope' })).body).toEqual(INVALID);
+    const { registration } = await register(server);
+    const activation = await tokenFromMail(server, registration.email, '/auth/activate');
+    const res = await server.client().post('auth/reset-password', { password: 'whatever123', token: activation });
+    expect(res.status).toBe(400);
+    // The activation token was not spent by the attempt.
+    expect((await server.client().post('auth/activate', activation)).status).toBe(200);
+  });
+
+  it('checks the new password and the token before using the token', async () => {
+    const user = await registerAndActivate(server);
+    const token = await resetToken(user.email);
+    const short = await server.client().post('auth/reset-password', { password: 'short', token });
+    expect(short.status).toBe(422);
+    expect(short.body.detail).toBe('password: Password must be at least 8 characters long');
+    const noToken = await server.client().post('auth/reset-password', { password: 'long enough' });
+    expect(noToken.status).toBe(422);
+    expect(noToken.body.detail).toBe('token: Field required');
+    const wrongType = await server.client().post('auth/reset-password', { password: 12345678, token });
+    expect(wrongType.status).toBe(422);
+    expect((await server.client().post('auth/reset-password', 'just a string')).status).toBe(422);
+    expect((await server.client().post('auth/reset-password', undefined, { body: '{' })).status).toBe(400);
+    // The token still works after all those refusals.
+    expect((await server.client().post('auth/reset-password', { password: 'long enough', token })).status).toBe(200);
+  });
+});

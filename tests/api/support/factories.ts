@@ -1,0 +1,148 @@
+/**
+ * Factories: people, organisations and invitations made through the API the way a user makes them
+ * (register → activation mail → activate; create-org; POST users → invitation mail → accept). Rows the
+ * API cannot make yet (roles) are inserted directly.
+ */
+import { expect } from 'vitest';
+import { uuidv7 } from '../../../src/shared/ids.ts';
+import { roles } from '../../../src/server/db/schema.ts';
+import type { TestServer } from './harness.ts';
+import type { ApiClient, ApiResponse } from './http.ts';
+import type { Mail } from './mail.ts';
+
+let sequence = 0;
+
+/** A name no other test in the run uses: letters, digits and underscores only. */
+export function uniqueName(prefix = 'user'): string {
+  sequence += 1;
+  return `${prefix}_${process.pid.toString(36)}${Date.now().toString(36)}${sequence}`;
+}
+
+export const DEFAULT_PASSWORD = 'correct horse battery';
+
+export interface Registration {
+  username: string;
+  email: string;
+  full_name: string;
+  password: string;
+}
+
+export interface TestUser extends Registration {
+  id: string;
+  /** The bearer token of the login session opened by activation or sign-in. */
+  token: string;
+  /** An API client signed in with `token`. */
+  api: ApiClient;
+}
+
+export interface TestOrg {
+  id: string;
+  name: string;
+}
+
+export function newRegistration(overrides: Partial<Registration> = {}): Registration {
+  const username = overrides.username ?? uniqueName();
+  return {
+    username,
+    email: overrides.email ?? `${username.toLowerCase()}@example.com`,
+    full_name: overrides.full_name ?? `Test ${username}`,
+    password: overrides.password ?? DEFAULT_PASSWORD,
+  };
+}
+
+/** POST auth/register; expects 201. */
+export async function register(server: TestServer, overrides: Partial<Registration> = {}) {
+  const registration = newRegistration(overrides);
+  const res = await server.client().post('auth/register', registration);
+  expect(res.status, res.text).toBe(201);
+  return { registration, id: res.body.id as string };
+}
+
+/** The token of a link in the newest mail to `email` whose address contains `path`. */
+export async function tokenFromMail(server: TestServer, email: string, path: string): Promise<string> {
+  const mail = await server.outbox.last(email);
+  return tokenFromLink(linkIn(mail, path));
+}
+
+export function linkIn(mail: Mail, path: string): string {
+  const link = mail.links.find((l) => new URL(l).pathname === path);
+  if (!link) throw new Error(`no ${path} link in "${mail.subject}": ${mail.links.join(', ')}`);
+  return link;
+}
+
+export function tokenFromLink(link: string): string {
+  const token = new URL(link).searchParams.get('token');
+  if (!token) throw new Error(`no token in ${link}`);
+  return token;
+}
+
+/** Registers, follows the activation link from the outbox, and returns the signed-in user. */
+export async function registerAndActivate(server: TestServer, overrides: Partial<Registration> = {}): Promise<TestUser> {
+  const { registration, id } = await register(server, overrides);
+  const token = await tokenFromMail(server, registration.email, '/auth/activate');
+  const res = await server.client().post('auth/activate', token);
+  expect(res.status, res.text).toBe(200);
+  const accessToken = res.body.access_token as string;
+  return { ...registration, id, token: accessToken, api: server.client(accessToken) };
+}
+
+/** POST auth/access-token (form-encoded). */
+export function requestAccessToken(
+  server: TestServer,
+  username: string,
+  password: string,
+  clientSecret?: string,
+): Promise<ApiResponse> {
+  return server.client().postForm('auth/access-token', {
+    username,
+    password,
+    ...(clientSecret === undefined ? {} : { client_secret: clientSecret }),
+  });
+}
+
+/** Signs in again (a new login session); returns the user with the new token. */
+export async function signIn(server: TestServer, user: Registration & { id: string }, clientSecret?: string): Promise<TestUser> {
+  const res = await requestAccessToken(server, user.username, user.password, clientSecret);
+  expect(res.status, res.text).toBe(200);
+  const token = res.body.access_token as string;
+  return { ...user, token, api: server.client(token) };
+}
+
+/** POST auth/create-org as `user`; the organisation becomes current for the user's session. */
+export async function createOrg(user: TestUser, name = uniqueName('Org')): Promise<TestOrg> {
+  const res = await user.api.post('auth/create-org', { name });
+  expect(res.status, res.text).toBe(201);
+  return { id: res.body.id as string, name };
+}
+
+/** A new user who has created (and so administers) a new organisation. */
+export async function orgWithAdmin(server: TestServer, overrides: Partial<Registration> = {}) {
+  const admin = await registerAndActivate(server, overrides);
+  const org = await createOrg(admin);
+  return { admin, org };
+}
+
+/** POST users {email, roles} as an org admin; returns the invitation id and the e-mailed link. */
+export async function invite(server: TestServer, admin: TestUser, email: string, roleIds: string[] = []) {
+  const res = await admin.api.post('users', { email, roles: roleIds });
+  expect(res.status, res.text).toBe(201);
+  const mail = await server.outbox.last(email);
+  const id = res.body.id as string;
+  return { id, invitation: res.body, mail, link: linkIn(mail, `/invitation/${id}`) };
+}
+
+/** A new user who joined the admin's current organisation through an accepted invitation. */
+export async function memberOf(server: TestServer, admin: TestUser, roleIds: string[] = []): Promise<TestUser> {
+  const registration = newRegistration();
+  const { id } = await invite(server, admin, registration.email, roleIds);
+  const user = await registerAndActivate(server, registration);
+  const res = await user.api.post(`auth/invite/${id}`, true);
+  expect(res.status, res.text).toBe(200);
+  return user;
+}
+
+/** A role of an organisation (no roles API yet: inserted directly). */
+export async function createRole(server: TestServer, orgId: string, name = uniqueName('Role')) {
+  const [row] = await server.db.insert(roles).values({ id: uuidv7(), orgId, name }).returning();
+  return { id: row!.id, name: row!.name };
+}

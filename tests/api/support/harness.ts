@@ -1,0 +1,167 @@
+/**
+ * The API test harness: the real server (src/server/server.ts) listening on port 0 over real HTTP, on a
+ * database cloned from the suite's migrated template (see global-setup.ts), with its mail read from
+ * DATA_DIR/outbox and a clock the test can move.
+ *
+ *   const server = useTestServer();          // one server + database for the whole file
+ *   const res = await server.client().get('_build-info');
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { readConfig, type Config } from '../../../src/server/config.ts';
+import { openDatabase, type Database, type DatabaseHandle } from '../../../src/server/db/connection.ts';
+import type { Deps } from '../../../src/server/env.ts';
+import { outboxMailer } from '../../../src/server/mail/mailer.ts';
+import { startServer } from '../../../src/server/server.ts';
+import { ApiClient } from './http.ts';
+import { readOutbox, type Mail } from './mail.ts';
+import { cloneTemplate, dropDatabase } from './postgres.ts';
+
+/** Where e-mailed links point (PUBLIC_URL): deliberately not the address the server listens on. */
+export const PUBLIC_URL = 'https://ringbinder.test';
+
+const HOUR = 60 * 60 * 1000;
+
+/** The server's clock: real time, shifted by `advance`, or frozen at a moment. */
+export class TestClock {
+  private offsetMs = 0;
+  private frozenAt: number | undefined;
+
+  readonly now = (): Date => new Date((this.frozenAt ?? Date.now()) + this.offsetMs);
+
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+  advanceHours(hours: number): void {
+    this.advance(hours * HOUR);
+  }
+  freeze(at: Date = this.now()): void {
+    this.offsetMs = 0;
+    this.frozenAt = at.getTime();
+  }
+  /** Back to real time. */
+  reset(): void {
+    this.offsetMs = 0;
+    this.frozenAt = undefined;
+  }
+  /** Runs `work` with the clock moved by `ms`, then puts it back. */
+  async shifted<T>(ms: number, work: () => Promise<T>): Promise<T> {
+    this.advance(ms);
+    try {
+      return await work();
+    } finally {
+      this.advance(-ms);
+    }
+  }
+}
+
+export interface Outbox {
+  dir: string;
+  /** Every message sent so far, oldest first. */
+  all(): Promise<Mail[]>;
+  /** Messages to one address, oldest first. */
+  to(email: string): Promise<Mail[]>;
+  /** The newest message to an address; fails when there is none. */
+  last(email: string): Promise<Mail>;
+}
+
+export interface TestServer {
+  /** Origin the server listens on, e.g. http://127.0.0.1:40123. */
+  url: string;
+  /** The API base, `${url}/api/v1`. */
+  apiUrl: string;
+  config: Config;
+  deps: Deps;
+  /** The server's database, for arranging rows the API cannot (yet) make and for checking effects. */
+  db: Database;
+  clock: TestClock;
+  outbox: Outbox;
+  /** An API client, signed in when a token is given. */
+  client(token?: string): ApiClient;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  /** Send mail over SMTP instead of writing the outbox. */
+  smtpUrl?: string;
+}
+
+/** A fresh database for one test file: the template cloned (PGlite dump loaded, or CREATE DATABASE … TEMPLATE). */
+async function cloneDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+  const template = inject('templateDatabase');
+  if (template.kind === 'postgres') {
+    const clone = await cloneTemplate(template.serverUrl, template.template);
+    const database = await openDatabase({ databaseUrl: clone.url });
+    return { database, drop: () => dropDatabase(template.serverUrl, clone.name) };
+  }
+  const dump = await readFile(template.dumpFile);
+  const database = await openDatabase({ loadDataDir: new Blob([dump], { type: 'application/x-gzip' }) });
+  return { database, drop: async () => undefined };
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'rb-api-'));
+  const config = readConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL,
+    REQUEST_LOG: '0',
+    ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
+  });
+  const { database, drop } = await cloneDatabase();
+  const clock = new TestClock();
+  const outboxDir = join(dataDir, 'outbox');
+  const running = await startServer(config, {
+    database,
+    // The outbox mailer as the server would pick it, without logging every link into the test output.
+    ...(options.smtpUrl ? {} : { mailer: outboxMailer(outboxDir, () => undefined) }),
+    now: clock.now,
+  });
+  const apiUrl = `${running.url}/api/v1`;
+  const outbox: Outbox = {
+    dir: outboxDir,
+    all: () => readOutbox(outboxDir),
+    to: async (email) => (await readOutbox(outboxDir)).filter((m) => m.to.toLowerCase() === email.toLowerCase()),
+    last: async (email) => {
+      const mails = await outbox.to(email);
+      const mail = mails.at(-1);
+      if (!mail) throw new Error(`no mail to ${email} in the outbox`);
+      return mail;
+    },
+  };
+  return {
+    url: running.url,
+    apiUrl,
+    config,
+    deps: running.deps,
+    db: running.deps.db,
+    clock,
+    outbox,
+    client: (token) => new ApiClient(apiUrl, token),
+    close: async () => {
+      await running.close();
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One test server for the whole file: started before its first test, closed (and its database dropped) after the last. */
+export function useTestServer(options: TestServerOptions = {}): TestServer {
+  let current: TestServer | undefined;
+  beforeAll(async () => {
+    current = await startTestServer(options);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  return new Proxy({} as TestServer, {
+    get(_, key) {
+      if (!current) throw new Error('the test server is not running yet (use it inside a test or hook)');
+      return current[key as keyof TestServer];
+    },
+  });
+}

@@ -1,0 +1,194 @@
+/**
+ * auth/set-otp and two-factor sign-in: enabling answers an otpauth URI, a 6-digit code confirms it, each
+ * code is accepted once, disabling needs a code, and sign-in answers 'Incorrect OTP' until given a fresh code.
+ * The server's clock is frozen and moved in whole 30-second steps, so codes never race the real clock.
+ */
+import { Secret, TOTP } from 'otpauth';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { registerAndActivate, requestAccessToken, type TestUser } from './support/factories.ts';
+import { useTestServer } from './support/harness.ts';
+
+const server = useTestServer();
+const STEP = 30_000;
+
+beforeEach(() => {
+  // One second into a 30-second step.
+  server.clock.freeze(new Date(Math.floor(Date.now() / STEP) * STEP + 1000));
+  return () => server.clock.reset();
+});
+
+/** The code of the step `steps` away from the server's current time. */
+function codeAt(secret: string, steps = 0): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), period: 30 }).generate({
+    timestamp: server.clock.now().getTime() + steps * STEP,
+  });
+}
+
+async function startEnabling(user: TestUser): Promise<string> {
+  const res = await user.api.post('auth/set-otp', { enabled: true });
+  expect(res.status, res.text).toBe(200);
+  const secret = new URL(res.body.uri).searchParams.get('secret');
+  if (!secret) throw new Error(`no secret in ${res.body.uri}`);
+  return secret;
+}
+
+async function enableTwoFactor(user: TestUser): Promise<string> {
+  const secret = await startEnabling(user);
+  const res = await user.api.post('auth/set-otp', { enabled: true, verify_otp: codeAt(secret) });
+  expect(res.status, res.text).toBe(200);
+  return secret;
+}
+
+describe('POST auth/set-otp', () => {
+  it('enabling answers an otpauth URI for the QR code; two-factor is on only after a code confirms it', async () => {
+    const user = await registerAndActivate(server);
+    const res = await user.api.post('auth/set-otp', { enabled: true });
+    expect(res.status).toBe(200);
+    expect(res.body.otp_enabled).toBe(false);
+    const uri = new URL(res.body.uri);
+    expect(uri.protocol).toBe('otpauth:');
+    expect(uri.host).toBe('totp');
+    expect(decodeURIComponent(uri.pathname)).toBe(`/Ringbinder:${user.username}`);
+    expect(uri.searchParams.get('secret')).toMatch(/^[A-Z2-7]{32}$/);
+    expect(uri.searchParams.get('digits')).toBe('6');
+    expect(uri.searchParams.get('period')).toBe('30');
+    expect((await user.api.get('auth/me')).body.otp_enabled).toBe(false);
+    // Not on yet: signing in needs no code.
+    expect((await requestAccessToken(server, user.username, user.password)).status).toBe(200);
+
+    const secret = uri.searchParams.get('secret')!;
+    const wrong = codeAt(secret) === '000000' ? '111111' : '000000';
+    const refused = await user.api.post('auth/set-otp', { enabled: true, verify_otp: wrong });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ detail: 'Incorrect Code, Try Again' });
+
+    const confirmed = await user.api.post('auth/set-otp', { enabled: true, verify_otp: codeAt(secret) });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toEqual({ otp_enabled: true });
+    expect((await user.api.get('auth/me')).body.otp_enabled).toBe(true);
+  });
+
+  it('refuses to enable twice', async () => {
+    const user = await registerAndActivate(server);
+    await enableTwoFactor(user);
+    const res = await user.api.post('auth/set-otp', { enabled: true });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe('Two-factor authentication is already enabled');
+  });
+
+  it('refuses a code before enabling was started', async () => {
+    const user = await registerAndActivate(server);
+    const res = await user.api.post('auth/set-otp', { enabled: true, verify_otp: '123456' });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe('Start enabling two-factor authentication first');
+  });
+
+  it('a new start replaces the secret: codes of the old one are refused', async () => {
+    const user = await registerAndActivate(server);
+    const first = await startEnabling(user);
+    const second = await startEnabling(user);
+    expect(second).not.toBe(first);
+    if (codeAt(first) !== codeAt(second)) {
+      expect((await user.api.post('auth/set-otp', { enabled: true, verify_otp: codeAt(first) })).status).toBe(400);
+    }
+    expect((await user.api.post('auth/set-otp', { enabled: true, verify_otp: codeAt(second) })).status).toBe(200);
+  });
+
+  it('disabling needs a fresh code', async () => {
+    const user = await registerAndActivate(server);
+    const secret = await enableTwoFactor(user);
+
+    const noCode = await user.api.post('auth/set-otp', { enabled: false });
+    expect(noCode.status).toBe(400);
+    expect(noCode.body.detail).toBe('Incorrect Code, Try Again');
+    // The code that enabled it was used already.
+    const used = await user.api.post('auth/set-otp', { enabled: false, verify_otp: codeAt(secret) });
+    expect(used.status).toBe(400);
+    expect((await user.api.get('auth/me')).body.otp_enabled).toBe(true);
+
+    server.clock.advance(STEP);
+    const res = await user.api.post('auth/set-otp', { enabled: false, verify_otp: codeAt(secret) });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ otp_enabled: false });
+    expect((await user.api.get('auth/me')).body.otp_enabled).toBe(false);
+    expect((await requestAccessToken(server, user.username, user.password)).status).toBe(200);
+  });
+
+  it('disabling when it is off changes nothing and needs no code', async () => {
+    const user = await registerAndActivate(server);
+    const res = await user.api.post('auth/set-otp', { enabled: false });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ otp_enabled: false });
+  });
+
+  it.each([
+    [{}, 422, 'enabled: Field required'],
+    [{ enabled: 'yes' }, 422, 'enabled: enabled must be true or false'],
+    [{ enabled: true, verify_otp: '12345' }, 422, 'verify_otp: Incorrect Code, Try Again'],
+    [{ enabled: true, verify_otp: 'abcdef' }, 422, 'verify_otp: Incorrect Code, Try Again'],
+    [{ enabled: true, verify_otp: 123456 }, 422, undefined],
+    [true, 422, undefined],
+  ])('refuses the body %j', async (body, status, detail) => {
+    const user = await registerAndActivate(server);
+    const res = await user.api.post('auth/set-otp', body);
+    expect(res.status).toBe(status);
+    if (detail) expect(res.body.detail).toBe(detail);
+    else expect(typeof res.body.detail).toBe('string');
+  });
+
+  it('needs a signed-in caller', async () => {
+    const res = await server.client().post('auth/set-otp', { enabled: true });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ detail: 'Could not validate credentials' });
+  });
+});
+
+describe('POST auth/access-token with two-factor on', () => {
+  it("answers 'Incorrect OTP' without a code or with a wrong one, and a token with a fresh code", async () => {
+    const user = await registerAndActivate(server);
+    const secret = await enableTwoFactor(user);
+    server.clock.advance(STEP);
+
+    const noCode = await requestAccessToken(server, user.username, user.password);
+    expect(noCode.status).toBe(400);
+    expect(noCode.body).toEqual({ detail: 'Incorrect OTP' });
+    const blank = await requestAccessToken(server, user.username, user.password, '  ');
+    expect(blank.body).toEqual({ detail: 'Incorrect OTP' });
+    const wrongCode = codeAt(secret) === '000000' ? '111111' : '000000';
+    expect((await requestAccessToken(server, user.username, user.password, wrongCode)).body).toEqual({ detail: 'Incorrect OTP' });
+    expect((await requestAccessToken(server, user.username, user.password, 'abc')).body).toEqual({ detail: 'Incorrect OTP' });
+
+    const res = await requestAccessToken(server, user.username, user.password, codeAt(secret));
+    expect(res.status).toBe(200);
+    expect(res.body.access_token).toEqual(expect.any(String));
+  });
+
+  it('a wrong password with a right code is still a wrong password', async () => {
+    const user = await registerAndActivate(server);
+    const secret = await enableTwoFactor(user);
+    server.clock.advance(STEP);
+    const res = await requestAccessToken(server, user.username, 'not the password', codeAt(secret));
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe('Incorrect username or password');
+  });
+
+  it('accepts each code once, and none older than the last one used', async () => {
+    const user = await registerAndActivate(server);
+    const secret = await enableTwoFactor(user);
+    // The code that confirmed the set-up cannot sign in.
+    expect((await requestAccessToken(server, user.username, user.password, codeAt(secret))).body).toEqual({ detail: 'Incorrect OTP' });
+
+    server.clock.advance(3 * STEP);
+    const previous = codeAt(secret, -1);
+    expect((await requestAccessToken(server, user.username, user.password, previous)).status).toBe(200);
+    expect((await requestAccessToken(server, user.username, user.password, previous)).body).toEqual({ detail: 'Incorrect OTP' });
+    // One step of drift ahead is accepted too…
+    expect((await requestAccessToken(server, user.username, user.password, codeAt(secret, 1))).status).toBe(200);
+    // …after which the current code is older than the last one used.
+    expect((await requestAccessToken(server, user.username, user.password, codeAt(secret))).body).toEqual({ detail: 'Incorrect OTP' });
+    // Codes two steps away are refused.
+    server.clock.advance(3 * STEP);
+    expect((await requestAccessToken(server, user.username, user.password, codeAt(secret, 2))).body).toEqual({ detail: 'Incorrect OTP' });
+    expect((await requestAccessToken(server, user.username, user.password, codeAt(secret, -2))).body).toEqual({ detail: 'Incorrect OTP' });
+  });
+});
