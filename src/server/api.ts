@@ -4,8 +4,10 @@ import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv, Deps } from './env.ts';
 import { HttpError } from './errors.ts';
 import { renderError } from './http/error-handler.ts';
+import { aclSubjects } from './routes/acl-subjects.ts';
 import { auth } from './routes/auth.ts';
 import { buildInfo } from './routes/build-info.ts';
+import { documentation } from './routes/documentation.ts';
 import { usersApi } from './routes/users.ts';
 
 export function createApi(deps: Deps): Hono<AppEnv> {
@@ -24,7 +26,9 @@ export function createApi(deps: Deps): Hono<AppEnv> {
       },
     }),
   );
+  api.route('/auth/acl-subjects', aclSubjects);
   api.route('/auth', auth);
+  api.route('/documentation', documentation);
   api.route('/users', usersApi);
   api.route('/_build-info', buildInfo);
   api.notFound((c) => c.json({ detail: 'Not found' }, 404));

@@ -1,0 +1,315 @@
+/**
+ * The documentation tree's SQL that the query builder cannot say: a folder's chain of ancestors (one
+ * recursive CTE), a page of a folder's contents (folders and documents as one UNION, ordered and paged
+ * in the database), the ACL entries naming a caller on a folder's children, and a folder's subtree.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Doctype, OrderingKey } from '../../shared/api/documentation.ts';
+import type { Queryable } from './connection.ts';
+
+async function rows<T>(db: Queryable, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+const toDate = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
+const toDateOrNull = (value: unknown): Date | null => (value === null || value === undefined ? null : toDate(value));
+
+/** A PostgreSQL array literal of ids (already checked to be UUIDs), sent as one parameter. */
+export const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
+export interface ChainFolder {
+  id: string;
+  parentId: string | null;
+  name: string;
+  description: string;
+  version: number;
+  createdBy: string | null;
+  createdAt: Date;
+  modifiedBy: string | null;
+  modifiedAt: Date;
+  deletedAt: Date | null;
+  deletedBy: string | null;
+}
+
+interface ChainRow {
+  id: string;
+  parent_id: string | null;
+  name: string;
+  description: string;
+  version: number;
+  created_by: string | null;
+  created_at: unknown;
+  modified_by: string | null;
+  modified_at: unknown;
+  deleted_at: unknown;
+  deleted_by: string | null;
+}
+
+const chainFolder = (r: ChainRow): ChainFolder => ({
+  id: r.id,
+  parentId: r.parent_id,
+  name: r.name,
+  description: r.description,
+  version: Number(r.version),
+  createdBy: r.created_by,
+  createdAt: toDate(r.created_at),
+  modifiedBy: r.modified_by,
+  modifiedAt: toDate(r.modified_at),
+  deletedAt: toDateOrNull(r.deleted_at),
+  deletedBy: r.deleted_by,
+});
+
+/** Guards the walk against a cycle that should never exist. */
+const MAX_DEPTH = 1000;
+
+/**
+ * A folder of the organisation and every folder above it: the folder first, the root last. Empty when
+ * the organisation has no such folder. `root` starts at the organisation's root.
+ */
+export async function folderChain(db: Queryable, orgId: string, start: { id: string } | 'root'): Promise<ChainFolder[]> {
+  const base =
+    start === 'root'
+      ? sql`f.org_id = ${orgId} AND f.parent_id IS NULL`
+      : sql`f.id = ${start.id} AND f.org_id = ${orgId}`;
+  const found = await rows<ChainRow>(
+    db,
+    sql`WITH RECURSIVE chain AS (
+          SELECT f.id, f.parent_id, f.name, f.description, f.version, f.created_by, f.created_at,
+                 f.modified_by, f.modified_at, f.deleted_at, f.deleted_by, 0 AS depth
+            FROM folders f WHERE ${base}
+          UNION ALL
+          SELECT f.id, f.parent_id, f.name, f.description, f.version, f.created_by, f.created_at,
+                 f.modified_by, f.modified_at, f.deleted_at, f.deleted_by, c.depth + 1
+            FROM folders f JOIN chain c ON f.id = c.parent_id
+           WHERE c.depth < ${MAX_DEPTH}
+        )
+        SELECT * FROM chain ORDER BY depth`,
+  );
+  return found.map(chainFolder);
+}
+
+export interface SubtreeFolder {
+  id: string;
+  parentId: string | null;
+  name: string;
+  description: string;
+  depth: number;
+}
+
+/** A folder and every live (not trashed) folder below it, parents before children. */
+export async function liveSubtree(db: Queryable, folderId: string): Promise<SubtreeFolder[]> {
+  const found = await rows<{ id: string; parent_id: string | null; name: string; description: string; depth: number }>(
+    db,
+    sql`WITH RECURSIVE tree AS (
+          SELECT f.id, f.parent_id, f.name, f.description, 0 AS depth FROM folders f WHERE f.id = ${folderId}
+          UNION ALL
+          SELECT f.id, f.parent_id, f.name, f.description, t.depth + 1
+            FROM folders f JOIN tree t ON f.parent_id = t.id
+           WHERE f.deleted_at IS NULL AND t.depth < ${MAX_DEPTH}
+        )
+        SELECT * FROM tree ORDER BY depth`,
+  );
+  return found.map((r) => ({ id: r.id, parentId: r.parent_id, name: r.name, description: r.description, depth: Number(r.depth) }));
+}
+
+/** The subjects a caller is named by: their user id, their roles, their organisation. */
+export interface Naming {
+  userId: string;
+  orgId: string;
+  roleIds: readonly string[];
+}
+
+function namesCaller(naming: Naming): SQL {
+  const clauses = [
+    sql`(a.subject_type = 'user' AND a.subject_id = ${naming.userId})`,
+    sql`(a.subject_type = 'org' AND a.subject_id = ${naming.orgId})`,
+  ];
+  if (naming.roleIds.length > 0) clauses.push(sql`(a.subject_type = 'role' AND a.subject_id = ANY(${uuidArray(naming.roleIds)}))`);
+  return sql`(${sql.join(clauses, sql` OR `)})`;
+}
+
+export interface ChildEntry {
+  itemId: string;
+  subjectType: 'org' | 'role' | 'user';
+  subjectId: string;
+  isGrant: boolean;
+  permissions: number;
+}
+
+/** The ACL entries naming the caller on the live children (folders and documents) of a folder. */
+export async function childEntriesNaming(db: Queryable, parentId: string, naming: Naming): Promise<ChildEntry[]> {
+  const names = namesCaller(naming);
+  const found = await rows<{ item_id: string; subject_type: ChildEntry['subjectType']; subject_id: string; is_grant: boolean; permissions: number }>(
+    db,
+    sql`SELECT a.folder_id AS item_id, a.subject_type, a.subject_id, a.is_grant, a.permissions
+          FROM folders f JOIN acl_entries a ON a.folder_id = f.id
+         WHERE f.parent_id = ${parentId} AND f.deleted_at IS NULL AND ${names}
+        UNION ALL
+        SELECT a.document_id, a.subject_type, a.subject_id, a.is_grant, a.permissions
+          FROM documents d JOIN acl_entries a ON a.document_id = d.id
+         WHERE d.folder_id = ${parentId} AND d.deleted_at IS NULL AND ${names}`,
+  );
+  return found.map((r) => ({
+    itemId: r.item_id,
+    subjectType: r.subject_type,
+    subjectId: r.subject_id,
+    isGrant: r.is_grant,
+    permissions: Number(r.permissions),
+  }));
+}
+
+export interface ItemRow {
+  kind: 'folder' | 'document';
+  id: string;
+  name: string;
+  description: string;
+  doctype: Doctype | null;
+  version: number;
+  createdBy: string | null;
+  createdAt: Date;
+  modifiedBy: string | null;
+  modifiedAt: Date;
+}
+
+interface RawItemRow {
+  kind: 'folder' | 'document';
+  id: string;
+  name: string;
+  description: string;
+  doctype: Doctype | null;
+  version: number;
+  created_by: string | null;
+  created_at: unknown;
+  modified_by: string | null;
+  modified_at: unknown;
+  total?: number;
+}
+
+const itemRow = (r: RawItemRow): ItemRow => ({
+  kind: r.kind,
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  doctype: r.doctype,
+  version: Number(r.version),
+  createdBy: r.created_by,
+  createdAt: toDate(r.created_at),
+  modifiedBy: r.modified_by,
+  modifiedAt: toDate(r.modified_at),
+});
+
+const ORDER_COLUMNS: Record<OrderingKey['field'], SQL[]> = {
+  // Folders before documents when ascending.
+  kind: [sql`i.kind_rank`],
+  // Case-insensitive, then exact, so that equal names in different case still sort the same way every time.
+  name: [sql`lower(i.name)`, sql`i.name`],
+  created_at: [sql`i.created_at`],
+  modified_at: [sql`i.modified_at`],
+};
+
+function orderBy(ordering: readonly OrderingKey[]): SQL {
+  const terms = ordering.flatMap((key) =>
+    ORDER_COLUMNS[key.field].map((column) => (key.descending ? sql`${column} DESC` : sql`${column} ASC`)),
+  );
+  // The id last: a total order, so pages never overlap or skip.
+  terms.push(sql`i.id ASC`);
+  return sql.join(terms, sql`, `);
+}
+
+export interface ContentsPageQuery {
+  parentId: string;
+  /** Children the caller may not Read: left out of the page and of the total. */
+  hidden: readonly string[];
+  ordering: readonly OrderingKey[];
+  skip: number;
+  limit: number;
+}
+
+/** One page of a folder's live contents, ordered in the database, with the total count. */
+export async function contentsPage(db: Queryable, query: ContentsPageQuery): Promise<{ items: ItemRow[]; total: number }> {
+  const hideFolders = query.hidden.length > 0 ? sql`AND f.id <> ALL(${uuidArray(query.hidden)})` : sql``;
+  const hideDocuments = query.hidden.length > 0 ? sql`AND d.id <> ALL(${uuidArray(query.hidden)})` : sql``;
+  const items = sql`
+    SELECT 'folder' AS kind, 0 AS kind_rank, f.id, f.name, f.description, NULL::text AS doctype, f.version,
+           f.created_by, f.created_at, f.modified_by, f.modified_at
+      FROM folders f
+     WHERE f.parent_id = ${query.parentId} AND f.deleted_at IS NULL ${hideFolders}
+    UNION ALL
+    SELECT 'document', 1, d.id, d.name, d.description, d.doctype, d.version,
+           d.created_by, d.created_at, d.modified_by, d.modified_at
+      FROM documents d
+     WHERE d.folder_id = ${query.parentId} AND d.deleted_at IS NULL ${hideDocuments}`;
+  const found = await rows<RawItemRow>(
+    db,
+    sql`SELECT i.kind, i.id, i.name, i.description, i.doctype, i.version, i.created_by, i.created_at,
+               i.modified_by, i.modified_at, (count(*) OVER ())::int AS total
+          FROM (${items}) i
+         ORDER BY ${orderBy(query.ordering)}
+        OFFSET ${query.skip} LIMIT ${query.limit}`,
+  );
+  if (found.length > 0) return { items: found.map(itemRow), total: Number(found[0]!.total) };
+  if (query.skip === 0) return { items: [], total: 0 };
+  // A page past the end: the count still answers.
+  const [counted] = await rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM (${items}) i`);
+  return { items: [], total: Number(counted?.total ?? 0) };
+}
+
+export interface TrashRow extends ItemRow {
+  folderId: string | null;
+  folderName: string | null;
+  deletedAt: Date;
+  deletedBy: string | null;
+}
+
+/**
+ * A page of the organisation's trash, newest deletion first: every folder and document deleted on its
+ * own (what was inside a deleted folder went with it and is not listed). `fromFolderId` narrows it to
+ * the items deleted from one folder.
+ */
+export async function trashPage(
+  db: Queryable,
+  query: { orgId: string; fromFolderId: string | null; skip: number; limit: number },
+): Promise<{ items: TrashRow[]; total: number }> {
+  const fromFolder = (column: SQL) => (query.fromFolderId === null ? sql`` : sql`AND ${column} = ${query.fromFolderId}`);
+  const items = sql`
+    SELECT 'folder' AS kind, f.id, f.name, f.description, NULL::text AS doctype, f.version, f.created_by, f.created_at,
+           f.modified_by, f.modified_at, f.parent_id AS folder_id, f.deleted_at, f.deleted_by
+      FROM folders f
+     WHERE f.org_id = ${query.orgId} AND f.deleted_at IS NOT NULL ${fromFolder(sql`f.parent_id`)}
+    UNION ALL
+    SELECT 'document', d.id, d.name, d.description, d.doctype, d.version, d.created_by, d.created_at,
+           d.modified_by, d.modified_at, d.folder_id, d.deleted_at, d.deleted_by
+      FROM documents d
+     WHERE d.org_id = ${query.orgId} AND d.deleted_at IS NOT NULL ${fromFolder(sql`d.folder_id`)}`;
+  const found = await rows<RawItemRow & { folder_id: string | null; folder_name: string | null; deleted_at: unknown; deleted_by: string | null }>(
+    db,
+    sql`SELECT i.*, p.name AS folder_name, (count(*) OVER ())::int AS total
+          FROM (${items}) i LEFT JOIN folders p ON p.id = i.folder_id
+         ORDER BY i.deleted_at DESC, i.id DESC
+        OFFSET ${query.skip} LIMIT ${query.limit}`,
+  );
+  let total = found.length > 0 ? Number(found[0]!.total) : 0;
+  if (found.length === 0 && query.skip > 0) {
+    const [counted] = await rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM (${items}) i`);
+    total = Number(counted?.total ?? 0);
+  }
+  return {
+    items: found.map((r) => ({
+      ...itemRow(r),
+      folderId: r.folder_id,
+      folderName: r.folder_name,
+      deletedAt: toDate(r.deleted_at),
+      deletedBy: r.deleted_by,
+    })),
+    total,
+  };
+}
+
+/**
+ * Serialises changes to the shape of one organisation's tree (moves) until the transaction ends, so
+ * that two concurrent moves cannot together make a cycle that neither makes alone.
+ */
+export async function lockTreeShape(db: Queryable, orgId: string): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(7262002, hashtext(${orgId}::text))`);
+}

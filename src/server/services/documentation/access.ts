@@ -1,0 +1,178 @@
+/**
+ * Who is asking and what they may do: the caller as a permission principal in their current
+ * organisation, and an item's permissions by THE rule (permissions/resolve.ts) over the ACL levels of
+ * the item and the folders above it. A folder's chain comes from one recursive query, the ACL entries
+ * of the whole chain from one more — two round trips at any depth.
+ *
+ * Not found, another organisation's, malformed, in the trash, or not readable by the caller: all the
+ * same 404 (`Folder not found` / `Document not found`), so an id tells nothing about what it is.
+ */
+import { and, eq, inArray, or } from 'drizzle-orm';
+import { ROOT } from '../../../shared/api/documentation.ts';
+import { isUuid } from '../../../shared/ids.ts';
+import { hasPermission, Permission } from '../../../shared/permissions.ts';
+import type { Queryable } from '../../db/connection.ts';
+import { folderChain, type ChainFolder } from '../../db/documentation-tree.ts';
+import { aclEntries, documents, roles, userRoles } from '../../db/schema.ts';
+import type { Caller, Deps } from '../../env.ts';
+import { forbidden, notFound } from '../../errors.ts';
+import { resolvePermissions, type AclRule, type Principal } from '../../permissions/resolve.ts';
+import { currentOrganisation } from '../organisations.ts';
+
+export type AclEntryRow = typeof aclEntries.$inferSelect;
+export type DocumentRow = typeof documents.$inferSelect;
+
+/** The caller in their current organisation (subscription checked: 402/403 come from here). */
+export interface Member extends Principal {
+  orgName: string;
+}
+
+export async function memberOf(deps: Deps, caller: Caller): Promise<Member> {
+  const { org, isOrgAdmin } = await currentOrganisation(deps.db, caller, deps.now());
+  const roleRows = isOrgAdmin
+    ? []
+    : await deps.db
+        .select({ id: userRoles.roleId })
+        .from(userRoles)
+        .innerJoin(roles, eq(roles.id, userRoles.roleId))
+        .where(and(eq(userRoles.userId, caller.user.id), eq(roles.orgId, org.id)));
+  return {
+    userId: caller.user.id,
+    orgId: org.id,
+    orgName: org.name,
+    roleIds: new Set(roleRows.map((r) => r.id)),
+    isOrgAdmin,
+  };
+}
+
+export const folderNotFound = () => notFound('Folder not found');
+export const documentNotFound = () => notFound('Document not found');
+
+/** A folder with the chain above it and the caller's permissions on each level. */
+export interface FolderAccess {
+  folder: ChainFolder;
+  /** The folder first, the root last. */
+  chain: ChainFolder[];
+  /** ACL entries of each chain folder, aligned with `chain`. */
+  levels: AclEntryRow[][];
+  permissions: number;
+  /** The folder or a folder above it is in the trash. */
+  trashed: boolean;
+}
+
+export interface DocumentAccess {
+  document: DocumentRow;
+  /** The document's folder first, the root last. */
+  chain: ChainFolder[];
+  /** The document's own entries. */
+  own: AclEntryRow[];
+  /** Entries of each chain folder, aligned with `chain`. */
+  levels: AclEntryRow[][];
+  permissions: number;
+  trashed: boolean;
+}
+
+/** The ACL entries of some folders (by folder) and optionally of one document: one query. */
+async function entriesOf(db: Queryable, folderIds: string[], documentId?: string) {
+  const byFolder = new Map<string, AclEntryRow[]>(folderIds.map((id) => [id, []]));
+  const own: AclEntryRow[] = [];
+  if (folderIds.length === 0 && documentId === undefined) return { byFolder, own };
+  const conditions = [];
+  if (folderIds.length > 0) conditions.push(inArray(aclEntries.folderId, folderIds));
+  if (documentId !== undefined) conditions.push(eq(aclEntries.documentId, documentId));
+  const found = await db
+    .select()
+    .from(aclEntries)
+    .where(conditions.length === 1 ? conditions[0] : or(...conditions))
+    .orderBy(aclEntries.id);
+  for (const entry of found) {
+    if (entry.documentId !== null) own.push(entry);
+    else if (entry.folderId !== null) byFolder.get(entry.folderId)?.push(entry);
+  }
+  return { byFolder, own };
+}
+
+/** The caller's permissions given the levels of an item (the item's own first). */
+export const permissionsFor = (levels: readonly (readonly AclRule[])[], who: Principal) => resolvePermissions(levels, who);
+
+/** Each chain folder's permissions for the caller: `levels.slice(i)` is folder i's view of the tree. */
+export function chainPermissions(levels: readonly (readonly AclRule[])[], who: Principal): number[] {
+  return levels.map((_, i) => resolvePermissions(levels.slice(i), who));
+}
+
+/** A folder of the caller's organisation (`root` for its root), or undefined; nothing is checked yet. */
+export async function folderAccess(db: Queryable, who: Member, id: string): Promise<FolderAccess | undefined> {
+  if (id !== ROOT && !isUuid(id)) return undefined;
+  const chain = await folderChain(db, who.orgId, id === ROOT ? 'root' : { id });
+  const folder = chain[0];
+  if (!folder) return undefined;
+  const { byFolder } = await entriesOf(
+    db,
+    chain.map((f) => f.id),
+  );
+  const levels = chain.map((f) => byFolder.get(f.id) ?? []);
+  return {
+    folder,
+    chain,
+    levels,
+    permissions: resolvePermissions(levels, who),
+    trashed: chain.some((f) => f.deletedAt !== null),
+  };
+}
+
+/** A document of the caller's organisation, or undefined; nothing is checked yet. */
+export async function documentAccess(db: Queryable, who: Member, id: string): Promise<DocumentAccess | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [document] = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.id, id), eq(documents.orgId, who.orgId)));
+  if (!document) return undefined;
+  const chain = await folderChain(db, who.orgId, { id: document.folderId });
+  const { byFolder, own } = await entriesOf(
+    db,
+    chain.map((f) => f.id),
+    document.id,
+  );
+  const levels = chain.map((f) => byFolder.get(f.id) ?? []);
+  return {
+    document,
+    chain,
+    own,
+    levels,
+    permissions: resolvePermissions([own, ...levels], who),
+    trashed: document.deletedAt !== null || chain.some((f) => f.deletedAt !== null),
+  };
+}
+
+/** A live folder the caller may Read; otherwise 404. */
+export async function readableFolder(db: Queryable, who: Member, id: string): Promise<FolderAccess> {
+  const access = await folderAccess(db, who, id);
+  if (!access || access.trashed || !hasPermission(access.permissions, Permission.Read)) throw folderNotFound();
+  return access;
+}
+
+/** A live document the caller may Read; otherwise 404. */
+export async function readableDocument(db: Queryable, who: Member, id: string): Promise<DocumentAccess> {
+  const access = await documentAccess(db, who, id);
+  if (!access || access.trashed || !hasPermission(access.permissions, Permission.Read)) throw documentNotFound();
+  return access;
+}
+
+const PERMISSION_NAMES: Record<number, string> = {
+  [Permission.Read]: 'Read',
+  [Permission.Write]: 'Write',
+  [Permission.Delete]: 'Delete',
+  [Permission.EditPermissions]: 'Edit Permissions',
+  [Permission.CreateDocuments]: 'Create Documents',
+  [Permission.CreateFolders]: 'Create Folders',
+};
+
+/** 403 unless `permissions` hold every bit of `needed`; the detail names what is missing. */
+export function requirePermissions(permissions: number, needed: number, what: string): void {
+  if (hasPermission(permissions, needed)) return;
+  const missing = Object.entries(PERMISSION_NAMES)
+    .filter(([bit]) => (needed & Number(bit)) !== 0 && (permissions & Number(bit)) === 0)
+    .map(([, name]) => `'${name}'`);
+  throw forbidden(`You need ${missing.join(' and ')} permission ${what}`);
+}

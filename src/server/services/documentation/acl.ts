@@ -1,0 +1,252 @@
+/**
+ * ACLs of folders and documents: read (Read needed) and replace (Edit Permissions needed), and the
+ * subjects an entry may name (the organisation, its roles, its users).
+ *
+ * Replacing refuses: bits beyond the six permissions (400); Create Documents / Create Folders on a
+ * document (400); a subject that is not the organisation, one of its roles or one of its active members
+ * (422); granting a subject bits the editor does not hold (403) — unless that subject was already
+ * granted those bits on this item, so that an editor can save back a list they did not fully make.
+ */
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Acl, AclEntry, AclSubject, AclSubjectType, InheritedAclEntry, replaceAclBody } from '../../../shared/api/documentation.ts';
+import { uuidv7 } from '../../../shared/ids.ts';
+import { hasPermission, Permission } from '../../../shared/permissions.ts';
+import type { Queryable } from '../../db/connection.ts';
+import type { ChainFolder } from '../../db/documentation-tree.ts';
+import { aclEntries, memberships, roles, users } from '../../db/schema.ts';
+import type { Caller, Deps } from '../../env.ts';
+import { badRequest, forbidden, validationFailed, type FieldError } from '../../errors.ts';
+import { ACL_BITS_MASK, FOLDER_ONLY_BITS } from '../../permissions/resolve.ts';
+import {
+  chainPermissions,
+  memberOf,
+  readableDocument,
+  readableFolder,
+  requirePermissions,
+  type AclEntryRow,
+  type Member,
+} from './access.ts';
+import { recordActivity } from './activity.ts';
+
+export type AclItemKind = 'folder' | 'document';
+export type AclEntries = z.output<typeof replaceAclBody>;
+
+const TYPE_ORDER: Record<AclSubjectType, number> = { org: 0, role: 1, user: 2 };
+
+/** Names of the subjects of some entries: roles and users in one query each. */
+async function subjectNames(db: Queryable, who: Member, entries: readonly AclEntryRow[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>([[who.orgId, who.orgName]]);
+  const roleIds = [...new Set(entries.filter((e) => e.subjectType === 'role').map((e) => e.subjectId))];
+  const userIds = [...new Set(entries.filter((e) => e.subjectType === 'user').map((e) => e.subjectId))];
+  if (roleIds.length > 0) {
+    for (const r of await db.select({ id: roles.id, name: roles.name }).from(roles).where(inArray(roles.id, roleIds))) names.set(r.id, r.name);
+  }
+  if (userIds.length > 0) {
+    for (const u of await db.select({ id: users.id, name: users.username }).from(users).where(inArray(users.id, userIds))) names.set(u.id, u.name);
+  }
+  return names;
+}
+
+function presentEntry(entry: AclEntryRow, names: Map<string, string>): AclEntry {
+  return {
+    id: entry.id,
+    subject: entry.subjectId,
+    subject_type: entry.subjectType,
+    subject_name: names.get(entry.subjectId) ?? '',
+    is_grant: entry.isGrant,
+    permissions: entry.permissions,
+  };
+}
+
+/** Organisation first, then roles, then users, each by name; grants before revokes. */
+function byPresentationOrder(a: AclEntry, b: AclEntry): number {
+  return (
+    TYPE_ORDER[a.subject_type] - TYPE_ORDER[b.subject_type] ||
+    a.subject_name.localeCompare(b.subject_name) ||
+    Number(b.is_grant) - Number(a.is_grant) ||
+    a.id.localeCompare(b.id)
+  );
+}
+
+async function presentAcl(
+  db: Queryable,
+  who: Member,
+  own: readonly AclEntryRow[],
+  chain: readonly ChainFolder[],
+  levels: readonly AclEntryRow[][],
+): Promise<Acl> {
+  const names = await subjectNames(db, who, [...own, ...levels.flat()]);
+  const readable = chainPermissions(levels, who).map((p) => hasPermission(p, Permission.Read));
+  const inherited: InheritedAclEntry[] = levels.flatMap((level, i) =>
+    level
+      .map((entry) => ({
+        ...presentEntry(entry, names),
+        from_folder_id: chain[i]!.id,
+        from_folder_name: readable[i] ? chain[i]!.name : '',
+      }))
+      .sort(byPresentationOrder),
+  );
+  return { entries: own.map((e) => presentEntry(e, names)).sort(byPresentationOrder), inherited };
+}
+
+/** An item's ACL as the rule sees it: own entries, then each folder above (nearest first). */
+async function aclTarget(db: Queryable, who: Member, kind: AclItemKind, id: string) {
+  if (kind === 'folder') {
+    const access = await readableFolder(db, who, id);
+    return {
+      itemId: access.folder.id,
+      name: access.folder.name,
+      permissions: access.permissions,
+      own: access.levels[0]!,
+      chain: access.chain.slice(1),
+      levels: access.levels.slice(1),
+    };
+  }
+  const access = await readableDocument(db, who, id);
+  return {
+    itemId: access.document.id,
+    name: access.document.name,
+    permissions: access.permissions,
+    own: access.own,
+    chain: access.chain,
+    levels: access.levels,
+  };
+}
+
+/** GET documentation/{folders|documents}/{id}/acl: Read needed. */
+export async function getAcl(deps: Deps, caller: Caller, kind: AclItemKind, id: string): Promise<Acl> {
+  const who = await memberOf(deps, caller);
+  const target = await aclTarget(deps.db, who, kind, id);
+  return presentAcl(deps.db, who, target.own, target.chain, target.levels);
+}
+
+/** Which subject each id is: the organisation, a role of it, or an active member; undefined otherwise. */
+async function subjectTypes(db: Queryable, who: Member, ids: string[]): Promise<Map<string, AclSubjectType>> {
+  const types = new Map<string, AclSubjectType>();
+  const others = [...new Set(ids.filter((id) => id !== who.orgId))];
+  if (ids.includes(who.orgId)) types.set(who.orgId, 'org');
+  if (others.length === 0) return types;
+  const roleRows = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.orgId, who.orgId), inArray(roles.id, others)));
+  for (const r of roleRows) types.set(r.id, 'role');
+  const memberRows = await db
+    .select({ id: memberships.userId })
+    .from(memberships)
+    .where(and(eq(memberships.orgId, who.orgId), eq(memberships.isActive, true), inArray(memberships.userId, others)));
+  for (const m of memberRows) types.set(m.id, 'user');
+  return types;
+}
+
+const bitsOf = (entries: readonly { subject: string; isGrant: boolean; permissions: number }[], subject: string) =>
+  entries.filter((e) => e.subject === subject && e.isGrant).reduce((mask, e) => mask | e.permissions, 0);
+
+const PERMISSION_NAMES: [number, string][] = [
+  [Permission.Read, 'Read'],
+  [Permission.Write, 'Write'],
+  [Permission.Delete, 'Delete'],
+  [Permission.EditPermissions, 'Edit Permissions'],
+  [Permission.CreateDocuments, 'Create Documents'],
+  [Permission.CreateFolders, 'Create Folders'],
+];
+const permissionNames = (mask: number) =>
+  PERMISSION_NAMES.filter(([bit]) => (mask & bit) !== 0)
+    .map(([, name]) => `'${name}'`)
+    .join(', ');
+
+/** PUT documentation/{folders|documents}/{id}/acl: replaces the item's own entries; Edit Permissions needed. */
+export async function replaceAcl(deps: Deps, caller: Caller, kind: AclItemKind, id: string, entries: AclEntries): Promise<Acl> {
+  const who = await memberOf(deps, caller);
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
+    const target = await aclTarget(tx, who, kind, id);
+    requirePermissions(target.permissions, Permission.EditPermissions, `to change the permissions of this ${kind}`);
+
+    entries.forEach((entry, i) => {
+      if ((entry.permissions & ~ACL_BITS_MASK) !== 0) {
+        throw badRequest(`Entry ${i}: permissions ${entry.permissions} has bits beyond the six permissions (at most ${ACL_BITS_MASK})`);
+      }
+      if (kind === 'document' && (entry.permissions & FOLDER_ONLY_BITS) !== 0) {
+        throw badRequest(`Entry ${i}: 'Create Documents' and 'Create Folders' apply only to folders`);
+      }
+    });
+
+    const types = await subjectTypes(
+      tx,
+      who,
+      entries.map((e) => e.subject),
+    );
+    const unknown: FieldError[] = entries.flatMap((entry, i) =>
+      types.has(entry.subject)
+        ? []
+        : [{ field: `${i}.subject`, message: 'is not the organization, one of its roles or one of its users' }],
+    );
+    if (unknown.length > 0) throw validationFailed(unknown);
+
+    const before = target.own.map((e) => ({ subject: e.subjectId, isGrant: e.isGrant, permissions: e.permissions }));
+    const after = entries.map((e) => ({ subject: e.subject, isGrant: e.is_grant, permissions: e.permissions }));
+    for (const subject of new Set(after.map((e) => e.subject))) {
+      const beyond = bitsOf(after, subject) & ~target.permissions & ~bitsOf(before, subject);
+      if (beyond !== 0) throw forbidden(`You cannot grant permissions you do not hold: ${permissionNames(beyond)}`);
+    }
+
+    await tx.delete(aclEntries).where(kind === 'folder' ? eq(aclEntries.folderId, target.itemId) : eq(aclEntries.documentId, target.itemId));
+    let own: AclEntryRow[] = [];
+    if (entries.length > 0) {
+      own = await tx
+        .insert(aclEntries)
+        .values(
+          entries.map((e) => ({
+            id: uuidv7(now.getTime()),
+            orgId: who.orgId,
+            folderId: kind === 'folder' ? target.itemId : null,
+            documentId: kind === 'document' ? target.itemId : null,
+            subjectType: types.get(e.subject)!,
+            subjectId: e.subject,
+            isGrant: e.is_grant,
+            permissions: e.permissions,
+          })),
+        )
+        .returning();
+    }
+    const acl = await presentAcl(tx, who, own, target.chain, target.levels);
+    const simple = (list: AclEntry[]) => list.map(({ subject, subject_type, subject_name, is_grant, permissions }) => ({ subject, subject_type, subject_name, is_grant, permissions }));
+    await recordActivity(tx, {
+      type: kind === 'folder' ? 'FolderACLUpdated' : 'DocumentACLUpdated',
+      orgId: who.orgId,
+      actorId: who.userId,
+      at: now,
+      ...(kind === 'folder' ? { folderId: target.itemId } : { documentId: target.itemId, folderId: target.chain[0]?.id ?? null }),
+      context: {
+        name: target.name,
+        entries: simple(acl.entries),
+        previous_entries: simple((await presentAcl(tx, who, target.own, [], [])).entries),
+      },
+    });
+    return acl;
+  });
+}
+
+/** GET auth/acl-subjects: the organisation, its roles (by name) and its active members (by username). */
+export async function aclSubjects(deps: Deps, caller: Caller): Promise<{ results: AclSubject[]; total: number }> {
+  const who = await memberOf(deps, caller);
+  const roleRows = await deps.db
+    .select({ id: roles.id, name: roles.name })
+    .from(roles)
+    .where(eq(roles.orgId, who.orgId))
+    .orderBy(asc(roles.name));
+  const userRows = await deps.db
+    .select({ id: users.id, name: users.username })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.orgId, who.orgId), eq(memberships.isActive, true)))
+    .orderBy(asc(users.username));
+  const results: AclSubject[] = [
+    { id: who.orgId, name: who.orgName, type: 'org' },
+    ...roleRows.map((r) => ({ id: r.id, name: r.name, type: 'role' as const })),
+    ...userRows.map((u) => ({ id: u.id, name: u.name, type: 'user' as const })),
+  ];
+  return { results, total: results.length };
+}

@@ -1,0 +1,294 @@
+/**
+ * Paste: POST documentation/folders/{dest}/copy and /move with `{document_id}` or `{folder_id}`.
+ *
+ * Both need Read on the source (else 404) and Write plus Create Folders / Create Documents (by the
+ * source's kind) on the destination; a move also needs Delete on the source. A folder cannot move into
+ * itself or below itself (400); the root cannot move (400). Names may repeat in a folder.
+ *
+ * A copy is deep and made in one transaction: the live subfolders and documents that the caller may
+ * Read (a folder the caller may not Read is left out with everything below it), each document's
+ * latest version becoming version 1 of its copy (drafts and older versions stay behind), and the ACL
+ * entries of every copied item. A copy may land inside its own source: the subtree is read before
+ * anything is written.
+ */
+import { eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ListedItem, moveOrCopyBody } from '../../../shared/api/documentation.ts';
+import { uuidv7 } from '../../../shared/ids.ts';
+import { hasPermission, Permission } from '../../../shared/permissions.ts';
+import type { Queryable } from '../../db/connection.ts';
+import { liveSubtree, lockTreeShape } from '../../db/documentation-tree.ts';
+import { aclEntries, documents, documentVersions, folders } from '../../db/schema.ts';
+import type { Caller, Deps } from '../../env.ts';
+import { badRequest } from '../../errors.ts';
+import { resolvePermissions, type AclRule } from '../../permissions/resolve.ts';
+import {
+  memberOf,
+  readableDocument,
+  readableFolder,
+  requirePermissions,
+  type AclEntryRow,
+  type DocumentRow,
+  type FolderAccess,
+  type Member,
+} from './access.ts';
+import { recordActivity } from './activity.ts';
+import { documentItem, folderItem, presentListedItems } from './presenters.ts';
+
+export type Paste = z.output<typeof moveOrCopyBody>;
+
+/** Rows per INSERT: well below PostgreSQL's 65,535 parameters. */
+const CHUNK = 500;
+
+function chunked<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}
+
+const fromTo = (from: { id: string; name: string }, to: FolderAccess) => ({
+  from_folder_id: from.id,
+  from_folder_name: from.name,
+  to_folder_id: to.folder.id,
+  to_folder_name: to.folder.name,
+});
+
+/** POST documentation/folders/{dest}/move → the moved item as listed in its new folder. */
+export async function moveItem(deps: Deps, caller: Caller, destId: string, paste: Paste): Promise<ListedItem> {
+  const who = await memberOf(deps, caller);
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
+    await lockTreeShape(tx, who.orgId);
+    const dest = await readableFolder(tx, who, destId);
+    if (paste.folder_id !== undefined) {
+      const source = await readableFolder(tx, who, paste.folder_id);
+      if (source.folder.parentId === null) throw badRequest('The root folder cannot be moved');
+      if (dest.chain.some((f) => f.id === source.folder.id)) {
+        throw badRequest('A folder cannot be moved into itself or one of its subfolders');
+      }
+      requirePermissions(source.permissions, Permission.Delete, 'on this folder to move it');
+      requirePermissions(dest.permissions, Permission.Write | Permission.CreateFolders, 'on the destination folder to move a folder into it');
+      await tx.update(folders).set({ parentId: dest.folder.id }).where(eq(folders.id, source.folder.id));
+      await recordActivity(tx, {
+        type: 'FolderMoved',
+        orgId: who.orgId,
+        actorId: who.userId,
+        at: now,
+        folderId: source.folder.id,
+        context: { name: source.folder.name, ...fromTo(source.chain[1]!, dest) },
+      });
+      const permissions = resolvePermissions([source.levels[0]!, ...dest.levels], who);
+      const [item] = await presentListedItems(tx, [{ row: folderItem(source.folder), permissions }]);
+      return item!;
+    }
+    const source = await readableDocument(tx, who, paste.document_id!);
+    requirePermissions(source.permissions, Permission.Delete, 'on this document to move it');
+    requirePermissions(dest.permissions, Permission.Write | Permission.CreateDocuments, 'on the destination folder to move a document into it');
+    await tx.update(documents).set({ folderId: dest.folder.id }).where(eq(documents.id, source.document.id));
+    await recordActivity(tx, {
+      type: 'DocumentMoved',
+      orgId: who.orgId,
+      actorId: who.userId,
+      at: now,
+      documentId: source.document.id,
+      folderId: dest.folder.id,
+      context: { name: source.document.name, doctype: source.document.doctype, ...fromTo(source.chain[0]!, dest) },
+    });
+    const permissions = resolvePermissions([source.own, ...dest.levels], who);
+    const [item] = await presentListedItems(tx, [{ row: documentItem(source.document), permissions }]);
+    return item!;
+  });
+}
+
+/** POST documentation/folders/{dest}/copy → the new copy as listed in the destination. */
+export async function copyItem(deps: Deps, caller: Caller, destId: string, paste: Paste): Promise<ListedItem> {
+  const who = await memberOf(deps, caller);
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
+    const dest = await readableFolder(tx, who, destId);
+    if (paste.folder_id !== undefined) {
+      const source = await readableFolder(tx, who, paste.folder_id);
+      requirePermissions(dest.permissions, Permission.Write | Permission.CreateFolders, 'on the destination folder to copy a folder into it');
+      return copyFolder(tx, who, now, source, dest);
+    }
+    const source = await readableDocument(tx, who, paste.document_id!);
+    requirePermissions(dest.permissions, Permission.Write | Permission.CreateDocuments, 'on the destination folder to copy a document into it');
+    const [copy] = await copyDocuments(tx, who, now, [{ document: source.document, folderId: dest.folder.id }], new Map([[source.document.id, source.own]]));
+    await recordActivity(tx, {
+      type: 'DocumentCopied',
+      orgId: who.orgId,
+      actorId: who.userId,
+      at: now,
+      documentId: copy!.id,
+      folderId: dest.folder.id,
+      context: {
+        name: copy!.name,
+        doctype: copy!.doctype,
+        source_id: source.document.id,
+        source_version: source.document.version,
+        ...fromTo(source.chain[0]!, dest),
+      },
+    });
+    const permissions = resolvePermissions([source.own, ...dest.levels], who);
+    const [item] = await presentListedItems(tx, [{ row: documentItem(copy!), permissions }]);
+    return item!;
+  });
+}
+
+/** ACL entries of some folders or documents, grouped by item. */
+async function entriesByItem(tx: Queryable, column: 'folder' | 'document', ids: string[]): Promise<Map<string, AclEntryRow[]>> {
+  const byItem = new Map<string, AclEntryRow[]>();
+  const target = column === 'folder' ? aclEntries.folderId : aclEntries.documentId;
+  for (const part of chunked(ids)) {
+    for (const entry of await tx.select().from(aclEntries).where(inArray(target, part))) {
+      const itemId = (column === 'folder' ? entry.folderId : entry.documentId)!;
+      const list = byItem.get(itemId);
+      if (list) list.push(entry);
+      else byItem.set(itemId, [entry]);
+    }
+  }
+  return byItem;
+}
+
+function clonedEntries(entries: readonly AclEntryRow[], now: Date, target: { folderId?: string; documentId?: string }) {
+  return entries.map((e) => ({
+    id: uuidv7(now.getTime()),
+    orgId: e.orgId,
+    folderId: target.folderId ?? null,
+    documentId: target.documentId ?? null,
+    subjectType: e.subjectType,
+    subjectId: e.subjectId,
+    isGrant: e.isGrant,
+    permissions: e.permissions,
+  }));
+}
+
+/** New documents (version 1 = each source's latest version) with their ACL entries; returns the copies in order. */
+async function copyDocuments(
+  tx: Queryable,
+  who: Member,
+  now: Date,
+  sources: { document: DocumentRow; folderId: string }[],
+  entries: Map<string, AclEntryRow[]>,
+): Promise<DocumentRow[]> {
+  const copies: DocumentRow[] = [];
+  for (const part of chunked(sources)) {
+    const values = part.map(({ document, folderId }) => ({
+      id: uuidv7(now.getTime()),
+      orgId: who.orgId,
+      folderId,
+      name: document.name,
+      description: document.description,
+      doctype: document.doctype,
+      version: 1,
+      contents: document.contents,
+      createdBy: who.userId,
+      createdAt: now,
+      modifiedBy: who.userId,
+      modifiedAt: now,
+    }));
+    const inserted = await tx.insert(documents).values(values).returning();
+    const byId = new Map(inserted.map((d) => [d.id, d]));
+    await tx.insert(documentVersions).values(
+      part.map(({ document }, i) => ({
+        documentId: values[i]!.id,
+        version: 1,
+        name: document.name,
+        description: document.description,
+        contents: document.contents,
+        changelog: `Copied from version ${document.version} of ${document.name}`,
+        createdBy: who.userId,
+        createdAt: now,
+      })),
+    );
+    const acl = part.flatMap(({ document }, i) => clonedEntries(entries.get(document.id) ?? [], now, { documentId: values[i]!.id }));
+    for (const aclPart of chunked(acl)) await tx.insert(aclEntries).values(aclPart);
+    copies.push(...values.map((v) => byId.get(v.id)!));
+  }
+  return copies;
+}
+
+async function copyFolder(tx: Queryable, who: Member, now: Date, source: FolderAccess, dest: FolderAccess): Promise<ListedItem> {
+  const subtree = await liveSubtree(tx, source.folder.id);
+  const folderEntries = await entriesByItem(
+    tx,
+    'folder',
+    subtree.map((f) => f.id),
+  );
+
+  // Top-down: a folder is copied when its parent was and the caller may Read it.
+  const levelsOf = new Map<string, AclRule[][]>();
+  const newIdOf = new Map<string, string>();
+  const copiedFolders: (typeof subtree)[number][] = [];
+  for (const folder of subtree) {
+    const own = folderEntries.get(folder.id) ?? [];
+    let levels: AclRule[][];
+    if (folder.id === source.folder.id) levels = source.levels;
+    else {
+      const parentLevels = levelsOf.get(folder.parentId!);
+      if (!parentLevels) continue;
+      levels = [own, ...parentLevels];
+    }
+    if (!hasPermission(resolvePermissions(levels, who), Permission.Read)) continue;
+    levelsOf.set(folder.id, levels);
+    newIdOf.set(folder.id, uuidv7(now.getTime()));
+    copiedFolders.push(folder);
+  }
+
+  const folderRows = copiedFolders.map((f) => ({
+    id: newIdOf.get(f.id)!,
+    orgId: who.orgId,
+    parentId: f.id === source.folder.id ? dest.folder.id : newIdOf.get(f.parentId!)!,
+    name: f.name,
+    description: f.description,
+    createdBy: who.userId,
+    createdAt: now,
+    modifiedBy: who.userId,
+    modifiedAt: now,
+  }));
+  for (const part of chunked(folderRows)) await tx.insert(folders).values(part);
+  const folderAcl = copiedFolders.flatMap((f) => clonedEntries(folderEntries.get(f.id) ?? [], now, { folderId: newIdOf.get(f.id)! }));
+  for (const part of chunked(folderAcl)) await tx.insert(aclEntries).values(part);
+
+  const sourceDocuments: DocumentRow[] = [];
+  for (const part of chunked([...newIdOf.keys()])) {
+    const found = await tx.select().from(documents).where(inArray(documents.folderId, part));
+    sourceDocuments.push(...found.filter((d) => d.deletedAt === null));
+  }
+  const documentEntries = await entriesByItem(
+    tx,
+    'document',
+    sourceDocuments.map((d) => d.id),
+  );
+  const readableDocuments = sourceDocuments.filter((d) =>
+    hasPermission(resolvePermissions([documentEntries.get(d.id) ?? [], ...levelsOf.get(d.folderId)!], who), Permission.Read),
+  );
+  const copies = await copyDocuments(
+    tx,
+    who,
+    now,
+    readableDocuments.map((d) => ({ document: d, folderId: newIdOf.get(d.folderId)! })),
+    documentEntries,
+  );
+
+  const top = folderRows[0]!;
+  await recordActivity(tx, {
+    type: 'FolderCopied',
+    orgId: who.orgId,
+    actorId: who.userId,
+    at: now,
+    folderId: top.id,
+    context: {
+      name: top.name,
+      source_id: source.folder.id,
+      folders: folderRows.length,
+      documents: copies.length,
+      ...fromTo(source.chain[1] ?? source.folder, dest),
+    },
+  });
+  const permissions = resolvePermissions([folderEntries.get(source.folder.id) ?? [], ...dest.levels], who);
+  const [item] = await presentListedItems(tx, [
+    { row: folderItem({ ...top, version: 1 }), permissions },
+  ]);
+  return item!;
+}

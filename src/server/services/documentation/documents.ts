@@ -1,0 +1,345 @@
+/**
+ * Documents: create (version 1), read the latest or any version, publish a new immutable version, save
+ * or discard the draft, delete to the trash, and the version history.
+ */
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  contentsSchemas,
+  type createDocumentBody,
+  type Doctype,
+  type Document,
+  type DocumentContents,
+  type HistoryEntry,
+  type List,
+  type PageQuery,
+  type updateDocumentBody,
+} from '../../../shared/api/documentation.ts';
+import { uuidv7 } from '../../../shared/ids.ts';
+import { Permission } from '../../../shared/permissions.ts';
+import type { Queryable } from '../../db/connection.ts';
+import { documents, documentVersions } from '../../db/schema.ts';
+import type { Caller, Deps } from '../../env.ts';
+import { badRequest, conflict, notFound, validationFailed } from '../../errors.ts';
+import { resolvePermissions } from '../../permissions/resolve.ts';
+import {
+  memberOf,
+  readableDocument,
+  readableFolder,
+  requirePermissions,
+  type DocumentAccess,
+  type DocumentRow,
+  type Member,
+} from './access.ts';
+import { recordActivity } from './activity.ts';
+import { asContents, nameOf, pathOf, usernames } from './presenters.ts';
+
+export type NewDocument = z.output<typeof createDocumentBody>;
+export type DocumentEdit = z.output<typeof updateDocumentBody>;
+type VersionRow = typeof documentVersions.$inferSelect;
+
+function valueAt(raw: unknown, path: readonly PropertyKey[]): unknown {
+  let value = raw;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/** Contents checked against the doctype: 422 naming the fields otherwise. */
+export function checkedContents(kind: Doctype, raw: unknown, field: string): DocumentContents {
+  const parsed = contentsSchemas[kind].safeParse(raw);
+  if (parsed.success) return parsed.data as DocumentContents;
+  throw validationFailed(
+    parsed.error.issues.map((issue) => ({
+      field: [field, ...issue.path.map(String)].join('.'),
+      message: issue.code === 'invalid_type' && valueAt(raw, issue.path) === undefined ? 'Field required' : issue.message,
+    })),
+  );
+}
+
+async function presentDocument(
+  db: Queryable,
+  access: Pick<DocumentAccess, 'chain' | 'levels' | 'permissions'> & { document: DocumentRow },
+  version: VersionRow,
+  who: Member,
+): Promise<Document> {
+  const { document } = access;
+  const latest = version.version === document.version;
+  const names = await usernames(db, [version.createdBy]);
+  return {
+    id: document.id,
+    document_id: document.id,
+    folder_id: document.folderId,
+    name: latest ? document.name : version.name,
+    description: latest ? document.description : version.description,
+    doctype: document.doctype,
+    kind: 'document',
+    version: version.version,
+    latest_version: document.version,
+    path: pathOf(access.chain, access.levels, who),
+    contents: asContents(latest ? document.contents : version.contents),
+    draft_contents: latest ? (document.draftContents as DocumentContents | null) : null,
+    draft_user_id: latest ? document.draftUserId : null,
+    user_permissions: access.permissions,
+    created_at: version.createdAt.toISOString(),
+    created_by_username: nameOf(names, version.createdBy),
+    changelog: version.changelog,
+    modified_at: document.modifiedAt.toISOString(),
+  };
+}
+
+async function versionRow(db: Queryable, documentId: string, version: number): Promise<VersionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(documentVersions)
+    .where(and(eq(documentVersions.documentId, documentId), eq(documentVersions.version, version)));
+  return row;
+}
+
+/** POST documentation/documents: Write and Create Documents on the folder; version 1 is published at once. */
+export async function createDocument(deps: Deps, caller: Caller, body: NewDocument): Promise<Document> {
+  const who = await memberOf(deps, caller);
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
+    const folder = await readableFolder(tx, who, body.folder_id);
+    requirePermissions(folder.permissions, Permission.Write | Permission.CreateDocuments, 'on this folder to create a document in it');
+    const [document] = await tx
+      .insert(documents)
+      .values({
+        id: uuidv7(now.getTime()),
+        orgId: who.orgId,
+        folderId: folder.folder.id,
+        name: body.name,
+        description: body.description,
+        doctype: body.doctype,
+        version: 1,
+        contents: body.contents,
+        createdBy: who.userId,
+        createdAt: now,
+        modifiedBy: who.userId,
+        modifiedAt: now,
+      })
+      .returning();
+    const [version] = await tx
+      .insert(documentVersions)
+      .values({
+        documentId: document!.id,
+        version: 1,
+        name: body.name,
+        description: body.description,
+        contents: body.contents,
+        changelog: '',
+        createdBy: who.userId,
+        createdAt: now,
+      })
+      .returning();
+    await recordActivity(tx, {
+      type: 'DocumentCreated',
+      orgId: who.orgId,
+      actorId: who.userId,
+      at: now,
+      documentId: document!.id,
+      folderId: folder.folder.id,
+      context: { name: body.name, doctype: body.doctype, folder_id: folder.folder.id, folder_name: folder.folder.name },
+    });
+    const levels = folder.levels;
+    return presentDocument(
+      tx,
+      { document: document!, chain: folder.chain, levels, permissions: resolvePermissions([[], ...levels], who) },
+      version!,
+      who,
+    );
+  });
+}
+
+/** GET documentation/documents/{id}: the latest version with the draft. */
+export async function getDocument(deps: Deps, caller: Caller, id: string): Promise<Document> {
+  const who = await memberOf(deps, caller);
+  const access = await readableDocument(deps.db, who, id);
+  const version = await versionRow(deps.db, access.document.id, access.document.version);
+  if (!version) throw notFound('Document not found');
+  return presentDocument(deps.db, access, version, who);
+}
+
+export const versionNotFound = () => notFound('Version not found');
+
+/** GET documentation/documents/{id}/version/{n}. */
+export async function getDocumentVersion(deps: Deps, caller: Caller, id: string, n: string): Promise<Document> {
+  const who = await memberOf(deps, caller);
+  const access = await readableDocument(deps.db, who, id);
+  if (!/^\d{1,9}$/.test(n)) throw versionNotFound();
+  const version = await versionRow(deps.db, access.document.id, Number(n));
+  if (!version) throw versionNotFound();
+  return presentDocument(deps.db, access, version, who);
+}
+
+const staleDocument = (edited: number, current: number) =>
+  conflict(`This document was changed by someone else (version ${current}, you edited version ${edited}); reload it and try again`);
+
+type Edit =
+  | { kind: 'publish'; contents: DocumentContents; keepDraft: boolean }
+  | { kind: 'draft'; draft: DocumentContents }
+  | { kind: 'discard' };
+
+function editOf(document: DocumentRow, body: DocumentEdit): Edit {
+  if (body.contents !== undefined) {
+    return { kind: 'publish', contents: checkedContents(document.doctype, body.contents, 'contents'), keepDraft: false };
+  }
+  if (body.draft_contents === null) return { kind: 'discard' };
+  if (body.draft_contents !== undefined) {
+    return { kind: 'draft', draft: checkedContents(document.doctype, body.draft_contents, 'draft_contents') };
+  }
+  if (body.name !== undefined || body.description !== undefined) {
+    return { kind: 'publish', contents: document.contents as DocumentContents, keepDraft: true };
+  }
+  throw validationFailed([
+    { field: 'contents', message: 'give contents to publish, draft_contents to save (or null to discard) a draft, or a new name or description' },
+  ]);
+}
+
+/**
+ * PUT documentation/documents/{id}: Write. Publishing (contents, or a new name/description) writes a
+ * new immutable version; drafts change no version. A stale version answers 409 and changes nothing.
+ */
+export async function updateDocument(deps: Deps, caller: Caller, id: string, body: DocumentEdit): Promise<Document> {
+  const who = await memberOf(deps, caller);
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
+    const access = await readableDocument(tx, who, id);
+    requirePermissions(access.permissions, Permission.Write, 'to edit this document');
+    const before = access.document;
+    if (body.doctype !== undefined && body.doctype !== before.doctype) {
+      throw badRequest(`The doctype of a document cannot be changed (this one is a ${before.doctype})`);
+    }
+    if (body.version !== before.version) throw staleDocument(body.version, before.version);
+    const edit = editOf(before, body);
+    const sameVersion = and(eq(documents.id, before.id), eq(documents.version, body.version));
+
+    if (edit.kind !== 'publish') {
+      const [after] = await tx
+        .update(documents)
+        .set(
+          edit.kind === 'draft'
+            ? { draftContents: edit.draft, draftUserId: who.userId }
+            : { draftContents: null, draftUserId: null },
+        )
+        .where(sameVersion)
+        .returning();
+      if (!after) throw staleDocument(body.version, body.version + 1);
+      const version = await versionRow(tx, after.id, after.version);
+      return presentDocument(tx, { ...access, document: after }, version!, who);
+    }
+
+    const name = body.name ?? before.name;
+    const description = body.description ?? before.description;
+    const [after] = await tx
+      .update(documents)
+      .set({
+        name,
+        description,
+        contents: edit.contents,
+        version: before.version + 1,
+        modifiedBy: who.userId,
+        modifiedAt: now,
+        ...(edit.keepDraft ? {} : { draftContents: null, draftUserId: null }),
+      })
+      // Concurrent publishes of one version queue on the row lock; all but the first find no row.
+      .where(sameVersion)
+      .returning();
+    if (!after) throw staleDocument(body.version, body.version + 1);
+    const [version] = await tx
+      .insert(documentVersions)
+      .values({
+        documentId: after.id,
+        version: after.version,
+        name,
+        description,
+        contents: edit.contents,
+        changelog: body.changelog ?? '',
+        createdBy: who.userId,
+        createdAt: now,
+      })
+      .returning();
+    const folder = access.chain[0]!;
+    await recordActivity(tx, {
+      type: 'DocumentUpdated',
+      orgId: who.orgId,
+      actorId: who.userId,
+      at: now,
+      documentId: after.id,
+      folderId: folder.id,
+      context: {
+        name,
+        previous_name: before.name,
+        description,
+        previous_description: before.description,
+        doctype: after.doctype,
+        version: after.version,
+        changelog: body.changelog ?? '',
+        folder_id: folder.id,
+        folder_name: folder.name,
+      },
+    });
+    return presentDocument(tx, { ...access, document: after }, version!, who);
+  });
+}
+
+/** DELETE documentation/documents/{id}: Delete; the document goes to the trash. */
+export async function deleteDocument(deps: Deps, caller: Caller, id: string): Promise<void> {
+  const who = await memberOf(deps, caller);
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const access = await readableDocument(tx, who, id);
+    requirePermissions(access.permissions, Permission.Delete, 'to delete this document');
+    await tx
+      .update(documents)
+      .set({ deletedAt: now, deletedBy: who.userId })
+      .where(and(eq(documents.id, access.document.id), isNull(documents.deletedAt)));
+    const folder = access.chain[0]!;
+    await recordActivity(tx, {
+      type: 'DocumentDeleted',
+      orgId: who.orgId,
+      actorId: who.userId,
+      at: now,
+      documentId: access.document.id,
+      folderId: folder.id,
+      context: { name: access.document.name, doctype: access.document.doctype, folder_id: folder.id, folder_name: folder.name },
+    });
+  });
+}
+
+/** GET documentation/documents/{id}/history: newest first. */
+export async function documentHistory(deps: Deps, caller: Caller, id: string, page: PageQuery): Promise<List<HistoryEntry>> {
+  const who = await memberOf(deps, caller);
+  const access = await readableDocument(deps.db, who, id);
+  const documentId = access.document.id;
+  const rows = await deps.db
+    .select({
+      version: documentVersions.version,
+      createdAt: documentVersions.createdAt,
+      createdBy: documentVersions.createdBy,
+      changelog: documentVersions.changelog,
+    })
+    .from(documentVersions)
+    .where(eq(documentVersions.documentId, documentId))
+    .orderBy(desc(documentVersions.version))
+    .offset(page.skip)
+    .limit(page.limit);
+  const [counted] = await deps.db.select({ total: count() }).from(documentVersions).where(eq(documentVersions.documentId, documentId));
+  const names = await usernames(
+    deps.db,
+    rows.map((r) => r.createdBy),
+  );
+  return {
+    results: rows.map((r) => ({
+      version: r.version,
+      created_at: r.createdAt.toISOString(),
+      created_by_username: nameOf(names, r.createdBy),
+      changelog: r.changelog,
+      document_id: documentId,
+    })),
+    total: Number(counted?.total ?? 0),
+  };
+}

@@ -1,0 +1,200 @@
+/** Folders: read one with its ancestors, list its contents, create, rename/describe, delete to the trash. */
+import { and, eq, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  ContentsQuery,
+  createFolderBody,
+  Folder,
+  List,
+  ListedItem,
+  updateFolderBody,
+} from '../../../shared/api/documentation.ts';
+import { uuidv7 } from '../../../shared/ids.ts';
+import { hasPermission, Permission } from '../../../shared/permissions.ts';
+import { ALL_PERMISSIONS } from '../../../shared/constants.ts';
+import { childEntriesNaming, contentsPage, type ChainFolder } from '../../db/documentation-tree.ts';
+import { folders } from '../../db/schema.ts';
+import type { Caller, Deps } from '../../env.ts';
+import { badRequest, conflict } from '../../errors.ts';
+import { resolvePermissions, type AclRule } from '../../permissions/resolve.ts';
+import { memberOf, readableFolder, requirePermissions, type FolderAccess } from './access.ts';
+import { recordActivity } from './activity.ts';
+import { presentFolder, presentListedItems } from './presenters.ts';
+
+export type NewFolder = z.output<typeof createFolderBody>;
+export type FolderChanges = z.output<typeof updateFolderBody>;
+
+/** GET documentation/folders/{id}: Read needed. */
+export async function getFolder(deps: Deps, caller: Caller, id: string): Promise<Folder> {
+  const who = await memberOf(deps, caller);
+  const access = await readableFolder(deps.db, who, id);
+  return presentFolder(deps.db, access, who);
+}
+
+/**
+ * GET documentation/folders/{id}/contents: the live children the caller may Read, paged in the database.
+ *
+ * A child inherits the folder's permissions unless its own ACL entries decide a bit. The caller can Read
+ * the folder (or this answers 404), so a child is hidden exactly when its own entries decide Read
+ * against the caller. Those entries (only the ones naming the caller, on this folder's children) come
+ * in one query; the hidden ids are left out of the UNION in SQL, so `total` and every page agree.
+ * An org admin reads everything: no ACL query at all.
+ */
+export async function folderContents(deps: Deps, caller: Caller, id: string, query: ContentsQuery): Promise<List<ListedItem>> {
+  const who = await memberOf(deps, caller);
+  const access = await readableFolder(deps.db, who, id);
+  const own = new Map<string, AclRule[]>();
+  const hidden: string[] = [];
+  if (!who.isOrgAdmin) {
+    const entries = await childEntriesNaming(deps.db, access.folder.id, {
+      userId: who.userId,
+      orgId: who.orgId,
+      roleIds: [...who.roleIds],
+    });
+    for (const entry of entries) {
+      const list = own.get(entry.itemId);
+      if (list) list.push(entry);
+      else own.set(entry.itemId, [entry]);
+    }
+    for (const [itemId, rules] of own) {
+      if (!hasPermission(resolvePermissions([rules, ...access.levels], who), Permission.Read)) hidden.push(itemId);
+    }
+  }
+  const page = await contentsPage(deps.db, { parentId: access.folder.id, hidden, ...query });
+  const results = await presentListedItems(
+    deps.db,
+    page.items.map((row) => ({
+      row,
+      permissions: who.isOrgAdmin ? ALL_PERMISSIONS : resolvePermissions([own.get(row.id) ?? [], ...access.levels], who),
+    })),
+  );
+  return { results, total: page.total };
+}
+
+/** The access of a folder just made or changed below a parent whose access is known. */
+export function childAccess(parent: FolderAccess, folder: ChainFolder, who: Parameters<typeof resolvePermissions>[1]): FolderAccess {
+  const levels = [[], ...parent.levels];
+  return {
+    folder,
+    chain: [folder, ...parent.chain],
+    levels,
+    permissions: resolvePermissions(levels, who),
+    trashed: parent.trashed,
+  };
+}
+
+export const chainFolderOf = (row: typeof folders.$inferSelect): ChainFolder => ({
+  id: row.id,
+  parentId: row.parentId,
+  name: row.name,
+  description: row.description,
+  version: row.version,
+  createdBy: row.createdBy,
+  createdAt: row.createdAt,
+  modifiedBy: row.modifiedBy,
+  modifiedAt: row.modifiedAt,
+  deletedAt: row.deletedAt,
+  deletedBy: row.deletedBy,
+});
+
+/** POST documentation/folders: Write and Create Folders on the parent. */
+export async function createFolder(deps: Deps, caller: Caller, body: NewFolder): Promise<Folder> {
+  const who = await memberOf(deps, caller);
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
+    const parent = await readableFolder(tx, who, body.parent_id);
+    requirePermissions(parent.permissions, Permission.Write | Permission.CreateFolders, 'on this folder to create a folder in it');
+    const [row] = await tx
+      .insert(folders)
+      .values({
+        id: uuidv7(now.getTime()),
+        orgId: who.orgId,
+        parentId: parent.folder.id,
+        name: body.name,
+        description: body.description,
+        createdBy: who.userId,
+        createdAt: now,
+        modifiedBy: who.userId,
+        modifiedAt: now,
+      })
+      .returning();
+    const folder = chainFolderOf(row!);
+    await recordActivity(tx, {
+      type: 'FolderCreated',
+      orgId: who.orgId,
+      actorId: who.userId,
+      at: now,
+      folderId: folder.id,
+      context: { name: folder.name, folder_id: parent.folder.id, folder_name: parent.folder.name },
+    });
+    return presentFolder(tx, childAccess(parent, folder, who), who);
+  });
+}
+
+export const staleFolder = (edited: number, current: number) =>
+  conflict(`This folder was changed by someone else (version ${current}, you edited version ${edited}); reload it and try again`);
+
+/** PUT documentation/folders/{id}: Write; a stale version answers 409 and changes nothing. */
+export async function updateFolder(deps: Deps, caller: Caller, id: string, changes: FolderChanges): Promise<Folder> {
+  const who = await memberOf(deps, caller);
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
+    const access = await readableFolder(tx, who, id);
+    requirePermissions(access.permissions, Permission.Write, 'to edit this folder');
+    const before = access.folder;
+    if (changes.version !== before.version) throw staleFolder(changes.version, before.version);
+    const [row] = await tx
+      .update(folders)
+      .set({
+        name: changes.name ?? before.name,
+        description: changes.description ?? before.description,
+        version: before.version + 1,
+        modifiedBy: who.userId,
+        modifiedAt: now,
+      })
+      // The version in the WHERE makes concurrent edits of one version queue on the row lock; all but the first find no row.
+      .where(and(eq(folders.id, before.id), eq(folders.version, changes.version)))
+      .returning();
+    if (!row) throw staleFolder(changes.version, changes.version + 1);
+    const folder = chainFolderOf(row);
+    await recordActivity(tx, {
+      type: 'FolderUpdated',
+      orgId: who.orgId,
+      actorId: who.userId,
+      at: now,
+      folderId: folder.id,
+      context: {
+        name: folder.name,
+        previous_name: before.name,
+        description: folder.description,
+        previous_description: before.description,
+        version: folder.version,
+      },
+    });
+    return presentFolder(tx, { ...access, folder, chain: [folder, ...access.chain.slice(1)] }, who);
+  });
+}
+
+/** DELETE documentation/folders/{id}: Delete; the folder and its subtree go to the trash (the root cannot). */
+export async function deleteFolder(deps: Deps, caller: Caller, id: string): Promise<void> {
+  const who = await memberOf(deps, caller);
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const access = await readableFolder(tx, who, id);
+    if (access.folder.parentId === null) throw badRequest('The root folder cannot be deleted');
+    requirePermissions(access.permissions, Permission.Delete, 'to delete this folder');
+    await tx
+      .update(folders)
+      .set({ deletedAt: now, deletedBy: who.userId })
+      .where(and(eq(folders.id, access.folder.id), isNull(folders.deletedAt)));
+    const parent = access.chain[1]!;
+    await recordActivity(tx, {
+      type: 'FolderDeleted',
+      orgId: who.orgId,
+      actorId: who.userId,
+      at: now,
+      folderId: access.folder.id,
+      context: { name: access.folder.name, folder_id: parent.id, folder_name: parent.name },
+    });
+  });
+}

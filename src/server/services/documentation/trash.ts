@@ -1,0 +1,124 @@
+/**
+ * The trash: deleted folders (with their subtrees) and documents, listed for org admins and restored
+ * back where they were — or into the root folder when that place is gone or itself in the trash.
+ *
+ * Restoring is for org admins, and also for the person who deleted the item: the spec's UNDO after a
+ * delete ('… Successfully Deleted' with UNDO) must work for anyone who may delete.
+ */
+import { and, eq } from 'drizzle-orm';
+import { ROOT, type List, type ListedItem, type PageQuery, type TrashedItem } from '../../../shared/api/documentation.ts';
+import { ALL_PERMISSIONS } from '../../../shared/constants.ts';
+import { isUuid } from '../../../shared/ids.ts';
+import type { Queryable } from '../../db/connection.ts';
+import { folderChain, trashPage, type ChainFolder } from '../../db/documentation-tree.ts';
+import { documents, folders } from '../../db/schema.ts';
+import type { Caller, Deps } from '../../env.ts';
+import { badRequest, forbidden } from '../../errors.ts';
+import { documentAccess, documentNotFound, folderAccess, folderNotFound, memberOf, type Member } from './access.ts';
+import { recordActivity } from './activity.ts';
+import { documentItem, folderItem, presentListedItem, presentListedItems, usernames, nameOf } from './presenters.ts';
+
+const adminsOnly = () => forbidden('Only organization admins can see the trash');
+
+/**
+ * GET documentation/trash/{id}: org admins only. `root` lists the whole organisation's trash; a
+ * folder id lists what was deleted from that folder.
+ */
+export async function trashContents(deps: Deps, caller: Caller, id: string, page: PageQuery): Promise<List<TrashedItem>> {
+  const who = await memberOf(deps, caller);
+  if (!who.isOrgAdmin) throw adminsOnly();
+  let fromFolderId: string | null = null;
+  if (id !== ROOT) {
+    const access = await folderAccess(deps.db, who, id);
+    if (!access) throw folderNotFound();
+    fromFolderId = access.folder.id;
+  }
+  const { items, total } = await trashPage(deps.db, { orgId: who.orgId, fromFolderId, ...page });
+  const names = await usernames(
+    deps.db,
+    items.flatMap((i) => [i.createdBy, i.modifiedBy, i.deletedBy]),
+  );
+  return {
+    results: items.map((item) => ({
+      ...presentListedItem(item, ALL_PERMISSIONS, names),
+      folder_id: item.folderId,
+      folder_name: item.folderName,
+      deleted_at: item.deletedAt.toISOString(),
+      deleted_by_username: nameOf(names, item.deletedBy),
+    })),
+    total,
+  };
+}
+
+/** Where a restored item goes: its old folder when that is live, else the root. */
+async function placeToRestore(db: Queryable, who: Member, folderId: string | null): Promise<{ place: ChainFolder; toRoot: boolean }> {
+  if (folderId !== null) {
+    const chain = await folderChain(db, who.orgId, { id: folderId });
+    if (chain.length > 0 && chain.every((f) => f.deletedAt === null)) return { place: chain[0]!, toRoot: false };
+  }
+  const [root] = await folderChain(db, who.orgId, 'root');
+  return { place: root!, toRoot: true };
+}
+
+function mayRestore(who: Member, deletedBy: string | null): void {
+  if (!who.isOrgAdmin && deletedBy !== who.userId) throw forbidden('Only organization admins can restore items from the trash');
+}
+
+/** POST documentation/folders/{id}/restore-from-trash → the folder as listed in its folder. */
+export async function restoreFolder(deps: Deps, caller: Caller, id: string): Promise<ListedItem> {
+  const who = await memberOf(deps, caller);
+  const now = deps.now();
+  if (!isUuid(id)) throw folderNotFound();
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(folders)
+      .where(and(eq(folders.id, id), eq(folders.orgId, who.orgId)));
+    if (!row) throw folderNotFound();
+    mayRestore(who, row.deletedBy);
+    if (row.deletedAt === null) throw badRequest(`${row.name} is not in the trash`);
+    const { place, toRoot } = await placeToRestore(tx, who, row.parentId);
+    await tx.update(folders).set({ deletedAt: null, deletedBy: null, parentId: place.id }).where(eq(folders.id, row.id));
+    await recordActivity(tx, {
+      type: 'FolderRestored',
+      orgId: who.orgId,
+      actorId: who.userId,
+      at: now,
+      folderId: row.id,
+      context: { name: row.name, folder_id: place.id, folder_name: place.name, restored_to_root: toRoot },
+    });
+    const access = await folderAccess(tx, who, row.id);
+    const [item] = await presentListedItems(tx, [{ row: folderItem(row), permissions: access!.permissions }]);
+    return item!;
+  });
+}
+
+/** POST documentation/documents/{id}/restore-from-trash → the document as listed in its folder. */
+export async function restoreDocument(deps: Deps, caller: Caller, id: string): Promise<ListedItem> {
+  const who = await memberOf(deps, caller);
+  const now = deps.now();
+  if (!isUuid(id)) throw documentNotFound();
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(documents)
+      .where(and(eq(documents.id, id), eq(documents.orgId, who.orgId)));
+    if (!row) throw documentNotFound();
+    mayRestore(who, row.deletedBy);
+    if (row.deletedAt === null) throw badRequest(`${row.name} is not in the trash`);
+    const { place, toRoot } = await placeToRestore(tx, who, row.folderId);
+    await tx.update(documents).set({ deletedAt: null, deletedBy: null, folderId: place.id }).where(eq(documents.id, row.id));
+    await recordActivity(tx, {
+      type: 'DocumentRestored',
+      orgId: who.orgId,
+      actorId: who.userId,
+      at: now,
+      documentId: row.id,
+      folderId: place.id,
+      context: { name: row.name, doctype: row.doctype, folder_id: place.id, folder_name: place.name, restored_to_root: toRoot },
+    });
+    const access = await documentAccess(tx, who, row.id);
+    const [item] = await presentListedItems(tx, [{ row: documentItem(row), permissions: access!.permissions }]);
+    return item!;
+  });
+}
