@@ -1,0 +1,71 @@
+/**
+ * Browser tests (tests/e2e): Playwright driving Debian's Chromium against the BUILT app, served by the
+ * real server on a fixed port with a fresh data folder per run (PGlite database, mail outbox).
+ *
+ * Playwright never downloads a browser here (STACK.md): CHROMIUM_PATH points at the browser, by default
+ * Debian's /usr/bin/chromium. The tests find the server and its data folder through E2E_BASE_URL and
+ * E2E_DATA_DIR (tests/e2e/support/environment.ts).
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './tests/e2e/support/chromium.ts';
+
+const ci = !!process.env.CI;
+const port = Number(process.env.E2E_PORT ?? 4455);
+const baseURL = `http://127.0.0.1:${port}`;
+
+// The config is evaluated again in every worker process: the first evaluation creates the folder and
+// puts it into the environment, which the workers inherit, so all of them read the same outbox.
+// (E2E_DATA_DIR may also be given; then it is neither created nor removed here.)
+if (!process.env.E2E_DATA_DIR) {
+  process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), 'ringbinder-e2e-'));
+  process.env.E2E_DATA_DIR_IS_TEMPORARY = '1';
+}
+const dataDir = process.env.E2E_DATA_DIR;
+process.env.E2E_BASE_URL = baseURL;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  forbidOnly: ci,
+  // Deterministic tests instead of retries: a flaky test is a bug to fix, in CI as locally.
+  retries: 0,
+  // Two cores, and PGlite serves one connection at a time: two workers keep the server's load light.
+  workers: 2,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  globalTeardown: './tests/e2e/support/global-teardown.ts',
+  use: {
+    browserName: 'chromium',
+    viewport: { width: 1280, height: 720 },
+    baseURL,
+    launchOptions: chromiumLaunchOptions,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [{ name: 'chromium' }],
+  webServer: {
+    // Builds only when there is no build at all (`npm test` has already rebuilt stale sources).
+    command: 'node scripts/ensure-build.mjs && node --import tsx src/server/main.ts',
+    url: `${baseURL}/api/v1/_build-info`,
+    // The data folder is new for this run, so a server left over on the port would be the wrong one.
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseURL,
+      DATA_DIR: dataDir,
+      // Mail must land in the outbox, and the database is the fresh PGlite of this run unless a
+      // PostgreSQL database is asked for explicitly.
+      SMTP_URL: '',
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+      REQUEST_LOG: '0',
+    },
+  },
+});

@@ -1,0 +1,42 @@
+import { builtScreens, expect, notFoundShell, test, unknownPath } from './support/test.ts';
+
+/** The directives of a Content-Security-Policy header, by name. */
+function directives(csp: string): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const part of csp.split(';')) {
+    const [name, ...sources] = part.trim().split(/\s+/);
+    if (name) map.set(name.toLowerCase(), sources);
+  }
+  return map;
+}
+
+// Every built screen (more as the screens arrive), plus an unknown address for the not-found shell.
+const pages = [...builtScreens().map((s) => ({ shell: s.shell, path: s.path })), { shell: notFoundShell, path: unknownPath }];
+
+test.describe('page security', () => {
+  for (const { shell, path } of pages) {
+    test(`${shell} (${path}) is served with a CSP that allows no inline scripts`, async ({ request }) => {
+      const response = await request.get(path);
+      const headers = response.headers();
+      const csp = headers['content-security-policy'];
+      expect(csp, 'Content-Security-Policy header').toBeTruthy();
+      const policy = directives(csp!);
+      const scriptSources = policy.get('script-src') ?? policy.get('default-src');
+      expect(scriptSources, 'script-src (or default-src)').toBeDefined();
+      expect(scriptSources).not.toContain("'unsafe-inline'");
+      expect(scriptSources).not.toContain("'unsafe-eval'");
+      expect(scriptSources).not.toContain('*');
+      expect(policy.get('object-src')).toEqual(["'none'"]);
+      expect(policy.get('frame-ancestors'), 'frame-ancestors').toBeDefined();
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['referrer-policy']).toBeTruthy();
+    });
+
+    test(`${shell} (${path}) loads with no CSP violation`, async ({ page, pageProblems }) => {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      const { cspViolations } = await pageProblems();
+      expect(cspViolations).toEqual([]);
+    });
+  }
+});
