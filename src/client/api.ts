@@ -62,9 +62,11 @@ const client = ofetch.create({
   },
 });
 
-async function call<T>(path: string, options: Parameters<typeof client>[1] = {}): Promise<T> {
+type CallOptions = Omit<NonNullable<Parameters<typeof client>[1]>, 'responseType'>;
+
+async function call<T>(path: string, options: CallOptions = {}): Promise<T> {
   try {
-    return (await client<T>(path, options)) as T;
+    return await client<T, 'json'>(path, options);
   } catch (err) {
     const error =
       err instanceof FetchError
