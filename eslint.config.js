@@ -77,8 +77,8 @@ export default tseslint.config(
       'test-results/',
       'playwright-report/',
       'data/',
+      // engineers' untracked notes and experiments, never committed
       '.scratch/',
-      'src/server/db/migrations/',
     ],
   },
   js.configs.recommended,
