@@ -13,6 +13,9 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   if (deps.config.requestLog) app.use('*', requestLog());
   app.use('*', compress());
   app.route('/api/v1', createApi(deps));
+  // Once mounted, the API's own notFound is never consulted: without this, unknown API addresses would
+  // fall through to the site below and get the HTML not-found page.
+  app.all('/api/*', (c) => c.json({ detail: 'Not found' }, 404));
   const site = createStaticSite(deps.config.distDir);
   app.get('*', site);
   app.on('HEAD', '*', site);
