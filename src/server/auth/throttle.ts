@@ -2,6 +2,7 @@
  * Throttling of sign-in and reset requests, per account and per IP. Attempts are rows in the database,
  * so every API process sees the same counts (DESIGN: scaling out).
  */
+import { createHash } from 'node:crypto';
 import { and, count, eq, gt, lt, min } from 'drizzle-orm';
 import { uuidv7 } from '../../shared/ids.ts';
 import type { Queryable } from '../db/connection.ts';
@@ -53,9 +54,15 @@ export async function pruneAttempts(db: Queryable, now: Date): Promise<void> {
   await db.delete(throttleEvents).where(lt(throttleEvents.at, new Date(now.getTime() - oldest)));
 }
 
+/**
+ * What was typed (a username, often a mistyped password; an address from X-Forwarded-For) is kept only
+ * as a fixed-length hash: nothing readable is stored, and no key outgrows the index.
+ */
+const digest = (value: string) => createHash('sha256').update(value).digest('base64url');
+
 export const throttleKeys = {
-  signInAccount: (username: string) => `sign-in:account:${username.toLowerCase()}`,
-  signInIp: (ip: string) => `sign-in:ip:${ip}`,
-  resetAccount: (email: string) => `reset:account:${email.toLowerCase()}`,
-  resetIp: (ip: string) => `reset:ip:${ip}`,
+  signInAccount: (username: string) => `sign-in:account:${digest(username.toLowerCase())}`,
+  signInIp: (ip: string) => `sign-in:ip:${digest(ip)}`,
+  resetAccount: (email: string) => `reset:account:${digest(email.toLowerCase())}`,
+  resetIp: (ip: string) => `reset:ip:${digest(ip)}`,
 };
