@@ -24,13 +24,17 @@ export async function formBody<S extends z.ZodType>(c: Context, schema: S): Prom
   if (!type.includes('application/x-www-form-urlencoded') && !type.includes('multipart/form-data')) {
     throw badRequest('The request body must be form-encoded');
   }
-  const form = await c.req.parseBody();
+  const form = await c.req.parseBody().catch(() => {
+    throw badRequest('The request body is not a valid form');
+  });
   const fields: Record<string, string> = {};
   for (const [key, value] of Object.entries(form)) if (typeof value === 'string') fields[key] = value;
   return check(schema, fields);
 }
 
 export function check<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
+  const nul = pathOfNul(raw);
+  if (nul) throw validationFailed([{ field: nul.join('.'), message: 'must not contain NUL characters' }]);
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
   const errors: FieldError[] = parsed.error.issues.map((issue) => ({
@@ -48,4 +52,34 @@ function valueAt(raw: unknown, path: readonly PropertyKey[]): unknown {
     value = (value as Record<PropertyKey, unknown>)[key];
   }
   return value;
+}
+
+interface PathStep {
+  key: string;
+  up: PathStep | undefined;
+}
+
+/**
+ * PostgreSQL text and jsonb cannot hold U+0000: the path of the first string or key that has one.
+ * Iterative, with paths as parent links, because JSON.parse accepts nesting far deeper than the call stack.
+ */
+function pathOfNul(raw: unknown): string[] | undefined {
+  const toArray = (step: PathStep | undefined): string[] => {
+    const keys: string[] = [];
+    for (let s = step; s; s = s.up) keys.unshift(s.key);
+    return keys;
+  };
+  const pending: { value: unknown; at: PathStep | undefined }[] = [{ value: raw, at: undefined }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { value, at } = next;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return toArray(at);
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        if (key.includes('\u0000')) return toArray(at);
+        pending.push({ value: item, at: { key, up: at } });
+      }
+    }
+  }
+  return undefined;
 }
