@@ -1,5 +1,6 @@
+/** GET _build-info (no auth): the server's version and build time, from the build's build-info.json. */
 import { describe, expect, it } from 'vitest';
-import { useTestServer } from './support/harness.ts';
+import { SITE_FIXTURE, useTestServer } from './support/harness.ts';
 
 const server = useTestServer();
 
@@ -7,7 +8,17 @@ describe('GET _build-info', () => {
   it('answers the version and build time without signing in', async () => {
     const res = await server.client().get('_build-info');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ version: expect.any(String), time: expect.any(String) });
-    expect(Number.isNaN(Date.parse(res.body.time))).toBe(false);
+    expect(res.body).toEqual(SITE_FIXTURE.buildInfo);
+  });
+
+  it('ignores a token, even a bad one', async () => {
+    const res = await server.client('not-a-token').get('_build-info');
+    expect(res.status).toBe(200);
+  });
+
+  it('is a GET only', async () => {
+    const res = await server.client().post('_build-info', {});
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ detail: 'Not found' });
   });
 });

@@ -6,7 +6,7 @@
  *   const server = useTestServer();          // one server + database for the whole file
  *   const res = await server.client().get('_build-info');
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, inject } from 'vitest';
@@ -21,6 +21,28 @@ import { cloneTemplate, dropDatabase } from './postgres.ts';
 
 /** Where e-mailed links point (PUBLIC_URL): deliberately not the address the server listens on. */
 export const PUBLIC_URL = 'https://ringbinder.test';
+
+/**
+ * The built site the test server serves: a small fixture instead of ./dist, so the API suite neither
+ * needs `astro build` nor races one. Shells as Astro writes them (one with an inline script), a hashed
+ * asset and build-info.json.
+ */
+export const SITE_FIXTURE = {
+  buildInfo: { version: '0.1.0', time: '2026-01-24T12:00:00.000Z' },
+  inlineScript: "document.documentElement.dataset.shell = 'login';",
+  asset: '/_astro/app.AbCd1234.js',
+} as const;
+
+async function writeSiteFixture(distDir: string): Promise<void> {
+  const page = (title: string, body = '') =>
+    `<!doctype html><html lang="en"><head><title>${title}</title></head><body>${body}</body></html>`;
+  await mkdir(join(distDir, 'login'), { recursive: true });
+  await mkdir(join(distDir, '_astro'), { recursive: true });
+  await writeFile(join(distDir, 'build-info.json'), JSON.stringify(SITE_FIXTURE.buildInfo));
+  await writeFile(join(distDir, 'login', 'index.html'), page('Login', `<script>${SITE_FIXTURE.inlineScript}</script>`));
+  await writeFile(join(distDir, '404.html'), page('Not found'));
+  await writeFile(join(distDir, SITE_FIXTURE.asset), 'export const app = 1;\n');
+}
 
 const HOUR = 60 * 60 * 1000;
 
@@ -103,7 +125,10 @@ async function cloneDatabase(): Promise<{ database: DatabaseHandle; drop: () => 
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'rb-api-'));
+  const distDir = join(dataDir, 'dist');
+  await writeSiteFixture(distDir);
   const config = readConfig({
+    DIST_DIR: distDir,
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

@@ -98,7 +98,10 @@ export function rawRequest(
   options: { method: string; headers?: Record<string, string>; chunks?: (string | Uint8Array)[] },
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method: options.method, headers: options.headers ?? {} }, (res) => {
+    let answered = false;
+    // A connection of its own: after an early answer the server may close it, so it must not be reused.
+    const req = httpRequest(url, { method: options.method, headers: options.headers ?? {}, agent: false }, (res) => {
+      answered = true;
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () =>
@@ -106,9 +109,12 @@ export function rawRequest(
       );
       res.on('error', reject);
     });
-    // The server may answer (413) and close before the whole body is written.
+    // The server may answer (413) and close before the whole body is written: that is not a failure.
     req.on('error', (err: NodeJS.ErrnoException) => {
       if (err.code !== 'EPIPE' && err.code !== 'ECONNRESET') reject(err);
+    });
+    req.on('close', () => {
+      if (!answered) reject(new Error(`${options.method} ${url}: the connection closed without an answer`));
     });
     for (const chunk of options.chunks ?? []) req.write(chunk);
     req.end();

@@ -1,0 +1,146 @@
+/**
+ * Throttling of sign-in and reset requests, per account and per IP: 429 with Retry-After. An attacker who
+ * locks an account's sign-in does not lock out its owner, who can still reset the password and sign in.
+ * Each test comes from its own addresses (X-Forwarded-For, trusted with TRUST_PROXY=1).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerAndActivate, tokenFromMail, uniqueName } from './support/factories.ts';
+import { useTestServer } from './support/harness.ts';
+import type { ApiResponse } from './support/http.ts';
+
+const server = useTestServer();
+const MINUTE = 60_000;
+const THROTTLED = { detail: 'Too many attempts, please try again later' };
+
+let previousTrustProxy: string | undefined;
+beforeAll(() => {
+  previousTrustProxy = process.env.TRUST_PROXY;
+  process.env.TRUST_PROXY = '1';
+});
+afterAll(() => {
+  if (previousTrustProxy === undefined) delete process.env.TRUST_PROXY;
+  else process.env.TRUST_PROXY = previousTrustProxy;
+});
+
+let lastOctet = 0;
+/** A documentation address (RFC 5737) no other test uses. */
+function newIp(): string {
+  lastOctet += 1;
+  return `203.0.${Math.floor(lastOctet / 250)}.${lastOctet % 250}`;
+}
+
+function signInFrom(ip: string, username: string, password: string): Promise<ApiResponse> {
+  return server.client().postForm('auth/access-token', { username, password }, { headers: { 'x-forwarded-for': ip } });
+}
+
+function resetFrom(ip: string, email: string): Promise<ApiResponse> {
+  return server.client().postForm('auth/send-password-reset', { email }, { headers: { 'x-forwarded-for': ip } });
+}
+
+function expectThrottled(res: ApiResponse, windowSeconds: number): void {
+  expect(res.status).toBe(429);
+  expect(res.body).toEqual(THROTTLED);
+  const retryAfter = Number(res.headers.get('retry-after'));
+  expect(Number.isInteger(retryAfter)).toBe(true);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
+}
+
+/** Runs `count` calls, at most `parallel` at a time. */
+async function repeat<T>(count: number, parallel: number, call: (i: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = [];
+  for (let start = 0; start < count; start += parallel) {
+    const batch = Array.from({ length: Math.min(parallel, count - start) }, (_, k) => call(start + k));
+    results.push(...(await Promise.all(batch)));
+  }
+  return results;
+}
+
+describe('sign-in throttle per account', () => {
+  it('after 5 failures the account answers 429 with Retry-After, even to the right password and from elsewhere', async () => {
+    const user = await registerAndActivate(server);
+    const attacker = newIp();
+    // The username and the e-mail are one account.
+    for (const login of [user.username, user.email, user.username, user.email, user.username]) {
+      expect((await signInFrom(attacker, login, 'guess guess')).status).toBe(400);
+    }
+    expectThrottled(await signInFrom(attacker, user.username, user.password), 15 * 60);
+    expectThrottled(await signInFrom(newIp(), user.email, user.password), 15 * 60);
+    // Another account from the attacker's address is not affected.
+    const other = await registerAndActivate(server);
+    expect((await signInFrom(attacker, other.username, other.password)).status).toBe(200);
+  });
+
+  it('counts unknown usernames too, so they answer like real ones', async () => {
+    const ip = newIp();
+    const ghost = uniqueName('ghost');
+    for (let i = 0; i < 5; i++) expect((await signInFrom(ip, ghost, 'guess guess')).status).toBe(400);
+    expectThrottled(await signInFrom(ip, ghost.toUpperCase(), 'guess guess'), 15 * 60);
+  });
+
+  it('a successful sign-in clears the count', async () => {
+    const user = await registerAndActivate(server);
+    const ip = newIp();
+    for (let i = 0; i < 4; i++) await signInFrom(ip, user.username, 'guess guess');
+    expect((await signInFrom(ip, user.username, user.password)).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await signInFrom(ip, user.username, 'guess guess')).status).toBe(400);
+    expect((await signInFrom(ip, user.username, user.password)).status).toBe(200);
+  });
+
+  it('lifts after the 15-minute window', async () => {
+    const user = await registerAndActivate(server);
+    const ip = newIp();
+    for (let i = 0; i < 5; i++) await signInFrom(ip, user.username, 'guess guess');
+    expect((await signInFrom(ip, user.username, user.password)).status).toBe(429);
+    await server.clock.shifted(15 * MINUTE + 1000, async () => {
+      expect((await signInFrom(ip, user.username, user.password)).status).toBe(200);
+    });
+  });
+
+  it('the real user locked out by an attacker resets the password and signs in again', async () => {
+    const user = await registerAndActivate(server);
+    const attacker = newIp();
+    const home = newIp();
+    for (let i = 0; i < 5; i++) await signInFrom(attacker, user.username, 'guess guess');
+    expect((await signInFrom(home, user.username, user.password)).status).toBe(429);
+
+    expect((await resetFrom(home, user.email)).status).toBe(200);
+    const token = await tokenFromMail(server, user.email, '/reset-password');
+    const reset = await server.client().post('auth/reset-password', { password: 'my new password', token }, {
+      headers: { 'x-forwarded-for': home },
+    });
+    expect(reset.status).toBe(200);
+    expect((await signInFrom(home, user.username, 'my new password')).status).toBe(200);
+  });
+});
+
+describe('sign-in throttle per IP', () => {
+  it('after 30 failures from one address, that address answers 429 for every account; others are unaffected', async () => {
+    const user = await registerAndActivate(server);
+    const attacker = newIp();
+    const results = await repeat(30, 3, (i) => signInFrom(attacker, uniqueName(`spray${i}`), 'guess guess'));
+    expect(results.map((r) => r.status)).toEqual(Array(30).fill(400));
+    expectThrottled(await signInFrom(attacker, user.username, user.password), 15 * 60);
+    expect((await signInFrom(newIp(), user.username, user.password)).status).toBe(200);
+  });
+});
+
+describe('reset-request throttle', () => {
+  it('after 5 requests for one address it answers 429 — alike for known and unknown addresses', async () => {
+    const user = await registerAndActivate(server);
+    const unknown = `${uniqueName('nobody')}@example.com`;
+    for (const email of [user.email, unknown]) {
+      for (let i = 0; i < 5; i++) expect((await resetFrom(newIp(), email.toUpperCase())).status).toBe(200);
+      expectThrottled(await resetFrom(newIp(), email), 60 * 60);
+    }
+    expect(await server.outbox.to(user.email)).toHaveLength(1 + 5); // activation + five reset links
+  });
+
+  it('after 20 requests from one address it answers 429 for any e-mail', async () => {
+    const ip = newIp();
+    const results = await repeat(20, 4, (i) => resetFrom(ip, `${uniqueName(`r${i}`)}@example.com`));
+    expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
+    expectThrottled(await resetFrom(ip, `${uniqueName('late')}@example.com`), 60 * 60);
+    expect((await resetFrom(newIp(), `${uniqueName('other')}@example.com`)).status).toBe(200);
+  });
+});
