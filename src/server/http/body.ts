@@ -34,7 +34,10 @@ export async function formBody<S extends z.ZodType>(c: Context, schema: S): Prom
 
 export function check<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
   const nul = pathOfNul(raw);
-  if (nul) throw validationFailed([{ field: nul.join('.'), message: 'must not contain NUL characters' }]);
+  if (nul) {
+    const field = nul.length > 16 ? `${nul.slice(0, 16).join('.')}…` : nul.join('.');
+    throw validationFailed([{ field, message: 'must not contain NUL characters' }]);
+  }
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
   const errors: FieldError[] = parsed.error.issues.map((issue) => ({
@@ -66,8 +69,8 @@ interface PathStep {
 function pathOfNul(raw: unknown): string[] | undefined {
   const toArray = (step: PathStep | undefined): string[] => {
     const keys: string[] = [];
-    for (let s = step; s; s = s.up) keys.unshift(s.key);
-    return keys;
+    for (let s = step; s; s = s.up) keys.push(s.key);
+    return keys.reverse();
   };
   const pending: { value: unknown; at: PathStep | undefined }[] = [{ value: raw, at: undefined }];
   for (let next = pending.pop(); next; next = pending.pop()) {
