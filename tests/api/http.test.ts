@@ -265,7 +265,7 @@ describe('bad input never gets a 500', () => {
         ['text/plain', 'username=a&password=b'],
         ['application/json', '{"username": 1, "password": ["x"], "email": {}}'],
         ['', ''],
-      ]) {
+      ] as const) {
         const res = await server.client().request('POST', call.path, { body, headers: type ? { 'content-type': type } : {} });
         expectClientError(res, `${call.path} ${type} ${body.slice(0, 30)}`);
       }

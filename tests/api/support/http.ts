@@ -19,7 +19,7 @@ export interface RequestOptions {
   /** Sent form-encoded. */
   form?: Record<string, string>;
   /** Sent as it is. */
-  body?: string | Uint8Array;
+  body?: NonNullable<RequestInit['body']>;
   headers?: Record<string, string>;
   /** Overrides the client's token for this request (null: send none). */
   token?: string | null;
@@ -40,7 +40,7 @@ export class ApiClient {
     const headers = new Headers(options.headers);
     const token = options.token === undefined ? this.token : options.token;
     if (token && !headers.has('authorization')) headers.set('authorization', `Bearer ${token}`);
-    let body: string | Uint8Array | undefined = options.body;
+    let body: RequestInit['body'] = options.body;
     if (options.json !== undefined) {
       body = JSON.stringify(options.json);
       if (!headers.has('content-type')) headers.set('content-type', 'application/json');

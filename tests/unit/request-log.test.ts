@@ -1,0 +1,37 @@
+/** The request log masks secrets: tokens, codes and client secrets never reach it. */
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { maskedPath, requestLog } from '../../src/server/http/request-log.ts';
+
+describe('maskedPath', () => {
+  it.each([
+    ['http://h/auth/activate?token=abc.DEF-123', '/auth/activate?token=***'],
+    ['http://h/reset-password?token=s3cr3t&next=/login', '/reset-password?token=***&next=/login'],
+    ['http://h/x?access_token=a&code=123456&client_secret=654321', '/x?access_token=***&code=***&client_secret=***'],
+    ['http://h/x?TOKEN=a&Code=b', '/x?TOKEN=***&Code=***'],
+    ['http://h/x?a=1&token=', '/x?a=1&token=***'],
+  ])('%s → %s', (url, masked) => {
+    expect(maskedPath(url)).toBe(masked);
+  });
+
+  it('leaves addresses without secrets as they are', () => {
+    expect(maskedPath('http://h/api/v1/auth/me')).toBe('/api/v1/auth/me');
+    expect(maskedPath('http://h/documentation/browse/f1?sort=name&mytoken=1&tokens=2')).toBe(
+      '/documentation/browse/f1?sort=name&mytoken=1&tokens=2',
+    );
+  });
+});
+
+describe('requestLog', () => {
+  it('writes method, masked address, status and time', async () => {
+    const lines: string[] = [];
+    const app = new Hono();
+    app.use('*', requestLog((line) => lines.push(line)));
+    app.get('/auth/activate', (c) => c.text('ok'));
+    const res = await app.request('http://h/auth/activate?token=supersecret');
+    expect(res.status).toBe(200);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^GET \/auth\/activate\?token=\*\*\* 200 \d+\.\dms$/);
+    expect(lines.join()).not.toContain('supersecret');
+  });
+});

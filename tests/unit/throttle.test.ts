@@ -1,0 +1,40 @@
+/** Throttle rules and keys (the counting itself runs against a database: tests/api/throttling.test.ts). */
+import { describe, expect, it } from 'vitest';
+import { throttleKeys, throttleRules } from '../../src/server/auth/throttle.ts';
+
+describe('throttleRules', () => {
+  it('are the documented limits', () => {
+    expect(throttleRules).toEqual({
+      signInAccount: { limit: 5, windowMs: 15 * 60_000 },
+      signInIp: { limit: 30, windowMs: 15 * 60_000 },
+      resetAccount: { limit: 5, windowMs: 60 * 60_000 },
+      resetIp: { limit: 20, windowMs: 60 * 60_000 },
+    });
+  });
+});
+
+describe('throttleKeys', () => {
+  it('count an account alike in any case', () => {
+    expect(throttleKeys.signInAccount('Ann')).toBe(throttleKeys.signInAccount('aNN'));
+    expect(throttleKeys.resetAccount('Ann@Example.com')).toBe(throttleKeys.resetAccount('ann@example.com'));
+  });
+
+  it('keep the four counts apart', () => {
+    const keys = [
+      throttleKeys.signInAccount('x'),
+      throttleKeys.signInIp('x'),
+      throttleKeys.resetAccount('x'),
+      throttleKeys.resetIp('x'),
+    ];
+    expect(new Set(keys).size).toBe(4);
+    expect(throttleKeys.signInIp('10.0.0.1')).not.toBe(throttleKeys.signInIp('10.0.0.2'));
+  });
+
+  it('store nothing readable and stay short whatever was typed', () => {
+    const typed = `my secret password ${'x'.repeat(100_000)}`;
+    for (const key of [throttleKeys.signInAccount(typed), throttleKeys.signInIp(typed), throttleKeys.resetAccount(typed)]) {
+      expect(key).not.toContain('secret');
+      expect(key.length).toBeLessThan(80);
+    }
+  });
+});
