@@ -183,7 +183,6 @@ interface RawItemRow {
   created_at: unknown;
   modified_by: string | null;
   modified_at: unknown;
-  total?: number;
 }
 
 const itemRow = (r: RawItemRow): ItemRow => ({
@@ -212,8 +211,9 @@ function orderBy(ordering: readonly OrderingKey[]): SQL {
   const terms = ordering.flatMap((key) =>
     ORDER_COLUMNS[key.field].map((column) => (key.descending ? sql`${column} DESC` : sql`${column} ASC`)),
   );
-  // The id last: a total order, so pages never overlap or skip.
-  terms.push(sql`i.id ASC`);
+  // The id last, in the direction of the last key: a total order (pages never overlap or skip), and one
+  // that the contents indexes (parent, key…, id) can give scanned either way.
+  terms.push(ordering.at(-1)?.descending ? sql`i.id DESC` : sql`i.id ASC`);
   return sql.join(terms, sql`, `);
 }
 
@@ -226,33 +226,81 @@ export interface ContentsPageQuery {
   limit: number;
 }
 
-/** One page of a folder's live contents, ordered in the database, with the total count. */
-export async function contentsPage(db: Queryable, query: ContentsPageQuery): Promise<{ items: ItemRow[]; total: number }> {
-  const hideFolders = query.hidden.length > 0 ? sql`AND f.id <> ALL(${uuidArray(query.hidden)})` : sql``;
-  const hideDocuments = query.hidden.length > 0 ? sql`AND d.id <> ALL(${uuidArray(query.hidden)})` : sql``;
-  const items = sql`
-    SELECT 'folder' AS kind, 0 AS kind_rank, f.id, f.name, f.description, NULL::text AS doctype, f.version,
-           f.created_by, f.created_at, f.modified_by, f.modified_at
-      FROM folders f
-     WHERE f.parent_id = ${query.parentId} AND f.deleted_at IS NULL ${hideFolders}
-    UNION ALL
-    SELECT 'document', 1, d.id, d.name, d.description, d.doctype, d.version,
-           d.created_by, d.created_at, d.modified_by, d.modified_at
-      FROM documents d
-     WHERE d.folder_id = ${query.parentId} AND d.deleted_at IS NULL ${hideDocuments}`;
+/*
+ * Folders and documents as rows of one shape. The conditions go OUTSIDE these selects: PostgreSQL only
+ * flattens UNION ALL branches without WHERE clauses, and only flattened branches let the planner push
+ * the conditions into each table and merge their index scans (Merge Append) in the order asked for.
+ */
+const FOLDER_ROWS = sql`SELECT 'folder'::text AS kind, 0 AS kind_rank, f.id, f.parent_id AS parent_id, f.name, f.description,
+       NULL::text AS doctype, f.version, f.created_by, f.created_at, f.modified_by, f.modified_at, f.deleted_at
+  FROM folders f`;
+const DOCUMENT_ROWS = sql`SELECT 'document'::text AS kind, 1 AS kind_rank, d.id, d.folder_id AS parent_id, d.name, d.description,
+       d.doctype, d.version, d.created_by, d.created_at, d.modified_by, d.modified_at, d.deleted_at
+  FROM documents d`;
+
+function liveChildren(query: ContentsPageQuery): SQL {
+  const hidden = query.hidden.length > 0 ? sql` AND i.id <> ALL(${uuidArray(query.hidden)})` : sql``;
+  return sql`i.parent_id = ${query.parentId} AND i.deleted_at IS NULL${hidden}`;
+}
+
+async function pageOf(db: Queryable, rowsOf: SQL, query: ContentsPageQuery, ordering: readonly OrderingKey[], skip: number, limit: number) {
   const found = await rows<RawItemRow>(
     db,
-    sql`SELECT i.kind, i.id, i.name, i.description, i.doctype, i.version, i.created_by, i.created_at,
-               i.modified_by, i.modified_at, (count(*) OVER ())::int AS total
-          FROM (${items}) i
-         ORDER BY ${orderBy(query.ordering)}
-        OFFSET ${query.skip} LIMIT ${query.limit}`,
+    sql`SELECT i.kind, i.id, i.name, i.description, i.doctype, i.version, i.created_by, i.created_at, i.modified_by, i.modified_at
+          FROM (${rowsOf}) i
+         WHERE ${liveChildren(query)}
+         ORDER BY ${orderBy(ordering)}
+        OFFSET ${skip} LIMIT ${limit}`,
   );
-  if (found.length > 0) return { items: found.map(itemRow), total: Number(found[0]!.total) };
-  if (query.skip === 0) return { items: [], total: 0 };
-  // A page past the end: the count still answers.
-  const [counted] = await rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM (${items}) i`);
-  return { items: [], total: Number(counted?.total ?? 0) };
+  return found.map(itemRow);
+}
+
+/**
+ * One page of a folder's live contents, ordered and paged in the database, and the total count. Every
+ * ordering has a partial index per table (schema.ts: *_live_by_*_idx), so a page is read from indexes,
+ * never by sorting the whole folder:
+ * - kind first (the default): the folders block then the documents block (or the reverse), each one
+ *   index-ordered query, the counts telling where the page falls;
+ * - otherwise: one UNION ALL of both tables, which PostgreSQL merges from the two indexes.
+ */
+export async function contentsPage(db: Queryable, query: ContentsPageQuery): Promise<{ items: ItemRow[]; total: number }> {
+  const [counts] = await rows<{ folders: number; documents: number }>(
+    db,
+    sql`SELECT (SELECT count(*) FROM (${FOLDER_ROWS}) i WHERE ${liveChildren(query)})::int AS folders,
+               (SELECT count(*) FROM (${DOCUMENT_ROWS}) i WHERE ${liveChildren(query)})::int AS documents`,
+  );
+  const folderCount = Number(counts?.folders ?? 0);
+  const documentCount = Number(counts?.documents ?? 0);
+  const total = folderCount + documentCount;
+  const [first, ...rest] = query.ordering;
+  if (first?.field !== 'kind') {
+    const items = query.skip >= total ? [] : await pageOf(db, sql`${FOLDER_ROWS} UNION ALL ${DOCUMENT_ROWS}`, query, query.ordering, query.skip, query.limit);
+    return { items, total };
+  }
+  // Within a kind: the keys after it, or by name.
+  const within = rest.length > 0 ? rest : [{ field: 'name' as const, descending: false }];
+  const blocks = first.descending
+    ? [
+        { rowsOf: DOCUMENT_ROWS, count: documentCount },
+        { rowsOf: FOLDER_ROWS, count: folderCount },
+      ]
+    : [
+        { rowsOf: FOLDER_ROWS, count: folderCount },
+        { rowsOf: DOCUMENT_ROWS, count: documentCount },
+      ];
+  const items: ItemRow[] = [];
+  let skip = query.skip;
+  for (const block of blocks) {
+    const wanted = query.limit - items.length;
+    if (wanted <= 0) break;
+    if (skip >= block.count) {
+      skip -= block.count;
+      continue;
+    }
+    items.push(...(await pageOf(db, block.rowsOf, query, within, skip, wanted)));
+    skip = 0;
+  }
+  return { items, total };
 }
 
 export interface TrashRow extends ItemRow {
@@ -282,7 +330,7 @@ export async function trashPage(
            d.modified_by, d.modified_at, d.folder_id, d.deleted_at, d.deleted_by
       FROM documents d
      WHERE d.org_id = ${query.orgId} AND d.deleted_at IS NOT NULL ${fromFolder(sql`d.folder_id`)}`;
-  const found = await rows<RawItemRow & { folder_id: string | null; folder_name: string | null; deleted_at: unknown; deleted_by: string | null }>(
+  const found = await rows<RawItemRow & { folder_id: string | null; folder_name: string | null; deleted_at: unknown; deleted_by: string | null; total: number }>(
     db,
     sql`SELECT i.*, p.name AS folder_name, (count(*) OVER ())::int AS total
           FROM (${items}) i LEFT JOIN folders p ON p.id = i.folder_id

@@ -23,6 +23,8 @@ export const MAX_ACL_ENTRIES = 500;
 // ─── Request pieces ───────────────────────────────────────────────────────────────────────────────
 
 const id = z.uuid({ error: 'must be a valid id' });
+/** An error message, or 'Field required' when the value is missing (as the API says it everywhere). */
+const unlessMissing = (message: string) => (issue: { input?: unknown }) => (issue.input === undefined ? 'Field required' : message);
 /** A folder id in a body: a UUID or `root`. */
 export const folderRef = z.union([z.literal(ROOT), id], { error: 'must be a valid folder id or "root"' });
 
@@ -39,17 +41,21 @@ export const itemDescription = z
 /** The version a PUT edited (optimistic concurrency). */
 export const editedVersion = z.int({ error: 'version must be a whole number' }).min(1, 'version must be at least 1');
 
-export const doctype = z.enum(DOCTYPES, { error: 'doctype must be one of presentation, form, sheet, report' });
+export const doctype = z.enum(DOCTYPES, { error: unlessMissing('doctype must be one of presentation, form, sheet, report') });
 
 // ─── Contents per doctype (documentation §3). Pages and questions are objects here; their fields are
 // checked by the issues that bring the editors. ────────────────────────────────────────────────────
 
 const entryRecord = (what: string) =>
-  z.record(z.string().min(1), z.looseObject({}), { error: `${what} must map ids to objects` });
+  z.record(z.string().min(1), z.looseObject({}, { error: `each of ${what} must be an object` }), {
+    error: unlessMissing(`${what} must map ids to objects`),
+  });
 
 const idIndex = (what: string) =>
   z
-    .array(z.string().min(1, `${what} ids must not be empty`), { error: `${what} must be a list of ids` })
+    .array(z.string({ error: `${what} ids must be strings` }).min(1, `${what} ids must not be empty`), {
+      error: unlessMissing(`${what} must be a list of ids`),
+    })
     .refine((ids) => new Set(ids).size === ids.length, `${what} must not repeat an id`);
 
 /** Every id of `indexKey` must name an entry of `recordKey`. */
@@ -81,10 +87,10 @@ export const sheetContents = z
   .strictObject({
     questions: entryRecord('questions'),
     question_index: idIndex('question_index'),
-    form_links: z.record(z.string().min(1), z.string().nullable(), {
-      error: 'form_links must map question ids to parent question ids',
+    form_links: z.record(z.string().min(1), z.string({ error: 'a form link must be a question id or null' }).nullable(), {
+      error: unlessMissing('form_links must map question ids to parent question ids'),
     }),
-    form_ids: z.array(id, { error: 'form_ids must be a list of document ids' }),
+    form_ids: z.array(id, { error: unlessMissing('form_ids must be a list of document ids') }),
   })
   .superRefine(indexRefersTo('questions', 'question_index'));
 
