@@ -92,9 +92,6 @@ async function entriesOf(db: Queryable, folderIds: string[], documentId?: string
   return { byFolder, own };
 }
 
-/** The caller's permissions given the levels of an item (the item's own first). */
-export const permissionsFor = (levels: readonly (readonly AclRule[])[], who: Principal) => resolvePermissions(levels, who);
-
 /** Each chain folder's permissions for the caller: `levels.slice(i)` is folder i's view of the tree. */
 export function chainPermissions(levels: readonly (readonly AclRule[])[], who: Principal): number[] {
   return levels.map((_, i) => resolvePermissions(levels.slice(i), who));

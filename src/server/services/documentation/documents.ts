@@ -163,7 +163,7 @@ export async function getDocument(deps: Deps, caller: Caller, id: string): Promi
   return presentDocument(deps.db, access, version, who);
 }
 
-export const versionNotFound = () => notFound('Version not found');
+const versionNotFound = () => notFound('Version not found');
 
 /** GET documentation/documents/{id}/version/{n}. */
 export async function getDocumentVersion(deps: Deps, caller: Caller, id: string, n: string): Promise<Document> {

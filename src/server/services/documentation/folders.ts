@@ -16,7 +16,7 @@ import { childEntriesNaming, contentsPage, type ChainFolder } from '../../db/doc
 import { folders } from '../../db/schema.ts';
 import type { Caller, Deps } from '../../env.ts';
 import { badRequest, conflict } from '../../errors.ts';
-import { resolvePermissions, type AclRule } from '../../permissions/resolve.ts';
+import { resolvePermissions, type AclRule, type Principal } from '../../permissions/resolve.ts';
 import { memberOf, readableFolder, requirePermissions, type FolderAccess } from './access.ts';
 import { recordActivity } from './activity.ts';
 import { presentFolder, presentListedItems } from './presenters.ts';
@@ -72,7 +72,7 @@ export async function folderContents(deps: Deps, caller: Caller, id: string, que
 }
 
 /** The access of a folder just made or changed below a parent whose access is known. */
-export function childAccess(parent: FolderAccess, folder: ChainFolder, who: Parameters<typeof resolvePermissions>[1]): FolderAccess {
+function childAccess(parent: FolderAccess, folder: ChainFolder, who: Principal): FolderAccess {
   const levels = [[], ...parent.levels];
   return {
     folder,
@@ -83,7 +83,7 @@ export function childAccess(parent: FolderAccess, folder: ChainFolder, who: Para
   };
 }
 
-export const chainFolderOf = (row: typeof folders.$inferSelect): ChainFolder => ({
+const chainFolderOf = (row: typeof folders.$inferSelect): ChainFolder => ({
   id: row.id,
   parentId: row.parentId,
   name: row.name,
@@ -131,7 +131,7 @@ export async function createFolder(deps: Deps, caller: Caller, body: NewFolder):
   });
 }
 
-export const staleFolder = (edited: number, current: number) =>
+const staleFolder = (edited: number, current: number) =>
   conflict(`This folder was changed by someone else (version ${current}, you edited version ${edited}); reload it and try again`);
 
 /** PUT documentation/folders/{id}: Write; a stale version answers 409 and changes nothing. */
