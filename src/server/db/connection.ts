@@ -44,6 +44,9 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server drops (restart, failover, terminated backend) emits 'error' on the
+    // pool; unheard, that would end the process. The pool opens a new connection when next asked.
+    pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     const migrate = async () => {
       const client = await pool.connect();
