@@ -25,6 +25,9 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/api/support/global-setup.ts'],
+          // Files share a worker's module cache (server, drizzle, PGlite load once per worker, not per file);
+          // each file still gets its own server and database from tests/api/support/harness.ts.
+          isolate: false,
           // argon2 (~90 ms a hash) and a database per file: generous, but a hung request still fails the run.
           testTimeout: 20_000,
           hookTimeout: 60_000,

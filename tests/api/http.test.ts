@@ -3,7 +3,8 @@
  * addresses (404 {detail}), and bad input — malformed JSON, wrong types, missing fields, odd characters —
  * that never gets a 500.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createRole, invite, orgWithAdmin, registerAndActivate, type TestOrg, type TestUser } from './support/factories.ts';
 import { SITE_FIXTURE, useTestServer } from './support/harness.ts';
 import { rawRequest } from './support/http.ts';
@@ -293,3 +294,26 @@ describe('bad input never gets a 500', () => {
     expect((await admin.api.get('auth/me/sessions')).body.results.map((s: { id: string }) => s.id)).toContain(sessionId);
   });
 });
+
+// Only PostgreSQL has connections that another party can end; PGlite runs in this process.
+if (inject('templateDatabase').kind === 'postgres') {
+  describe('PostgreSQL connections', () => {
+    it('the server outlives its idle connections being ended, and answers on fresh ones', async () => {
+      const user = await registerAndActivate(server);
+      // Several connections in the pool, idle afterwards.
+      await Promise.all(Array.from({ length: 6 }, () => user.api.get('auth/me')));
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      try {
+        await server.db.execute(
+          sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+        );
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const answers = await Promise.all(Array.from({ length: 6 }, () => user.api.get('auth/me')));
+        expect(answers.map((r) => r.status)).toEqual(Array(6).fill(200));
+        expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^PostgreSQL connection lost/));
+      } finally {
+        logged.mockRestore();
+      }
+    });
+  });
+}

@@ -13,11 +13,13 @@ import {
   newRegistration,
   orgWithAdmin,
   registerAndActivate,
+  shared,
   uniqueName,
 } from './support/factories.ts';
 import { PUBLIC_URL, useTestServer } from './support/harness.ts';
 
 const server = useTestServer();
+const someAdmin = shared(() => orgWithAdmin(server));
 const DAY = 24 * 60 * 60 * 1000;
 const newEmail = () => `${uniqueName('invitee')}@example.com`;
 
@@ -94,7 +96,7 @@ describe('POST users {email, roles}', () => {
     [['a@b.co'], undefined],
     ['a@b.co', undefined],
   ])('refuses %j with 422', async (body, detail) => {
-    const { admin } = await orgWithAdmin(server);
+    const { admin } = await someAdmin();
     const res = await admin.api.post('users', body);
     expect(res.status).toBe(422);
     if (detail) expect(res.body.detail).toBe(detail);

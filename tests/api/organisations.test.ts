@@ -6,11 +6,12 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { aclEntries, folders, memberships, organisations } from '../../src/server/db/schema.ts';
-import { createOrg, orgWithAdmin, registerAndActivate, signIn, uniqueName } from './support/factories.ts';
+import { createOrg, orgWithAdmin, registerAndActivate, shared, signIn, uniqueName } from './support/factories.ts';
 import { useTestServer } from './support/harness.ts';
 import type { ApiClient } from './support/http.ts';
 
 const server = useTestServer();
+const someUser = shared(() => registerAndActivate(server));
 const DAY = 24 * 60 * 60 * 1000;
 const EXPIRED = { detail: 'Organization subscription is expired' };
 
@@ -70,7 +71,7 @@ describe('POST auth/create-org', () => {
     [{ name: 'x'.repeat(201) }, 'name: name must be at most 200 characters'],
     [{ name: 7 }, 'name: name must be a string'],
   ])('refuses %j with 422', async (body, detail) => {
-    const user = await registerAndActivate(server);
+    const user = await someUser();
     const res = await user.api.post('auth/create-org', body);
     expect(res.status).toBe(422);
     expect(res.body.detail).toBe(detail);

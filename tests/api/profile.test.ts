@@ -3,10 +3,11 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema.ts';
 import { uuidv7 } from '../../src/shared/ids.ts';
-import { createOrg, registerAndActivate, requestAccessToken, uniqueName } from './support/factories.ts';
+import { createOrg, registerAndActivate, requestAccessToken, shared, uniqueName } from './support/factories.ts';
 import { useTestServer } from './support/harness.ts';
 
 const server = useTestServer();
+const someUser = shared(() => registerAndActivate(server));
 
 describe('GET auth/me', () => {
   it('answers the profile, organisations, roles, two-factor state and invitations — no secrets', async () => {
@@ -101,12 +102,17 @@ describe('PUT auth/me', () => {
     ['id', '0190f0f0-0000-7000-8000-000000000000'],
     ['is_active', false],
   ])('refuses the field %s with 422 and changes nothing', async (field, value) => {
-    const user = await registerAndActivate(server);
+    const user = await someUser();
     const res = await user.api.put('auth/me', { full_name: 'Sneaky', [field]: value });
     expect(res.status).toBe(422);
     expect(res.body.detail).toEqual(expect.stringContaining(field));
     const [row] = await server.db.select().from(users).where(eq(users.id, user.id));
-    expect(row?.fullName).toBe(user.full_name);
+    expect(row).toMatchObject({ fullName: user.full_name, isActive: true, otpEnabled: false });
+  });
+
+  it('a refused password field leaves the password as it was', async () => {
+    const user = await someUser();
+    expect((await user.api.put('auth/me', { password: 'a new password' })).status).toBe(422);
     expect((await requestAccessToken(server, user.username, user.password)).status).toBe(200);
   });
 
@@ -137,7 +143,7 @@ describe('PUT auth/me', () => {
     [{ username: 42 }, 'username: username must be a string'],
     [{ full_name: null }, undefined],
   ])('refuses %j with 422', async (body, detail) => {
-    const user = await registerAndActivate(server);
+    const user = await someUser();
     const res = await user.api.put('auth/me', body);
     expect(res.status).toBe(422);
     if (detail) expect(res.body.detail).toBe(detail);
@@ -145,7 +151,7 @@ describe('PUT auth/me', () => {
   });
 
   it('refuses bodies that are not an object', async () => {
-    const user = await registerAndActivate(server);
+    const user = await someUser();
     for (const body of [null, [], 'me', 1]) {
       expect((await user.api.put('auth/me', body)).status, JSON.stringify(body)).toBe(422);
     }

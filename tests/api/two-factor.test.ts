@@ -5,10 +5,11 @@
  */
 import { Secret, TOTP } from 'otpauth';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { registerAndActivate, requestAccessToken, type TestUser } from './support/factories.ts';
+import { registerAndActivate, requestAccessToken, shared, type TestUser } from './support/factories.ts';
 import { useTestServer } from './support/harness.ts';
 
 const server = useTestServer();
+const someUser = shared(() => registerAndActivate(server));
 const STEP = 30_000;
 
 beforeEach(() => {
@@ -129,7 +130,7 @@ describe('POST auth/set-otp', () => {
     [{ enabled: true, verify_otp: 123456 }, 422, undefined],
     [true, 422, undefined],
   ])('refuses the body %j', async (body, status, detail) => {
-    const user = await registerAndActivate(server);
+    const user = await someUser();
     const res = await user.api.post('auth/set-otp', body);
     expect(res.status).toBe(status);
     if (detail) expect(res.body.detail).toBe(detail);

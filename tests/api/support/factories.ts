@@ -146,3 +146,12 @@ export async function createRole(server: TestServer, orgId: string, name = uniqu
   const [row] = await server.db.insert(roles).values({ id: uuidv7(), orgId, name }).returning();
   return { id: row!.id, name: row!.name };
 }
+
+/**
+ * A fixture made on first use and then shared by the tests that only need "some user" or "some admin"
+ * (tables of refused bodies): every account costs an argon2 hash, so tables should not make one per row.
+ */
+export function shared<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
+}
