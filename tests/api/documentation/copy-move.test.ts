@@ -104,7 +104,7 @@ describe('POST documentation/folders/{dest}/copy', () => {
       to_folder_id: dest.id,
       to_folder_name: 'Dest',
     });
-  });
+  }, 60_000);
 
   it('leaves out what the copier may not Read', async () => {
     const source = await makeFolder(team.admin, 'root', 'Mixed');

@@ -322,5 +322,5 @@ describe('GET documentation/folders/{id}/contents', () => {
       expect(seen).toHaveLength(total);
       expect(new Set(seen).size).toBe(total);
     }
-  });
+  }, 120_000);
 });

@@ -15,6 +15,8 @@ import { useTestServer } from '../support/harness.ts';
 import { insertFolderEntries, makeDocument, makeFolder, Permission, rootId } from './support.ts';
 
 const server = useTestServer();
+/** Hundreds of requests each: generous, for a busy machine. */
+const HEAVY = 180_000;
 
 type SubjectType = 'org' | 'role' | 'user';
 interface Entry {
@@ -111,7 +113,7 @@ describe('the permission rule through the API', () => {
       if (actual !== expected) failures.push(`${subjectType} ${isGrant ? '+' : '-'}${bit} at depth ${depth}: ${actual} ≠ ${expected}`);
     }
     expect(failures).toEqual([]);
-  });
+  }, HEAVY);
 
   it('property: random entries on a random chain agree with the reference model (folders, contents, documents)', async () => {
     const subject = fc.constantFrom<[SubjectType, () => string]>(
@@ -158,7 +160,7 @@ describe('the permission rule through the API', () => {
     // The runs were not trivial: both outcomes happened often.
     expect(readableLevels).toBeGreaterThan(20);
     expect(hiddenLevels).toBeGreaterThan(20);
-  });
+  }, HEAVY);
 
   it('a chain 20 folders deep: the nearest level decides, the breadcrumbs are whole', async () => {
     await setChain([[{ subjectType: 'org', subjectId: orgId, isGrant: true, permissions: Permission.Read }]]);
@@ -177,5 +179,5 @@ describe('the permission rule through the API', () => {
     expect(res.body.ancestors.map((a: { id: string }) => a.id)).toEqual(deep.slice(0, 20));
     expect(res.body.ancestors[10].user_permissions).toBe(Permission.Read | Permission.Write | Permission.Delete);
     expect(res.body.ancestors[16].user_permissions).toBe(Permission.Read | Permission.Write);
-  });
+  }, HEAVY);
 });
