@@ -1,0 +1,168 @@
+/**
+ * The standalone Lit elements (DESIGN.md: framework-neutral, built on their own by
+ * scripts/build-elements.mjs) on their plain-HTML demo pages, served by the running server with the
+ * app's Content-Security-Policy: rb-qr-code and rb-permission-editor.
+ */
+import type { Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { distDir, expect, expectAccessible, test } from './support/test.ts';
+
+const qrDemo = '/elements/rb-qr-code/demo.html';
+const editorDemo = '/elements/rb-permission-editor/demo.html';
+
+/**
+ * KNOWN GAP: src/server/http/static-site.ts serves no `.html` file outside the route table, so the
+ * demo pages answer 404 (the not-found shell). Until it does, the demo document itself is taken from
+ * dist/ — with the CSP the server sent — while everything the page loads (the element bundles, their
+ * chunks, demo.js) still comes from the server. Once the server serves the page, this passes it through.
+ */
+async function openDemo(page: Page, path: string): Promise<void> {
+  await page.route(`**${path}`, async (route) => {
+    const response = await route.fetch();
+    if (response.ok()) return route.fulfill({ response });
+    const csp = response.headers()['content-security-policy'];
+    expect(csp, 'the server sends its Content-Security-Policy').toBeTruthy();
+    await route.fulfill({
+      status: 200,
+      contentType: 'text/html; charset=utf-8',
+      headers: { 'content-security-policy': csp! },
+      body: await readFile(join(distDir(), path), 'utf8'),
+    });
+  });
+  await page.goto(path);
+}
+
+test.describe('standalone element demo pages', () => {
+  test('the server serves both demo pages', async ({ request }) => {
+    test.fail(true, 'static-site.ts serves no .html files outside the route table yet (see openDemo)');
+    for (const path of [qrDemo, editorDemo]) expect((await request.get(path)).status(), path).toBe(200);
+  });
+
+  test('the element bundles are served as JavaScript', async ({ request }) => {
+    for (const path of ['/elements/rb-qr-code.js', '/elements/rb-permission-editor.js', '/elements/rb-qr-code/demo.js']) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()['content-type'], path).toContain('text/javascript');
+    }
+  });
+});
+
+test.describe('rb-qr-code', () => {
+  test('draws the typed address as a QR code, downloads it as PNG, and passes the accessibility scan', async ({ page, pageProblems }) => {
+    await openDemo(page, qrDemo);
+    const address = 'https://ringbinder.example/documentation/browse/0190e1a0-0000-7000-8000-0000000000aa';
+    await page.getByLabel('Address').fill(address);
+
+    const code = page.getByRole('img', { name: `QR code for ${address}` });
+    await expect(code).toBeVisible();
+    const svg = code.locator('svg');
+    await expect(svg).toHaveCount(1);
+    const box = await svg.boundingBox();
+    expect(box?.width).toBeGreaterThan(200);
+    // A code has many dark modules: the drawing is far from empty.
+    expect(await svg.locator('rect, path, circle').count()).toBeGreaterThan(20);
+
+    // Decode it where the browser can (BarcodeDetector is missing from Linux Chromium builds).
+    const decoded = await page.evaluate(async () => {
+      const Detector = (globalThis as { BarcodeDetector?: new (o: object) => { detect(s: ImageBitmapSource): Promise<{ rawValue: string }[]> } })
+        .BarcodeDetector;
+      if (!Detector) return null;
+      const svgEl = document.querySelector('rb-qr-code')!.shadowRoot!.querySelector('svg')!;
+      const image = new Image();
+      image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(svgEl))}`;
+      await image.decode();
+      const found = await new Detector({ formats: ['qr_code'] }).detect(image);
+      return found[0]?.rawValue ?? '';
+    });
+    test.info().annotations.push({ type: 'decode', description: decoded === null ? 'BarcodeDetector unavailable: not decoded' : 'decoded' });
+    if (decoded !== null) expect(decoded).toBe(address);
+
+    // Another address, another drawing.
+    const before = await svg.innerHTML();
+    await page.getByLabel('Address').fill(`${address}-2`);
+    await expect(page.getByRole('img', { name: `QR code for ${address}-2` })).toBeVisible();
+    await expect.poll(() => page.locator('rb-qr-code svg').innerHTML()).not.toBe(before);
+
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('qr-code.png');
+    await expect(page.getByRole('status')).toHaveText('Downloaded qr-code.png');
+
+    await expectAccessible(page);
+    const problems = await pageProblems();
+    expect(problems.cspViolations).toEqual([]);
+    expect(problems.consoleErrors).toEqual([]);
+  });
+});
+
+test.describe('rb-permission-editor', () => {
+  test('adds an entry, grants a role Read, and reports the entries in rb-change', async ({ page, pageProblems }) => {
+    await openDemo(page, editorDemo);
+    // The demo's own entry and the two inherited ones.
+    await expect(page.getByRole('checkbox', { name: 'Read for Acme Ltd' })).toBeChecked();
+    const inherited = page.getByRole('table', { name: 'Inherited entries' });
+    await expect(inherited.getByRole('row', { name: /Managers Audits Grant/ })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Add Entry' }).click();
+    const subject = page.getByRole('combobox', { name: 'Subject of entry 2' });
+    await expect(subject).toBeFocused();
+    await subject.selectOption({ label: 'Managers' });
+    await page.getByRole('checkbox', { name: 'Read for Managers' }).check();
+
+    const detail = JSON.parse((await page.locator('#change').textContent()) ?? '{}') as unknown;
+    expect(detail).toEqual({
+      entries: [
+        { subject: '0190e1a0-0000-7000-8000-000000000001', is_grant: true, permissions: 1 },
+        { subject: '0190e1a0-0000-7000-8000-000000000002', is_grant: true, permissions: 1 },
+      ],
+    });
+
+    // Revoke, from the keyboard.
+    await page.getByRole('combobox', { name: 'Grant or revoke for Managers' }).selectOption('revoke');
+    await expect(page.locator('#change')).toContainText('"is_grant": false');
+
+    await page.getByRole('button', { name: 'Remove entry for Acme Ltd' }).click();
+    await expect(page.getByRole('button', { name: 'Add Entry' })).toBeFocused();
+    expect(JSON.parse((await page.locator('#change').textContent()) ?? '{}')).toEqual({
+      entries: [{ subject: '0190e1a0-0000-7000-8000-000000000002', is_grant: false, permissions: 1 }],
+    });
+
+    await expectAccessible(page);
+    const problems = await pageProblems();
+    expect(problems.cspViolations).toEqual([]);
+    expect(problems.consoleErrors).toEqual([]);
+  });
+
+  test('the subject picker groups Organization, Roles and Users', async ({ page }) => {
+    await openDemo(page, editorDemo);
+    const groups = page.getByRole('combobox', { name: 'Subject of entry 1' }).locator('optgroup');
+    await expect(groups).toHaveCount(3);
+    expect(await groups.evaluateAll((list) => list.map((g) => g.getAttribute('label')))).toEqual(['Organization', 'Roles', 'Users']);
+  });
+
+  test('a folder offers Create Documents and Create Folders; a document does not', async ({ page }) => {
+    await openDemo(page, editorDemo);
+    await expect(page.getByRole('checkbox', { name: 'Create Documents for Acme Ltd' })).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: 'Create Folders for Acme Ltd' })).toBeVisible();
+
+    await page.getByLabel('Item kind').selectOption('document');
+    for (const name of ['Read', 'Write', 'Delete', 'Edit Permissions']) {
+      await expect(page.getByRole('checkbox', { name: `${name} for Acme Ltd` })).toBeVisible();
+    }
+    await expect(page.getByRole('checkbox', { name: /^Create (Documents|Folders)/ })).toHaveCount(0);
+    await expect(page.getByRole('columnheader', { name: /^Create/ })).toHaveCount(0);
+    await expectAccessible(page);
+  });
+
+  test('read-only shows the entries as text, with no controls', async ({ page }) => {
+    await openDemo(page, editorDemo);
+    await page.getByLabel('Read-only').check();
+    const editor = page.locator('rb-permission-editor');
+    await expect(editor.getByRole('table', { name: 'Entries', exact: true }).getByRole('row', { name: 'Acme Ltd Grant Read' })).toBeVisible();
+    await expect(editor.getByRole('checkbox')).toHaveCount(0);
+    await expect(editor.getByRole('button')).toHaveCount(0);
+    await expectAccessible(page);
+  });
+});
