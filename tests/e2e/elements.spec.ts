@@ -90,6 +90,12 @@ test.describe('rb-qr-code', () => {
     expect(download.suggestedFilename()).toBe('qr-code.png');
     await expect(page.getByRole('status')).toHaveText('Downloaded qr-code.png');
 
+    // Print builds its page in a hidden frame: only the code (as an image) and the address.
+    await page.getByRole('button', { name: 'Print' }).click();
+    const printView = page.frameLocator('iframe[title^="Print view"]');
+    await expect(printView.locator(`img[alt="QR code for ${address}-2"][src^="data:image/svg+xml"]`)).toHaveCount(1);
+    await expect(printView.locator('p')).toHaveText(`${address}-2`);
+
     await expectAccessible(page);
     const problems = await pageProblems();
     expect(problems.cspViolations).toEqual([]);
@@ -133,6 +139,23 @@ test.describe('rb-permission-editor', () => {
     const problems = await pageProblems();
     expect(problems.cspViolations).toEqual([]);
     expect(problems.consoleErrors).toEqual([]);
+  });
+
+  test('loads the ACL and the subjects itself from api-base with a token', async ({ page, orgAdmin }) => {
+    await openDemo(page, editorDemo);
+    await page.evaluate((token) => {
+      const editor = document.createElement('rb-permission-editor');
+      editor.id = 'loaded';
+      editor.setAttribute('api-base', '/api/v1');
+      editor.setAttribute('item-kind', 'folder');
+      editor.setAttribute('item-id', 'root');
+      editor.token = token;
+      document.querySelector('main')!.append(editor);
+    }, orgAdmin.token);
+    const loaded = page.locator('#loaded');
+    // A new organisation's root grants the organisation Read (DESIGN.md).
+    await expect(loaded.getByRole('checkbox', { name: /^Read for / })).toBeChecked();
+    await expect(loaded.getByRole('combobox', { name: 'Subject of entry 1' }).locator('optgroup[label="Organization"] option')).toHaveCount(1);
   });
 
   test('the subject picker groups Organization, Roles and Users', async ({ page }) => {
