@@ -65,7 +65,8 @@ export function createStaticSite(distDir: string) {
 
   const sendFile = async (c: Context, path: string): Promise<Response | undefined> => {
     const ext = extname(path);
-    if (!ext || ext === '.html') return undefined;
+    // Page addresses go through the route table; the only plain .html files are the elements' demo pages.
+    if (!ext || (ext === '.html' && !path.startsWith('/elements/'))) return undefined;
     const file = normalize(join(distDir, path));
     if (!file.startsWith(distDir + sep)) return undefined;
     const info = await stat(file).catch(() => undefined);
