@@ -22,6 +22,7 @@ import { accountTokens, memberships, users } from '../db/schema.ts';
 import type { Deps, UserRow } from '../env.ts';
 import { badRequest } from '../errors.ts';
 import { activationMessage, passwordResetMessage } from '../mail/messages.ts';
+import { otpStepUnused } from './two-factor.ts';
 
 const HOUR = 60 * 60 * 1000;
 export const ACTIVATION_VALID_MS = 48 * HOUR;
@@ -110,7 +111,12 @@ export async function signIn(deps: Deps, form: SignIn, device: Device & { ip: st
     if (code === '') throw badRequest('Incorrect OTP');
     const step = acceptOtp(user.otpSecret, code, user.otpLastStep, now.getTime());
     if (step === undefined) throw await fail('Incorrect OTP');
-    await db.update(users).set({ otpLastStep: step }).where(eq(users.id, user.id));
+    const [accepted] = await db
+      .update(users)
+      .set({ otpLastStep: step })
+      .where(and(eq(users.id, user.id), otpStepUnused(step)))
+      .returning({ id: users.id });
+    if (!accepted) throw await fail('Incorrect OTP');
   }
   await clearAttempts(db, accountKey);
   return openLoginSession(db, deps, user.id, device, await soleOrganisation(db, user.id));
