@@ -106,10 +106,16 @@ export async function answerInvitation(deps: Deps, caller: Caller, id: string, a
     if (invitation.email.toLowerCase() !== caller.user.email.toLowerCase()) {
       throw forbidden('This invitation was sent to another e-mail address');
     }
-    await tx
+    const [answered] = await tx
       .update(invitations)
       .set({ status: accept ? 'accepted' : 'declined', answeredAt: now })
-      .where(eq(invitations.id, id));
+      .where(and(eq(invitations.id, id), eq(invitations.status, 'pending')))
+      .returning({ id: invitations.id });
+    if (!answered) {
+      // Answered (or cancelled) by a concurrent request since it was read: refuse as if it had come first.
+      assertOpen((await findInvitation(tx, id)).invitation, now);
+      throw badRequest('This invitation has already been answered');
+    }
     if (!accept) return;
     await tx
       .insert(memberships)
