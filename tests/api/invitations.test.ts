@@ -278,6 +278,19 @@ describe('POST auth/invite/{id}', () => {
     expect((await user.api.get('auth/me')).body.available_orgs).toHaveLength(1);
   });
 
+  it('is answered once, even by answers sent at the same moment', async () => {
+    const { admin, org } = await orgWithAdmin(server);
+    const registration = newRegistration();
+    const { id } = await invite(server, admin, registration.email);
+    const user = await registerAndActivate(server, registration);
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => user.api.post(`auth/invite/${id}`, i % 2 === 0)));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(400)]);
+    const [row] = await server.db.select().from(invitations).where(eq(invitations.id, id));
+    const members = await server.db.select().from(memberships).where(eq(memberships.orgId, org.id));
+    // The one answer that counted decided both the invitation and the membership.
+    expect(members.some((m) => m.userId === user.id)).toBe(row?.status === 'accepted');
+  });
+
   it('is only for the invited e-mail address (in any case)', async () => {
     const { admin } = await orgWithAdmin(server);
     const registration = newRegistration();

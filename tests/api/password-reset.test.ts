@@ -95,6 +95,15 @@ describe('POST auth/reset-password', () => {
     expect((await requestAccessToken(server, user.username, 'first new one')).status).toBe(200);
   });
 
+  it('uses a token once even when it is sent several times at the same moment', async () => {
+    const user = await registerAndActivate(server);
+    const token = await resetToken(user.email);
+    const answers = await Promise.all(
+      ['first racer', 'second racer', 'third racer'].map((password) => server.client().post('auth/reset-password', { password, token })),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 400, 400]);
+  });
+
   it('accepts a token for one hour, not after', async () => {
     const user = await registerAndActivate(server);
     const token = await resetToken(user.email);

@@ -152,6 +152,13 @@ describe('POST auth/activate', () => {
     expect(again.body).toEqual({ detail: 'This activation link is invalid or has expired' });
   });
 
+  it('uses a token once even when it is sent several times at the same moment', async () => {
+    const { registration } = await register(server);
+    const token = await tokenFromMail(server, registration.email, '/auth/activate');
+    const answers = await Promise.all(Array.from({ length: 5 }, () => server.client().post('auth/activate', token)));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 400, 400, 400, 400]);
+  });
+
   it('accepts a token until 48 hours have passed, not after', async () => {
     const early = await register(server);
     const late = await register(server);

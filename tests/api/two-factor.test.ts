@@ -164,6 +164,18 @@ describe('POST auth/access-token with two-factor on', () => {
     expect(res.body.access_token).toEqual(expect.any(String));
   });
 
+  it('accepts a code once even when several sign-ins bring it at the same moment', async () => {
+    const user = await registerAndActivate(server);
+    const secret = await enableTwoFactor(user);
+    server.clock.advance(STEP);
+    const code = codeAt(secret);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => requestAccessToken(server, user.username, user.password, code)),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 400, 400, 400, 400, 400]);
+    expect(answers.filter((r) => r.status === 400).map((r) => r.body.detail)).toEqual(Array(5).fill('Incorrect OTP'));
+  });
+
   it('a wrong password with a right code is still a wrong password', async () => {
     const user = await registerAndActivate(server);
     const secret = await enableTwoFactor(user);
