@@ -28,15 +28,22 @@ const unlessMissing = (message: string) => (issue: { input?: unknown }) => (issu
 /** A folder id in a body: a UUID or `root`. */
 export const folderRef = z.union([z.literal(ROOT), id], { error: 'must be a valid folder id or "root"' });
 
+/** An unpaired UTF-16 surrogate: JSON can carry one (`"\ud800"`), PostgreSQL's jsonb cannot store it. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const isWellFormed = (text: string) => !LONE_SURROGATE.test(text);
+const NOT_WELL_FORMED = 'must be valid Unicode text (no unpaired surrogates)';
+
 export const itemName = z
   .string({ error: 'name must be a string' })
   .trim()
   .min(1, 'name is required')
-  .max(MAX_NAME_LENGTH, `name must be at most ${MAX_NAME_LENGTH} characters`);
+  .max(MAX_NAME_LENGTH, `name must be at most ${MAX_NAME_LENGTH} characters`)
+  .refine(isWellFormed, `name ${NOT_WELL_FORMED}`);
 
 export const itemDescription = z
   .string({ error: 'description must be a string' })
-  .max(MAX_DESCRIPTION_LENGTH, `description must be at most ${MAX_DESCRIPTION_LENGTH} characters`);
+  .max(MAX_DESCRIPTION_LENGTH, `description must be at most ${MAX_DESCRIPTION_LENGTH} characters`)
+  .refine(isWellFormed, `description ${NOT_WELL_FORMED}`);
 
 /** The version a PUT edited (optimistic concurrency). */
 export const editedVersion = z.int({ error: 'version must be a whole number' }).min(1, 'version must be at least 1');
@@ -70,9 +77,40 @@ function indexRefersTo<T extends Record<string, unknown>>(recordKey: keyof T & s
   };
 }
 
+/** How deep contents may nest: far beyond any page or question, far below what serialising can take. */
+export const MAX_CONTENTS_DEPTH = 64;
+
+/**
+ * What stops a JSON value from being stored as jsonb, if anything: nesting deeper than `limit`, or a
+ * key or string with an unpaired surrogate. Iterative: JSON.parse accepts nesting deeper than the call stack.
+ */
+export function unstorableJson(value: unknown, limit: number): string | undefined {
+  const pending: [unknown, number][] = [[value, 0]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [item, depth] = next;
+    if (typeof item === 'string') {
+      if (!isWellFormed(item)) return NOT_WELL_FORMED;
+      continue;
+    }
+    if (item === null || typeof item !== 'object') continue;
+    if (depth >= limit) return `must not nest deeper than ${limit} levels`;
+    for (const [key, child] of Object.entries(item)) {
+      if (!isWellFormed(key)) return NOT_WELL_FORMED;
+      pending.push([child, depth + 1]);
+    }
+  }
+  return undefined;
+}
+
+function storable(value: unknown, ctx: z.RefinementCtx): void {
+  const problem = unstorableJson(value, MAX_CONTENTS_DEPTH);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+}
+
 export const presentationContents = z
   .strictObject({ pages: entryRecord('pages'), page_index: idIndex('page_index') })
-  .superRefine(indexRefersTo('pages', 'page_index'));
+  .superRefine(indexRefersTo('pages', 'page_index'))
+  .superRefine(storable);
 
 export const formContents = z
   .strictObject({
@@ -80,7 +118,8 @@ export const formContents = z
     questions: entryRecord('questions'),
     question_index: idIndex('question_index'),
   })
-  .superRefine(indexRefersTo('questions', 'question_index'));
+  .superRefine(indexRefersTo('questions', 'question_index'))
+  .superRefine(storable);
 
 /** Sheets and reports share one shape: questions plus the form-link tree. */
 export const sheetContents = z
@@ -92,7 +131,8 @@ export const sheetContents = z
     }),
     form_ids: z.array(id, { error: unlessMissing('form_ids must be a list of document ids') }),
   })
-  .superRefine(indexRefersTo('questions', 'question_index'));
+  .superRefine(indexRefersTo('questions', 'question_index'))
+  .superRefine(storable);
 
 export const contentsSchemas = {
   presentation: presentationContents,
@@ -173,6 +213,7 @@ export const updateDocumentBody = z.object({
   changelog: z
     .string({ error: 'changelog must be a string' })
     .max(MAX_CHANGELOG_LENGTH, `changelog must be at most ${MAX_CHANGELOG_LENGTH} characters`)
+    .refine(isWellFormed, `changelog ${NOT_WELL_FORMED}`)
     .optional(),
   draft_contents: z.unknown().optional(),
   draft_user_id: id.nullable().optional(),

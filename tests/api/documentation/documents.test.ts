@@ -105,6 +105,37 @@ describe('POST documentation/documents', () => {
     }
   });
 
+  it('refuses what jsonb cannot store — nesting past 64 levels, unpaired surrogates — with 422, and takes emoji', async () => {
+    const nested = (depth: number): unknown => (depth === 0 ? 'leaf' : [nested(depth - 1)]);
+    const withValue = (value: unknown) => ({ questions: { q: { title: 'x', value } }, question_index: ['q'] });
+    const cases: [Record<string, unknown>, string][] = [
+      [{ folder_id: 'root', name: 'x', doctype: 'form', contents: withValue(nested(70)) }, 'contents: must not nest deeper than 64 levels'],
+      [{ folder_id: 'root', name: 'x', doctype: 'form', contents: withValue('a\ud800b') }, 'contents: must be valid Unicode text'],
+      [{ folder_id: 'root', name: 'x', doctype: 'form', contents: { questions: { 'q\udc00': {} }, question_index: ['q\udc00'] } }, 'contents: must be valid Unicode text'],
+      [{ folder_id: 'root', name: 'x\ud800', doctype: 'form' }, 'name: name must be valid Unicode text'],
+      [{ folder_id: 'root', name: 'x', description: '\udfff', doctype: 'form' }, 'description: description must be valid Unicode text'],
+    ];
+    for (const [body, detail] of cases) {
+      const res = await team.admin.api.post('documentation/documents', body);
+      expect(res.status, detail).toBe(422);
+      expect(res.body.detail).toContain(detail);
+    }
+    // Far deeper than the call stack (written as text: building it as an object would overflow here).
+    const deep = `{"folder_id":"root","name":"x","doctype":"form","contents":{"questions":{"q":{"v":${'['.repeat(50_000)}${']'.repeat(50_000)}}},"question_index":["q"]}}`;
+    const deepRes = await team.admin.api.request('POST', 'documentation/documents', { body: deep, headers: { 'content-type': 'application/json' } });
+    expect(deepRes.status).toBe(422);
+    expect(deepRes.body.detail).toBe('contents: must not nest deeper than 64 levels');
+
+    const doc = await makeDocument(team.admin, 'root', 'form', 'Emoji 📋', withValue(['✅ 👍🏽', nested(40)]));
+    expect(doc.name).toBe('Emoji 📋');
+    expect(doc.contents.questions.q.value[0]).toBe('✅ 👍🏽');
+    const deepDraft = await team.admin.api.put(`documentation/documents/${doc.id}`, { version: 1, draft_contents: withValue(nested(100)) });
+    expect(deepDraft.status).toBe(422);
+    expect(deepDraft.body.detail).toBe('draft_contents: must not nest deeper than 64 levels');
+    const badLog = await team.admin.api.put(`documentation/documents/${doc.id}`, { version: 1, contents: withValue(1), changelog: '\ud800' });
+    expect(badLog.status).toBe(422);
+  });
+
   it('needs Write and Create Documents on the folder; 404 for a folder the caller cannot see', async () => {
     const res = await team.member.api.post('documentation/documents', { folder_id: 'root', name: 'x', doctype: 'form' });
     expect(res.status).toBe(403);
