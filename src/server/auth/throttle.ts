@@ -3,7 +3,7 @@
  * so every API process sees the same counts (DESIGN: scaling out).
  */
 import { createHash } from 'node:crypto';
-import { and, count, eq, gt, lt, min } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt, min, sql } from 'drizzle-orm';
 import { uuidv7 } from '../../shared/ids.ts';
 import type { Queryable } from '../db/connection.ts';
 import { throttleEvents } from '../db/schema.ts';
@@ -27,8 +27,33 @@ export const throttleRules = {
   resetIp: { limit: 20, windowMs: 60 * 60_000 },
 } satisfies Record<string, ThrottleRule>;
 
-/** Throws 429 with Retry-After when `key` has used up its attempts. */
-export async function checkThrottle(db: Queryable, key: string, rule: ThrottleRule, now: Date): Promise<void> {
+/**
+ * Admits an attempt and counts it at once, before it is judged, so attempts sent in parallel cannot
+ * slip past a limit while the first ones are still being checked: per key, the count and the new row
+ * are one step under a transaction-scoped advisory lock. A key at its limit answers 429 with
+ * Retry-After and records nothing. Returns the recorded rows: an attempt that turns out not to count
+ * (a correct password) is dropped with `forgetAttempt`.
+ */
+export async function admitAttempt(
+  db: Queryable,
+  checks: readonly { key: string; rule: ThrottleRule }[],
+  now: Date,
+): Promise<string[]> {
+  // Locks are taken in one global order, so two attempts cannot deadlock.
+  const ordered = [...checks].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return db.transaction(async (tx) => {
+    for (const { key, rule } of ordered) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+      await assertWithinLimit(tx, key, rule, now);
+    }
+    const ids: string[] = [];
+    for (const { key } of ordered) ids.push(await recordAttempt(tx, key, now));
+    return ids;
+  });
+}
+
+/** Throws 429 with Retry-After when `key` has used up its attempts in the window. */
+async function assertWithinLimit(db: Queryable, key: string, rule: ThrottleRule, now: Date): Promise<void> {
   const since = new Date(now.getTime() - rule.windowMs);
   const [row] = await db
     .select({ n: count(), first: min(throttleEvents.at) })
@@ -39,8 +64,15 @@ export async function checkThrottle(db: Queryable, key: string, rule: ThrottleRu
   throw tooManyRequests(Math.max(1, Math.ceil(retryMs / 1000)));
 }
 
-export async function recordAttempt(db: Queryable, key: string, now: Date): Promise<void> {
-  await db.insert(throttleEvents).values({ id: uuidv7(), key, at: now });
+export async function recordAttempt(db: Queryable, key: string, now: Date): Promise<string> {
+  const id = uuidv7();
+  await db.insert(throttleEvents).values({ id, key, at: now });
+  return id;
+}
+
+/** Drops the rows of one admitted attempt. */
+export async function forgetAttempt(db: Queryable, ids: readonly string[]): Promise<void> {
+  if (ids.length > 0) await db.delete(throttleEvents).where(inArray(throttleEvents.id, [...ids]));
 }
 
 /** Forgets the attempts of a key (after a successful sign-in or a password reset). */

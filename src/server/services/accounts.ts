@@ -8,13 +8,7 @@ import { uuidv7 } from '../../shared/ids.ts';
 import { endUserSessions, openLoginSession, type Device } from '../auth/login-sessions.ts';
 import { acceptOtp } from '../auth/one-time-codes.ts';
 import { hashPassword, verifyDecoy, verifyPassword } from '../auth/passwords.ts';
-import {
-  checkThrottle,
-  clearAttempts,
-  recordAttempt,
-  throttleKeys,
-  throttleRules,
-} from '../auth/throttle.ts';
+import { admitAttempt, clearAttempts, forgetAttempt, throttleKeys, throttleRules } from '../auth/throttle.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
 import type { Queryable } from '../db/connection.ts';
 import { isUniqueViolation } from '../db/errors.ts';
@@ -91,33 +85,39 @@ export async function signIn(deps: Deps, form: SignIn, device: Device & { ip: st
   const { db } = deps;
   const user = await findUserByLogin(db, form.username);
   const accountKey = throttleKeys.signInAccount(user?.id ?? form.username);
-  const ipKey = throttleKeys.signInIp(device.ip);
-  await checkThrottle(db, ipKey, throttleRules.signInIp, now);
-  await checkThrottle(db, accountKey, throttleRules.signInAccount, now);
-
-  const fail = async (detail: string) => {
-    await recordAttempt(db, accountKey, now);
-    await recordAttempt(db, ipKey, now);
+  // Counted as failed until it proves otherwise, so guesses sent in parallel cannot pass the limits.
+  const attempt = await admitAttempt(
+    db,
+    [
+      { key: throttleKeys.signInIp(device.ip), rule: throttleRules.signInIp },
+      { key: accountKey, rule: throttleRules.signInAccount },
+    ],
+    now,
+  );
+  /** The password was right: whatever is still missing, this attempt was no failed guess. */
+  const notAFailure = async (detail: string) => {
+    await forgetAttempt(db, attempt);
     return badRequest(detail);
   };
   if (!user) {
     await verifyDecoy(form.password);
-    throw await fail('Incorrect username or password');
+    throw badRequest('Incorrect username or password');
   }
-  if (!(await verifyPassword(user.passwordHash, form.password))) throw await fail('Incorrect username or password');
-  if (!user.isActive) throw badRequest('This account is not active yet: follow the link in the activation e-mail');
+  if (!(await verifyPassword(user.passwordHash, form.password))) throw badRequest('Incorrect username or password');
+  if (!user.isActive) throw await notAFailure('This account is not active yet: follow the link in the activation e-mail');
   if (user.otpEnabled && user.otpSecret) {
     const code = form.client_secret?.trim() ?? '';
-    if (code === '') throw badRequest('Incorrect OTP');
+    if (code === '') throw await notAFailure('Incorrect OTP');
     const step = acceptOtp(user.otpSecret, code, user.otpLastStep, now.getTime());
-    if (step === undefined) throw await fail('Incorrect OTP');
+    if (step === undefined) throw badRequest('Incorrect OTP');
     const [accepted] = await db
       .update(users)
       .set({ otpLastStep: step })
       .where(and(eq(users.id, user.id), otpStepUnused(step)))
       .returning({ id: users.id });
-    if (!accepted) throw await fail('Incorrect OTP');
+    if (!accepted) throw badRequest('Incorrect OTP');
   }
+  await forgetAttempt(db, attempt);
   await clearAttempts(db, accountKey);
   return openLoginSession(db, deps, user.id, device, await soleOrganisation(db, user.id));
 }
@@ -126,12 +126,14 @@ export async function signIn(deps: Deps, form: SignIn, device: Device & { ip: st
 export async function requestPasswordReset(deps: Deps, email: string, ip: string): Promise<void> {
   const now = deps.now();
   const { db } = deps;
-  const accountKey = throttleKeys.resetAccount(email);
-  const ipKey = throttleKeys.resetIp(ip);
-  await checkThrottle(db, ipKey, throttleRules.resetIp, now);
-  await checkThrottle(db, accountKey, throttleRules.resetAccount, now);
-  await recordAttempt(db, accountKey, now);
-  await recordAttempt(db, ipKey, now);
+  await admitAttempt(
+    db,
+    [
+      { key: throttleKeys.resetIp(ip), rule: throttleRules.resetIp },
+      { key: throttleKeys.resetAccount(email), rule: throttleRules.resetAccount },
+    ],
+    now,
+  );
   const [user] = await db
     .select()
     .from(users)
