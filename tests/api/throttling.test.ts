@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordAttempt, throttleKeys } from '../../src/server/auth/throttle.ts';
-import { registerAndActivate, tokenFromMail, uniqueName } from './support/factories.ts';
+import { register, registerAndActivate, tokenFromMail, uniqueName } from './support/factories.ts';
 import { useTestServer } from './support/harness.ts';
 import type { ApiResponse } from './support/http.ts';
 
@@ -61,6 +61,27 @@ describe('sign-in throttle per account', () => {
     // Another account from the attacker's address is not affected.
     const other = await registerAndActivate(server);
     expect((await signInFrom(attacker, other.username, other.password)).status).toBe(200);
+  });
+
+  it('guesses sent all at once get no more than 5 tries', async () => {
+    const user = await registerAndActivate(server);
+    const ip = newIp();
+    const answers = await Promise.all(Array.from({ length: 12 }, () => signInFrom(ip, user.username, 'guess guess')));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses).toEqual([...Array(5).fill(400), ...Array(7).fill(429)]);
+    expectThrottled(await signInFrom(ip, user.username, user.password), 15 * 60);
+  });
+
+  it('a right password without its two-factor code, or of an inactive account, is no failed guess', async () => {
+    const ip = newIp();
+    const user = await registerAndActivate(server);
+    const { registration: inactive } = await register(server);
+    for (let i = 0; i < 6; i++) {
+      const res = await signInFrom(ip, inactive.username, inactive.password);
+      expect(res.status).toBe(400);
+      expect(res.body.detail).toMatch(/not active/);
+    }
+    expect((await signInFrom(ip, user.username, user.password)).status).toBe(200);
   });
 
   it('counts unknown usernames too, so they answer like real ones', async () => {
@@ -139,6 +160,13 @@ describe('reset-request throttle', () => {
       expectThrottled(await resetFrom(newIp(), email), 60 * 60);
     }
     expect(await server.outbox.to(user.email)).toHaveLength(1 + 5); // activation + five reset links
+  });
+
+  it('requests sent all at once send no more than 5 mails', async () => {
+    const user = await registerAndActivate(server);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => resetFrom(newIp(), user.email)));
+    expect(answers.map((r) => r.status).sort()).toEqual([...Array(5).fill(200), ...Array(5).fill(429)]);
+    expect(await server.outbox.to(user.email)).toHaveLength(1 + 5);
   });
 
   it('after 20 requests from one address it answers 429 for any e-mail', async () => {
