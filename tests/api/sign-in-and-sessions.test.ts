@@ -26,14 +26,20 @@ describe('POST auth/access-token', () => {
 
   it('keeps only the hash of the token, with the device it was issued to', async () => {
     const user = await registerAndActivate(server);
-    const res = await requestAccessToken(server, user.username, user.password);
+    const res = await server.client().postForm(
+      'auth/access-token',
+      { username: user.username, password: user.password },
+      { headers: { 'user-agent': 'Kiosk Browser/2.0 (station 4)' } },
+    );
     const token: string = res.body.access_token;
     const rows = await server.db.select().from(loginSessions).where(eq(loginSessions.userId, user.id));
     expect(rows.some((r) => r.tokenHash === token)).toBe(false);
     const row = rows.find((r) => r.tokenHash === createHash('sha256').update(token).digest('hex'));
     expect(row).toBeDefined();
     expect(row!.ipAddress).toMatch(/127\.0\.0\.1$/);
-    expect(row!.userAgent).toEqual(expect.any(String));
+    expect(row!.userAgent).toBe('Kiosk Browser/2.0 (station 4)');
+    const listed = (await server.client(token).get('auth/me/sessions')).body.results;
+    expect(listed.find((s: { is_current: boolean }) => s.is_current).user_agent).toBe('Kiosk Browser/2.0 (station 4)');
   });
 
   it("answers 'Incorrect username or password' alike for a wrong password and an unknown user", async () => {
