@@ -140,10 +140,10 @@ describe('GET auth/org-invites', () => {
 describe('GET auth/invites', () => {
   it("lists the caller's open invitations with the organisation names; auth/me carries them too", async () => {
     const { admin, org } = await orgWithAdmin(server);
-    const { admin: expiredAdmin } = await orgWithAdmin(server);
     const registration = newRegistration();
     const open = await invite(server, admin, registration.email);
-    const expired = await invite(server, expiredAdmin, registration.email);
+    await createOrg(admin); // now current: the next invitation comes from there
+    const expired = await invite(server, admin, registration.email);
     await server.db.update(invitations).set({ expiry: new Date(Date.now() - 1000) }).where(eq(invitations.id, expired.id));
     await invite(server, admin, newEmail()); // someone else's
     const user = await registerAndActivate(server, registration);
@@ -260,8 +260,8 @@ describe('POST auth/invite/{id}', () => {
     expect(again.status).toBe(400);
     expect(again.body).toEqual({ detail: 'This invitation has already been accepted' });
 
-    const { admin: admin2 } = await orgWithAdmin(server);
-    const expired = await invite(server, admin2, user.email);
+    await createOrg(admin); // each invitation from an organisation of its own
+    const expired = await invite(server, admin, user.email);
     await server.clock.shifted(7 * DAY + 1000, async () => {
       // The session is still live (used a moment ago); only the invitation has run out.
       const res = await user.api.post(`auth/invite/${expired.id}`, true);
@@ -269,8 +269,8 @@ describe('POST auth/invite/{id}', () => {
       expect(res.body).toEqual({ detail: 'This invitation has expired' });
     });
 
-    const { admin: admin3 } = await orgWithAdmin(server);
-    const cancelled = await invite(server, admin3, user.email);
+    await createOrg(admin);
+    const cancelled = await invite(server, admin, user.email);
     await server.db.update(invitations).set({ status: 'cancelled' }).where(eq(invitations.id, cancelled.id));
     const res = await user.api.post(`auth/invite/${cancelled.id}`, true);
     expect(res.status).toBe(400);
