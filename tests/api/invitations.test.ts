@@ -238,7 +238,7 @@ describe('POST auth/invite/{id}', () => {
   });
 
   it('false declines: no membership, and the invitation is answered', async () => {
-    const { admin, org } = await orgWithAdmin(server);
+    const { admin } = await orgWithAdmin(server);
     const registration = newRegistration();
     const { id } = await invite(server, admin, registration.email);
     const user = await registerAndActivate(server, registration);
@@ -247,7 +247,6 @@ describe('POST auth/invite/{id}', () => {
     expect(res.body.available_orgs).toEqual([]);
     expect(await server.db.select().from(memberships).where(eq(memberships.userId, user.id))).toEqual([]);
     expect((await user.api.post(`auth/invite/${id}`, true)).body).toEqual({ detail: 'This invitation has been declined' });
-    void org;
   });
 
   it('refuses a used, expired or cancelled invitation', async () => {

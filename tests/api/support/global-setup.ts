@@ -11,10 +11,9 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrationsFolder, openDatabase } from '../../../src/server/db/connection.ts';
-import { databaseUrlFor, randomDatabaseName } from './postgres.ts';
+import { databaseUrlFor, dropDatabase, randomDatabaseName, withAdmin } from './postgres.ts';
 
 export type TemplateDatabase =
   | { kind: 'pglite'; dumpFile: string }
@@ -30,19 +29,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
     const template = randomDatabaseName('rb_template');
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${template}`);
+    await withAdmin(serverUrl, (admin) => admin.query(`CREATE DATABASE ${template}`));
     const database = await openDatabase({ databaseUrl: databaseUrlFor(serverUrl, template) });
     await database.migrate();
     await database.close();
     // A template must have no connections while it is cloned.
-    await admin.query(`ALTER DATABASE ${template} WITH ALLOW_CONNECTIONS false`);
+    await withAdmin(serverUrl, (admin) => admin.query(`ALTER DATABASE ${template} WITH ALLOW_CONNECTIONS false`));
     project.provide('templateDatabase', { kind: 'postgres', serverUrl, template });
-    return async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
-      await admin.end();
-    };
+    return () => dropDatabase(serverUrl, template);
   }
 
   // The same migrations the server runs (openDatabase → migrate), on an in-memory PGlite we can dump.

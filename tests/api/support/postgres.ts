@@ -14,7 +14,8 @@ export function databaseUrlFor(serverUrl: string, database: string): string {
   return url.toString();
 }
 
-async function withAdmin<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `work` on a connection of its own to the server's maintenance database, closed afterwards. */
+export async function withAdmin<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
