@@ -19,6 +19,22 @@ import type {
   SetOtpBody,
   UpdateMeBody,
 } from '../shared/api/accounts.ts';
+import type {
+  Acl,
+  AclEntryInput,
+  AclSubject,
+  CreateDocumentBody,
+  CreateFolderBody,
+  Document,
+  Folder,
+  HistoryEntry,
+  List,
+  ListedItem,
+  MoveOrCopyBody,
+  TrashedItem,
+  UpdateDocumentBody,
+  UpdateFolderBody,
+} from '../shared/api/documentation.ts';
 import { storedToken } from './storage.ts';
 
 export const API_BASE: string = import.meta.env.PUBLIC_API_BASE ?? '/api/v1';
@@ -77,6 +93,7 @@ async function call<T>(path: string, options: CallOptions = {}): Promise<T> {
   }
 }
 
+const seg = encodeURIComponent;
 const json = <T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) =>
   call<T>(path, { method, ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }) });
 const form = <T>(path: string, fields: Record<string, string>) =>
@@ -110,6 +127,33 @@ export const api = {
   },
   users: {
     invite: (body: InviteUserBody) => json<OrgInvitation>('POST', 'users', body),
+  },
+  documentation: {
+    folder: (id: string) => call<Folder>(`documentation/folders/${seg(id)}`),
+    /** One page of a folder's contents; `ordering` like ['kind', '-name']. */
+    contents: (id: string, query: { ordering?: readonly string[]; skip?: number; limit?: number } = {}) =>
+      call<List<ListedItem>>(`documentation/folders/${seg(id)}/contents`, { query: { ...query, ordering: query.ordering ? [...query.ordering] : undefined } }),
+    createFolder: (body: CreateFolderBody) => json<Folder>('POST', 'documentation/folders', body),
+    updateFolder: (id: string, body: UpdateFolderBody) => json<Folder>('PUT', `documentation/folders/${seg(id)}`, body),
+    deleteFolder: (id: string) => json<void>('DELETE', `documentation/folders/${seg(id)}`),
+    restoreFolder: (id: string) => json<ListedItem>('POST', `documentation/folders/${seg(id)}/restore-from-trash`),
+    /** Moves (`move`) or deep-copies (`copy`) a folder or document into the folder `destId`. */
+    paste: (action: 'move' | 'copy', destId: string, body: MoveOrCopyBody) =>
+      json<ListedItem>('POST', `documentation/folders/${seg(destId)}/${action}`, body),
+    trash: (folderId: string, query: { skip?: number; limit?: number } = {}) =>
+      call<List<TrashedItem>>(`documentation/trash/${seg(folderId)}`, { query }),
+    createDocument: (body: CreateDocumentBody) => json<Document>('POST', 'documentation/documents', body),
+    document: (id: string) => call<Document>(`documentation/documents/${seg(id)}`),
+    documentVersion: (id: string, version: number) => call<Document>(`documentation/documents/${seg(id)}/version/${version}`),
+    updateDocument: (id: string, body: UpdateDocumentBody) => json<Document>('PUT', `documentation/documents/${seg(id)}`, body),
+    deleteDocument: (id: string) => json<void>('DELETE', `documentation/documents/${seg(id)}`),
+    restoreDocument: (id: string) => json<ListedItem>('POST', `documentation/documents/${seg(id)}/restore-from-trash`),
+    history: (id: string, query: { skip?: number; limit?: number } = {}) =>
+      call<List<HistoryEntry>>(`documentation/documents/${seg(id)}/history`, { query }),
+    acl: (kind: 'folder' | 'document', id: string) => call<Acl>(`documentation/${kind}s/${seg(id)}/acl`),
+    replaceAcl: (kind: 'folder' | 'document', id: string, entries: AclEntryInput[]) =>
+      json<Acl>('PUT', `documentation/${kind}s/${seg(id)}/acl`, entries),
+    aclSubjects: () => call<List<AclSubject>>('auth/acl-subjects'),
   },
   buildInfo: () => call<BuildInfo>('_build-info'),
 };
