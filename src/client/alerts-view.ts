@@ -11,7 +11,15 @@ export function mountAlerts(region: HTMLElement | null = document.getElementById
         box.dataset.variant = alert.variant;
         box.setAttribute('role', alert.variant === 'error' || alert.variant === 'warning' ? 'alert' : 'status');
         const text = document.createElement('p');
-        text.textContent = alert.message;
+        if (alert.link && alert.message.includes('{link}')) {
+          const [before, ...after] = alert.message.split('{link}');
+          const link = document.createElement('a');
+          link.href = alert.link.href;
+          link.textContent = alert.link.text;
+          text.append(before ?? '', link, after.join('{link}'));
+        } else {
+          text.textContent = alert.message;
+        }
         box.append(text);
         if (alert.action) {
           const { label, run } = alert.action;

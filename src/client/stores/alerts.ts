@@ -10,14 +10,16 @@ export interface Alert {
   message: string;
   /** An optional action button (UNDO and the like). */
   action?: { label: string; run: () => void };
+  /** A link shown in place of `{link}` in the message ('Folder {name link} created.'). */
+  link?: { text: string; href: string };
 }
 
 export const $alerts = atom<Alert[]>([]);
 let nextId = 1;
 
-export function showAlert(variant: AlertVariant, message: string, action?: Alert['action']): number {
+export function showAlert(variant: AlertVariant, message: string, action?: Alert['action'], link?: Alert['link']): number {
   const id = nextId++;
-  $alerts.set([...$alerts.get(), { id, variant, message, ...(action ? { action } : {}) }]);
+  $alerts.set([...$alerts.get(), { id, variant, message, ...(action ? { action } : {}), ...(link ? { link } : {}) }]);
   setTimeout(() => dismissAlert(id), ALERT_HIDE_MS);
   return id;
 }

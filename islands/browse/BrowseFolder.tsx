@@ -1,0 +1,201 @@
+/**
+ * The folder browser (documentation §2 "Folder browser"): breadcrumbs, the folder's tiles, the item
+ * menu, the sort menu, paste, the trash bin for org admins, the speed dial and the dialogs. The folder
+ * comes from the address: /documentation/browse is the root, /documentation/browse/{folderId} a folder.
+ */
+import '../../src/client/shoelace.ts';
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { api, type ApiError } from '../../src/client/api.ts';
+import { signedInUser } from '../../src/client/chrome/signed-in-user.ts';
+import { navigate } from '../../src/client/navigation.ts';
+import { showAlertAfterNavigation } from '../../src/client/stores/alerts.ts';
+import { $clipboard, copyToClipboard, type ClipboardItem } from '../../src/client/stores/clipboard.ts';
+import type { CurrentUser } from '../../src/shared/api/accounts.ts';
+import { ROOT, type Folder, type ListedItem } from '../../src/shared/api/documentation.ts';
+import { hasPermission, Permission } from '../../src/shared/permissions.ts';
+import { Breadcrumbs, DOCUMENTATION } from './Breadcrumbs.tsx';
+import { DeleteDialog } from './dialogs/DeleteDialog.tsx';
+import { NewDocumentDialog } from './dialogs/NewDocumentDialog.tsx';
+import { NewFolderDialog } from './dialogs/NewFolderDialog.tsx';
+import { PasteDialog } from './dialogs/PasteDialog.tsx';
+import { PropertiesDialog } from './dialogs/PropertiesDialog.tsx';
+import { QrCodeDialog } from './dialogs/QrCodeDialog.tsx';
+import { FolderToolbar } from './FolderToolbar.tsx';
+import { useItemDrops, type DraggedItem, type DropTarget } from './item-drag.ts';
+import { browsePath, editPath, historyPath, openPath, trashPath } from './item-links.ts';
+import { ItemMenu, type ItemAction } from './ItemMenu.tsx';
+import { ItemTile, type MenuAnchor } from './ItemTile.tsx';
+import { messages } from './messages.ts';
+import { rememberedSort, rememberSort, type SortOrder } from './sort-orders.ts';
+import { SpeedDial } from './SpeedDial.tsx';
+import { useFolder } from './use-folder.ts';
+
+type Dialog =
+  | { type: 'new-folder' }
+  | { type: 'new-document' }
+  | { type: 'delete'; item: ListedItem }
+  | { type: 'properties'; item: ListedItem }
+  | { type: 'paste'; item: ClipboardItem; destination: DropTarget }
+  | { type: 'qr-code'; item: ListedItem };
+
+interface Menu {
+  item: ListedItem;
+  anchor: MenuAnchor;
+  trigger: HTMLElement | null;
+}
+
+/** The folder id in the address; the root when there is none. */
+function folderIdFromAddress(): string {
+  const match = /^\/documentation\/browse\/([^/]+)\/?$/.exec(location.pathname);
+  return match ? decodeURIComponent(match[1]!) : ROOT;
+}
+
+/** The root folder reads as 'Documentation', as in the breadcrumbs. */
+const folderLabel = (folder: Folder) => (folder.parent_id === null ? DOCUMENTATION : folder.name);
+
+const failureText = (error: ApiError) => (error.status > 0 && error.detail ? error.detail : messages.folderAccessFailed);
+
+/** Tells the drawer's folder list (and anyone else) that folders came, went or moved. */
+const foldersChanged = () => document.dispatchEvent(new CustomEvent('rb:folders-changed'));
+
+export default function BrowseFolder() {
+  const [user, setUser] = useState<CurrentUser | undefined>();
+  useEffect(() => void signedInUser().then(setUser), []);
+  return user ? <FolderBrowser user={user} folderId={folderIdFromAddress()} /> : null;
+}
+
+function FolderBrowser({ user, folderId }: { user: CurrentUser; folderId: string }) {
+  const [sort, setSort] = useState<SortOrder>(rememberedSort);
+  const { state, reload } = useFolder(folderId, sort.ordering);
+  const clipboard = useStore($clipboard);
+  const [dialog, setDialog] = useState<Dialog | undefined>();
+  const [menu, setMenu] = useState<Menu | undefined>();
+  const [trashCount, setTrashCount] = useState<number | undefined>();
+  const root = useRef<HTMLDivElement>(null);
+  const folder = state.status === 'ready' ? state.folder : undefined;
+
+  useEffect(() => {
+    // A folder that cannot be opened sends the user to the root with the reason (§8); the root itself
+    // failing has nowhere to go, so it says so in place.
+    if (state.status !== 'failed' || folderId === ROOT) return;
+    showAlertAfterNavigation('warning', failureText(state.error));
+    navigate(browsePath(), { replace: true });
+  }, [state, folderId]);
+
+  const refreshTrash = useCallback(() => {
+    if (!user.is_org_admin || !folder) return;
+    api.documentation
+      .trash(folder.parent_id === null ? ROOT : folder.id, { limit: 1 })
+      .then((page) => setTrashCount(page.total))
+      .catch(() => setTrashCount(undefined));
+  }, [user.is_org_admin, folder]);
+  useEffect(refreshTrash, [refreshTrash]);
+
+  const changed = useCallback(
+    (item?: { kind: string }) => {
+      reload();
+      refreshTrash();
+      if (!item || item.kind === 'folder') foldersChanged();
+    },
+    [reload, refreshTrash],
+  );
+
+  const onDrop = useCallback(
+    (item: DraggedItem, destination: DropTarget) => {
+      if (!folder) return;
+      const copied: ClipboardItem = { ...item, originId: folder.id, originName: folderLabel(folder) };
+      copyToClipboard(copied);
+      setDialog({ type: 'paste', item: copied, destination });
+    },
+    [folder],
+  );
+  useItemDrops(root, onDrop);
+
+  const openMenu = useCallback((item: ListedItem, anchor: MenuAnchor, trigger: HTMLElement | null) => setMenu({ item, anchor, trigger }), []);
+  const closeMenu = useCallback(() => {
+    setMenu((current) => {
+      current?.trigger?.focus();
+      return undefined;
+    });
+  }, []);
+
+  function act(action: ItemAction, item: ListedItem) {
+    setMenu(undefined);
+    switch (action) {
+      case 'open':
+        return navigate(openPath(item));
+      case 'edit':
+        return navigate(editPath(item.id));
+      case 'history':
+        return navigate(historyPath(item.id));
+      case 'copy':
+        if (folder) copyToClipboard({ kind: item.kind, id: item.id, name: item.name, originId: folder.id, originName: folderLabel(folder) });
+        return;
+      case 'properties':
+      case 'delete':
+      case 'qr-code':
+        return setDialog({ type: action, item });
+    }
+  }
+
+  const can = (bit: number) => folder !== undefined && hasPermission(folder.user_permissions, Permission.Write) && hasPermission(folder.user_permissions, bit);
+  const pastable = clipboard && can(clipboard.kind === 'folder' ? Permission.CreateFolders : Permission.CreateDocuments) ? clipboard : null;
+  const items = state.status === 'ready' ? state.items : undefined;
+  const tiles = useMemo(() => items?.map((item) => <ItemTile key={item.id} item={item} onMenu={openMenu} />), [items, openMenu]);
+  const closeDialog = useCallback(() => setDialog(undefined), []);
+
+  if (state.status === 'failed' && folderId === ROOT) {
+    return (
+      <p className="error-text" role="alert">
+        {failureText(state.error)}
+      </p>
+    );
+  }
+  if (state.status !== 'ready' || !folder) {
+    return <p className="browse-loading" role="status">{state.status === 'loading' ? 'Loading…' : ''}</p>;
+  }
+
+  return (
+    <div className="browse" ref={root}>
+      <Breadcrumbs folder={folder} rootId={state.rootId} />
+      <div className="browse-head">
+        <h1 className="page-heading">{folderLabel(folder)}</h1>
+        <FolderToolbar
+          sort={sort}
+          onSort={(order) => {
+            rememberSort(order);
+            setSort(order);
+          }}
+          pastable={pastable}
+          onPaste={() => pastable && setDialog({ type: 'paste', item: pastable, destination: { id: folder.id, name: folderLabel(folder) } })}
+          trashCount={user.is_org_admin ? trashCount : undefined}
+          trashHref={trashPath(folder.parent_id === null ? ROOT : folder.id)}
+        />
+      </div>
+      {folder.description && <p className="folder-description">{folder.description}</p>}
+      {state.items.length === 0 ? (
+        <p className="browse-empty">{messages.empty}</p>
+      ) : (
+        <ul className="item-grid" aria-label={`Contents of ${folderLabel(folder)}`} aria-busy={!state.complete}>
+          {tiles}
+        </ul>
+      )}
+      {can(0) && (
+        <SpeedDial
+          canCreateDocument={can(Permission.CreateDocuments)}
+          canCreateFolder={can(Permission.CreateFolders)}
+          onNewDocument={() => setDialog({ type: 'new-document' })}
+          onNewFolder={() => setDialog({ type: 'new-folder' })}
+        />
+      )}
+      {menu && <ItemMenu item={menu.item} anchor={menu.anchor} onSelect={act} onClose={closeMenu} />}
+      {dialog?.type === 'new-folder' && <NewFolderDialog parentId={folder.id} onCreated={() => changed()} onClosed={closeDialog} />}
+      {dialog?.type === 'new-document' && <NewDocumentDialog folderId={folder.id} onClosed={closeDialog} />}
+      {dialog?.type === 'delete' && <DeleteDialog item={dialog.item} onChanged={changed} onClosed={closeDialog} />}
+      {dialog?.type === 'properties' && <PropertiesDialog item={dialog.item} onSaved={changed} onClosed={closeDialog} />}
+      {dialog?.type === 'paste' && <PasteDialog item={dialog.item} destination={dialog.destination} onPasted={changed} onClosed={closeDialog} />}
+      {dialog?.type === 'qr-code' && <QrCodeDialog name={dialog.item.name} path={openPath(dialog.item)} onClosed={closeDialog} />}
+    </div>
+  );
+}

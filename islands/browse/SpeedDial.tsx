@@ -1,0 +1,77 @@
+/**
+ * The speed dial (documentation §2): one round button that opens 'Document' and 'Folder'. It is shown
+ * only with Write on the folder; each entry also needs its Create flag.
+ */
+import { useEffect, useRef, useState } from 'react';
+
+interface Props {
+  canCreateDocument: boolean;
+  canCreateFolder: boolean;
+  onNewDocument: () => void;
+  onNewFolder: () => void;
+}
+
+export function SpeedDial({ canCreateDocument, canCreateFolder, onNewDocument, onNewFolder }: Props) {
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
+
+  const choose = (action: () => void) => () => {
+    setOpen(false);
+    action();
+  };
+
+  return (
+    <div className="speed-dial" ref={root} data-open={open}>
+      {open && (
+        <ul className="speed-dial-actions" id="speed-dial-actions">
+          {canCreateDocument && (
+            <li>
+              <button type="button" className="speed-dial-action" onClick={choose(onNewDocument)}>
+                Document
+              </button>
+            </li>
+          )}
+          {canCreateFolder && (
+            <li>
+              <button type="button" className="speed-dial-action" onClick={choose(onNewFolder)}>
+                Folder
+              </button>
+            </li>
+          )}
+        </ul>
+      )}
+      <button
+        type="button"
+        className="speed-dial-toggle"
+        ref={toggle}
+        aria-label="Add"
+        aria-expanded={open}
+        aria-controls="speed-dial-actions"
+        onClick={() => setOpen(!open)}
+      >
+        <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
+          <path d="M12 5v14M5 12h14" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
+        </svg>
+      </button>
+    </div>
+  );
+}

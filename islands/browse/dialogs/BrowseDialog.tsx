@@ -1,0 +1,50 @@
+/**
+ * A Shoelace dialog the browse island opens by mounting it and closes in two steps: `open` false
+ * animates it away and gives focus back to what opened it, then `onClosed` unmounts it. Escape, the
+ * overlay and the close button ask through `onClose`, which a busy dialog may ignore. The field marked
+ * `data-autofocus` takes the focus when it opens.
+ */
+import SlDialog from '@shoelace-style/shoelace/dist/react/dialog/index.js';
+import { useCallback, useState, type ReactNode } from 'react';
+
+interface Props {
+  label: string;
+  open: boolean;
+  onClose: () => void;
+  onClosed: () => void;
+  className?: string;
+  children: ReactNode;
+}
+
+export function BrowseDialog({ label, open, onClose, onClosed, className, children }: Props) {
+  return (
+    <SlDialog
+      label={label}
+      open={open}
+      className={className}
+      onSlRequestClose={(event) => {
+        if (event.target !== event.currentTarget) return;
+        event.preventDefault();
+        onClose();
+      }}
+      onSlInitialFocus={(event) => {
+        // The field marked data-autofocus takes the focus instead of the panel.
+        const field = (event.target as HTMLElement).querySelector<HTMLElement>('[data-autofocus]');
+        if (!field) return;
+        event.preventDefault();
+        field.focus();
+      }}
+      onSlAfterHide={(event) => {
+        if (event.target === event.currentTarget) onClosed();
+      }}
+    >
+      {children}
+    </SlDialog>
+  );
+}
+
+/** Open on mount; `close()` starts the way out. */
+export function useDialogOpen(): [boolean, () => void] {
+  const [open, setOpen] = useState(true);
+  return [open, useCallback(() => setOpen(false), [])];
+}

@@ -1,0 +1,77 @@
+/**
+ * New document (documentation §2, §4, §5): a name (required), a kind — Presentation, Checklist or
+ * Result Sheet (required) — and an optional description. 'Document Created.' then its editor.
+ */
+import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
+import SlInput from '@shoelace-style/shoelace/dist/react/input/index.js';
+import SlRadio from '@shoelace-style/shoelace/dist/react/radio/index.js';
+import SlRadioGroup from '@shoelace-style/shoelace/dist/react/radio-group/index.js';
+import SlTextarea from '@shoelace-style/shoelace/dist/react/textarea/index.js';
+import { useState } from 'react';
+import { api, ApiError } from '../../../src/client/api.ts';
+import { navigate } from '../../../src/client/navigation.ts';
+import { showAlertAfterNavigation } from '../../../src/client/stores/alerts.ts';
+import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, type Doctype } from '../../../src/shared/api/documentation.ts';
+import { editPath } from '../item-links.ts';
+import { doctypeLabels, messages } from '../messages.ts';
+import { BrowseDialog, useDialogOpen } from './BrowseDialog.tsx';
+import { ErrorBanner } from './ErrorBanner.tsx';
+
+const KINDS = ['presentation', 'form', 'sheet'] as const satisfies readonly Doctype[];
+
+export function NewDocumentDialog({ folderId, onClosed }: { folderId: string; onClosed: () => void }) {
+  const [open, close] = useDialogOpen();
+  const [name, setName] = useState('');
+  const [doctype, setDoctype] = useState<Doctype | ''>('');
+  const [description, setDescription] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const complete = name.trim() !== '' && doctype !== '';
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (!complete || busy) return;
+    setBusy(true);
+    setError('');
+    try {
+      const document = await api.documentation.createDocument({ folder_id: folderId, name, doctype, description });
+      showAlertAfterNavigation('success', messages.documentCreated);
+      navigate(editPath(document.id));
+    } catch (err) {
+      setError(err instanceof ApiError ? err.detail : String(err));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <BrowseDialog label="New document" open={open} onClose={() => !busy && close()} onClosed={onClosed}>
+      <form className="dialog-form" onSubmit={submit}>
+        <SlInput label="Name" name="name" required value={name} maxlength={MAX_NAME_LENGTH} data-autofocus onSlInput={(e) => setName((e.target as HTMLInputElement).value)} />
+        <SlRadioGroup label="Kind" name="doctype" required value={doctype} onSlChange={(e) => setDoctype((e.target as HTMLInputElement).value as Doctype)}>
+          {KINDS.map((kind) => (
+            <SlRadio key={kind} value={kind}>
+              {doctypeLabels[kind]}
+            </SlRadio>
+          ))}
+        </SlRadioGroup>
+        <SlTextarea
+          label="Description"
+          name="description"
+          value={description}
+          rows={3}
+          maxlength={MAX_DESCRIPTION_LENGTH}
+          onSlInput={(e) => setDescription((e.target as HTMLTextAreaElement).value)}
+        />
+        <ErrorBanner detail={error} />
+        <div className="dialog-actions">
+          <SlButton onClick={close} disabled={busy}>
+            Cancel
+          </SlButton>
+          <SlButton type="submit" variant="primary" disabled={!complete} loading={busy}>
+            Create
+          </SlButton>
+        </div>
+      </form>
+    </BrowseDialog>
+  );
+}

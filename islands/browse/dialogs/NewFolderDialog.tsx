@@ -1,0 +1,67 @@
+/** New Folder (documentation §2, §4): name and description; 'Folder {name link} created.' and a refresh. */
+import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
+import SlInput from '@shoelace-style/shoelace/dist/react/input/index.js';
+import SlTextarea from '@shoelace-style/shoelace/dist/react/textarea/index.js';
+import { useState } from 'react';
+import { api, ApiError } from '../../../src/client/api.ts';
+import { showAlert } from '../../../src/client/stores/alerts.ts';
+import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from '../../../src/shared/api/documentation.ts';
+import { browsePath } from '../item-links.ts';
+import { messages } from '../messages.ts';
+import { BrowseDialog, useDialogOpen } from './BrowseDialog.tsx';
+import { ErrorBanner } from './ErrorBanner.tsx';
+
+interface Props {
+  parentId: string;
+  onCreated: () => void;
+  onClosed: () => void;
+}
+
+export function NewFolderDialog({ parentId, onCreated, onClosed }: Props) {
+  const [open, close] = useDialogOpen();
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError('');
+    try {
+      const folder = await api.documentation.createFolder({ parent_id: parentId, name, description });
+      showAlert('success', messages.folderCreated, undefined, { text: folder.name, href: browsePath(folder.id) });
+      onCreated();
+      close();
+    } catch (err) {
+      setError(err instanceof ApiError ? err.detail : String(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <BrowseDialog label="New Folder" open={open} onClose={() => !busy && close()} onClosed={onClosed}>
+      <form className="dialog-form" onSubmit={submit}>
+        <SlInput label="Name" name="name" value={name} maxlength={MAX_NAME_LENGTH} data-autofocus onSlInput={(e) => setName((e.target as HTMLInputElement).value)} />
+        <SlTextarea
+          label="Description"
+          name="description"
+          value={description}
+          rows={3}
+          maxlength={MAX_DESCRIPTION_LENGTH}
+          onSlInput={(e) => setDescription((e.target as HTMLTextAreaElement).value)}
+        />
+        <ErrorBanner detail={error} />
+        <div className="dialog-actions">
+          <SlButton onClick={close} disabled={busy}>
+            Cancel
+          </SlButton>
+          <SlButton type="submit" variant="primary" loading={busy}>
+            Create
+          </SlButton>
+        </div>
+      </form>
+    </BrowseDialog>
+  );
+}

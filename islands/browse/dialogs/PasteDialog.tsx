@@ -1,0 +1,83 @@
+/**
+ * Paste (documentation §4): a copy of the clipboard's item into the destination folder, or a move when
+ * 'Remove Original Copy' is ticked. '{name} pasted from {origin} to {dest}' (plus 'and removed from
+ * {origin}' with UNDO, which moves it back: '{name} returned to {origin}'); the clipboard then clears.
+ * A refusal shows the server's detail in the dialog and as an error alert.
+ */
+import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
+import SlCheckbox from '@shoelace-style/shoelace/dist/react/checkbox/index.js';
+import { useState } from 'react';
+import { api, ApiError } from '../../../src/client/api.ts';
+import { showAlert } from '../../../src/client/stores/alerts.ts';
+import { clearClipboard, type ClipboardItem } from '../../../src/client/stores/clipboard.ts';
+import type { DropTarget } from '../item-drag.ts';
+import { messages } from '../messages.ts';
+import { BrowseDialog, useDialogOpen } from './BrowseDialog.tsx';
+import { ErrorBanner } from './ErrorBanner.tsx';
+
+interface Props {
+  item: ClipboardItem;
+  destination: DropTarget;
+  /** After the paste, and again after an UNDO. */
+  onPasted: (item: ClipboardItem) => void;
+  onClosed: () => void;
+}
+
+const bodyOf = (item: ClipboardItem) => (item.kind === 'folder' ? { folder_id: item.id } : { document_id: item.id });
+
+export function PasteDialog({ item, destination, onPasted, onClosed }: Props) {
+  const [open, close] = useDialogOpen();
+  const [removeOriginal, setRemoveOriginal] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  async function paste() {
+    setBusy(true);
+    setError('');
+    try {
+      await api.documentation.paste(removeOriginal ? 'move' : 'copy', destination.id, bodyOf(item));
+      const message = messages.pasted(item.name, item.originName, destination.name, removeOriginal);
+      showAlert('success', message, removeOriginal ? { label: 'UNDO', run: () => void moveBack(item, onPasted) } : undefined);
+      clearClipboard();
+      onPasted(item);
+      close();
+    } catch (err) {
+      const detail = err instanceof ApiError ? err.detail : String(err);
+      setError(detail);
+      showAlert('error', detail);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <BrowseDialog label="Paste" open={open} onClose={() => !busy && close()} onClosed={onClosed}>
+      <p>
+        Paste <strong>{item.name}</strong> from <strong>{item.originName}</strong> into <strong>{destination.name}</strong>?
+      </p>
+      <SlCheckbox checked={removeOriginal} onSlChange={(e) => setRemoveOriginal((e.target as HTMLInputElement).checked)}>
+        Remove Original Copy
+      </SlCheckbox>
+      <ErrorBanner detail={error} />
+      <div className="dialog-actions">
+        <SlButton onClick={close} disabled={busy}>
+          Cancel
+        </SlButton>
+        <SlButton variant="primary" loading={busy} onClick={() => void paste()}>
+          Paste
+        </SlButton>
+      </div>
+    </BrowseDialog>
+  );
+}
+
+/** UNDO of a move: the item goes back to the folder it came from. */
+async function moveBack(item: ClipboardItem, onPasted: (item: ClipboardItem) => void): Promise<void> {
+  try {
+    await api.documentation.paste('move', item.originId, bodyOf(item));
+    showAlert('success', messages.returned(item.name, item.originName));
+    onPasted(item);
+  } catch (err) {
+    showAlert('error', err instanceof ApiError ? err.detail : String(err));
+  }
+}

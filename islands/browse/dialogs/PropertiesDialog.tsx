@@ -1,0 +1,111 @@
+/**
+ * Edit properties (documentation §2, §4): the Properties tab (name, description) and the Permissions
+ * tab, which holds <rb-permission-editor> and is hidden without 'Edit Permissions' or in read-only
+ * mode (no Write). Save sends what changed — the properties, then the ACL — and shows
+ * '{Folder|Document}: {name} Successfully Edited'.
+ */
+import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
+import SlInput from '@shoelace-style/shoelace/dist/react/input/index.js';
+import SlTab from '@shoelace-style/shoelace/dist/react/tab/index.js';
+import SlTabGroup from '@shoelace-style/shoelace/dist/react/tab-group/index.js';
+import SlTabPanel from '@shoelace-style/shoelace/dist/react/tab-panel/index.js';
+import SlTextarea from '@shoelace-style/shoelace/dist/react/textarea/index.js';
+import { useState } from 'react';
+import type { PermissionEntry } from '../../../elements/rb-permission-editor/rb-permission-editor.ts';
+import { api, ApiError } from '../../../src/client/api.ts';
+import { showAlert } from '../../../src/client/stores/alerts.ts';
+import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, type ListedItem } from '../../../src/shared/api/documentation.ts';
+import { hasPermission, Permission } from '../../../src/shared/permissions.ts';
+import { messages } from '../messages.ts';
+import { BrowseDialog, useDialogOpen } from './BrowseDialog.tsx';
+import { ErrorBanner } from './ErrorBanner.tsx';
+import { PermissionsTab } from './PermissionsTab.tsx';
+
+interface Props {
+  item: ListedItem;
+  onSaved: (item: ListedItem) => void;
+  onClosed: () => void;
+}
+
+export function PropertiesDialog({ item, onSaved, onClosed }: Props) {
+  const [open, close] = useDialogOpen();
+  const [name, setName] = useState(item.name);
+  const [description, setDescription] = useState(item.description);
+  const [entries, setEntries] = useState<PermissionEntry[] | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const readOnly = !hasPermission(item.user_permissions, Permission.Write);
+  const showPermissions = !readOnly && hasPermission(item.user_permissions, Permission.EditPermissions);
+  const propertiesChanged = name !== item.name || description !== item.description;
+
+  async function save(event: React.FormEvent) {
+    event.preventDefault();
+    if (readOnly || busy) return;
+    setBusy(true);
+    setError('');
+    try {
+      if (propertiesChanged) {
+        const body = { version: item.version, ...(name !== item.name ? { name } : {}), ...(description !== item.description ? { description } : {}) };
+        if (item.kind === 'folder') await api.documentation.updateFolder(item.id, body);
+        else await api.documentation.updateDocument(item.id, body);
+      }
+      if (entries) await api.documentation.replaceAcl(item.kind, item.id, entries);
+      showAlert('success', messages.edited(item.kind, name));
+      onSaved(item);
+      close();
+    } catch (err) {
+      setError(err instanceof ApiError ? err.detail : String(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const properties = (
+    <>
+      <SlInput label="Name" name="name" value={name} readonly={readOnly} maxlength={MAX_NAME_LENGTH} onSlInput={(e) => setName((e.target as HTMLInputElement).value)} />
+      <SlTextarea
+        label="Description"
+        name="description"
+        value={description}
+        readonly={readOnly}
+        rows={3}
+        maxlength={MAX_DESCRIPTION_LENGTH}
+        onSlInput={(e) => setDescription((e.target as HTMLTextAreaElement).value)}
+      />
+    </>
+  );
+
+  return (
+    <BrowseDialog label={`${messages.kindWord(item.kind)} Properties`} open={open} onClose={() => !busy && close()} onClosed={onClosed} className="properties-dialog">
+      <form className="dialog-form" onSubmit={save}>
+        {showPermissions ? (
+          <SlTabGroup>
+            <SlTab slot="nav" panel="properties">
+              Properties
+            </SlTab>
+            <SlTab slot="nav" panel="permissions">
+              Permissions
+            </SlTab>
+            <SlTabPanel name="properties">{properties}</SlTabPanel>
+            <SlTabPanel name="permissions">
+              <PermissionsTab kind={item.kind} id={item.id} onChange={setEntries} />
+            </SlTabPanel>
+          </SlTabGroup>
+        ) : (
+          properties
+        )}
+        <ErrorBanner detail={error} />
+        <div className="dialog-actions">
+          <SlButton onClick={close} disabled={busy}>
+            {readOnly ? 'Close' : 'Cancel'}
+          </SlButton>
+          {!readOnly && (
+            <SlButton type="submit" variant="primary" loading={busy} disabled={!propertiesChanged && !entries}>
+              Save
+            </SlButton>
+          )}
+        </div>
+      </form>
+    </BrowseDialog>
+  );
+}

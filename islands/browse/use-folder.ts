@@ -1,0 +1,49 @@
+/**
+ * The open folder and ALL its contents: pages of 100 are fetched one after another until `total` is
+ * reached (documentation §7, §9), so a folder of any size shows every item. A later load (another
+ * sort, a refresh) cancels the pages of an earlier one still arriving.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { api, ApiError } from '../../src/client/api.ts';
+import { DEFAULT_PAGE_SIZE, ROOT, type Folder, type ListedItem } from '../../src/shared/api/documentation.ts';
+
+export type FolderState =
+  | { status: 'loading' }
+  | { status: 'failed'; error: ApiError }
+  | { status: 'ready'; folder: Folder; rootId: string; items: ListedItem[]; complete: boolean };
+
+export function useFolder(folderId: string, ordering: readonly string[]): { state: FolderState; reload: () => void } {
+  const [state, setState] = useState<FolderState>({ status: 'loading' });
+  const [generation, setGeneration] = useState(0);
+  const loadCount = useRef(0);
+
+  useEffect(() => {
+    const load = ++loadCount.current;
+    const current = () => load === loadCount.current;
+    (async () => {
+      const [folder, first, root] = await Promise.all([
+        api.documentation.folder(folderId),
+        api.documentation.contents(folderId, { ordering, limit: DEFAULT_PAGE_SIZE }),
+        // The root's id tells the breadcrumbs which ancestor is 'Documentation' itself.
+        folderId === ROOT ? undefined : api.documentation.folder(ROOT).catch(() => undefined),
+      ]);
+      if (!current()) return;
+      const rootId = root?.id ?? (folder.parent_id === null ? folder.id : ROOT);
+      let items = first.results;
+      setState({ status: 'ready', folder, rootId, items, complete: items.length >= first.total });
+      while (items.length < first.total) {
+        const page = await api.documentation.contents(folderId, { ordering, skip: items.length, limit: DEFAULT_PAGE_SIZE });
+        if (!current()) return;
+        if (page.results.length === 0) break;
+        items = [...items, ...page.results];
+        setState({ status: 'ready', folder, rootId, items, complete: items.length >= page.total });
+      }
+      setState({ status: 'ready', folder, rootId, items, complete: true });
+    })().catch((err: unknown) => {
+      if (current()) setState({ status: 'failed', error: err instanceof ApiError ? err : new ApiError(0, String(err)) });
+    });
+  }, [folderId, ordering, generation]);
+
+  const reload = useCallback(() => setGeneration((g) => g + 1), []);
+  return { state, reload };
+}

@@ -1,0 +1,13 @@
+/** Our Lit elements as JSX tags inside the React islands (properties are set through refs). */
+import type { DetailedHTMLProps, HTMLAttributes } from 'react';
+
+type ElementProps<T> = DetailedHTMLProps<HTMLAttributes<T>, T>;
+
+declare module 'react' {
+  namespace JSX {
+    interface IntrinsicElements {
+      'rb-qr-code': ElementProps<HTMLElement> & { value?: string; size?: number };
+      'rb-permission-editor': ElementProps<HTMLElement> & { 'item-kind'?: 'folder' | 'document'; readonly?: boolean };
+    }
+  }
+}
