@@ -35,6 +35,7 @@ import type {
   UpdateDocumentBody,
   UpdateFolderBody,
 } from '../shared/api/documentation.ts';
+import type { CreateRoleBody, ListRolesQuery, Role, UpdateRoleBody } from '../shared/api/roles.ts';
 import { storedToken } from './storage.ts';
 
 export const API_BASE: string = import.meta.env.PUBLIC_API_BASE ?? '/api/v1';
@@ -154,6 +155,15 @@ export const api = {
     replaceAcl: (kind: 'folder' | 'document', id: string, entries: AclEntryInput[]) =>
       json<Acl>('PUT', `documentation/${kind}s/${seg(id)}/acl`, entries),
     aclSubjects: () => call<List<AclSubject>>('auth/acl-subjects'),
+  },
+  roles: {
+    /** One page of the organisation's roles; `ordering` like ['name'] or ['-name']. */
+    list: (query: ListRolesQuery = {}) =>
+      call<ListOf<Role>>('roles', { query: { ...query, ordering: query.ordering ? [...query.ordering] : undefined } }),
+    get: (id: string) => call<Role>(`roles/${seg(id)}`),
+    create: (body: CreateRoleBody) => json<Role>('POST', 'roles', body),
+    update: (id: string, body: UpdateRoleBody) => json<Role>('PUT', `roles/${seg(id)}`, body),
+    remove: (id: string) => json<void>('DELETE', `roles/${seg(id)}`),
   },
   buildInfo: () => call<BuildInfo>('_build-info'),
 };

@@ -8,6 +8,7 @@ import { aclSubjects } from './routes/acl-subjects.ts';
 import { auth } from './routes/auth.ts';
 import { buildInfo } from './routes/build-info.ts';
 import { documentation } from './routes/documentation.ts';
+import { rolesApi } from './routes/roles.ts';
 import { usersApi } from './routes/users.ts';
 
 export function createApi(deps: Deps): Hono<AppEnv> {
@@ -30,6 +31,7 @@ export function createApi(deps: Deps): Hono<AppEnv> {
   api.route('/auth', auth);
   api.route('/documentation', documentation);
   api.route('/users', usersApi);
+  api.route('/roles', rolesApi);
   api.route('/_build-info', buildInfo);
   api.notFound((c) => c.json({ detail: 'Not found' }, 404));
   api.onError(renderError);

@@ -1,7 +1,6 @@
 /**
  * Factories: people, organisations and invitations made through the API the way a user makes them
- * (register → activation mail → activate; create-org; POST users → invitation mail → accept). Rows the
- * API cannot make yet (roles) are inserted directly.
+ * (register → activation mail → activate; create-org; POST users → invitation mail → accept; POST roles).
  */
 import { expect } from 'vitest';
 import { uuidv7 } from '../../../src/shared/ids.ts';
@@ -141,9 +140,17 @@ export async function memberOf(server: TestServer, admin: TestUser, roleIds: str
   return user;
 }
 
-/** A role of an organisation (no roles API yet: inserted directly). */
-export async function createRole(server: TestServer, orgId: string, name = uniqueName('Role')) {
-  const [row] = await server.db.insert(roles).values({ id: uuidv7(), orgId, name }).returning();
+/**
+ * A role of an organisation, made with POST roles by an admin whose current organisation it is. Given
+ * only an organisation id (no admin at hand), the row is inserted directly.
+ */
+export async function createRole(server: TestServer, org: string | TestUser, name = uniqueName('Role')) {
+  if (typeof org !== 'string') {
+    const res = await org.api.post('roles', { name });
+    expect(res.status, res.text).toBe(201);
+    return { id: res.body.id as string, name: res.body.name as string };
+  }
+  const [row] = await server.db.insert(roles).values({ id: uuidv7(), orgId: org, name }).returning();
   return { id: row!.id, name: row!.name };
 }
 

@@ -119,7 +119,18 @@ export async function createOrgAdmin(prefix = 'admin', orgName?: string): Promis
   return { ...account, org: await createOrganisation(account.token, orgName) };
 }
 
-/** An org admin invites `email` (POST users); returns the invitation id from the mailed link. */
+/** An org admin creates a role in their organisation (POST roles); returns it. */
+export async function createRole(
+  admin: OrgAdmin,
+  name: string,
+): Promise<{ id: string; name: string; description: string; list_filterable: boolean }> {
+  return callApi('roles', { token: admin.token, json: { name } });
+}
+
+/**
+ * An org admin invites `email` (POST users) with the roles whose ids are given (the invitee holds them
+ * once they accept); returns the invitation id from the mailed link.
+ */
 export async function inviteByEmail(adminToken: string, email: string, roles: string[] = []): Promise<string> {
   await callApi('users', { token: adminToken, json: { email, roles } });
   const link = await invitationLink(email);

@@ -1,6 +1,7 @@
 /**
- * Activity events of the documentation tree, written in the same transaction as the change they
- * record. They feed the activity log, notifications and the dashboard (their own issues).
+ * Activity events, written in the same transaction as the change they record: those of the documentation
+ * tree, and the admin area's (users and roles, accounts §3), which only the activity log shows. They feed
+ * the activity log, notifications and the dashboard (their own issues).
  */
 import { uuidv7 } from '../../../shared/ids.ts';
 import type { Queryable } from '../../db/connection.ts';
@@ -22,8 +23,11 @@ export type DocumentationActivity =
   | 'DocumentCopied'
   | 'DocumentACLUpdated';
 
+/** The admin area's events (accounts §3): they name their user or role in `context`. */
+export type AdminActivity = 'UserCreated' | 'UserUpdated' | 'UserDeleted' | 'RoleCreated' | 'RoleUpdated' | 'RoleDeleted';
+
 export interface ActivityRecord {
-  type: DocumentationActivity;
+  type: DocumentationActivity | AdminActivity;
   orgId: string;
   actorId: string;
   at: Date;

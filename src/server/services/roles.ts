@@ -1,0 +1,190 @@
+/**
+ * Roles of the current organisation: any member may list and read them (the ACL editor and the user
+ * screens need their names); only org admins create, change and delete them. Every change records its
+ * activity event (RoleCreated, RoleUpdated, RoleDeleted) in the same transaction.
+ *
+ * A missing role, another organisation's and a malformed id all answer the same 404 `Role not found`.
+ * Names are unique in an organisation ignoring case (index `roles_org_name_key`): a second one is 409.
+ */
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { ListOf } from '../../shared/api/accounts.ts';
+import type { ListRolesParams, Role, RoleOrderingKey, UpdateRoleBody } from '../../shared/api/roles.ts';
+import { isUuid, uuidv7 } from '../../shared/ids.ts';
+import type { Queryable } from '../db/connection.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import { aclEntries, invitations, roles, userRoles } from '../db/schema.ts';
+import type { Caller, Deps } from '../env.ts';
+import { conflict, notFound } from '../errors.ts';
+import { recordActivity } from './documentation/activity.ts';
+import { currentOrganisation, currentOrganisationAsAdmin } from './organisations.ts';
+
+type RoleRow = typeof roles.$inferSelect;
+
+export const roleNotFound = () => notFound('Role not found');
+const nameTaken = (name: string) => conflict(`A role named "${name}" already exists in this organization`);
+
+function presentRole(row: RoleRow): Role {
+  return { id: row.id, name: row.name, description: row.description, list_filterable: row.listFilterable };
+}
+
+/** What the activity log keeps of a role: enough to show it without looking it up. */
+const roleContext = (row: RoleRow) => ({
+  role_id: row.id,
+  name: row.name,
+  description: row.description,
+  list_filterable: row.listFilterable,
+});
+
+/** The role `id` of the organisation, locked for the rest of the transaction when `forUpdate`. */
+async function findRole(db: Queryable, orgId: string, id: string, forUpdate = false): Promise<RoleRow> {
+  if (!isUuid(id)) throw roleNotFound();
+  const query = db
+    .select()
+    .from(roles)
+    .where(and(eq(roles.id, id), eq(roles.orgId, orgId)));
+  const [row] = forUpdate ? await query.for('update') : await query;
+  if (!row) throw roleNotFound();
+  return row;
+}
+
+/** A LIKE pattern that matches `text` literally anywhere (backslash is PostgreSQL's default escape). */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const ORDER_COLUMNS: Record<RoleOrderingKey['field'], SQL[]> = {
+  name: [sql`lower(${roles.name})`, sql`${roles.name}`],
+  description: [sql`lower(${roles.description})`, sql`${roles.description}`],
+  list_filterable: [sql`${roles.listFilterable}`],
+  created_at: [sql`${roles.createdAt}`],
+};
+
+/** GET roles: one page, filtered by `q` (name or description, ignoring case), in the order asked; ties by id. */
+export async function listRoles(deps: Deps, caller: Caller, params: ListRolesParams): Promise<ListOf<Role>> {
+  const { org } = await currentOrganisation(deps.db, caller, deps.now());
+  const where = and(
+    eq(roles.orgId, org.id),
+    params.q ? or(ilike(roles.name, containing(params.q)), ilike(roles.description, containing(params.q))) : undefined,
+  );
+  const orderBy = params.ordering.flatMap(({ field, descending }) =>
+    ORDER_COLUMNS[field].map((column) => (descending ? desc(column) : asc(column))),
+  );
+  const rows = await deps.db
+    .select()
+    .from(roles)
+    .where(where)
+    .orderBy(...orderBy, asc(roles.id))
+    .offset(params.skip)
+    .limit(params.limit);
+  const [total] = await deps.db.select({ n: count() }).from(roles).where(where);
+  return { results: rows.map(presentRole), total: total?.n ?? 0 };
+}
+
+/** GET roles/{id}. */
+export async function getRole(deps: Deps, caller: Caller, id: string): Promise<Role> {
+  const { org } = await currentOrganisation(deps.db, caller, deps.now());
+  return presentRole(await findRole(deps.db, org.id, id));
+}
+
+/** POST roles (org admins). */
+export async function createRole(
+  deps: Deps,
+  caller: Caller,
+  body: { name: string; description: string; list_filterable: boolean },
+): Promise<Role> {
+  const { org } = await currentOrganisationAsAdmin(deps.db, caller, deps.now());
+  const now = deps.now();
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(roles)
+        .values({
+          id: uuidv7(now.getTime()),
+          orgId: org.id,
+          name: body.name,
+          description: body.description,
+          listFilterable: body.list_filterable,
+          createdAt: now,
+        })
+        .returning();
+      await recordActivity(tx, { type: 'RoleCreated', orgId: org.id, actorId: caller.user.id, at: now, context: roleContext(row!) });
+      return presentRole(row!);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'roles_org_name_key')) throw nameTaken(body.name);
+    throw err;
+  }
+}
+
+/** PUT roles/{id} (org admins): fields left out keep their values; a save that changes nothing records nothing. */
+export async function updateRole(deps: Deps, caller: Caller, id: string, body: UpdateRoleBody): Promise<Role> {
+  const { org } = await currentOrganisationAsAdmin(deps.db, caller, deps.now());
+  const now = deps.now();
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const before = await findRole(tx, org.id, id, true);
+      const name = body.name;
+      const description = body.description ?? before.description;
+      const listFilterable = body.list_filterable ?? before.listFilterable;
+      if (name === before.name && description === before.description && listFilterable === before.listFilterable) {
+        return presentRole(before);
+      }
+      const [after] = await tx
+        .update(roles)
+        .set({ name, description, listFilterable })
+        .where(eq(roles.id, before.id))
+        .returning();
+      await recordActivity(tx, {
+        type: 'RoleUpdated',
+        orgId: org.id,
+        actorId: caller.user.id,
+        at: now,
+        context: {
+          ...roleContext(after!),
+          previous_name: before.name,
+          previous_description: before.description,
+          previous_list_filterable: before.listFilterable,
+        },
+      });
+      return presentRole(after!);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'roles_org_name_key')) throw nameTaken(body.name);
+    throw err;
+  }
+}
+
+/**
+ * DELETE roles/{id} (org admins), in one transaction: its members lose it (user_roles cascade), the ACL
+ * entries naming it go (no one holds the role any more, so no one's permissions change; left behind they
+ * would show with an empty name and make the item's ACL unsavable, since a save names only live
+ * subjects), and pending invitations stop offering it.
+ */
+export async function deleteRole(deps: Deps, caller: Caller, id: string): Promise<void> {
+  const { org } = await currentOrganisationAsAdmin(deps.db, caller, deps.now());
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const role = await findRole(tx, org.id, id, true);
+    const [members] = await tx.select({ n: count() }).from(userRoles).where(eq(userRoles.roleId, role.id));
+    const removedEntries = await tx
+      .delete(aclEntries)
+      .where(and(eq(aclEntries.orgId, org.id), eq(aclEntries.subjectType, 'role'), eq(aclEntries.subjectId, role.id)))
+      .returning({ id: aclEntries.id });
+    await tx
+      .update(invitations)
+      .set({ roleIds: sql`${invitations.roleIds} - ${role.id}::text` })
+      .where(
+        and(
+          eq(invitations.orgId, org.id),
+          eq(invitations.status, 'pending'),
+          sql`${invitations.roleIds} @> ${JSON.stringify([role.id])}::jsonb`,
+        ),
+      );
+    await tx.delete(roles).where(eq(roles.id, role.id));
+    await recordActivity(tx, {
+      type: 'RoleDeleted',
+      orgId: org.id,
+      actorId: caller.user.id,
+      at: now,
+      context: { ...roleContext(role), members: members?.n ?? 0, acl_entries_removed: removedEntries.length },
+    });
+  });
+}
