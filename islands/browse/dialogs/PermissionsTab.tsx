@@ -3,10 +3,10 @@
  * loading is for pages outside the app). Its `rb-change` entries go up to the dialog, which saves them.
  */
 import SlSpinner from '@shoelace-style/shoelace/dist/react/spinner/index.js';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { PermissionEntry, RbPermissionEditor } from '../../../elements/rb-permission-editor/rb-permission-editor.ts';
 import { api, ApiError } from '../../../src/client/api.ts';
-import type { ItemKind } from '../../../src/shared/api/documentation.ts';
+import type { Acl, AclSubject, ItemKind } from '../../../src/shared/api/documentation.ts';
 
 interface Props {
   kind: ItemKind;
@@ -14,38 +14,43 @@ interface Props {
   onChange: (entries: PermissionEntry[]) => void;
 }
 
+type Loaded = { acl: Acl; subjects: AclSubject[] };
+
 export function PermissionsTab({ kind, id, onChange }: Props) {
-  const editor = useRef<RbPermissionEditor>(null);
-  const [state, setState] = useState<'loading' | 'ready' | string>('loading');
+  const [state, setState] = useState<Loaded | 'loading' | { error: string }>('loading');
 
   useEffect(() => {
     let live = true;
     Promise.all([api.documentation.acl(kind, id), api.documentation.aclSubjects(), import('../../../elements/rb-permission-editor/rb-permission-editor.ts')])
-      .then(async ([acl, subjects]) => {
-        if (!live) return;
-        setState('ready');
-        await new Promise(requestAnimationFrame);
-        const element = editor.current;
-        if (!element) return;
-        element.subjects = subjects.results;
-        element.entries = acl.entries;
-        element.inherited = acl.inherited;
-      })
-      .catch((err: unknown) => live && setState(err instanceof ApiError ? err.detail : String(err)));
+      .then(([acl, subjects]) => live && setState({ acl, subjects: subjects.results }))
+      .catch((err: unknown) => live && setState({ error: err instanceof ApiError ? err.detail : String(err) }));
     return () => {
       live = false;
     };
   }, [kind, id]);
 
-  useEffect(() => {
-    const element = editor.current;
-    if (!element || state !== 'ready') return;
-    const listener = (event: CustomEvent<{ entries: PermissionEntry[] }>) => onChange(event.detail.entries);
-    element.addEventListener('rb-change', listener);
-    return () => element.removeEventListener('rb-change', listener);
-  }, [state, onChange]);
+  const loaded = typeof state === 'object' && 'acl' in state ? state : undefined;
+  // The element takes its data as properties, set once it is in the page.
+  const attach = useCallback(
+    (element: RbPermissionEditor | null) => {
+      if (!element || !loaded) return;
+      element.subjects = loaded.subjects;
+      element.entries = loaded.acl.entries;
+      element.inherited = loaded.acl.inherited;
+      const listener = (event: CustomEvent<{ entries: PermissionEntry[] }>) => onChange(event.detail.entries);
+      element.addEventListener('rb-change', listener);
+      return () => element.removeEventListener('rb-change', listener);
+    },
+    [loaded, onChange],
+  );
 
   if (state === 'loading') return <SlSpinner aria-label="Loading permissions" />;
-  if (state !== 'ready') return <p className="error-text" role="alert">{state}</p>;
-  return <rb-permission-editor ref={editor as React.Ref<HTMLElement>} item-kind={kind} />;
+  if ('error' in state) {
+    return (
+      <p className="error-text" role="alert">
+        {state.error}
+      </p>
+    );
+  }
+  return <rb-permission-editor ref={attach as React.Ref<HTMLElement>} item-kind={kind} />;
 }

@@ -37,3 +37,4 @@ export * from './accounts.ts';
 export * from './browser.ts';
 export * from './outbox.ts';
 export * from './site.ts';
+export * from './qr.ts';
