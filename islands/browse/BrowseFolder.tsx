@@ -3,9 +3,8 @@
  * menu, the sort menu, paste, the trash bin for org admins, the speed dial and the dialogs. The folder
  * comes from the address: /documentation/browse is the root, /documentation/browse/{folderId} a folder.
  */
-import '../../src/client/shoelace.ts';
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api, type ApiError } from '../../src/client/api.ts';
 import { signedInUser } from '../../src/client/chrome/signed-in-user.ts';
 import { navigate } from '../../src/client/navigation.ts';
@@ -15,21 +14,24 @@ import type { CurrentUser } from '../../src/shared/api/accounts.ts';
 import { ROOT, type Folder, type ListedItem } from '../../src/shared/api/documentation.ts';
 import { hasPermission, Permission } from '../../src/shared/permissions.ts';
 import { Breadcrumbs, DOCUMENTATION } from './Breadcrumbs.tsx';
-import { DeleteDialog } from './dialogs/DeleteDialog.tsx';
-import { NewDocumentDialog } from './dialogs/NewDocumentDialog.tsx';
-import { NewFolderDialog } from './dialogs/NewFolderDialog.tsx';
-import { PasteDialog } from './dialogs/PasteDialog.tsx';
-import { PropertiesDialog } from './dialogs/PropertiesDialog.tsx';
-import { QrCodeDialog } from './dialogs/QrCodeDialog.tsx';
 import { FolderToolbar } from './FolderToolbar.tsx';
 import { useItemDrops, type DraggedItem, type DropTarget } from './item-drag.ts';
 import { browsePath, editPath, historyPath, openPath, trashPath } from './item-links.ts';
 import { ItemMenu, type ItemAction } from './ItemMenu.tsx';
-import { ItemTile, type MenuAnchor } from './ItemTile.tsx';
+import { ItemTile } from './ItemTile.tsx';
+import type { MenuAnchor } from './PopupMenu.tsx';
 import { messages } from './messages.ts';
 import { rememberedSort, rememberSort, type SortOrder } from './sort-orders.ts';
 import { SpeedDial } from './SpeedDial.tsx';
 import { useFolder } from './use-folder.ts';
+
+// The dialogs (and the Shoelace form controls they use) load when one is first opened.
+const DeleteDialog = lazy(() => import('./dialogs/DeleteDialog.tsx').then((m) => ({ default: m.DeleteDialog })));
+const NewDocumentDialog = lazy(() => import('./dialogs/NewDocumentDialog.tsx').then((m) => ({ default: m.NewDocumentDialog })));
+const NewFolderDialog = lazy(() => import('./dialogs/NewFolderDialog.tsx').then((m) => ({ default: m.NewFolderDialog })));
+const PasteDialog = lazy(() => import('./dialogs/PasteDialog.tsx').then((m) => ({ default: m.PasteDialog })));
+const PropertiesDialog = lazy(() => import('./dialogs/PropertiesDialog.tsx').then((m) => ({ default: m.PropertiesDialog })));
+const QrCodeDialog = lazy(() => import('./dialogs/QrCodeDialog.tsx').then((m) => ({ default: m.QrCodeDialog })));
 
 type Dialog =
   | { type: 'new-folder' }
@@ -189,6 +191,7 @@ function FolderBrowser({ user, folderId }: { user: CurrentUser; folderId: string
           onNewFolder={() => setDialog({ type: 'new-folder' })}
         />
       )}
+      <Suspense fallback={null}>
       {menu && <ItemMenu item={menu.item} anchor={menu.anchor} onSelect={act} onClose={closeMenu} />}
       {dialog?.type === 'new-folder' && <NewFolderDialog parentId={folder.id} onCreated={() => changed()} onClosed={closeDialog} />}
       {dialog?.type === 'new-document' && <NewDocumentDialog folderId={folder.id} onClosed={closeDialog} />}
@@ -196,6 +199,7 @@ function FolderBrowser({ user, folderId }: { user: CurrentUser; folderId: string
       {dialog?.type === 'properties' && <PropertiesDialog item={dialog.item} onSaved={changed} onClosed={closeDialog} />}
       {dialog?.type === 'paste' && <PasteDialog item={dialog.item} destination={dialog.destination} onPasted={changed} onClosed={closeDialog} />}
       {dialog?.type === 'qr-code' && <QrCodeDialog name={dialog.item.name} path={openPath(dialog.item)} onClosed={closeDialog} />}
+      </Suspense>
     </div>
   );
 }

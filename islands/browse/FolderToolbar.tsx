@@ -1,17 +1,13 @@
 /**
  * Above the tiles: the sort menu (documentation §2), the paste button while something is on the
  * clipboard and the folder may receive it, and for org admins the trash bin with the number of items
- * deleted from this folder.
+ * deleted from this folder. Plain buttons: the menu's Shoelace parts load when it is first opened.
  */
-import SlBadge from '@shoelace-style/shoelace/dist/react/badge/index.js';
-import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
-import SlDropdown from '@shoelace-style/shoelace/dist/react/dropdown/index.js';
-import SlIcon from '@shoelace-style/shoelace/dist/react/icon/index.js';
-import SlMenu from '@shoelace-style/shoelace/dist/react/menu/index.js';
-import SlMenuItem from '@shoelace-style/shoelace/dist/react/menu-item/index.js';
-import type SlMenuItemElement from '@shoelace-style/shoelace/dist/components/menu-item/menu-item.component.js';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import type { ClipboardItem } from '../../src/client/stores/clipboard.ts';
 import { SORT_ORDERS, type SortOrder } from './sort-orders.ts';
+
+const PopupMenu = lazy(() => import('./PopupMenu.tsx'));
 
 interface Props {
   sort: SortOrder;
@@ -25,39 +21,59 @@ interface Props {
 }
 
 export function FolderToolbar({ sort, onSort, pastable, onPaste, trashCount, trashHref }: Props) {
+  const [sorting, setSorting] = useState(false);
+  const sortButton = useRef<HTMLButtonElement>(null);
+  const closeSort = useCallback(() => {
+    setSorting(false);
+    sortButton.current?.focus();
+  }, []);
+
   return (
     <div className="folder-toolbar" role="toolbar" aria-label="Folder">
-      <SlDropdown>
-        <SlButton slot="trigger" caret size="small">
-          <SlIcon slot="prefix" name="sort-down" />
-          Sort: {sort.label}
-        </SlButton>
-        <SlMenu
-          aria-label="Sort by"
-          onSlSelect={(event) => {
-            const order = SORT_ORDERS.find((o) => o.key === (event.detail.item as SlMenuItemElement).value);
-            if (order) onSort(order);
-          }}
-        >
-          {SORT_ORDERS.map((order) => (
-            <SlMenuItem key={order.key} type="checkbox" value={order.key} checked={order.key === sort.key}>
-              {order.label}
-            </SlMenuItem>
-          ))}
-        </SlMenu>
-      </SlDropdown>
+      <button
+        type="button"
+        className="button secondary small"
+        ref={sortButton}
+        aria-haspopup="menu"
+        aria-expanded={sorting}
+        onClick={() => setSorting(!sorting)}
+      >
+        <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+          <path d="M4 2v11M1.5 10.5 4 13l2.5-2.5M8 4h7M8 8h5M8 12h3" stroke="currentColor" strokeWidth="1.5" fill="none" strokeLinecap="round" />
+        </svg>
+        Sort: {sort.label}
+      </button>
+      {sorting && sortButton.current && (
+        <Suspense fallback={null}>
+          <PopupMenu
+            label="Sort by"
+            anchor={sortButton.current}
+            entries={SORT_ORDERS.map((order) => ({ value: order.key, label: order.label, checked: order.key === sort.key }))}
+            onSelect={(key) => {
+              const order = SORT_ORDERS.find((o) => o.key === key);
+              if (order) onSort(order);
+              closeSort();
+            }}
+            onClose={closeSort}
+          />
+        </Suspense>
+      )}
       {pastable && (
-        <SlButton size="small" variant="primary" onClick={onPaste}>
-          <SlIcon slot="prefix" name="clipboard-check" />
+        <button type="button" className="button small" onClick={onPaste}>
+          <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+            <path d="M5 2.5h6M4 3H3v11h10V3h-1M5.5 9l2 2 3-4" stroke="currentColor" strokeWidth="1.5" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
           Paste {pastable.name}
-        </SlButton>
+        </button>
       )}
       {trashCount !== undefined && (
         <a className="trash-link" href={trashHref} aria-label={`Trash, ${trashCount} ${trashCount === 1 ? 'item' : 'items'}`}>
-          <SlIcon name="trash" />
-          <SlBadge variant={trashCount > 0 ? 'danger' : 'neutral'} pill aria-hidden="true">
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+            <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13M10 11v6M14 11v6" stroke="currentColor" strokeWidth="1.8" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+          <span className="trash-count" data-empty={trashCount === 0} aria-hidden="true">
             {trashCount}
-          </SlBadge>
+          </span>
         </a>
       )}
     </div>

@@ -10,8 +10,8 @@ import { hasPermission, Permission } from '../../src/shared/permissions.ts';
 import { dragProps } from './item-drag.ts';
 import { openPath } from './item-links.ts';
 import { KindIcon, kindLabel } from './KindIcon.tsx';
+import type { MenuAnchor } from './PopupMenu.tsx';
 
-export type MenuAnchor = Element | { getBoundingClientRect: () => DOMRect };
 
 interface Props {
   item: ListedItem;

@@ -4,6 +4,7 @@
  * overlay and the close button ask through `onClose`, which a busy dialog may ignore. The field marked
  * `data-autofocus` takes the focus when it opens.
  */
+import '../../../src/client/shoelace.ts';
 import SlDialog from '@shoelace-style/shoelace/dist/react/dialog/index.js';
 import { useCallback, useState, type ReactNode } from 'react';
 
