@@ -1,7 +1,9 @@
 /**
  * The signed-in chrome (SignedInLayout.astro): alerts, drawer, about dialog and avatar menu at once;
  * then, when the guard has loaded the user, the organisation in the top bar and the title
- * ('{page} {organisation}'), the Staff section for org admins, and the page content is revealed.
+ * ('{page} {organisation}'), the Staff section for org admins, the drawer's Documentation section,
+ * and the page content is revealed. A page whose name depends on what it loads (a document's name)
+ * sets it with `setPageName`.
  */
 import type { CurrentUser } from '../../shared/api/accounts.ts';
 import { mountAlerts } from '../alerts-view.ts';
@@ -9,11 +11,24 @@ import { $user } from '../stores/session.ts';
 import { mountAboutDialog } from './about-dialog.ts';
 import { mountAvatarMenu } from './avatar-menu.ts';
 import { mountDrawer } from './drawer.ts';
+import { mountDrawerDocumentation } from './drawer-documentation.ts';
 import { signedInUser } from './signed-in-user.ts';
 
 /** The page title: the page name, followed by the organisation name if set. */
 export function pageTitle(page: string, user: Pick<CurrentUser, 'org'>): string {
   return user.org ? `${page} ${user.org.name}` : page;
+}
+
+/** The page name now (the shell's title until the page sets another). */
+const currentPageName = () => document.body.dataset.page ?? '';
+
+/** Names the page: the top bar's page name and the title '{page} {organisation}'. */
+export function setPageName(name: string): void {
+  document.body.dataset.page = name;
+  const shown = document.getElementById('topbar-page');
+  if (shown) shown.textContent = name;
+  const user = $user.get();
+  document.title = user ? pageTitle(name, user) : name;
 }
 
 export function mountSignedInChrome(): void {
@@ -22,19 +37,19 @@ export function mountSignedInChrome(): void {
   mountAboutDialog();
   markCurrentLinks();
   const avatarMenu = mountAvatarMenu();
-  const page = document.body.dataset.page ?? '';
 
   function render(user: CurrentUser): void {
-    document.title = pageTitle(page, user);
+    document.title = pageTitle(currentPageName(), user);
     document.getElementById('topbar-org')!.textContent = user.org?.name ?? '';
     document.getElementById('drawer-staff')!.hidden = !user.is_org_admin;
     avatarMenu.render(user);
   }
 
   signedInUser().then(
-    () => {
+    (user) => {
       // The store follows every later change (refreshUser, selectOrganisation) until logout.
-      $user.subscribe((user) => user && render(user));
+      $user.subscribe((u) => u && render(u));
+      mountDrawerDocumentation(user);
       reveal();
     },
     (err: unknown) => showFailure(err instanceof Error ? err.message : String(err)),

@@ -1,0 +1,68 @@
+/**
+ * The document page (documentation §2 "Viewer"), one shell for every doctype and three kinds of address
+ * (DESIGN decisions): `/documentation/view/{id}` the latest version, `/{id}/version/{n}` and `/{id}/{n}`
+ * version n, `/{id}/{rowId}` one submitted row. The frame: title 'View {name}' (plus '(Version: n)'),
+ * breadcrumbs Home > Documentation > folders, the not-most-recent warning with a link to the latest,
+ * and the toolbar; inside it the doctype's body from ./document-bodies.ts, or the submitted row.
+ */
+import type { Document } from '../../shared/api/documentation.ts';
+import { setPageName } from '../chrome/signed-in-chrome.ts';
+import { signedInUser } from '../chrome/signed-in-user.ts';
+import { browsePath, viewPath, viewTarget } from '../documentation/addresses.ts';
+import { folderCrumbs, renderBreadcrumbs } from '../documentation/breadcrumbs.ts';
+import { loadDocumentOrLeave } from '../documentation/document-load.ts';
+import { renderDocumentToolbar } from '../documentation/document-toolbar.ts';
+import { failureText } from '../documentation/failure.ts';
+import { rootFolderId } from '../documentation/root-folder.ts';
+import { navigate } from '../navigation.ts';
+import { documentBodies } from './document-bodies.ts';
+import { element } from './page-elements.ts';
+
+export const NOT_MOST_RECENT = 'This is not the most recent version of this document.';
+
+/** 'View {name}', and '(Version: n)' after it when the address names a version. */
+export function viewTitle(name: string, version?: number): string {
+  return version === undefined ? `View ${name}` : `View ${name} (Version: ${version})`;
+}
+
+export async function mountDocumentView(): Promise<void> {
+  await signedInUser();
+  const target = viewTarget();
+  if (!target) return navigate(browsePath(), { replace: true }); // the route table sends no other address here
+  const version = target.kind === 'version' ? target.version : target.kind === 'bad-version' ? null : undefined;
+  const [doc, rootId] = await Promise.all([loadDocumentOrLeave(target.id, version), rootFolderId()]);
+
+  const title = viewTitle(doc.name, target.kind === 'version' ? doc.version : undefined);
+  setPageName(title);
+  element('document-heading').textContent = title;
+  renderBreadcrumbs(element('breadcrumbs'), folderCrumbs(doc.path, rootId));
+  if (doc.version < doc.latest_version) {
+    element<HTMLAnchorElement>('latest-version-link').href = viewPath(doc.id);
+    element('version-warning').hidden = false;
+  }
+  renderDocumentToolbar(element('document-toolbar'), doc, { mode: 'view', qrAddress: location.origin + location.pathname });
+  element('document-status').textContent = '';
+  element('document-frame').hidden = false;
+
+  if (target.kind === 'row') mountSubmittedRow(element('document-row'), doc, target.rowId);
+  else await mountBody(element('document-body'), doc);
+}
+
+/** The doctype's body, imported on demand. */
+async function mountBody(container: HTMLElement, doc: Document): Promise<void> {
+  try {
+    const body = await documentBodies[doc.doctype]();
+    await body.mount(container, doc);
+  } catch (err) {
+    container.replaceChildren(failureText(err));
+  }
+}
+
+/**
+ * The single submitted row of `/documentation/view/{id}/{rowId}` (documentation §2: read-only, with
+ * 'Back to Results'). Its body comes with issue #4 (GET documentation/documents/documentdata/{rowId});
+ * until then the page is the document's frame around this mount point, which carries the row id.
+ */
+export function mountSubmittedRow(container: HTMLElement, _document: Document, rowId: string): void {
+  container.dataset.rowId = rowId;
+}
