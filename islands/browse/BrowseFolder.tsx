@@ -6,17 +6,19 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api, type ApiError } from '../../src/client/api.ts';
+import { announceFoldersChanged } from '../../src/client/chrome/drawer-documentation.ts';
 import { signedInUser } from '../../src/client/chrome/signed-in-user.ts';
 import { navigate } from '../../src/client/navigation.ts';
 import { showAlertAfterNavigation } from '../../src/client/stores/alerts.ts';
 import { $clipboard, copyToClipboard, type ClipboardItem } from '../../src/client/stores/clipboard.ts';
 import type { CurrentUser } from '../../src/shared/api/accounts.ts';
-import { ROOT, type Folder, type ListedItem } from '../../src/shared/api/documentation.ts';
+import { ROOT } from '../../src/shared/api/documentation-limits.ts';
+import type { Folder, ListedItem } from '../../src/shared/api/documentation.ts';
 import { hasPermission, Permission } from '../../src/shared/permissions.ts';
 import { Breadcrumbs, DOCUMENTATION } from './Breadcrumbs.tsx';
 import { FolderToolbar } from './FolderToolbar.tsx';
 import { useItemDrops, type DraggedItem, type DropTarget } from './item-drag.ts';
-import { browsePath, editPath, historyPath, openPath, trashPath } from './item-links.ts';
+import { browsePath, editPath, historyPath, itemPath, trashPath } from '../../src/client/documentation/addresses.ts';
 import { ItemMenu, type ItemAction } from './ItemMenu.tsx';
 import { ItemTile } from './ItemTile.tsx';
 import type { MenuAnchor } from './PopupMenu.tsx';
@@ -58,8 +60,6 @@ const folderLabel = (folder: Folder) => (folder.parent_id === null ? DOCUMENTATI
 
 const failureText = (error: ApiError) => (error.status > 0 && error.detail ? error.detail : messages.folderAccessFailed);
 
-/** Tells the drawer's folder list (and anyone else) that folders came, went or moved. */
-const foldersChanged = () => document.dispatchEvent(new CustomEvent('rb:folders-changed'));
 
 export default function BrowseFolder() {
   const [user, setUser] = useState<CurrentUser | undefined>();
@@ -98,7 +98,7 @@ function FolderBrowser({ user, folderId }: { user: CurrentUser; folderId: string
     (item?: { kind: string }) => {
       reload();
       refreshTrash();
-      if (!item || item.kind === 'folder') foldersChanged();
+      if (!item || item.kind === 'folder') announceFoldersChanged();
     },
     [reload, refreshTrash],
   );
@@ -126,7 +126,7 @@ function FolderBrowser({ user, folderId }: { user: CurrentUser; folderId: string
     setMenu(undefined);
     switch (action) {
       case 'open':
-        return navigate(openPath(item));
+        return navigate(itemPath(item));
       case 'edit':
         return navigate(editPath(item.id));
       case 'history':
@@ -198,7 +198,7 @@ function FolderBrowser({ user, folderId }: { user: CurrentUser; folderId: string
       {dialog?.type === 'delete' && <DeleteDialog item={dialog.item} onChanged={changed} onClosed={closeDialog} />}
       {dialog?.type === 'properties' && <PropertiesDialog item={dialog.item} onSaved={changed} onClosed={closeDialog} />}
       {dialog?.type === 'paste' && <PasteDialog item={dialog.item} destination={dialog.destination} onPasted={changed} onClosed={closeDialog} />}
-      {dialog?.type === 'qr-code' && <QrCodeDialog name={dialog.item.name} path={openPath(dialog.item)} onClosed={closeDialog} />}
+      {dialog?.type === 'qr-code' && <QrCodeDialog name={dialog.item.name} path={itemPath(dialog.item)} onClosed={closeDialog} />}
       </Suspense>
     </div>
   );

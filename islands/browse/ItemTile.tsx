@@ -8,7 +8,7 @@ import { formatDate } from '../../src/client/chrome/time-format.ts';
 import type { ListedItem } from '../../src/shared/api/documentation.ts';
 import { hasPermission, Permission } from '../../src/shared/permissions.ts';
 import { dragProps } from './item-drag.ts';
-import { openPath } from './item-links.ts';
+import { itemPath } from '../../src/client/documentation/addresses.ts';
 import { KindIcon, kindLabel } from './KindIcon.tsx';
 import type { MenuAnchor } from './PopupMenu.tsx';
 
@@ -36,7 +36,7 @@ export const ItemTile = memo(function ItemTile({ item, onMenu }: Props) {
     >
       <KindIcon doctype={item.doctype} />
       <div className="item-text">
-        <a className="item-name" href={openPath(item)}>
+        <a className="item-name" href={itemPath(item)}>
           {item.name}
           <span className="visually-hidden">, {kindLabel(item.doctype)}</span>
         </a>

@@ -5,7 +5,9 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, ApiError } from '../../src/client/api.ts';
-import { DEFAULT_PAGE_SIZE, ROOT, type Folder, type ListedItem } from '../../src/shared/api/documentation.ts';
+import { rootFolderId } from '../../src/client/documentation/root-folder.ts';
+import { DEFAULT_PAGE_SIZE, ROOT } from '../../src/shared/api/documentation-limits.ts';
+import type { Folder, ListedItem } from '../../src/shared/api/documentation.ts';
 
 export type FolderState =
   | { status: 'loading' }
@@ -25,10 +27,10 @@ export function useFolder(folderId: string, ordering: readonly string[]): { stat
         api.documentation.folder(folderId),
         api.documentation.contents(folderId, { ordering, limit: DEFAULT_PAGE_SIZE }),
         // The root's id tells the breadcrumbs which ancestor is 'Documentation' itself.
-        folderId === ROOT ? undefined : api.documentation.folder(ROOT).catch(() => undefined),
+        rootFolderId(),
       ]);
       if (!current()) return;
-      const rootId = root?.id ?? (folder.parent_id === null ? folder.id : ROOT);
+      const rootId = root ?? (folder.parent_id === null ? folder.id : ROOT);
       let items = first.results;
       setState({ status: 'ready', folder, rootId, items, complete: items.length >= first.total });
       while (items.length < first.total) {

@@ -2,11 +2,9 @@
  * The page addresses of the documentation area (src/routes.ts), built and read in one place: the
  * viewer, editor, history, trash and browser link to each other only through these.
  */
-/**
- * The id that stands for the organisation's root folder (`ROOT` of src/shared/api/documentation.ts,
- * repeated here: that module builds its zod schemas when imported, which the light pages must not load).
- */
-export const ROOT = 'root';
+import { ROOT } from '../../shared/api/documentation-limits.ts';
+
+export { ROOT };
 
 const seg = encodeURIComponent;
 
@@ -17,6 +15,9 @@ export const viewPath = (id: string, version?: number): string =>
   version === undefined ? `/documentation/view/${seg(id)}` : `/documentation/view/${seg(id)}/version/${version}`;
 export const editPath = (id: string): string => `/documentation/edit/${seg(id)}`;
 export const historyPath = (id: string): string => `/documentation/${seg(id)}/history`;
+/** Where a listed item opens: a folder in the browser, a document in its viewer. */
+export const itemPath = (item: { kind: 'folder' | 'document'; id: string }): string =>
+  item.kind === 'folder' ? browsePath(item.id) : viewPath(item.id);
 /** The trash, whole (`root`) or of one folder. */
 export const trashPath = (folderId: string = ROOT): string => `/documentation/trash/${seg(folderId)}`;
 

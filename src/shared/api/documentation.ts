@@ -5,20 +5,9 @@
  */
 import { z } from 'zod';
 
-export const DOCTYPES = ['presentation', 'form', 'sheet', 'report'] as const;
-export type Doctype = (typeof DOCTYPES)[number];
+import { MAX_ACL_ENTRIES, MAX_CHANGELOG_LENGTH, MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, DOCTYPES, ROOT, type Doctype } from './documentation-limits.ts';
 
-/** The id that stands for the current organisation's root folder in paths and bodies. */
-export const ROOT = 'root';
-
-/** Folder page size (documentation §9) and the most one page may hold. */
-export const DEFAULT_PAGE_SIZE = 100;
-export const MAX_PAGE_SIZE = 1000;
-export const MAX_NAME_LENGTH = 255;
-export const MAX_DESCRIPTION_LENGTH = 5000;
-export const MAX_CHANGELOG_LENGTH = 5000;
-/** Entries one ACL may hold. */
-export const MAX_ACL_ENTRIES = 500;
+export * from './documentation-limits.ts';
 
 // ─── Request pieces ───────────────────────────────────────────────────────────────────────────────
 
