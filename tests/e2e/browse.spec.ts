@@ -253,3 +253,28 @@ test('a role granted Read in the Permissions tab gives its members a read-only v
   await expect(properties.getByRole('tab', { name: 'Permissions' })).toHaveCount(0);
   await expect(properties.getByRole('button', { name: 'Save' })).toHaveCount(0);
 });
+
+test('the trash bin shows what was deleted here, and Restore puts it back', async ({ page, orgAdmin }) => {
+  await folder(orgAdmin.token, 'Old audits');
+  await signInWithToken(page, orgAdmin.token);
+  await page.goto('/documentation/browse');
+  // The drawer's Browse Documents list follows the root folders.
+  const drawer = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(drawer.getByRole('link', { name: 'Old audits' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Trash, 0 items' })).toBeVisible();
+
+  await openMenu(page, 'Old audits', 'Delete');
+  const dialog = dialogNamed(page, 'Delete Folder');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await dialog.getByRole('button', { name: 'Yes, Delete' }).click();
+  await expect(alertWith(page, 'Folder: Old audits Successfully Deleted')).toBeVisible();
+  await expect(drawer.getByRole('link', { name: 'Old audits' })).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Trash, 1 item' }).click();
+  await expect(page).toHaveURL(/\/documentation\/trash\/root$/);
+  await page.getByRole('button', { name: /^Restore/ }).click();
+  await expect(alertWith(page, 'Old audits successfully restored')).toBeVisible();
+  await page.goto('/documentation/browse');
+  await expect(tile(page, 'Old audits')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Trash, 0 items' })).toBeVisible();
+});
