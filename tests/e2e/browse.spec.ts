@@ -278,3 +278,38 @@ test('the trash bin shows what was deleted here, and Restore puts it back', asyn
   await expect(tile(page, 'Old audits')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Trash, 0 items' })).toBeVisible();
 });
+
+test.describe('on a touch screen', () => {
+  test.use({ hasTouch: true });
+
+  test('a long press carries an item onto a folder; a quick swipe does not', async ({ page, orgAdmin }) => {
+    await folder(orgAdmin.token, 'Site C');
+    await checklist(orgAdmin.token, 'Hydrant check');
+    await signInWithToken(page, orgAdmin.token);
+    await page.goto('/documentation/browse');
+    const centre = async (name: string) => {
+      const box = (await tile(page, name).boundingBox())!;
+      return { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) };
+    };
+    const from = await centre('Hydrant check');
+    const to = await centre('Site C');
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', point?: { x: number; y: number }) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: point ? [point] : [] });
+
+    // Moving at once is a scroll: nothing is carried.
+    await touch('touchStart', from);
+    await touch('touchMove', to);
+    await touch('touchEnd');
+    await expect(page.locator('sl-dialog')).toHaveCount(0);
+
+    // Held for the 500 ms delay, the item follows the finger and drops on the folder.
+    await touch('touchStart', from);
+    await page.waitForTimeout(700);
+    await touch('touchMove', { x: (from.x + to.x) / 2, y: (from.y + to.y) / 2 });
+    await touch('touchMove', to);
+    await touch('touchEnd');
+    const dialog = dialogNamed(page, 'Paste');
+    await expect(dialog.getByText('into Site C')).toBeVisible();
+  });
+});
