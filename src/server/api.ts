@@ -8,6 +8,7 @@ import { aclSubjects } from './routes/acl-subjects.ts';
 import { auth } from './routes/auth.ts';
 import { buildInfo } from './routes/build-info.ts';
 import { documentation } from './routes/documentation.ts';
+import { signedMedia, uploadReceiver } from './routes/uploads.ts';
 import { usersApi } from './routes/users.ts';
 
 export function createApi(deps: Deps): Hono<AppEnv> {
@@ -17,6 +18,8 @@ export function createApi(deps: Deps): Hono<AppEnv> {
     c.header('Cache-Control', 'no-store');
     await next();
   });
+  // Signed uploads carry files up to MAX_UPLOAD_BYTES: mounted before the 1 MB limit below, with a limit of their own.
+  api.route('/uploads', uploadReceiver);
   api.use(
     '*',
     bodyLimit({
@@ -29,6 +32,7 @@ export function createApi(deps: Deps): Hono<AppEnv> {
   api.route('/auth/acl-subjects', aclSubjects);
   api.route('/auth', auth);
   api.route('/documentation', documentation);
+  api.route('/media', signedMedia);
   api.route('/users', usersApi);
   api.route('/_build-info', buildInfo);
   api.notFound((c) => c.json({ detail: 'Not found' }, 404));
