@@ -33,7 +33,8 @@ export async function signUploads(deps: Deps, caller: Caller, documentId: string
   const access = await readableDocument(deps.db, who, documentId);
   if (access.document.doctype !== 'form') requirePermissions(access.permissions, Permission.Write, 'to add media to this document');
   const now = deps.now();
-  const expiresAt = new Date(now.getTime() + UPLOAD_SIGNATURE_SECONDS * 1000);
+  // Whole seconds: the signed `expires` field and `expires_at` name the same moment.
+  const expiresAt = new Date((Math.floor(now.getTime() / 1000) + UPLOAD_SIGNATURE_SECONDS) * 1000);
   const rows = files.map((file) => ({
     id: uuidv7(now.getTime()),
     orgId: who.orgId,
