@@ -316,8 +316,8 @@ export const checklistSubmissions = pgTable(
     requestHash: text('request_hash'),
   },
   (t) => [
-    // GET …/data: one checklist's rows newest first, optionally within a time window.
-    index('checklist_submissions_document_idx').on(t.documentId, t.createdAt, t.id),
+    // GET …/data: one checklist's rows newest first, optionally within a time window (and counted from the index alone).
+    index('checklist_submissions_document_idx').on(t.orgId, t.documentId, t.createdAt, t.id),
     uniqueIndex('checklist_submissions_idempotency_key')
       .on(t.orgId, t.createdBy, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),

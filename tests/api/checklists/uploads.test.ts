@@ -4,7 +4,7 @@
  * expired, size mismatch, twice), and serving the files — by bearer token to readers, and by a
  * short-lived signed address for <img> and <video> — with their headers.
  */
-import { readdir } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +27,7 @@ import {
   revoke,
   setAcl,
   signOne,
+  submit,
   uploadFile,
   type Team,
 } from './support.ts';
@@ -359,5 +360,33 @@ describe('GET documentation/documents/{id}/media-urls and the signed address', (
     expect(none.status).toBe(422);
     expect(none.body.detail).toBe('upload_id: give at least one upload_id');
     expect((await team.admin.api.get(`documentation/documents/${doc.id}/media-urls?upload_id=x`)).body.detail).toBe('upload_id.0: must be a valid id');
+  });
+});
+
+describe('uploads that reach storage without our upload route (as with an S3-compatible store)', () => {
+  it('are confirmed when a submission or a reader first asks for them: the signed size and the right bytes', async () => {
+    const doc = await makeChecklist(team.admin, { q: question('true/false', { photoVerification: true }) });
+    const direct = await signOne(team.member, doc.id, { file_size: 256, content_type: 'image/webp' });
+    const wrong = await signOne(team.member, doc.id, { file_size: 256, content_type: 'image/webp' });
+    const place = async (uploadId: string, bytes: Uint8Array) => {
+      const dir = join(server.config.dataDir, 'uploads', team.org.id);
+      await mkdir(dir, { recursive: true });
+      await writeFile(join(dir, uploadId), bytes);
+    };
+    await place(direct.upload_id, fileBytes('image/webp'));
+    await place(wrong.upload_id, fileBytes('image/png'));
+    const refused = await submit(team.member, doc.id, { q: { value: true, media: [direct.upload_id, wrong.upload_id] } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.detail).toBe('record.q.media.1: is not a completed upload of yours for this checklist');
+    // A refused submission changes nothing, its confirmations included; the next look finds the file again.
+    expect((await uploadRow(direct.upload_id))!.completedAt).toBeNull();
+    expect((await submit(team.member, doc.id, { q: { value: true, media: [direct.upload_id] } })).status).toBe(201);
+    expect((await uploadRow(direct.upload_id))!.completedAt).toBeInstanceOf(Date);
+    expect((await uploadRow(wrong.upload_id))!.completedAt).toBeNull();
+
+    const viewed = await signOne(team.member, doc.id, { file_size: 256, content_type: 'application/pdf' });
+    await place(viewed.upload_id, fileBytes('application/pdf'));
+    expect((await team.admin.api.get(`documentation/documents/${doc.id}/media/${viewed.upload_id}`)).status).toBe(200);
+    expect((await uploadRow(viewed.upload_id))!.completedAt).toBeInstanceOf(Date);
   });
 });

@@ -30,6 +30,6 @@ ALTER TABLE "checklist_submissions" ADD CONSTRAINT "checklist_submissions_create
 ALTER TABLE "uploads" ADD CONSTRAINT "uploads_org_id_organisations_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "uploads" ADD CONSTRAINT "uploads_document_id_documents_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."documents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "uploads" ADD CONSTRAINT "uploads_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "checklist_submissions_document_idx" ON "checklist_submissions" USING btree ("document_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "checklist_submissions_document_idx" ON "checklist_submissions" USING btree ("org_id","document_id","created_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "checklist_submissions_idempotency_key" ON "checklist_submissions" USING btree ("org_id","created_by","idempotency_key") WHERE "checklist_submissions"."idempotency_key" is not null;--> statement-breakpoint
 CREATE INDEX "uploads_document_idx" ON "uploads" USING btree ("document_id");

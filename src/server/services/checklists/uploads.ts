@@ -92,11 +92,53 @@ export async function receiveUpload(deps: Deps, form: FormData): Promise<void> {
 }
 
 /**
- * Of some upload ids, those that are complete uploads of this document by this user. An upload that
- * is not marked complete yet is looked for in storage (a driver whose browser posts go straight to the
- * store, like S3, learns of them this way): present with the signed size and the right first bytes, it
- * is marked complete now.
+ * Of some upload rows, those that are complete. An upload not marked complete yet is looked for in
+ * storage: a driver whose browser posts go straight to the store (S3) learns of its uploads this way.
+ * Present with the signed size and first bytes that show the signed type, it is marked complete now.
+ * (The local driver marks uploads complete as they arrive; for it this finds nothing more.)
  */
+async function confirmed(db: Queryable, config: Config, rows: UploadRow[], now: Date): Promise<UploadRow[]> {
+  const storage = storageFor(config);
+  const done: UploadRow[] = [];
+  for (const row of rows) {
+    if (row.completedAt !== null) {
+      done.push(row);
+      continue;
+    }
+    const stored = await storage.inspect(storageKey(row.orgId, row.id));
+    if (stored && stored.size === row.size && sniffContentType(stored.head) === row.contentType) {
+      await db.update(uploads).set({ completedAt: now }).where(eq(uploads.id, row.id));
+      done.push({ ...row, completedAt: now });
+    }
+  }
+  return done;
+}
+
+/** Of some upload ids, those that are complete uploads of this document (by this user, when given). */
+async function completedUploads(
+  db: Queryable,
+  config: Config,
+  scope: { orgId: string; documentId: string; userId?: string },
+  ids: readonly string[],
+  now: Date,
+): Promise<UploadRow[]> {
+  const wanted = [...new Set(ids.filter(isUuid))];
+  if (wanted.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(uploads)
+    .where(
+      and(
+        inArray(uploads.id, wanted),
+        eq(uploads.orgId, scope.orgId),
+        eq(uploads.documentId, scope.documentId),
+        ...(scope.userId === undefined ? [] : [eq(uploads.createdBy, scope.userId)]),
+      ),
+    );
+  return confirmed(db, config, rows, now);
+}
+
+/** The ids among `ids` that are complete uploads of this document by this user: what a submission's photos must be. */
 export async function completedUploadsOf(
   tx: Queryable,
   config: Config,
@@ -104,45 +146,14 @@ export async function completedUploadsOf(
   ids: readonly string[],
   now: Date,
 ): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await tx
-    .select()
-    .from(uploads)
-    .where(
-      and(
-        inArray(uploads.id, [...new Set(ids)]),
-        eq(uploads.orgId, scope.orgId),
-        eq(uploads.documentId, scope.documentId),
-        eq(uploads.createdBy, scope.userId),
-      ),
-    );
-  const done = new Set(rows.filter((r) => r.completedAt !== null).map((r) => r.id));
-  const storage = storageFor(config);
-  for (const row of rows.filter((r) => r.completedAt === null)) {
-    const stored = await storage.inspect(storageKey(row.orgId, row.id));
-    if (stored && stored.size === row.size && sniffContentType(stored.head) === row.contentType) {
-      await tx.update(uploads).set({ completedAt: now }).where(eq(uploads.id, row.id));
-      done.add(row.id);
-    }
-  }
-  return done;
-}
-
-/** A completed upload of a document, or undefined. */
-async function completedUpload(db: Queryable, orgId: string, documentId: string, uploadId: string): Promise<UploadRow | undefined> {
-  if (!isUuid(uploadId)) return undefined;
-  const [row] = await db
-    .select()
-    .from(uploads)
-    .where(and(eq(uploads.id, uploadId), eq(uploads.orgId, orgId), eq(uploads.documentId, documentId), isNotNull(uploads.completedAt)));
-  return row;
+  return new Set((await completedUploads(tx, config, scope, ids, now)).map((row) => row.id));
 }
 
 /** GET documentation/documents/{id}/media/{upload_id} (bearer): Read on the document; the upload must be one of its own. */
 export async function mediaOfDocument(deps: Deps, caller: Caller, documentId: string, uploadId: string): Promise<UploadRow> {
   const who = await memberOf(deps, caller);
   const access = await readableDocument(deps.db, who, documentId);
-  const row = await completedUpload(deps.db, who.orgId, access.document.id, uploadId);
+  const [row] = await completedUploads(deps.db, deps.config, { orgId: who.orgId, documentId: access.document.id }, [uploadId], deps.now());
   if (!row) throw fileNotFound();
   return row;
 }
@@ -160,19 +171,10 @@ export async function mediaUrls(deps: Deps, caller: Caller, documentId: string, 
   const who = await memberOf(deps, caller);
   const access = await readableDocument(deps.db, who, documentId);
   const wanted = [...new Set(uploadIds)];
-  const rows = await deps.db
-    .select({ id: uploads.id })
-    .from(uploads)
-    .where(
-      and(
-        inArray(uploads.id, wanted),
-        eq(uploads.orgId, who.orgId),
-        eq(uploads.documentId, access.document.id),
-        isNotNull(uploads.completedAt),
-      ),
-    );
+  const now = deps.now();
+  const rows = await completedUploads(deps.db, deps.config, { orgId: who.orgId, documentId: access.document.id }, wanted, now);
   const found = new Set(rows.map((r) => r.id));
-  const expires = expiresOf(deps.now());
+  const expires = expiresOf(now);
   const expiresAt = new Date(expires * 1000).toISOString();
   return Promise.all(
     wanted
