@@ -82,7 +82,12 @@ export class LocalStorage implements StorageDriver {
     const incoming = join(this.options.root, '.incoming');
     await mkdir(incoming, { recursive: true });
     const temp = join(incoming, randomBytes(16).toString('hex'));
-    await pipeline(Readable.fromWeb(file.stream() as NodeReadableStream<Uint8Array>), createWriteStream(temp, { flags: 'wx', mode: 0o600 }));
+    try {
+      await pipeline(Readable.fromWeb(file.stream() as NodeReadableStream<Uint8Array>), createWriteStream(temp, { flags: 'wx', mode: 0o600 }));
+    } catch (err) {
+      await rm(temp, { force: true });
+      throw err;
+    }
     const target = this.pathOf(key);
     return {
       key,
