@@ -13,13 +13,22 @@ import {
   MAX_UPLOADS_PER_REQUEST,
   UPLOAD_CONTENT_TYPES,
 } from '../constants.ts';
+import {
+  DEFAULT_PAGE_SIZE,
+  DOCTYPES,
+  MAX_ACL_ENTRIES,
+  MAX_CHANGELOG_LENGTH,
+  MAX_DESCRIPTION_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_PAGE_SIZE,
+  ROOT,
+  type Doctype,
+} from './documentation-limits.ts';
 import { entryRecord, idIndex, indexRefersTo, isWellFormed, NOT_WELL_FORMED, storable, unlessMissing } from './contents.ts';
 
 export { isWellFormed, MAX_CONTENTS_DEPTH, unstorableJson } from './contents.ts';
 export { formContents };
 export { submissionBody, type SubmissionBody } from '../checklists/schemas.ts';
-
-import { MAX_ACL_ENTRIES, MAX_CHANGELOG_LENGTH, MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, DOCTYPES, ROOT, type Doctype } from './documentation-limits.ts';
 
 export * from './documentation-limits.ts';
 
