@@ -2,9 +2,8 @@
  * Activity events of checklists, written in the same transaction as the change they record (the same
  * table and shape as the documentation tree's events, services/documentation/activity.ts).
  */
-import { uuidv7 } from '../../../shared/ids.ts';
 import type { Queryable } from '../../db/connection.ts';
-import { activityEvents } from '../../db/schema.ts';
+import { recordActivity } from '../documentation/activity.ts';
 
 export interface DataSubmittedEvent {
   orgId: string;
@@ -26,14 +25,5 @@ export interface DataSubmittedEvent {
 }
 
 export async function recordDataSubmitted(tx: Queryable, event: DataSubmittedEvent): Promise<void> {
-  await tx.insert(activityEvents).values({
-    id: uuidv7(event.at.getTime()),
-    orgId: event.orgId,
-    type: 'DataSubmitted',
-    actorId: event.actorId,
-    at: event.at,
-    folderId: event.folderId,
-    documentId: event.documentId,
-    context: event.context,
-  });
+  await recordActivity(tx, { type: 'DataSubmitted', ...event });
 }

@@ -21,7 +21,8 @@ export type DocumentationActivity =
   | 'DocumentRestored'
   | 'DocumentMoved'
   | 'DocumentCopied'
-  | 'DocumentACLUpdated';
+  | 'DocumentACLUpdated'
+  | 'DataSubmitted';
 
 /** The admin area's events (accounts §3): they name their user or role in `context`. */
 export type AdminActivity = 'UserCreated' | 'UserUpdated' | 'UserDeleted' | 'RoleCreated' | 'RoleUpdated' | 'RoleDeleted';
