@@ -9,6 +9,7 @@ import { auth } from './routes/auth.ts';
 import { buildInfo } from './routes/build-info.ts';
 import { documentation } from './routes/documentation.ts';
 import { rolesApi } from './routes/roles.ts';
+import { signedMedia, uploadReceiver } from './routes/uploads.ts';
 import { usersApi } from './routes/users.ts';
 
 export function createApi(deps: Deps): Hono<AppEnv> {
@@ -18,6 +19,8 @@ export function createApi(deps: Deps): Hono<AppEnv> {
     c.header('Cache-Control', 'no-store');
     await next();
   });
+  // Signed uploads carry files up to MAX_UPLOAD_BYTES: mounted before the 1 MB limit below, with a limit of their own.
+  api.route('/uploads', uploadReceiver);
   api.use(
     '*',
     bodyLimit({
@@ -30,6 +33,7 @@ export function createApi(deps: Deps): Hono<AppEnv> {
   api.route('/auth/acl-subjects', aclSubjects);
   api.route('/auth', auth);
   api.route('/documentation', documentation);
+  api.route('/media', signedMedia);
   api.route('/users', usersApi);
   api.route('/roles', rolesApi);
   api.route('/_build-info', buildInfo);

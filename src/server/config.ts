@@ -18,6 +18,11 @@ export interface Config {
   sessionAbsoluteMs: number;
   /** Log one line per request. */
   requestLog: boolean;
+  /**
+   * Signs uploads and media addresses (UPLOAD_SIGNING_SECRET). Unset: a random secret kept under
+   * DATA_DIR/secrets (storage/signing.ts); servers that share uploads must share this.
+   */
+  uploadSigningSecret: string | undefined;
 }
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -27,6 +32,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not ${env.PORT}`);
   const host = env.HOST ?? '127.0.0.1';
   const dataDir = resolve(env.DATA_DIR ?? './data');
+  const uploadSigningSecret = env.UPLOAD_SIGNING_SECRET || undefined;
+  if (uploadSigningSecret !== undefined && uploadSigningSecret.length < 32) {
+    throw new Error('UPLOAD_SIGNING_SECRET must be at least 32 characters (unset, a random one is kept under DATA_DIR)');
+  }
   return {
     port,
     host,
@@ -39,5 +48,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: 14 * DAY,
     sessionAbsoluteMs: 30 * DAY,
     requestLog: env.REQUEST_LOG !== '0',
+    uploadSigningSecret,
   };
 }

@@ -18,3 +18,18 @@ export const DASHBOARD_NARROW_PX = 786;
 
 /** Permission value of an org admin (and of the root folder) — every bit set. */
 export const ALL_PERMISSIONS = 32767;
+
+// ─── Checklists: uploads and results (documentation §7, §9) ────────────────────────────────────────
+
+/** Largest file one signed upload may carry (photos, question and page media). */
+export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
+/** Files one sign-content-upload call may sign. */
+export const MAX_UPLOADS_PER_REQUEST = 20;
+/** The content types an upload may declare; the server checks each file's first bytes against it. */
+export const UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'application/pdf', 'video/mp4'] as const;
+/** How long a signed upload stays open, and how long a signed media address works. */
+export const UPLOAD_SIGNATURE_SECONDS = 15 * 60;
+export const MEDIA_URL_SECONDS = 10 * 60;
+/** The spec's default results limit (§9), and the most rows one page of submissions holds (larger limits are capped). */
+export const DEFAULT_RESULTS_LIMIT = 999_999_999;
+export const MAX_RESULTS_PAGE = 1000;

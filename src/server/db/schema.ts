@@ -289,3 +289,63 @@ export const aclEntries = pgTable(
   },
   (t) => [index('acl_entries_folder_idx').on(t.folderId), index('acl_entries_document_idx').on(t.documentId)],
 );
+
+/**
+ * A checklist's filled-in answers (documentation §3 "Submission record"), checked against the published
+ * version `version`. `request_hash` and `idempotency_key` make a retried POST land once: the key is
+ * unique per organisation and user, and a repeat with the same key must carry the same request.
+ */
+export const checklistSubmissions = pgTable(
+  'checklist_submissions',
+  {
+    id: uuid('id').primaryKey(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    /** Question id → {value, comments, media, valid}. */
+    record: jsonb('record').$type<Record<string, unknown>>().notNull(),
+    validationErrors: integer('validation_errors').notNull().default(0),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    idempotencyKey: text('idempotency_key'),
+    /** SHA-256 of the request a key was first used with. */
+    requestHash: text('request_hash'),
+  },
+  (t) => [
+    // GET …/data: one checklist's rows newest first, optionally within a time window.
+    index('checklist_submissions_document_idx').on(t.documentId, t.createdAt, t.id),
+    uniqueIndex('checklist_submissions_idempotency_key')
+      .on(t.orgId, t.createdBy, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+  ],
+);
+
+/**
+ * A signed upload (documentation §7 sign-content-upload): what was signed for whom, and when the file
+ * arrived. The file itself is in the storage driver under `{org_id}/{id}`.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+    /** Null until the file has arrived and passed its checks. */
+    completedAt: at('completed_at'),
+  },
+  (t) => [index('uploads_document_idx').on(t.documentId)],
+);

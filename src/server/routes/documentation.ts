@@ -30,6 +30,8 @@ import {
 } from '../services/documentation/documents.ts';
 import { createFolder, deleteFolder, folderContents, getFolder, updateFolder } from '../services/documentation/folders.ts';
 import { restoreDocument, restoreFolder, trashContents } from '../services/documentation/trash.ts';
+import { checklistData } from './checklist-data.ts';
+import { documentMedia } from './uploads.ts';
 
 export const documentation = new Hono<AppEnv>();
 documentation.use('*', authenticate);
@@ -132,3 +134,8 @@ documentation.put('/documents/:id/acl', async (c) => {
   const entries = await jsonBody(c, replaceAclBody);
   return c.json(await replaceAcl(c.get('deps'), c.get('caller'), 'document', c.req.param('id'), entries));
 });
+
+// ─── Checklist data and media (docs/checklists.md) ────────────────────────────────────────────────
+
+documentation.route('/', checklistData);
+documentation.route('/', documentMedia);

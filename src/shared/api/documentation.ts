@@ -4,6 +4,20 @@
  * and query with these schemas; the browser's API client is typed by the same shapes.
  */
 import { z } from 'zod';
+import type { RecordedAnswer } from '../checklists/answers.ts';
+import { formContents } from '../checklists/schemas.ts';
+import {
+  DEFAULT_RESULTS_LIMIT,
+  MAX_RESULTS_PAGE,
+  MAX_UPLOAD_BYTES,
+  MAX_UPLOADS_PER_REQUEST,
+  UPLOAD_CONTENT_TYPES,
+} from '../constants.ts';
+import { entryRecord, idIndex, indexRefersTo, isWellFormed, NOT_WELL_FORMED, storable, unlessMissing } from './contents.ts';
+
+export { isWellFormed, MAX_CONTENTS_DEPTH, unstorableJson } from './contents.ts';
+export { formContents };
+export { submissionBody, type SubmissionBody } from '../checklists/schemas.ts';
 
 import { MAX_ACL_ENTRIES, MAX_CHANGELOG_LENGTH, MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, DOCTYPES, ROOT, type Doctype } from './documentation-limits.ts';
 
@@ -12,15 +26,8 @@ export * from './documentation-limits.ts';
 // ─── Request pieces ───────────────────────────────────────────────────────────────────────────────
 
 const id = z.uuid({ error: 'must be a valid id' });
-/** An error message, or 'Field required' when the value is missing (as the API says it everywhere). */
-const unlessMissing = (message: string) => (issue: { input?: unknown }) => (issue.input === undefined ? 'Field required' : message);
 /** A folder id in a body: a UUID or `root`. */
 export const folderRef = z.union([z.literal(ROOT), id], { error: 'must be a valid folder id or "root"' });
-
-/** An unpaired UTF-16 surrogate: JSON can carry one (`"\ud800"`), PostgreSQL's jsonb cannot store it. */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-export const isWellFormed = (text: string) => !LONE_SURROGATE.test(text);
-const NOT_WELL_FORMED = 'must be valid Unicode text (no unpaired surrogates)';
 
 export const itemName = z
   .string({ error: 'name must be a string' })
@@ -39,75 +46,12 @@ export const editedVersion = z.int({ error: 'version must be a whole number' }).
 
 export const doctype = z.enum(DOCTYPES, { error: unlessMissing('doctype must be one of presentation, form, sheet, report') });
 
-// ─── Contents per doctype (documentation §3). Pages and questions are objects here; their fields are
-// checked by the issues that bring the editors. ────────────────────────────────────────────────────
-
-const entryRecord = (what: string) =>
-  z.record(z.string().min(1), z.looseObject({}, { error: `each of ${what} must be an object` }), {
-    error: unlessMissing(`${what} must map ids to objects`),
-  });
-
-const idIndex = (what: string) =>
-  z
-    .array(z.string({ error: `${what} ids must be strings` }).min(1, `${what} ids must not be empty`), {
-      error: unlessMissing(`${what} must be a list of ids`),
-    })
-    .refine((ids) => new Set(ids).size === ids.length, `${what} must not repeat an id`);
-
-/** Every id of `indexKey` must name an entry of `recordKey`. */
-function indexRefersTo<T extends Record<string, unknown>>(recordKey: keyof T & string, indexKey: keyof T & string) {
-  return (value: T, ctx: z.RefinementCtx) => {
-    const entries = value[recordKey] as Record<string, unknown>;
-    (value[indexKey] as string[]).forEach((entryId, i) => {
-      if (!Object.hasOwn(entries, entryId)) {
-        ctx.addIssue({ code: 'custom', path: [indexKey, i], message: `${entryId} is not one of ${recordKey}` });
-      }
-    });
-  };
-}
-
-/** How deep contents may nest: far beyond any page or question, far below what serialising can take. */
-export const MAX_CONTENTS_DEPTH = 64;
-
-/**
- * What stops a JSON value from being stored as jsonb, if anything: nesting deeper than `limit`, or a
- * key or string with an unpaired surrogate. Iterative: JSON.parse accepts nesting deeper than the call stack.
- */
-export function unstorableJson(value: unknown, limit: number): string | undefined {
-  const pending: [unknown, number][] = [[value, 0]];
-  for (let next = pending.pop(); next; next = pending.pop()) {
-    const [item, depth] = next;
-    if (typeof item === 'string') {
-      if (!isWellFormed(item)) return NOT_WELL_FORMED;
-      continue;
-    }
-    if (item === null || typeof item !== 'object') continue;
-    if (depth >= limit) return `must not nest deeper than ${limit} levels`;
-    for (const [key, child] of Object.entries(item)) {
-      if (!isWellFormed(key)) return NOT_WELL_FORMED;
-      pending.push([child, depth + 1]);
-    }
-  }
-  return undefined;
-}
-
-function storable(value: unknown, ctx: z.RefinementCtx): void {
-  const problem = unstorableJson(value, MAX_CONTENTS_DEPTH);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-}
+// ─── Contents per doctype (documentation §3). Form contents are the checklist model's
+// (shared/checklists/schemas.ts); pages are objects here, checked by the presentation issue. ─────────
 
 export const presentationContents = z
   .strictObject({ pages: entryRecord('pages'), page_index: idIndex('page_index') })
   .superRefine(indexRefersTo('pages', 'page_index'))
-  .superRefine(storable);
-
-export const formContents = z
-  .strictObject({
-    sheet_id: id.nullable().optional(),
-    questions: entryRecord('questions'),
-    question_index: idIndex('question_index'),
-  })
-  .superRefine(indexRefersTo('questions', 'question_index'))
   .superRefine(storable);
 
 /** Sheets and reports share one shape: questions plus the form-link tree. */
@@ -416,4 +360,112 @@ export interface AclSubject {
   id: string;
   name: string;
   type: AclSubjectType;
+}
+
+// ─── Checklist data (submissions) and signed uploads (documentation §7) ────────────────────────────
+
+/** Latest epoch second a query may name (9999-12-31T23:59:59Z), within what both JavaScript and PostgreSQL can hold. */
+const MAX_EPOCH_SECONDS = 253_402_300_799;
+const epochSeconds = (name: string) =>
+  lastOf(
+    z.coerce
+      .number({ error: `${name} must be a number of seconds since 1970` })
+      .min(0, `${name} must not be negative`)
+      .max(MAX_EPOCH_SECONDS, `${name} must be at most ${MAX_EPOCH_SECONDS}`),
+  ).optional();
+
+/**
+ * GET documentation/documents/{id}/data: rows with `start_time <= created_at < end_time` (epoch seconds),
+ * newest first. `limit` defaults to the spec's 999999999 and is capped at MAX_RESULTS_PAGE rows per
+ * page (`total` tells how many there are). `form_id`: for a checklist its own id (or nothing); for a
+ * result sheet or report, one of its checklists.
+ */
+export const dataQuery = z.object({
+  form_id: lastOf(id).optional(),
+  start_time: epochSeconds('start_time'),
+  end_time: epochSeconds('end_time'),
+  skip: lastOf(
+    z.coerce
+      .number({ error: 'skip must be a number' })
+      .int('skip must be a whole number')
+      .min(0, 'skip must not be negative')
+      .max(Number.MAX_SAFE_INTEGER, 'skip is too large'),
+  ).default(0),
+  limit: lastOf(
+    z.coerce
+      .number({ error: 'limit must be a number' })
+      .int('limit must be a whole number')
+      .min(1, 'limit must be at least 1')
+      .max(Number.MAX_SAFE_INTEGER, 'limit is too large'),
+  )
+    .default(DEFAULT_RESULTS_LIMIT)
+    .transform((limit) => Math.min(limit, MAX_RESULTS_PAGE)),
+});
+export type DataQuery = z.input<typeof dataQuery>;
+export type DataQueryParsed = z.output<typeof dataQuery>;
+
+/** One submitted row (spec "Row/result"): GET …/data, GET documents/documentdata/{id}, and the answer of POST …/data. */
+export interface SubmittedRow {
+  id: string;
+  /** The checklist filled in. */
+  document_id: string;
+  /** The published version whose questions the answers were checked against. */
+  version: number;
+  created_at: string;
+  created_by_username: string | null;
+  /** Per question id: value, comments, media (upload ids) and valid. */
+  record: Record<string, RecordedAnswer>;
+  /** How many answers are not valid. */
+  validation_errors: number;
+}
+
+export const signUploadEntry = z.object({
+  filename: z
+    .string({ error: unlessMissing('filename must be text') })
+    .trim()
+    .min(1, 'filename is required')
+    .max(MAX_NAME_LENGTH, `filename must be at most ${MAX_NAME_LENGTH} characters`)
+    .refine(isWellFormed, `filename ${NOT_WELL_FORMED}`),
+  file_size: z
+    .int({ error: unlessMissing('file_size must be a whole number of bytes') })
+    .min(1, 'file_size must be at least 1 byte')
+    .max(MAX_UPLOAD_BYTES, `file_size must be at most ${MAX_UPLOAD_BYTES} bytes (${MAX_UPLOAD_BYTES / 1024 / 1024} MB)`),
+  content_type: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+    z.enum(UPLOAD_CONTENT_TYPES, { error: unlessMissing(`content_type must be one of ${UPLOAD_CONTENT_TYPES.join(', ')}`) }),
+  ),
+});
+
+/** POST documentation/documents/{id}/sign-content-upload: the body IS the list. */
+export const signUploadBody = z
+  .array(signUploadEntry, { error: 'the body must be a list of {filename, file_size, content_type}' })
+  .min(1, 'give at least one file')
+  .max(MAX_UPLOADS_PER_REQUEST, `at most ${MAX_UPLOADS_PER_REQUEST} files at once`);
+export type SignUploadBody = z.input<typeof signUploadBody>;
+
+/**
+ * Spec "Upload signing response": POST `fields` plus the file (as the last part, named `file`) as
+ * multipart/form-data to `url`; then use `upload_id` as the media of an answer or a question.
+ */
+export interface SignedUpload {
+  upload_id: string;
+  url: string;
+  fields: Record<string, string>;
+  /** When the signature stops working (ISO 8601). */
+  expires_at: string;
+}
+
+/** GET documentation/documents/{id}/media-urls?upload_id=…&upload_id=…: short-lived addresses for <img> and <video>. */
+export const mediaUrlsQuery = z.object({
+  upload_id: z.preprocess(
+    (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
+    z.array(id).min(1, 'give at least one upload_id').max(100, 'at most 100 upload ids at once'),
+  ),
+});
+
+export interface MediaUrl {
+  upload_id: string;
+  /** Works without a bearer token until `expires_at`. */
+  url: string;
+  expires_at: string;
 }

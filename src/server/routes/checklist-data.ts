@@ -1,0 +1,39 @@
+/**
+ * Checklist data (documentation §7): `documentation/documents/{id}/data` (submit, list) and
+ * `documentation/documents/documentdata/{id}` (one row). Mounted inside the documentation area, so every
+ * call is authenticated; the services decide permissions and scope everything to the caller's organisation.
+ */
+import { Hono, type Context } from 'hono';
+import { dataQuery, submissionBody } from '../../shared/api/documentation.ts';
+import type { AppEnv } from '../env.ts';
+import { badRequest } from '../errors.ts';
+import { jsonBody } from '../http/body.ts';
+import { queryOf } from '../http/query.ts';
+import { checklistData as listData, submitChecklist, submittedRow } from '../services/checklists/submissions.ts';
+
+export const checklistData = new Hono<AppEnv>();
+
+/** The Idempotency-Key header: 1 to 255 visible ASCII characters (a UUID is a good one), or none. */
+function idempotencyKeyOf(c: Context): string | undefined {
+  const key = c.req.header('idempotency-key');
+  if (key === undefined) return undefined;
+  if (!/^[\x21-\x7e]{1,255}$/.test(key)) throw badRequest('Idempotency-Key must be 1 to 255 visible ASCII characters');
+  return key;
+}
+
+checklistData.post('/documents/:id/data', async (c) => {
+  const key = idempotencyKeyOf(c);
+  const body = await jsonBody(c, submissionBody);
+  const { row, replayed } = await submitChecklist(c.get('deps'), c.get('caller'), c.req.param('id'), body, key);
+  if (replayed) c.header('Idempotent-Replayed', 'true');
+  return c.json(row, 201);
+});
+
+checklistData.get('/documents/:id/data', async (c) => {
+  const query = queryOf(c, dataQuery);
+  return c.json(await listData(c.get('deps'), c.get('caller'), c.req.param('id'), query));
+});
+
+checklistData.get('/documents/documentdata/:id', async (c) => {
+  return c.json(await submittedRow(c.get('deps'), c.get('caller'), c.req.param('id')));
+});

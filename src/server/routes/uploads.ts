@@ -1,0 +1,126 @@
+/**
+ * Signed uploads and serving their files (documentation §7 sign-content-upload; docs/checklists.md):
+ * - `documentMedia`, mounted inside the documentation area (bearer token): sign uploads for a document,
+ *   GET one of its files, and mint short-lived addresses for <img>/<video> tags;
+ * - `uploadReceiver`, mounted at /api/v1/uploads BEFORE the API's 1 MB body limit (it has its own,
+ *   MAX_UPLOAD_BYTES plus the form around the file): where the default driver's signed POSTs go;
+ * - `signedMedia`, mounted at /api/v1/media: a file by its signed address, no bearer token.
+ */
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { mediaUrlsQuery, signUploadBody } from '../../shared/api/documentation.ts';
+import { MAX_UPLOAD_BYTES, MEDIA_URL_SECONDS } from '../../shared/constants.ts';
+import type { AppEnv } from '../env.ts';
+import { badRequest, HttpError, notFound } from '../errors.ts';
+import { jsonBody } from '../http/body.ts';
+import { queryOf } from '../http/query.ts';
+import {
+  dispositionOf,
+  mediaBySignature,
+  mediaOfDocument,
+  mediaUrls,
+  receiveUpload,
+  signUploads,
+  type UploadRow,
+} from '../services/checklists/uploads.ts';
+import type { ByteRange } from '../storage/driver.ts';
+import { storageFor, storageKey } from '../storage/index.ts';
+
+/** Room for the signed fields and the multipart framing around the largest file. */
+const UPLOAD_FORM_OVERHEAD = 64 * 1024;
+
+/** A single `bytes=a-b`, `bytes=a-` or `bytes=-n` range; anything else is ignored (the whole file is sent). */
+function rangeOf(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | undefined {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match || (match[1] === '' && match[2] === '')) return undefined;
+  let start: number;
+  let end: number;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  }
+  return start >= size || start > end ? 'unsatisfiable' : { start, end };
+}
+
+/**
+ * A stored file as the answer: its signed content type (checked against its bytes on arrival), inline for
+ * pictures and video and as an attachment otherwise, never sniffed, sandboxed if opened on its own.
+ */
+async function sendFile(c: Context<AppEnv>, row: UploadRow): Promise<Response> {
+  const range = rangeOf(c.req.header('range'), row.size);
+  c.header('Accept-Ranges', 'bytes');
+  if (range === 'unsatisfiable') {
+    c.header('Content-Range', `bytes */${row.size}`);
+    return c.body(null, 416);
+  }
+  const body = await storageFor(c.get('deps').config).read(storageKey(row.orgId, row.id), range);
+  if (!body) throw notFound('File not found');
+  c.header('Content-Type', row.contentType);
+  c.header('Content-Disposition', dispositionOf(row));
+  c.header('X-Content-Type-Options', 'nosniff');
+  c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+  c.header('Content-Length', String(range ? range.end - range.start + 1 : row.size));
+  if (range) c.header('Content-Range', `bytes ${range.start}-${range.end}/${row.size}`);
+  return c.body(body, range ? 206 : 200);
+}
+
+// ─── Inside documentation/ (authenticated) ────────────────────────────────────────────────────────
+
+export const documentMedia = new Hono<AppEnv>();
+
+documentMedia.post('/documents/:id/sign-content-upload', async (c) => {
+  const files = await jsonBody(c, signUploadBody);
+  return c.json(await signUploads(c.get('deps'), c.get('caller'), c.req.param('id'), files), 201);
+});
+
+documentMedia.get('/documents/:id/media-urls', async (c) => {
+  const { upload_id } = queryOf(c, mediaUrlsQuery);
+  const results = await mediaUrls(c.get('deps'), c.get('caller'), c.req.param('id'), upload_id);
+  return c.json({ results, total: results.length });
+});
+
+documentMedia.get('/documents/:id/media/:uploadId', async (c) => {
+  const row = await mediaOfDocument(c.get('deps'), c.get('caller'), c.req.param('id'), c.req.param('uploadId'));
+  return sendFile(c, row);
+});
+
+// ─── /api/v1/uploads (the signature is the permission) ────────────────────────────────────────────
+
+export const uploadReceiver = new Hono<AppEnv>();
+
+uploadReceiver.post(
+  '/',
+  bodyLimit({
+    maxSize: MAX_UPLOAD_BYTES + UPLOAD_FORM_OVERHEAD,
+    onError: () => {
+      throw new HttpError(413, `A file may be at most ${MAX_UPLOAD_BYTES} bytes`);
+    },
+  }),
+  async (c) => {
+    if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
+      throw badRequest('An upload is multipart/form-data: the signed fields, then the file');
+    }
+    const form = await c.req.formData().catch(() => {
+      throw badRequest('The upload is not a valid multipart form');
+    });
+    await receiveUpload(c.get('deps'), form);
+    return c.body(null, 204);
+  },
+);
+
+// ─── /api/v1/media (the signed address is the permission) ─────────────────────────────────────────
+
+export const signedMedia = new Hono<AppEnv>();
+
+signedMedia.get('/:documentId/:uploadId', async (c) => {
+  const expires = c.req.query('expires');
+  const row = await mediaBySignature(c.get('deps'), c.req.param('documentId'), c.req.param('uploadId'), expires, c.req.query('signature'));
+  const left = Math.floor(Number(expires) - c.get('deps').now().getTime() / 1000);
+  c.header('Cache-Control', `private, max-age=${Math.max(0, Math.min(left, MEDIA_URL_SECONDS))}`);
+  return sendFile(c, row);
+});

@@ -1,0 +1,265 @@
+/**
+ * Checklist submissions (documentation §3 "Submission record", §4 "Form fill", §7 data calls): submit a
+ * filled-in checklist, list a checklist's rows, read one row.
+ *
+ * A submission is judged against the questions of the checklist's latest PUBLISHED version (never the
+ * draft) by the shared rules (shared/checklists): every answer must name a question and fit its value
+ * type, required answers and photo-verification photos must be there, photos must be completed uploads
+ * of this checklist by the submitter. Each answer is stored with its `valid` flag. Readers submit: Read
+ * is all it takes.
+ */
+import { createHash } from 'node:crypto';
+import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { DataQueryParsed, List, SubmittedRow } from '../../../shared/api/documentation.ts';
+import { answerProblems, orderedQuestions, recordAnswer, type RecordedAnswer } from '../../../shared/checklists/index.ts';
+import type { AnswerInput } from '../../../shared/checklists/schemas.ts';
+import { isUuid, uuidv7 } from '../../../shared/ids.ts';
+import type { Queryable } from '../../db/connection.ts';
+import { checklistSubmissions } from '../../db/schema.ts';
+import type { Caller, Deps } from '../../env.ts';
+import { badRequest, HttpError, notFound, validationFailed, type FieldError } from '../../errors.ts';
+import { memberOf, readableDocument, type Member } from '../documentation/access.ts';
+import { nameOf, usernames } from '../documentation/presenters.ts';
+import { recordDataSubmitted } from './activity.ts';
+import { completedUploadsOf } from './uploads.ts';
+
+type SubmissionRow = typeof checklistSubmissions.$inferSelect;
+
+export interface Submission {
+  record: Record<string, AnswerInput>;
+}
+
+export interface SubmitResult {
+  row: SubmittedRow;
+  /** An earlier submission with the same Idempotency-Key, answered again. */
+  replayed: boolean;
+}
+
+function present(row: SubmissionRow, username: string | null): SubmittedRow {
+  return {
+    id: row.id,
+    document_id: row.documentId,
+    version: row.version,
+    created_at: row.createdAt.toISOString(),
+    created_by_username: username,
+    record: row.record as Record<string, RecordedAnswer>,
+    validation_errors: row.validationErrors,
+  };
+}
+
+async function presentRows(db: Queryable, rows: SubmissionRow[]): Promise<SubmittedRow[]> {
+  const names = await usernames(
+    db,
+    rows.map((r) => r.createdBy),
+  );
+  return rows.map((r) => present(r, nameOf(names, r.createdBy)));
+}
+
+/** JSON with object keys sorted, so that one request always hashes alike however its keys were ordered. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** What a repeat with the same Idempotency-Key must match: the checklist and the answers, however their keys were ordered. */
+export const requestHashOf = (documentId: string, submission: Submission) =>
+  createHash('sha256').update(canonicalJson({ document_id: documentId, record: submission.record })).digest('hex');
+
+async function byIdempotencyKey(db: Queryable, who: Member, key: string): Promise<SubmissionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(checklistSubmissions)
+    .where(
+      and(eq(checklistSubmissions.orgId, who.orgId), eq(checklistSubmissions.createdBy, who.userId), eq(checklistSubmissions.idempotencyKey, key)),
+    );
+  return row;
+}
+
+/** The earlier submission under a key, answered as it was the first time — if the request is the same one. */
+async function replay(db: Queryable, row: SubmissionRow, requestHash: string): Promise<SubmitResult> {
+  if (row.requestHash !== requestHash) {
+    throw validationFailed([{ field: 'Idempotency-Key', message: 'was already used for a different submission' }]);
+  }
+  const [presented] = await presentRows(db, [row]);
+  return { row: presented!, replayed: true };
+}
+
+/**
+ * POST documentation/documents/{id}/data: 201 with the stored row. With an Idempotency-Key (unique per
+ * organisation and user) a repeat of the same request answers the first row again and stores nothing;
+ * the same key with another request → 422. Concurrent repeats meet at the unique index: one inserts,
+ * the others wait for it and then answer its row.
+ */
+export async function submitChecklist(
+  deps: Deps,
+  caller: Caller,
+  documentId: string,
+  submission: Submission,
+  idempotencyKey: string | undefined,
+): Promise<SubmitResult> {
+  const who = await memberOf(deps, caller);
+  const access = await readableDocument(deps.db, who, documentId);
+  const document = access.document;
+  if (document.doctype !== 'form') throw badRequest('Only checklists take submissions');
+  const requestHash = idempotencyKey === undefined ? null : requestHashOf(document.id, submission);
+  if (idempotencyKey !== undefined) {
+    const earlier = await byIdempotencyKey(deps.db, who, idempotencyKey);
+    if (earlier) return replay(deps.db, earlier, requestHash!);
+  }
+
+  const questions = orderedQuestions(document.contents as Record<string, unknown>);
+  const byId = new Map(questions.map((q) => [q.id, q.question]));
+  const errors: FieldError[] = [];
+  for (const id of Object.keys(submission.record)) {
+    if (!byId.has(id)) errors.push({ field: `record.${id}`, message: 'is not a question of this checklist' });
+  }
+  for (const { id, question } of questions) {
+    for (const problem of answerProblems(question, submission.record[id])) {
+      errors.push({ field: problem.field ? `record.${id}.${problem.field}` : `record.${id}`, message: problem.message });
+    }
+  }
+  const now = deps.now();
+  const folder = access.chain[0]!;
+
+  return deps.db.transaction(async (tx) => {
+    const photos = questions.flatMap(({ id, question }) =>
+      question.photoVerification ? (submission.record[id]?.media ?? []).map((upload, i) => ({ id, upload, i })) : [],
+    );
+    const completed = await completedUploadsOf(
+      tx,
+      deps.config,
+      { orgId: who.orgId, documentId: document.id, userId: who.userId },
+      photos.map((p) => p.upload),
+      now,
+    );
+    for (const photo of photos) {
+      if (!completed.has(photo.upload)) {
+        errors.push({ field: `record.${photo.id}.media.${photo.i}`, message: 'is not a completed upload of yours for this checklist' });
+      }
+    }
+    if (errors.length > 0) throw validationFailed(errors);
+
+    const record: Record<string, RecordedAnswer> = {};
+    for (const [id, answer] of Object.entries(submission.record)) record[id] = recordAnswer(byId.get(id)!, answer);
+    const validationErrors = Object.values(record).filter((a) => !a.valid).length;
+    const values = {
+      id: uuidv7(now.getTime()),
+      orgId: who.orgId,
+      documentId: document.id,
+      version: document.version,
+      record,
+      validationErrors,
+      createdBy: who.userId,
+      createdAt: now,
+      idempotencyKey: idempotencyKey ?? null,
+      requestHash,
+    };
+    const [inserted] =
+      idempotencyKey === undefined
+        ? await tx.insert(checklistSubmissions).values(values).returning()
+        : await tx
+            .insert(checklistSubmissions)
+            .values(values)
+            .onConflictDoNothing({
+              target: [checklistSubmissions.orgId, checklistSubmissions.createdBy, checklistSubmissions.idempotencyKey],
+              where: sql`idempotency_key is not null`,
+            })
+            .returning();
+    if (!inserted) {
+      // A concurrent request with the same key got there first (and has committed: the insert waited for it).
+      const earlier = await byIdempotencyKey(tx, who, idempotencyKey!);
+      if (!earlier) throw new Error('idempotency key conflict without a row');
+      return replay(tx, earlier, requestHash!);
+    }
+    await recordDataSubmitted(tx, {
+      orgId: who.orgId,
+      actorId: who.userId,
+      at: now,
+      documentId: document.id,
+      folderId: folder.id,
+      context: {
+        sheet_id: document.id,
+        sheet_name: document.name,
+        validation_errors: validationErrors,
+        submission_id: inserted.id,
+        version: document.version,
+        folder_id: folder.id,
+        folder_name: folder.name,
+      },
+    });
+    return { row: present(inserted, caller.user.username), replayed: false };
+  });
+}
+
+/**
+ * Which checklist's rows GET documents/{id}/data reads: a checklist's own (form_id, if given, must be
+ * its id); for a result sheet or report, `form_id` names one of its checklists, which the caller must
+ * also be able to Read.
+ */
+async function formOfDataQuery(deps: Deps, who: Member, documentId: string, formId: string | undefined): Promise<string> {
+  const access = await readableDocument(deps.db, who, documentId);
+  const document = access.document;
+  switch (document.doctype) {
+    case 'form':
+      if (formId !== undefined && formId !== document.id) {
+        throw validationFailed([{ field: 'form_id', message: "must be this checklist's id, or left out" }]);
+      }
+      return document.id;
+    case 'sheet':
+    case 'report': {
+      if (formId === undefined) throw validationFailed([{ field: 'form_id', message: 'Field required' }]);
+      const formIds = (document.contents as { form_ids?: unknown }).form_ids;
+      if (!Array.isArray(formIds) || !formIds.includes(formId)) {
+        throw validationFailed([{ field: 'form_id', message: `is not one of this ${document.doctype}'s checklists` }]);
+      }
+      const form = await readableDocument(deps.db, who, formId);
+      if (form.document.doctype !== 'form') throw validationFailed([{ field: 'form_id', message: 'is not a checklist' }]);
+      return form.document.id;
+    }
+    case 'presentation':
+      throw badRequest('A presentation has no data');
+  }
+}
+
+/** GET documentation/documents/{id}/data: newest first, `start_time <= created_at < end_time`. */
+export async function checklistData(deps: Deps, caller: Caller, documentId: string, query: DataQueryParsed): Promise<List<SubmittedRow>> {
+  const who = await memberOf(deps, caller);
+  const formId = await formOfDataQuery(deps, who, documentId, query.form_id);
+  const conditions: SQL[] = [eq(checklistSubmissions.orgId, who.orgId), eq(checklistSubmissions.documentId, formId)];
+  if (query.start_time !== undefined) conditions.push(gte(checklistSubmissions.createdAt, new Date(query.start_time * 1000)));
+  if (query.end_time !== undefined) conditions.push(lt(checklistSubmissions.createdAt, new Date(query.end_time * 1000)));
+  const where = and(...conditions);
+  const rows = await deps.db
+    .select()
+    .from(checklistSubmissions)
+    .where(where)
+    .orderBy(desc(checklistSubmissions.createdAt), desc(checklistSubmissions.id))
+    .offset(query.skip)
+    .limit(query.limit);
+  const [counted] = await deps.db.select({ total: count() }).from(checklistSubmissions).where(where);
+  return { results: await presentRows(deps.db, rows), total: Number(counted?.total ?? 0) };
+}
+
+const submissionNotFound = () => notFound('Submission not found');
+
+/** GET documentation/documents/documentdata/{id}: one row, for readers of its checklist; 404 alike for missing, foreign and unreadable. */
+export async function submittedRow(deps: Deps, caller: Caller, id: string): Promise<SubmittedRow> {
+  const who = await memberOf(deps, caller);
+  if (!isUuid(id)) throw submissionNotFound();
+  const [row] = await deps.db
+    .select()
+    .from(checklistSubmissions)
+    .where(and(eq(checklistSubmissions.id, id), eq(checklistSubmissions.orgId, who.orgId)));
+  if (!row) throw submissionNotFound();
+  await readableDocument(deps.db, who, row.documentId).catch((err: unknown) => {
+    throw err instanceof HttpError && err.status === 404 ? submissionNotFound() : err;
+  });
+  const [presented] = await presentRows(deps.db, [row]);
+  return presented!;
+}

@@ -1,0 +1,218 @@
+/**
+ * Signed uploads and the files they bring (documentation §7 sign-content-upload): sign, receive (the
+ * default driver's own upload route), confirm for a submission, and look a file up for serving — with
+ * a bearer token (Read on the document) or with a short-lived signed address (for <img> and <video>).
+ *
+ * Who may sign: on a checklist (doctype form) Read is enough, since fillers attach photos to their
+ * answers; on presentations, sheets and reports only editors add media, so Write is needed.
+ */
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { MediaUrl, SignedUpload, signUploadBody } from '../../../shared/api/documentation.ts';
+import { MEDIA_URL_SECONDS, UPLOAD_SIGNATURE_SECONDS } from '../../../shared/constants.ts';
+import { isUuid, uuidv7 } from '../../../shared/ids.ts';
+import { Permission } from '../../../shared/permissions.ts';
+import type { Config } from '../../config.ts';
+import type { Queryable } from '../../db/connection.ts';
+import { documents, uploads } from '../../db/schema.ts';
+import type { Caller, Deps } from '../../env.ts';
+import { conflict, HttpError, notFound } from '../../errors.ts';
+import { sniffContentType } from '../../storage/content-types.ts';
+import { storageFor, storageKey } from '../../storage/index.ts';
+import { sign, signingKey, verifySignature } from '../../storage/signing.ts';
+import { memberOf, readableDocument, requirePermissions } from '../documentation/access.ts';
+
+export type UploadRow = typeof uploads.$inferSelect;
+type NewUploads = z.output<typeof signUploadBody>;
+
+const fileNotFound = () => notFound('File not found');
+
+/** POST documentation/documents/{id}/sign-content-upload. */
+export async function signUploads(deps: Deps, caller: Caller, documentId: string, files: NewUploads): Promise<SignedUpload[]> {
+  const who = await memberOf(deps, caller);
+  const access = await readableDocument(deps.db, who, documentId);
+  if (access.document.doctype !== 'form') requirePermissions(access.permissions, Permission.Write, 'to add media to this document');
+  const now = deps.now();
+  // Whole seconds: the signed `expires` field and `expires_at` name the same moment.
+  const expiresAt = new Date((Math.floor(now.getTime() / 1000) + UPLOAD_SIGNATURE_SECONDS) * 1000);
+  const rows = files.map((file) => ({
+    id: uuidv7(now.getTime()),
+    orgId: who.orgId,
+    documentId: access.document.id,
+    filename: file.filename,
+    contentType: file.content_type,
+    size: file.file_size,
+    createdBy: who.userId,
+    createdAt: now,
+    expiresAt,
+  }));
+  await deps.db.insert(uploads).values(rows);
+  const storage = storageFor(deps.config);
+  return Promise.all(
+    rows.map(async (row) => {
+      const post = await storage.presignPost({
+        key: storageKey(row.orgId, row.id),
+        size: row.size,
+        contentType: row.contentType,
+        expiresAt,
+      });
+      return { upload_id: row.id, url: post.url, fields: post.fields, expires_at: expiresAt.toISOString() };
+    }),
+  );
+}
+
+/**
+ * POST /api/v1/uploads (the default driver's upload route; no bearer token — the signature is the
+ * permission). The file is checked by the driver, then the upload is marked complete and the file put
+ * in place in one transaction: an upload is received once (409 after that).
+ */
+export async function receiveUpload(deps: Deps, form: FormData): Promise<void> {
+  const storage = storageFor(deps.config);
+  if (!storage.receive) throw notFound();
+  const now = deps.now();
+  const file = await storage.receive(form, now);
+  const [orgId, uploadId] = file.key.split('/') as [string, string];
+  try {
+    await deps.db.transaction(async (tx) => {
+      const [done] = await tx
+        .update(uploads)
+        .set({ completedAt: now })
+        .where(and(eq(uploads.id, uploadId), eq(uploads.orgId, orgId), isNull(uploads.completedAt)))
+        .returning({ id: uploads.id });
+      if (!done) {
+        const [known] = await tx.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, uploadId));
+        throw known ? conflict('This upload has already been received') : notFound('Upload not found');
+      }
+      await file.keep();
+    });
+  } catch (err) {
+    await file.discard();
+    throw err;
+  }
+}
+
+/**
+ * Of some upload ids, those that are complete uploads of this document by this user. An upload that
+ * is not marked complete yet is looked for in storage (a driver whose browser posts go straight to the
+ * store, like S3, learns of them this way): present with the signed size and the right first bytes, it
+ * is marked complete now.
+ */
+export async function completedUploadsOf(
+  tx: Queryable,
+  config: Config,
+  scope: { orgId: string; documentId: string; userId: string },
+  ids: readonly string[],
+  now: Date,
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await tx
+    .select()
+    .from(uploads)
+    .where(
+      and(
+        inArray(uploads.id, [...new Set(ids)]),
+        eq(uploads.orgId, scope.orgId),
+        eq(uploads.documentId, scope.documentId),
+        eq(uploads.createdBy, scope.userId),
+      ),
+    );
+  const done = new Set(rows.filter((r) => r.completedAt !== null).map((r) => r.id));
+  const storage = storageFor(config);
+  for (const row of rows.filter((r) => r.completedAt === null)) {
+    const stored = await storage.inspect(storageKey(row.orgId, row.id));
+    if (stored && stored.size === row.size && sniffContentType(stored.head) === row.contentType) {
+      await tx.update(uploads).set({ completedAt: now }).where(eq(uploads.id, row.id));
+      done.add(row.id);
+    }
+  }
+  return done;
+}
+
+/** A completed upload of a document, or undefined. */
+async function completedUpload(db: Queryable, orgId: string, documentId: string, uploadId: string): Promise<UploadRow | undefined> {
+  if (!isUuid(uploadId)) return undefined;
+  const [row] = await db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.id, uploadId), eq(uploads.orgId, orgId), eq(uploads.documentId, documentId), isNotNull(uploads.completedAt)));
+  return row;
+}
+
+/** GET documentation/documents/{id}/media/{upload_id} (bearer): Read on the document; the upload must be one of its own. */
+export async function mediaOfDocument(deps: Deps, caller: Caller, documentId: string, uploadId: string): Promise<UploadRow> {
+  const who = await memberOf(deps, caller);
+  const access = await readableDocument(deps.db, who, documentId);
+  const row = await completedUpload(deps.db, who.orgId, access.document.id, uploadId);
+  if (!row) throw fileNotFound();
+  return row;
+}
+
+const expiresOf = (now: Date) => Math.floor(now.getTime() / 1000) + MEDIA_URL_SECONDS;
+
+/** The signed address of one file: `{PUBLIC_URL}/api/v1/media/{document id}/{upload id}?expires=…&signature=…`. */
+async function signedMediaUrl(config: Config, documentId: string, uploadId: string, expires: number): Promise<string> {
+  const signature = sign(await signingKey(config), 'media', [documentId, uploadId, String(expires)]);
+  return `${config.publicUrl}/api/v1/media/${documentId}/${uploadId}?expires=${expires}&signature=${signature}`;
+}
+
+/** GET documentation/documents/{id}/media-urls?upload_id=…: addresses for the files of this document among the ids (others are left out). */
+export async function mediaUrls(deps: Deps, caller: Caller, documentId: string, uploadIds: readonly string[]): Promise<MediaUrl[]> {
+  const who = await memberOf(deps, caller);
+  const access = await readableDocument(deps.db, who, documentId);
+  const wanted = [...new Set(uploadIds)];
+  const rows = await deps.db
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(
+      and(
+        inArray(uploads.id, wanted),
+        eq(uploads.orgId, who.orgId),
+        eq(uploads.documentId, access.document.id),
+        isNotNull(uploads.completedAt),
+      ),
+    );
+  const found = new Set(rows.map((r) => r.id));
+  const expires = expiresOf(deps.now());
+  const expiresAt = new Date(expires * 1000).toISOString();
+  return Promise.all(
+    wanted
+      .filter((id) => found.has(id))
+      .map(async (id) => ({ upload_id: id, url: await signedMediaUrl(deps.config, access.document.id, id, expires), expires_at: expiresAt })),
+  );
+}
+
+/**
+ * GET /api/v1/media/{document id}/{upload id}?expires=&signature= (no bearer token: the address is the
+ * permission, handed only to readers, for MEDIA_URL_SECONDS). The document must still be live.
+ */
+export async function mediaBySignature(
+  deps: Deps,
+  documentId: string,
+  uploadId: string,
+  expires: string | undefined,
+  signature: string | undefined,
+): Promise<UploadRow> {
+  if (!isUuid(documentId) || !isUuid(uploadId) || !expires || !/^\d{1,12}$/.test(expires) || !signature) {
+    throw new HttpError(403, 'This media link is not valid');
+  }
+  if (!verifySignature(await signingKey(deps.config), 'media', [documentId, uploadId, expires], signature)) {
+    throw new HttpError(403, 'This media link is not valid');
+  }
+  if (Number(expires) * 1000 < deps.now().getTime()) throw new HttpError(403, 'This media link has expired');
+  const [row] = await deps.db
+    .select({ upload: uploads })
+    .from(uploads)
+    .innerJoin(documents, eq(documents.id, uploads.documentId))
+    .where(and(eq(uploads.id, uploadId), eq(uploads.documentId, documentId), isNotNull(uploads.completedAt), isNull(documents.deletedAt)));
+  if (!row) throw fileNotFound();
+  return row.upload;
+}
+
+/** What a served file is sent as: its type, and inline for pictures and video, as an attachment otherwise. */
+export function dispositionOf(row: Pick<UploadRow, 'filename' | 'contentType'>): string {
+  const inline = row.contentType.startsWith('image/') || row.contentType.startsWith('video/');
+  const name = [...row.filename].map((ch) => (ch < ' ' || ch === '\u007f' || ch === '/' || ch === '\\' ? '_' : ch)).join('');
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["%]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
