@@ -30,7 +30,9 @@ import type {
   HistoryEntry,
   List,
   ListedItem,
+  MediaUrl,
   MoveOrCopyBody,
+  SubmittedRow,
   TrashedItem,
   UpdateDocumentBody,
   UpdateFolderBody,
@@ -155,6 +157,11 @@ export const api = {
     replaceAcl: (kind: 'folder' | 'document', id: string, entries: AclEntryInput[]) =>
       json<Acl>('PUT', `documentation/${kind}s/${seg(id)}/acl`, entries),
     aclSubjects: () => call<List<AclSubject>>('auth/acl-subjects'),
+    /** One submitted row of a checklist. */
+    submittedRow: (id: string) => call<SubmittedRow>(`documentation/documents/documentdata/${seg(id)}`),
+    /** Short-lived addresses (for <img>) of a document's uploaded files; at most 100 ids a call. */
+    mediaUrls: (documentId: string, uploadIds: readonly string[]) =>
+      call<List<MediaUrl>>(`documentation/documents/${seg(documentId)}/media-urls`, { query: { upload_id: [...uploadIds] } }),
   },
   roles: {
     /** One page of the organisation's roles; `ordering` like ['name'] or ['-name']. */

@@ -44,7 +44,7 @@ export async function mountDocumentView(): Promise<void> {
   element('document-status').textContent = '';
   element('document-frame').hidden = false;
 
-  if (target.kind === 'row') mountSubmittedRow(element('document-row'), doc, target.rowId);
+  if (target.kind === 'row') await mountSubmittedRow(element('document-row'), doc, target.rowId);
   else await mountBody(element('document-body'), doc);
 }
 
@@ -60,9 +60,17 @@ async function mountBody(container: HTMLElement, doc: Document): Promise<void> {
 
 /**
  * The single submitted row of `/documentation/view/{id}/{rowId}` (documentation §2: read-only, with
- * 'Back to Results'). Its body comes with issue #4 (GET documentation/documents/documentdata/{rowId});
- * until then the page is the document's frame around this mount point, which carries the row id.
+ * 'Back to Results'), inside the frame of document `{id}` — the checklist itself, or a result sheet or
+ * report that shows its rows. 'Back to Results' leads to that document's viewer, where its results are
+ * (a sheet's grid; a checklist's page). The renderer is imported on demand, so a checklist's page
+ * carries none of it.
  */
-export function mountSubmittedRow(container: HTMLElement, _document: Document, rowId: string): void {
+export async function mountSubmittedRow(container: HTMLElement, doc: Document, rowId: string): Promise<void> {
   container.dataset.rowId = rowId;
+  try {
+    const { renderSubmittedRow } = await import('../documentation/submitted-row.ts');
+    await renderSubmittedRow(container, rowId, { backHref: viewPath(doc.id), loaded: doc });
+  } catch (err) {
+    container.replaceChildren(failureText(err));
+  }
 }

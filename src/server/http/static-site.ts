@@ -2,6 +2,8 @@
  * Serves the built site: files of the build as they are (hashed assets cached for a year), and every
  * page address through the route table to its prerendered shell — unknown addresses get the
  * not-found shell with status 404. Each shell's inline scripts are allowed by hash in its CSP.
+ * A shell is also answered at its own file's address (`/documentation/view/index.html`, `/404.html`),
+ * with status 200 and the same headers: that is where the service worker precaches it.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -46,6 +48,8 @@ export function inlineScriptHashes(html: string): string[] {
 
 export function createStaticSite(distDir: string) {
   const shells = new Map<string, Shell>();
+  /** The shells by their files' addresses ('/login/index.html'), for the service worker's precache. */
+  const shellFiles = new Map<string, Shell>();
   const loadShell = (shell: string): Shell | undefined => {
     const file = join(distDir, shellFile(shell));
     if (!existsSync(file)) return undefined;
@@ -54,7 +58,9 @@ export function createStaticSite(distDir: string) {
   };
   for (const shell of new Set([...routes.map((r) => r.shell), notFoundShell])) {
     const loaded = loadShell(shell);
-    if (loaded) shells.set(shell, loaded);
+    if (!loaded) continue;
+    shells.set(shell, loaded);
+    shellFiles.set(`/${shellFile(shell)}`, loaded);
   }
 
   const sendShell = (c: Context, shell: Shell, status: 200 | 404) => {
@@ -82,6 +88,8 @@ export function createStaticSite(distDir: string) {
 
   return async (c: Context): Promise<Response> => {
     const path = c.req.path;
+    const shellOfFile = shellFiles.get(path);
+    if (shellOfFile) return sendShell(c, shellOfFile, 200);
     const file = await sendFile(c, decodeSafe(path));
     if (file) return file;
     const match = matchRoute(path);

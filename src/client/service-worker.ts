@@ -1,0 +1,44 @@
+/**
+ * Registers the service worker (/sw.js, scope `/`; src/client/offline/worker.ts) once the page has
+ * loaded. Base.astro calls it in production builds only (`import.meta.env.PROD`): `astro dev` serves
+ * pages that no precache list describes.
+ *
+ * Two duties of the page side:
+ * - Nobody signed in (the sign-in page after a logout, a signed-out visit): the kept API answers are
+ *   deleted, so a shared kiosk keeps nothing of the last user's (they are keyed per login session too).
+ * - The first time a worker takes control of this page, the API reads the page already made before it
+ *   had a worker are read once more through it, so the page is kept for offline use from this visit on.
+ */
+import { API_CACHE, isKeptApiRead } from './offline/api-cache.ts';
+import { hasLoginFlag, storedToken } from './storage.ts';
+
+const apiBase = (): string => new URL(import.meta.env.PUBLIC_API_BASE ?? '/api/v1', location.href).href;
+
+export function registerServiceWorker(): void {
+  if (!('serviceWorker' in navigator)) return;
+  if (!hasLoginFlag() && 'caches' in window) void caches.delete(API_CACHE).catch(() => undefined);
+  if (!navigator.serviceWorker.controller) {
+    navigator.serviceWorker.addEventListener('controllerchange', keepThisPageOffline, { once: true });
+  }
+  const register = () => {
+    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((err: unknown) => {
+      console.warn('The service worker could not be registered', err);
+    });
+  };
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}
+
+/** Reads again, through the worker that just took control, the kept API reads this page made without one. */
+function keepThisPageOffline(): void {
+  const token = storedToken();
+  if (!token || !hasLoginFlag()) return;
+  const authorization = `Bearer ${token}`;
+  const base = apiBase();
+  const made = performance
+    .getEntriesByType('resource')
+    .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'fetch')
+    .map((entry) => entry.name)
+    .filter((url) => isKeptApiRead({ method: 'GET', url, authorization }, base));
+  for (const url of new Set(made)) void fetch(url, { headers: { Authorization: authorization } }).catch(() => undefined);
+}
