@@ -19,7 +19,7 @@ function newestIn(path) {
   return newest;
 }
 
-const sources = ['src', 'islands', 'elements', 'public', 'astro.config.mjs', 'package.json'];
+const sources = ['src', 'islands', 'elements', 'public', 'scripts', 'astro.config.mjs', 'package.json'];
 const needed =
   !existsSync(stamp) || (fresh && Math.max(...sources.map(newestIn)) > statSync(stamp).mtimeMs);
 if (needed) {
