@@ -6,8 +6,9 @@
  *
  * After a submission: in the app the page goes to the checklist's folder with 'Answers Successfully
  * Submitted.'; on a kiosk, and when the answers wait for the network, the page stays and the element is
- * ready for the next person. Older versions show their description and question count only: submissions
- * are judged against the latest version.
+ * ready for the next person. Older versions (and a checklist without questions) show their description
+ * and question count only ('No Questions Found In Checklist'): submissions are judged against the latest
+ * version.
  */
 import '../../../../elements/rb-checklist/rb-checklist.ts';
 import { SUBMITTED } from '../../../../elements/rb-checklist/rb-checklist.element.ts';
@@ -19,7 +20,7 @@ import { storedToken } from '../../storage.ts';
 import { showAlertAfterNavigation } from '../../stores/alerts.ts';
 import { browsePath } from '../addresses.ts';
 import { descriptionOf } from './description-body.ts';
-import { mount as mountSummary } from './form-body.ts';
+import { mount as mountSummary, questionCount } from './form-body.ts';
 
 /** Whether the address asks for kiosk mode (`?kiosk=1`, also `true` or `yes`). */
 export function isKioskAddress(search: string = location.search): boolean {
@@ -28,7 +29,7 @@ export function isKioskAddress(search: string = location.search): boolean {
 }
 
 export async function mount(container: HTMLElement, doc: Document): Promise<void> {
-  if (doc.version < doc.latest_version) return mountSummary(container, doc);
+  if (doc.version < doc.latest_version || questionCount(doc) === 0) return mountSummary(container, doc);
   const user = await signedInUser();
   const filler = document.createElement('rb-checklist');
   filler.setAttribute('api-base', API_BASE);
@@ -44,5 +45,9 @@ export async function mount(container: HTMLElement, doc: Document): Promise<void
     showAlertAfterNavigation('success', SUBMITTED);
     navigate(browsePath(doc.folder_id));
   });
-  container.replaceChildren(...descriptionOf(doc), filler);
+  const count = questionCount(doc);
+  const summary = document.createElement('p');
+  summary.className = 'document-question-count';
+  summary.textContent = count === 1 ? '1 question' : `${count} questions`;
+  container.replaceChildren(...descriptionOf(doc), summary, filler);
 }
