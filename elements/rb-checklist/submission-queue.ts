@@ -193,7 +193,8 @@ export function failedText(count: number): string {
   return count === 1 ? '1 submission was refused by the server' : `${count} submissions were refused by the server`;
 }
 
-/** 'Sent at 14:05' in the person's own clock. */
-export function sentText(at: Date): string {
-  return `Sent at ${at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`;
+/** 'Sent at 14:05' in the person's own clock; with the date when it was not today ('Sent at 14:05, 06/05/2024'). */
+export function sentText(at: Date, now: Date = new Date()): string {
+  const time = at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  return at.toDateString() === now.toDateString() ? `Sent at ${time}` : `Sent at ${time}, ${at.toLocaleDateString()}`;
 }

@@ -4,6 +4,7 @@ import {
   failedText,
   recordWithMedia,
   sendSubmission,
+  sentText,
   SubmissionQueue,
   waitingText,
   type QueuedSubmission,
@@ -253,5 +254,11 @@ describe('status texts', () => {
     expect(waitingText(3)).toBe('3 submissions waiting to be sent');
     expect(failedText(0)).toBe('');
     expect(failedText(2)).toBe('2 submissions were refused by the server');
+  });
+
+  it('says when the waiting ones were sent, with the date when it was not today', () => {
+    const at = new Date(2024, 4, 6, 14, 5);
+    expect(sentText(at, new Date(2024, 4, 6, 18, 0))).toMatch(/^Sent at 14:05$|^Sent at 02:05\sPM$/);
+    expect(sentText(at, new Date(2024, 4, 7, 9, 0))).toContain(at.toLocaleDateString());
   });
 });
