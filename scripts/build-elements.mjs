@@ -1,9 +1,10 @@
 // The standalone build of the Lit elements (DESIGN.md: framework-neutral elements that other sites embed):
-// each elements/<tag>/<tag>.ts → dist/elements/<tag>.js (ESM, minified). One esbuild run with code
-// splitting, so Lit is one shared chunk and qr-code-styling (imported dynamically) a chunk of its own,
-// both under dist/elements/chunks/. Each element's demo page (demo.html, which loads ../<tag>.js) is
-// copied to dist/elements/<tag>/demo.html, and its demo.ts is compiled next to it as demo.js: the app's
-// Content-Security-Policy allows no inline scripts.
+// each elements/<tag>/<tag>.ts (rb-qr-code, rb-permission-editor, rb-checklist) → dist/elements/<tag>.js
+// (ESM, minified). One esbuild run with code splitting, so Lit is one shared chunk, and qr-code-styling
+// and jsQR (both imported dynamically) chunks of their own, all under dist/elements/chunks/. Each
+// element's demo page (demo.html, which loads ../<tag>.js) is copied to dist/elements/<tag>/demo.html,
+// and its demo.ts is compiled next to it as demo.js: the app's Content-Security-Policy allows no inline
+// scripts.
 //
 // esbuild is not a direct dependency: it comes with Vite (Astro), which pins a compatible version.
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';

@@ -1,7 +1,8 @@
 /**
  * The toolbar of a document page, viewer and editor alike (documentation §2 "Toolbar menu on a
  * document page"): the View/Edit switch (only with Write), History, and the toolbar menu with
- * 'QR Link'. Favourite, Subscribe, Assign and Reset Questions join the menu with their issues.
+ * 'QR Link', and for checklists 'Reset Questions' (when the page gives `resetQuestions`). Favourite,
+ * Subscribe and Assign join the menu with their issues.
  */
 import type { Document } from '../../shared/api/documentation.ts';
 import { hasPermission, Permission } from '../../shared/permissions.ts';
@@ -15,6 +16,8 @@ export interface DocumentToolbarOptions {
   mode: DocumentPageMode;
   /** The address the QR code holds. */
   qrAddress: string;
+  /** Clears the checklist's saved progress (documentation §2: 'Reset Questions', forms only). */
+  resetQuestions?: () => void;
 }
 
 function link(label: string, href: string, className: string): HTMLAnchorElement {
@@ -48,6 +51,8 @@ export function renderDocumentToolbar(container: HTMLElement, doc: Document, opt
       run: () => void openQrDialog(options.qrAddress, doc.name, menu.querySelector('button')),
     },
   ];
+  const reset = options.resetQuestions;
+  if (doc.doctype === 'form' && reset) actions.push({ label: 'Reset Questions', run: reset });
   const menu = createToolbarMenu('Document menu', actions);
   parts.push(menu);
   container.replaceChildren(...parts);

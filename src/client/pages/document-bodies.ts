@@ -1,8 +1,8 @@
 /**
  * The body of the document page per doctype (DESIGN "Two weights": the view route serves every doctype
  * and loads the doctype's viewer at run time). Each entry imports its module only when a document of
- * that doctype is shown. Issue #4 replaces the form entry with the `rb-checklist` filler; presentations,
- * sheets and reports get their viewers (React islands) with their issues.
+ * that doctype is shown. A checklist (form) is filled in with the light `rb-checklist` element (no React on
+ * a checklist's page); presentations, sheets and reports get their viewers (React islands) with their issues.
  */
 import type { Doctype, Document } from '../../shared/api/documentation.ts';
 
@@ -13,7 +13,7 @@ export interface DocumentBody {
 
 export const documentBodies: Record<Doctype, () => Promise<DocumentBody>> = {
   presentation: () => import('../documentation/bodies/description-body.ts'),
-  form: () => import('../documentation/bodies/form-body.ts'),
+  form: () => import('../documentation/bodies/checklist-body.ts'),
   sheet: () => import('../documentation/bodies/description-body.ts'),
   report: () => import('../documentation/bodies/description-body.ts'),
 };

@@ -5,6 +5,8 @@
  * breadcrumbs Home > Documentation > folders, the not-most-recent warning with a link to the latest,
  * and the toolbar; inside it the doctype's body from ./document-bodies.ts, or the submitted row.
  */
+import { clearDraft } from '../../../elements/rb-checklist/checklist-draft.ts';
+import type { CurrentUser } from '../../shared/api/accounts.ts';
 import type { Document } from '../../shared/api/documentation.ts';
 import { setPageName } from '../chrome/signed-in-chrome.ts';
 import { signedInUser } from '../chrome/signed-in-user.ts';
@@ -15,6 +17,7 @@ import { renderDocumentToolbar } from '../documentation/document-toolbar.ts';
 import { failureText } from '../documentation/failure.ts';
 import { rootFolderId } from '../documentation/root-folder.ts';
 import { navigate } from '../navigation.ts';
+import { showAlert } from '../stores/alerts.ts';
 import { documentBodies } from './document-bodies.ts';
 import { element } from './page-elements.ts';
 
@@ -26,7 +29,7 @@ export function viewTitle(name: string, version?: number): string {
 }
 
 export async function mountDocumentView(): Promise<void> {
-  await signedInUser();
+  const user = await signedInUser();
   const target = viewTarget();
   if (!target) return navigate(browsePath(), { replace: true }); // the route table sends no other address here
   const version = target.kind === 'version' ? target.version : target.kind === 'bad-version' ? null : undefined;
@@ -40,12 +43,29 @@ export async function mountDocumentView(): Promise<void> {
     element<HTMLAnchorElement>('latest-version-link').href = viewPath(doc.id);
     element('version-warning').hidden = false;
   }
-  renderDocumentToolbar(element('document-toolbar'), doc, { mode: 'view', qrAddress: location.origin + location.pathname });
+  renderDocumentToolbar(element('document-toolbar'), doc, {
+    mode: 'view',
+    qrAddress: location.origin + location.pathname,
+    ...(doc.doctype === 'form' ? { resetQuestions: () => resetQuestions(doc, user) } : {}),
+  });
   element('document-status').textContent = '';
   element('document-frame').hidden = false;
 
   if (target.kind === 'row') await mountSubmittedRow(element('document-row'), doc, target.rowId);
   else await mountBody(element('document-body'), doc);
+}
+
+export const QUESTIONS_RESET = 'Questions have been reset';
+
+/**
+ * Reset Questions (documentation §4): the filler on the page clears its answers and its local draft; with
+ * no filler (an older version) the draft is removed all the same.
+ */
+function resetQuestions(doc: Document, user: CurrentUser): void {
+  const filler = element('document-body').querySelector('rb-checklist');
+  if (filler) filler.reset();
+  else clearDraft({ userId: user.id, orgId: user.org?.id, documentId: doc.id });
+  showAlert('success', QUESTIONS_RESET);
 }
 
 /** The doctype's body, imported on demand. */

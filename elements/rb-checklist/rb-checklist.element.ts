@@ -1,0 +1,546 @@
+import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import { canSubmit, hasValue, normaliseValue, valueProblem } from '../../src/shared/checklists/answers.ts';
+import { orderedQuestions, type Question } from '../../src/shared/checklists/question.ts';
+import { emit } from '../events.ts';
+import {
+  answersForRules,
+  initialAnswers,
+  restoreDraft,
+  submissionRecord,
+  withComments,
+  withValue,
+  type Answers,
+  type DraftOwner,
+  type OrderedQuestion,
+} from './answer-state.ts';
+import { checklistApi, type ChecklistApi, type ChecklistDocument } from './checklist-api.ts';
+import { clearDraft, readDraft, readSentAt, writeDraft, writeSentAt } from './checklist-draft.ts';
+import { compressPhoto } from './image-compression.ts';
+import { openRearCamera, scanVideo, stopCamera } from './qr-scanner.ts';
+import { fieldOf } from './question-fields.ts';
+import { styles } from './rb-checklist.styles.ts';
+import { NetworkError } from './send-errors.ts';
+import { indexedDbStore } from './submission-store.ts';
+import {
+  failedText,
+  sendSubmission,
+  sentText,
+  SubmissionQueue,
+  waitingText,
+  type QueuedPhoto,
+  type QueuedSubmission,
+  type SubmissionStore,
+} from './submission-queue.ts';
+
+export const SUBMITTED = 'Answers Successfully Submitted.';
+export const SUBMIT_FAILED = 'Something went wrong with your submission.';
+export const QUEUED = 'Saved on this device: the answers will be sent when the network returns.';
+export const LOAD_FAILED = 'Something went wrong when retrieving your checklist.';
+export const NO_QUESTIONS = 'No Questions Found In Checklist';
+
+/** How often waiting submissions are tried again while the element is on the page. */
+export const RETRY_INTERVAL_MS = 30_000;
+
+/** `rb-submitted`: the answers reached the server (`sent`, with the stored row) or wait on this device (`queued`). */
+export type RbSubmittedDetail =
+  | { status: 'sent'; key: string; documentId: string; row: unknown }
+  | { status: 'queued'; key: string; documentId: string };
+
+export interface RbSubmitFailedDetail {
+  documentId: string;
+  /** The server's detail (or the error's message). */
+  detail: string;
+  status?: number;
+}
+
+declare global {
+  interface GlobalEventHandlersEventMap {
+    'rb-submitted': CustomEvent<RbSubmittedDetail>;
+    'rb-submit-failed': CustomEvent<RbSubmitFailedDetail>;
+  }
+}
+
+/** A photo taken for an answer, kept in memory until it is sent (its preview is an object URL). */
+interface LocalPhoto {
+  id: number;
+  blob: Blob;
+  name: string;
+  type: string;
+  url: string;
+}
+
+/** An Idempotency-Key: a random UUID (crypto.randomUUID needs a secure context; kiosks on plain http get the same from getRandomValues). */
+function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * The checklist filler (documentation §4 "Form fill"): a published checklist's questions with the widget
+ * of each, comments where allowed, photos where photo verification asks for them, and Submit — enabled
+ * only when the shared rules (`canSubmit`) say the answers are complete.
+ *
+ * Answers autosave in local storage per user, organisation and document and come back on reopen;
+ * `reset()` clears them. Each submission gets an Idempotency-Key when Submit is pressed; without a network
+ * it waits in IndexedDB, with its photos, and is sent exactly once when the network returns (the `online`
+ * event, on load, and every 30 s). A status line tells how many wait and when the last ones were sent.
+ *
+ * The checklist comes from the `form` property (the app's page has loaded it) or is loaded from
+ * `api-base` with `document-id` and the `token` property (standalone use); only in the second case does
+ * the element show the checklist's name and description itself.
+ *
+ * @event rb-submitted - The answers were stored (`status: 'sent'`, with the row) or queued on this device (`'queued'`); the form has been reset.
+ * @event rb-submit-failed - The server refused the submission; 'Something went wrong with your submission.' is shown.
+ * @csspart base - The form.
+ * @cssprop --rb-checklist-accent - Buttons and focus colour.
+ * @cssprop --rb-checklist-danger - Error texts.
+ */
+export class RbChecklist extends LitElement {
+  static override styles = styles;
+
+  /** The API base, e.g. `/api/v1` or `https://ringbinder.example/api/v1`. */
+  @property({ attribute: 'api-base' }) apiBase = '/api/v1';
+
+  /** The checklist's document id: what is loaded (without `form`), submitted to, and part of the draft's key. */
+  @property({ attribute: 'document-id' }) documentId = '';
+
+  /** The signed-in user's id: part of the draft's key, and who queued submissions belong to. */
+  @property({ attribute: 'user-id' }) userId = '';
+
+  /** The current organisation's id: part of the draft's key. */
+  @property({ attribute: 'org-id' }) orgId = '';
+
+  /** Kiosk station: after a submission the form is ready for the next person (the page stays). */
+  @property({ type: Boolean, reflect: true }) kiosk = false;
+
+  /** The bearer token for `api-base` (a property only, never an attribute, so it stays out of the markup). */
+  @property({ attribute: false }) token = '';
+
+  /** The checklist as `GET documentation/documents/{id}` answers it; when set, nothing is loaded. */
+  @property({ attribute: false }) form: ChecklistDocument | null = null;
+
+  /** Where waiting submissions are kept (IndexedDB; replaceable for tests). */
+  @property({ attribute: false }) store: SubmissionStore = indexedDbStore;
+
+  @state() private loadState: 'idle' | 'loading' | 'failed' | 'ready' = 'idle';
+  @state() private loaded: ChecklistDocument | null = null;
+  @state() private questions: OrderedQuestion[] = [];
+  @state() private answers: Answers = {};
+  @state() private photos: Record<string, LocalPhoto[]> = {};
+  @state() private submitting = false;
+  @state() private message: { kind: 'success' | 'info' | 'error'; text: string } | null = null;
+  @state() private waiting = 0;
+  @state() private refused = 0;
+  @state() private sentAt: Date | undefined = readSentAt();
+  @state() private photoBusy: string | null = null;
+  @state() private scanningId: string | null = null;
+  @state() private scanState = '';
+
+  @query('dialog.scanner') private scannerDialog?: HTMLDialogElement;
+  @query('dialog.scanner video') private scannerVideo?: HTMLVideoElement;
+
+  private loading?: AbortController;
+  private scanning?: { controller: AbortController; stream?: MediaStream };
+  private retryTimer?: ReturnType<typeof setInterval>;
+  private photoCount = 0;
+  private flushing?: Promise<void>;
+  private readonly onOnline = () => void this.sendWaiting();
+
+  // ─── Life cycle ─────────────────────────────────────────────────────────────────────────────────
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    window.addEventListener('online', this.onOnline);
+    this.retryTimer = setInterval(() => void this.sendWaiting(), RETRY_INTERVAL_MS);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    window.removeEventListener('online', this.onOnline);
+    clearInterval(this.retryTimer);
+    this.loading?.abort();
+    this.closeScanner();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('form') && this.form) this.show(this.form);
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (!this.form && (changed.has('apiBase') || changed.has('documentId') || changed.has('token')) && this.documentId) void this.load();
+    if (changed.has('apiBase') || changed.has('userId') || changed.has('token') || changed.has('store')) void this.sendWaiting();
+  }
+
+  private get checklistId(): string {
+    return this.documentId || this.loaded?.id || '';
+  }
+
+  private get owner(): DraftOwner {
+    return { userId: this.userId, orgId: this.orgId, documentId: this.checklistId };
+  }
+
+  private api(): ChecklistApi {
+    return checklistApi(this.apiBase, () => this.token);
+  }
+
+  private queue(): SubmissionQueue {
+    return new SubmissionQueue({
+      store: this.store,
+      transport: this.api(),
+      owns: (entry) => entry.apiBase === this.apiBase && entry.userId === this.userId,
+    });
+  }
+
+  /** Loads the checklist from `api-base` (done by itself when `document-id`, `api-base` or `token` change). */
+  async load(): Promise<void> {
+    if (!this.documentId) return;
+    this.loading?.abort();
+    const controller = new AbortController();
+    this.loading = controller;
+    this.loadState = 'loading';
+    try {
+      const document = await this.api().loadDocument(this.documentId);
+      if (controller.signal.aborted) return;
+      this.show(document);
+    } catch {
+      if (controller.signal.aborted) return;
+      this.loadState = 'failed';
+    }
+  }
+
+  private show(document: ChecklistDocument): void {
+    this.loaded = document;
+    this.questions = orderedQuestions((document.contents ?? {}) as Record<string, unknown>);
+    this.answers = restoreDraft(this.questions, readDraft(this.owner));
+    this.clearPhotos();
+    this.loadState = 'ready';
+  }
+
+  // ─── Answers ────────────────────────────────────────────────────────────────────────────────────
+
+  private setAnswers(answers: Answers): void {
+    this.answers = answers;
+    this.message = null;
+    writeDraft(this.owner, answers);
+  }
+
+  /** Clears the answers and photos and forgets the local draft (Reset Questions). */
+  reset(): void {
+    clearDraft(this.owner);
+    this.answers = initialAnswers(this.questions);
+    this.clearPhotos();
+    this.message = null;
+  }
+
+  private clearPhotos(): void {
+    for (const list of Object.values(this.photos)) for (const photo of list) URL.revokeObjectURL(photo.url);
+    this.photos = {};
+  }
+
+  private photoCounts(): Record<string, number> {
+    return Object.fromEntries(Object.entries(this.photos).map(([id, list]) => [id, list.length]));
+  }
+
+  /** Whether Submit is enabled: the shared rules find no problem with any answer. */
+  get complete(): boolean {
+    return this.loadState === 'ready' && this.questions.length > 0 && canSubmit(this.questions, answersForRules(this.questions, this.answers, this.photoCounts()));
+  }
+
+  private async addPhoto(id: string, input: HTMLInputElement): Promise<void> {
+    const files = [...(input.files ?? [])];
+    input.value = '';
+    if (files.length === 0) return;
+    this.photoBusy = id;
+    try {
+      const added: LocalPhoto[] = [];
+      for (const file of files) {
+        const photo = await compressPhoto(file);
+        added.push({ ...photo, id: ++this.photoCount, url: URL.createObjectURL(photo.blob) });
+      }
+      this.photos = { ...this.photos, [id]: [...(this.photos[id] ?? []), ...added] };
+      this.message = null;
+    } finally {
+      this.photoBusy = null;
+    }
+  }
+
+  private removePhoto(id: string, photo: LocalPhoto): void {
+    URL.revokeObjectURL(photo.url);
+    this.photos = { ...this.photos, [id]: (this.photos[id] ?? []).filter((p) => p.id !== photo.id) };
+  }
+
+  // ─── QR code ────────────────────────────────────────────────────────────────────────────────────
+
+  private async openScanner(id: string): Promise<void> {
+    this.closeScanner();
+    const controller = new AbortController();
+    this.scanning = { controller };
+    this.scanningId = id;
+    this.scanState = 'Starting the camera…';
+    await this.updateComplete;
+    this.scannerDialog?.showModal();
+    try {
+      const stream = await openRearCamera();
+      if (controller.signal.aborted) return stopCamera(stream);
+      this.scanning.stream = stream;
+      const video = this.scannerVideo!;
+      video.srcObject = stream;
+      await video.play().catch(() => undefined);
+      this.scanState = 'Point the camera at a QR code.';
+      const text = await scanVideo(video, controller.signal);
+      this.setAnswers(withValue(this.answers, id, text));
+      this.closeScanner();
+      this.renderRoot.querySelector<HTMLInputElement>(`#${this.keyOf(id)}-input`)?.focus();
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      stopCamera(this.scanning?.stream);
+      this.scanState = `The camera could not be used${error instanceof Error && error.message ? `: ${error.message}` : '.'} Type the code instead.`;
+    }
+  }
+
+  private closeScanner(): void {
+    if (!this.scanning) return;
+    this.scanning.controller.abort();
+    stopCamera(this.scanning.stream);
+    this.scanning = undefined;
+    if (this.scannerVideo) this.scannerVideo.srcObject = null;
+    if (this.scannerDialog?.open) this.scannerDialog.close();
+    this.scanningId = null;
+  }
+
+  // ─── Submitting ─────────────────────────────────────────────────────────────────────────────────
+
+  /** Sends the answers (Submit). Without a network they wait on this device and are sent later. */
+  async submit(): Promise<void> {
+    if (this.submitting || !this.complete) return;
+    const documentId = this.checklistId;
+    const photos: QueuedPhoto[] = Object.entries(this.photos).flatMap(([questionId, list]) =>
+      list.map((p) => ({ questionId, name: p.name, type: p.type, blob: p.blob })),
+    );
+    const entry: QueuedSubmission = {
+      key: newIdempotencyKey(), // the moment Submit is pressed: every retry of these answers carries it
+      documentId,
+      apiBase: this.apiBase,
+      userId: this.userId,
+      createdAt: new Date().toISOString(),
+      record: submissionRecord(this.questions, this.answers),
+      photos,
+    };
+    this.submitting = true;
+    this.message = null;
+    try {
+      if (navigator.onLine === false) throw new NetworkError();
+      const row = await sendSubmission(entry, this.api());
+      this.afterSubmission({ kind: 'success', text: SUBMITTED });
+      emit(this, 'rb-submitted', { status: 'sent', key: entry.key, documentId, row });
+    } catch (error) {
+      if (error instanceof NetworkError && (await this.keep(entry))) {
+        this.afterSubmission({ kind: 'info', text: QUEUED });
+        emit(this, 'rb-submitted', { status: 'queued', key: entry.key, documentId });
+      } else {
+        this.message = { kind: 'error', text: SUBMIT_FAILED };
+        const status = (error as { status?: number }).status;
+        emit(this, 'rb-submit-failed', {
+          documentId,
+          detail: error instanceof Error ? error.message : String(error),
+          ...(typeof status === 'number' ? { status } : {}),
+        });
+      }
+    } finally {
+      this.submitting = false;
+    }
+  }
+
+  /** Puts a submission into the queue; answers false when this browser cannot keep it. */
+  private async keep(entry: QueuedSubmission): Promise<boolean> {
+    try {
+      await this.queue().add(entry);
+      await this.refreshCounts();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** The local draft goes and the form is ready again (for the next person on a kiosk). */
+  private afterSubmission(message: { kind: 'success' | 'info'; text: string }): void {
+    this.reset();
+    this.message = message;
+    this.renderRoot.querySelector('form')?.scrollIntoView?.({ block: 'start' });
+  }
+
+  private async refreshCounts(): Promise<void> {
+    try {
+      const { waiting, failed } = await this.queue().counts();
+      this.waiting = waiting;
+      this.refused = failed;
+    } catch {
+      // IndexedDB unavailable: nothing can be waiting
+    }
+  }
+
+  /** Sends the submissions waiting on this device (the `online` event, on load, every 30 s). */
+  async sendWaiting(): Promise<void> {
+    this.flushing ??= (async () => {
+      try {
+        await this.refreshCounts();
+        if (this.waiting === 0 || navigator.onLine === false || !this.apiBase) return;
+        const result = await this.queue().flush();
+        this.waiting = result.waiting;
+        this.refused = result.failed;
+        if (result.sent > 0) {
+          this.sentAt = new Date();
+          writeSentAt(this.sentAt);
+        }
+      } catch {
+        // IndexedDB unavailable: nothing can be waiting
+      } finally {
+        this.flushing = undefined;
+      }
+    })();
+    return this.flushing;
+  }
+
+  // ─── Rendering ──────────────────────────────────────────────────────────────────────────────────
+
+  private keyOf(id: string): string {
+    return `q${this.questions.findIndex((q) => q.id === id)}`;
+  }
+
+  protected override render(): TemplateResult {
+    return html`${this.renderBody()} ${this.renderQueueStatus()} ${this.renderScanner()}`;
+  }
+
+  private renderBody(): TemplateResult {
+    if (this.loadState === 'loading' || this.loadState === 'idle') {
+      return html`<p class="status" role="status">${this.loadState === 'loading' ? 'Loading checklist…' : ''}</p>`;
+    }
+    if (this.loadState === 'failed') return html`<p class="status error" role="alert">${LOAD_FAILED}</p>`;
+    const heading =
+      !this.form && this.loaded
+        ? html`<header class="head">
+            <h2>${this.loaded.name ?? ''}</h2>
+            ${this.loaded.description ? html`<p class="description">${this.loaded.description}</p>` : nothing}
+          </header>`
+        : nothing;
+    if (this.questions.length === 0) return html`${heading}<p class="empty">${NO_QUESTIONS}</p>`;
+    const complete = this.complete;
+    return html`${heading}
+      <form
+        part="base"
+        novalidate
+        @submit=${(event: Event) => {
+          event.preventDefault();
+          void this.submit();
+        }}
+      >
+        ${this.questions.map((q, index) => this.renderQuestion(q, index))}
+        <div class="actions">
+          <button type="submit" class="primary" ?disabled=${!complete || this.submitting}>${this.submitting ? 'Submitting...' : 'Submit'}</button>
+          ${!complete && !this.submitting ? html`<p class="hint">Answer every required question to submit.</p>` : nothing}
+        </div>
+        <p class=${`message ${this.message?.kind ?? ''}`} role=${this.message?.kind === 'error' ? 'alert' : 'status'}>${this.message?.text ?? ''}</p>
+      </form>`;
+  }
+
+  private renderQuestion({ id, question }: OrderedQuestion, index: number): TemplateResult {
+    const key = `q${index}`;
+    const answer = this.answers[id];
+    const value = answer?.value;
+    const problem = hasValue(value) ? valueProblem(question, normaliseValue(question.valueType, value)) : undefined;
+    const hintId = `${key}-hint`;
+    const problemId = `${key}-problem`;
+    const describedBy = [question.description ? `${key}-description` : '', question.required || question.photoVerification ? hintId : '', problem ? problemId : '']
+      .filter(Boolean)
+      .join(' ');
+    const disabled = this.submitting;
+    return html`<fieldset class="question" aria-describedby=${describedBy || nothing}>
+      <legend id=${`${key}-title`}>
+        ${question.title || `Question ${index + 1}`}${question.required ? html`<span class="required" aria-hidden="true"> *</span>` : nothing}
+      </legend>
+      ${question.description ? html`<p class="description" id=${`${key}-description`}>${question.description}</p>` : nothing}
+      ${question.required || question.photoVerification ? html`<p class="hint" id=${hintId}>${this.hintOf(question)}</p>` : nothing}
+      ${fieldOf({
+        key,
+        question,
+        value,
+        titleId: `${key}-title`,
+        describedBy,
+        disabled,
+        change: (next) => this.setAnswers(withValue(this.answers, id, next)),
+        scan: () => void this.openScanner(id),
+      })}
+      ${problem ? html`<p class="problem" id=${problemId}>${capitalised(problem)}</p>` : nothing}
+      ${question.allowComments ? this.renderComments(id, key, answer?.comments ?? '', disabled) : nothing}
+      ${question.photoVerification ? this.renderPhotos(id, key, disabled) : nothing}
+    </fieldset>`;
+  }
+
+  private hintOf(question: Question): string {
+    if (question.required && question.photoVerification) return 'Required, with a photo';
+    return question.required ? 'Required' : 'A photo is required';
+  }
+
+  private renderComments(id: string, key: string, comments: string, disabled: boolean): TemplateResult {
+    return html`<div class="comments">
+      <label for=${`${key}-comments`}>Comments</label>
+      <textarea
+        id=${`${key}-comments`}
+        rows="2"
+        maxlength="5000"
+        .value=${comments}
+        ?disabled=${disabled}
+        @input=${(event: Event) => this.setAnswers(withComments(this.answers, id, (event.target as HTMLTextAreaElement).value))}
+      ></textarea>
+    </div>`;
+  }
+
+  private renderPhotos(id: string, key: string, disabled: boolean): TemplateResult {
+    const list = this.photos[id] ?? [];
+    return html`<div class="photos">
+      ${list.length > 0
+        ? html`<ul class="photo-list">
+            ${list.map(
+              (photo, i) =>
+                html`<li>
+                  <img src=${photo.url} alt=${`Photo ${i + 1}`} />
+                  <button type="button" class="text" ?disabled=${disabled} @click=${() => this.removePhoto(id, photo)}>Remove photo ${i + 1}</button>
+                </li>`,
+            )}
+          </ul>`
+        : nothing}
+      <label class="file-button">
+        <input
+          type="file"
+          id=${`${key}-photo`}
+          accept="image/*"
+          capture="environment"
+          ?disabled=${disabled || this.photoBusy === id}
+          @change=${(event: Event) => void this.addPhoto(id, event.target as HTMLInputElement)}
+        />
+        <span>${this.photoBusy === id ? 'Adding photo…' : 'Add photo'}</span>
+      </label>
+    </div>`;
+  }
+
+  private renderQueueStatus(): TemplateResult {
+    const parts = [waitingText(this.waiting), failedText(this.refused), this.sentAt && this.waiting === 0 ? sentText(this.sentAt) : ''].filter(Boolean);
+    return html`<p class="queue-status" role="status">${parts.join(' · ')}</p>`;
+  }
+
+  private renderScanner(): TemplateResult {
+    return html`<dialog class="scanner" aria-labelledby="scanner-title" @close=${() => this.closeScanner()}>
+      <h2 id="scanner-title">Scan QR code</h2>
+      <video playsinline muted></video>
+      <p role="status">${this.scanningId ? this.scanState : ''}</p>
+      <button type="button" class="secondary" @click=${() => this.closeScanner()}>Cancel</button>
+    </dialog>`;
+  }
+}

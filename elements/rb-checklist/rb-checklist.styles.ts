@@ -1,0 +1,258 @@
+import { css } from 'lit';
+
+/**
+ * The host page's font and colours, system controls, large touch targets (phones, kiosk tablets in
+ * portrait and landscape), visible focus. In kiosk mode the controls grow a little more, and wide
+ * screens (a landscape tablet) lay the options of a question out in columns.
+ */
+export const styles = css`
+  :host {
+    display: block;
+    font: inherit;
+    color: inherit;
+    --accent: var(--rb-checklist-accent, var(--rb-primary, #1a2238));
+    --danger: var(--rb-checklist-danger, var(--rb-danger, #b3261e));
+    --rule: var(--rb-border, #c9cdd6);
+    --muted: var(--rb-text-muted, #4f5666);
+    max-width: 48rem;
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  :host([kiosk]) {
+    max-width: none;
+    font-size: 1.125rem;
+  }
+  form {
+    display: grid;
+    gap: 1rem;
+  }
+  .head h2 {
+    margin: 0 0 0.25rem;
+    font-size: 1.375rem;
+  }
+  .description,
+  .hint {
+    margin: 0.25rem 0;
+    color: var(--muted);
+  }
+  .hint {
+    font-size: 0.875em;
+  }
+  .question {
+    margin: 0;
+    padding: 0.75rem 1rem 1rem;
+    border: 1px solid var(--rule);
+    border-radius: 6px;
+    background: var(--rb-surface, #fff);
+    min-width: 0;
+  }
+  legend {
+    font-weight: 600;
+    padding: 0 0.25rem;
+    overflow-wrap: anywhere;
+  }
+  .required {
+    color: var(--danger);
+  }
+  .options {
+    display: grid;
+    gap: 0.25rem;
+    margin-top: 0.5rem;
+  }
+  .option {
+    display: flex;
+    align-items: center;
+    gap: 0.625rem;
+    min-height: 2.75rem;
+    cursor: pointer;
+    overflow-wrap: anywhere;
+  }
+  input[type='radio'],
+  input[type='checkbox'] {
+    width: 1.375rem;
+    height: 1.375rem;
+    margin: 0;
+    flex: none;
+    accent-color: var(--accent);
+  }
+  .toggles {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.5rem;
+  }
+  input[type='text'],
+  input[type='number'],
+  input[type='datetime-local'],
+  select,
+  textarea {
+    font: inherit;
+    box-sizing: border-box;
+    width: 100%;
+    min-height: 2.75rem;
+    margin-top: 0.5rem;
+    padding: 0.5rem 0.625rem;
+    border: 1px solid var(--rule);
+    border-radius: 6px;
+    background: #fff;
+    color: inherit;
+  }
+  textarea {
+    resize: vertical;
+  }
+  .qr-field {
+    display: flex;
+    gap: 0.5rem;
+    align-items: end;
+  }
+  .qr-field input {
+    flex: 1;
+    min-width: 0;
+  }
+  button,
+  .file-button span {
+    font: inherit;
+    cursor: pointer;
+    min-height: 2.75rem;
+    padding: 0.5rem 1.1rem;
+    border: 1px solid var(--accent);
+    border-radius: 6px;
+    background: #fff;
+    color: var(--accent);
+    box-sizing: border-box;
+  }
+  button.primary {
+    background: var(--accent);
+    color: #fff;
+    min-width: 10rem;
+  }
+  button.text {
+    border-color: transparent;
+    padding-inline: 0.5rem;
+  }
+  button.toggle[aria-pressed='true'] {
+    background: var(--accent);
+    color: #fff;
+  }
+  button:disabled {
+    cursor: not-allowed;
+    opacity: 0.55;
+  }
+  :is(button, input, select, textarea):focus-visible,
+  .file-button input:focus-visible + span {
+    outline: 3px solid var(--rb-focus, #2f6fed);
+    outline-offset: 2px;
+  }
+  .comments label {
+    display: block;
+    margin-top: 0.75rem;
+    font-weight: 600;
+  }
+  .photos {
+    margin-top: 0.75rem;
+  }
+  .photo-list {
+    list-style: none;
+    margin: 0 0 0.5rem;
+    padding: 0;
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.75rem;
+  }
+  .photo-list li {
+    display: grid;
+    gap: 0.25rem;
+    justify-items: start;
+  }
+  .photo-list img {
+    width: 6rem;
+    height: 6rem;
+    object-fit: cover;
+    border-radius: 6px;
+    border: 1px solid var(--rule);
+  }
+  .file-button {
+    position: relative;
+    display: inline-flex;
+  }
+  .file-button span {
+    display: inline-flex;
+    align-items: center;
+  }
+  .file-button input {
+    position: absolute;
+    inset: 0;
+    opacity: 0;
+    width: 100%;
+    height: 100%;
+    cursor: pointer;
+  }
+  .problem,
+  .error {
+    color: var(--danger);
+    font-weight: 600;
+    margin: 0.375rem 0 0;
+  }
+  .actions {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.75rem;
+  }
+  .message {
+    margin: 0;
+    font-weight: 600;
+  }
+  .message:empty,
+  .queue-status:empty {
+    display: none;
+  }
+  .message.success {
+    color: var(--rb-success, #1e6b34);
+  }
+  .message.error {
+    color: var(--danger);
+  }
+  .queue-status {
+    margin: 1rem 0 0;
+    padding: 0.5rem 0.75rem;
+    border-radius: 6px;
+    background: var(--rb-background, #f4f5f8);
+    color: var(--rb-text, #1c1f26);
+    font-size: 0.9375em;
+  }
+  .empty {
+    color: var(--muted);
+  }
+  dialog.scanner {
+    border: 0;
+    border-radius: 8px;
+    padding: 1rem;
+    width: min(32rem, calc(100vw - 2rem));
+    box-sizing: border-box;
+  }
+  dialog.scanner::backdrop {
+    background: rgb(0 0 0 / 0.6);
+  }
+  dialog.scanner h2 {
+    margin: 0 0 0.5rem;
+    font-size: 1.125rem;
+  }
+  dialog.scanner video {
+    display: block;
+    width: 100%;
+    aspect-ratio: 4 / 3;
+    background: #000;
+    border-radius: 6px;
+    object-fit: cover;
+  }
+  @media (min-width: 48rem) and (orientation: landscape) {
+    :host([kiosk]) .options:not(.toggles) {
+      grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr));
+    }
+    :host([kiosk]) form {
+      max-width: 64rem;
+      margin-inline: auto;
+    }
+  }
+`;

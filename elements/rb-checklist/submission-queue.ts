@@ -1,0 +1,200 @@
+/**
+ * Submissions that wait for the network (issue #4 "Kiosk stations and offline"), and the one way a
+ * submission is sent, queued or not: its photos are uploaded first (each upload id is written back to the
+ * entry as soon as it exists, so a retry never uploads a photo twice and the record stays byte-for-byte
+ * the same), then the record is posted with the entry's Idempotency-Key, made when Submit was pressed.
+ *
+ * Exactly once: the server stores one row per key (a repeat answers the first row); here, an entry is
+ * sent by one sender at a time — a flag per entry in this page, and a Web Lock per entry across tabs
+ * where the browser has them — re-read from the store under that lock, and deleted only after a 2xx.
+ *
+ * The storage and the calls are interfaces, so this module is pure logic: submission-store.ts keeps the
+ * entries in IndexedDB, checklist-api.ts makes the calls.
+ */
+import type { SubmissionRecord } from './answer-state.ts';
+import { HttpError, isRetryable } from './send-errors.ts';
+
+/** A photo of an answer, kept as a file until it is uploaded. */
+export interface QueuedPhoto {
+  questionId: string;
+  name: string;
+  type: string;
+  blob: Blob;
+  /** Set once the upload has been received by the server. */
+  uploadId?: string;
+}
+
+export interface QueuedSubmission {
+  /** The Idempotency-Key, made when Submit was pressed; also the entry's key in the store. */
+  key: string;
+  documentId: string;
+  /** Where and as whom it is to be sent: only a filler with the same API base and user sends it. */
+  apiBase: string;
+  userId: string;
+  createdAt: string;
+  /** The answers without their photos' upload ids (those come from `photos`). */
+  record: SubmissionRecord;
+  photos: QueuedPhoto[];
+  /** The server's refusal when it refused the submission for good (4xx): kept, no longer retried. */
+  failed?: string;
+}
+
+/** Where waiting submissions are kept (IndexedDB in the browser; a Map in the unit tests). */
+export interface SubmissionStore {
+  all(): Promise<QueuedSubmission[]>;
+  get(key: string): Promise<QueuedSubmission | undefined>;
+  put(entry: QueuedSubmission): Promise<void>;
+  delete(key: string): Promise<void>;
+}
+
+/** The two server calls of a submission. */
+export interface SubmissionTransport {
+  /** Signs and uploads one photo (sign-content-upload, then the multipart POST); answers its upload id. */
+  uploadPhoto(documentId: string, photo: Pick<QueuedPhoto, 'blob' | 'name' | 'type'>): Promise<string>;
+  /** POST documentation/documents/{id}/data `{record}` with the Idempotency-Key; answers the stored row. */
+  submit(documentId: string, record: SubmissionRecord, idempotencyKey: string): Promise<unknown>;
+}
+
+/** Runs `task` holding the lock `name` if nobody else holds it; answers false (without running) otherwise. */
+export type TryLock = (name: string, task: () => Promise<void>) => Promise<boolean>;
+
+/** The record with each question's uploaded photos as its `media`. */
+export function recordWithMedia(entry: Pick<QueuedSubmission, 'record' | 'photos'>): SubmissionRecord {
+  const record: SubmissionRecord = {};
+  for (const [id, answer] of Object.entries(entry.record)) {
+    const media = entry.photos.filter((p) => p.questionId === id && p.uploadId).map((p) => p.uploadId!);
+    record[id] = media.length > 0 ? { ...answer, media } : { ...answer };
+  }
+  return record;
+}
+
+/**
+ * Sends one submission: the photos not uploaded yet, in order (after each, `saveProgress` keeps its upload
+ * id), then the record under the entry's key. Answers the server's row; throws NetworkError or HttpError.
+ */
+export async function sendSubmission(
+  entry: QueuedSubmission,
+  transport: SubmissionTransport,
+  saveProgress: (entry: QueuedSubmission) => Promise<void> = async () => undefined,
+): Promise<unknown> {
+  for (const photo of entry.photos) {
+    if (photo.uploadId) continue;
+    photo.uploadId = await transport.uploadPhoto(entry.documentId, photo);
+    await saveProgress(entry);
+  }
+  return transport.submit(entry.documentId, recordWithMedia(entry), entry.key);
+}
+
+/** Entries being sent by this page (shared by every filler on it). */
+const inFlight = new Set<string>();
+
+/** The Web Locks API where the browser has it (one sender across tabs); otherwise every call runs. */
+export const webLock: TryLock = async (name, task) => {
+  const locks = (globalThis.navigator as (Navigator & { locks?: LockManager }) | undefined)?.locks;
+  if (!locks) {
+    await task();
+    return true;
+  }
+  return locks.request(name, { ifAvailable: true }, async (lock) => {
+    if (!lock) return false;
+    await task();
+    return true;
+  });
+};
+
+export interface FlushResult {
+  /** Entries sent (2xx) by this flush. */
+  sent: number;
+  /** Entries still waiting (to be retried) after it, of this sender. */
+  waiting: number;
+  /** Entries the server refused for good, of this sender. */
+  failed: number;
+}
+
+export interface SubmissionQueueOptions {
+  store: SubmissionStore;
+  transport: SubmissionTransport;
+  /** Which entries this sender sends (same API base and user). */
+  owns: (entry: QueuedSubmission) => boolean;
+  tryLock?: TryLock;
+}
+
+export class SubmissionQueue {
+  private readonly store: SubmissionStore;
+  private readonly transport: SubmissionTransport;
+  private readonly owns: (entry: QueuedSubmission) => boolean;
+  private readonly tryLock: TryLock;
+
+  constructor(options: SubmissionQueueOptions) {
+    this.store = options.store;
+    this.transport = options.transport;
+    this.owns = options.owns;
+    this.tryLock = options.tryLock ?? webLock;
+  }
+
+  /** Keeps a submission until it can be sent. */
+  add(entry: QueuedSubmission): Promise<void> {
+    return this.store.put(entry);
+  }
+
+  /** How many of this sender's entries wait, and how many were refused. */
+  async counts(): Promise<{ waiting: number; failed: number }> {
+    const mine = (await this.store.all()).filter(this.owns);
+    return { waiting: mine.filter((e) => !e.failed).length, failed: mine.filter((e) => e.failed).length };
+  }
+
+  /**
+   * Sends every waiting entry of this sender, oldest first, one at a time. Stops at the first network
+   * failure (the rest would fail alike); an entry another sender holds is skipped.
+   */
+  async flush(): Promise<FlushResult> {
+    let sent = 0;
+    const entries = (await this.store.all()).filter((e) => this.owns(e) && !e.failed).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    for (const { key } of entries) {
+      if (inFlight.has(key)) continue;
+      inFlight.add(key);
+      let stop = false;
+      try {
+        await this.tryLock(`rb-checklist-submission:${key}`, async () => {
+          const entry = await this.store.get(key); // another tab may have sent it meanwhile
+          if (!entry || entry.failed) return;
+          try {
+            await sendSubmission(entry, this.transport, (progress) => this.store.put(progress));
+          } catch (error) {
+            if (isRetryable(error)) {
+              stop = true;
+              return;
+            }
+            const detail = error instanceof HttpError ? error.detail : error instanceof Error ? error.message : String(error);
+            await this.store.put({ ...entry, failed: detail || 'refused' });
+            return;
+          }
+          await this.store.delete(key);
+          sent += 1;
+        });
+      } finally {
+        inFlight.delete(key);
+      }
+      if (stop) break;
+    }
+    const { waiting, failed } = await this.counts();
+    return { sent, waiting, failed };
+  }
+}
+
+/** The status line's texts. */
+export function waitingText(count: number): string {
+  if (count <= 0) return '';
+  return count === 1 ? '1 submission waiting to be sent' : `${count} submissions waiting to be sent`;
+}
+
+export function failedText(count: number): string {
+  if (count <= 0) return '';
+  return count === 1 ? '1 submission was refused by the server' : `${count} submissions were refused by the server`;
+}
+
+/** 'Sent at 14:05' in the person's own clock; with the date when it was not today ('Sent at 14:05, 06/05/2024'). */
+export function sentText(at: Date, now: Date = new Date()): string {
+  const time = at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  return at.toDateString() === now.toDateString() ? `Sent at ${time}` : `Sent at ${time}, ${at.toLocaleDateString()}`;
+}

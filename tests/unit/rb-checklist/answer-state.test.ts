@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest';
+import {
+  answersForRules,
+  draftKey,
+  draftOf,
+  initialAnswers,
+  isTouched,
+  localInputValue,
+  restoreDraft,
+  submissionRecord,
+  toggledChoice,
+  withComments,
+  withValue,
+  type OrderedQuestion,
+} from '../../../elements/rb-checklist/answer-state.ts';
+import { canSubmit, NOT_CHECKED } from '../../../src/shared/checklists/answers.ts';
+import { newQuestion, withValueType, type Question } from '../../../src/shared/checklists/question.ts';
+import type { ValueType } from '../../../src/shared/checklists/value-types.ts';
+
+const question = (valueType: ValueType, extra: Partial<Question> = {}): Question => ({
+  ...withValueType(newQuestion(new Date(0)), valueType, new Date(0)),
+  title: valueType,
+  required: false,
+  ...extra,
+});
+
+const questions: OrderedQuestion[] = [
+  { id: 'tf', question: question('true/false', { required: true }) },
+  { id: 'n', question: question('number') },
+  { id: 'd', question: question('decimal') },
+  { id: 'mc', question: question('multiple choice', { choices: ['a', 'b', 'c'] }) },
+  { id: 'e', question: question('email', { allowComments: true }) },
+  { id: 'p', question: question('pass/fail', { photoVerification: true }) },
+];
+
+describe('initialAnswers', () => {
+  it("starts every question at 'not checked' without comments (§4)", () => {
+    expect(initialAnswers(questions)).toEqual(Object.fromEntries(questions.map(({ id }) => [id, { value: NOT_CHECKED, comments: '' }])));
+  });
+});
+
+describe('withValue / withComments / toggledChoice', () => {
+  it.each([
+    [true, true],
+    ['x', 'x'],
+    [[], NOT_CHECKED],
+    [null, NOT_CHECKED],
+    [undefined, NOT_CHECKED],
+    [['a'], ['a']],
+  ])('sets %j as %j and keeps the comments', (value, stored) => {
+    const answers = withComments(initialAnswers(questions), 'e', 'note');
+    const next = withValue(answers, 'e', value);
+    expect(next.e).toEqual({ value: stored, comments: 'note' });
+    expect(answers.e!.value).toBe(NOT_CHECKED); // not mutated
+  });
+
+  it('ticks and unticks choices in the order of the question', () => {
+    const mc = questions[3]!.question;
+    expect(toggledChoice(mc, NOT_CHECKED, 'c', true)).toEqual(['c']);
+    expect(toggledChoice(mc, ['c'], 'a', true)).toEqual(['a', 'c']);
+    expect(toggledChoice(mc, ['a', 'c'], 'a', false)).toEqual(['c']);
+    expect(toggledChoice(mc, ['c'], 'c', false)).toEqual([]);
+  });
+});
+
+describe('answersForRules and canSubmit', () => {
+  it('needs the required answer and the photo of a photo-verification question', () => {
+    let answers = initialAnswers(questions);
+    expect(canSubmit(questions, answersForRules(questions, answers, {}))).toBe(false);
+    answers = withValue(answers, 'tf', false);
+    expect(canSubmit(questions, answersForRules(questions, answers, {}))).toBe(false); // p has no photo
+    // p is not required: a photo without a value is enough (the model's rule).
+    expect(canSubmit(questions, answersForRules(questions, answers, { p: 1 }))).toBe(true);
+    answers = withValue(answers, 'p', 'pass');
+    expect(canSubmit(questions, answersForRules(questions, answers, {}))).toBe(false);
+    expect(canSubmit(questions, answersForRules(questions, answers, { p: 1 }))).toBe(true);
+  });
+
+  it('refuses a malformed e-mail and a fractional whole number', () => {
+    let answers = withValue(withValue(initialAnswers(questions), 'tf', true), 'p', 'fail');
+    expect(canSubmit(questions, answersForRules(questions, withValue(answers, 'e', 'nope'), { p: 1 }))).toBe(false);
+    expect(canSubmit(questions, answersForRules(questions, withValue(answers, 'n', '1.5'), { p: 1 }))).toBe(false);
+    answers = withValue(withValue(answers, 'e', 'a@b.co'), 'n', '2');
+    expect(canSubmit(questions, answersForRules(questions, answers, { p: 1 }))).toBe(true);
+  });
+
+  it('leaves comments out where the question takes none', () => {
+    const answers = withComments(initialAnswers(questions), 'tf', 'ignored');
+    const judged = answersForRules(questions, answers, {});
+    expect(judged.tf).not.toHaveProperty('comments');
+    expect(judged.e).toHaveProperty('comments', '');
+  });
+});
+
+describe('submissionRecord', () => {
+  it('converts numbers, keeps not checked, adds comments and photo ids where they belong', () => {
+    let answers = initialAnswers(questions);
+    answers = withValue(answers, 'tf', true);
+    answers = withValue(answers, 'n', ' 42 ');
+    answers = withValue(answers, 'd', '');
+    answers = withValue(answers, 'mc', ['a', 'c']);
+    answers = withComments(withValue(answers, 'e', 'a@b.co'), 'e', 'seen');
+    answers = withComments(answers, 'tf', 'not allowed here');
+    answers = withValue(answers, 'p', 'pass');
+    expect(submissionRecord(questions, answers, { p: ['u1', 'u2'], tf: ['x'] })).toEqual({
+      tf: { value: true },
+      n: { value: 42 },
+      d: { value: NOT_CHECKED },
+      mc: { value: ['a', 'c'] },
+      e: { value: 'a@b.co', comments: 'seen' },
+      p: { value: 'pass', media: ['u1', 'u2'] },
+    });
+  });
+});
+
+describe('draftKey', () => {
+  it('is per organisation, user and document', () => {
+    expect(draftKey({ orgId: 'o1', userId: 'u1', documentId: 'd1' })).toBe('rb-checklist:draft:o1:u1:d1');
+    const keys = new Set([
+      draftKey({ orgId: 'o1', userId: 'u1', documentId: 'd1' }),
+      draftKey({ orgId: 'o2', userId: 'u1', documentId: 'd1' }),
+      draftKey({ orgId: 'o1', userId: 'u2', documentId: 'd1' }),
+      draftKey({ orgId: 'o1', userId: 'u1', documentId: 'd2' }),
+    ]);
+    expect(keys.size).toBe(4);
+  });
+
+  it('works without the ids (demo pages) and escapes the separator', () => {
+    expect(draftKey({})).toBe('rb-checklist:draft:-:-:-');
+    expect(draftKey({ documentId: 'd1' })).toBe('rb-checklist:draft:-:-:d1');
+    expect(draftKey({ orgId: 'a:b', userId: 'c', documentId: 'd' })).not.toBe(draftKey({ orgId: 'a', userId: 'b:c', documentId: 'd' }));
+  });
+});
+
+describe('restoreDraft', () => {
+  it('round-trips a draft', () => {
+    let answers = withValue(initialAnswers(questions), 'tf', false);
+    answers = withValue(answers, 'mc', ['b']);
+    answers = withComments(answers, 'e', 'later');
+    const stored = JSON.stringify(draftOf(answers, new Date(0)));
+    expect(restoreDraft(questions, stored)).toEqual(answers);
+  });
+
+  it('drops questions no longer in the form, choices no longer offered and malformed parts', () => {
+    const stored = JSON.stringify({
+      answers: { gone: { value: true, comments: '' }, mc: { value: ['a', 'zzz'] }, tf: { value: { weird: 1 }, comments: 3 }, n: 'x' },
+    });
+    const restored = restoreDraft(questions, stored);
+    expect(restored).not.toHaveProperty('gone');
+    expect(restored.mc).toEqual({ value: ['a'], comments: '' });
+    expect(restored.tf).toEqual({ value: NOT_CHECKED, comments: '' });
+    expect(restored.n).toEqual({ value: NOT_CHECKED, comments: '' });
+  });
+
+  it.each([null, '', 'not json', '[]', '{"answers":5}'])('answers the defaults for %j', (stored) => {
+    expect(restoreDraft(questions, stored)).toEqual(initialAnswers(questions));
+  });
+});
+
+describe('isTouched', () => {
+  it('is false for the defaults and true after any answer or comment', () => {
+    const answers = initialAnswers(questions);
+    expect(isTouched(answers)).toBe(false);
+    expect(isTouched(withValue(answers, 'tf', false))).toBe(true);
+    expect(isTouched(withComments(answers, 'e', 'x'))).toBe(true);
+  });
+});
+
+describe('localInputValue', () => {
+  it('shows an ISO answer in local time for datetime-local, and nothing else', () => {
+    const at = new Date(2024, 4, 6, 7, 8);
+    expect(localInputValue(at.toISOString())).toBe('2024-05-06T07:08');
+    expect(localInputValue(NOT_CHECKED)).toBe('');
+    expect(localInputValue('garbage')).toBe('');
+    expect(localInputValue(5)).toBe('');
+  });
+});
