@@ -5,7 +5,7 @@
  * editor's business (`onPublish`, `onDiscard`); the dialog closes when they are done, however they end.
  */
 import SlProgressBar from '@shoelace-style/shoelace/dist/react/progress-bar/index.js';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { MAX_CHANGELOG_LENGTH } from '../../src/shared/api/documentation-limits.ts';
 import { EditorDialog } from './EditorDialog.tsx';
 
@@ -24,8 +24,20 @@ interface Props {
 type Step = 'choose' | 'changelog' | 'discard' | 'publishing' | 'discarding';
 
 export function PublishDialog({ version, problems, onPublish, onDiscard, onClosed }: Props) {
-  const [open, setOpen] = useState(true);
+  // Opened after mounting: Shoelace hands the focus over (sl-initial-focus) only when `open` changes.
+  const [open, setOpen] = useState(false);
   const [step, setStep] = useState<Step>('choose');
+  const body = useRef<HTMLDivElement>(null);
+  const opened = useRef(false);
+  useEffect(() => setOpen(true), []);
+  // Each later step puts the focus on its own first control (the clicked button is gone).
+  useEffect(() => {
+    if (!opened.current) {
+      opened.current = true;
+      return;
+    }
+    body.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+  }, [step]);
   const [changelog, setChangelog] = useState('');
   const [percent, setPercent] = useState(0);
   const changelogId = useId();
@@ -53,6 +65,7 @@ export function PublishDialog({ version, problems, onPublish, onDiscard, onClose
   const label = step === 'changelog' || step === 'publishing' ? 'Publish' : step === 'discard' || step === 'discarding' ? 'Discard changes' : 'Publish or discard';
   return (
     <EditorDialog label={label} open={open} onClose={() => !busy && setOpen(false)} onClosed={onClosed}>
+      <div ref={body}>
       {step === 'choose' && (
         <>
           <p>Publish your changes as version {version + 1}, or discard them and go back to version {version}?</p>
@@ -67,13 +80,13 @@ export function PublishDialog({ version, problems, onPublish, onDiscard, onClose
             </div>
           )}
           <div className="dialog-actions">
-            <button type="button" className="button text" onClick={() => setOpen(false)}>
+            <button type="button" className="button text" data-autofocus={problems.length > 0 ? true : undefined} onClick={() => setOpen(false)}>
               Cancel
             </button>
             <button type="button" className="button danger" onClick={() => setStep('discard')}>
               Discard
             </button>
-            <button type="button" className="button" data-autofocus disabled={problems.length > 0} onClick={() => setStep('changelog')}>
+            <button type="button" className="button" data-autofocus={problems.length > 0 ? undefined : true} disabled={problems.length > 0} onClick={() => setStep('changelog')}>
               Publish
             </button>
           </div>
@@ -93,7 +106,6 @@ export function PublishDialog({ version, problems, onPublish, onDiscard, onClose
               id={changelogId}
               rows={4}
               data-autofocus
-              autoFocus
               value={changelog}
               maxLength={MAX_CHANGELOG_LENGTH}
               onChange={(event) => setChangelog(event.target.value)}
@@ -111,7 +123,7 @@ export function PublishDialog({ version, problems, onPublish, onDiscard, onClose
       )}
 
       {step === 'publishing' && (
-        <div className="publish-progress">
+        <div className="publish-progress" tabIndex={-1} data-autofocus>
           <SlProgressBar value={percent} label="Publishing" aria-valuetext={`${percent} percent`}>
             {percent}%
           </SlProgressBar>
@@ -133,7 +145,12 @@ export function PublishDialog({ version, problems, onPublish, onDiscard, onClose
         </>
       )}
 
-      {step === 'discarding' && <p role="status">Discarding…</p>}
+      {step === 'discarding' && (
+        <p role="status" tabIndex={-1} data-autofocus>
+          Discarding…
+        </p>
+      )}
+      </div>
     </EditorDialog>
   );
 }

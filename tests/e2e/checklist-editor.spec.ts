@@ -315,6 +315,8 @@ test('discarding drops the draft and goes back to the published version', async 
   expect((await stored(orgAdmin.token, doc.id)).draft_contents?.question_index).toHaveLength(1);
 
   await page.getByRole('button', { name: 'Publish…' }).click();
+  await expect(dialogNamed(page, 'Publish or discard').getByRole('button', { name: 'Publish', exact: true })).toBeFocused();
+  await expectAccessible(page);
   await dialogNamed(page, 'Publish or discard').getByRole('button', { name: 'Discard' }).click();
   const confirm = dialogNamed(page, 'Discard changes');
   await expect(confirm.getByText('The checklist goes back to version 1')).toBeVisible();
@@ -392,14 +394,17 @@ test("publish failures: 'Publish failed, something went wrong.', and a clear mes
   await expect(status(page)).toHaveText('Draft saved');
 
   // The server fails the publish: the warning, the dialog closes, the work stays to publish again.
-  await page.route(`**/api/v1/documentation/documents/${doc.id}`, (route) =>
-    route.request().method() === 'PUT' && (route.request().postData() ?? '').includes('"contents"')
-      ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"boom"}' })
-      : route.fallback(),
-  );
+  // The failure comes after a moment, so that the progress can be seen.
+  await page.route(`**/api/v1/documentation/documents/${doc.id}`, async (route) => {
+    if (route.request().method() !== 'PUT' || !(route.request().postData() ?? '').includes('"contents"')) return route.fallback();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"boom"}' });
+  });
   await page.getByRole('button', { name: 'Publish…' }).click();
   await dialogNamed(page, 'Publish or discard').getByRole('button', { name: 'Publish', exact: true }).click();
   await dialogNamed(page, 'Publish').getByRole('button', { name: /^Publish version 2/ }).click();
+  await expect(dialogNamed(page, 'Publish').locator('sl-progress-bar')).toHaveAttribute('value', '60');
+  await expect(dialogNamed(page, 'Publish').getByRole('status')).toHaveText('Publishing… 60%');
   await expect(page.getByRole('alert').filter({ hasText: 'Publish failed, something went wrong.' })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(question(page, 1).getByLabel('Title')).toHaveValue('Seal intact and dated?');
