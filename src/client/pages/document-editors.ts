@@ -1,6 +1,7 @@
 /**
  * The editor of the document page per doctype (documentation §2 "Editors"), loaded at run time like the
- * viewers (./document-bodies.ts). None is plugged in yet: issue #4 adds the checklist editor for forms;
+ * viewers (./document-bodies.ts), so each editor's code (React for the heavy ones) is fetched only for
+ * documents of its doctype. Checklists (doctype form) have the checklist editor (islands/checklist-editor);
  * the presentation and sheet/report editors come with their issues. Without an entry, the edit page
  * shows its frame (name, description, toolbar) alone.
  */
@@ -11,4 +12,6 @@ export interface DocumentEditor {
   mount(container: HTMLElement, document: Document): void | Promise<void>;
 }
 
-export const documentEditors: Partial<Record<Doctype, () => Promise<DocumentEditor>>> = {};
+export const documentEditors: Partial<Record<Doctype, () => Promise<DocumentEditor>>> = {
+  form: () => import('../../../islands/checklist-editor/mount.tsx'),
+};

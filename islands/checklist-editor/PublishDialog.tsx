@@ -1,0 +1,156 @@
+/**
+ * The publish dialog (documentation §2 "Publish dialog", §4 "Editing"): it asks to publish or discard;
+ * publishing then takes an optional change log and shows its progress (stages from 5 to 100 percent);
+ * discarding asks once more, since it throws the draft away. What publishing and discarding do is the
+ * editor's business (`onPublish`, `onDiscard`); the dialog closes when they are done, however they end.
+ */
+import SlProgressBar from '@shoelace-style/shoelace/dist/react/progress-bar/index.js';
+import { useEffect, useId, useRef, useState } from 'react';
+import { MAX_CHANGELOG_LENGTH } from '../../src/shared/api/documentation-limits.ts';
+import { EditorDialog } from './EditorDialog.tsx';
+
+export type PublishProgress = (percent: number) => void;
+
+interface Props {
+  /** The published version the changes were made on. */
+  version: number;
+  /** What stops publishing (publishing is offered only without them). */
+  problems: string[];
+  onPublish: (changelog: string, progress: PublishProgress) => Promise<void>;
+  onDiscard: () => Promise<void>;
+  onClosed: () => void;
+}
+
+type Step = 'choose' | 'changelog' | 'discard' | 'publishing' | 'discarding';
+
+export function PublishDialog({ version, problems, onPublish, onDiscard, onClosed }: Props) {
+  // Opened after mounting: Shoelace hands the focus over (sl-initial-focus) only when `open` changes.
+  const [open, setOpen] = useState(false);
+  const [step, setStep] = useState<Step>('choose');
+  const body = useRef<HTMLDivElement>(null);
+  const opened = useRef(false);
+  useEffect(() => setOpen(true), []);
+  // Each later step puts the focus on its own first control (the clicked button is gone).
+  useEffect(() => {
+    if (!opened.current) {
+      opened.current = true;
+      return;
+    }
+    body.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+  }, [step]);
+  const [changelog, setChangelog] = useState('');
+  const [percent, setPercent] = useState(0);
+  const changelogId = useId();
+  const busy = step === 'publishing' || step === 'discarding';
+
+  async function publish() {
+    setStep('publishing');
+    setPercent(5);
+    try {
+      await onPublish(changelog.trim(), setPercent);
+    } finally {
+      setOpen(false);
+    }
+  }
+
+  async function discard() {
+    setStep('discarding');
+    try {
+      await onDiscard();
+    } finally {
+      setOpen(false);
+    }
+  }
+
+  const label = step === 'changelog' || step === 'publishing' ? 'Publish' : step === 'discard' || step === 'discarding' ? 'Discard changes' : 'Publish or discard';
+  return (
+    <EditorDialog label={label} open={open} onClose={() => !busy && setOpen(false)} onClosed={onClosed}>
+      <div ref={body}>
+      {step === 'choose' && (
+        <>
+          <p>Publish your changes as version {version + 1}, or discard them and go back to version {version}?</p>
+          {problems.length > 0 && (
+            <div className="publish-problems" role="alert">
+              <p>Fix these before publishing:</p>
+              <ul>
+                {problems.map((problem) => (
+                  <li key={problem}>{problem}</li>
+                ))}
+              </ul>
+            </div>
+          )}
+          <div className="dialog-actions">
+            <button type="button" className="button text" data-autofocus={problems.length > 0 ? true : undefined} onClick={() => setOpen(false)}>
+              Cancel
+            </button>
+            <button type="button" className="button danger" onClick={() => setStep('discard')}>
+              Discard
+            </button>
+            <button type="button" className="button" data-autofocus={problems.length > 0 ? undefined : true} disabled={problems.length > 0} onClick={() => setStep('changelog')}>
+              Publish
+            </button>
+          </div>
+        </>
+      )}
+
+      {step === 'changelog' && (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void publish();
+          }}
+        >
+          <div className="field">
+            <label htmlFor={changelogId}>Change log (optional)</label>
+            <textarea
+              id={changelogId}
+              rows={4}
+              data-autofocus
+              value={changelog}
+              maxLength={MAX_CHANGELOG_LENGTH}
+              onChange={(event) => setChangelog(event.target.value)}
+            />
+          </div>
+          <div className="dialog-actions">
+            <button type="button" className="button text" onClick={() => setStep('choose')}>
+              Back
+            </button>
+            <button type="submit" className="button">
+              Publish version {version + 1}
+            </button>
+          </div>
+        </form>
+      )}
+
+      {step === 'publishing' && (
+        <div className="publish-progress" tabIndex={-1} data-autofocus>
+          <SlProgressBar value={percent} label="Publishing" aria-valuetext={`${percent} percent`}>
+            {percent}%
+          </SlProgressBar>
+          <p role="status">Publishing… {percent}%</p>
+        </div>
+      )}
+
+      {step === 'discard' && (
+        <>
+          <p>Discard every unpublished change? The checklist goes back to version {version}, and the draft is deleted.</p>
+          <div className="dialog-actions">
+            <button type="button" className="button text" data-autofocus onClick={() => setStep('choose')}>
+              Back
+            </button>
+            <button type="button" className="button danger" onClick={() => void discard()}>
+              Discard changes
+            </button>
+          </div>
+        </>
+      )}
+
+      {step === 'discarding' && (
+        <p role="status" tabIndex={-1} data-autofocus>
+          Discarding…
+        </p>
+      )}
+      </div>
+    </EditorDialog>
+  );
+}

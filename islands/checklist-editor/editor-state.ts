@@ -1,0 +1,250 @@
+/**
+ * The checklist editor's state and every change the author can make to it (documentation §4 "Checklist
+ * editor"), as a pure reducer: add, delete and reorder questions; title, description and flags; value
+ * type (choices, widget and validation back to the type's defaults) and widget (only its pairings);
+ * choices (empty text ignored, no repeats, removed, moved); validation settings (switched on only where
+ * the type allows it); the validation roles and users toggles; question media. Any change that changes
+ * something sets `changed` and counts a new `revision` (the draft autosave follows revisions).
+ *
+ * The question model itself is `src/shared/checklists` (pure modules only: its index re-exports nothing
+ * with zod, but schemas.ts would, so this file imports question.ts and value-types.ts directly).
+ */
+import type { Document } from '../../src/shared/api/documentation.ts';
+import { newQuestion, orderedQuestions, withValueType, type FormContentsOf, type Question } from '../../src/shared/checklists/question.ts';
+import { allowsValidation, allowsWidget, hasChoices, type Validation, type ValueType, type Widget } from '../../src/shared/checklists/value-types.ts';
+import { CHOICE_LIMIT, CHOICE_TEXT_LIMIT, DESCRIPTION_LIMIT, QUESTION_LIMIT, TITLE_LIMIT } from './limits.ts';
+
+export type ChecklistContents = FormContentsOf<Question>;
+
+export interface EditorState {
+  contents: ChecklistContents;
+  /** Something differs from the published version (documentation §4 "Editing": changed blocks navigation). */
+  changed: boolean;
+  /** Counts the changes made in this editor; the draft autosave saves the newest one. */
+  revision: number;
+}
+
+export type QuestionFlag = 'required' | 'allowComments' | 'photoVerification';
+export type QuestionMedia = Pick<Question, 'media' | 'media_thumb' | 'content_type' | 'filename'>;
+/** The validation settings the author edits directly (roles and users go through `toggleRecipient`). */
+export type ValidationPatch = Partial<Pick<Validation, 'enabled' | 'value' | 'values' | 'min' | 'max'>>;
+
+export type EditorAction =
+  | { type: 'load'; contents: ChecklistContents; changed: boolean }
+  | { type: 'addQuestion'; id: string; now?: Date }
+  | { type: 'deleteQuestion'; id: string }
+  /** Moves the question at index `from` to index `to` (a drag in the list). */
+  | { type: 'moveQuestion'; from: number; to: number }
+  /** Moves a question one place up (-1) or down (+1) (the keyboard alternative to dragging). */
+  | { type: 'shiftQuestion'; id: string; by: -1 | 1 }
+  | { type: 'setTitle'; id: string; title: string }
+  | { type: 'setDescription'; id: string; description: string }
+  | { type: 'setFlag'; id: string; flag: QuestionFlag; on: boolean }
+  | { type: 'setValueType'; id: string; valueType: ValueType; now?: Date }
+  | { type: 'setWidget'; id: string; widget: Widget }
+  | { type: 'addChoice'; id: string; text: string }
+  | { type: 'removeChoice'; id: string; index: number }
+  | { type: 'shiftChoice'; id: string; index: number; by: -1 | 1 }
+  | { type: 'setValidation'; id: string; patch: ValidationPatch }
+  | { type: 'toggleRecipient'; id: string; kind: 'roles' | 'users'; subjectId: string }
+  | { type: 'setMedia'; id: string; media: QuestionMedia | null };
+
+export const emptyContents = (): ChecklistContents => ({ questions: {}, question_index: [] });
+
+export function initialState(contents: ChecklistContents = emptyContents(), changed = false): EditorState {
+  return { contents, changed, revision: 0 };
+}
+
+/**
+ * Contents as the editor works on them: the questions in their order, each read with its defaults
+ * (`readQuestion`), and nothing that the index does not name.
+ */
+export function readContents(raw: unknown): ChecklistContents {
+  const source = (typeof raw === 'object' && raw !== null ? raw : {}) as { sheet_id?: unknown; questions?: unknown; question_index?: unknown };
+  const ordered = orderedQuestions(source);
+  const contents: ChecklistContents = {
+    questions: Object.fromEntries(ordered.map(({ id, question }) => [id, question])),
+    question_index: ordered.map(({ id }) => id),
+  };
+  if (typeof source.sheet_id === 'string') contents.sheet_id = source.sheet_id;
+  return contents;
+}
+
+/**
+ * Where the editor starts: the saved draft when there is one (whoever saved it: a document has one
+ * draft, and starting from it is the only way not to overwrite it), otherwise the published contents.
+ */
+export function startingPoint(document: Pick<Document, 'contents' | 'draft_contents'>): { contents: ChecklistContents; fromDraft: boolean } {
+  if (document.draft_contents) return { contents: readContents(document.draft_contents), fromDraft: true };
+  return { contents: readContents(document.contents), fromDraft: false };
+}
+
+/** Why a choice cannot be added to the question, or undefined (empty text is not a problem: it is ignored). */
+export function choiceProblem(question: Pick<Question, 'choices'>, text: string): string | undefined {
+  const choice = text.trim();
+  if (choice === '') return undefined;
+  if (question.choices.includes(choice)) return `"${choice}" is already a choice`;
+  if (question.choices.length >= CHOICE_LIMIT) return `A question has at most ${CHOICE_LIMIT} choices`;
+  if (choice.length > CHOICE_TEXT_LIMIT) return `A choice has at most ${CHOICE_TEXT_LIMIT} characters`;
+  return undefined;
+}
+
+/** What stops the contents from being published, one sentence per problem (empty: ready). */
+export function publishProblems(contents: ChecklistContents): string[] {
+  const problems: string[] = [];
+  contents.question_index.forEach((id, i) => {
+    const question = contents.questions[id];
+    if (!question) return;
+    if (question.title.trim() === '') problems.push(`Question ${i + 1} has no title.`);
+    if (hasChoices(question.valueType) && question.choices.length === 0) problems.push(`Question ${i + 1} needs at least one choice.`);
+  });
+  return problems;
+}
+
+function moved<T>(list: readonly T[], from: number, to: number): T[] {
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item as T);
+  return next;
+}
+
+const withinList = (index: number, list: readonly unknown[]) => Number.isInteger(index) && index >= 0 && index < list.length;
+
+/** The state with `contents` as the new contents: a change, unless nothing changed. */
+function changedTo(state: EditorState, contents: ChecklistContents): EditorState {
+  if (contents === state.contents) return state;
+  return { contents, changed: true, revision: state.revision + 1 };
+}
+
+/** The state with one question replaced by `update(question)` (unchanged when it answers the same question). */
+function updateQuestion(state: EditorState, id: string, update: (question: Question) => Question): EditorState {
+  const question = state.contents.questions[id];
+  if (!question) return state;
+  const next = update(question);
+  if (next === question) return state;
+  return changedTo(state, { ...state.contents, questions: { ...state.contents.questions, [id]: next } });
+}
+
+function limited(text: string, limit: number): string {
+  return text.length > limit ? text.slice(0, limit) : text;
+}
+
+/** A choice leaves the validation's correct choice(s) with it. */
+function withoutChoice(validation: Validation, choice: string): Validation {
+  const next = { ...validation };
+  if (next.value === choice) next.value = null;
+  if (next.values?.includes(choice)) next.values = next.values.filter((v) => v !== choice);
+  return next;
+}
+
+function patchValidation(question: Question, patch: ValidationPatch): Question {
+  const next: Validation = { ...question.validation };
+  let touched = false;
+  for (const key of Object.keys(patch) as (keyof ValidationPatch)[]) {
+    const value = patch[key];
+    if (value === undefined) continue;
+    // A setting the type does not use is left alone; the switch only where §5 allows validation.
+    if (key === 'enabled') {
+      if (value === true && !allowsValidation(question.valueType)) continue;
+    } else if (!(key in question.validation)) continue;
+    (next as unknown as Record<string, unknown>)[key] = value;
+    touched = true;
+  }
+  return touched ? { ...question, validation: next } : question;
+}
+
+export function editChecklist(state: EditorState, action: EditorAction): EditorState {
+  const { contents } = state;
+  switch (action.type) {
+    case 'load':
+      return { contents: action.contents, changed: action.changed, revision: state.revision };
+
+    case 'addQuestion': {
+      if (contents.questions[action.id] || contents.question_index.length >= QUESTION_LIMIT) return state;
+      return changedTo(state, {
+        ...contents,
+        questions: { ...contents.questions, [action.id]: newQuestion(action.now) },
+        question_index: [...contents.question_index, action.id],
+      });
+    }
+
+    case 'deleteQuestion': {
+      if (!contents.questions[action.id]) return state;
+      const questions = { ...contents.questions };
+      delete questions[action.id];
+      return changedTo(state, { ...contents, questions, question_index: contents.question_index.filter((id) => id !== action.id) });
+    }
+
+    case 'moveQuestion': {
+      const { from, to } = action;
+      if (from === to || !withinList(from, contents.question_index) || !withinList(to, contents.question_index)) return state;
+      return changedTo(state, { ...contents, question_index: moved(contents.question_index, from, to) });
+    }
+
+    case 'shiftQuestion': {
+      const from = contents.question_index.indexOf(action.id);
+      if (from < 0) return state;
+      return editChecklist(state, { type: 'moveQuestion', from, to: from + action.by });
+    }
+
+    case 'setTitle':
+      return updateQuestion(state, action.id, (q) => {
+        const title = limited(action.title, TITLE_LIMIT);
+        return q.title === title ? q : { ...q, title };
+      });
+
+    case 'setDescription':
+      return updateQuestion(state, action.id, (q) => {
+        const description = limited(action.description, DESCRIPTION_LIMIT);
+        return q.description === description ? q : { ...q, description };
+      });
+
+    case 'setFlag':
+      return updateQuestion(state, action.id, (q) => (q[action.flag] === action.on ? q : { ...q, [action.flag]: action.on }));
+
+    case 'setValueType':
+      return updateQuestion(state, action.id, (q) => (q.valueType === action.valueType ? q : withValueType(q, action.valueType, action.now)));
+
+    case 'setWidget':
+      return updateQuestion(state, action.id, (q) =>
+        q.widget === action.widget || !allowsWidget(q.valueType, action.widget) ? q : { ...q, widget: action.widget },
+      );
+
+    case 'addChoice':
+      return updateQuestion(state, action.id, (q) => {
+        const choice = action.text.trim();
+        if (!hasChoices(q.valueType) || choice === '' || choiceProblem(q, choice)) return q;
+        return { ...q, choices: [...q.choices, choice] };
+      });
+
+    case 'removeChoice':
+      return updateQuestion(state, action.id, (q) => {
+        if (!withinList(action.index, q.choices)) return q;
+        const choice = q.choices[action.index]!;
+        return { ...q, choices: q.choices.filter((_, i) => i !== action.index), validation: withoutChoice(q.validation, choice) };
+      });
+
+    case 'shiftChoice':
+      return updateQuestion(state, action.id, (q) => {
+        const to = action.index + action.by;
+        if (!withinList(action.index, q.choices) || !withinList(to, q.choices)) return q;
+        return { ...q, choices: moved(q.choices, action.index, to) };
+      });
+
+    case 'setValidation':
+      return updateQuestion(state, action.id, (q) => patchValidation(q, action.patch));
+
+    case 'toggleRecipient':
+      return updateQuestion(state, action.id, (q) => {
+        const ids = q.validation[action.kind];
+        const next = ids.includes(action.subjectId) ? ids.filter((id) => id !== action.subjectId) : [...ids, action.subjectId];
+        return { ...q, validation: { ...q.validation, [action.kind]: next } };
+      });
+
+    case 'setMedia':
+      return updateQuestion(state, action.id, (q) => {
+        const media: QuestionMedia = action.media ?? { media: null, media_thumb: null, content_type: null, filename: null };
+        return { ...q, media: media.media ?? null, media_thumb: media.media_thumb ?? null, content_type: media.content_type ?? null, filename: media.filename ?? null };
+      });
+  }
+}
