@@ -31,6 +31,7 @@ import type {
   List,
   ListedItem,
   MediaUrl,
+  SignedUpload,
   MoveOrCopyBody,
   SubmittedRow,
   TrashedItem,
@@ -159,6 +160,9 @@ export const api = {
     aclSubjects: () => call<List<AclSubject>>('auth/acl-subjects'),
     /** One submitted row of a checklist. */
     submittedRow: (id: string) => call<SubmittedRow>(`documentation/documents/documentdata/${seg(id)}`),
+    /** One signed upload per file, in order (then src/client/uploads.ts sends each file). */
+    signUploads: (documentId: string, files: readonly { filename: string; file_size: number; content_type: string }[]) =>
+      json<SignedUpload[]>('POST', `documentation/documents/${seg(documentId)}/sign-content-upload`, files),
     /** Short-lived addresses (for <img>) of a document's uploaded files; at most 100 ids a call. */
     mediaUrls: (documentId: string, uploadIds: readonly string[]) =>
       call<List<MediaUrl>>(`documentation/documents/${seg(documentId)}/media-urls`, { query: { upload_id: [...uploadIds] } }),

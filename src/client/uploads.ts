@@ -6,14 +6,12 @@
  * store. The `upload_id` is then kept as the media of a question or an answer. Also: short-lived
  * addresses for showing uploaded pictures in <img> tags.
  *
- * The calls follow the API client's pattern (./api.ts: its base, the bearer token from storage, errors
- * as `ApiError` with the server's detail); the POST to the signed `url` carries no token (the
- * signature is the permission).
+ * Signing and media addresses go through the API client (./api.ts); the POST to the signed `url`
+ * carries no token (the signature is the permission) and reports failures as `ApiError` too.
  */
-import { FetchError, ofetch, type FetchOptions } from 'ofetch';
-import type { List, MediaUrl, SignedUpload } from '../shared/api/documentation.ts';
-import { API_BASE, ApiError, detailOf } from './api.ts';
-import { storedToken } from './storage.ts';
+import { FetchError, ofetch } from 'ofetch';
+import type { MediaUrl, SignedUpload } from '../shared/api/documentation.ts';
+import { api, ApiError, detailOf } from './api.ts';
 
 export interface UploadFile {
   filename: string;
@@ -22,32 +20,13 @@ export interface UploadFile {
 }
 
 function apiErrorOf(err: unknown): ApiError {
-  if (err instanceof ApiError) return err;
   if (err instanceof FetchError) return new ApiError(err.status ?? 0, detailOf(err.data) ?? (err.status ? err.statusText ?? 'Error' : 'Network error'));
   return new ApiError(0, err instanceof Error ? err.message : String(err));
 }
 
-/** One call of the API with the bearer token, as ./api.ts makes them. */
-async function call<T>(path: string, options: FetchOptions<'json'> = {}): Promise<T> {
-  const token = storedToken();
-  try {
-    return await ofetch<T, 'json'>(path, {
-      ...options,
-      baseURL: API_BASE,
-      retry: 0,
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-    });
-  } catch (err) {
-    throw apiErrorOf(err);
-  }
-}
-
-const seg = encodeURIComponent;
-
 /** POST documentation/documents/{id}/sign-content-upload: one signed upload per file, in order. */
-export function signUploads(documentId: string, files: readonly UploadFile[]): Promise<SignedUpload[]> {
-  return call<SignedUpload[]>(`documentation/documents/${seg(documentId)}/sign-content-upload`, { method: 'POST', body: [...files] });
-}
+export const signUploads = (documentId: string, files: readonly UploadFile[]): Promise<SignedUpload[]> =>
+  api.documentation.signUploads(documentId, files);
 
 /** Sends the signed fields and then the file to the signed address. */
 export async function sendSignedUpload(signed: SignedUpload, file: Blob, filename: string): Promise<void> {
@@ -72,6 +51,5 @@ export async function uploadFile(documentId: string, file: File): Promise<string
 /** Addresses that show the document's uploads without a bearer token, for a few minutes. */
 export async function mediaUrls(documentId: string, uploadIds: readonly string[]): Promise<MediaUrl[]> {
   if (uploadIds.length === 0) return [];
-  const answer = await call<List<MediaUrl>>(`documentation/documents/${seg(documentId)}/media-urls`, { query: { upload_id: [...uploadIds] } });
-  return answer.results;
+  return (await api.documentation.mediaUrls(documentId, uploadIds)).results;
 }

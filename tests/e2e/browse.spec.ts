@@ -51,7 +51,9 @@ test('nested folders are made with the speed dial and the breadcrumbs follow', a
     await page.getByRole('button', { name: 'Add' }).click();
     await page.getByRole('button', { name: 'Folder', exact: true }).click();
     const dialog = dialogNamed(page, 'New Folder');
-    await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+    // The name field has the focus as the dialog opens.
+    await expect(dialog.getByRole('textbox', { name: 'Name' })).toBeFocused();
+    await page.keyboard.type(name);
     await dialog.getByRole('button', { name: 'Create' }).click();
     const created = alertWith(page, `Folder ${name} created.`);
     await expect(created).toBeVisible();

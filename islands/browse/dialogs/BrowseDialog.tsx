@@ -6,7 +6,7 @@
  */
 import '../../../src/client/shoelace.ts';
 import SlDialog from '@shoelace-style/shoelace/dist/react/dialog/index.js';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 
 interface Props {
   label: string;
@@ -44,8 +44,12 @@ export function BrowseDialog({ label, open, onClose, onClosed, className, childr
   );
 }
 
-/** Open on mount; `close()` starts the way out. */
+/**
+ * Opens just after mount — Shoelace runs its show (focus, initial-focus event) only when `open`
+ * changes, not for a dialog mounted open — and `close()` starts the way out.
+ */
 export function useDialogOpen(): [boolean, () => void] {
-  const [open, setOpen] = useState(true);
+  const [open, setOpen] = useState(false);
+  useEffect(() => setOpen(true), []);
   return [open, useCallback(() => setOpen(false), [])];
 }
