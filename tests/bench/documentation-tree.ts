@@ -197,6 +197,15 @@ const vacuumAnalyze = async (server: ApiServer) => {
   await server.db.execute(sql`VACUUM ANALYZE`);
 };
 
+/** pg_class.reltuples: -1 until the table is first vacuumed or analysed. */
+async function plannerRows(server: ApiServer, table: string): Promise<string> {
+  const result = (await server.db.execute(sql`SELECT reltuples::float8 AS n FROM pg_class WHERE relname = ${table}`)) as unknown as {
+    rows: { n: number }[];
+  };
+  const n = Number(result.rows[0]?.n ?? -1);
+  return n < 0 ? 'unknown (never analysed)' : n.toLocaleString('en');
+}
+
 function phasesOf(target: DatabaseTarget): Phase[] {
   const analysed: Phase = { label: 'statistics: after VACUUM ANALYZE', prepare: vacuumAnalyze };
   if (target.kind === 'postgres') {
@@ -235,7 +244,7 @@ export async function benchDocumentationTree(target: DatabaseTarget): Promise<vo
     for (const phase of phasesOf(target)) {
       await phase.prepare(server);
       console.log('');
-      console.log(`  ${phase.label}`);
+      console.log(`  ${phase.label}; the planner's row count of documents: ${await plannerRows(server, 'documents')}`);
       probes = probesOf(server, client, fixture);
       const loadBefore = loadavg()[0]!;
       await measure(probes, counter);
