@@ -1,11 +1,16 @@
 /**
  * `npm run bench`: prints, for every shell of the route table, the gzip weight of its first load against
- * the DESIGN.md budgets, then the LCP of /login on a throttled phone next to the floor its bytes allow.
+ * the DESIGN.md budgets, then the LCP of /login on a throttled phone next to the floor its bytes allow,
+ * then the documentation tree's API at scale (issue #3: a 10,000-item folder's first page, permissions at
+ * depth 20, beside a bare SELECT 1 and a trivial HTTP round trip) on PGlite, and also on PostgreSQL when
+ * BENCH_DATABASE_URL names a server (a fresh database is created there and dropped afterwards).
  * A benchmark prints figures; it fails only when something crashes, never on a number.
  */
 import { join } from 'node:path';
 import { notFoundShell } from '../../src/routes.ts';
+import { databaseTargets } from './api-server.ts';
 import { startBenchServer, wireBytes } from './bench-server.ts';
+import { benchDocumentationTree } from './documentation-tree.ts';
 import { bytesPerLevel, cpuSlowdown, floorMs, measureLcp, median, slow4g } from './largest-paint.ts';
 import { measureShells, unroutedPages, type ShellWeight } from './page-weight.ts';
 
@@ -117,3 +122,4 @@ async function printLcp(weights: ShellWeight[]): Promise<void> {
 const weights = measureShells(distDir);
 printWeights(weights);
 await printLcp(weights);
+for (const target of databaseTargets()) await benchDocumentationTree(target);

@@ -1,0 +1,96 @@
+/**
+ * The server the API benchmarks measure: the real server (src/server/server.ts `startServer`) in this
+ * process, listening on a free port, on a fresh database of its own:
+ * - PGlite (always): the embedded default, under a DATA_DIR in a new temp folder;
+ * - PostgreSQL (when BENCH_DATABASE_URL is set, e.g. postgres://postgres@127.0.0.1:5432/test): a
+ *   database `rb_bench_<random>` created on that server, dropped again when the bench stops.
+ *
+ * In this process (not a child like bench-server.ts) because the bench also times a bare `SELECT 1`
+ * through the very database handle the server queries with, and PGlite belongs to one process.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readConfig } from '../../src/server/config.ts';
+import type { Database, DatabaseHandle } from '../../src/server/db/connection.ts';
+import { outboxMailer } from '../../src/server/mail/mailer.ts';
+import { startServer } from '../../src/server/server.ts';
+import { databaseUrlFor, dropDatabase, randomDatabaseName, withAdmin } from '../api/support/postgres.ts';
+
+export interface DatabaseTarget {
+  kind: 'pglite' | 'postgres';
+  /** How the bench output names it. */
+  label: string;
+  /** The PostgreSQL server (its maintenance database) to create a fresh database on. */
+  serverUrl?: string;
+}
+
+/** PGlite always; PostgreSQL as well when BENCH_DATABASE_URL is set. */
+export function databaseTargets(env: NodeJS.ProcessEnv = process.env): DatabaseTarget[] {
+  const targets: DatabaseTarget[] = [{ kind: 'pglite', label: 'PGlite (embedded, DATA_DIR in a temp folder)' }];
+  const serverUrl = env.BENCH_DATABASE_URL;
+  if (serverUrl) {
+    const url = new URL(serverUrl);
+    targets.push({ kind: 'postgres', label: `PostgreSQL at ${url.host} (a fresh database, dropped afterwards)`, serverUrl });
+  }
+  return targets;
+}
+
+export interface ApiServer {
+  /** Origin, e.g. http://127.0.0.1:40123. */
+  url: string;
+  /** The API base, `${url}/api/v1`. */
+  apiUrl: string;
+  /** The server's own database handle (same driver, same pool or PGlite instance). */
+  db: Database;
+  database: DatabaseHandle;
+  outboxDir: string;
+  stop(): Promise<void>;
+}
+
+export async function startApiServer(target: DatabaseTarget): Promise<ApiServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'ringbinder-api-bench-'));
+  let databaseName: string | undefined;
+  let databaseUrl: string | undefined;
+  if (target.kind === 'postgres') {
+    const serverUrl = target.serverUrl!;
+    databaseName = randomDatabaseName('rb_bench');
+    await withAdmin(serverUrl, (admin) => admin.query(`CREATE DATABASE ${databaseName}`));
+    databaseUrl = databaseUrlFor(serverUrl, databaseName);
+  }
+  const dropFresh = async () => {
+    if (databaseName) await dropDatabase(target.serverUrl!, databaseName);
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
+  };
+
+  try {
+    const config = readConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: 'http://ringbinder.bench',
+      REQUEST_LOG: '0',
+      DIST_DIR: join(process.cwd(), 'dist'),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    });
+    const outboxDir = join(dataDir, 'outbox');
+    const running = await startServer(config, { mailer: outboxMailer(outboxDir, () => undefined) });
+    return {
+      url: running.url,
+      apiUrl: `${running.url}/api/v1`,
+      db: running.deps.db,
+      database: running.database,
+      outboxDir,
+      stop: async () => {
+        try {
+          await running.close();
+        } finally {
+          await dropFresh();
+        }
+      },
+    };
+  } catch (err) {
+    await dropFresh();
+    throw err;
+  }
+}
