@@ -50,7 +50,7 @@ export interface DocumentationTreeFixture {
 type Json = Record<string, unknown>;
 
 /** A call the setup makes through the API; anything but the expected status stops the bench. */
-async function call(server: ApiServer, method: string, path: string, options: { token?: string; json?: unknown; expect?: number } = {}): Promise<Json> {
+export async function call(server: ApiServer, method: string, path: string, options: { token?: string; json?: unknown; expect?: number } = {}): Promise<Json> {
   const headers: Record<string, string> = {};
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.json !== undefined) headers['content-type'] = 'application/json';
@@ -73,7 +73,7 @@ async function mailedToken(server: ApiServer, email: string, path: string): Prom
   return token;
 }
 
-async function registerAndActivate(server: ApiServer, username: string): Promise<Account> {
+export async function registerAndActivate(server: ApiServer, username: string): Promise<Account> {
   const email = `${username}@example.com`;
   const registered = await call(server, 'POST', 'auth/register', {
     json: { username, email, full_name: `Bench ${username}`, password: PASSWORD },

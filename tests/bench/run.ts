@@ -11,6 +11,7 @@ import { notFoundShell } from '../../src/routes.ts';
 import { databaseTargets } from './api-server.ts';
 import { startBenchServer, wireBytes } from './bench-server.ts';
 import { benchDocumentationTree } from './documentation-tree.ts';
+import { benchSubmissions } from './submissions.ts';
 import { bytesPerLevel, cpuSlowdown, floorMs, measureLcp, median, slow4g } from './largest-paint.ts';
 import { measureShells, unroutedPages, type ShellWeight } from './page-weight.ts';
 
@@ -123,3 +124,4 @@ const weights = measureShells(distDir);
 printWeights(weights);
 await printLcp(weights);
 for (const target of databaseTargets()) await benchDocumentationTree(target);
+for (const target of databaseTargets()) await benchSubmissions(target);
