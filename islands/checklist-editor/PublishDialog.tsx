@@ -7,7 +7,7 @@
 import SlProgressBar from '@shoelace-style/shoelace/dist/react/progress-bar/index.js';
 import { useEffect, useId, useRef, useState } from 'react';
 import { MAX_CHANGELOG_LENGTH } from '../../src/shared/api/documentation-limits.ts';
-import { EditorDialog } from './EditorDialog.tsx';
+import { Dialog, useDialogOpen } from '../shared/Dialog.tsx';
 
 export type PublishProgress = (percent: number) => void;
 
@@ -25,11 +25,10 @@ type Step = 'choose' | 'changelog' | 'discard' | 'publishing' | 'discarding';
 
 export function PublishDialog({ version, problems, onPublish, onDiscard, onClosed }: Props) {
   // Opened after mounting: Shoelace hands the focus over (sl-initial-focus) only when `open` changes.
-  const [open, setOpen] = useState(false);
+  const [open, close] = useDialogOpen();
   const [step, setStep] = useState<Step>('choose');
   const body = useRef<HTMLDivElement>(null);
   const opened = useRef(false);
-  useEffect(() => setOpen(true), []);
   // Each later step puts the focus on its own first control (the clicked button is gone).
   useEffect(() => {
     if (!opened.current) {
@@ -49,7 +48,7 @@ export function PublishDialog({ version, problems, onPublish, onDiscard, onClose
     try {
       await onPublish(changelog.trim(), setPercent);
     } finally {
-      setOpen(false);
+      close();
     }
   }
 
@@ -58,13 +57,13 @@ export function PublishDialog({ version, problems, onPublish, onDiscard, onClose
     try {
       await onDiscard();
     } finally {
-      setOpen(false);
+      close();
     }
   }
 
   const label = step === 'changelog' || step === 'publishing' ? 'Publish' : step === 'discard' || step === 'discarding' ? 'Discard changes' : 'Publish or discard';
   return (
-    <EditorDialog label={label} open={open} onClose={() => !busy && setOpen(false)} onClosed={onClosed}>
+    <Dialog label={label} open={open} className="editor-dialog" onClose={() => !busy && close()} onClosed={onClosed}>
       <div ref={body}>
       {step === 'choose' && (
         <>
@@ -80,7 +79,7 @@ export function PublishDialog({ version, problems, onPublish, onDiscard, onClose
             </div>
           )}
           <div className="dialog-actions">
-            <button type="button" className="button text" data-autofocus={problems.length > 0 ? true : undefined} onClick={() => setOpen(false)}>
+            <button type="button" className="button text" data-autofocus={problems.length > 0 ? true : undefined} onClick={() => close()}>
               Cancel
             </button>
             <button type="button" className="button danger" onClick={() => setStep('discard')}>
@@ -151,6 +150,6 @@ export function PublishDialog({ version, problems, onPublish, onDiscard, onClose
         </p>
       )}
       </div>
-    </EditorDialog>
+    </Dialog>
   );
 }

@@ -8,7 +8,7 @@ import { api, ApiError } from '../../../src/client/api.ts';
 import { showAlert } from '../../../src/client/stores/alerts.ts';
 import type { ListedItem } from '../../../src/shared/api/documentation.ts';
 import { messages } from '../messages.ts';
-import { BrowseDialog, useDialogOpen } from './BrowseDialog.tsx';
+import { Dialog, useDialogOpen } from '../../shared/Dialog.tsx';
 
 interface Props {
   item: ListedItem;
@@ -39,7 +39,7 @@ export function DeleteDialog({ item, onChanged, onClosed }: Props) {
   }
 
   return (
-    <BrowseDialog label={`Delete ${kind}`} open={open} onClose={() => !busy && close()} onClosed={onClosed}>
+    <Dialog label={`Delete ${kind}`} open={open} onClose={() => !busy && close()} onClosed={onClosed}>
       {step === 1 ? (
         <p>
           Are you sure you want to delete the {kind.toLowerCase()} <strong>{item.name}</strong>?
@@ -64,7 +64,7 @@ export function DeleteDialog({ item, onChanged, onClosed }: Props) {
           </SlButton>
         )}
       </div>
-    </BrowseDialog>
+    </Dialog>
   );
 }
 

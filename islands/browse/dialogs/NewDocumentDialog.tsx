@@ -15,7 +15,7 @@ import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from '../../../src/shared/api
 import type { Doctype } from '../../../src/shared/api/documentation.ts';
 import { editPath } from '../../../src/client/documentation/addresses.ts';
 import { doctypeLabels, messages } from '../messages.ts';
-import { BrowseDialog, useDialogOpen } from './BrowseDialog.tsx';
+import { Dialog, useDialogOpen } from '../../shared/Dialog.tsx';
 import { ErrorBanner } from './ErrorBanner.tsx';
 
 const KINDS = ['presentation', 'form', 'sheet'] as const satisfies readonly Doctype[];
@@ -45,7 +45,7 @@ export function NewDocumentDialog({ folderId, onClosed }: { folderId: string; on
   }
 
   return (
-    <BrowseDialog label="New document" open={open} onClose={() => !busy && close()} onClosed={onClosed}>
+    <Dialog label="New document" open={open} onClose={() => !busy && close()} onClosed={onClosed}>
       <form className="dialog-form" onSubmit={submit}>
         <SlInput label="Name" name="name" required value={name} maxlength={MAX_NAME_LENGTH} data-autofocus onSlInput={(e) => setName((e.target as HTMLInputElement).value)} />
         <SlRadioGroup label="Kind" name="doctype" required value={doctype} onSlChange={(e) => setDoctype((e.target as HTMLInputElement).value as Doctype)}>
@@ -73,6 +73,6 @@ export function NewDocumentDialog({ folderId, onClosed }: { folderId: string; on
           </SlButton>
         </div>
       </form>
-    </BrowseDialog>
+    </Dialog>
   );
 }

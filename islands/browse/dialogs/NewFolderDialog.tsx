@@ -8,7 +8,7 @@ import { showAlert } from '../../../src/client/stores/alerts.ts';
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from '../../../src/shared/api/documentation-limits.ts';
 import { browsePath } from '../../../src/client/documentation/addresses.ts';
 import { messages } from '../messages.ts';
-import { BrowseDialog, useDialogOpen } from './BrowseDialog.tsx';
+import { Dialog, useDialogOpen } from '../../shared/Dialog.tsx';
 import { ErrorBanner } from './ErrorBanner.tsx';
 
 interface Props {
@@ -41,7 +41,7 @@ export function NewFolderDialog({ parentId, onCreated, onClosed }: Props) {
   }
 
   return (
-    <BrowseDialog label="New Folder" open={open} onClose={() => !busy && close()} onClosed={onClosed}>
+    <Dialog label="New Folder" open={open} onClose={() => !busy && close()} onClosed={onClosed}>
       <form className="dialog-form" onSubmit={submit}>
         <SlInput label="Name" name="name" value={name} maxlength={MAX_NAME_LENGTH} data-autofocus onSlInput={(e) => setName((e.target as HTMLInputElement).value)} />
         <SlTextarea
@@ -62,6 +62,6 @@ export function NewFolderDialog({ parentId, onCreated, onClosed }: Props) {
           </SlButton>
         </div>
       </form>
-    </BrowseDialog>
+    </Dialog>
   );
 }

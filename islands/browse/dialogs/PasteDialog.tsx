@@ -12,7 +12,7 @@ import { showAlert } from '../../../src/client/stores/alerts.ts';
 import { clearClipboard, type ClipboardItem } from '../../../src/client/stores/clipboard.ts';
 import type { DropTarget } from '../item-drag.ts';
 import { messages } from '../messages.ts';
-import { BrowseDialog, useDialogOpen } from './BrowseDialog.tsx';
+import { Dialog, useDialogOpen } from '../../shared/Dialog.tsx';
 import { ErrorBanner } from './ErrorBanner.tsx';
 
 interface Props {
@@ -51,7 +51,7 @@ export function PasteDialog({ item, destination, onPasted, onClosed }: Props) {
   }
 
   return (
-    <BrowseDialog label="Paste" open={open} onClose={() => !busy && close()} onClosed={onClosed}>
+    <Dialog label="Paste" open={open} onClose={() => !busy && close()} onClosed={onClosed}>
       <p>
         Paste <strong>{item.name}</strong> from <strong>{item.originName}</strong> into <strong>{destination.name}</strong>?
       </p>
@@ -67,7 +67,7 @@ export function PasteDialog({ item, destination, onPasted, onClosed }: Props) {
           Paste
         </SlButton>
       </div>
-    </BrowseDialog>
+    </Dialog>
   );
 }
 

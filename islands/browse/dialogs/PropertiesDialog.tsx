@@ -18,7 +18,7 @@ import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from '../../../src/shared/api
 import type { ListedItem } from '../../../src/shared/api/documentation.ts';
 import { hasPermission, Permission } from '../../../src/shared/permissions.ts';
 import { messages } from '../messages.ts';
-import { BrowseDialog, useDialogOpen } from './BrowseDialog.tsx';
+import { Dialog, useDialogOpen } from '../../shared/Dialog.tsx';
 import { ErrorBanner } from './ErrorBanner.tsx';
 import { PermissionsTab } from './PermissionsTab.tsx';
 
@@ -77,7 +77,7 @@ export function PropertiesDialog({ item, onSaved, onClosed }: Props) {
   );
 
   return (
-    <BrowseDialog label={`${messages.kindWord(item.kind)} Properties`} open={open} onClose={() => !busy && close()} onClosed={onClosed} className="properties-dialog">
+    <Dialog label={`${messages.kindWord(item.kind)} Properties`} open={open} onClose={() => !busy && close()} onClosed={onClosed} className="properties-dialog">
       <form className="dialog-form" onSubmit={save}>
         {showPermissions ? (
           <SlTabGroup>
@@ -107,6 +107,6 @@ export function PropertiesDialog({ item, onSaved, onClosed }: Props) {
           )}
         </div>
       </form>
-    </BrowseDialog>
+    </Dialog>
   );
 }

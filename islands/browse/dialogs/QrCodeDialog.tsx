@@ -2,7 +2,7 @@
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import { useEffect, useRef, useState } from 'react';
 import type { RbQrCode } from '../../../elements/rb-qr-code/rb-qr-code.ts';
-import { BrowseDialog, useDialogOpen } from './BrowseDialog.tsx';
+import { Dialog, useDialogOpen } from '../../shared/Dialog.tsx';
 
 export function QrCodeDialog({ name, path, onClosed }: { name: string; path: string; onClosed: () => void }) {
   const [open, close] = useDialogOpen();
@@ -15,7 +15,7 @@ export function QrCodeDialog({ name, path, onClosed }: { name: string; path: str
   }, []);
 
   return (
-    <BrowseDialog label={`QR Code: ${name}`} open={open} onClose={close} onClosed={onClosed} className="qr-dialog">
+    <Dialog label={`QR Code: ${name}`} open={open} onClose={close} onClosed={onClosed} className="qr-dialog">
       <div className="qr-code-box">
         <rb-qr-code ref={code as React.Ref<HTMLElement>} value={address} size={240} />
       </div>
@@ -33,6 +33,6 @@ export function QrCodeDialog({ name, path, onClosed }: { name: string; path: str
           Close
         </SlButton>
       </div>
-    </BrowseDialog>
+    </Dialog>
   );
 }

@@ -6,6 +6,7 @@
 import type { CurrentUser } from '../../shared/api/accounts.ts';
 import { showAlert } from '../stores/alerts.ts';
 import { logout, selectOrganisation } from '../stores/session.ts';
+import { wireMenuButton } from './menu-button.ts';
 
 /** Up to two letters: the first of the first and last words of the full name, else of the username. */
 export function initialsOf(user: Pick<CurrentUser, 'full_name' | 'username'>): string {
@@ -27,67 +28,7 @@ export function mountAvatarMenu(): { render: (user: CurrentUser) => void } {
   const items = () =>
     Array.from(menu.querySelectorAll<HTMLElement>('[role^="menuitem"]')).filter((el) => !el.closest('[hidden]'));
 
-  function open(focus: 'first' | 'last' | 'none' = 'first'): void {
-    popup.hidden = false;
-    button.setAttribute('aria-expanded', 'true');
-    const list = items();
-    if (focus !== 'none') (focus === 'first' ? list[0] : list[list.length - 1])?.focus();
-    document.addEventListener('pointerdown', onOutside, true);
-  }
-
-  function close(returnFocus: boolean): void {
-    if (popup.hidden) return;
-    popup.hidden = true;
-    button.setAttribute('aria-expanded', 'false');
-    document.removeEventListener('pointerdown', onOutside, true);
-    if (returnFocus) button.focus();
-  }
-
-  function onOutside(event: Event): void {
-    if (!area.contains(event.target as Node)) close(false);
-  }
-
-  button.addEventListener('click', () => (popup.hidden ? open(button.matches(':focus-visible') ? 'first' : 'none') : close(false)));
-  button.addEventListener('keydown', (event) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      open(event.key === 'ArrowDown' ? 'first' : 'last');
-    } else if (event.key === 'Escape' && !popup.hidden) {
-      event.preventDefault();
-      close(true);
-    }
-  });
-  menu.addEventListener('keydown', (event) => {
-    const list = items();
-    const at = list.indexOf(document.activeElement as HTMLElement);
-    const move = (i: number) => list[(i + list.length) % list.length]?.focus();
-    switch (event.key) {
-      case 'ArrowDown':
-        move(at + 1);
-        break;
-      case 'ArrowUp':
-        move(at - 1);
-        break;
-      case 'Home':
-        move(0);
-        break;
-      case 'End':
-        move(list.length - 1);
-        break;
-      case 'Escape':
-        close(true);
-        break;
-      case 'Tab':
-        close(false);
-        return; // let the focus move on
-      case ' ':
-        (document.activeElement as HTMLElement | null)?.click(); // links follow on Enter only
-        break;
-      default:
-        return;
-    }
-    event.preventDefault();
-  });
+  const { close } = wireMenuButton({ area, button, popup, menu, items });
 
   document.getElementById('logout-button')!.addEventListener('click', () => logout());
 

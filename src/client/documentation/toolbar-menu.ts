@@ -5,6 +5,8 @@
  * Choosing an item closes the menu (focus back on the button) and runs the item.
  */
 
+import { wireMenuButton } from '../chrome/menu-button.ts';
+
 export interface MenuAction {
   label: string;
   run: () => void;
@@ -48,62 +50,7 @@ export function createToolbarMenu(label: string, actions: readonly MenuAction[])
   menu.append(...items);
   area.append(button, menu);
 
-  function open(focus: 'first' | 'last' | 'none'): void {
-    menu.hidden = false;
-    button.setAttribute('aria-expanded', 'true');
-    if (focus !== 'none') (focus === 'first' ? items[0] : items[items.length - 1])?.focus();
-    document.addEventListener('pointerdown', onOutside, true);
-  }
-
-  function close(returnFocus: boolean): void {
-    if (menu.hidden) return;
-    menu.hidden = true;
-    button.setAttribute('aria-expanded', 'false');
-    document.removeEventListener('pointerdown', onOutside, true);
-    if (returnFocus) button.focus();
-  }
-
-  function onOutside(event: Event): void {
-    if (!area.contains(event.target as Node)) close(false);
-  }
-
-  button.addEventListener('click', () => (menu.hidden ? open(button.matches(':focus-visible') ? 'first' : 'none') : close(false)));
-  button.addEventListener('keydown', (event) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      open(event.key === 'ArrowDown' ? 'first' : 'last');
-    } else if (event.key === 'Escape' && !menu.hidden) {
-      event.preventDefault();
-      close(true);
-    }
-  });
-  menu.addEventListener('keydown', (event) => {
-    const at = items.indexOf(document.activeElement as HTMLButtonElement);
-    const move = (i: number) => items[(i + items.length) % items.length]?.focus();
-    switch (event.key) {
-      case 'ArrowDown':
-        move(at + 1);
-        break;
-      case 'ArrowUp':
-        move(at - 1);
-        break;
-      case 'Home':
-        move(0);
-        break;
-      case 'End':
-        move(items.length - 1);
-        break;
-      case 'Escape':
-        close(true);
-        break;
-      case 'Tab':
-        close(false);
-        return; // let the focus move on
-      default:
-        return;
-    }
-    event.preventDefault();
-  });
+  const { close } = wireMenuButton({ area, button, popup: menu, menu, items: () => items });
 
   return area;
 }

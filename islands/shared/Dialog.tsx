@@ -1,10 +1,11 @@
 /**
- * A Shoelace dialog the browse island opens by mounting it and closes in two steps: `open` false
- * animates it away and gives focus back to what opened it, then `onClosed` unmounts it. Escape, the
+ * A Shoelace dialog of the islands (folder browser, checklist editor), opened by mounting it and
+ * closed in two steps: `open` false animates it away and gives focus back to what opened it, then
+ * `onClosed` unmounts it. Escape, the
  * overlay and the close button ask through `onClose`, which a busy dialog may ignore. The field marked
  * `data-autofocus` takes the focus when it opens.
  */
-import '../../../src/client/shoelace.ts';
+import '../../src/client/shoelace.ts';
 import SlDialog from '@shoelace-style/shoelace/dist/react/dialog/index.js';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 
@@ -17,7 +18,7 @@ interface Props {
   children: ReactNode;
 }
 
-export function BrowseDialog({ label, open, onClose, onClosed, className, children }: Props) {
+export function Dialog({ label, open, onClose, onClosed, className, children }: Props) {
   return (
     <SlDialog
       label={label}
