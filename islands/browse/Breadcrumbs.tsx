@@ -3,7 +3,7 @@
  * also a drop target for dragged items; the current folder is the page itself (aria-current).
  */
 import type { Folder } from '../../src/shared/api/documentation.ts';
-import { browsePath } from '../../src/client/documentation/addresses.ts';
+import { browsePath } from '../../src/client/addresses.ts';
 
 export const DOCUMENTATION = 'Documentation';
 

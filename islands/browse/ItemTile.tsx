@@ -4,11 +4,11 @@
  * user may Write can be dragged onto them.
  */
 import { memo } from 'react';
-import { formatDate } from '../../src/client/chrome/time-format.ts';
+import { formatDate } from '../../src/client/time-format.ts';
 import type { ListedItem } from '../../src/shared/api/documentation.ts';
 import { hasPermission, Permission } from '../../src/shared/permissions.ts';
 import { dragProps } from './item-drag.ts';
-import { itemPath } from '../../src/client/documentation/addresses.ts';
+import { itemPath } from '../../src/client/addresses.ts';
 import { KindIcon, kindLabel } from './KindIcon.tsx';
 import type { MenuAnchor } from './PopupMenu.tsx';
 

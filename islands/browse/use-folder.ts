@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, ApiError } from '../../src/client/api.ts';
-import { rootFolderId } from '../../src/client/documentation/root-folder.ts';
+import { rootFolderId } from '../../src/client/root-folder.ts';
 import { DEFAULT_PAGE_SIZE, ROOT } from '../../src/shared/api/documentation-limits.ts';
 import type { Folder, ListedItem } from '../../src/shared/api/documentation.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The checklist editor as the edit page's editor for doctype form (src/client/pages/document-editors.ts
+ * The checklist editor as the edit page's editor for doctype form (src/screens/doctypes/registry.ts
  * imports this module at run time, so React and the editor load only for checklists).
  */
 import '@shoelace-style/shoelace/dist/themes/light.css';
@@ -7,7 +7,7 @@ import '../../src/client/shoelace.ts';
 import './checklist-editor.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { signedInUser } from '../../src/client/chrome/signed-in-user.ts';
+import { signedInUser } from '../../src/client/signed-in-user.ts';
 import type { Document } from '../../src/shared/api/documentation.ts';
 import { ChecklistEditor } from './ChecklistEditor.tsx';
 

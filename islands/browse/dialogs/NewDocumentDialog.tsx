@@ -13,7 +13,7 @@ import { navigate } from '../../../src/client/navigation.ts';
 import { showAlertAfterNavigation } from '../../../src/client/stores/alerts.ts';
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from '../../../src/shared/api/documentation-limits.ts';
 import type { Doctype } from '../../../src/shared/api/documentation.ts';
-import { editPath } from '../../../src/client/documentation/addresses.ts';
+import { editPath } from '../../../src/client/addresses.ts';
 import { doctypeLabels, messages } from '../messages.ts';
 import { Dialog, useDialogOpen } from '../../shared/Dialog.tsx';
 import { ErrorBanner } from './ErrorBanner.tsx';

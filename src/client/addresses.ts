@@ -1,0 +1,76 @@
+/**
+ * The page addresses of the documentation area (src/routes.ts), built and read in one place: the
+ * viewer, editor, history, trash and browser link to each other only through these.
+ */
+import { ROOT } from '../shared/api/documentation-limits.ts';
+
+export { ROOT };
+
+const seg = encodeURIComponent;
+
+export const browsePath = (folderId?: string | null): string =>
+  folderId ? `/documentation/browse/${seg(folderId)}` : '/documentation/browse';
+/** The viewer of the latest version, or of version `version`. */
+export const viewPath = (id: string, version?: number): string =>
+  version === undefined ? `/documentation/view/${seg(id)}` : `/documentation/view/${seg(id)}/version/${version}`;
+export const editPath = (id: string): string => `/documentation/edit/${seg(id)}`;
+export const historyPath = (id: string): string => `/documentation/${seg(id)}/history`;
+/** The results of a document (a sheet's grid), or one submitted row `rowId` among them. */
+export const resultsPath = (id: string, rowId?: string): string =>
+  rowId === undefined ? `/documentation/results/${seg(id)}` : `/documentation/results/${seg(id)}/${seg(rowId)}`;
+/** Where a listed item opens: a folder in the browser, a document in its viewer. */
+export const itemPath = (item: { kind: 'folder' | 'document'; id: string }): string =>
+  item.kind === 'folder' ? browsePath(item.id) : viewPath(item.id);
+/** The trash, whole (`root`) or of one folder. */
+export const trashPath = (folderId: string = ROOT): string => `/documentation/trash/${seg(folderId)}`;
+
+/** The segments of an address path, decoded ('/a/b%20c/' → ['a', 'b c']); undefined when malformed. */
+function segments(path: string): string[] | undefined {
+  try {
+    return path.split('/').filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return undefined;
+  }
+}
+
+/** What a viewer address asks for. */
+export type ViewTarget =
+  | { kind: 'latest'; id: string }
+  | { kind: 'version'; id: string; version: number }
+  /** `/documentation/view/{id}/version/{x}` with an `x` that is no version number. */
+  | { kind: 'bad-version'; id: string }
+  | { kind: 'row'; id: string; rowId: string };
+
+const VERSION = /^\d+$/;
+
+/**
+ * Reads a viewer address (DESIGN decisions): `/documentation/view/{id}` is the latest version;
+ * `/{id}/version/{n}` and `/{id}/{n}` with `n` all digits are version n; `/{id}/{other}` is the
+ * submitted row `other` of the document.
+ */
+export function viewTarget(path: string = location.pathname): ViewTarget | undefined {
+  const parts = segments(path);
+  if (!parts || parts[0] !== 'documentation' || parts[1] !== 'view' || !parts[2]) return undefined;
+  const [, , id, second, third] = parts;
+  if (second === undefined) return parts.length === 3 ? { kind: 'latest', id } : undefined;
+  if (second === 'version' && third !== undefined && parts.length === 5) {
+    const version = Number(third);
+    return VERSION.test(third) && version >= 1 && Number.isSafeInteger(version) ? { kind: 'version', id, version } : { kind: 'bad-version', id };
+  }
+  if (parts.length !== 4) return undefined;
+  if (VERSION.test(second)) {
+    const version = Number(second);
+    return version >= 1 && Number.isSafeInteger(version) ? { kind: 'version', id, version } : { kind: 'bad-version', id };
+  }
+  return { kind: 'row', id, rowId: second };
+}
+
+/** The segment at `index` of the address path (decoded), e.g. the `{id}` of /documentation/edit/{id} at 2. */
+export function pathSegment(index: number, path: string = location.pathname): string {
+  return segments(path)?.[index] ?? '';
+}
+
+/** `/documentation/trash/1` is the old address of the whole trash (spec: links use /documentation/trash/1). */
+export function trashFolderOf(segment: string): string {
+  return segment === '' || segment === '1' ? ROOT : segment;
+}

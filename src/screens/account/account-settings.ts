@@ -1,0 +1,277 @@
+/**
+ * Account Settings (spec accounts §2): the profile form (full name, username, e-mail; Save Changes
+ * returns to /), the active-sessions dialog (each session can be ended; ending this one logs out) and
+ * the two-factor dialog (enable: QR code of the otpauth URI plus the key, then a 6-digit code;
+ * disable: a code). The QR library is loaded only when the enabling dialog opens.
+ */
+import type { CurrentUser, LoginSession } from '../../shared/api/accounts.ts';
+import { isOtpCode } from '../../shared/validation.ts';
+import { api } from '../../client/api.ts';
+import { signedInUser } from '../../client/signed-in-user.ts';
+import { formatDateTime, timeElement } from '../../client/time-format.ts';
+import { navigate } from '../../client/navigation.ts';
+import { showAlert } from '../../client/stores/alerts.ts';
+import { $user, logout, refreshUser } from '../../client/stores/session.ts';
+
+const NO_DEVICES = 'No Devices Found';
+
+const byId = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+export async function mountAccountSettings(): Promise<void> {
+  const user = await signedInUser();
+  mountProfileForm(user);
+  mountSessionsDialog();
+  mountTwoFactorDialog();
+}
+
+// ── Profile ──────────────────────────────────────────────────────────────────────────────────────
+
+function mountProfileForm(user: CurrentUser): void {
+  const form = byId<HTMLFormElement>('account-form');
+  const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement;
+  const error = byId('account-error');
+  const save = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+  field('full_name').value = user.full_name;
+  field('username').value = user.username;
+  field('email').value = user.email;
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    if (!form.reportValidity()) return;
+    save.disabled = true;
+    error.hidden = true;
+    try {
+      await api.auth.updateMe({
+        full_name: field('full_name').value.trim(),
+        username: field('username').value.trim(),
+        email: field('email').value.trim(),
+      });
+      await refreshUser();
+      navigate('/');
+    } catch (err) {
+      error.textContent = messageOf(err);
+      error.hidden = false;
+      save.disabled = false;
+    }
+  });
+}
+
+// ── Active sessions ──────────────────────────────────────────────────────────────────────────────
+
+/** "Chrome on Windows" from a user agent; the agent itself when it is not recognised. */
+export function describeDevice(userAgent: string | null): string {
+  if (!userAgent) return 'Unknown device';
+  const browsers: [RegExp, string][] = [
+    [/Edg(A|iOS)?\//, 'Edge'],
+    [/OPR\//, 'Opera'],
+    [/Firefox\/|FxiOS\//, 'Firefox'],
+    [/Chrome\/|CriOS\/|Chromium\//, 'Chrome'],
+    [/Version\/[\d.]+.*Safari\//, 'Safari'],
+  ];
+  const systems: [RegExp, string][] = [
+    [/Windows/, 'Windows'],
+    [/Android/, 'Android'],
+    [/iPhone|iPod/, 'iOS'],
+    [/iPad/, 'iPadOS'],
+    [/CrOS/, 'ChromeOS'],
+    [/Mac OS X|Macintosh/, 'macOS'],
+    [/Linux/, 'Linux'],
+  ];
+  const browser = browsers.find(([pattern]) => pattern.test(userAgent))?.[1];
+  const system = systems.find(([pattern]) => pattern.test(userAgent))?.[1];
+  if (browser && system) return `${browser} on ${system}`;
+  return browser ?? system ?? userAgent.slice(0, 80);
+}
+
+function mountSessionsDialog(): void {
+  const dialog = byId<HTMLDialogElement>('sessions-dialog');
+  const opener = byId('sessions-open');
+  const list = byId('sessions-list');
+  const status = byId('sessions-status');
+
+  async function load(): Promise<void> {
+    status.textContent = 'Loading…';
+    try {
+      render((await api.auth.sessions()).results);
+    } catch (err) {
+      list.replaceChildren();
+      status.textContent = `Something went wrong: ${messageOf(err)}`;
+    }
+  }
+
+  function render(sessions: LoginSession[]): void {
+    status.textContent = sessions.length === 0 ? NO_DEVICES : '';
+    list.replaceChildren(...sessions.map(sessionItem));
+  }
+
+  function sessionItem(session: LoginSession): HTMLLIElement {
+    const device = describeDevice(session.user_agent);
+    const item = document.createElement('li');
+    item.className = 'session';
+    const about = document.createElement('div');
+    const name = document.createElement('p');
+    name.className = 'session-device';
+    name.textContent = device;
+    if (session.is_current) {
+      const badge = document.createElement('span');
+      badge.className = 'session-current';
+      badge.textContent = 'This device';
+      name.append(' ', badge);
+    }
+    const meta = document.createElement('p');
+    meta.className = 'session-meta';
+    meta.append(
+      `IP address ${session.ip_address ?? 'unknown'} · Last access `,
+      timeElement(session.last_accessed_at, formatDateTime(session.last_accessed_at)),
+    );
+    about.append(name, meta);
+    const end = document.createElement('button');
+    end.type = 'button';
+    end.className = 'button secondary';
+    end.textContent = 'End session';
+    end.setAttribute('aria-label', `End session: ${device}${session.is_current ? ' (this device)' : `, ${session.ip_address ?? ''}`}`);
+    end.addEventListener('click', async () => {
+      end.disabled = true;
+      try {
+        await api.auth.endSession(session.id);
+        if (session.is_current) return logout();
+        const next = item.nextElementSibling?.querySelector('button') ?? dialog.querySelector<HTMLElement>('[data-close]');
+        item.remove();
+        next?.focus();
+        if (list.children.length === 0) status.textContent = NO_DEVICES;
+      } catch (err) {
+        end.disabled = false;
+        status.textContent = `Something went wrong: ${messageOf(err)}`;
+      }
+    });
+    item.append(about, end);
+    return item;
+  }
+
+  opener.addEventListener('click', () => {
+    list.replaceChildren();
+    dialog.showModal();
+    void load();
+  });
+  dialog.querySelector('[data-close]')!.addEventListener('click', () => dialog.close());
+  dialog.addEventListener('close', () => opener.focus());
+}
+
+// ── Two-factor authentication ────────────────────────────────────────────────────────────────────
+
+/** The base32 secret of an otpauth URI, in groups of four for reading aloud or typing. */
+export function secretOfUri(uri: string): string {
+  try {
+    const secret = new URL(uri).searchParams.get('secret') ?? '';
+    return secret.replace(/(.{4})(?=.)/g, '$1 ');
+  } catch {
+    return '';
+  }
+}
+
+async function drawQrCode(container: HTMLElement, uri: string): Promise<void> {
+  const { default: QRCodeStyling } = await import('qr-code-styling');
+  const qr = new QRCodeStyling({
+    type: 'svg',
+    width: 200,
+    height: 200,
+    margin: 8,
+    data: uri,
+    qrOptions: { errorCorrectionLevel: 'M' },
+    dotsOptions: { color: '#1a2238', type: 'square' },
+    backgroundOptions: { color: '#ffffff' },
+  });
+  container.replaceChildren();
+  qr.append(container);
+}
+
+function mountTwoFactorDialog(): void {
+  const dialog = byId<HTMLDialogElement>('otp-dialog');
+  const opener = byId<HTMLButtonElement>('otp-open');
+  const title = byId('otp-title');
+  const enableSteps = byId('otp-enable-steps');
+  const disableIntro = byId('otp-disable-intro');
+  const qr = byId('otp-qr');
+  const secret = byId('otp-secret');
+  const form = byId<HTMLFormElement>('otp-form');
+  const code = byId<HTMLInputElement>('otp-code');
+  const submit = byId<HTMLButtonElement>('otp-submit');
+  const error = byId('otp-error');
+  const statusText = byId('otp-status');
+  let enabling = false;
+  let ready = false; // enabling: the server has answered with the URI
+  let sending = false;
+
+  const update = () => (submit.disabled = sending || !ready || !isOtpCode(code.value));
+  const showError = (message: string) => {
+    error.textContent = message;
+    error.hidden = false;
+  };
+
+  function showState(user: CurrentUser): void {
+    statusText.textContent = user.otp_enabled ? 'Two-factor authentication is on.' : 'Two-factor authentication is off.';
+    opener.textContent = user.otp_enabled ? 'Disable Two-Factor Authentication' : 'Enable Two-Factor Authentication';
+  }
+  $user.subscribe((user) => user && showState(user));
+
+  async function start(): Promise<void> {
+    try {
+      const { uri } = await api.auth.setOtp({ enabled: true });
+      if (!uri) throw new Error('The server sent no QR code');
+      secret.textContent = secretOfUri(uri);
+      qr.setAttribute('aria-label', 'QR code for your authenticator app');
+      await drawQrCode(qr, uri);
+      ready = true;
+      update();
+    } catch (err) {
+      qr.replaceChildren();
+      showError(messageOf(err));
+    }
+  }
+
+  opener.addEventListener('click', () => {
+    enabling = !$user.get()?.otp_enabled;
+    title.textContent = enabling ? 'Enable Two-Factor Authentication' : 'Disable Two-Factor Authentication';
+    submit.textContent = enabling ? 'Verify' : 'Disable';
+    enableSteps.hidden = !enabling;
+    disableIntro.hidden = enabling;
+    error.hidden = true;
+    code.value = '';
+    secret.textContent = '';
+    qr.replaceChildren();
+    ready = !enabling;
+    update();
+    dialog.showModal();
+    if (enabling) void start();
+  });
+
+  code.addEventListener('input', () => {
+    code.value = code.value.replace(/\D/g, '').slice(0, 6);
+    error.hidden = true;
+    update();
+  });
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    if (submit.disabled) return;
+    sending = true;
+    update();
+    error.hidden = true;
+    try {
+      await api.auth.setOtp({ enabled: enabling, verify_otp: code.value });
+      await refreshUser();
+      dialog.close();
+      showAlert('success', enabling ? 'Two-factor authentication is on.' : 'Two-factor authentication is off.');
+    } catch (err) {
+      showError(messageOf(err));
+      code.select();
+    } finally {
+      sending = false;
+      update();
+    }
+  });
+
+  dialog.querySelector('[data-close]')!.addEventListener('click', () => dialog.close());
+  dialog.addEventListener('close', () => opener.focus());
+}

@@ -1,0 +1,121 @@
+/**
+ * Registration page (/register, spec accounts §2 "Registration", §4, §5, §8).
+ *
+ * - Register stays disabled unless canRegister(); Enter in the form submits when
+ *   canSubmitRegistrationWithEnter() holds and Register is enabled.
+ * - Submitting: 'Submitting Registration...'; complete: 'Submission complete! Check your email: {email}',
+ *   the session-stored registered flag is set and, after a pause long enough to read the message
+ *   (COMPLETE_PAUSE_MS), the page goes to the stored invitation or to /.
+ * - Failure: the server's detail (or 'Something went wrong...') above a re-enabled Register button.
+ */
+import { canRegister, canSubmitRegistrationWithEnter, type RegistrationForm } from '../../shared/validation.ts';
+import { api, ApiError } from '../../client/api.ts';
+import { navigate } from '../../client/navigation.ts';
+import { readSession, sessionKeys, writeSession } from '../../client/storage.ts';
+import { announce, closeOnBackdropClick, element, openModal } from '../../client/dom.ts';
+
+/** How long the 'Submission complete!' message stays before the page moves on. */
+export const COMPLETE_PAUSE_MS = 3000;
+export const REGISTRATION_FAILED = 'Something went wrong...';
+const PASSWORDS_DIFFER = 'Passwords do not match';
+
+export function mountRegistration(): void {
+  const form = element<HTMLFormElement>('register-form');
+  const fields = element<HTMLFieldSetElement>('register-fields');
+  const fullName = element<HTMLInputElement>('register-full-name');
+  const username = element<HTMLInputElement>('register-username');
+  const email = element<HTMLInputElement>('register-email');
+  const password = element<HTMLInputElement>('register-password');
+  const retyped = element<HTMLInputElement>('register-retype-password');
+  const retypeHint = element('register-retype-hint');
+  const terms = element<HTMLInputElement>('register-terms');
+  const submit = element<HTMLButtonElement>('register-submit');
+  const error = element('register-error');
+  const status = element('register-status');
+  const REGISTER = submit.textContent ?? 'Register';
+  let state: 'idle' | 'submitting' | 'complete' = 'idle';
+
+  const values = (): RegistrationForm => ({
+    fullName: fullName.value,
+    username: username.value,
+    email: email.value.trim(),
+    password: password.value,
+    retypedPassword: retyped.value,
+    acceptedTerms: terms.checked,
+  });
+
+  const refresh = () => {
+    const current = values();
+    if (state === 'idle') submit.disabled = !canRegister(current);
+    const mismatch = current.retypedPassword !== '' && current.password !== current.retypedPassword;
+    if ((retypeHint.textContent === PASSWORDS_DIFFER) !== mismatch) retypeHint.textContent = mismatch ? PASSWORDS_DIFFER : '';
+    if (mismatch) retyped.setAttribute('aria-invalid', 'true');
+    else retyped.removeAttribute('aria-invalid');
+  };
+  form.addEventListener('input', refresh);
+  form.addEventListener('change', refresh);
+
+  form.addEventListener('keydown', (event) => {
+    if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
+    event.preventDefault(); // implicit submission is decided here, by the spec's rule
+    const current = values();
+    if (state === 'idle' && canSubmitRegistrationWithEnter(current) && canRegister(current)) form.requestSubmit(submit);
+  });
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const current = values();
+    if (state !== 'idle' || !canRegister(current)) return;
+    state = 'submitting';
+    announce(error, '');
+    submit.disabled = true;
+    submit.textContent = 'Submitting Registration...';
+    fields.disabled = true;
+    try {
+      await api.auth.register({
+        full_name: current.fullName.trim(),
+        username: current.username.trim(),
+        email: current.email,
+        password: current.password,
+      });
+      state = 'complete';
+      writeSession(sessionKeys.registered, 'true');
+      submit.hidden = true;
+      announce(status, `Submission complete! Check your email: ${current.email}`);
+      const inviteId = readSession(sessionKeys.inviteId);
+      setTimeout(
+        () => navigate(inviteId ? `/invitation/${encodeURIComponent(inviteId)}` : '/'),
+        COMPLETE_PAUSE_MS,
+      );
+    } catch (err) {
+      state = 'idle';
+      fields.disabled = false;
+      submit.textContent = REGISTER;
+      refresh();
+      announce(error, registrationFailureText(err));
+      submit.focus();
+    }
+  });
+
+  mountTermsDialog();
+  refresh(); // values the browser restored (back navigation, autofill) count at once
+}
+
+/** The server's detail, or 'Something went wrong...' when there is none (network failure). */
+export function registrationFailureText(err: unknown): string {
+  return (err instanceof ApiError && err.status > 0 && err.detail) || REGISTRATION_FAILED;
+}
+
+function mountTermsDialog(): void {
+  const dialog = element<HTMLDialogElement>('terms-dialog');
+  const opener = element<HTMLButtonElement>('terms-open');
+  const close = element<HTMLButtonElement>('terms-close');
+  const body = element('terms-body');
+  closeOnBackdropClick(dialog);
+  opener.addEventListener('click', () => {
+    openModal(dialog, opener);
+    body.scrollTop = 0;
+    body.focus(); // the scrolling text takes the arrow keys at once; Tab reaches Close
+  });
+  close.addEventListener('click', () => dialog.close());
+}

@@ -1,0 +1,72 @@
+/**
+ * The avatar menu of the top bar (ARIA menu button pattern): initials, full name, e-mail, the
+ * organisation switcher, Account Settings and Logout. Arrow keys, Home and End move between items;
+ * Escape closes and returns focus to the button; Tab or a click elsewhere closes.
+ */
+import type { CurrentUser } from '../../shared/api/accounts.ts';
+import { showAlert } from '../../client/stores/alerts.ts';
+import { logout, selectOrganisation } from '../../client/stores/session.ts';
+import { wireMenuButton } from './menu-button.ts';
+
+/** Up to two letters: the first of the first and last words of the full name, else of the username. */
+export function initialsOf(user: Pick<CurrentUser, 'full_name' | 'username'>): string {
+  const words = user.full_name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0]!, words[words.length - 1]!] : words.length === 1 ? [words[0]!] : [user.username];
+  return letters
+    .map((w) => Array.from(w)[0] ?? '')
+    .join('')
+    .toUpperCase();
+}
+
+export function mountAvatarMenu(): { render: (user: CurrentUser) => void } {
+  const area = document.getElementById('avatar-area')!;
+  const button = document.getElementById('avatar-button') as HTMLButtonElement;
+  const popup = document.getElementById('avatar-popup')!;
+  const menu = document.getElementById('avatar-menu')!;
+  const orgs = document.getElementById('avatar-orgs')!; // role="group": its label, then one item per organisation
+  const orgsLabel = orgs.firstElementChild!;
+  const items = () =>
+    Array.from(menu.querySelectorAll<HTMLElement>('[role^="menuitem"]')).filter((el) => !el.closest('[hidden]'));
+
+  const { close } = wireMenuButton({ area, button, popup, menu, items });
+
+  document.getElementById('logout-button')!.addEventListener('click', () => logout());
+
+  async function switchTo(orgId: string, current: boolean): Promise<void> {
+    close(true);
+    if (current) return;
+    try {
+      await selectOrganisation(orgId);
+      location.reload();
+    } catch (err) {
+      showAlert('error', err instanceof Error ? err.message : String(err));
+    }
+  }
+
+  function render(user: CurrentUser): void {
+    document.getElementById('avatar-initials')!.textContent = initialsOf(user);
+    document.getElementById('avatar-full-name')!.textContent = user.full_name;
+    document.getElementById('avatar-email')!.textContent = user.email;
+    // The switcher appears when there is something to switch to (or nothing chosen yet).
+    const choices = user.available_orgs;
+    orgs.hidden = choices.length === 0 || (choices.length === 1 && user.org !== null);
+    orgs.replaceChildren(
+      orgsLabel,
+      ...choices.map((org) => {
+        const current = org.id === user.org?.id;
+        const item = document.createElement('button');
+        item.type = 'button';
+        item.className = 'menu-item';
+        item.setAttribute('role', 'menuitemradio');
+        item.setAttribute('aria-checked', String(current));
+        item.tabIndex = -1;
+        item.textContent = org.name;
+        item.addEventListener('click', () => void switchTo(org.id, current));
+        return item;
+      }),
+    );
+    area.hidden = false;
+  }
+
+  return { render };
+}

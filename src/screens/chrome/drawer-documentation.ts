@@ -1,0 +1,66 @@
+/**
+ * The drawer's Documentation section (spec accounts §2 "Side drawer": an expandable Browse Documents
+ * list of the root folders): the Browse Documents link, and below it a link to each folder of the
+ * root, by name. The button beside the link folds the list away and back.
+ *
+ * The list is loaded again whenever `rb:folders-changed` is dispatched on document — the folder
+ * browser dispatches it (`announceFoldersChanged()`) after creating, renaming, deleting, restoring or
+ * moving folders.
+ */
+import type { CurrentUser } from '../../shared/api/accounts.ts';
+import type { ListedItem } from '../../shared/api/documentation.ts';
+import { api } from '../../client/api.ts';
+import { browsePath, ROOT } from '../../client/addresses.ts';
+import { allPages } from '../../client/all-pages.ts';
+import { FOLDERS_CHANGED } from '../../client/folders-changed.ts';
+
+/** The folders of the root, by name: folders come first in the root's contents, so paging stops at the first document. */
+export async function rootFolders(): Promise<ListedItem[]> {
+  const items = await allPages((page) => api.documentation.contents(ROOT, { ...page, ordering: ['kind', 'name'] }), {
+    stopAfter: (page) => page.some((item) => item.kind !== 'folder'),
+  });
+  return items.filter((item) => item.kind === 'folder');
+}
+
+function folderLink(folder: ListedItem, here: string): HTMLLIElement {
+  const item = document.createElement('li');
+  const link = document.createElement('a');
+  link.className = 'drawer-link drawer-folder';
+  link.href = browsePath(folder.id);
+  link.textContent = folder.name;
+  link.title = folder.name;
+  if (new URL(link.href).pathname === here) link.setAttribute('aria-current', 'page');
+  item.append(link);
+  return item;
+}
+
+export function mountDrawerDocumentation(user: CurrentUser): void {
+  const list = document.getElementById('drawer-folders');
+  const toggle = document.getElementById('drawer-folders-toggle');
+  if (!list || !toggle) return;
+  toggle.addEventListener('click', () => {
+    const expanded = toggle.getAttribute('aria-expanded') !== 'true';
+    toggle.setAttribute('aria-expanded', String(expanded));
+    list.hidden = !expanded || list.childElementCount === 0;
+  });
+  // Without a current organisation there is no tree (the home page asks to choose one).
+  if (!user.org) return;
+
+  let loading = 0;
+  async function load(): Promise<void> {
+    const run = ++loading;
+    let folders: ListedItem[];
+    try {
+      folders = await rootFolders();
+    } catch {
+      return; // the link to the browser stays; the browser itself shows what went wrong
+    }
+    if (run !== loading) return; // a later load has started
+    const here = location.pathname.replace(/\/+$/, '');
+    list!.replaceChildren(...folders.map((folder) => folderLink(folder, here)));
+    list!.hidden = folders.length === 0 || toggle!.getAttribute('aria-expanded') !== 'true';
+  }
+
+  document.addEventListener(FOLDERS_CHANGED, () => void load());
+  void load();
+}

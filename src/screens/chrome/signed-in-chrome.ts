@@ -1,0 +1,89 @@
+/**
+ * The signed-in chrome (SignedInLayout.astro): alerts, drawer, about dialog and avatar menu at once;
+ * then, when the guard has loaded the user, the organisation in the top bar and the title
+ * ('{page} {organisation}'), the Staff section for org admins, the drawer's Documentation section,
+ * and the page content is revealed. A page whose name depends on what it loads (a document's name)
+ * sets it with `setPageName`.
+ */
+import type { CurrentUser } from '../../shared/api/accounts.ts';
+import { mountAlerts } from '../alerts-view.ts';
+import { $user } from '../../client/stores/session.ts';
+import { mountAboutDialog } from './about-dialog.ts';
+import { mountAvatarMenu } from './avatar-menu.ts';
+import { mountDrawer } from './drawer.ts';
+import { mountDrawerDocumentation } from './drawer-documentation.ts';
+import { signedInUser } from '../../client/signed-in-user.ts';
+
+/** The page title: the page name, followed by the organisation name if set. */
+export function pageTitle(page: string, user: Pick<CurrentUser, 'org'>): string {
+  return user.org ? `${page} ${user.org.name}` : page;
+}
+
+/** The page name now (the shell's title until the page sets another). */
+const currentPageName = () => document.body.dataset.page ?? '';
+
+/** Names the page: the top bar's page name and the title '{page} {organisation}'. */
+export function setPageName(name: string): void {
+  document.body.dataset.page = name;
+  const shown = document.getElementById('topbar-page');
+  if (shown) shown.textContent = name;
+  const user = $user.get();
+  document.title = user ? pageTitle(name, user) : name;
+}
+
+export function mountSignedInChrome(): void {
+  mountAlerts();
+  mountDrawer();
+  mountAboutDialog();
+  markCurrentLinks();
+  const avatarMenu = mountAvatarMenu();
+
+  function render(user: CurrentUser): void {
+    document.title = pageTitle(currentPageName(), user);
+    document.getElementById('topbar-org')!.textContent = user.org?.name ?? '';
+    document.getElementById('drawer-staff')!.hidden = !user.is_org_admin;
+    avatarMenu.render(user);
+  }
+
+  signedInUser().then(
+    (user) => {
+      // The store follows every later change (refreshUser, selectOrganisation) until logout.
+      $user.subscribe((u) => u && render(u));
+      mountDrawerDocumentation(user);
+      reveal();
+    },
+    (err: unknown) => showFailure(err instanceof Error ? err.message : String(err)),
+  );
+}
+
+function reveal(): void {
+  document.getElementById('page-skeleton')?.remove();
+  document.getElementById('page-content')!.hidden = false;
+  document.getElementById('main')!.removeAttribute('aria-busy');
+}
+
+/** The user could not be loaded (network or server trouble): say so and offer to try again. */
+function showFailure(detail: string): void {
+  const main = document.getElementById('main')!;
+  const message = document.createElement('p');
+  message.className = 'error-text';
+  message.setAttribute('role', 'alert');
+  message.textContent = `Something went wrong: ${detail}`;
+  const retry = document.createElement('button');
+  retry.type = 'button';
+  retry.className = 'button';
+  retry.textContent = 'Try Again';
+  retry.addEventListener('click', () => location.reload());
+  document.getElementById('page-skeleton')?.replaceWith(message, retry);
+  main.removeAttribute('aria-busy');
+}
+
+/** aria-current on the drawer link of this page ('page'), or of the section it is in ('true'). */
+function markCurrentLinks(): void {
+  const here = location.pathname.replace(/\/+$/, '') || '/';
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('#drawer a[href]')) {
+    const path = new URL(link.href).pathname.replace(/\/+$/, '') || '/';
+    if (path === here) link.setAttribute('aria-current', 'page');
+    else if (path !== '/' && here.startsWith(`${path}/`)) link.setAttribute('aria-current', 'true');
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * THE doctype registry: for each doctype (documentation §1), its viewer (the body of the document page)
+ * and its editor (the body of the edit page), each loaded at run time (DESIGN "Two weights": the view
+ * and edit routes serve every doctype, so each doctype's code is fetched only for documents of that
+ * doctype). This is the only module that imports `islands/`; a new doctype, or a new viewer or editor,
+ * is one entry here.
+ *
+ * - form (checklist): viewed with the light `rb-checklist` element (no React on a checklist's page),
+ *   edited with the checklist editor island.
+ * - presentation, sheet, report: their description until their viewers and editors land; without an
+ *   editor, the edit page shows its frame (name, description, toolbar) alone.
+ */
+import type { Doctype, Document } from '../../shared/api/documentation.ts';
+
+/** A viewer or an editor: shows `document` in `container` (the page's mount point, empty when called). */
+export interface DocumentScreen {
+  mount(container: HTMLElement, document: Document): void | Promise<void>;
+}
+
+type Load = () => Promise<DocumentScreen>;
+
+export interface DoctypeEntry {
+  /** The document page's body (/documentation/view/{id}). */
+  viewer: Load;
+  /** The edit page's editor (/documentation/edit/{id}); none: the frame alone. */
+  editor?: Load;
+}
+
+const description: Load = () => import('./description-viewer.ts');
+
+export const doctypes: Record<Doctype, DoctypeEntry> = {
+  presentation: { viewer: description },
+  form: {
+    viewer: () => import('./checklist-viewer.ts'),
+    editor: () => import('../../../islands/checklist-editor/mount.tsx'),
+  },
+  sheet: { viewer: description },
+  report: { viewer: description },
+};

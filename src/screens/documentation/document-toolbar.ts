@@ -1,0 +1,60 @@
+/**
+ * The toolbar of a document page, viewer and editor alike (documentation §2 "Toolbar menu on a
+ * document page"): the View/Edit switch (only with Write), History, and the toolbar menu with
+ * 'QR Link', and for checklists 'Reset Questions' (when the page gives `resetQuestions`). Favourite,
+ * Subscribe and Assign join the menu with their issues.
+ */
+import type { Document } from '../../shared/api/documentation.ts';
+import { hasPermission, Permission } from '../../shared/permissions.ts';
+import { editPath, historyPath, viewPath } from '../../client/addresses.ts';
+import { openQrDialog } from './qr-dialog.ts';
+import { createToolbarMenu, type MenuAction } from './toolbar-menu.ts';
+
+export type DocumentPageMode = 'view' | 'edit';
+
+export interface DocumentToolbarOptions {
+  mode: DocumentPageMode;
+  /** The address the QR code holds. */
+  qrAddress: string;
+  /** Clears the checklist's saved progress (documentation §2: 'Reset Questions', forms only). */
+  resetQuestions?: () => void;
+}
+
+function link(label: string, href: string, className: string): HTMLAnchorElement {
+  const a = document.createElement('a');
+  a.className = className;
+  a.href = href;
+  a.textContent = label;
+  return a;
+}
+
+/** View and Edit as a pair of links; the page's own is marked current. */
+function modeSwitch(doc: Document, mode: DocumentPageMode): HTMLElement {
+  const group = document.createElement('div');
+  group.className = 'mode-switch';
+  group.setAttribute('role', 'group');
+  group.setAttribute('aria-label', 'View or edit');
+  const view = link('View', mode === 'view' ? location.pathname : viewPath(doc.id), 'mode-switch-link');
+  const edit = link('Edit', editPath(doc.id), 'mode-switch-link');
+  (mode === 'view' ? view : edit).setAttribute('aria-current', 'page');
+  group.append(view, edit);
+  return group;
+}
+
+export function renderDocumentToolbar(container: HTMLElement, doc: Document, options: DocumentToolbarOptions): void {
+  const parts: HTMLElement[] = [];
+  if (hasPermission(doc.user_permissions, Permission.Write)) parts.push(modeSwitch(doc, options.mode));
+  parts.push(link('History', historyPath(doc.id), 'button secondary'));
+  const actions: MenuAction[] = [
+    {
+      label: 'QR Link',
+      run: () => void openQrDialog(options.qrAddress, doc.name, menu.querySelector('button')),
+    },
+  ];
+  const reset = options.resetQuestions;
+  if (doc.doctype === 'form' && reset) actions.push({ label: 'Reset Questions', run: reset });
+  const menu = createToolbarMenu('Document menu', actions);
+  parts.push(menu);
+  container.replaceChildren(...parts);
+  container.hidden = false;
+}

@@ -1,0 +1,96 @@
+/**
+ * The document page (documentation §2 "Viewer"), one shell for every doctype and three kinds of address
+ * (DESIGN decisions): `/documentation/view/{id}` the latest version, `/{id}/version/{n}` and `/{id}/{n}`
+ * version n, `/{id}/{rowId}` one submitted row. The frame: title 'View {name}' (plus '(Version: n)'),
+ * breadcrumbs Home > Documentation > folders, the not-most-recent warning with a link to the latest,
+ * and the toolbar; inside it the doctype's viewer from the doctype registry (../doctypes/registry.ts), or the submitted row.
+ */
+import { clearDraft } from '../../../elements/rb-checklist/checklist-draft.ts';
+import type { CurrentUser } from '../../shared/api/accounts.ts';
+import type { Document } from '../../shared/api/documentation.ts';
+import { setPageName } from '../chrome/signed-in-chrome.ts';
+import { signedInUser } from '../../client/signed-in-user.ts';
+import { browsePath, viewPath, viewTarget } from '../../client/addresses.ts';
+import { folderCrumbs, renderBreadcrumbs } from './breadcrumbs.ts';
+import { loadDocumentOrLeave } from './document-load.ts';
+import { renderDocumentToolbar } from './document-toolbar.ts';
+import { failureText } from './failure.ts';
+import { rootFolderId } from '../../client/root-folder.ts';
+import { navigate } from '../../client/navigation.ts';
+import { showAlert } from '../../client/stores/alerts.ts';
+import { doctypes } from '../doctypes/registry.ts';
+import { element } from '../../client/dom.ts';
+
+export const NOT_MOST_RECENT = 'This is not the most recent version of this document.';
+
+/** 'View {name}', and '(Version: n)' after it when the address names a version. */
+export function viewTitle(name: string, version?: number): string {
+  return version === undefined ? `View ${name}` : `View ${name} (Version: ${version})`;
+}
+
+export async function mountDocumentView(): Promise<void> {
+  const user = await signedInUser();
+  const target = viewTarget();
+  if (!target) return navigate(browsePath(), { replace: true }); // the route table sends no other address here
+  const version = target.kind === 'version' ? target.version : target.kind === 'bad-version' ? null : undefined;
+  const [doc, rootId] = await Promise.all([loadDocumentOrLeave(target.id, version), rootFolderId()]);
+
+  const title = viewTitle(doc.name, target.kind === 'version' ? doc.version : undefined);
+  setPageName(title);
+  element('document-heading').textContent = title;
+  renderBreadcrumbs(element('breadcrumbs'), folderCrumbs(doc.path, rootId));
+  if (doc.version < doc.latest_version) {
+    element<HTMLAnchorElement>('latest-version-link').href = viewPath(doc.id);
+    element('version-warning').hidden = false;
+  }
+  renderDocumentToolbar(element('document-toolbar'), doc, {
+    mode: 'view',
+    qrAddress: location.origin + location.pathname,
+    ...(doc.doctype === 'form' ? { resetQuestions: () => resetQuestions(doc, user) } : {}),
+  });
+  element('document-status').textContent = '';
+  element('document-frame').hidden = false;
+
+  if (target.kind === 'row') await mountSubmittedRow(element('document-row'), doc, target.rowId);
+  else await mountBody(element('document-body'), doc);
+}
+
+export const QUESTIONS_RESET = 'Questions have been reset';
+
+/**
+ * Reset Questions (documentation §4): the filler on the page clears its answers and its local draft; with
+ * no filler (an older version) the draft is removed all the same.
+ */
+function resetQuestions(doc: Document, user: CurrentUser): void {
+  const filler = element('document-body').querySelector('rb-checklist');
+  if (filler) filler.reset();
+  else clearDraft({ userId: user.id, orgId: user.org?.id, documentId: doc.id });
+  showAlert('success', QUESTIONS_RESET);
+}
+
+/** The doctype's body, imported on demand. */
+async function mountBody(container: HTMLElement, doc: Document): Promise<void> {
+  try {
+    const body = await doctypes[doc.doctype].viewer();
+    await body.mount(container, doc);
+  } catch (err) {
+    container.replaceChildren(failureText(err));
+  }
+}
+
+/**
+ * The single submitted row of `/documentation/view/{id}/{rowId}` (documentation §2: read-only, with
+ * 'Back to Results'), inside the frame of document `{id}` — the checklist itself, or a result sheet or
+ * report that shows its rows. 'Back to Results' leads to that document's viewer, where its results are
+ * (a sheet's grid; a checklist's page). The renderer is imported on demand, so a checklist's page
+ * carries none of it.
+ */
+export async function mountSubmittedRow(container: HTMLElement, doc: Document, rowId: string): Promise<void> {
+  container.dataset.rowId = rowId;
+  try {
+    const { renderSubmittedRow } = await import('./submitted-row.ts');
+    await renderSubmittedRow(container, rowId, { backHref: viewPath(doc.id), loaded: doc });
+  } catch (err) {
+    container.replaceChildren(failureText(err));
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * Version history of a document (documentation §2 "History"): `/documentation/{id}/history`. A table
+ * Version, Created At, Created By, Changelog, View, newest first, every page of the history (100 per
+ * call, documentation §9). The newest row's View opens the viewer of the latest version, older rows
+ * `/documentation/view/{id}/version/{n}`. A load failure is an error state with the server's detail
+ * (documentation §8).
+ */
+import type { Document, HistoryEntry } from '../../shared/api/documentation.ts';
+import { api } from '../../client/api.ts';
+import { setPageName } from '../chrome/signed-in-chrome.ts';
+import { signedInUser } from '../../client/signed-in-user.ts';
+import { formatDateTime, timeElement } from '../../client/time-format.ts';
+import { pathSegment, viewPath } from '../../client/addresses.ts';
+import { allPages } from '../../client/all-pages.ts';
+import { folderCrumbs, HOME_CRUMBS, renderBreadcrumbs } from './breadcrumbs.ts';
+import { failureText } from './failure.ts';
+import { rootFolderId } from '../../client/root-folder.ts';
+import { element } from '../../client/dom.ts';
+
+export const historyTitle = (name: string): string => `History of ${name}`;
+
+export async function mountHistory(): Promise<void> {
+  await signedInUser();
+  const id = pathSegment(1); // /documentation/{id}/history
+  const [doc, history, rootId] = await Promise.allSettled([
+    api.documentation.document(id),
+    allPages((page) => api.documentation.history(id, page)),
+    rootFolderId(),
+  ]);
+  element('history-status').textContent = '';
+  if (doc.status === 'fulfilled') {
+    const title = historyTitle(doc.value.name);
+    setPageName(title);
+    element('history-heading').textContent = title;
+    const crumbs = folderCrumbs(doc.value.path, rootId.status === 'fulfilled' ? rootId.value : null);
+    renderBreadcrumbs(element('breadcrumbs'), [...crumbs, { label: doc.value.name, href: viewPath(doc.value.id) }]);
+  }
+  const failed = doc.status === 'rejected' ? doc : history.status === 'rejected' ? history : undefined;
+  if (failed) {
+    if (doc.status === 'rejected') renderBreadcrumbs(element('breadcrumbs'), HOME_CRUMBS);
+    element('history-error').replaceChildren(failureText(failed.reason));
+    return;
+  }
+  if (doc.status === 'fulfilled' && history.status === 'fulfilled') renderRows(doc.value, history.value);
+}
+
+/** A cell with its column's name in `data-label` (phones show it beside the value). */
+function cell(label: string, content: string | Node, tag: 'td' | 'th' = 'td'): HTMLTableCellElement {
+  const c = document.createElement(tag);
+  c.setAttribute('role', tag === 'th' ? 'rowheader' : 'cell');
+  c.dataset.label = label;
+  c.append(content);
+  return c;
+}
+
+function renderRows(doc: Document, entries: HistoryEntry[]): void {
+  const rows = [...entries].sort((a, b) => b.version - a.version);
+  const newest = rows[0]?.version;
+  element('history-rows').replaceChildren(
+    ...rows.map((entry) => {
+      const row = document.createElement('tr');
+      row.setAttribute('role', 'row');
+      const version = cell('Version', String(entry.version), 'th');
+      version.scope = 'row';
+      const view = document.createElement('a');
+      view.href = entry.version === newest ? viewPath(doc.id) : viewPath(doc.id, entry.version);
+      view.textContent = 'View';
+      view.setAttribute('aria-label', `View version ${entry.version}`);
+      const changelog = cell('Changelog', entry.changelog);
+      changelog.className = 'history-changelog';
+      row.append(
+        version,
+        cell('Created At', timeElement(entry.created_at, formatDateTime(entry.created_at))),
+        cell('Created By', entry.created_by_username ?? ''),
+        changelog,
+        cell('View', view),
+      );
+      return row;
+    }),
+  );
+  element('history-table').hidden = false;
+}

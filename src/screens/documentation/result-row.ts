@@ -1,0 +1,33 @@
+/**
+ * One submitted row of a document's results (documentation §2): `/documentation/results/{document_id}/{id}`.
+ * `{document_id}` is the document whose results list the row — a result sheet, a report, or the checklist
+ * itself; 'Back to Results' leads to its results, `/documentation/results/{document_id}`. The title is
+ * 'Result of {name}', the breadcrumbs Home > Documentation > folders > the document (its viewer).
+ */
+import { api } from '../../client/api.ts';
+import { setPageName } from '../chrome/signed-in-chrome.ts';
+import { signedInUser } from '../../client/signed-in-user.ts';
+import { pathSegment, resultsPath, viewPath } from '../../client/addresses.ts';
+import { folderCrumbs, HOME_CRUMBS, renderBreadcrumbs } from './breadcrumbs.ts';
+import { rootFolderId } from '../../client/root-folder.ts';
+import { renderSubmittedRow } from './submitted-row.ts';
+import { element } from '../../client/dom.ts';
+
+export const resultTitle = (name: string): string => `Result of ${name}`;
+
+export async function mountResultRow(): Promise<void> {
+  await signedInUser();
+  const documentId = pathSegment(2); // /documentation/results/{document_id}/{id}
+  const rowId = pathSegment(3);
+  const [doc, rootId] = await Promise.all([api.documentation.document(documentId).catch(() => undefined), rootFolderId()]);
+  if (doc) {
+    const title = resultTitle(doc.name);
+    setPageName(title);
+    element('result-heading').textContent = title;
+    renderBreadcrumbs(element('breadcrumbs'), [...folderCrumbs(doc.path, rootId), { label: doc.name, href: viewPath(doc.id) }]);
+  } else {
+    renderBreadcrumbs(element('breadcrumbs'), HOME_CRUMBS);
+  }
+  // The row is shown even when the listing document cannot be read: the row's own checklist decides.
+  await renderSubmittedRow(element('result-row'), rowId, { backHref: resultsPath(documentId), loaded: doc });
+}

@@ -1,0 +1,51 @@
+/** A submitted answer as the single-row screens show it, and the cards of a row. */
+import { describe, expect, it } from 'vitest';
+import { answerCards, answerText, NOT_ANSWERED } from '../../../../src/screens/documentation/answer-text.ts';
+import { readQuestion, type ValueType } from '../../../../src/shared/checklists/index.ts';
+
+describe('answerText', () => {
+  it.each<[ValueType | undefined, unknown, string]>([
+    ['true/false', true, 'True'],
+    ['true/false', false, 'False'],
+    ['pass/fail', 'pass', 'Pass'],
+    ['pass/fail', 'fail', 'Fail'],
+    ['single choice', 'Blue', 'Blue'],
+    ['multiple choice', ['Red', 'Blue'], 'Red, Blue'],
+    ['number', 42, '42'],
+    ['decimal', 2.5, '2.5'],
+    ['text', 'All fine', 'All fine'],
+    ['url', 'example.com/a', 'example.com/a'],
+    ['email', 'a@b.co', 'a@b.co'],
+    ['duration', '1h 20m', '1h 20m'],
+    ['datetime', '2025-03-03T14:05:00.000Z', '<2025-03-03T14:05:00.000Z>'],
+    [undefined, true, 'True'],
+    [undefined, ['a', 1], 'a, 1'],
+    [undefined, { odd: 1 }, '{"odd":1}'],
+  ])('%s %j → %s', (type, value, text) => {
+    expect(answerText(type, value, (iso) => `<${iso}>`)).toBe(text);
+  });
+
+  it.each([null, undefined, '', 'not checked', []])('%j is not answered', (value) => {
+    expect(answerText('text', value)).toBe(NOT_ANSWERED);
+    expect(answerText('true/false', value)).toBe(NOT_ANSWERED);
+  });
+});
+
+describe('answerCards', () => {
+  const questions = [
+    { id: 'a', question: readQuestion({ title: 'Lights off', valueType: 'true/false' }) },
+    { id: 'b', question: readQuestion({ title: '  ', description: 'Why', valueType: 'text' }) },
+  ];
+
+  it('one card per question in order, untitled ones by number, then answers of unknown questions by id', () => {
+    const cards = answerCards(questions, {
+      z: { value: 'x', comments: '', media: [], valid: true },
+      a: { value: false, comments: 'dark', media: ['m1'], valid: false },
+    });
+    expect(cards).toEqual([
+      { id: 'a', title: 'Lights off', description: '', valueType: 'true/false', value: false, comments: 'dark', media: ['m1'], valid: false },
+      { id: 'b', title: 'Question 2', description: 'Why', valueType: 'text', value: null, comments: '', media: [], valid: true },
+      { id: 'z', title: 'z', description: '', valueType: undefined, value: 'x', comments: '', media: [], valid: true },
+    ]);
+  });
+});
