@@ -4,7 +4,7 @@
  * element makes to a list of entries. Every edit answers a new list; nothing is changed in place.
  */
 import type { AclSubject, AclSubjectType, ItemKind } from '../../src/shared/api/documentation.ts';
-import { hasPermission, Permission } from '../../src/shared/permissions.ts';
+import { hasPermission, Permission } from '../../src/shared/permissions/index.ts';
 
 /** One ACL entry as the element edits it and as `PUT …/acl` takes it. */
 export interface PermissionEntry {

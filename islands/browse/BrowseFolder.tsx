@@ -14,7 +14,7 @@ import { $clipboard, copyToClipboard, type ClipboardItem } from '../../src/clien
 import type { CurrentUser } from '../../src/shared/api/accounts.ts';
 import { ROOT } from '../../src/shared/api/documentation-limits.ts';
 import type { Folder, ListedItem } from '../../src/shared/api/documentation.ts';
-import { hasPermission, Permission } from '../../src/shared/permissions.ts';
+import { hasPermission, Permission } from '../../src/shared/permissions/index.ts';
 import { Breadcrumbs, DOCUMENTATION } from './Breadcrumbs.tsx';
 import { FolderToolbar } from './FolderToolbar.tsx';
 import { useItemDrops, type DraggedItem, type DropTarget } from './item-drag.ts';

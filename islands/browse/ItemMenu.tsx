@@ -5,7 +5,7 @@
  */
 import { lazy } from 'react';
 import type { ListedItem } from '../../src/shared/api/documentation.ts';
-import { hasPermission, Permission } from '../../src/shared/permissions.ts';
+import { hasPermission, Permission } from '../../src/shared/permissions/index.ts';
 import type { MenuAnchor } from './PopupMenu.tsx';
 
 const PopupMenu = lazy(() => import('./PopupMenu.tsx'));

@@ -6,7 +6,7 @@
 import { memo } from 'react';
 import { formatDate } from '../../src/client/time-format.ts';
 import type { ListedItem } from '../../src/shared/api/documentation.ts';
-import { hasPermission, Permission } from '../../src/shared/permissions.ts';
+import { hasPermission, Permission } from '../../src/shared/permissions/index.ts';
 import { dragProps } from './item-drag.ts';
 import { itemPath } from '../../src/client/addresses.ts';
 import { KindIcon, kindLabel } from './KindIcon.tsx';

@@ -13,7 +13,7 @@
 import { performance } from 'node:perf_hooks';
 import { emptyContents } from '../../src/shared/api/documentation.ts';
 import { uuidv7 } from '../../src/shared/ids.ts';
-import { Permission } from '../../src/shared/permissions.ts';
+import { Permission } from '../../src/shared/permissions/index.ts';
 import { doctypes, aclEntries, documents, documentVersions, folders, roles } from '../../src/server/db/schema.ts';
 import { readOutbox } from '../api/support/mail.ts';
 import type { ApiServer } from './api-server.ts';

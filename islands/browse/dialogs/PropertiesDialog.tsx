@@ -16,7 +16,7 @@ import { api, ApiError } from '../../../src/client/api.ts';
 import { showAlert } from '../../../src/client/stores/alerts.ts';
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from '../../../src/shared/api/documentation-limits.ts';
 import type { ListedItem } from '../../../src/shared/api/documentation.ts';
-import { hasPermission, Permission } from '../../../src/shared/permissions.ts';
+import { hasPermission, Permission } from '../../../src/shared/permissions/index.ts';
 import { messages } from '../messages.ts';
 import { Dialog, useDialogOpen } from '../../shared/Dialog.tsx';
 import { ErrorBanner } from './ErrorBanner.tsx';

@@ -6,7 +6,7 @@
  * and description, and the doctype's editor from the doctype registry (src/screens/doctypes/registry.ts) when it has one.
  */
 import type { Document } from '../../shared/api/documentation.ts';
-import { hasPermission, Permission } from '../../shared/permissions.ts';
+import { hasPermission, Permission } from '../../shared/permissions/index.ts';
 import { setPageName } from '../chrome/signed-in-chrome.ts';
 import { signedInUser } from '../../client/signed-in-user.ts';
 import { pathSegment, viewPath } from '../../client/addresses.ts';

@@ -5,7 +5,7 @@
  * Subscribe and Assign join the menu with their issues.
  */
 import type { Document } from '../../shared/api/documentation.ts';
-import { hasPermission, Permission } from '../../shared/permissions.ts';
+import { hasPermission, Permission } from '../../shared/permissions/index.ts';
 import { editPath, historyPath, viewPath } from '../../client/addresses.ts';
 import { openQrDialog } from './qr-dialog.ts';
 import { createToolbarMenu, type MenuAction } from './toolbar-menu.ts';

@@ -16,7 +16,7 @@
  * | (none)                                                  | anyone     | no    |
  */
 import { ALL_PERMISSIONS } from '../../shared/constants.ts';
-import { Permission } from '../../shared/permissions.ts';
+import { Permission } from '../../shared/permissions/index.ts';
 
 export type SubjectType = 'org' | 'role' | 'user';
 

@@ -2,7 +2,7 @@
 import { and, eq } from 'drizzle-orm';
 import { TRIAL_DAYS } from '../../shared/constants.ts';
 import { uuidv7 } from '../../shared/ids.ts';
-import { Permission } from '../../shared/permissions.ts';
+import { Permission } from '../../shared/permissions/index.ts';
 import type { Queryable } from '../db/connection.ts';
 import { aclEntries, folders, loginSessions, memberships, organisations } from '../db/schema.ts';
 import type { Caller, Deps } from '../env.ts';

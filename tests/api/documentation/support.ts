@@ -11,7 +11,7 @@ import type { TestServer } from '../support/harness.ts';
 import type { Json } from '../support/http.ts';
 import { createRole, memberOf, orgWithAdmin, uniqueName, type TestOrg, type TestUser } from '../support/factories.ts';
 
-export { Permission } from '../../../src/shared/permissions.ts';
+export { Permission } from '../../../src/shared/permissions/index.ts';
 export const ALL = 32767;
 export const ALL_BITS = 63;
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS } from '../../../src/shared/constants.ts';
-import { Permission } from '../../../src/shared/permissions.ts';
+import { Permission } from '../../../src/shared/permissions/index.ts';
 import {
   PERMISSION_BITS,
   resolvePermissions,

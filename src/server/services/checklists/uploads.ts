@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { MediaUrl, SignedUpload, signUploadBody } from '../../../shared/api/documentation.ts';
 import { MEDIA_URL_SECONDS, UPLOAD_SIGNATURE_SECONDS } from '../../../shared/constants.ts';
 import { isUuid, uuidv7 } from '../../../shared/ids.ts';
-import { Permission } from '../../../shared/permissions.ts';
+import { Permission } from '../../../shared/permissions/index.ts';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { documents, uploads } from '../../db/schema.ts';

@@ -10,7 +10,7 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { ROOT } from '../../../shared/api/documentation.ts';
 import { isUuid } from '../../../shared/ids.ts';
-import { hasPermission, Permission } from '../../../shared/permissions.ts';
+import { hasPermission, Permission } from '../../../shared/permissions/index.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { folderChain, type ChainFolder } from '../../db/documentation-tree.ts';
 import { aclEntries, documents, roles, userRoles } from '../../db/schema.ts';

@@ -11,7 +11,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Acl, AclEntry, AclSubject, AclSubjectType, InheritedAclEntry, replaceAclBody } from '../../../shared/api/documentation.ts';
 import { uuidv7 } from '../../../shared/ids.ts';
-import { hasPermission, Permission } from '../../../shared/permissions.ts';
+import { hasPermission, Permission } from '../../../shared/permissions/index.ts';
 import type { Queryable } from '../../db/connection.ts';
 import type { ChainFolder } from '../../db/documentation-tree.ts';
 import { aclEntries, memberships, roles, users } from '../../db/schema.ts';

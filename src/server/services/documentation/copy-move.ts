@@ -15,7 +15,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ListedItem, moveOrCopyBody } from '../../../shared/api/documentation.ts';
 import { uuidv7 } from '../../../shared/ids.ts';
-import { hasPermission, Permission } from '../../../shared/permissions.ts';
+import { hasPermission, Permission } from '../../../shared/permissions/index.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { liveSubtree, lockTreeShape } from '../../db/documentation-tree.ts';
 import { aclEntries, documents, documentVersions, folders } from '../../db/schema.ts';

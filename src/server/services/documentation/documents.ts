@@ -16,7 +16,7 @@ import {
   type updateDocumentBody,
 } from '../../../shared/api/documentation.ts';
 import { uuidv7 } from '../../../shared/ids.ts';
-import { Permission } from '../../../shared/permissions.ts';
+import { Permission } from '../../../shared/permissions/index.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { documents, documentVersions } from '../../db/schema.ts';
 import type { Caller, Deps } from '../../env.ts';

@@ -10,7 +10,7 @@ import type {
   updateFolderBody,
 } from '../../../shared/api/documentation.ts';
 import { uuidv7 } from '../../../shared/ids.ts';
-import { hasPermission, Permission } from '../../../shared/permissions.ts';
+import { hasPermission, Permission } from '../../../shared/permissions/index.ts';
 import { ALL_PERMISSIONS } from '../../../shared/constants.ts';
 import { childEntriesNaming, contentsPage, type ChainFolder } from '../../db/documentation-tree.ts';
 import { folders } from '../../db/schema.ts';

@@ -8,7 +8,7 @@ import type {
   PathStep,
   SubscriptionOptions,
 } from '../../../shared/api/documentation.ts';
-import { hasPermission, Permission } from '../../../shared/permissions.ts';
+import { hasPermission, Permission } from '../../../shared/permissions/index.ts';
 import type { Queryable } from '../../db/connection.ts';
 import type { ChainFolder, ItemRow } from '../../db/documentation-tree.ts';
 import { users } from '../../db/schema.ts';
