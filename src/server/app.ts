@@ -1,8 +1,8 @@
 /** The whole server as one Hono app: security headers, request log, compression, the API and the built site. */
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import { createApi } from './api.ts';
 import type { AppEnv, Deps } from './env.ts';
+import { compression } from './http/compression.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { createStaticSite } from './http/static-site.ts';
@@ -11,7 +11,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('*', securityHeaders);
   if (deps.config.requestLog) app.use('*', requestLog());
-  app.use('*', compress());
+  app.use('*', compression());
   app.route('/api/v1', createApi(deps));
   // Once mounted, the API's own notFound is never consulted: without this, unknown API addresses would
   // fall through to the site below and get the HTML not-found page.

@@ -44,6 +44,8 @@ export interface ApiServer {
   /** The server's own database handle (same driver, same pool or PGlite instance). */
   db: Database;
   database: DatabaseHandle;
+  /** The fresh PostgreSQL database's URL (PostgreSQL only). */
+  databaseUrl?: string;
   outboxDir: string;
   stop(): Promise<void>;
 }
@@ -80,6 +82,7 @@ export async function startApiServer(target: DatabaseTarget): Promise<ApiServer>
       apiUrl: `${running.url}/api/v1`,
       db: running.deps.db,
       database: running.database,
+      ...(databaseUrl ? { databaseUrl } : {}),
       outboxDir,
       stop: async () => {
         try {

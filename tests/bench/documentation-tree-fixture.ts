@@ -84,7 +84,7 @@ export async function registerAndActivate(server: ApiServer, username: string): 
   return { id: String(registered.id), username, token: String(activated.access_token) };
 }
 
-async function accounts(server: ApiServer) {
+export async function accounts(server: ApiServer) {
   const admin = await registerAndActivate(server, 'bench_admin');
   const org = await call(server, 'POST', 'auth/create-org', { token: admin.token, json: { name: 'Bench Org' }, expect: 201 });
   const orgId = String(org.id);
@@ -173,14 +173,25 @@ function wordsFrom(seed: number) {
   };
 }
 
-/** The 10,000 children of the big folder, straight into the tables (the API would take minutes). */
-async function fillBigFolder(server: ApiServer, ids: { orgId: string; folderId: string; adminId: string; memberId: string; readersId: string }) {
+export interface FolderFill {
+  folders: number;
+  documents: number;
+  /** Every n-th item gets ACL entries of its own naming the member. */
+  ownEntriesEvery: number;
+}
+
+/** Children of a folder, straight into the tables (the API would take minutes for the 10,000 of the big folder). */
+export async function fillFolder(
+  server: ApiServer,
+  ids: { orgId: string; folderId: string; adminId: string; memberId: string; readersId: string },
+  size: FolderFill = BIG_FOLDER,
+) {
   const start = Date.now() - 30 * 24 * 3600 * 1000;
   const at = (n: number) => new Date(start + n * 60_000);
   const text = wordsFrom(20_260_124);
   // Made by the admin; one in three last changed by the member.
   const people = (i: number) => ({ createdBy: ids.adminId, modifiedBy: i % 3 === 0 ? ids.memberId : ids.adminId });
-  const folderRows = Array.from({ length: BIG_FOLDER.folders }, (_, i) => ({
+  const folderRows = Array.from({ length: size.folders }, (_, i) => ({
     id: uuidv7(at(i).getTime()),
     orgId: ids.orgId,
     parentId: ids.folderId,
@@ -190,7 +201,7 @@ async function fillBigFolder(server: ApiServer, ids: { orgId: string; folderId: 
     createdAt: at(i),
     modifiedAt: at(i + 1),
   }));
-  const documentRows = Array.from({ length: BIG_FOLDER.documents }, (_, i) => {
+  const documentRows = Array.from({ length: size.documents }, (_, i) => {
     const doctype = doctypes[i % doctypes.length]!;
     return {
       id: uuidv7(at(i).getTime()),
@@ -211,7 +222,7 @@ async function fillBigFolder(server: ApiServer, ids: { orgId: string; folderId: 
   ];
   // Every 100th item has an entry of its own naming the member: Readers −Read (hidden from them) or the member +Write.
   const ownEntries = items
-    .filter((_, i) => i % BIG_FOLDER.ownEntriesEvery === BIG_FOLDER.ownEntriesEvery - 1)
+    .filter((_, i) => i % size.ownEntriesEvery === size.ownEntriesEvery - 1)
     .map((item, k) => ({
       id: uuidv7(),
       orgId: ids.orgId,
@@ -259,7 +270,7 @@ export async function buildDocumentationTree(server: ApiServer): Promise<Documen
     { subject: orgId, is_grant: false, permissions: Read },
     { subject: readersId, is_grant: true, permissions: Read },
   ]);
-  const filled = await fillBigFolder(server, { orgId, folderId: bigFolderId, adminId: admin.id, memberId: member.id, readersId });
+  const filled = await fillFolder(server, { orgId, folderId: bigFolderId, adminId: admin.id, memberId: member.id, readersId });
   const tookBulk = lap();
 
   // Depth → that level's entries. The member is in Readers, not in Auditors.

@@ -12,6 +12,7 @@ import { databaseTargets } from './api-server.ts';
 import { startBenchServer, wireBytes } from './bench-server.ts';
 import { benchDocumentationTree } from './documentation-tree.ts';
 import { benchSubmissions } from './submissions.ts';
+import { benchThroughput } from './throughput.ts';
 import { bytesPerLevel, cpuSlowdown, floorMs, measureLcp, median, slow4g } from './largest-paint.ts';
 import { measureShells, unroutedPages, type ShellWeight } from './page-weight.ts';
 
@@ -125,3 +126,4 @@ printWeights(weights);
 await printLcp(weights);
 for (const target of databaseTargets()) await benchDocumentationTree(target);
 for (const target of databaseTargets()) await benchSubmissions(target);
+for (const target of databaseTargets()) await benchThroughput(target);

@@ -21,7 +21,7 @@ const LCP_RUNS = 3;
 const TYPES: ValueType[] = ['true/false', 'number', 'text', 'single choice', 'email'];
 const ANSWERS: Record<string, unknown> = { 'true/false': true, number: 7, text: 'All fine', 'single choice': 'Yes', email: 'crew@example.com' };
 
-function checklistContents() {
+export function checklistContents() {
   const questions = Object.fromEntries(
     TYPES.map((type, i) => {
       const base = withValueType({ ...newQuestion(), title: `Question ${i + 1}: ${type}` }, type);
@@ -31,7 +31,7 @@ function checklistContents() {
   return { questions, question_index: Object.keys(questions) };
 }
 
-const record = () => Object.fromEntries(TYPES.map((type, i) => [`q${i + 1}`, { value: ANSWERS[type] }]));
+export const record = () => Object.fromEntries(TYPES.map((type, i) => [`q${i + 1}`, { value: ANSWERS[type] }]));
 
 /** One POST of a submission on a connection of `agent`; answers the milliseconds to the last byte. */
 function submitOnce(agent: Agent, url: string, token: string, body: string): Promise<number> {

@@ -41,9 +41,12 @@ export interface OpenOptions {
   loadDataDir?: Blob | undefined;
 }
 
+/** Connections the server keeps open to a PostgreSQL server. */
+export const POOL_SIZE = 10;
+
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: POOL_SIZE });
     // An idle connection the server drops (restart, failover, terminated backend) emits 'error' on the
     // pool; unheard, that would end the process. The pool opens a new connection when next asked.
     pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
