@@ -6,8 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, ApiError } from '../../src/client/api.ts';
 import { rootFolderId } from '../../src/client/root-folder.ts';
-import { DEFAULT_PAGE_SIZE, ROOT } from '../../src/shared/api/documentation-limits.ts';
-import type { Folder, ListedItem } from '../../src/shared/api/documentation.ts';
+import { DEFAULT_PAGE_SIZE, ROOT, type Folder, type ListedItem } from '../../src/shared/api/documentation.ts';
 
 export type FolderState =
   | { status: 'loading' }

@@ -9,9 +9,9 @@ import { api, ApiError } from '../../src/client/api.ts';
 import { showAlert } from '../../src/client/stores/alerts.ts';
 import type { CurrentUser } from '../../src/shared/api/accounts.ts';
 import type { AclSubject, Document } from '../../src/shared/api/documentation.ts';
+import { MAX_QUESTIONS } from '../../src/shared/checklists/question.ts';
 import { uuidv7 } from '../../src/shared/ids.ts';
 import { editChecklist, initialState, publishProblems, readContents, startingPoint, type ChecklistContents } from './editor-state.ts';
-import { QUESTION_LIMIT } from './limits.ts';
 import { messages } from './messages.ts';
 import type { PublishProgress } from './PublishDialog.tsx';
 import { QuestionCard } from './QuestionCard.tsx';
@@ -260,7 +260,7 @@ export function ChecklistEditor({ document: doc, user }: Props) {
       </ol>
 
       <div className="editor-foot">
-        <button type="button" className="button" ref={addButton} disabled={count >= QUESTION_LIMIT} onClick={addQuestion}>
+        <button type="button" className="button" ref={addButton} disabled={count >= MAX_QUESTIONS} onClick={addQuestion}>
           Add question
         </button>
       </div>

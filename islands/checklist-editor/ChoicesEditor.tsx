@@ -3,9 +3,8 @@
  * button (empty text ignored, repeats refused with a reason), removed, moved up and down.
  */
 import { useId, useState, type Dispatch } from 'react';
-import type { Question } from '../../src/shared/checklists/question.ts';
+import { MAX_CHOICE_LENGTH, type Question } from '../../src/shared/checklists/question.ts';
 import { choiceProblem, type EditorAction } from './editor-state.ts';
-import { CHOICE_TEXT_LIMIT } from './limits.ts';
 
 interface Props {
   id: string;
@@ -85,7 +84,7 @@ export function ChoicesEditor({ id, questionLabel, question, dispatch }: Props) 
           type="text"
           placeholder="New choice"
           value={text}
-          maxLength={CHOICE_TEXT_LIMIT}
+          maxLength={MAX_CHOICE_LENGTH}
           aria-describedby={problem ? problemId : undefined}
           aria-invalid={problem ? true : undefined}
           onChange={(event) => {

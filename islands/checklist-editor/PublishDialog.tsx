@@ -6,7 +6,7 @@
  */
 import SlProgressBar from '@shoelace-style/shoelace/dist/react/progress-bar/index.js';
 import { useEffect, useId, useRef, useState } from 'react';
-import { MAX_CHANGELOG_LENGTH } from '../../src/shared/api/documentation-limits.ts';
+import { MAX_CHANGELOG_LENGTH } from '../../src/shared/api/documentation.ts';
 import { Dialog, useDialogOpen } from '../shared/Dialog.tsx';
 
 export type PublishProgress = (percent: number) => void;

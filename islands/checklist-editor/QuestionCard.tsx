@@ -6,11 +6,10 @@
  */
 import { memo, useId, type Dispatch } from 'react';
 import type { AclSubject } from '../../src/shared/api/documentation.ts';
-import type { Question } from '../../src/shared/checklists/question.ts';
+import { MAX_QUESTION_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH, type Question } from '../../src/shared/checklists/question.ts';
 import { hasChoices, isValueType, isWidget, VALUE_TYPES, widgetsOf } from '../../src/shared/checklists/value-types.ts';
 import { ChoicesEditor } from './ChoicesEditor.tsx';
 import type { EditorAction, QuestionFlag } from './editor-state.ts';
-import { DESCRIPTION_LIMIT, TITLE_LIMIT } from './limits.ts';
 import { QuestionMedia } from './QuestionMedia.tsx';
 import { DRAG_HANDLE_CLASS } from './use-question-sorting.ts';
 import { ValidationSettings } from './ValidationSettings.tsx';
@@ -91,7 +90,7 @@ function QuestionCardView({ documentId, id, index, count, question, subjects, di
             type="text"
             data-field="title"
             value={question.title}
-            maxLength={TITLE_LIMIT}
+            maxLength={MAX_TITLE_LENGTH}
             onChange={(event) => dispatch({ type: 'setTitle', id, title: event.target.value })}
           />
         </div>
@@ -101,7 +100,7 @@ function QuestionCardView({ documentId, id, index, count, question, subjects, di
             id={`${uid}-description`}
             rows={2}
             value={question.description}
-            maxLength={DESCRIPTION_LIMIT}
+            maxLength={MAX_QUESTION_DESCRIPTION_LENGTH}
             onChange={(event) => dispatch({ type: 'setDescription', id, description: event.target.value })}
           />
         </div>

@@ -6,13 +6,23 @@
  * the type allows it); the validation roles and users toggles; question media. Any change that changes
  * something sets `changed` and counts a new `revision` (the draft autosave follows revisions).
  *
- * The question model itself is `src/shared/checklists` (pure modules only: its index re-exports nothing
- * with zod, but schemas.ts would, so this file imports question.ts and value-types.ts directly).
+ * The question model and its limits are `src/shared/checklists` (question.ts, value-types.ts: zod-free,
+ * the same numbers the server's schemas in schemas.ts check), so the editor keeps no copies of them.
  */
 import type { Document } from '../../src/shared/api/documentation.ts';
-import { newQuestion, orderedQuestions, withValueType, type FormContentsOf, type Question } from '../../src/shared/checklists/question.ts';
+import {
+  MAX_CHOICE_LENGTH,
+  MAX_CHOICES,
+  MAX_QUESTION_DESCRIPTION_LENGTH,
+  MAX_QUESTIONS,
+  MAX_TITLE_LENGTH,
+  newQuestion,
+  orderedQuestions,
+  withValueType,
+  type FormContentsOf,
+  type Question,
+} from '../../src/shared/checklists/question.ts';
 import { allowsValidation, allowsWidget, hasChoices, type Validation, type ValueType, type Widget } from '../../src/shared/checklists/value-types.ts';
-import { CHOICE_LIMIT, CHOICE_TEXT_LIMIT, DESCRIPTION_LIMIT, QUESTION_LIMIT, TITLE_LIMIT } from './limits.ts';
 
 export type ChecklistContents = FormContentsOf<Question>;
 
@@ -84,8 +94,8 @@ export function choiceProblem(question: Pick<Question, 'choices'>, text: string)
   const choice = text.trim();
   if (choice === '') return undefined;
   if (question.choices.includes(choice)) return `"${choice}" is already a choice`;
-  if (question.choices.length >= CHOICE_LIMIT) return `A question has at most ${CHOICE_LIMIT} choices`;
-  if (choice.length > CHOICE_TEXT_LIMIT) return `A choice has at most ${CHOICE_TEXT_LIMIT} characters`;
+  if (question.choices.length >= MAX_CHOICES) return `A question has at most ${MAX_CHOICES} choices`;
+  if (choice.length > MAX_CHOICE_LENGTH) return `A choice has at most ${MAX_CHOICE_LENGTH} characters`;
   return undefined;
 }
 
@@ -160,7 +170,7 @@ export function editChecklist(state: EditorState, action: EditorAction): EditorS
       return { contents: action.contents, changed: action.changed, revision: state.revision };
 
     case 'addQuestion': {
-      if (contents.questions[action.id] || contents.question_index.length >= QUESTION_LIMIT) return state;
+      if (contents.questions[action.id] || contents.question_index.length >= MAX_QUESTIONS) return state;
       return changedTo(state, {
         ...contents,
         questions: { ...contents.questions, [action.id]: newQuestion(action.now) },
@@ -189,13 +199,13 @@ export function editChecklist(state: EditorState, action: EditorAction): EditorS
 
     case 'setTitle':
       return updateQuestion(state, action.id, (q) => {
-        const title = limited(action.title, TITLE_LIMIT);
+        const title = limited(action.title, MAX_TITLE_LENGTH);
         return q.title === title ? q : { ...q, title };
       });
 
     case 'setDescription':
       return updateQuestion(state, action.id, (q) => {
-        const description = limited(action.description, DESCRIPTION_LIMIT);
+        const description = limited(action.description, MAX_QUESTION_DESCRIPTION_LENGTH);
         return q.description === description ? q : { ...q, description };
       });
 

@@ -2,7 +2,7 @@
  * The page addresses of the documentation area (src/routes.ts), built and read in one place: the
  * viewer, editor, history, trash and browser link to each other only through these.
  */
-import { ROOT } from '../shared/api/documentation-limits.ts';
+import { ROOT } from '../shared/api/documentation.ts';
 
 export { ROOT };
 

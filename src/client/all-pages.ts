@@ -3,8 +3,8 @@
  * §9: folder and history page size) until `total` is reached, or until `stopAfter` says the rest is
  * not needed (e.g. the folders of a folder come before its documents).
  */
-import { DEFAULT_PAGE_SIZE } from '../shared/api/documentation-limits.ts';
-import type { List } from '../shared/api/documentation.ts';
+import { DEFAULT_PAGE_SIZE } from '../shared/api/documentation.ts';
+import type { List } from '../shared/api/list.ts';
 
 /** The page size of folders and history (documentation §9); the API's default limit too. */
 export const PAGE_SIZE = DEFAULT_PAGE_SIZE;

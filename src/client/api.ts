@@ -10,7 +10,6 @@ import type {
   CurrentUser,
   InvitationPublic,
   InviteUserBody,
-  ListOf,
   LoginSession,
   OrgInvitation,
   PendingInvitation,
@@ -28,7 +27,6 @@ import type {
   Document,
   Folder,
   HistoryEntry,
-  List,
   ListedItem,
   MediaUrl,
   SignedUpload,
@@ -38,6 +36,7 @@ import type {
   UpdateDocumentBody,
   UpdateFolderBody,
 } from '../shared/api/documentation.ts';
+import type { List } from '../shared/api/list.ts';
 import type { CreateRoleBody, ListRolesQuery, Role, UpdateRoleBody } from '../shared/api/roles.ts';
 import { storedToken } from './storage.ts';
 
@@ -118,16 +117,16 @@ export const api = {
       }),
     me: () => call<CurrentUser>('auth/me'),
     updateMe: (body: UpdateMeBody) => json<CurrentUser>('PUT', 'auth/me', body),
-    sessions: () => call<ListOf<LoginSession>>('auth/me/sessions'),
+    sessions: () => call<List<LoginSession>>('auth/me/sessions'),
     endSession: (id: string) => json<void>('DELETE', `auth/me/sessions/${encodeURIComponent(id)}`),
     setOtp: (body: SetOtpBody) => json<{ uri?: string; otp_enabled: boolean }>('POST', 'auth/set-otp', body),
     createOrg: (name: string) => json<{ id: string; name: string }>('POST', 'auth/create-org', { name }),
     selectOrg: (orgId: string) => json<CurrentUser>('POST', 'auth/select-org', orgId),
-    invites: () => call<ListOf<PendingInvitation>>('auth/invites'),
+    invites: () => call<List<PendingInvitation>>('auth/invites'),
     invitation: (id: string) => call<InvitationPublic>(`auth/invite/${encodeURIComponent(id)}`),
     answerInvitation: (id: string, accept: boolean) =>
       json<CurrentUser>('POST', `auth/invite/${encodeURIComponent(id)}`, accept),
-    orgInvites: () => call<ListOf<OrgInvitation>>('auth/org-invites'),
+    orgInvites: () => call<List<OrgInvitation>>('auth/org-invites'),
   },
   users: {
     invite: (body: InviteUserBody) => json<OrgInvitation>('POST', 'users', body),
@@ -170,7 +169,7 @@ export const api = {
   roles: {
     /** One page of the organisation's roles; `ordering` like ['name'] or ['-name']. */
     list: (query: ListRolesQuery = {}) =>
-      call<ListOf<Role>>('roles', { query: { ...query, ordering: query.ordering ? [...query.ordering] : undefined } }),
+      call<List<Role>>('roles', { query: { ...query, ordering: query.ordering ? [...query.ordering] : undefined } }),
     get: (id: string) => call<Role>(`roles/${seg(id)}`),
     create: (body: CreateRoleBody) => json<Role>('POST', 'roles', body),
     update: (id: string, body: UpdateRoleBody) => json<Role>('PUT', `roles/${seg(id)}`, body),

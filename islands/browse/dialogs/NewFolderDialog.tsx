@@ -5,7 +5,7 @@ import SlTextarea from '@shoelace-style/shoelace/dist/react/textarea/index.js';
 import { useState } from 'react';
 import { api, ApiError } from '../../../src/client/api.ts';
 import { showAlert } from '../../../src/client/stores/alerts.ts';
-import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from '../../../src/shared/api/documentation-limits.ts';
+import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from '../../../src/shared/api/documentation.ts';
 import { browsePath } from '../../../src/client/addresses.ts';
 import { messages } from '../messages.ts';
 import { Dialog, useDialogOpen } from '../../shared/Dialog.tsx';

@@ -4,7 +4,8 @@
  * call is authenticated; the services decide permissions and scope everything to the caller's organisation.
  */
 import { Hono, type Context } from 'hono';
-import { dataQuery, submissionBody } from '../../shared/api/documentation.ts';
+import { dataQuery } from '../../shared/api/documentation-schemas.ts';
+import { submissionBody } from '../../shared/checklists/schemas.ts';
 import type { AppEnv } from '../env.ts';
 import { badRequest } from '../errors.ts';
 import { jsonBody } from '../http/body.ts';

@@ -13,7 +13,7 @@ import {
   replaceAclBody,
   updateDocumentBody,
   updateFolderBody,
-} from '../../shared/api/documentation.ts';
+} from '../../shared/api/documentation-schemas.ts';
 import { authenticate } from '../auth/authenticate.ts';
 import type { AppEnv } from '../env.ts';
 import { jsonBody } from '../http/body.ts';

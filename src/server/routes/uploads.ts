@@ -8,7 +8,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { mediaUrlsQuery, signUploadBody } from '../../shared/api/documentation.ts';
+import { mediaUrlsQuery, signUploadBody } from '../../shared/api/documentation-schemas.ts';
 import { MAX_UPLOAD_BYTES, MEDIA_URL_SECONDS } from '../../shared/constants.ts';
 import type { AppEnv } from '../env.ts';
 import { badRequest, HttpError, notFound } from '../errors.ts';

@@ -1,6 +1,7 @@
 /** Invitations to join an organisation: sent by org admins, answered by the invitee. */
 import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
-import type { InvitationPublic, ListOf, OrgInvitation, RoleRef } from '../../shared/api/accounts.ts';
+import type { InvitationPublic, OrgInvitation, RoleRef } from '../../shared/api/accounts.ts';
+import type { List } from '../../shared/api/list.ts';
 import { INVITATION_VALID_DAYS } from '../../shared/constants.ts';
 import { isUuid, uuidv7 } from '../../shared/ids.ts';
 import type { Queryable } from '../db/connection.ts';
@@ -70,7 +71,7 @@ export async function inviteUser(
 }
 
 /** The organisation's pending invitations, newest first. */
-export async function listOrgInvitations(db: Queryable, orgId: string): Promise<ListOf<OrgInvitation>> {
+export async function listOrgInvitations(db: Queryable, orgId: string): Promise<List<OrgInvitation>> {
   const where = and(eq(invitations.orgId, orgId), eq(invitations.status, 'pending'));
   const rows = await db.select().from(invitations).where(where).orderBy(asc(invitations.createdAt));
   const [total] = await db.select({ n: count() }).from(invitations).where(where);

@@ -7,7 +7,7 @@
  * Names are unique in an organisation ignoring case (index `roles_org_name_key`): a second one is 409.
  */
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { ListOf } from '../../shared/api/accounts.ts';
+import type { List } from '../../shared/api/list.ts';
 import type { ListRolesParams, Role, RoleOrderingKey, UpdateRoleBody } from '../../shared/api/roles.ts';
 import { isUuid, uuidv7 } from '../../shared/ids.ts';
 import type { Queryable } from '../db/connection.ts';
@@ -58,7 +58,7 @@ const ORDER_COLUMNS: Record<RoleOrderingKey['field'], SQL[]> = {
 };
 
 /** GET roles: one page, filtered by `q` (name or description, ignoring case), in the order asked; ties by id. */
-export async function listRoles(deps: Deps, caller: Caller, params: ListRolesParams): Promise<ListOf<Role>> {
+export async function listRoles(deps: Deps, caller: Caller, params: ListRolesParams): Promise<List<Role>> {
   const { org } = await currentOrganisation(deps.db, caller, deps.now());
   const where = and(
     eq(roles.orgId, org.id),

@@ -161,8 +161,3 @@ export interface BuildInfo {
   version: string;
   time: string;
 }
-
-export interface ListOf<T> {
-  results: T[];
-  total: number;
-}

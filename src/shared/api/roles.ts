@@ -4,7 +4,7 @@
  * The server validates every body and query with these schemas; the browser's API client is typed by them.
  */
 import { z } from 'zod';
-import { isWellFormed } from './documentation.ts';
+import { isWellFormed } from './contents.ts';
 
 /** Page size of GET roles, and the most one page may hold (the admin screens ask for 1000: accounts §7). */
 export const DEFAULT_ROLES_PAGE_SIZE = 100;

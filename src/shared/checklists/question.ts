@@ -14,6 +14,13 @@ import {
   type Widget,
 } from './value-types.ts';
 
+/** The limits of a checklist (the server's schemas and the editor keep to the same numbers). */
+export const MAX_QUESTIONS = 1000;
+export const MAX_CHOICES = 200;
+export const MAX_TITLE_LENGTH = 1000;
+export const MAX_QUESTION_DESCRIPTION_LENGTH = 10_000;
+export const MAX_CHOICE_LENGTH = 500;
+
 export interface Question {
   title: string;
   description: string;

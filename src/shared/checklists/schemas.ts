@@ -1,7 +1,7 @@
 /**
  * zod schemas of checklists: a question, a form's contents (`sheet_id`, `questions`, `question_index`)
  * and the submission body `{ record: { questionId: { value, comments?, media? } } }`. Kept apart from
- * the pure rules (index.ts) so that the light filler can use the rules without loading zod.
+ * the pure rules and limits (index.ts) so that the light filler and the editor use them without loading zod.
  *
  * Questions are checked field by field as far as they go: a field that is present must have its type,
  * the widget must pair with the value type, validation settings must fit the type. Fields may be
@@ -11,13 +11,8 @@
 import { z } from 'zod';
 import { entryRecord, idIndex, indexRefersTo, isWellFormed, NOT_WELL_FORMED, storable, unlessMissing } from '../api/contents.ts';
 import { isDatetimeAnswer, MAX_ANSWER_MEDIA, MAX_COMMENTS_LENGTH } from './answers.ts';
+import { MAX_CHOICE_LENGTH, MAX_CHOICES, MAX_QUESTION_DESCRIPTION_LENGTH, MAX_QUESTIONS, MAX_TITLE_LENGTH } from './question.ts';
 import { allowsValidation, allowsWidget, VALUE_TYPES, WIDGETS, widgetsOf, type ValueType } from './value-types.ts';
-
-export const MAX_QUESTIONS = 1000;
-export const MAX_CHOICES = 200;
-export const MAX_TITLE_LENGTH = 1000;
-export const MAX_QUESTION_DESCRIPTION_LENGTH = 10_000;
-export const MAX_CHOICE_LENGTH = 500;
 
 const text = (what: string, max: number) =>
   z

@@ -10,7 +10,8 @@
  */
 import { createHash } from 'node:crypto';
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import type { DataQueryParsed, List, SubmittedRow } from '../../../shared/api/documentation.ts';
+import type { DataQueryParsed, SubmittedRow } from '../../../shared/api/documentation.ts';
+import type { List } from '../../../shared/api/list.ts';
 import { answerProblems, orderedQuestions, recordAnswer, type RecordedAnswer } from '../../../shared/checklists/index.ts';
 import type { AnswerInput } from '../../../shared/checklists/schemas.ts';
 import { isUuid, uuidv7 } from '../../../shared/ids.ts';

@@ -8,7 +8,8 @@
  */
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { MediaUrl, SignedUpload, signUploadBody } from '../../../shared/api/documentation.ts';
+import type { signUploadBody } from '../../../shared/api/documentation-schemas.ts';
+import type { MediaUrl, SignedUpload } from '../../../shared/api/documentation.ts';
 import { MEDIA_URL_SECONDS, UPLOAD_SIGNATURE_SECONDS } from '../../../shared/constants.ts';
 import { isUuid, uuidv7 } from '../../../shared/ids.ts';
 import { Permission } from '../../../shared/permissions/index.ts';

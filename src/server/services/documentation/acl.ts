@@ -9,7 +9,8 @@
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Acl, AclEntry, AclSubject, AclSubjectType, InheritedAclEntry, replaceAclBody } from '../../../shared/api/documentation.ts';
+import type { replaceAclBody } from '../../../shared/api/documentation-schemas.ts';
+import type { Acl, AclEntry, AclSubject, AclSubjectType, InheritedAclEntry } from '../../../shared/api/documentation.ts';
 import { uuidv7 } from '../../../shared/ids.ts';
 import { hasPermission, Permission } from '../../../shared/permissions/index.ts';
 import type { Queryable } from '../../db/connection.ts';

@@ -13,7 +13,8 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ListedItem, moveOrCopyBody } from '../../../shared/api/documentation.ts';
+import type { moveOrCopyBody } from '../../../shared/api/documentation-schemas.ts';
+import type { ListedItem } from '../../../shared/api/documentation.ts';
 import { uuidv7 } from '../../../shared/ids.ts';
 import { hasPermission, Permission } from '../../../shared/permissions/index.ts';
 import type { Queryable } from '../../db/connection.ts';

@@ -4,17 +4,9 @@
  */
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import {
-  contentsSchemas,
-  type createDocumentBody,
-  type Doctype,
-  type Document,
-  type DocumentContents,
-  type HistoryEntry,
-  type List,
-  type PageQuery,
-  type updateDocumentBody,
-} from '../../../shared/api/documentation.ts';
+import { contentsSchemas, type createDocumentBody, type updateDocumentBody } from '../../../shared/api/documentation-schemas.ts';
+import type { Doctype, Document, DocumentContents, HistoryEntry, PageQuery } from '../../../shared/api/documentation.ts';
+import type { List } from '../../../shared/api/list.ts';
 import { uuidv7 } from '../../../shared/ids.ts';
 import { Permission } from '../../../shared/permissions/index.ts';
 import type { Queryable } from '../../db/connection.ts';

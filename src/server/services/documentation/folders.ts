@@ -1,14 +1,9 @@
 /** Folders: read one with its ancestors, list its contents, create, rename/describe, delete to the trash. */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import type {
-  ContentsQuery,
-  createFolderBody,
-  Folder,
-  List,
-  ListedItem,
-  updateFolderBody,
-} from '../../../shared/api/documentation.ts';
+import type { createFolderBody, updateFolderBody } from '../../../shared/api/documentation-schemas.ts';
+import type { ContentsQuery, Folder, ListedItem } from '../../../shared/api/documentation.ts';
+import type { List } from '../../../shared/api/list.ts';
 import { uuidv7 } from '../../../shared/ids.ts';
 import { hasPermission, Permission } from '../../../shared/permissions/index.ts';
 import { ALL_PERMISSIONS } from '../../../shared/constants.ts';

@@ -6,7 +6,8 @@
  * delete ('… Successfully Deleted' with UNDO) must work for anyone who may delete.
  */
 import { and, eq } from 'drizzle-orm';
-import { ROOT, type List, type ListedItem, type PageQuery, type TrashedItem } from '../../../shared/api/documentation.ts';
+import { ROOT, type ListedItem, type PageQuery, type TrashedItem } from '../../../shared/api/documentation.ts';
+import type { List } from '../../../shared/api/list.ts';
 import { ALL_PERMISSIONS } from '../../../shared/constants.ts';
 import { isUuid } from '../../../shared/ids.ts';
 import type { Queryable } from '../../db/connection.ts';

@@ -1,0 +1,286 @@
+/**
+ * The zod schemas of the documentation-tree calls (documentation §3, §7): request bodies, queries and
+ * each doctype's contents. The server validates every body and query with them; the browser never
+ * imports this module (lint keeps it so) and takes the types and limits from `./documentation.ts`.
+ */
+import { z } from 'zod';
+import { formContents } from '../checklists/schemas.ts';
+import {
+  DEFAULT_RESULTS_LIMIT,
+  MAX_RESULTS_PAGE,
+  MAX_UPLOAD_BYTES,
+  MAX_UPLOADS_PER_REQUEST,
+  UPLOAD_CONTENT_TYPES,
+} from '../constants.ts';
+import { entryRecord, idIndex, indexRefersTo, isWellFormed, NOT_WELL_FORMED, storable, unlessMissing } from './contents.ts';
+import {
+  DEFAULT_ORDERING,
+  DEFAULT_PAGE_SIZE,
+  DOCTYPES,
+  emptyContents,
+  MAX_ACL_ENTRIES,
+  MAX_CHANGELOG_LENGTH,
+  MAX_DESCRIPTION_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_PAGE_SIZE,
+  ORDERING_FIELDS,
+  ROOT,
+  type Doctype,
+  type OrderingField,
+  type OrderingKey,
+} from './documentation.ts';
+
+// ─── Request pieces ───────────────────────────────────────────────────────────────────────────────
+
+const id = z.uuid({ error: 'must be a valid id' });
+/** A folder id in a body: a UUID or `root`. */
+export const folderRef = z.union([z.literal(ROOT), id], { error: 'must be a valid folder id or "root"' });
+
+export const itemName = z
+  .string({ error: 'name must be a string' })
+  .trim()
+  .min(1, 'name is required')
+  .max(MAX_NAME_LENGTH, `name must be at most ${MAX_NAME_LENGTH} characters`)
+  .refine(isWellFormed, `name ${NOT_WELL_FORMED}`);
+
+export const itemDescription = z
+  .string({ error: 'description must be a string' })
+  .max(MAX_DESCRIPTION_LENGTH, `description must be at most ${MAX_DESCRIPTION_LENGTH} characters`)
+  .refine(isWellFormed, `description ${NOT_WELL_FORMED}`);
+
+/** The version a PUT edited (optimistic concurrency). */
+export const editedVersion = z.int({ error: 'version must be a whole number' }).min(1, 'version must be at least 1');
+
+export const doctype = z.enum(DOCTYPES, { error: unlessMissing('doctype must be one of presentation, form, sheet, report') });
+
+// ─── Contents per doctype (documentation §3). Form contents are the checklist model's
+// (shared/checklists/schemas.ts); pages are objects here, checked by the presentation issue. ─────────
+
+export const presentationContents = z
+  .strictObject({ pages: entryRecord('pages'), page_index: idIndex('page_index') })
+  .superRefine(indexRefersTo('pages', 'page_index'))
+  .superRefine(storable);
+
+/** Sheets and reports share one shape: questions plus the form-link tree. */
+export const sheetContents = z
+  .strictObject({
+    questions: entryRecord('questions'),
+    question_index: idIndex('question_index'),
+    form_links: z.record(z.string().min(1), z.string({ error: 'a form link must be a question id or null' }).nullable(), {
+      error: unlessMissing('form_links must map question ids to parent question ids'),
+    }),
+    form_ids: z.array(id, { error: unlessMissing('form_ids must be a list of document ids') }),
+  })
+  .superRefine(indexRefersTo('questions', 'question_index'))
+  .superRefine(storable);
+
+export const contentsSchemas = {
+  presentation: presentationContents,
+  form: formContents,
+  sheet: sheetContents,
+  report: sheetContents,
+} as const satisfies Record<Doctype, z.ZodType>;
+
+export type PresentationContents = z.output<typeof presentationContents>;
+export type FormContents = z.output<typeof formContents>;
+export type SheetContents = z.output<typeof sheetContents>;
+export type DocumentContents = PresentationContents | FormContents | SheetContents;
+
+// ─── Bodies ───────────────────────────────────────────────────────────────────────────────────────
+
+export const createFolderBody = z.object({
+  parent_id: folderRef,
+  name: itemName,
+  description: itemDescription.default(''),
+});
+export type CreateFolderBody = z.input<typeof createFolderBody>;
+
+export const updateFolderBody = z.object({
+  name: itemName.optional(),
+  description: itemDescription.optional(),
+  version: editedVersion,
+});
+export type UpdateFolderBody = z.input<typeof updateFolderBody>;
+
+/** POST documentation/documents: contents default to the doctype's empty contents and are checked against it. */
+export const createDocumentBody = z
+  .object({
+    folder_id: folderRef,
+    name: itemName,
+    doctype,
+    description: itemDescription.default(''),
+    contents: z.unknown().optional(),
+  })
+  .transform((body, ctx) => {
+    if (body.contents === undefined) return { ...body, contents: emptyContents(body.doctype) as DocumentContents };
+    const parsed = contentsSchemas[body.doctype].safeParse(body.contents);
+    if (parsed.success) return { ...body, contents: parsed.data as DocumentContents };
+    for (const issue of parsed.error.issues) {
+      ctx.addIssue({ code: 'custom', message: issue.message, path: ['contents', ...issue.path] });
+    }
+    return z.NEVER;
+  });
+export type CreateDocumentBody = z.input<typeof createDocumentBody>;
+
+/**
+ * PUT documentation/documents/{id}, one body for four edits, told apart by what it carries:
+ * - `contents` → publish: a new immutable version (name, description, changelog as given); the draft is cleared;
+ * - `draft_contents` an object → save the draft (no new version; draft_user_id becomes the caller);
+ * - `draft_contents: null` → discard the draft;
+ * - none of them, but `name` or `description` → new properties, published as a new version of the latest contents.
+ * Contents are checked against the document's doctype by the server (it knows the doctype). Other fields
+ * of the document (id, path, user_permissions, …) may be sent back and are ignored.
+ */
+export const updateDocumentBody = z.object({
+  version: editedVersion,
+  name: itemName.optional(),
+  description: itemDescription.optional(),
+  doctype: doctype.optional(),
+  contents: z.unknown().optional(),
+  changelog: z
+    .string({ error: 'changelog must be a string' })
+    .max(MAX_CHANGELOG_LENGTH, `changelog must be at most ${MAX_CHANGELOG_LENGTH} characters`)
+    .refine(isWellFormed, `changelog ${NOT_WELL_FORMED}`)
+    .optional(),
+  draft_contents: z.unknown().optional(),
+  draft_user_id: id.nullable().optional(),
+});
+export type UpdateDocumentBody = z.input<typeof updateDocumentBody>;
+
+/** POST documentation/folders/{dest}/move and /copy: exactly one of document_id, folder_id. */
+export const moveOrCopyBody = z
+  .object({ document_id: id.optional(), folder_id: id.optional() })
+  .refine((b) => (b.document_id === undefined) !== (b.folder_id === undefined), {
+    message: 'give exactly one of document_id and folder_id',
+  });
+export type MoveOrCopyBody = z.input<typeof moveOrCopyBody>;
+
+export const aclEntryInput = z.object({
+  subject: id,
+  is_grant: z.boolean({ error: 'is_grant must be true or false' }),
+  /** Bits beyond the six permissions are refused with 400 by the server. */
+  permissions: z.int({ error: 'permissions must be a whole number' }).min(0, 'permissions must not be negative'),
+});
+export type AclEntryInput = z.input<typeof aclEntryInput>;
+
+/** PUT …/acl: the body IS the list of entries; it replaces the item's own entries. */
+export const replaceAclBody = z
+  .array(aclEntryInput, { error: 'the body must be a list of {subject, is_grant, permissions}' })
+  .max(MAX_ACL_ENTRIES, `at most ${MAX_ACL_ENTRIES} entries`);
+
+// ─── Queries ──────────────────────────────────────────────────────────────────────────────────────
+
+/** A query parameter given once or repeated: the last value counts. */
+const lastOf = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (Array.isArray(v) ? v[v.length - 1] : v), schema);
+
+const skipParam = lastOf(z.coerce.number({ error: 'skip must be a number' }).int('skip must be a whole number').min(0, 'skip must not be negative')).default(0);
+const limitParam = lastOf(
+  z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`),
+).default(DEFAULT_PAGE_SIZE);
+
+/** `ordering` repeated or comma-separated: `kind`, `-name`, … */
+const orderingParam = z
+  .preprocess(
+    (v) => (v === undefined ? [] : (Array.isArray(v) ? v : [v]).flatMap((s) => String(s).split(',')).map((s) => s.trim()).filter(Boolean)),
+    z.array(
+      z.string().refine((s) => (ORDERING_FIELDS as readonly string[]).includes(s.replace(/^[-+]/, '')), {
+        message: `ordering fields are ${ORDERING_FIELDS.join(', ')}, each with an optional - for descending`,
+      }),
+    ),
+  )
+  .transform((keys): OrderingKey[] => {
+    const seen = new Set<string>();
+    const parsed: OrderingKey[] = [];
+    for (const key of keys) {
+      const field = key.replace(/^[-+]/, '') as OrderingField;
+      if (seen.has(field)) continue;
+      seen.add(field);
+      parsed.push({ field, descending: key.startsWith('-') });
+    }
+    return parsed.length > 0 ? parsed : [...DEFAULT_ORDERING];
+  });
+
+export const contentsQuery = z.object({ ordering: orderingParam, skip: skipParam, limit: limitParam });
+export type ContentsQuery = z.output<typeof contentsQuery>;
+
+export const pageQuery = z.object({ skip: skipParam, limit: limitParam });
+export type PageQuery = z.output<typeof pageQuery>;
+
+// ─── Checklist data (submissions) and signed uploads (documentation §7) ────────────────────────────
+
+/** Latest epoch second a query may name (9999-12-31T23:59:59Z), within what both JavaScript and PostgreSQL can hold. */
+const MAX_EPOCH_SECONDS = 253_402_300_799;
+const epochSeconds = (name: string) =>
+  lastOf(
+    z.coerce
+      .number({ error: `${name} must be a number of seconds since 1970` })
+      .min(0, `${name} must not be negative`)
+      .max(MAX_EPOCH_SECONDS, `${name} must be at most ${MAX_EPOCH_SECONDS}`),
+  ).optional();
+
+/**
+ * GET documentation/documents/{id}/data: rows with `start_time <= created_at < end_time` (epoch seconds),
+ * newest first. `limit` defaults to the spec's 999999999 and is capped at MAX_RESULTS_PAGE rows per
+ * page (`total` tells how many there are). `form_id`: for a checklist its own id (or nothing); for a
+ * result sheet or report, one of its checklists.
+ */
+export const dataQuery = z.object({
+  form_id: lastOf(id).optional(),
+  start_time: epochSeconds('start_time'),
+  end_time: epochSeconds('end_time'),
+  skip: lastOf(
+    z.coerce
+      .number({ error: 'skip must be a number' })
+      .int('skip must be a whole number')
+      .min(0, 'skip must not be negative')
+      .max(Number.MAX_SAFE_INTEGER, 'skip is too large'),
+  ).default(0),
+  limit: lastOf(
+    z.coerce
+      .number({ error: 'limit must be a number' })
+      .int('limit must be a whole number')
+      .min(1, 'limit must be at least 1')
+      .max(Number.MAX_SAFE_INTEGER, 'limit is too large'),
+  )
+    .default(DEFAULT_RESULTS_LIMIT)
+    .transform((limit) => Math.min(limit, MAX_RESULTS_PAGE)),
+});
+export type DataQuery = z.input<typeof dataQuery>;
+export type DataQueryParsed = z.output<typeof dataQuery>;
+
+export const signUploadEntry = z.object({
+  filename: z
+    .string({ error: unlessMissing('filename must be text') })
+    .trim()
+    .min(1, 'filename is required')
+    .max(MAX_NAME_LENGTH, `filename must be at most ${MAX_NAME_LENGTH} characters`)
+    .refine(isWellFormed, `filename ${NOT_WELL_FORMED}`),
+  file_size: z
+    .int({ error: unlessMissing('file_size must be a whole number of bytes') })
+    .min(1, 'file_size must be at least 1 byte')
+    .max(MAX_UPLOAD_BYTES, `file_size must be at most ${MAX_UPLOAD_BYTES} bytes (${MAX_UPLOAD_BYTES / 1024 / 1024} MB)`),
+  content_type: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+    z.enum(UPLOAD_CONTENT_TYPES, { error: unlessMissing(`content_type must be one of ${UPLOAD_CONTENT_TYPES.join(', ')}`) }),
+  ),
+});
+
+/** POST documentation/documents/{id}/sign-content-upload: the body IS the list. */
+export const signUploadBody = z
+  .array(signUploadEntry, { error: 'the body must be a list of {filename, file_size, content_type}' })
+  .min(1, 'give at least one file')
+  .max(MAX_UPLOADS_PER_REQUEST, `at most ${MAX_UPLOADS_PER_REQUEST} files at once`);
+export type SignUploadBody = z.input<typeof signUploadBody>;
+
+/** GET documentation/documents/{id}/media-urls?upload_id=…&upload_id=…: short-lived addresses for <img> and <video>. */
+export const mediaUrlsQuery = z.object({
+  upload_id: z.preprocess(
+    (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
+    z.array(id).min(1, 'give at least one upload_id').max(100, 'at most 100 upload ids at once'),
+  ),
+});
+
