@@ -1,8 +1,14 @@
-/** What every request handler can reach: the server's parts and, once authenticated, the caller. */
+/**
+ * What every request handler can reach: the server's parts and, once the request middleware has run,
+ * the caller (auth/authenticate.ts) and their checked membership of the current organisation
+ * (auth/membership.ts) — resolved once per request, read from typed `c.var`.
+ */
 import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
+import type { CallerRows } from './db/queries/callers.ts';
 import type { loginSessions, users } from './db/schema.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { Principal } from './permissions/resolve.ts';
 
 export interface Deps {
   config: Config;
@@ -15,14 +21,39 @@ export interface Deps {
 export type UserRow = typeof users.$inferSelect;
 export type LoginSessionRow = typeof loginSessions.$inferSelect;
 
+/** A signed-in caller: the user and the login session of their bearer token. */
 export interface Caller {
   user: UserRow;
   session: LoginSessionRow;
 }
 
+/** The caller's membership of the session's current organisation, as found (subscription not yet checked). */
+export type Membership = NonNullable<CallerRows['membership']>;
+
+/** The caller as a member of their current organisation, subscription checked: what every service of an area takes. */
+export interface Member extends Principal {
+  orgName: string;
+  username: string;
+}
+
+/** Every request: the server's parts. */
 export interface AppEnv {
   Variables: {
     deps: Deps;
+  };
+}
+
+/** After `authenticate`: the caller, and their current membership if they have one. */
+export interface SignedInEnv {
+  Variables: AppEnv['Variables'] & {
     caller: Caller;
+    membership: Membership | null;
+  };
+}
+
+/** After `requireMember`: the caller is a member of a current organisation whose subscription runs. */
+export interface MemberEnv {
+  Variables: SignedInEnv['Variables'] & {
+    member: Member;
   };
 }

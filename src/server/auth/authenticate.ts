@@ -1,10 +1,15 @@
-/** Middleware: the bearer token → the caller (user and login session), or 401 'Could not validate credentials'. */
-import { eq } from 'drizzle-orm';
-import type { Context, MiddlewareHandler } from 'hono';
-import { users } from '../db/schema.ts';
-import type { AppEnv } from '../env.ts';
+/**
+ * Middleware: the bearer token → the caller (user and login session) and their membership of the
+ * session's current organisation, in one SQL statement (db/queries/callers.ts), into `c.var.caller` and
+ * `c.var.membership`; or 401 'Could not validate credentials'.
+ */
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { callerOfToken } from '../db/queries/callers.ts';
+import type { SignedInEnv } from '../env.ts';
 import { notAuthenticated } from '../errors.ts';
-import { findLiveSession } from './login-sessions.ts';
+import { isLive, touchSession } from './login-sessions.ts';
+import { hashToken } from './tokens.ts';
 
 export function bearerToken(c: Context): string | undefined {
   const header = c.req.header('authorization');
@@ -12,17 +17,17 @@ export function bearerToken(c: Context): string | undefined {
   return match?.[1];
 }
 
-export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const deps = c.get('deps');
+export const authenticate = createMiddleware<SignedInEnv>(async (c, next) => {
+  const deps = c.var.deps;
   const token = bearerToken(c);
   if (!token) throw notAuthenticated();
-  const session = await findLiveSession(deps.db, deps, token);
-  if (!session) throw notAuthenticated();
-  const [user] = await deps.db.select().from(users).where(eq(users.id, session.userId));
-  if (!user || !user.isActive) throw notAuthenticated();
-  c.set('caller', { user, session });
+  const found = await callerOfToken(deps.db, hashToken(token), deps.now());
+  if (!found || !found.user.isActive || !isLive(found.session, deps)) throw notAuthenticated();
+  await touchSession(deps.db, deps.now(), found.session);
+  c.set('caller', { user: found.user, session: found.session });
+  c.set('membership', found.membership);
   await next();
-};
+});
 
 /** The address the request came from, for the sessions list and the per-IP throttle. */
 export function clientIp(c: Context): string {

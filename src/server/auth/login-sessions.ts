@@ -3,7 +3,7 @@
  * when it has been idle too long, at its absolute expiry, or when it is ended (which revokes its token
  * at once).
  */
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import { uuidv7 } from '../../shared/ids.ts';
 import type { Queryable } from '../db/connection.ts';
 import { loginSessions } from '../db/schema.ts';
@@ -39,24 +39,11 @@ export async function openLoginSession(
   return token;
 }
 
-/** The live session of a bearer token, or undefined; touches its last access (at most once a minute). */
-export async function findLiveSession(
-  db: Queryable,
-  deps: Pick<Deps, 'config' | 'now'>,
-  token: string,
-): Promise<LoginSessionRow | undefined> {
-  const now = deps.now();
-  const [session] = await db
-    .select()
-    .from(loginSessions)
-    .where(and(eq(loginSessions.tokenHash, hashToken(token)), isNull(loginSessions.endedAt), gt(loginSessions.expiresAt, now)));
-  if (!session) return undefined;
-  if (now.getTime() - session.lastAccessedAt.getTime() > deps.config.sessionIdleMs) return undefined;
-  if (now.getTime() - session.lastAccessedAt.getTime() > 60_000) {
-    await db.update(loginSessions).set({ lastAccessedAt: now }).where(eq(loginSessions.id, session.id));
-    session.lastAccessedAt = now;
-  }
-  return session;
+/** Notes the session's last access, at most once a minute (the idle timeout counts from it). */
+export async function touchSession(db: Queryable, now: Date, session: LoginSessionRow): Promise<void> {
+  if (now.getTime() - session.lastAccessedAt.getTime() <= 60_000) return;
+  await db.update(loginSessions).set({ lastAccessedAt: now }).where(eq(loginSessions.id, session.id));
+  session.lastAccessedAt = now;
 }
 
 export function isLive(session: LoginSessionRow, deps: Pick<Deps, 'config' | 'now'>): boolean {

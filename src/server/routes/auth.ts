@@ -19,72 +19,73 @@ import { isUuid } from '../../shared/ids.ts';
 import { authenticate, bearerToken, clientIp } from '../auth/authenticate.ts';
 import { isLive } from '../auth/login-sessions.ts';
 import { loginSessions } from '../db/schema.ts';
-import type { AppEnv } from '../env.ts';
+import { requireMember, requireOrgAdmin } from '../auth/membership.ts';
+import type { SignedInEnv } from '../env.ts';
 import { notFound } from '../errors.ts';
 import { formBody, jsonBody } from '../http/body.ts';
 import { activate, register, requestPasswordReset, resetPassword, signIn, updateMe } from '../services/accounts.ts';
 import { pendingInvitationsFor, presentCurrentUser } from '../services/current-user.ts';
 import { answerInvitation, listOrgInvitations, publicInvitation } from '../services/invitations.ts';
-import { createOrganisation, currentOrganisationAsAdmin, selectOrganisation } from '../services/organisations.ts';
+import { createOrganisation, selectOrganisation } from '../services/organisations.ts';
 import { setTwoFactor } from '../services/two-factor.ts';
 
-export const auth = new Hono<AppEnv>();
+export const auth = new Hono<SignedInEnv>();
 
-const device = (c: Context<AppEnv>) => ({ ip: clientIp(c), userAgent: c.req.header('user-agent') ?? null });
+const device = (c: Context<SignedInEnv>) => ({ ip: clientIp(c), userAgent: c.req.header('user-agent') ?? null });
 const tokenAnswer = (access_token: string): AccessToken => ({ access_token, token_type: 'bearer' });
 
 auth.post('/register', async (c) => {
   const body = await jsonBody(c, registerBody);
-  return c.json(await register(c.get('deps'), body), 201);
+  return c.json(await register(c.var.deps, body), 201);
 });
 
 auth.post('/activate', async (c) => {
   const token = await jsonBody(c, activateBody);
-  return c.json(tokenAnswer(await activate(c.get('deps'), token, device(c))));
+  return c.json(tokenAnswer(await activate(c.var.deps, token, device(c))));
 });
 
 auth.post('/access-token', async (c) => {
   const form = await formBody(c, accessTokenForm);
-  return c.json(tokenAnswer(await signIn(c.get('deps'), form, device(c))));
+  return c.json(tokenAnswer(await signIn(c.var.deps, form, device(c))));
 });
 
 auth.post('/send-password-reset', async (c) => {
   const { email } = await formBody(c, sendPasswordResetForm);
-  await requestPasswordReset(c.get('deps'), email, clientIp(c));
+  await requestPasswordReset(c.var.deps, email, clientIp(c));
   return c.json({ detail: 'If this address belongs to an account, a password reset link has been sent to it.' });
 });
 
 auth.post('/reset-password', async (c) => {
   const body = await jsonBody(c, resetPasswordBody);
   // The token may also come as the bearer token; the body's is the one checked.
-  await resetPassword(c.get('deps'), body.token || (bearerToken(c) ?? ''), body.password);
+  await resetPassword(c.var.deps, body.token || (bearerToken(c) ?? ''), body.password);
   return c.json({ detail: 'Password Has Been Reset' });
 });
 
 auth.get('/invite/:id', async (c) => {
-  const deps = c.get('deps');
+  const deps = c.var.deps;
   return c.json(await publicInvitation(deps.db, c.req.param('id'), deps.now()));
 });
 
-// Everything below needs a signed-in caller.
+// Everything below needs a signed-in caller; only org-invites needs a current organisation (and its admin).
 auth.use('*', authenticate);
 
 auth.get('/me', async (c) => {
-  const deps = c.get('deps');
-  return c.json(await presentCurrentUser(deps.db, c.get('caller'), deps.now()));
+  const deps = c.var.deps;
+  return c.json(await presentCurrentUser(deps.db, c.var.caller, deps.now()));
 });
 
 auth.put('/me', async (c) => {
-  const deps = c.get('deps');
+  const deps = c.var.deps;
   const body = await jsonBody(c, updateMeBody);
-  const caller = c.get('caller');
+  const caller = c.var.caller;
   const user = await updateMe(deps, caller.user, body);
   return c.json(await presentCurrentUser(deps.db, { ...caller, user }, deps.now()));
 });
 
 auth.get('/me/sessions', async (c) => {
-  const deps = c.get('deps');
-  const caller = c.get('caller');
+  const deps = c.var.deps;
+  const caller = c.var.caller;
   const rows = await deps.db
     .select()
     .from(loginSessions)
@@ -106,13 +107,13 @@ auth.get('/me/sessions', async (c) => {
 });
 
 auth.delete('/me/sessions/:id', async (c) => {
-  const deps = c.get('deps');
+  const deps = c.var.deps;
   const id = c.req.param('id');
   if (!isUuid(id)) throw notFound('Session not found');
   const [ended] = await deps.db
     .update(loginSessions)
     .set({ endedAt: deps.now() })
-    .where(and(eq(loginSessions.id, id), eq(loginSessions.userId, c.get('caller').user.id), isNull(loginSessions.endedAt)))
+    .where(and(eq(loginSessions.id, id), eq(loginSessions.userId, c.var.caller.user.id), isNull(loginSessions.endedAt)))
     .returning({ id: loginSessions.id });
   if (!ended) throw notFound('Session not found');
   return c.body(null, 204);
@@ -120,36 +121,34 @@ auth.delete('/me/sessions/:id', async (c) => {
 
 auth.post('/set-otp', async (c) => {
   const body = await jsonBody(c, setOtpBody);
-  return c.json(await setTwoFactor(c.get('deps'), c.get('caller').user, body.enabled, body.verify_otp));
+  return c.json(await setTwoFactor(c.var.deps, c.var.caller.user, body.enabled, body.verify_otp));
 });
 
 auth.post('/create-org', async (c) => {
   const { name } = await jsonBody(c, createOrgBody);
-  return c.json(await createOrganisation(c.get('deps'), c.get('caller'), name), 201);
+  return c.json(await createOrganisation(c.var.deps, c.var.caller, name), 201);
 });
 
 auth.post('/select-org', async (c) => {
-  const deps = c.get('deps');
+  const deps = c.var.deps;
   const orgId = await jsonBody(c, selectOrgBody);
-  await selectOrganisation(deps, c.get('caller'), orgId);
-  return c.json(await presentCurrentUser(deps.db, c.get('caller'), deps.now()));
+  await selectOrganisation(deps, c.var.caller, orgId);
+  return c.json(await presentCurrentUser(deps.db, c.var.caller, deps.now()));
 });
 
 auth.get('/invites', async (c) => {
-  const deps = c.get('deps');
-  const results = await pendingInvitationsFor(deps.db, c.get('caller').user.email, deps.now());
+  const deps = c.var.deps;
+  const results = await pendingInvitationsFor(deps.db, c.var.caller.user.email, deps.now());
   return c.json({ results, total: results.length });
 });
 
 auth.post('/invite/:id', async (c) => {
-  const deps = c.get('deps');
+  const deps = c.var.deps;
   const accept = await jsonBody(c, answerInvitationBody);
-  await answerInvitation(deps, c.get('caller'), c.req.param('id'), accept);
-  return c.json(await presentCurrentUser(deps.db, c.get('caller'), deps.now()));
+  await answerInvitation(deps, c.var.caller, c.req.param('id'), accept);
+  return c.json(await presentCurrentUser(deps.db, c.var.caller, deps.now()));
 });
 
-auth.get('/org-invites', async (c) => {
-  const deps = c.get('deps');
-  const { org } = await currentOrganisationAsAdmin(deps.db, c.get('caller'), deps.now());
-  return c.json(await listOrgInvitations(deps.db, org.id));
+auth.get('/org-invites', requireMember, requireOrgAdmin, async (c) => {
+  return c.json(await listOrgInvitations(c.var.deps.db, c.var.member.orgId));
 });

@@ -6,16 +6,16 @@
 import { Hono, type Context } from 'hono';
 import { dataQuery } from '../../shared/api/documentation-schemas.ts';
 import { submissionBody } from '../../shared/checklists/schemas.ts';
-import type { AppEnv } from '../env.ts';
+import type { MemberEnv } from '../env.ts';
 import { badRequest } from '../errors.ts';
 import { jsonBody } from '../http/body.ts';
 import { queryOf } from '../http/query.ts';
 import { checklistData as listData, submitChecklist, submittedRow } from '../services/checklists/submissions.ts';
 
-export const checklistData = new Hono<AppEnv>();
+export const checklistData = new Hono<MemberEnv>();
 
 /** The Idempotency-Key header: 1 to 255 visible ASCII characters (a UUID is a good one), or none. */
-function idempotencyKeyOf(c: Context): string | undefined {
+function idempotencyKeyOf(c: Context<MemberEnv>): string | undefined {
   const key = c.req.header('idempotency-key');
   if (key === undefined) return undefined;
   if (!/^[\x21-\x7e]{1,255}$/.test(key)) throw badRequest('Idempotency-Key must be 1 to 255 visible ASCII characters');
@@ -25,16 +25,16 @@ function idempotencyKeyOf(c: Context): string | undefined {
 checklistData.post('/documents/:id/data', async (c) => {
   const key = idempotencyKeyOf(c);
   const body = await jsonBody(c, submissionBody);
-  const { row, replayed } = await submitChecklist(c.get('deps'), c.get('caller'), c.req.param('id'), body, key);
+  const { row, replayed } = await submitChecklist(c.var.deps, c.var.member, c.req.param('id'), body, key);
   if (replayed) c.header('Idempotent-Replayed', 'true');
   return c.json(row, 201);
 });
 
 checklistData.get('/documents/:id/data', async (c) => {
   const query = queryOf(c, dataQuery);
-  return c.json(await listData(c.get('deps'), c.get('caller'), c.req.param('id'), query));
+  return c.json(await listData(c.var.deps, c.var.member, c.req.param('id'), query));
 });
 
 checklistData.get('/documents/documentdata/:id', async (c) => {
-  return c.json(await submittedRow(c.get('deps'), c.get('caller'), c.req.param('id')));
+  return c.json(await submittedRow(c.var.deps, c.var.member, c.req.param('id')));
 });

@@ -5,34 +5,35 @@
 import { Hono } from 'hono';
 import { createRoleBody, listRolesQuery, updateRoleBody } from '../../shared/api/roles.ts';
 import { authenticate } from '../auth/authenticate.ts';
-import type { AppEnv } from '../env.ts';
+import { requireMember, requireOrgAdmin } from '../auth/membership.ts';
+import type { MemberEnv } from '../env.ts';
 import { jsonBody } from '../http/body.ts';
 import { queryOf } from '../http/query.ts';
 import { createRole, deleteRole, getRole, listRoles, updateRole } from '../services/roles.ts';
 
-export const rolesApi = new Hono<AppEnv>();
-rolesApi.use('*', authenticate);
+export const rolesApi = new Hono<MemberEnv>();
+rolesApi.use('*', authenticate, requireMember);
 
 rolesApi.get('/', async (c) => {
   const query = queryOf(c, listRolesQuery);
-  return c.json(await listRoles(c.get('deps'), c.get('caller'), query));
+  return c.json(await listRoles(c.var.deps, c.var.member, query));
 });
 
 rolesApi.get('/:id', async (c) => {
-  return c.json(await getRole(c.get('deps'), c.get('caller'), c.req.param('id')));
+  return c.json(await getRole(c.var.deps, c.var.member, c.req.param('id')));
 });
 
-rolesApi.post('/', async (c) => {
+rolesApi.post('/', requireOrgAdmin, async (c) => {
   const body = await jsonBody(c, createRoleBody);
-  return c.json(await createRole(c.get('deps'), c.get('caller'), body), 201);
+  return c.json(await createRole(c.var.deps, c.var.member, body), 201);
 });
 
-rolesApi.put('/:id', async (c) => {
+rolesApi.put('/:id', requireOrgAdmin, async (c) => {
   const body = await jsonBody(c, updateRoleBody);
-  return c.json(await updateRole(c.get('deps'), c.get('caller'), c.req.param('id'), body));
+  return c.json(await updateRole(c.var.deps, c.var.member, c.req.param('id'), body));
 });
 
-rolesApi.delete('/:id', async (c) => {
-  await deleteRole(c.get('deps'), c.get('caller'), c.req.param('id'));
+rolesApi.delete('/:id', requireOrgAdmin, async (c) => {
+  await deleteRole(c.var.deps, c.var.member, c.req.param('id'));
   return c.body(null, 204);
 });

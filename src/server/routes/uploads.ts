@@ -10,7 +10,8 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { mediaUrlsQuery, signUploadBody } from '../../shared/api/documentation-schemas.ts';
 import { MAX_UPLOAD_BYTES, MEDIA_URL_SECONDS } from '../../shared/constants.ts';
-import type { AppEnv } from '../env.ts';
+import type { Config } from '../config.ts';
+import type { AppEnv, MemberEnv } from '../env.ts';
 import { badRequest, HttpError, notFound } from '../errors.ts';
 import { jsonBody } from '../http/body.ts';
 import { queryOf } from '../http/query.ts';
@@ -51,14 +52,14 @@ function rangeOf(header: string | undefined, size: number): ByteRange | 'unsatis
  * A stored file as the answer: its signed content type (checked against its bytes on arrival), inline for
  * pictures and video and as an attachment otherwise, never sniffed, sandboxed if opened on its own.
  */
-async function sendFile(c: Context<AppEnv>, row: UploadRow): Promise<Response> {
+async function sendFile(c: Context, config: Config, row: UploadRow): Promise<Response> {
   const range = rangeOf(c.req.header('range'), row.size);
   c.header('Accept-Ranges', 'bytes');
   if (range === 'unsatisfiable') {
     c.header('Content-Range', `bytes */${row.size}`);
     return c.body(null, 416);
   }
-  const body = await storageFor(c.get('deps').config).read(storageKey(row.orgId, row.id), range);
+  const body = await storageFor(config).read(storageKey(row.orgId, row.id), range);
   if (!body) throw notFound('File not found');
   c.header('Content-Type', row.contentType);
   c.header('Content-Disposition', dispositionOf(row));
@@ -71,22 +72,22 @@ async function sendFile(c: Context<AppEnv>, row: UploadRow): Promise<Response> {
 
 // ─── Inside documentation/ (authenticated) ────────────────────────────────────────────────────────
 
-export const documentMedia = new Hono<AppEnv>();
+export const documentMedia = new Hono<MemberEnv>();
 
 documentMedia.post('/documents/:id/sign-content-upload', async (c) => {
   const files = await jsonBody(c, signUploadBody);
-  return c.json(await signUploads(c.get('deps'), c.get('caller'), c.req.param('id'), files), 201);
+  return c.json(await signUploads(c.var.deps, c.var.member, c.req.param('id'), files), 201);
 });
 
 documentMedia.get('/documents/:id/media-urls', async (c) => {
   const { upload_id } = queryOf(c, mediaUrlsQuery);
-  const results = await mediaUrls(c.get('deps'), c.get('caller'), c.req.param('id'), upload_id);
+  const results = await mediaUrls(c.var.deps, c.var.member, c.req.param('id'), upload_id);
   return c.json({ results, total: results.length });
 });
 
 documentMedia.get('/documents/:id/media/:uploadId', async (c) => {
-  const row = await mediaOfDocument(c.get('deps'), c.get('caller'), c.req.param('id'), c.req.param('uploadId'));
-  return sendFile(c, row);
+  const row = await mediaOfDocument(c.var.deps, c.var.member, c.req.param('id'), c.req.param('uploadId'));
+  return sendFile(c, c.var.deps.config, row);
 });
 
 // ─── /api/v1/uploads (the signature is the permission) ────────────────────────────────────────────
@@ -122,5 +123,5 @@ signedMedia.get('/:documentId/:uploadId', async (c) => {
   const row = await mediaBySignature(c.get('deps'), c.req.param('documentId'), c.req.param('uploadId'), expires, c.req.query('signature'));
   const left = Math.floor(Number(expires) - c.get('deps').now().getTime() / 1000);
   c.header('Cache-Control', `private, max-age=${Math.max(0, Math.min(left, MEDIA_URL_SECONDS))}`);
-  return sendFile(c, row);
+  return sendFile(c, c.var.deps.config, row);
 });

@@ -2,18 +2,15 @@
 import { Hono } from 'hono';
 import { inviteUserBody } from '../../shared/api/accounts.ts';
 import { authenticate } from '../auth/authenticate.ts';
-import type { AppEnv } from '../env.ts';
+import { requireMember, requireOrgAdmin } from '../auth/membership.ts';
+import type { MemberEnv } from '../env.ts';
 import { jsonBody } from '../http/body.ts';
 import { inviteUser } from '../services/invitations.ts';
-import { currentOrganisationAsAdmin } from '../services/organisations.ts';
 
-export const usersApi = new Hono<AppEnv>();
-usersApi.use('*', authenticate);
+export const usersApi = new Hono<MemberEnv>();
+usersApi.use('*', authenticate, requireMember);
 
-usersApi.post('/', async (c) => {
-  const deps = c.get('deps');
-  const caller = c.get('caller');
-  const context = await currentOrganisationAsAdmin(deps.db, caller, deps.now());
+usersApi.post('/', requireOrgAdmin, async (c) => {
   const body = await jsonBody(c, inviteUserBody);
-  return c.json(await inviteUser(deps, caller, context, body.email, body.roles), 201);
+  return c.json(await inviteUser(c.var.deps, c.var.member, c.var.caller.user, body.email, body.roles), 201);
 });

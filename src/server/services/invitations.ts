@@ -6,11 +6,10 @@ import { INVITATION_VALID_DAYS } from '../../shared/constants.ts';
 import { isUuid, uuidv7 } from '../../shared/ids.ts';
 import type { Queryable } from '../db/connection.ts';
 import { invitations, loginSessions, memberships, organisations, roles, userRoles, users } from '../db/schema.ts';
-import type { Caller, Deps } from '../env.ts';
+import type { Caller, Deps, Member, UserRow } from '../env.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
 import { invitationMessage } from '../mail/messages.ts';
 import { rolesOfOrganisation } from './current-user.ts';
-import type { OrgContext } from './organisations.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 type InvitationRow = typeof invitations.$inferSelect;
@@ -19,16 +18,16 @@ export function invitationUrl(deps: Deps, id: string): string {
   return `${deps.config.publicUrl}/invitation/${id}`;
 }
 
-/** Invites an e-mail address into the organisation, valid for 7 days, and e-mails the link. */
+/** Invites an e-mail address into the member's organisation (org admins: routes/users.ts), valid for 7 days, and e-mails the link. */
 export async function inviteUser(
   deps: Deps,
-  caller: Caller,
-  context: OrgContext,
+  who: Member,
+  inviter: UserRow,
   email: string,
   roleIds: string[],
 ): Promise<OrgInvitation> {
   const now = deps.now();
-  const orgId = context.org.id;
+  const orgId = who.orgId;
   const invitation = await deps.db.transaction(async (tx) => {
     const roleRefs = await rolesOfOrganisation(tx, orgId, roleIds);
     if (roleRefs.length !== new Set(roleIds).size) throw notFound('Role not found');
@@ -57,7 +56,7 @@ export async function inviteUser(
         orgId,
         email,
         roleIds: roleRefs.map((r) => r.id),
-        invitedBy: caller.user.id,
+        invitedBy: who.userId,
         createdAt: now,
         expiry: new Date(now.getTime() + INVITATION_VALID_DAYS * DAY),
       })
@@ -65,7 +64,7 @@ export async function inviteUser(
     return presentOrgInvitation(row!, roleRefs);
   });
   await deps.mailer.send(
-    invitationMessage(email, context.org.name, caller.user.fullName, invitationUrl(deps, invitation.id)),
+    invitationMessage(email, who.orgName, inviter.fullName, invitationUrl(deps, invitation.id)),
   );
   return invitation;
 }

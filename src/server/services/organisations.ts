@@ -3,10 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { TRIAL_DAYS } from '../../shared/constants.ts';
 import { uuidv7 } from '../../shared/ids.ts';
 import { Permission } from '../../shared/permissions/index.ts';
-import type { Queryable } from '../db/connection.ts';
 import { aclEntries, folders, loginSessions, memberships, organisations } from '../db/schema.ts';
 import type { Caller, Deps } from '../env.ts';
-import { forbidden, HttpError, invalidSubscription, notFound, subscriptionExpired } from '../errors.ts';
+import { notFound } from '../errors.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -60,34 +59,4 @@ export async function selectOrganisation(deps: Deps, caller: Caller, orgId: stri
   if (!membership) throw notFound('Organization not found');
   await deps.db.update(loginSessions).set({ orgId }).where(eq(loginSessions.id, caller.session.id));
   caller.session.orgId = orgId;
-}
-
-export interface OrgContext {
-  org: typeof organisations.$inferSelect;
-  isOrgAdmin: boolean;
-}
-
-/**
- * The caller's current organisation, checked: a membership, an active organisation (403 'Invalid
- * Organization Subscription') and a running trial or paid period (402 'Organization subscription is expired').
- */
-export async function currentOrganisation(db: Queryable, caller: Caller, now: Date): Promise<OrgContext> {
-  const orgId = caller.session.orgId;
-  if (!orgId) throw new HttpError(400, 'No organization selected');
-  const [row] = await db
-    .select({ org: organisations, isOrgAdmin: memberships.isOrgAdmin })
-    .from(memberships)
-    .innerJoin(organisations, eq(organisations.id, memberships.orgId))
-    .where(and(eq(memberships.orgId, orgId), eq(memberships.userId, caller.user.id), eq(memberships.isActive, true)));
-  if (!row) throw new HttpError(400, 'No organization selected');
-  if (!row.org.isActive) throw invalidSubscription();
-  const paidThrough = Math.max(row.org.trialEndsAt?.getTime() ?? 0, row.org.paidUntil?.getTime() ?? 0);
-  if (paidThrough <= now.getTime()) throw subscriptionExpired();
-  return row;
-}
-
-export async function currentOrganisationAsAdmin(db: Queryable, caller: Caller, now: Date): Promise<OrgContext> {
-  const context = await currentOrganisation(db, caller, now);
-  if (!context.isOrgAdmin) throw forbidden('Only organization admins can do this');
-  return context;
 }

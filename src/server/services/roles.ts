@@ -1,6 +1,6 @@
 /**
  * Roles of the current organisation: any member may list and read them (the ACL editor and the user
- * screens need their names); only org admins create, change and delete them. Every change records its
+ * screens need their names); only org admins create, change and delete them (routes/roles.ts). Every change records its
  * activity event (RoleCreated, RoleUpdated, RoleDeleted) in the same transaction.
  *
  * A missing role, another organisation's and a malformed id all answer the same 404 `Role not found`.
@@ -13,10 +13,9 @@ import { isUuid, uuidv7 } from '../../shared/ids.ts';
 import type { Queryable } from '../db/connection.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { aclEntries, invitations, roles, userRoles } from '../db/schema.ts';
-import type { Caller, Deps } from '../env.ts';
+import type { Deps, Member } from '../env.ts';
 import { conflict, notFound } from '../errors.ts';
 import { recordActivity } from './documentation/activity.ts';
-import { currentOrganisation, currentOrganisationAsAdmin } from './organisations.ts';
 
 type RoleRow = typeof roles.$inferSelect;
 
@@ -58,10 +57,9 @@ const ORDER_COLUMNS: Record<RoleOrderingKey['field'], SQL[]> = {
 };
 
 /** GET roles: one page, filtered by `q` (name or description, ignoring case), in the order asked; ties by id. */
-export async function listRoles(deps: Deps, caller: Caller, params: ListRolesParams): Promise<List<Role>> {
-  const { org } = await currentOrganisation(deps.db, caller, deps.now());
+export async function listRoles(deps: Deps, who: Member, params: ListRolesParams): Promise<List<Role>> {
   const where = and(
-    eq(roles.orgId, org.id),
+    eq(roles.orgId, who.orgId),
     params.q ? or(ilike(roles.name, containing(params.q)), ilike(roles.description, containing(params.q))) : undefined,
   );
   const orderBy = params.ordering.flatMap(({ field, descending }) =>
@@ -79,18 +77,16 @@ export async function listRoles(deps: Deps, caller: Caller, params: ListRolesPar
 }
 
 /** GET roles/{id}. */
-export async function getRole(deps: Deps, caller: Caller, id: string): Promise<Role> {
-  const { org } = await currentOrganisation(deps.db, caller, deps.now());
-  return presentRole(await findRole(deps.db, org.id, id));
+export async function getRole(deps: Deps, who: Member, id: string): Promise<Role> {
+  return presentRole(await findRole(deps.db, who.orgId, id));
 }
 
 /** POST roles (org admins). */
 export async function createRole(
   deps: Deps,
-  caller: Caller,
+  who: Member,
   body: { name: string; description: string; list_filterable: boolean },
 ): Promise<Role> {
-  const { org } = await currentOrganisationAsAdmin(deps.db, caller, deps.now());
   const now = deps.now();
   try {
     return await deps.db.transaction(async (tx) => {
@@ -98,14 +94,14 @@ export async function createRole(
         .insert(roles)
         .values({
           id: uuidv7(now.getTime()),
-          orgId: org.id,
+          orgId: who.orgId,
           name: body.name,
           description: body.description,
           listFilterable: body.list_filterable,
           createdAt: now,
         })
         .returning();
-      await recordActivity(tx, { type: 'RoleCreated', orgId: org.id, actorId: caller.user.id, at: now, context: roleContext(row!) });
+      await recordActivity(tx, { type: 'RoleCreated', orgId: who.orgId, actorId: who.userId, at: now, context: roleContext(row!) });
       return presentRole(row!);
     });
   } catch (err) {
@@ -115,12 +111,11 @@ export async function createRole(
 }
 
 /** PUT roles/{id} (org admins): fields left out keep their values; a save that changes nothing records nothing. */
-export async function updateRole(deps: Deps, caller: Caller, id: string, body: UpdateRoleBody): Promise<Role> {
-  const { org } = await currentOrganisationAsAdmin(deps.db, caller, deps.now());
+export async function updateRole(deps: Deps, who: Member, id: string, body: UpdateRoleBody): Promise<Role> {
   const now = deps.now();
   try {
     return await deps.db.transaction(async (tx) => {
-      const before = await findRole(tx, org.id, id, true);
+      const before = await findRole(tx, who.orgId, id, true);
       const name = body.name;
       const description = body.description ?? before.description;
       const listFilterable = body.list_filterable ?? before.listFilterable;
@@ -134,8 +129,8 @@ export async function updateRole(deps: Deps, caller: Caller, id: string, body: U
         .returning();
       await recordActivity(tx, {
         type: 'RoleUpdated',
-        orgId: org.id,
-        actorId: caller.user.id,
+        orgId: who.orgId,
+        actorId: who.userId,
         at: now,
         context: {
           ...roleContext(after!),
@@ -158,22 +153,21 @@ export async function updateRole(deps: Deps, caller: Caller, id: string, body: U
  * would show with an empty name and make the item's ACL unsavable, since a save names only live
  * subjects), and pending invitations stop offering it.
  */
-export async function deleteRole(deps: Deps, caller: Caller, id: string): Promise<void> {
-  const { org } = await currentOrganisationAsAdmin(deps.db, caller, deps.now());
+export async function deleteRole(deps: Deps, who: Member, id: string): Promise<void> {
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
-    const role = await findRole(tx, org.id, id, true);
+    const role = await findRole(tx, who.orgId, id, true);
     const [members] = await tx.select({ n: count() }).from(userRoles).where(eq(userRoles.roleId, role.id));
     const removedEntries = await tx
       .delete(aclEntries)
-      .where(and(eq(aclEntries.orgId, org.id), eq(aclEntries.subjectType, 'role'), eq(aclEntries.subjectId, role.id)))
+      .where(and(eq(aclEntries.orgId, who.orgId), eq(aclEntries.subjectType, 'role'), eq(aclEntries.subjectId, role.id)))
       .returning({ id: aclEntries.id });
     await tx
       .update(invitations)
       .set({ roleIds: sql`${invitations.roleIds} - ${role.id}::text` })
       .where(
         and(
-          eq(invitations.orgId, org.id),
+          eq(invitations.orgId, who.orgId),
           eq(invitations.status, 'pending'),
           sql`${invitations.roleIds} @> ${JSON.stringify([role.id])}::jsonb`,
         ),
@@ -181,8 +175,8 @@ export async function deleteRole(deps: Deps, caller: Caller, id: string): Promis
     await tx.delete(roles).where(eq(roles.id, role.id));
     await recordActivity(tx, {
       type: 'RoleDeleted',
-      orgId: org.id,
-      actorId: caller.user.id,
+      orgId: who.orgId,
+      actorId: who.userId,
       at: now,
       context: { ...roleContext(role), members: members?.n ?? 0, acl_entries_removed: removedEntries.length },
     });

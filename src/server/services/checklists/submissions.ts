@@ -17,9 +17,9 @@ import type { AnswerInput } from '../../../shared/checklists/schemas.ts';
 import { isUuid, uuidv7 } from '../../../shared/ids.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { checklistSubmissions } from '../../db/schema.ts';
-import type { Caller, Deps } from '../../env.ts';
+import type { Deps, Member } from '../../env.ts';
 import { badRequest, HttpError, notFound, validationFailed, type FieldError } from '../../errors.ts';
-import { memberOf, readableDocument, type Member } from '../documentation/access.ts';
+import { readableDocument } from '../documentation/access.ts';
 import { nameOf, usernames } from '../documentation/presenters.ts';
 import { recordDataSubmitted } from './activity.ts';
 import { completedUploadsOf } from './uploads.ts';
@@ -99,12 +99,11 @@ async function replay(db: Queryable, row: SubmissionRow, requestHash: string): P
  */
 export async function submitChecklist(
   deps: Deps,
-  caller: Caller,
+  who: Member,
   documentId: string,
   submission: Submission,
   idempotencyKey: string | undefined,
 ): Promise<SubmitResult> {
-  const who = await memberOf(deps, caller);
   const access = await readableDocument(deps.db, who, documentId);
   const document = access.document;
   if (document.doctype !== 'form') throw badRequest('Only checklists take submissions');
@@ -194,7 +193,7 @@ export async function submitChecklist(
         folder_name: folder.name,
       },
     });
-    return { row: present(inserted, caller.user.username), replayed: false };
+    return { row: present(inserted, who.username), replayed: false };
   });
 }
 
@@ -229,8 +228,7 @@ async function formOfDataQuery(deps: Deps, who: Member, documentId: string, form
 }
 
 /** GET documentation/documents/{id}/data: newest first, `start_time <= created_at < end_time`. */
-export async function checklistData(deps: Deps, caller: Caller, documentId: string, query: DataQueryParsed): Promise<List<SubmittedRow>> {
-  const who = await memberOf(deps, caller);
+export async function checklistData(deps: Deps, who: Member, documentId: string, query: DataQueryParsed): Promise<List<SubmittedRow>> {
   const formId = await formOfDataQuery(deps, who, documentId, query.form_id);
   const conditions: SQL[] = [eq(checklistSubmissions.orgId, who.orgId), eq(checklistSubmissions.documentId, formId)];
   if (query.start_time !== undefined) conditions.push(gte(checklistSubmissions.createdAt, new Date(query.start_time * 1000)));
@@ -250,8 +248,7 @@ export async function checklistData(deps: Deps, caller: Caller, documentId: stri
 const submissionNotFound = () => notFound('Submission not found');
 
 /** GET documentation/documents/documentdata/{id}: one row, for readers of its checklist; 404 alike for missing, foreign and unreadable. */
-export async function submittedRow(deps: Deps, caller: Caller, id: string): Promise<SubmittedRow> {
-  const who = await memberOf(deps, caller);
+export async function submittedRow(deps: Deps, who: Member, id: string): Promise<SubmittedRow> {
   if (!isUuid(id)) throw submissionNotFound();
   const [row] = await deps.db
     .select()

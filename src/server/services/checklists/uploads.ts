@@ -16,12 +16,12 @@ import { Permission } from '../../../shared/permissions/index.ts';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { documents, uploads } from '../../db/schema.ts';
-import type { Caller, Deps } from '../../env.ts';
+import type { Deps, Member } from '../../env.ts';
 import { conflict, HttpError, notFound } from '../../errors.ts';
 import { sniffContentType } from '../../storage/content-types.ts';
 import { storageFor, storageKey } from '../../storage/index.ts';
 import { sign, signingKey, verifySignature } from '../../storage/signing.ts';
-import { memberOf, readableDocument, requirePermissions } from '../documentation/access.ts';
+import { readableDocument, requirePermissions } from '../documentation/access.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
 type NewUploads = z.output<typeof signUploadBody>;
@@ -29,8 +29,7 @@ type NewUploads = z.output<typeof signUploadBody>;
 const fileNotFound = () => notFound('File not found');
 
 /** POST documentation/documents/{id}/sign-content-upload. */
-export async function signUploads(deps: Deps, caller: Caller, documentId: string, files: NewUploads): Promise<SignedUpload[]> {
-  const who = await memberOf(deps, caller);
+export async function signUploads(deps: Deps, who: Member, documentId: string, files: NewUploads): Promise<SignedUpload[]> {
   const access = await readableDocument(deps.db, who, documentId);
   if (access.document.doctype !== 'form') requirePermissions(access.permissions, Permission.Write, 'to add media to this document');
   const now = deps.now();
@@ -151,8 +150,7 @@ export async function completedUploadsOf(
 }
 
 /** GET documentation/documents/{id}/media/{upload_id} (bearer): Read on the document; the upload must be one of its own. */
-export async function mediaOfDocument(deps: Deps, caller: Caller, documentId: string, uploadId: string): Promise<UploadRow> {
-  const who = await memberOf(deps, caller);
+export async function mediaOfDocument(deps: Deps, who: Member, documentId: string, uploadId: string): Promise<UploadRow> {
   const access = await readableDocument(deps.db, who, documentId);
   const [row] = await completedUploads(deps.db, deps.config, { orgId: who.orgId, documentId: access.document.id }, [uploadId], deps.now());
   if (!row) throw fileNotFound();
@@ -168,8 +166,7 @@ async function signedMediaUrl(config: Config, documentId: string, uploadId: stri
 }
 
 /** GET documentation/documents/{id}/media-urls?upload_id=…: addresses for the files of this document among the ids (others are left out). */
-export async function mediaUrls(deps: Deps, caller: Caller, documentId: string, uploadIds: readonly string[]): Promise<MediaUrl[]> {
-  const who = await memberOf(deps, caller);
+export async function mediaUrls(deps: Deps, who: Member, documentId: string, uploadIds: readonly string[]): Promise<MediaUrl[]> {
   const access = await readableDocument(deps.db, who, documentId);
   const wanted = [...new Set(uploadIds)];
   const now = deps.now();

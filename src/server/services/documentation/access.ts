@@ -13,37 +13,15 @@ import { isUuid } from '../../../shared/ids.ts';
 import { hasPermission, Permission } from '../../../shared/permissions/index.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { folderChain, type ChainFolder } from '../../db/documentation-tree.ts';
-import { aclEntries, documents, roles, userRoles } from '../../db/schema.ts';
-import type { Caller, Deps } from '../../env.ts';
+import { aclEntries, documents } from '../../db/schema.ts';
+import type { Member } from '../../env.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { resolvePermissions, type AclRule, type Principal } from '../../permissions/resolve.ts';
-import { currentOrganisation } from '../organisations.ts';
+
+
 
 export type AclEntryRow = typeof aclEntries.$inferSelect;
 export type DocumentRow = typeof documents.$inferSelect;
-
-/** The caller in their current organisation (subscription checked: 402/403 come from here). */
-export interface Member extends Principal {
-  orgName: string;
-}
-
-export async function memberOf(deps: Deps, caller: Caller): Promise<Member> {
-  const { org, isOrgAdmin } = await currentOrganisation(deps.db, caller, deps.now());
-  const roleRows = isOrgAdmin
-    ? []
-    : await deps.db
-        .select({ id: userRoles.roleId })
-        .from(userRoles)
-        .innerJoin(roles, eq(roles.id, userRoles.roleId))
-        .where(and(eq(userRoles.userId, caller.user.id), eq(roles.orgId, org.id)));
-  return {
-    userId: caller.user.id,
-    orgId: org.id,
-    orgName: org.name,
-    roleIds: new Set(roleRows.map((r) => r.id)),
-    isOrgAdmin,
-  };
-}
 
 export const folderNotFound = () => notFound('Folder not found');
 export const documentNotFound = () => notFound('Document not found');

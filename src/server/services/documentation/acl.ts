@@ -16,17 +16,15 @@ import { hasPermission, Permission } from '../../../shared/permissions/index.ts'
 import type { Queryable } from '../../db/connection.ts';
 import type { ChainFolder } from '../../db/documentation-tree.ts';
 import { aclEntries, memberships, roles, users } from '../../db/schema.ts';
-import type { Caller, Deps } from '../../env.ts';
+import type { Deps, Member } from '../../env.ts';
 import { badRequest, forbidden, validationFailed, type FieldError } from '../../errors.ts';
 import { ACL_BITS_MASK, FOLDER_ONLY_BITS } from '../../permissions/resolve.ts';
 import {
   chainPermissions,
-  memberOf,
   readableDocument,
   readableFolder,
   requirePermissions,
   type AclEntryRow,
-  type Member,
 } from './access.ts';
 import { recordActivity } from './activity.ts';
 
@@ -116,8 +114,7 @@ async function aclTarget(db: Queryable, who: Member, kind: AclItemKind, id: stri
 }
 
 /** GET documentation/{folders|documents}/{id}/acl: Read needed. */
-export async function getAcl(deps: Deps, caller: Caller, kind: AclItemKind, id: string): Promise<Acl> {
-  const who = await memberOf(deps, caller);
+export async function getAcl(deps: Deps, who: Member, kind: AclItemKind, id: string): Promise<Acl> {
   const target = await aclTarget(deps.db, who, kind, id);
   return presentAcl(deps.db, who, target.own, target.chain, target.levels);
 }
@@ -158,8 +155,7 @@ const permissionNames = (mask: number) =>
     .join(', ');
 
 /** PUT documentation/{folders|documents}/{id}/acl: replaces the item's own entries; Edit Permissions needed. */
-export async function replaceAcl(deps: Deps, caller: Caller, kind: AclItemKind, id: string, entries: AclEntries): Promise<Acl> {
-  const who = await memberOf(deps, caller);
+export async function replaceAcl(deps: Deps, who: Member, kind: AclItemKind, id: string, entries: AclEntries): Promise<Acl> {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     const target = await aclTarget(tx, who, kind, id);
@@ -231,8 +227,7 @@ export async function replaceAcl(deps: Deps, caller: Caller, kind: AclItemKind, 
 }
 
 /** GET auth/acl-subjects: the organisation, its roles (by name) and its active members (by username). */
-export async function aclSubjects(deps: Deps, caller: Caller): Promise<{ results: AclSubject[]; total: number }> {
-  const who = await memberOf(deps, caller);
+export async function aclSubjects(deps: Deps, who: Member): Promise<{ results: AclSubject[]; total: number }> {
   const roleRows = await deps.db
     .select({ id: roles.id, name: roles.name })
     .from(roles)

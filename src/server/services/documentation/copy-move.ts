@@ -20,18 +20,16 @@ import { hasPermission, Permission } from '../../../shared/permissions/index.ts'
 import type { Queryable } from '../../db/connection.ts';
 import { liveSubtree, lockTreeShape } from '../../db/documentation-tree.ts';
 import { aclEntries, documents, documentVersions, folders } from '../../db/schema.ts';
-import type { Caller, Deps } from '../../env.ts';
+import type { Deps, Member } from '../../env.ts';
 import { badRequest } from '../../errors.ts';
 import { resolvePermissions, type AclRule } from '../../permissions/resolve.ts';
 import {
-  memberOf,
   readableDocument,
   readableFolder,
   requirePermissions,
   type AclEntryRow,
   type DocumentRow,
   type FolderAccess,
-  type Member,
 } from './access.ts';
 import { recordActivity } from './activity.ts';
 import { documentItem, folderItem, presentListedItems } from './presenters.ts';
@@ -55,8 +53,7 @@ const fromTo = (from: { id: string; name: string }, to: FolderAccess) => ({
 });
 
 /** POST documentation/folders/{dest}/move → the moved item as listed in its new folder. */
-export async function moveItem(deps: Deps, caller: Caller, destId: string, paste: Paste): Promise<ListedItem> {
-  const who = await memberOf(deps, caller);
+export async function moveItem(deps: Deps, who: Member, destId: string, paste: Paste): Promise<ListedItem> {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     await lockTreeShape(tx, who.orgId);
@@ -102,8 +99,7 @@ export async function moveItem(deps: Deps, caller: Caller, destId: string, paste
 }
 
 /** POST documentation/folders/{dest}/copy → the new copy as listed in the destination. */
-export async function copyItem(deps: Deps, caller: Caller, destId: string, paste: Paste): Promise<ListedItem> {
-  const who = await memberOf(deps, caller);
+export async function copyItem(deps: Deps, who: Member, destId: string, paste: Paste): Promise<ListedItem> {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     const dest = await readableFolder(tx, who, destId);

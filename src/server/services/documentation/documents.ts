@@ -11,17 +11,15 @@ import { uuidv7 } from '../../../shared/ids.ts';
 import { Permission } from '../../../shared/permissions/index.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { documents, documentVersions } from '../../db/schema.ts';
-import type { Caller, Deps } from '../../env.ts';
+import type { Deps, Member } from '../../env.ts';
 import { badRequest, conflict, notFound, validationFailed } from '../../errors.ts';
 import { resolvePermissions } from '../../permissions/resolve.ts';
 import {
-  memberOf,
   readableDocument,
   readableFolder,
   requirePermissions,
   type DocumentAccess,
   type DocumentRow,
-  type Member,
 } from './access.ts';
 import { recordActivity } from './activity.ts';
 import { asContents, nameOf, pathOf, usernames } from './presenters.ts';
@@ -91,8 +89,7 @@ async function versionRow(db: Queryable, documentId: string, version: number): P
 }
 
 /** POST documentation/documents: Write and Create Documents on the folder; version 1 is published at once. */
-export async function createDocument(deps: Deps, caller: Caller, body: NewDocument): Promise<Document> {
-  const who = await memberOf(deps, caller);
+export async function createDocument(deps: Deps, who: Member, body: NewDocument): Promise<Document> {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     const folder = await readableFolder(tx, who, body.folder_id);
@@ -147,8 +144,7 @@ export async function createDocument(deps: Deps, caller: Caller, body: NewDocume
 }
 
 /** GET documentation/documents/{id}: the latest version with the draft. */
-export async function getDocument(deps: Deps, caller: Caller, id: string): Promise<Document> {
-  const who = await memberOf(deps, caller);
+export async function getDocument(deps: Deps, who: Member, id: string): Promise<Document> {
   const access = await readableDocument(deps.db, who, id);
   const version = await versionRow(deps.db, access.document.id, access.document.version);
   if (!version) throw notFound('Document not found');
@@ -158,8 +154,7 @@ export async function getDocument(deps: Deps, caller: Caller, id: string): Promi
 const versionNotFound = () => notFound('Version not found');
 
 /** GET documentation/documents/{id}/version/{n}. */
-export async function getDocumentVersion(deps: Deps, caller: Caller, id: string, n: string): Promise<Document> {
-  const who = await memberOf(deps, caller);
+export async function getDocumentVersion(deps: Deps, who: Member, id: string, n: string): Promise<Document> {
   const access = await readableDocument(deps.db, who, id);
   if (!/^\d{1,9}$/.test(n)) throw versionNotFound();
   const version = await versionRow(deps.db, access.document.id, Number(n));
@@ -195,8 +190,7 @@ function editOf(document: DocumentRow, body: DocumentEdit): Edit {
  * PUT documentation/documents/{id}: Write. Publishing (contents, or a new name/description) writes a
  * new immutable version; drafts change no version. A stale version answers 409 and changes nothing.
  */
-export async function updateDocument(deps: Deps, caller: Caller, id: string, body: DocumentEdit): Promise<Document> {
-  const who = await memberOf(deps, caller);
+export async function updateDocument(deps: Deps, who: Member, id: string, body: DocumentEdit): Promise<Document> {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     const access = await readableDocument(tx, who, id);
@@ -279,8 +273,7 @@ export async function updateDocument(deps: Deps, caller: Caller, id: string, bod
 }
 
 /** DELETE documentation/documents/{id}: Delete; the document goes to the trash. */
-export async function deleteDocument(deps: Deps, caller: Caller, id: string): Promise<void> {
-  const who = await memberOf(deps, caller);
+export async function deleteDocument(deps: Deps, who: Member, id: string): Promise<void> {
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     const access = await readableDocument(tx, who, id);
@@ -303,8 +296,7 @@ export async function deleteDocument(deps: Deps, caller: Caller, id: string): Pr
 }
 
 /** GET documentation/documents/{id}/history: newest first. */
-export async function documentHistory(deps: Deps, caller: Caller, id: string, page: PageQuery): Promise<List<HistoryEntry>> {
-  const who = await memberOf(deps, caller);
+export async function documentHistory(deps: Deps, who: Member, id: string, page: PageQuery): Promise<List<HistoryEntry>> {
   const access = await readableDocument(deps.db, who, id);
   const documentId = access.document.id;
   const rows = await deps.db

@@ -9,10 +9,10 @@ import { hasPermission, Permission } from '../../../shared/permissions/index.ts'
 import { ALL_PERMISSIONS } from '../../../shared/constants.ts';
 import { childEntriesNaming, contentsPage, type ChainFolder } from '../../db/documentation-tree.ts';
 import { folders } from '../../db/schema.ts';
-import type { Caller, Deps } from '../../env.ts';
+import type { Deps, Member } from '../../env.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import { resolvePermissions, type AclRule, type Principal } from '../../permissions/resolve.ts';
-import { memberOf, readableFolder, requirePermissions, type FolderAccess } from './access.ts';
+import { readableFolder, requirePermissions, type FolderAccess } from './access.ts';
 import { recordActivity } from './activity.ts';
 import { presentFolder, presentListedItems } from './presenters.ts';
 
@@ -20,8 +20,7 @@ export type NewFolder = z.output<typeof createFolderBody>;
 export type FolderChanges = z.output<typeof updateFolderBody>;
 
 /** GET documentation/folders/{id}: Read needed. */
-export async function getFolder(deps: Deps, caller: Caller, id: string): Promise<Folder> {
-  const who = await memberOf(deps, caller);
+export async function getFolder(deps: Deps, who: Member, id: string): Promise<Folder> {
   const access = await readableFolder(deps.db, who, id);
   return presentFolder(deps.db, access, who);
 }
@@ -35,8 +34,7 @@ export async function getFolder(deps: Deps, caller: Caller, id: string): Promise
  * in one query; the hidden ids are left out of the UNION in SQL, so `total` and every page agree.
  * An org admin reads everything: no ACL query at all.
  */
-export async function folderContents(deps: Deps, caller: Caller, id: string, query: ContentsQuery): Promise<List<ListedItem>> {
-  const who = await memberOf(deps, caller);
+export async function folderContents(deps: Deps, who: Member, id: string, query: ContentsQuery): Promise<List<ListedItem>> {
   const access = await readableFolder(deps.db, who, id);
   const own = new Map<string, AclRule[]>();
   const hidden: string[] = [];
@@ -93,8 +91,7 @@ const chainFolderOf = (row: typeof folders.$inferSelect): ChainFolder => ({
 });
 
 /** POST documentation/folders: Write and Create Folders on the parent. */
-export async function createFolder(deps: Deps, caller: Caller, body: NewFolder): Promise<Folder> {
-  const who = await memberOf(deps, caller);
+export async function createFolder(deps: Deps, who: Member, body: NewFolder): Promise<Folder> {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     const parent = await readableFolder(tx, who, body.parent_id);
@@ -130,8 +127,7 @@ const staleFolder = (edited: number, current: number) =>
   conflict(`This folder was changed by someone else (version ${current}, you edited version ${edited}); reload it and try again`);
 
 /** PUT documentation/folders/{id}: Write; a stale version answers 409 and changes nothing. */
-export async function updateFolder(deps: Deps, caller: Caller, id: string, changes: FolderChanges): Promise<Folder> {
-  const who = await memberOf(deps, caller);
+export async function updateFolder(deps: Deps, who: Member, id: string, changes: FolderChanges): Promise<Folder> {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     const access = await readableFolder(tx, who, id);
@@ -171,8 +167,7 @@ export async function updateFolder(deps: Deps, caller: Caller, id: string, chang
 }
 
 /** DELETE documentation/folders/{id}: Delete; the folder and its subtree go to the trash (the root cannot). */
-export async function deleteFolder(deps: Deps, caller: Caller, id: string): Promise<void> {
-  const who = await memberOf(deps, caller);
+export async function deleteFolder(deps: Deps, who: Member, id: string): Promise<void> {
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     const access = await readableFolder(tx, who, id);

@@ -12,7 +12,8 @@ import { hasPermission, Permission } from '../../../shared/permissions/index.ts'
 import type { Queryable } from '../../db/connection.ts';
 import type { ChainFolder, ItemRow } from '../../db/documentation-tree.ts';
 import { users } from '../../db/schema.ts';
-import { chainPermissions, type FolderAccess, type Member } from './access.ts';
+import type { Member } from '../../env.ts';
+import { chainPermissions, type FolderAccess } from './access.ts';
 
 /** Usernames of some users, in one query. */
 export async function usernames(db: Queryable, ids: readonly (string | null | undefined)[]): Promise<Map<string, string>> {

@@ -13,21 +13,17 @@ import { isUuid } from '../../../shared/ids.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { folderChain, trashPage, type ChainFolder } from '../../db/documentation-tree.ts';
 import { documents, folders } from '../../db/schema.ts';
-import type { Caller, Deps } from '../../env.ts';
+import type { Deps, Member } from '../../env.ts';
 import { badRequest, forbidden } from '../../errors.ts';
-import { documentAccess, documentNotFound, folderAccess, folderNotFound, memberOf, type Member } from './access.ts';
+import { documentAccess, documentNotFound, folderAccess, folderNotFound } from './access.ts';
 import { recordActivity } from './activity.ts';
 import { documentItem, folderItem, presentListedItem, presentListedItems, usernames, nameOf } from './presenters.ts';
 
-const adminsOnly = () => forbidden('Only organization admins can see the trash');
-
 /**
- * GET documentation/trash/{id}: org admins only. `root` lists the whole organisation's trash; a
+ * GET documentation/trash/{id}: org admins only (routes/documentation.ts). `root` lists the whole organisation's trash; a
  * folder id lists what was deleted from that folder.
  */
-export async function trashContents(deps: Deps, caller: Caller, id: string, page: PageQuery): Promise<List<TrashedItem>> {
-  const who = await memberOf(deps, caller);
-  if (!who.isOrgAdmin) throw adminsOnly();
+export async function trashContents(deps: Deps, who: Member, id: string, page: PageQuery): Promise<List<TrashedItem>> {
   let fromFolderId: string | null = null;
   if (id !== ROOT) {
     const access = await folderAccess(deps.db, who, id);
@@ -66,8 +62,7 @@ function mayRestore(who: Member, deletedBy: string | null): void {
 }
 
 /** POST documentation/folders/{id}/restore-from-trash → the folder as listed in its folder. */
-export async function restoreFolder(deps: Deps, caller: Caller, id: string): Promise<ListedItem> {
-  const who = await memberOf(deps, caller);
+export async function restoreFolder(deps: Deps, who: Member, id: string): Promise<ListedItem> {
   const now = deps.now();
   if (!isUuid(id)) throw folderNotFound();
   return deps.db.transaction(async (tx) => {
@@ -95,8 +90,7 @@ export async function restoreFolder(deps: Deps, caller: Caller, id: string): Pro
 }
 
 /** POST documentation/documents/{id}/restore-from-trash → the document as listed in its folder. */
-export async function restoreDocument(deps: Deps, caller: Caller, id: string): Promise<ListedItem> {
-  const who = await memberOf(deps, caller);
+export async function restoreDocument(deps: Deps, who: Member, id: string): Promise<ListedItem> {
   const now = deps.now();
   if (!isUuid(id)) throw documentNotFound();
   return deps.db.transaction(async (tx) => {

@@ -1,0 +1,45 @@
+/**
+ * Who is calling, in ONE statement: the live login session of a token hash, its user, and — when the
+ * session has a current organisation the user is an active member of — that organisation, whether the
+ * user administers it, and the user's role ids in it. The request middleware (auth/authenticate.ts)
+ * reads this once per request; nothing else looks the caller up again.
+ */
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Queryable } from '../connection.ts';
+import { loginSessions, memberships, organisations, roles, userRoles, users } from '../schema.ts';
+
+export type OrganisationRow = typeof organisations.$inferSelect;
+
+export interface CallerRows {
+  session: typeof loginSessions.$inferSelect;
+  user: typeof users.$inferSelect;
+  /** The session's current organisation, if the user is an active member of it (not yet checked for its subscription). */
+  membership: { org: OrganisationRow; isOrgAdmin: boolean; roleIds: string[] } | null;
+}
+
+/** The unexpired, unended session of `tokenHash` with its user and current membership; undefined when there is none. */
+export async function callerOfToken(db: Queryable, tokenHash: string, now: Date): Promise<CallerRows | undefined> {
+  const [row] = await db
+    .select({
+      session: loginSessions,
+      user: users,
+      org: organisations,
+      isOrgAdmin: memberships.isOrgAdmin,
+      roleIds: sql<string[]>`array(select ${userRoles.roleId}::text from ${userRoles} inner join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${loginSessions.userId} and ${roles.orgId} = ${memberships.orgId})`,
+    })
+    .from(loginSessions)
+    .innerJoin(users, eq(users.id, loginSessions.userId))
+    .leftJoin(
+      memberships,
+      and(eq(memberships.orgId, loginSessions.orgId), eq(memberships.userId, loginSessions.userId), eq(memberships.isActive, true)),
+    )
+    .leftJoin(organisations, eq(organisations.id, memberships.orgId))
+    .where(and(eq(loginSessions.tokenHash, tokenHash), isNull(loginSessions.endedAt), gt(loginSessions.expiresAt, now)));
+  if (!row) return undefined;
+  const { session, user, org, isOrgAdmin } = row;
+  return {
+    session,
+    user,
+    membership: org && isOrgAdmin !== null ? { org, isOrgAdmin, roleIds: row.roleIds ?? [] } : null,
+  };
+}
