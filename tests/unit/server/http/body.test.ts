@@ -1,8 +1,8 @@
 /** Checking bodies against their schemas: 422 naming the fields, "Field required" only for missing ones, no NUL characters. */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { HttpError } from '../../src/server/errors.ts';
-import { check } from '../../src/server/http/body.ts';
+import { HttpError } from '../../../../src/server/errors.ts';
+import { check } from '../../../../src/server/http/body.ts';
 
 const schema = z.object({
   name: z.string({ error: 'name must be a string' }),

@@ -9,7 +9,7 @@ import {
   passwordsMatch,
   resetButtonState,
   type RegistrationForm,
-} from '../../src/shared/validation.ts';
+} from '../../../src/shared/validation.ts';
 
 describe('isEmail', () => {
   it.each(['a@b.co', 'first.last+tag@sub.example.org', 'x_y@host.io', 'ÜNI@exämple.de'])('accepts %s', (value) => {

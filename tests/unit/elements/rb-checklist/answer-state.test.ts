@@ -12,10 +12,10 @@ import {
   withComments,
   withValue,
   type OrderedQuestion,
-} from '../../../elements/rb-checklist/answer-state.ts';
-import { canSubmit, NOT_CHECKED } from '../../../src/shared/checklists/answers.ts';
-import { newQuestion, withValueType, type Question } from '../../../src/shared/checklists/question.ts';
-import type { ValueType } from '../../../src/shared/checklists/value-types.ts';
+} from '../../../../elements/rb-checklist/answer-state.ts';
+import { canSubmit, NOT_CHECKED } from '../../../../src/shared/checklists/answers.ts';
+import { newQuestion, withValueType, type Question } from '../../../../src/shared/checklists/question.ts';
+import type { ValueType } from '../../../../src/shared/checklists/value-types.ts';
 
 const question = (valueType: ValueType, extra: Partial<Question> = {}): Question => ({
   ...withValueType(newQuestion(new Date(0)), valueType, new Date(0)),

@@ -1,6 +1,6 @@
 /** Throttle rules and keys (the counting itself runs against a database: tests/api/throttling.test.ts). */
 import { describe, expect, it } from 'vitest';
-import { throttleKeys, throttleRules } from '../../src/server/auth/throttle.ts';
+import { throttleKeys, throttleRules } from '../../../../src/server/auth/throttle.ts';
 
 describe('throttleRules', () => {
   it('are the documented limits', () => {

@@ -1,6 +1,6 @@
 /** Which API reads the service worker keeps for offline use, and the per-session cache key. */
 import { describe, expect, it } from 'vitest';
-import { apiCacheKey, isKeptApiRead, SESSION_KEY_PARAM } from '../../../src/client/offline/api-cache.ts';
+import { apiCacheKey, isKeptApiRead, SESSION_KEY_PARAM } from '../../../../src/client/offline/api-cache.ts';
 
 const base = 'http://h/api/v1';
 const id = '0190e1a0-0000-7000-8000-000000000000';

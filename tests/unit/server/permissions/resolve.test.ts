@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ALL_PERMISSIONS } from '../../../src/shared/constants.ts';
-import { Permission } from '../../../src/shared/permissions/index.ts';
+import { ALL_PERMISSIONS } from '../../../../src/shared/constants.ts';
+import { Permission } from '../../../../src/shared/permissions/index.ts';
 import {
   PERMISSION_BITS,
   resolvePermissions,
   type AclRule,
   type Principal,
   type SubjectType,
-} from '../../../src/server/permissions/resolve.ts';
+} from '../../../../src/server/permissions/resolve.ts';
 
 const ORG = 'org-1';
 const ROLE = 'role-r';

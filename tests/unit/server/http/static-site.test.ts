@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaticSite } from '../../../src/server/http/static-site.ts';
+import { createStaticSite } from '../../../../src/server/http/static-site.ts';
 
 let dist: string;
 let app: Hono;

@@ -12,8 +12,8 @@ import {
   updateEntry,
   withBit,
   type PermissionEntry,
-} from '../../../elements/rb-permission-editor/permission-entries.ts';
-import type { AclEntry, AclSubject } from '../../../src/shared/api/documentation.ts';
+} from '../../../../elements/rb-permission-editor/permission-entries.ts';
+import type { AclEntry, AclSubject } from '../../../../src/shared/api/documentation.ts';
 
 const subjects: AclSubject[] = [
   { id: 'u1', name: 'alice', type: 'user' },

@@ -8,10 +8,10 @@ import {
   startingPoint,
   type EditorAction,
   type EditorState,
-} from '../../../islands/checklist-editor/editor-state.ts';
-import { MAX_CHOICE_LENGTH, MAX_CHOICES, MAX_QUESTION_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH, newQuestion } from '../../../src/shared/checklists/question.ts';
-import { formContents } from '../../../src/shared/checklists/schemas.ts';
-import { VALUE_TYPES, defaultValidation, defaultWidget } from '../../../src/shared/checklists/value-types.ts';
+} from '../../../../islands/checklist-editor/editor-state.ts';
+import { MAX_CHOICE_LENGTH, MAX_CHOICES, MAX_QUESTION_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH, newQuestion } from '../../../../src/shared/checklists/question.ts';
+import { formContents } from '../../../../src/shared/checklists/schemas.ts';
+import { VALUE_TYPES, defaultValidation, defaultWidget } from '../../../../src/shared/checklists/value-types.ts';
 
 const now = new Date('2025-03-01T10:00:00.000Z');
 

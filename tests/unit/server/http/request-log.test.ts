@@ -1,7 +1,7 @@
 /** The request log masks secrets: tokens, codes and client secrets never reach it. */
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { maskedPath, requestLog } from '../../src/server/http/request-log.ts';
+import { maskedPath, requestLog } from '../../../../src/server/http/request-log.ts';
 
 describe('maskedPath', () => {
   it.each([

@@ -20,7 +20,7 @@ import {
   type Question,
   type Validation,
   type ValueType,
-} from '../../../src/shared/checklists/index.ts';
+} from '../../../../src/shared/checklists/index.ts';
 
 const now = new Date('2026-06-01T12:00:00.000Z');
 const question = (valueType: ValueType, changes: Partial<Question> = {}): Question => ({

@@ -1,7 +1,7 @@
 /** The zod schemas of a question, a form's contents and a submission body. */
 import { describe, expect, it } from 'vitest';
-import { formContents, questionSchema, submissionBody } from '../../../src/shared/checklists/schemas.ts';
-import { newQuestion, VALUE_TYPES, withValueType, WIDGETS, WIDGETS_BY_VALUE_TYPE } from '../../../src/shared/checklists/index.ts';
+import { formContents, questionSchema, submissionBody } from '../../../../src/shared/checklists/schemas.ts';
+import { newQuestion, VALUE_TYPES, withValueType, WIDGETS, WIDGETS_BY_VALUE_TYPE } from '../../../../src/shared/checklists/index.ts';
 
 const issues = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   (result.error?.issues ?? []).map((i) => `${i.path.map(String).join('.')}: ${i.message}`);

@@ -1,7 +1,7 @@
 /** The service worker's choices as pure functions: the offline shell of a page address, and which files it caches at run time. */
 import { describe, expect, it } from 'vitest';
-import { isShoelaceAsset, notFoundShellAddress, offlineShellFor, shellAddress } from '../../../src/client/offline/routing.ts';
-import { matchRoute, routes, shellFile } from '../../../src/routes.ts';
+import { isShoelaceAsset, notFoundShellAddress, offlineShellFor, shellAddress } from '../../../../src/client/offline/routing.ts';
+import { matchRoute, routes, shellFile } from '../../../../src/routes.ts';
 
 const id = '0190e1a0-0000-7000-8000-000000000000';
 

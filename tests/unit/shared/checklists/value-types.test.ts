@@ -13,7 +13,7 @@ import {
   widgetsOf,
   type ValueType,
   type Widget,
-} from '../../../src/shared/checklists/index.ts';
+} from '../../../../src/shared/checklists/index.ts';
 
 /** §3 "Pairings", the default (first) as decided in docs/checklists.md. */
 const PAIRINGS: [ValueType, Widget[]][] = [

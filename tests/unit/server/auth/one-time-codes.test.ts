@@ -1,7 +1,7 @@
 /** Two-factor codes: TOTP (RFC 6238, 6 digits, 30 s), one step of drift either way, each code accepted once. */
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { acceptOtp, currentOtp, newOtpSecret, otpUri } from '../../src/server/auth/one-time-codes.ts';
+import { acceptOtp, currentOtp, newOtpSecret, otpUri } from '../../../../src/server/auth/one-time-codes.ts';
 
 const STEP = 30_000;
 const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';

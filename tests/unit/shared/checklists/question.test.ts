@@ -8,7 +8,7 @@ import {
   VALUE_TYPES,
   withValueType,
   type Question,
-} from '../../../src/shared/checklists/index.ts';
+} from '../../../../src/shared/checklists/index.ts';
 
 const now = new Date('2026-01-02T03:04:05.000Z');
 
