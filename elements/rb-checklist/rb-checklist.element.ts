@@ -2,7 +2,10 @@ import { html, LitElement, nothing, type PropertyValues, type TemplateResult } f
 import { property, query, state } from 'lit/decorators.js';
 import { canSubmit, hasValue, normaliseValue, valueProblem } from '../../src/shared/checklists/answers.ts';
 import { orderedQuestions, type Question } from '../../src/shared/checklists/question.ts';
+import { ApiError, newIdempotencyKey } from '../../src/shared/transport/index.ts';
 import { emit } from '../events.ts';
+import { elementTransport, emitUnauthorized } from '../shared/element-transport.ts';
+import { compressImage, FORM_MEDIA } from '../shared/image-compression.ts';
 import {
   answersForRules,
   initialAnswers,
@@ -16,11 +19,9 @@ import {
 } from './answer-state.ts';
 import { checklistApi, type ChecklistApi, type ChecklistDocument } from './checklist-api.ts';
 import { clearDraft, readDraft, readSentAt, writeDraft, writeSentAt } from './checklist-draft.ts';
-import { compressPhoto } from './image-compression.ts';
 import { openRearCamera, scanVideo, stopCamera } from './qr-scanner.ts';
 import { fieldOf } from './question-fields.ts';
 import { styles } from './rb-checklist.styles.ts';
-import { NetworkError } from './send-errors.ts';
 import { indexedDbStore } from './submission-store.ts';
 import {
   failedText,
@@ -36,6 +37,7 @@ import {
 export const SUBMITTED = 'Answers Successfully Submitted.';
 export const SUBMIT_FAILED = 'Something went wrong with your submission.';
 export const QUEUED = 'Saved on this device: the answers will be sent when the network returns.';
+export const QUEUED_UNTIL_SIGN_IN = 'Saved on this device: the answers will be sent after you sign in again.';
 export const LOAD_FAILED = 'Something went wrong when retrieving your checklist.';
 export const NO_QUESTIONS = 'No Questions Found In Checklist';
 
@@ -70,16 +72,6 @@ interface LocalPhoto {
   url: string;
 }
 
-/** An Idempotency-Key: a random UUID (crypto.randomUUID needs a secure context; kiosks on plain http get the same from getRandomValues). */
-function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
@@ -98,6 +90,8 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
  *
  * @event rb-submitted - The answers were stored (`status: 'sent'`, with the row) or queued on this device (`'queued'`); the form has been reset.
  * @event rb-submit-failed - The server refused the submission; 'Something went wrong with your submission.' is shown.
+ * @event rb-unauthorized - The API refused the token (401). A submission refused so is first kept on this device
+ *   for the same user (`rb-submitted` with `'queued'`) and sent once a filler of theirs has a valid token again.
  * @csspart base - The form.
  * @cssprop --rb-checklist-accent - Buttons and focus colour.
  * @cssprop --rb-checklist-danger - Error texts.
@@ -152,6 +146,8 @@ export class RbChecklist extends LitElement {
   private photoCount = 0;
   private flushing?: Promise<void>;
   private readonly onOnline = () => void this.sendWaiting();
+  /** While Submit runs, a 401 is told (as `rb-unauthorized`) only after the answers are safe on this device. */
+  private readonly transport = elementTransport(this, () => this.submitting);
 
   // ─── Life cycle ─────────────────────────────────────────────────────────────────────────────────
 
@@ -187,7 +183,7 @@ export class RbChecklist extends LitElement {
   }
 
   private api(): ChecklistApi {
-    return checklistApi(this.apiBase, () => this.token);
+    return checklistApi(this.transport);
   }
 
   private queue(): SubmissionQueue {
@@ -261,8 +257,8 @@ export class RbChecklist extends LitElement {
     try {
       const added: LocalPhoto[] = [];
       for (const file of files) {
-        const photo = await compressPhoto(file);
-        added.push({ ...photo, id: ++this.photoCount, url: URL.createObjectURL(photo.blob) });
+        const photo = await compressImage(file, FORM_MEDIA);
+        added.push({ blob: photo, name: photo.name || 'photo', type: photo.type, id: ++this.photoCount, url: URL.createObjectURL(photo) });
       }
       this.photos = { ...this.photos, [id]: [...(this.photos[id] ?? []), ...added] };
       this.message = null;
@@ -336,15 +332,19 @@ export class RbChecklist extends LitElement {
     this.submitting = true;
     this.message = null;
     try {
-      if (navigator.onLine === false) throw new NetworkError();
+      if (navigator.onLine === false) throw new ApiError(0, 'The network is unavailable');
       const row = await sendSubmission(entry, this.api());
       this.afterSubmission({ kind: 'success', text: SUBMITTED });
       emit(this, 'rb-submitted', { status: 'sent', key: entry.key, documentId, row });
     } catch (error) {
-      if (error instanceof NetworkError && (await this.keep(entry))) {
-        this.afterSubmission({ kind: 'info', text: QUEUED });
+      // No answer, or a token that is no longer valid: the answers wait on this device (same key, same user).
+      const unauthorized = error instanceof ApiError && error.status === 401;
+      if (error instanceof ApiError && (error.network || unauthorized) && (await this.keep(entry))) {
+        this.afterSubmission({ kind: 'info', text: unauthorized ? QUEUED_UNTIL_SIGN_IN : QUEUED });
         emit(this, 'rb-submitted', { status: 'queued', key: entry.key, documentId });
+        if (unauthorized) emitUnauthorized(this, error);
       } else {
+        if (unauthorized) emitUnauthorized(this, error);
         this.message = { kind: 'error', text: SUBMIT_FAILED };
         const status = (error as { status?: number }).status;
         emit(this, 'rb-submit-failed', {

@@ -12,7 +12,17 @@
  * entries in IndexedDB, checklist-api.ts makes the calls.
  */
 import type { SubmissionRecord } from './answer-state.ts';
-import { HttpError, isRetryable } from './send-errors.ts';
+import { ApiError } from '../../src/shared/transport/api-error.ts';
+
+/**
+ * Whether a failed send may succeed later unchanged: no answer (the network), an expired sign-in (401: a
+ * new token arrives with the next sign-in), timeouts, throttling and server errors. Any other refusal
+ * (400, 403, 404, 409, 413, 422) will be refused again.
+ */
+export function isRetryable(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  return error.network || error.status === 401 || error.status === 408 || error.status === 429 || error.status >= 500;
+}
 
 /** A photo of an answer, kept as a file until it is uploaded. */
 export interface QueuedPhoto {
@@ -70,7 +80,7 @@ export function recordWithMedia(entry: Pick<QueuedSubmission, 'record' | 'photos
 
 /**
  * Sends one submission: the photos not uploaded yet, in order (after each, `saveProgress` keeps its upload
- * id), then the record under the entry's key. Answers the server's row; throws NetworkError or HttpError.
+ * id), then the record under the entry's key. Answers the server's row; throws the transport's ApiError.
  */
 export async function sendSubmission(
   entry: QueuedSubmission,
@@ -165,7 +175,7 @@ export class SubmissionQueue {
               stop = true;
               return;
             }
-            const detail = error instanceof HttpError ? error.detail : error instanceof Error ? error.message : String(error);
+            const detail = error instanceof ApiError ? error.detail : error instanceof Error ? error.message : String(error);
             await this.store.put({ ...entry, failed: detail || 'refused' });
             return;
           }

@@ -2,6 +2,7 @@ import { html, LitElement, nothing, type PropertyValues, type TemplateResult } f
 import { property, state } from 'lit/decorators.js';
 import type { Acl, AclSubject, ItemKind } from '../../src/shared/api/documentation.ts';
 import { emit } from '../events.ts';
+import { elementTransport } from '../shared/element-transport.ts';
 import {
   groupSubjects,
   newEntry,
@@ -36,11 +37,12 @@ declare global {
  *
  * Data comes either from properties (`entries`, `inherited`, `subjects`) or, with `api-base`,
  * `item-kind`, `item-id` and the `token` property, from the API itself (`GET …/acl`,
- * `GET auth/acl-subjects`). The element talks to that base with `fetch` on its own, because it is built
- * as a standalone bundle for pages outside the app (DESIGN.md); inside the app, the page may load the
- * data through `src/client` and set the properties instead.
+ * `GET auth/acl-subjects`). The element talks to that base through the one transport
+ * (src/shared/transport), because it is built as a standalone bundle for pages outside the app (DESIGN.md);
+ * inside the app, the page may load the data through `src/client` and set the properties instead.
  *
  * @event rb-change - Every edit; `detail.entries` is the whole list `{subject, is_grant, permissions}[]`.
+ * @event rb-unauthorized - The API refused the token (401): sign in again and set a new `token`.
  * @csspart base - The wrapper around everything.
  * @cssprop --rb-permission-editor-focus - Focus ring colour.
  * @cssprop --rb-permission-editor-rule - Table rule colour.
@@ -76,6 +78,7 @@ export class RbPermissionEditor extends LitElement {
   @state() private loadState: 'idle' | 'loading' | 'failed' = 'idle';
   @state() private loadError = '';
   private loading?: AbortController;
+  private readonly transport = elementTransport(this);
 
   private get kind(): ItemKind {
     return this.itemKind === 'document' ? 'document' : 'folder';
@@ -90,8 +93,8 @@ export class RbPermissionEditor extends LitElement {
     this.loadState = 'loading';
     try {
       const [acl, subjects] = await Promise.all([
-        this.request<Acl>(this.aclPath(), { signal: controller.signal }),
-        this.request<{ results: AclSubject[] }>('/auth/acl-subjects', { signal: controller.signal }),
+        this.transport.call<Acl>(this.aclPath(), { signal: controller.signal }),
+        this.transport.call<{ results: AclSubject[] }>('auth/acl-subjects', { signal: controller.signal }),
       ]);
       if (controller.signal.aborted) return;
       this.subjects = subjects.results;
@@ -107,11 +110,7 @@ export class RbPermissionEditor extends LitElement {
   /** Saves the entries with `PUT …/acl` to `api-base`; answers the saved ACL, or rejects with the server's detail. */
   async save(): Promise<Acl> {
     if (!this.apiBase || !this.itemId) throw new Error('rb-permission-editor: api-base and item-id are needed to save');
-    const acl = await this.request<Acl>(this.aclPath(), {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(normalizeEntries(this.entries, this.kind)),
-    });
+    const acl = await this.transport.call<Acl>(this.aclPath(), { method: 'PUT', json: normalizeEntries(this.entries, this.kind) });
     this.showAcl(acl);
     return acl;
   }
@@ -126,19 +125,7 @@ export class RbPermissionEditor extends LitElement {
   }
 
   private aclPath(): string {
-    return `/documentation/${this.kind}s/${encodeURIComponent(this.itemId)}/acl`;
-  }
-
-  private async request<T>(path: string, init: RequestInit): Promise<T> {
-    const headers = new Headers(init.headers);
-    if (this.token) headers.set('Authorization', `Bearer ${this.token}`);
-    const response = await fetch(this.apiBase.replace(/\/+$/, '') + path, { ...init, headers });
-    const body: unknown = await response.json().catch(() => undefined);
-    if (!response.ok) {
-      const detail = (body as { detail?: unknown } | undefined)?.detail;
-      throw new Error(typeof detail === 'string' ? detail : `${response.status} ${response.statusText}`);
-    }
-    return body as T;
+    return `documentation/${this.kind}s/${encodeURIComponent(this.itemId)}/acl`;
   }
 
   private showAcl(acl: Acl): void {

@@ -4,7 +4,7 @@
  * A stored picture is shown through a short-lived address from the server.
  */
 import { useEffect, useId, useRef, useState, type Dispatch } from 'react';
-import { compressImage, FORM_MEDIA_QUALITY } from '../../src/client/image-compression.ts';
+import { compressImage, FORM_MEDIA } from '../../elements/shared/image-compression.ts';
 import { showAlert } from '../../src/client/stores/alerts.ts';
 import { mediaUrls, uploadFile } from '../../src/client/uploads.ts';
 import type { Question } from '../../src/shared/checklists/question.ts';
@@ -52,7 +52,7 @@ export function QuestionMedia({ documentId, id, questionLabel, question, dispatc
   async function upload(file: File) {
     setBusy(true);
     try {
-      const compressed = await compressImage(file, { quality: FORM_MEDIA_QUALITY });
+      const compressed = await compressImage(file, FORM_MEDIA);
       const uploadId = await uploadFile(documentId, compressed);
       setLocal({ uploadId, url: URL.createObjectURL(compressed) });
       dispatch({ type: 'setMedia', id, media: { media: uploadId, content_type: compressed.type, filename: compressed.name, media_thumb: null } });

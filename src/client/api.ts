@@ -1,9 +1,10 @@
 /**
- * THE API client: one typed ofetch instance for every call of the spec. Islands, elements and page
- * modules reach the server only through it. Errors arrive as `ApiError` with the server's `detail`;
- * a 'Could not validate credentials' answer is reported to the session store, which logs out.
+ * THE API client: one typed function per call of the spec, over the one transport
+ * (src/shared/transport: ofetch, the bearer token from local storage, `{detail}` errors as `ApiError`,
+ * Idempotency-Key). Page modules and islands reach the server only through it; the elements make their own
+ * transport with the same module. Every failed call is reported to `onApiError` listeners: the session
+ * store signs out on a 401 'Could not validate credentials' and handles subscription problems.
  */
-import { FetchError, ofetch } from 'ofetch';
 import type {
   AccessToken,
   BuildInfo,
@@ -38,18 +39,12 @@ import type {
 } from '../shared/api/documentation.ts';
 import type { List } from '../shared/api/list.ts';
 import type { CreateRoleBody, ListRolesQuery, Role, UpdateRoleBody } from '../shared/api/roles.ts';
+import { ApiError, createTransport, type CallOptions } from '../shared/transport/index.ts';
 import { storedToken } from './storage.ts';
 
-export const API_BASE: string = import.meta.env.PUBLIC_API_BASE ?? '/api/v1';
+export { ApiError, detailOf } from '../shared/transport/index.ts';
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly detail: string,
-  ) {
-    super(detail);
-  }
-}
+export const API_BASE: string = import.meta.env.PUBLIC_API_BASE ?? '/api/v1';
 
 export const CREDENTIALS_ERROR = 'Could not validate credentials';
 export const SUBSCRIPTION_EXPIRED = 'Organization subscription is expired';
@@ -64,43 +59,22 @@ export function onApiError(listener: ErrorListener): () => void {
   return () => listeners.delete(listener);
 }
 
-/** The server's detail as one line of text. */
-export function detailOf(data: unknown): string | undefined {
-  const detail = (data as { detail?: unknown } | null)?.detail;
-  if (typeof detail === 'string') return detail;
-  if (Array.isArray(detail)) return detail.map((d) => (d as { msg?: string }).msg ?? String(d)).join('; ');
-  return undefined;
+/**
+ * Reports a failure that did not come through this client (an element's own transport inside the app,
+ * e.g. `rb-unauthorized` from rb-checklist) to the same listeners, so it is handled like the app's own.
+ */
+export function reportApiError(error: ApiError): void {
+  for (const listener of listeners) listener(error);
 }
 
-const client = ofetch.create({
-  baseURL: API_BASE,
-  retry: 0,
-  onRequest({ options }) {
-    const token = storedToken();
-    if (token && !options.headers.has('Authorization')) options.headers.set('Authorization', `Bearer ${token}`);
-  },
-});
+/** The app's transport: the stored bearer token; every failure (a 401 included) goes to the listeners. */
+export const transport = createTransport({ base: API_BASE, token: storedToken, onError: reportApiError });
 
-type CallOptions = Omit<NonNullable<Parameters<typeof client>[1]>, 'responseType'>;
-
-async function call<T>(path: string, options: CallOptions = {}): Promise<T> {
-  try {
-    return await client<T, 'json'>(path, options);
-  } catch (err) {
-    const error =
-      err instanceof FetchError
-        ? new ApiError(err.status ?? 0, detailOf(err.data) ?? (err.status ? err.statusText ?? 'Error' : 'Network error'))
-        : new ApiError(0, err instanceof Error ? err.message : String(err));
-    for (const listener of listeners) listener(error);
-    throw error;
-  }
-}
+const call = <T>(path: string, options: CallOptions = {}): Promise<T> => transport.call<T>(path, options);
 
 const seg = encodeURIComponent;
-const json = <T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) =>
-  call<T>(path, { method, ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }) });
-const form = <T>(path: string, fields: Record<string, string>) =>
-  call<T>(path, { method: 'POST', body: new URLSearchParams(fields) });
+const json = <T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) => call<T>(path, { method, json: body });
+const form = <T>(path: string, fields: Record<string, string>) => call<T>(path, { method: 'POST', form: fields });
 
 export const api = {
   auth: {
@@ -110,11 +84,7 @@ export const api = {
     activate: (token: string) => json<AccessToken>('POST', 'auth/activate', token),
     sendPasswordReset: (email: string) => form<{ detail: string }>('auth/send-password-reset', { email }),
     resetPassword: (password: string, token: string) =>
-      call<{ detail: string }>('auth/reset-password', {
-        method: 'POST',
-        body: JSON.stringify({ password, token }),
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-      }),
+      call<{ detail: string }>('auth/reset-password', { method: 'POST', json: { password, token }, headers: { Authorization: `Bearer ${token}` } }),
     me: () => call<CurrentUser>('auth/me'),
     updateMe: (body: UpdateMeBody) => json<CurrentUser>('PUT', 'auth/me', body),
     sessions: () => call<List<LoginSession>>('auth/me/sessions'),

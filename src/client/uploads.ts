@@ -6,12 +6,12 @@
  * store. The `upload_id` is then kept as the media of a question or an answer. Also: short-lived
  * addresses for showing uploaded pictures in <img> tags.
  *
- * Signing and media addresses go through the API client (./api.ts); the POST to the signed `url`
- * carries no token (the signature is the permission) and reports failures as `ApiError` too.
+ * Signing and media addresses go through the API client (./api.ts); the POST to the signed `url` goes
+ * through the same transport without credentials (the signature is the permission), failing as `ApiError`.
  */
-import { FetchError, ofetch } from 'ofetch';
 import type { MediaUrl, SignedUpload } from '../shared/api/documentation.ts';
-import { api, ApiError, detailOf } from './api.ts';
+import { sendSignedUpload } from '../shared/transport/index.ts';
+import { api, ApiError, transport } from './api.ts';
 
 export interface UploadFile {
   filename: string;
@@ -19,32 +19,15 @@ export interface UploadFile {
   content_type: string;
 }
 
-function apiErrorOf(err: unknown): ApiError {
-  if (err instanceof FetchError) return new ApiError(err.status ?? 0, detailOf(err.data) ?? (err.status ? err.statusText ?? 'Error' : 'Network error'));
-  return new ApiError(0, err instanceof Error ? err.message : String(err));
-}
-
 /** POST documentation/documents/{id}/sign-content-upload: one signed upload per file, in order. */
 export const signUploads = (documentId: string, files: readonly UploadFile[]): Promise<SignedUpload[]> =>
   api.documentation.signUploads(documentId, files);
 
-/** Sends the signed fields and then the file to the signed address. */
-export async function sendSignedUpload(signed: SignedUpload, file: Blob, filename: string): Promise<void> {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(signed.fields)) form.append(name, value);
-  form.append('file', file, filename);
-  try {
-    await ofetch(signed.url, { method: 'POST', body: form, retry: 0 });
-  } catch (err) {
-    throw apiErrorOf(err);
-  }
-}
-
 /** Signs and sends one file for the document; answers its upload id. */
 export async function uploadFile(documentId: string, file: File): Promise<string> {
   const [signed] = await signUploads(documentId, [{ filename: file.name, file_size: file.size, content_type: file.type }]);
-  if (!signed) throw new ApiError(0, 'The upload was not signed');
-  await sendSignedUpload(signed, file, file.name);
+  if (!signed) throw new ApiError(502, 'The upload was not signed');
+  await sendSignedUpload(transport, signed, file, file.name);
   return signed.upload_id;
 }
 

@@ -10,7 +10,8 @@ import { gzipSync } from 'node:zlib';
 import type { Locator, Page } from '@playwright/test';
 import { newQuestion, withValueType, type Question } from '../../src/shared/checklists/question.ts';
 import type { ValueType, Widget } from '../../src/shared/checklists/value-types.ts';
-import { callApi, expect, expectAccessible, signInWithToken, test, usePhoneViewport, type OrgAdmin } from './support/test.ts';
+import { endOwnSession } from './support/journeys.ts';
+import { callApi, expect, expectAccessible, signInOverApi, signInWithToken, test, usePhoneViewport, type OrgAdmin } from './support/test.ts';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -236,6 +237,35 @@ test.describe('filling in a checklist', () => {
     });
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/jpeg');
+  });
+
+  test("a session ended elsewhere: Submit signs out with 'Could not validate credentials', and the answers are sent after signing in again", async ({ page, orgAdmin }) => {
+    const doc = await publishChecklist(orgAdmin.token, 'Night round', {
+      lights: question('Lights off', 'true/false', { required: true, photoVerification: true }),
+    });
+    await openChecklist(page, orgAdmin, doc);
+    await questionNamed(page, 'Lights off').getByRole('radio', { name: 'False' }).check();
+    await questionNamed(page, 'Lights off').locator('input[type="file"]').setInputFiles({ name: 'lights.png', mimeType: 'image/png', buffer: PNG });
+    await expect(submitButton(page)).toBeEnabled();
+
+    await endOwnSession(orgAdmin.token); // e.g. ended from another device
+    await submitButton(page).click();
+    await expect(page).toHaveURL(new RegExp(`/login\\?next=${encodeURIComponent(`/documentation/view/${doc.id}`)}$`));
+    await expect(page.getByRole('alert').filter({ hasText: 'Could not validate credentials' })).toBeVisible();
+    expect(await rowsOf(await signInOverApi(orgAdmin.username, orgAdmin.password), doc.id)).toHaveLength(0);
+
+    // Signed in again, back on the checklist: the answers (kept on this device for this user) are sent once.
+    const again = await signInOverApi(orgAdmin.username, orgAdmin.password);
+    await openChecklist(page, { ...orgAdmin, token: again }, doc);
+    await expect(queueStatus(page)).toHaveText(/^Sent at /);
+    const rows = await rowsOf(again, doc.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.record.lights!.value).toBe(false);
+    expect(rows[0]!.record.lights!.media).toHaveLength(1);
+    await page.reload();
+    await expect(submitButton(page)).toBeVisible();
+    await expect(queueStatus(page)).toHaveText(/^Sent at /);
+    expect(await rowsOf(again, doc.id)).toHaveLength(1);
   });
 });
 

@@ -9,11 +9,16 @@
  * ready for the next person. Older versions (and a checklist without questions) show their description
  * and question count only ('No Questions Found In Checklist'): submissions are judged against the latest
  * version.
+ *
+ * A token the API refuses (the session was ended elsewhere) reaches the page as `rb-unauthorized`, after
+ * the element has kept the answers on this device for this user: it is reported like a 401 of the app's
+ * own calls, so the session store signs out ('Could not validate credentials', /login). Once signed in
+ * again, the filler on a checklist page sends the kept answers, exactly once (their Idempotency-Key).
  */
 import '../../../elements/rb-checklist/rb-checklist.ts';
 import { SUBMITTED } from '../../../elements/rb-checklist/rb-checklist.element.ts';
 import type { Document } from '../../shared/api/documentation.ts';
-import { API_BASE } from '../../client/api.ts';
+import { API_BASE, ApiError, reportApiError } from '../../client/api.ts';
 import { signedInUser } from '../../client/signed-in-user.ts';
 import { navigate } from '../../client/navigation.ts';
 import { storedToken } from '../../client/storage.ts';
@@ -45,6 +50,7 @@ export async function mount(container: HTMLElement, doc: Document): Promise<void
     showAlertAfterNavigation('success', SUBMITTED);
     navigate(browsePath(doc.folder_id));
   });
+  filler.addEventListener('rb-unauthorized', (event) => reportApiError(new ApiError(event.detail.status, event.detail.detail)));
   const count = questionCount(doc);
   const summary = document.createElement('p');
   summary.className = 'document-question-count';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError, isRetryable, NetworkError } from '../../../elements/rb-checklist/send-errors.ts';
+import { ApiError } from '../../../../src/shared/transport/api-error.ts';
 import {
   failedText,
+  isRetryable,
   recordWithMedia,
   sendSubmission,
   sentText,
@@ -11,7 +12,7 @@ import {
   type SubmissionStore,
   type SubmissionTransport,
   type TryLock,
-} from '../../../elements/rb-checklist/submission-queue.ts';
+} from '../../../../elements/rb-checklist/submission-queue.ts';
 
 /** An in-memory SubmissionStore (structuredClone, as IndexedDB copies what it stores). */
 class MemoryStore implements SubmissionStore {
@@ -46,8 +47,8 @@ class FakeTransport implements SubmissionTransport {
   hold?: Promise<void>;
 
   private answer(step: Step | undefined) {
-    if (step === 'network') throw new NetworkError();
-    if (typeof step === 'number') throw new HttpError(step, `status ${step}`);
+    if (step === 'network') throw new ApiError(0, 'Network error');
+    if (typeof step === 'number') throw new ApiError(step, `status ${step}`);
   }
   async uploadPhoto(_documentId: string, photo: { name: string }) {
     this.calls.push(`upload ${photo.name}`);
@@ -116,7 +117,7 @@ describe('sendSubmission', () => {
     const transport = new FakeTransport();
     transport.uploads = ['ok', 'network'];
     const e = entry('k1', { photos: [{ questionId: 'q2', name: 'a.jpg', type: 'image/jpeg', blob }, { questionId: 'q2', name: 'b.jpg', type: 'image/jpeg', blob }] });
-    await expect(sendSubmission(e, transport)).rejects.toBeInstanceOf(NetworkError);
+    await expect(sendSubmission(e, transport)).rejects.toMatchObject({ network: true });
     await sendSubmission(e, transport);
     expect(transport.calls).toEqual(['upload a.jpg', 'upload b.jpg', 'upload b.jpg', 'submit k1']);
   });
@@ -233,14 +234,14 @@ describe('SubmissionQueue.flush', () => {
 
 describe('isRetryable', () => {
   it.each([
-    [new NetworkError(), true],
-    [new HttpError(401, ''), true],
-    [new HttpError(408, ''), true],
-    [new HttpError(429, ''), true],
-    [new HttpError(500, ''), true],
-    [new HttpError(400, ''), false],
-    [new HttpError(404, ''), false],
-    [new HttpError(422, ''), false],
+    [new ApiError(0, 'Network error'), true],
+    [new ApiError(401, ''), true],
+    [new ApiError(408, ''), true],
+    [new ApiError(429, ''), true],
+    [new ApiError(500, ''), true],
+    [new ApiError(400, ''), false],
+    [new ApiError(404, ''), false],
+    [new ApiError(422, ''), false],
     [new Error('x'), false],
   ])('%o → %s', (error, retry) => {
     expect(isRetryable(error)).toBe(retry);

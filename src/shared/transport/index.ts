@@ -1,0 +1,5 @@
+/** The one HTTP transport: see transport.ts. */
+export { ApiError, detailOf } from './api-error.ts';
+export { newIdempotencyKey } from './idempotency-key.ts';
+export { sendSignedUpload, type SignedTarget } from './signed-upload.ts';
+export { addressOf, createTransport, type CallOptions, type Query, type Transport, type TransportOptions } from './transport.ts';

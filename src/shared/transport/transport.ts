@@ -1,0 +1,128 @@
+/**
+ * THE HTTP transport to our API (DESIGN.md "One way to do each thing"), built on ofetch: the app's API
+ * client (src/client/api.ts) and every element (rb-checklist, rb-permission-editor) call the server
+ * through a transport made here, and nothing else in the browser calls `fetch`. It lives in src/shared
+ * because elements may not import src/client (they stand alone on other sites); ofetch runs in Node too.
+ *
+ * A transport knows its base, who is calling (the bearer token, or any `credentials` headers — room for
+ * share tokens), and what to do when a call fails: every failure becomes one `ApiError` (status and the
+ * server's `{detail}`, status 0 when no answer came), a 401 goes to `onUnauthorized` (the app signs out;
+ * a standalone element emits `rb-unauthorized`), and every failure to `onError`.
+ */
+import { FetchError, ofetch } from 'ofetch';
+import { ApiError, detailOf } from './api-error.ts';
+
+export interface TransportOptions {
+  /** The API base, e.g. '/api/v1' or 'https://ringbinder.example/api/v1'; a function when it may change. */
+  base: string | (() => string);
+  /** The bearer token at the time of each call; none (or empty) sends no Authorization header. */
+  token?: () => string | null | undefined;
+  /** Headers that say who calls, read at each call; replaces the bearer from `token` (e.g. a share token). */
+  credentials?: () => Record<string, string>;
+  /** A call with credentials was answered 401: the caller is no longer signed in. */
+  onUnauthorized?: (error: ApiError) => void;
+  /** Hears every failed call (after `onUnauthorized` for a 401). */
+  onError?: (error: ApiError) => void;
+}
+
+export type Query = Record<string, unknown>;
+
+export interface CallOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Query;
+  /** A JSON body: any JSON value, bare strings and booleans too (API conventions). */
+  json?: unknown;
+  /** A form-encoded body (sign-in, password reset request). */
+  form?: Record<string, string>;
+  /** Any other body, e.g. multipart FormData (a signed upload). */
+  body?: FormData | Blob | URLSearchParams;
+  /** Extra headers; an `Authorization` given here wins over the transport's credentials. */
+  headers?: Record<string, string>;
+  /** Sent as the `Idempotency-Key` header: the server makes a retried write take effect once. */
+  idempotencyKey?: string;
+  /** No credentials (a signed upload: the signature is the permission); its failures reach no hook. */
+  anonymous?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface Transport {
+  /** The base of the calls, as it is now. */
+  base(): string;
+  /**
+   * Calls `path` and answers the parsed body (JSON, or text; undefined for 204). A `path` that starts with
+   * '/' or a scheme is an address (e.g. a signed upload's url) resolved against the base's origin; any other
+   * is relative to the base ('auth/me'). Rejects with ApiError; an aborted call rejects with its AbortError.
+   */
+  call<T>(path: string, options?: CallOptions): Promise<T>;
+}
+
+const hasScheme = (path: string) => /^[a-z][a-z\d+.-]*:/i.test(path);
+
+/** Where `path` goes for `base` (see Transport.call). */
+export function addressOf(base: string, path: string): string {
+  if (hasScheme(path)) return path;
+  if (path.startsWith('/')) {
+    const page = (globalThis as { location?: { href: string } }).location?.href;
+    try {
+      return new URL(path, new URL(base || '/', page)).href;
+    } catch {
+      return path; // a relative base outside a browser: the path as it is
+    }
+  }
+  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+/** The one reading of a failed call. An abort is not a failure of the call: its AbortError is rethrown. */
+function errorOf(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  if (err instanceof FetchError) {
+    const cause = err.cause as { name?: string } | undefined;
+    if (cause?.name === 'AbortError') throw cause;
+    const status = err.response?.status ?? 0;
+    if (status === 0) return new ApiError(0, 'Network error');
+    return new ApiError(status, detailOf(err.data) ?? (err.response?.statusText || `Error ${status}`));
+  }
+  if ((err as { name?: string } | null)?.name === 'AbortError') throw err;
+  return new ApiError(0, err instanceof Error ? err.message : String(err));
+}
+
+export function createTransport(options: TransportOptions): Transport {
+  const base = typeof options.base === 'function' ? options.base : () => options.base as string;
+  const credentials =
+    options.credentials ??
+    (() => {
+      const token = options.token?.();
+      return token ? { Authorization: `Bearer ${token}` } : ({} as Record<string, string>);
+    });
+
+  return {
+    base,
+    async call<T>(path: string, call: CallOptions = {}): Promise<T> {
+      const headers = new Headers(call.anonymous ? {} : credentials());
+      for (const [name, value] of Object.entries(call.headers ?? {})) headers.set(name, value);
+      if (call.idempotencyKey) headers.set('Idempotency-Key', call.idempotencyKey);
+      let body: BodyInit | undefined = call.body;
+      if (call.json !== undefined) {
+        body = JSON.stringify(call.json);
+        headers.set('Content-Type', 'application/json');
+      } else if (call.form) body = new URLSearchParams(call.form);
+      try {
+        return await ofetch<T>(addressOf(base(), path), {
+          method: call.method ?? (body === undefined ? 'GET' : 'POST'),
+          headers,
+          body,
+          query: call.query,
+          signal: call.signal,
+          retry: 0,
+        });
+      } catch (err) {
+        const error = errorOf(err);
+        if (!call.anonymous) {
+          if (error.status === 401) options.onUnauthorized?.(error);
+          options.onError?.(error);
+        }
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { fitWithin, FORM_MEDIA, isCompressible, jpegName } from '../../../../elements/shared/image-compression.ts';
+
+describe('image compression (documentation §5)', () => {
+  it('compresses checklist media at quality 0.8, the longest side at most 2560 px', () => {
+    expect(FORM_MEDIA).toEqual({ quality: 0.8, maxWidth: 2560, maxHeight: 2560 });
+    expect(fitWithin(4032, 3024, FORM_MEDIA.maxWidth, FORM_MEDIA.maxHeight)).toEqual({ width: 2560, height: 1920 });
+  });
+
+  it.each([
+    [4000, 3000, 2560, 1440, { width: 1920, height: 1440 }],
+    [1000, 500, 2560, 1440, { width: 1000, height: 500 }],
+    [3000, 4000, 1440, 2560, { width: 1440, height: 1920 }],
+    [5000, 10, 256, 256, { width: 256, height: 1 }],
+    [800, 600, Infinity, Infinity, { width: 800, height: 600 }],
+  ])('fits %i×%i inside %s×%s, never larger, at least 1 px', (width, height, maxWidth, maxHeight, expected) => {
+    expect(fitWithin(width, height, maxWidth, maxHeight)).toEqual(expected);
+  });
+
+  it('redraws pictures, but keeps GIF, SVG and anything that is not a picture as it is', () => {
+    expect(['image/jpeg', 'image/png', 'image/webp', 'IMAGE/PNG', 'image/heic'].map(isCompressible)).toEqual([true, true, true, true, true]);
+    expect(['image/gif', 'image/svg+xml', 'application/pdf', 'video/mp4', ''].map(isCompressible)).toEqual([false, false, false, false, false]);
+  });
+
+  it.each([
+    ['photo.png', 'photo.jpg'],
+    ['photo.JPEG', 'photo.jpg'],
+    ['my.holiday.webp', 'my.holiday.jpg'],
+    ['noextension', 'noextension.jpg'],
+    ['.png', 'image.jpg'],
+  ])('names the compressed %s %s', (name, expected) => {
+    expect(jpegName(name)).toBe(expected);
+  });
+});
