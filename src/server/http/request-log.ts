@@ -1,4 +1,9 @@
-/** One line per request: method, path, status, time. Tokens never reach the log. */
+/**
+ * One line per request: method, path, status, time. Tokens never reach the log.
+ *
+ * Lines are written to stdout together once per turn of the event loop (and at exit), not one
+ * synchronous write per request: under load that is one write for many answers.
+ */
 import type { MiddlewareHandler } from 'hono';
 
 const SECRET_PARAMS = /([?&](?:token|access_token|code|client_secret)=)[^&]*/gi;
@@ -9,7 +14,28 @@ export function maskedPath(url: string): string {
   return (u.pathname + u.search).replace(SECRET_PARAMS, '$1***');
 }
 
-export function requestLog(write: (line: string) => void = console.log): MiddlewareHandler {
+let pending: string[] = [];
+let scheduled = false;
+
+function flush(): void {
+  scheduled = false;
+  if (pending.length === 0) return;
+  const text = `${pending.join('\n')}\n`;
+  pending = [];
+  process.stdout.write(text);
+}
+process.on('exit', flush);
+
+/** Queues a line for stdout; written with the others of this turn of the event loop. */
+export function writeBatched(line: string): void {
+  pending.push(line);
+  if (!scheduled) {
+    scheduled = true;
+    setImmediate(flush);
+  }
+}
+
+export function requestLog(write: (line: string) => void = writeBatched): MiddlewareHandler {
   return async (c, next) => {
     const start = performance.now();
     await next();

@@ -35,3 +35,24 @@ describe('requestLog', () => {
     expect(lines.join()).not.toContain('supersecret');
   });
 });
+
+describe('the batched stdout writer', () => {
+  it('writes the lines of one turn of the event loop together, in order, once', async () => {
+    const { writeBatched } = await import('../../../../src/server/http/request-log.ts');
+    const writes: string[] = [];
+    const original = process.stdout.write.bind(process.stdout);
+    process.stdout.write = ((chunk: string) => {
+      writes.push(String(chunk));
+      return true;
+    }) as typeof process.stdout.write;
+    try {
+      writeBatched('GET /a 200 1.0ms');
+      writeBatched('GET /b 404 0.5ms');
+      expect(writes).toEqual([]);
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.stdout.write = original;
+    }
+    expect(writes).toEqual(['GET /a 200 1.0ms\nGET /b 404 0.5ms\n']);
+  });
+});
