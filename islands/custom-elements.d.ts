@@ -7,6 +7,7 @@ declare module 'react' {
   namespace JSX {
     interface IntrinsicElements {
       'rb-qr-code': ElementProps<HTMLElement> & { value?: string; size?: number };
+      'rb-qr-dialog': ElementProps<HTMLElement> & { value?: string; name?: string; size?: number };
       'rb-permission-editor': ElementProps<HTMLElement> & { 'item-kind'?: 'folder' | 'document'; readonly?: boolean };
     }
   }

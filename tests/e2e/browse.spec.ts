@@ -194,13 +194,23 @@ test('the QR code of an item holds its page address', async ({ page, context, or
   await signInWithToken(page, orgAdmin.token);
   await page.goto('/documentation/browse');
   await openMenu(page, 'Manuals', 'QR Code');
-  const dialog = dialogNamed(page, 'QR Code: Manuals');
+  const dialog = page.getByRole('dialog', { name: 'QR Code: Manuals' }); // <rb-qr-dialog>, the document pages' too
   const code = dialog.getByRole('img', { name: /^QR code for / });
   await expect(code).toBeVisible();
   await expect(code.locator('svg')).toBeVisible();
   const address = new URL(`/documentation/browse/${manuals.id}`, page.url()).href;
   expect(await readQrCode(context, code)).toBe(address);
   await expect(dialog.getByRole('button', { name: 'Print' })).toBeEnabled();
+  // One file-name rule with the document pages' QR Link.
+  const downloading = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download' }).click();
+  expect((await downloading).suggestedFilename()).toBe('Manuals QR code.png');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  await openMenu(page, 'Manuals', 'QR Code');
+  await expect(dialog.getByRole('img', { name: `QR code for ${address}` })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
 });
 
 test('at phone width the browser fits and the item menu opens', async ({ page, orgAdmin }) => {

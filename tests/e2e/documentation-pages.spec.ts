@@ -217,7 +217,7 @@ test.describe('document page', () => {
     await page.keyboard.press('ArrowDown');
     await expect(page.getByRole('menuitem', { name: 'QR Link' })).toBeFocused();
     await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: 'QR Link' });
+    const dialog = page.getByRole('dialog', { name: 'QR Code: Empty Checklist' });
     await expect(dialog).toBeVisible();
     const address = new URL(`/documentation/view/${doc.id}`, page.url()).href;
     await expect(dialog.getByRole('img', { name: `QR code for ${address}` })).toBeVisible();
@@ -249,7 +249,7 @@ test.describe('document page', () => {
     await checkAtPhoneWidth(page, () => expect(page.getByRole('button', { name: 'Document menu' })).toBeVisible());
     await page.getByRole('button', { name: 'Document menu' }).click();
     await page.getByRole('menuitem', { name: 'QR Link' }).click();
-    await expect(page.getByRole('dialog', { name: 'QR Link' }).getByRole('img', { name: /^QR code for / })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'QR Code: Empty Checklist' }).getByRole('img', { name: /^QR code for / })).toBeVisible();
     await expectNoHorizontalScroll(page);
   });
 
@@ -299,7 +299,7 @@ test.describe('editor page', () => {
     await page.getByRole('button', { name: 'Document menu' }).click();
     await page.getByRole('menuitem', { name: 'QR Link' }).click();
     const address = new URL(`/documentation/view/${doc.id}`, page.url()).href;
-    await expect(page.getByRole('dialog', { name: 'QR Link' }).getByRole('img', { name: `QR code for ${address}` })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'QR Code: Opening Checks' }).getByRole('img', { name: `QR code for ${address}` })).toBeVisible();
     await page.keyboard.press('Escape');
 
     await modes.getByRole('link', { name: 'View' }).click();
@@ -448,7 +448,7 @@ test.describe('drawer', () => {
 /** Decodes the QR dialog's code: its SVG drawn onto a canvas, the pixels read with jsQR. */
 async function decodeQrCode(page: Page): Promise<string | undefined> {
   const { width, height, pixels } = await page.evaluate(async () => {
-    const svg = document.querySelector('#qr-dialog rb-qr-code')!.shadowRoot!.querySelector('svg')!;
+    const svg = document.querySelector('#qr-dialog')!.shadowRoot!.querySelector('rb-qr-code')!.shadowRoot!.querySelector('svg')!;
     const image = new Image();
     image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(svg))}`;
     await image.decode();

@@ -1,38 +1,32 @@
-/** QR code of an item's page address (documentation §2), with Print and Download, drawn by <rb-qr-code>. */
-import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
-import { useEffect, useRef, useState } from 'react';
-import type { RbQrCode } from '../../../elements/rb-qr-code/rb-qr-code.ts';
-import { Dialog, useDialogOpen } from '../../shared/Dialog.tsx';
+/**
+ * QR code of an item's page address (documentation §2): THE QR code dialog, `<rb-qr-dialog>` (the light
+ * document pages show the same one), with Print and Download. Its element is imported when the dialog is
+ * first wanted; `onClosed` runs once it has closed.
+ */
+import { useEffect, useRef } from 'react';
+import type { RbQrDialog } from '../../../elements/rb-qr-dialog/rb-qr-dialog.ts';
 
 export function QrCodeDialog({ name, path, onClosed }: { name: string; path: string; onClosed: () => void }) {
-  const [open, close] = useDialogOpen();
-  const [ready, setReady] = useState(false);
-  const code = useRef<RbQrCode>(null);
+  const dialog = useRef<RbQrDialog>(null);
   const address = new URL(path, location.origin).href;
+  const closed = useRef(onClosed);
+  closed.current = onClosed;
 
   useEffect(() => {
-    void import('../../../elements/rb-qr-code/rb-qr-code.ts').then(() => setReady(true));
+    let live = true;
+    const opener = document.activeElement as HTMLElement | null;
+    void import('../../../elements/rb-qr-dialog/rb-qr-dialog.ts').then(async () => {
+      await customElements.whenDefined('rb-qr-dialog');
+      if (live) await dialog.current?.show(opener);
+    });
+    const element = dialog.current;
+    const onClose = () => closed.current();
+    element?.addEventListener('rb-close', onClose);
+    return () => {
+      live = false;
+      element?.removeEventListener('rb-close', onClose);
+    };
   }, []);
 
-  return (
-    <Dialog label={`QR Code: ${name}`} open={open} onClose={close} onClosed={onClosed} className="qr-dialog">
-      <div className="qr-code-box">
-        <rb-qr-code ref={code as React.Ref<HTMLElement>} value={address} size={240} />
-      </div>
-      <p className="qr-address">
-        <a href={address}>{address}</a>
-      </p>
-      <div className="dialog-actions">
-        <SlButton disabled={!ready} onClick={() => void code.current?.download(name)}>
-          Download
-        </SlButton>
-        <SlButton disabled={!ready} onClick={() => void code.current?.print()}>
-          Print
-        </SlButton>
-        <SlButton variant="primary" onClick={close}>
-          Close
-        </SlButton>
-      </div>
-    </Dialog>
-  );
+  return <rb-qr-dialog ref={dialog as React.Ref<HTMLElement>} value={address} name={name} />;
 }

@@ -1,0 +1,117 @@
+import { html, LitElement, nothing, type TemplateResult } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import type { RbQrCode } from '../rb-qr-code/rb-qr-code.element.ts';
+import { emit } from '../events.ts';
+import { qrFilename, qrTitle } from './qr-naming.ts';
+import { styles } from './rb-qr-dialog.styles.ts';
+
+declare global {
+  interface GlobalEventHandlersEventMap {
+    /** The dialog closed (Close, Escape or a click on the backdrop). */
+    'rb-close': CustomEvent<Record<string, never>>;
+  }
+}
+
+/**
+ * THE QR code dialog (documentation §2 "QR code (with print)"): a modal native `<dialog>` with the
+ * `<rb-qr-code>` of an address, the address as a link, and Print, Download and Close. Used by the light
+ * document pages ('QR Link' in the toolbar menu) and by the folder browser ('QR Code' on an item), so
+ * both read alike: the title 'QR Code: {name}', the file '{name} QR code.png' (qr-naming.ts).
+ *
+ * `show(opener)` opens it; focus returns to `opener` (or whatever had focus) when it closes.
+ *
+ * @event rb-close - The dialog closed.
+ * @csspart dialog - The `<dialog>` box.
+ */
+export class RbQrDialog extends LitElement {
+  static override styles = styles;
+
+  /** The address the code holds (absolute, so that a phone can open it). */
+  @property() value = '';
+
+  /** The item's name: in the title and the downloaded file's name. */
+  @property() name = '';
+
+  /** Width and height of the code in CSS pixels. */
+  @property({ type: Number }) size = 240;
+
+  @state() private drawn = false;
+  @state() private problem = '';
+
+  @query('dialog') private dialog!: HTMLDialogElement;
+  @query('rb-qr-code') private code!: RbQrCode;
+
+  private returnFocus: HTMLElement | null = null;
+
+  /** Whether the dialog is open. */
+  get open(): boolean {
+    return this.dialog?.open ?? false;
+  }
+
+  /** Opens the dialog (modal); `opener` gets the focus back when it closes. Resolves once the code is drawn. */
+  async show(opener: HTMLElement | null = null): Promise<void> {
+    this.returnFocus = opener ?? (document.activeElement as HTMLElement | null);
+    await this.updateComplete;
+    if (!this.dialog.open) this.dialog.showModal();
+    await this.redraw();
+  }
+
+  /** Closes the dialog. */
+  close(): void {
+    if (this.dialog?.open) this.dialog.close();
+  }
+
+  protected override updated(changed: Map<PropertyKey, unknown>): void {
+    if (changed.has('value') && this.open) void this.redraw();
+  }
+
+  private async redraw(): Promise<void> {
+    this.drawn = false;
+    this.problem = '';
+    try {
+      await this.code.updateComplete;
+      await this.code.drawn();
+      this.drawn = true;
+    } catch (error) {
+      this.problem = error instanceof Error ? error.message : String(error);
+    }
+  }
+
+  private async run(action: 'print' | 'download'): Promise<void> {
+    this.problem = '';
+    try {
+      await (action === 'print' ? this.code.print() : this.code.download(qrFilename(this.name)));
+    } catch (error) {
+      this.problem = error instanceof Error ? error.message : String(error);
+    }
+  }
+
+  private closed(): void {
+    const back = this.returnFocus;
+    this.returnFocus = null;
+    back?.focus();
+    emit(this, 'rb-close', {});
+  }
+
+  /** A click on the backdrop (outside the box) closes the dialog; a click inside lands on a descendant. */
+  private backdropClick(event: MouseEvent): void {
+    if (event.target !== this.dialog) return;
+    const box = this.dialog.getBoundingClientRect();
+    const { clientX: x, clientY: y } = event;
+    if (x < box.left || x > box.right || y < box.top || y > box.bottom) this.close();
+  }
+
+  protected override render(): TemplateResult {
+    return html`<dialog part="dialog" aria-labelledby="title" @close=${() => this.closed()} @click=${(e: MouseEvent) => this.backdropClick(e)}>
+      <h2 id="title">${qrTitle(this.name)}</h2>
+      <div class="code"><rb-qr-code .value=${this.value} .size=${this.size}></rb-qr-code></div>
+      <p class="address">${this.value ? html`<a href=${this.value}>${this.value}</a>` : nothing}</p>
+      ${this.problem ? html`<p class="error" role="alert">${this.problem}</p>` : nothing}
+      <div class="actions">
+        <button type="button" class="secondary" ?disabled=${!this.drawn} @click=${() => void this.run('print')}>Print</button>
+        <button type="button" class="secondary" ?disabled=${!this.drawn} @click=${() => void this.run('download')}>Download</button>
+        <button type="button" @click=${() => this.close()}>Close</button>
+      </div>
+    </dialog>`;
+  }
+}
