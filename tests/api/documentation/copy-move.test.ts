@@ -114,6 +114,8 @@ describe('POST documentation/folders/{dest}/copy', () => {
     await makeDocument(team.admin, source.id, 'form', 'Visible doc');
     await setAcl(team.admin, 'folders', closed.id, [revoke(team.member.id, Permission.Read)]);
     await setAcl(team.admin, 'documents', hiddenDoc.id, [revoke(team.org.id, Permission.Read)]);
+    // Copying needs Write on the source (the action table); what is copied below it needs only Read.
+    await setAcl(team.admin, 'folders', source.id, [grant(team.member.id, Permission.Write)]);
     const dest = await makeFolder(team.admin, 'root', 'Member space');
     await setAcl(team.admin, 'folders', dest.id, [grant(team.member.id, Permission.Read | Permission.Write | Permission.CreateFolders)]);
 
@@ -143,13 +145,15 @@ describe('POST documentation/folders/{dest}/copy', () => {
     ]);
   });
 
-  it('needs Read on the source and Write plus Create Folders/Documents on the destination', async () => {
+  it('needs Write on the source (the action table: Write allows copy) and Write plus Create Folders/Documents on the destination', async () => {
     const dest = await makeFolder(team.admin, 'root', 'Target');
     const folder = await makeFolder(team.admin);
     const doc = await makeDocument(team.admin);
+    await setAcl(team.admin, 'documents', doc.id, [grant(team.member.id, Permission.Write)]);
+    await setAcl(team.admin, 'folders', folder.id, [grant(team.member.id, Permission.Write)]);
     const noWrite = await team.member.api.post(`documentation/folders/${dest.id}/copy`, { document_id: doc.id });
     expect(noWrite.status).toBe(403);
-    expect(noWrite.body.detail).toBe("You need 'Write' and 'Create Documents' permission on the destination folder to copy a document into it");
+    expect(noWrite.body.detail).toBe("You need 'Write' and 'Create Documents' permission on this folder to add a document to it");
 
     await setAcl(team.admin, 'folders', dest.id, [grant(team.member.id, Permission.Write | Permission.CreateDocuments)]);
     expect((await team.member.api.post(`documentation/folders/${dest.id}/copy`, { document_id: doc.id })).status).toBe(201);
@@ -162,6 +166,20 @@ describe('POST documentation/folders/{dest}/copy', () => {
     const unseen = await team.member.api.post(`documentation/folders/${dest.id}/copy`, { document_id: hidden.id });
     expect(unseen.status).toBe(404);
     expect(unseen.body).toEqual({ detail: 'Document not found' });
+  });
+
+  it('refuses a reader who may not Write the source (the browser offers Copy only with Write)', async () => {
+    const dest = await makeFolder(team.admin);
+    await setAcl(team.admin, 'folders', dest.id, [grant(team.member.id, Permission.Write | Permission.CreateDocuments | Permission.CreateFolders)]);
+    const doc = await makeDocument(team.admin);
+    const folder = await makeFolder(team.admin);
+    const readOnlyDoc = await team.member.api.post(`documentation/folders/${dest.id}/copy`, { document_id: doc.id });
+    expect(readOnlyDoc.status).toBe(403);
+    expect(readOnlyDoc.body.detail).toBe("You need 'Write' permission to copy this document");
+    const readOnlyFolder = await team.member.api.post(`documentation/folders/${dest.id}/copy`, { folder_id: folder.id });
+    expect(readOnlyFolder.status).toBe(403);
+    expect(readOnlyFolder.body.detail).toBe("You need 'Write' permission to copy this folder");
+    expect((await team.admin.api.get(`documentation/folders/${dest.id}/contents`)).body.total).toBe(0);
   });
 });
 
@@ -215,21 +233,26 @@ describe('POST documentation/folders/{dest}/move', () => {
     expect((await team.admin.api.get(`documentation/folders/${top.id}`)).body.parent_id).toBe(root);
   });
 
-  it('needs Delete on the source besides Write and Create on the destination', async () => {
+  it('needs Write and Delete on the source (the action table: move) besides Write and Create on the destination', async () => {
     const dest = await makeFolder(team.admin);
     await setAcl(team.admin, 'folders', dest.id, [grant(team.member.id, Permission.Write | Permission.CreateDocuments | Permission.CreateFolders)]);
     const doc = await makeDocument(team.admin);
+    await setAcl(team.admin, 'documents', doc.id, [grant(team.member.id, Permission.Write)]);
     const noDelete = await team.member.api.post(`documentation/folders/${dest.id}/move`, { document_id: doc.id });
     expect(noDelete.status).toBe(403);
-    expect(noDelete.body.detail).toBe("You need 'Delete' permission on this document to move it");
+    expect(noDelete.body.detail).toBe("You need 'Delete' permission to move this document");
     await setAcl(team.admin, 'documents', doc.id, [grant(team.member.id, Permission.Delete)]);
+    const deleteOnly = await team.member.api.post(`documentation/folders/${dest.id}/move`, { document_id: doc.id });
+    expect(deleteOnly.status).toBe(403);
+    expect(deleteOnly.body.detail).toBe("You need 'Write' permission to move this document");
+    await setAcl(team.admin, 'documents', doc.id, [grant(team.member.id, Permission.Write | Permission.Delete)]);
     expect((await team.member.api.post(`documentation/folders/${dest.id}/move`, { document_id: doc.id })).status).toBe(200);
 
     const folder = await makeFolder(team.admin);
-    await setAcl(team.admin, 'folders', folder.id, [grant(team.member.id, Permission.Delete)]);
+    await setAcl(team.admin, 'folders', folder.id, [grant(team.member.id, Permission.Write | Permission.Delete)]);
     const noWrite = await team.member.api.post(`documentation/folders/root/move`, { folder_id: folder.id });
     expect(noWrite.status).toBe(403);
-    expect(noWrite.body.detail).toBe("You need 'Write' and 'Create Folders' permission on the destination folder to move a folder into it");
+    expect(noWrite.body.detail).toBe("You need 'Write' and 'Create Folders' permission on this folder to add a folder to it");
   });
 
   it('refuses bad bodies with 422 and unknown ids with 404', async () => {

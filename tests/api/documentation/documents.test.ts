@@ -139,7 +139,7 @@ describe('POST documentation/documents', () => {
   it('needs Write and Create Documents on the folder; 404 for a folder the caller cannot see', async () => {
     const res = await team.member.api.post('documentation/documents', { folder_id: 'root', name: 'x', doctype: 'form' });
     expect(res.status).toBe(403);
-    expect(res.body.detail).toBe("You need 'Write' and 'Create Documents' permission on this folder to create a document in it");
+    expect(res.body.detail).toBe("You need 'Write' and 'Create Documents' permission on this folder to add a document to it");
     const missing = await team.admin.api.post('documentation/documents', { folder_id: missingId(), name: 'x', doctype: 'form' });
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ detail: 'Folder not found' });

@@ -127,7 +127,7 @@ describe('POST documentation/folders', () => {
   it('needs Write and Create Folders on the parent', async () => {
     const res = await team.member.api.post('documentation/folders', { parent_id: 'root', name: 'x' });
     expect(res.status).toBe(403);
-    expect(res.body.detail).toBe("You need 'Write' and 'Create Folders' permission on this folder to create a folder in it");
+    expect(res.body.detail).toBe("You need 'Write' and 'Create Folders' permission on this folder to add a folder to it");
 
     const place = await makeFolder(team.admin);
     await setAcl(team.admin, 'folders', place.id, [grant(team.member.id, Permission.Write)]);

@@ -12,7 +12,6 @@ import type { signUploadBody } from '../../../shared/api/documentation-schemas.t
 import type { MediaUrl, SignedUpload } from '../../../shared/api/documentation.ts';
 import { MEDIA_URL_SECONDS, UPLOAD_SIGNATURE_SECONDS } from '../../../shared/constants.ts';
 import { isUuid, uuidv7 } from '../../../shared/ids.ts';
-import { Permission } from '../../../shared/permissions/index.ts';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { documents, uploads } from '../../db/schema.ts';
@@ -21,7 +20,7 @@ import { conflict, HttpError, notFound } from '../../errors.ts';
 import { sniffContentType } from '../../storage/content-types.ts';
 import { storageFor, storageKey } from '../../storage/index.ts';
 import { sign, signingKey, verifySignature } from '../../storage/signing.ts';
-import { readableDocument, requirePermissions } from '../documentation/access.ts';
+import { readableDocument, requireAction } from '../documentation/access.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
 type NewUploads = z.output<typeof signUploadBody>;
@@ -31,7 +30,7 @@ const fileNotFound = () => notFound('File not found');
 /** POST documentation/documents/{id}/sign-content-upload. */
 export async function signUploads(deps: Deps, who: Member, documentId: string, files: NewUploads): Promise<SignedUpload[]> {
   const access = await readableDocument(deps.db, who, documentId);
-  if (access.document.doctype !== 'form') requirePermissions(access.permissions, Permission.Write, 'to add media to this document');
+  requireAction(access.permissions, access.document.doctype === 'form' ? 'submit' : 'upload', 'document');
   const now = deps.now();
   // Whole seconds: the signed `expires` field and `expires_at` name the same moment.
   const expiresAt = new Date((Math.floor(now.getTime() / 1000) + UPLOAD_SIGNATURE_SECONDS) * 1000);

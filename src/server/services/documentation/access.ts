@@ -10,7 +10,7 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { ROOT } from '../../../shared/api/documentation.ts';
 import { isUuid } from '../../../shared/ids.ts';
-import { hasPermission, Permission } from '../../../shared/permissions/index.ts';
+import { actions, allows, Permission, type Action } from '../../../shared/permissions/index.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { folderChain, type ChainFolder } from '../../db/documentation-tree.ts';
 import { aclEntries, documents } from '../../db/schema.ts';
@@ -22,6 +22,8 @@ import { resolvePermissions, type AclRule, type Principal } from '../../permissi
 
 export type AclEntryRow = typeof aclEntries.$inferSelect;
 export type DocumentRow = typeof documents.$inferSelect;
+
+export type ItemKind = 'folder' | 'document';
 
 export const folderNotFound = () => notFound('Folder not found');
 export const documentNotFound = () => notFound('Document not found');
@@ -123,31 +125,41 @@ export async function documentAccess(db: Queryable, who: Member, id: string): Pr
 /** A live folder the caller may Read; otherwise 404. */
 export async function readableFolder(db: Queryable, who: Member, id: string): Promise<FolderAccess> {
   const access = await folderAccess(db, who, id);
-  if (!access || access.trashed || !hasPermission(access.permissions, Permission.Read)) throw folderNotFound();
+  if (!access || access.trashed || !allows(access.permissions, 'view')) throw folderNotFound();
   return access;
 }
 
 /** A live document the caller may Read; otherwise 404. */
 export async function readableDocument(db: Queryable, who: Member, id: string): Promise<DocumentAccess> {
   const access = await documentAccess(db, who, id);
-  if (!access || access.trashed || !hasPermission(access.permissions, Permission.Read)) throw documentNotFound();
+  if (!access || access.trashed || !allows(access.permissions, 'view')) throw documentNotFound();
   return access;
 }
 
-const PERMISSION_NAMES: Record<number, string> = {
-  [Permission.Read]: 'Read',
-  [Permission.Write]: 'Write',
-  [Permission.Delete]: 'Delete',
-  [Permission.EditPermissions]: 'Edit Permissions',
-  [Permission.CreateDocuments]: 'Create Documents',
-  [Permission.CreateFolders]: 'Create Folders',
-};
+const PERMISSION_NAMES: [number, string][] = [
+  [Permission.Read, 'Read'],
+  [Permission.Write, 'Write'],
+  [Permission.Delete, 'Delete'],
+  [Permission.EditPermissions, 'Edit Permissions'],
+  [Permission.CreateDocuments, 'Create Documents'],
+  [Permission.CreateFolders, 'Create Folders'],
+];
 
-/** 403 unless `permissions` hold every bit of `needed`; the detail names what is missing. */
-export function requirePermissions(permissions: number, needed: number, what: string): void {
-  if (hasPermission(permissions, needed)) return;
-  const missing = Object.entries(PERMISSION_NAMES)
-    .filter(([bit]) => (needed & Number(bit)) !== 0 && (permissions & Number(bit)) === 0)
-    .map(([, name]) => `'${name}'`);
-  throw forbidden(`You need ${missing.join(' and ')} permission ${what}`);
+/** The permissions' names in a mask, quoted: `'Write', 'Delete'` (or joined with `and`). */
+export function permissionNames(mask: number, separator = ', '): string {
+  return PERMISSION_NAMES.filter(([bit]) => (mask & bit) !== 0)
+    .map(([, name]) => `'${name}'`)
+    .join(separator);
+}
+
+/**
+ * 403 unless `permissions` (the caller's on the item, or on the folder for `createDocument` and
+ * `createFolder`) allow `action` by THE action table (src/shared/permissions/actions.ts); the detail names
+ * the missing permissions and the table's purpose, said of a `kind`: "You need 'Write' permission to copy
+ * this document".
+ */
+export function requireAction(permissions: number, action: Action, kind: ItemKind): void {
+  if (allows(permissions, action)) return;
+  const { bits, purpose } = actions[action];
+  throw forbidden(`You need ${permissionNames(bits & ~permissions, ' and ')} permission ${purpose.replace('this item', `this ${kind}`)}`);
 }

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { replaceAclBody } from '../../../shared/api/documentation-schemas.ts';
 import type { Acl, AclEntry, AclSubject, AclSubjectType, InheritedAclEntry } from '../../../shared/api/documentation.ts';
 import { uuidv7 } from '../../../shared/ids.ts';
-import { hasPermission, Permission } from '../../../shared/permissions/index.ts';
+import { allows } from '../../../shared/permissions/index.ts';
 import type { Queryable } from '../../db/connection.ts';
 import type { ChainFolder } from '../../db/documentation-tree.ts';
 import { aclEntries, memberships, roles, users } from '../../db/schema.ts';
@@ -23,7 +23,8 @@ import {
   chainPermissions,
   readableDocument,
   readableFolder,
-  requirePermissions,
+  permissionNames,
+  requireAction,
   type AclEntryRow,
 } from './access.ts';
 import { recordActivity } from './activity.ts';
@@ -76,7 +77,7 @@ async function presentAcl(
   levels: readonly AclEntryRow[][],
 ): Promise<Acl> {
   const names = await subjectNames(db, who, [...own, ...levels.flat()]);
-  const readable = chainPermissions(levels, who).map((p) => hasPermission(p, Permission.Read));
+  const readable = chainPermissions(levels, who).map((p) => allows(p, 'view'));
   const inherited: InheritedAclEntry[] = levels.flatMap((level, i) =>
     level
       .map((entry) => ({
@@ -141,25 +142,12 @@ async function subjectTypes(db: Queryable, who: Member, ids: string[]): Promise<
 const bitsOf = (entries: readonly { subject: string; isGrant: boolean; permissions: number }[], subject: string) =>
   entries.filter((e) => e.subject === subject && e.isGrant).reduce((mask, e) => mask | e.permissions, 0);
 
-const PERMISSION_NAMES: [number, string][] = [
-  [Permission.Read, 'Read'],
-  [Permission.Write, 'Write'],
-  [Permission.Delete, 'Delete'],
-  [Permission.EditPermissions, 'Edit Permissions'],
-  [Permission.CreateDocuments, 'Create Documents'],
-  [Permission.CreateFolders, 'Create Folders'],
-];
-const permissionNames = (mask: number) =>
-  PERMISSION_NAMES.filter(([bit]) => (mask & bit) !== 0)
-    .map(([, name]) => `'${name}'`)
-    .join(', ');
-
 /** PUT documentation/{folders|documents}/{id}/acl: replaces the item's own entries; Edit Permissions needed. */
 export async function replaceAcl(deps: Deps, who: Member, kind: AclItemKind, id: string, entries: AclEntries): Promise<Acl> {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     const target = await aclTarget(tx, who, kind, id);
-    requirePermissions(target.permissions, Permission.EditPermissions, `to change the permissions of this ${kind}`);
+    requireAction(target.permissions, 'editPermissions', kind);
 
     entries.forEach((entry, i) => {
       if ((entry.permissions & ~ACL_BITS_MASK) !== 0) {

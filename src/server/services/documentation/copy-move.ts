@@ -1,8 +1,9 @@
 /**
  * Paste: POST documentation/folders/{dest}/copy and /move with `{document_id}` or `{folder_id}`.
  *
- * Both need Read on the source (else 404) and Write plus Create Folders / Create Documents (by the
- * source's kind) on the destination; a move also needs Delete on the source. A folder cannot move into
+ * By THE action table: a copy needs `copy` (Write) on the source, a move `move` (Write and Delete); both
+ * need `createFolder` / `createDocument` (by the source's kind) on the destination; a source the caller
+ * may not Read answers 404. A folder cannot move into
  * itself or below itself (400); the root cannot move (400). Names may repeat in a folder.
  *
  * A copy is deep and made in one transaction: the live subfolders and documents that the caller may
@@ -16,7 +17,7 @@ import type { z } from 'zod';
 import type { moveOrCopyBody } from '../../../shared/api/documentation-schemas.ts';
 import type { ListedItem } from '../../../shared/api/documentation.ts';
 import { uuidv7 } from '../../../shared/ids.ts';
-import { hasPermission, Permission } from '../../../shared/permissions/index.ts';
+import { allows } from '../../../shared/permissions/index.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { liveSubtree, lockTreeShape } from '../../db/documentation-tree.ts';
 import { aclEntries, documents, documentVersions, folders } from '../../db/schema.ts';
@@ -26,7 +27,7 @@ import { resolvePermissions, type AclRule } from '../../permissions/resolve.ts';
 import {
   readableDocument,
   readableFolder,
-  requirePermissions,
+  requireAction,
   type AclEntryRow,
   type DocumentRow,
   type FolderAccess,
@@ -64,8 +65,8 @@ export async function moveItem(deps: Deps, who: Member, destId: string, paste: P
       if (dest.chain.some((f) => f.id === source.folder.id)) {
         throw badRequest('A folder cannot be moved into itself or one of its subfolders');
       }
-      requirePermissions(source.permissions, Permission.Delete, 'on this folder to move it');
-      requirePermissions(dest.permissions, Permission.Write | Permission.CreateFolders, 'on the destination folder to move a folder into it');
+      requireAction(source.permissions, 'move', 'folder');
+      requireAction(dest.permissions, 'createFolder', 'folder');
       await tx.update(folders).set({ parentId: dest.folder.id }).where(eq(folders.id, source.folder.id));
       await recordActivity(tx, {
         type: 'FolderMoved',
@@ -80,8 +81,8 @@ export async function moveItem(deps: Deps, who: Member, destId: string, paste: P
       return item!;
     }
     const source = await readableDocument(tx, who, paste.document_id!);
-    requirePermissions(source.permissions, Permission.Delete, 'on this document to move it');
-    requirePermissions(dest.permissions, Permission.Write | Permission.CreateDocuments, 'on the destination folder to move a document into it');
+    requireAction(source.permissions, 'move', 'document');
+    requireAction(dest.permissions, 'createDocument', 'folder');
     await tx.update(documents).set({ folderId: dest.folder.id }).where(eq(documents.id, source.document.id));
     await recordActivity(tx, {
       type: 'DocumentMoved',
@@ -105,11 +106,13 @@ export async function copyItem(deps: Deps, who: Member, destId: string, paste: P
     const dest = await readableFolder(tx, who, destId);
     if (paste.folder_id !== undefined) {
       const source = await readableFolder(tx, who, paste.folder_id);
-      requirePermissions(dest.permissions, Permission.Write | Permission.CreateFolders, 'on the destination folder to copy a folder into it');
+      requireAction(source.permissions, 'copy', 'folder');
+      requireAction(dest.permissions, 'createFolder', 'folder');
       return copyFolder(tx, who, now, source, dest);
     }
     const source = await readableDocument(tx, who, paste.document_id!);
-    requirePermissions(dest.permissions, Permission.Write | Permission.CreateDocuments, 'on the destination folder to copy a document into it');
+    requireAction(source.permissions, 'copy', 'document');
+    requireAction(dest.permissions, 'createDocument', 'folder');
     const [copy] = await copyDocuments(tx, who, now, [{ document: source.document, folderId: dest.folder.id }], new Map([[source.document.id, source.own]]));
     await recordActivity(tx, {
       type: 'DocumentCopied',
@@ -226,7 +229,7 @@ async function copyFolder(tx: Queryable, who: Member, now: Date, source: FolderA
       if (!parentLevels) continue;
       levels = [own, ...parentLevels];
     }
-    if (!hasPermission(resolvePermissions(levels, who), Permission.Read)) continue;
+    if (!allows(resolvePermissions(levels, who), 'view')) continue;
     levelsOf.set(folder.id, levels);
     newIdOf.set(folder.id, uuidv7(now.getTime()));
     copiedFolders.push(folder);
@@ -258,7 +261,7 @@ async function copyFolder(tx: Queryable, who: Member, now: Date, source: FolderA
     sourceDocuments.map((d) => d.id),
   );
   const readableDocuments = sourceDocuments.filter((d) =>
-    hasPermission(resolvePermissions([documentEntries.get(d.id) ?? [], ...levelsOf.get(d.folderId)!], who), Permission.Read),
+    allows(resolvePermissions([documentEntries.get(d.id) ?? [], ...levelsOf.get(d.folderId)!], who), 'view'),
   );
   const copies = await copyDocuments(
     tx,

@@ -8,7 +8,6 @@ import { contentsSchemas, type createDocumentBody, type updateDocumentBody } fro
 import type { Doctype, Document, DocumentContents, HistoryEntry, PageQuery } from '../../../shared/api/documentation.ts';
 import type { List } from '../../../shared/api/list.ts';
 import { uuidv7 } from '../../../shared/ids.ts';
-import { Permission } from '../../../shared/permissions/index.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { documents, documentVersions } from '../../db/schema.ts';
 import type { Deps, Member } from '../../env.ts';
@@ -17,7 +16,7 @@ import { resolvePermissions } from '../../permissions/resolve.ts';
 import {
   readableDocument,
   readableFolder,
-  requirePermissions,
+  requireAction,
   type DocumentAccess,
   type DocumentRow,
 } from './access.ts';
@@ -93,7 +92,7 @@ export async function createDocument(deps: Deps, who: Member, body: NewDocument)
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     const folder = await readableFolder(tx, who, body.folder_id);
-    requirePermissions(folder.permissions, Permission.Write | Permission.CreateDocuments, 'on this folder to create a document in it');
+    requireAction(folder.permissions, 'createDocument', 'folder');
     const [document] = await tx
       .insert(documents)
       .values({
@@ -194,7 +193,7 @@ export async function updateDocument(deps: Deps, who: Member, id: string, body: 
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     const access = await readableDocument(tx, who, id);
-    requirePermissions(access.permissions, Permission.Write, 'to edit this document');
+    requireAction(access.permissions, 'edit', 'document');
     const before = access.document;
     if (body.doctype !== undefined && body.doctype !== before.doctype) {
       throw badRequest(`The doctype of a document cannot be changed (this one is a ${before.doctype})`);
@@ -277,7 +276,7 @@ export async function deleteDocument(deps: Deps, who: Member, id: string): Promi
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     const access = await readableDocument(tx, who, id);
-    requirePermissions(access.permissions, Permission.Delete, 'to delete this document');
+    requireAction(access.permissions, 'delete', 'document');
     await tx
       .update(documents)
       .set({ deletedAt: now, deletedBy: who.userId })

@@ -5,14 +5,14 @@ import type { createFolderBody, updateFolderBody } from '../../../shared/api/doc
 import type { ContentsQuery, Folder, ListedItem } from '../../../shared/api/documentation.ts';
 import type { List } from '../../../shared/api/list.ts';
 import { uuidv7 } from '../../../shared/ids.ts';
-import { hasPermission, Permission } from '../../../shared/permissions/index.ts';
+import { allows } from '../../../shared/permissions/index.ts';
 import { ALL_PERMISSIONS } from '../../../shared/constants.ts';
 import { childEntriesNaming, contentsPage, type ChainFolder } from '../../db/documentation-tree.ts';
 import { folders } from '../../db/schema.ts';
 import type { Deps, Member } from '../../env.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import { resolvePermissions, type AclRule, type Principal } from '../../permissions/resolve.ts';
-import { readableFolder, requirePermissions, type FolderAccess } from './access.ts';
+import { readableFolder, requireAction, type FolderAccess } from './access.ts';
 import { recordActivity } from './activity.ts';
 import { presentFolder, presentListedItems } from './presenters.ts';
 
@@ -50,7 +50,7 @@ export async function folderContents(deps: Deps, who: Member, id: string, query:
       else own.set(entry.itemId, [entry]);
     }
     for (const [itemId, rules] of own) {
-      if (!hasPermission(resolvePermissions([rules, ...access.levels], who), Permission.Read)) hidden.push(itemId);
+      if (!allows(resolvePermissions([rules, ...access.levels], who), 'view')) hidden.push(itemId);
     }
   }
   const page = await contentsPage(deps.db, { parentId: access.folder.id, hidden, ...query });
@@ -95,7 +95,7 @@ export async function createFolder(deps: Deps, who: Member, body: NewFolder): Pr
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     const parent = await readableFolder(tx, who, body.parent_id);
-    requirePermissions(parent.permissions, Permission.Write | Permission.CreateFolders, 'on this folder to create a folder in it');
+    requireAction(parent.permissions, 'createFolder', 'folder');
     const [row] = await tx
       .insert(folders)
       .values({
@@ -131,7 +131,7 @@ export async function updateFolder(deps: Deps, who: Member, id: string, changes:
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     const access = await readableFolder(tx, who, id);
-    requirePermissions(access.permissions, Permission.Write, 'to edit this folder');
+    requireAction(access.permissions, 'edit', 'folder');
     const before = access.folder;
     if (changes.version !== before.version) throw staleFolder(changes.version, before.version);
     const [row] = await tx
@@ -172,7 +172,7 @@ export async function deleteFolder(deps: Deps, who: Member, id: string): Promise
   await deps.db.transaction(async (tx) => {
     const access = await readableFolder(tx, who, id);
     if (access.folder.parentId === null) throw badRequest('The root folder cannot be deleted');
-    requirePermissions(access.permissions, Permission.Delete, 'to delete this folder');
+    requireAction(access.permissions, 'delete', 'folder');
     await tx
       .update(folders)
       .set({ deletedAt: now, deletedBy: who.userId })

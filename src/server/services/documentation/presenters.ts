@@ -8,7 +8,7 @@ import type {
   PathStep,
   SubscriptionOptions,
 } from '../../../shared/api/documentation.ts';
-import { hasPermission, Permission } from '../../../shared/permissions/index.ts';
+import { allows } from '../../../shared/permissions/index.ts';
 import type { Queryable } from '../../db/connection.ts';
 import type { ChainFolder, ItemRow } from '../../db/documentation-tree.ts';
 import { users } from '../../db/schema.ts';
@@ -91,7 +91,7 @@ export function readableAncestors(chain: readonly ChainFolder[], levels: FolderA
   const permissions = chainPermissions(levels, who);
   return chain
     .map((folder, i) => ({ folder, permissions: permissions[i]! }))
-    .filter(({ permissions: p }) => hasPermission(p, Permission.Read))
+    .filter(({ permissions: p }) => allows(p, 'view'))
     .reverse();
 }
 
