@@ -18,3 +18,4 @@ const show = (name: string, detail: unknown) => {
 };
 checklist.addEventListener('rb-submitted', (event) => show('rb-submitted', event.detail));
 checklist.addEventListener('rb-submit-failed', (event) => show('rb-submit-failed', event.detail));
+checklist.addEventListener('rb-unauthorized', (event) => show('rb-unauthorized', event.detail));

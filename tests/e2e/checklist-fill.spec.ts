@@ -444,6 +444,32 @@ test.describe('rb-checklist on its plain-HTML demo page', () => {
     expect(problems.consoleErrors).toEqual([]);
   });
 
+  test('a token the API refuses: the answers wait on this device, rb-unauthorized, and go once a valid token comes', async ({ page, orgAdmin }) => {
+    const doc = await publishChecklist(orgAdmin.token, 'Standalone', { ok: question('Fine', 'true/false', { required: true }) });
+    const soonEnded = await signInOverApi(orgAdmin.username, orgAdmin.password);
+    await page.goto('/elements/rb-checklist/demo.html');
+    await page.getByLabel('Token').fill(soonEnded);
+    await page.getByLabel('Checklist id').fill(doc.id);
+    await page.getByRole('button', { name: 'Load checklist' }).click();
+    await questionNamed(page, 'Fine').getByRole('radio', { name: 'True' }).check();
+
+    await endOwnSession(soonEnded);
+    await submitButton(page).click();
+    await expect(filler(page).getByText('Saved on this device: the answers will be sent after you sign in again.')).toBeVisible();
+    await expect(page.locator('#event')).toContainText('rb-unauthorized');
+    await expect(page.locator('#event')).toContainText('Could not validate credentials');
+    await expect(queueStatus(page)).toHaveText('1 submission waiting to be sent');
+    await expect(page).toHaveURL(/\/elements\/rb-checklist\/demo\.html$/); // no app here: nothing signs out
+    expect(await rowsOf(orgAdmin.token, doc.id)).toHaveLength(0);
+
+    await page.getByLabel('Token').fill(orgAdmin.token);
+    await page.getByRole('button', { name: 'Load checklist' }).click();
+    await expect(queueStatus(page)).toHaveText(/^Sent at /);
+    const rows = await rowsOf(orgAdmin.token, doc.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.record.ok!.value).toBe(true);
+  });
+
   test('a refused submission shows the failure text', async ({ page, orgAdmin }) => {
     const doc = await publishChecklist(orgAdmin.token, 'Refused', { ok: question('Fine', 'true/false', { required: true }) });
     await page.goto('/elements/rb-checklist/demo.html');

@@ -1,13 +1,14 @@
 /**
  * The standalone Lit elements (DESIGN.md: framework-neutral, built on their own by
  * scripts/build-elements.mjs) on their plain-HTML demo pages, served by the running server with the
- * app's Content-Security-Policy: rb-qr-code and rb-permission-editor.
+ * app's Content-Security-Policy: rb-qr-code, rb-qr-dialog and rb-permission-editor.
  */
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './support/test.ts';
 
 const qrDemo = '/elements/rb-qr-code/demo.html';
 const editorDemo = '/elements/rb-permission-editor/demo.html';
+const qrDialogDemo = '/elements/rb-qr-dialog/demo.html';
 
 async function openDemo(page: Page, path: string): Promise<void> {
   const response = await page.goto(path);
@@ -16,7 +17,7 @@ async function openDemo(page: Page, path: string): Promise<void> {
 
 test.describe('standalone element demo pages', () => {
   test('the server serves both demo pages with the app\'s Content-Security-Policy', async ({ request }) => {
-    for (const path of [qrDemo, editorDemo]) {
+    for (const path of [qrDemo, editorDemo, qrDialogDemo]) {
       const response = await request.get(path);
       expect(response.status(), path).toBe(200);
       expect(response.headers()['content-security-policy'], path).toContain("script-src 'self'");
@@ -24,11 +25,39 @@ test.describe('standalone element demo pages', () => {
   });
 
   test('the element bundles are served as JavaScript', async ({ request }) => {
-    for (const path of ['/elements/rb-qr-code.js', '/elements/rb-permission-editor.js', '/elements/rb-qr-code/demo.js']) {
+    for (const path of ['/elements/rb-qr-code.js', '/elements/rb-permission-editor.js', '/elements/rb-qr-dialog.js', '/elements/rb-qr-code/demo.js']) {
       const response = await request.get(path);
       expect(response.status(), path).toBe(200);
       expect(response.headers()['content-type'], path).toContain('text/javascript');
     }
+  });
+});
+
+test.describe('rb-qr-dialog', () => {
+  test("the QR code dialog: 'QR Code: {name}', the code of the address, '{name} QR code.png', focus back to the opener", async ({ page, pageProblems }) => {
+    await openDemo(page, qrDialogDemo);
+    await page.getByLabel('Name').fill('Cold store: bay 4');
+    const address = 'https://ringbinder.example/documentation/view/0190e1a0-0000-7000-8000-0000000000aa';
+    await page.getByLabel('Address').fill(address);
+    const opener = page.getByRole('button', { name: 'Show QR code' });
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: 'QR Code: Cold store: bay 4' });
+    await expect(dialog.getByRole('img', { name: `QR code for ${address}` })).toBeVisible();
+    await expect(dialog.getByRole('link', { name: address })).toHaveAttribute('href', address);
+    await expect(dialog.getByRole('button', { name: 'Print' })).toBeEnabled();
+    await expectAccessible(page);
+
+    const downloading = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Download' }).click();
+    expect((await downloading).suggestedFilename()).toBe('Cold store bay 4 QR code.png');
+
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+    await expect(page.getByRole('status')).toHaveText('Closed');
+    const problems = await pageProblems();
+    expect(problems.cspViolations).toEqual([]);
+    expect(problems.consoleErrors).toEqual([]);
   });
 });
 
