@@ -15,7 +15,7 @@ import { isUniqueViolation } from '../db/errors.ts';
 import { aclEntries, invitations, roles, userRoles } from '../db/schema.ts';
 import type { Deps, Member } from '../env.ts';
 import { conflict, notFound } from '../errors.ts';
-import { recordActivity } from './documentation/activity.ts';
+import { recordActivity } from './activity.ts';
 
 type RoleRow = typeof roles.$inferSelect;
 

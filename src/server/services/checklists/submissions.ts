@@ -21,7 +21,7 @@ import type { Deps, Member } from '../../env.ts';
 import { badRequest, HttpError, notFound, validationFailed, type FieldError } from '../../errors.ts';
 import { readableDocument } from '../documentation/access.ts';
 import { nameOf, usernames } from '../documentation/presenters.ts';
-import { recordDataSubmitted } from './activity.ts';
+import { recordActivity, type DataSubmittedContext } from '../activity.ts';
 import { completedUploadsOf } from './uploads.ts';
 
 type SubmissionRow = typeof checklistSubmissions.$inferSelect;
@@ -177,7 +177,8 @@ export async function submitChecklist(
       if (!earlier) throw new Error('idempotency key conflict without a row');
       return replay(tx, earlier, requestHash!);
     }
-    await recordDataSubmitted(tx, {
+    await recordActivity(tx, {
+      type: 'DataSubmitted',
       orgId: who.orgId,
       actorId: who.userId,
       at: now,
@@ -191,7 +192,7 @@ export async function submitChecklist(
         version: document.version,
         folder_id: folder.id,
         folder_name: folder.name,
-      },
+      } satisfies DataSubmittedContext,
     });
     return { row: present(inserted, who.username), replayed: false };
   });

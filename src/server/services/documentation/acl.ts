@@ -27,7 +27,7 @@ import {
   requireAction,
   type AclEntryRow,
 } from './access.ts';
-import { recordActivity } from './activity.ts';
+import { recordActivity } from '../activity.ts';
 
 export type AclItemKind = 'folder' | 'document';
 export type AclEntries = z.output<typeof replaceAclBody>;

@@ -32,7 +32,7 @@ import {
   type DocumentRow,
   type FolderAccess,
 } from './access.ts';
-import { recordActivity } from './activity.ts';
+import { recordActivity } from '../activity.ts';
 import { documentItem, folderItem, presentListedItems } from './presenters.ts';
 
 export type Paste = z.output<typeof moveOrCopyBody>;

@@ -20,7 +20,7 @@ import {
   type DocumentAccess,
   type DocumentRow,
 } from './access.ts';
-import { recordActivity } from './activity.ts';
+import { recordActivity } from '../activity.ts';
 import { asContents, nameOf, pathOf, usernames } from './presenters.ts';
 
 export type NewDocument = z.output<typeof createDocumentBody>;

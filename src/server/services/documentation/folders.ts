@@ -13,7 +13,7 @@ import type { Deps, Member } from '../../env.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import { resolvePermissions, type AclRule, type Principal } from '../../permissions/resolve.ts';
 import { readableFolder, requireAction, type FolderAccess } from './access.ts';
-import { recordActivity } from './activity.ts';
+import { recordActivity } from '../activity.ts';
 import { presentFolder, presentListedItems } from './presenters.ts';
 
 export type NewFolder = z.output<typeof createFolderBody>;

@@ -16,7 +16,7 @@ import { documents, folders } from '../../db/schema.ts';
 import type { Deps, Member } from '../../env.ts';
 import { badRequest, forbidden } from '../../errors.ts';
 import { documentAccess, documentNotFound, folderAccess, folderNotFound } from './access.ts';
-import { recordActivity } from './activity.ts';
+import { recordActivity } from '../activity.ts';
 import { documentItem, folderItem, presentListedItem, presentListedItems, usernames, nameOf } from './presenters.ts';
 
 /**

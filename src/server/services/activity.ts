@@ -1,0 +1,72 @@
+/**
+ * Activity events: every area records its changes here, in the same transaction as the change, into one
+ * table (activity_events). They feed the activity log, notifications (in-app and e-mail) and the dashboard.
+ * Each event carries in `context` what a reader of the log needs without looking anything up: names,
+ * from/to folders, versions.
+ */
+import { uuidv7 } from '../../shared/ids.ts';
+import type { Queryable } from '../db/connection.ts';
+import { activityEvents } from '../db/schema.ts';
+
+/** The documentation tree's events (documentation §3). */
+export type DocumentationActivity =
+  | 'FolderCreated'
+  | 'FolderUpdated'
+  | 'FolderDeleted'
+  | 'FolderRestored'
+  | 'FolderMoved'
+  | 'FolderCopied'
+  | 'FolderACLUpdated'
+  | 'DocumentCreated'
+  | 'DocumentUpdated'
+  | 'DocumentDeleted'
+  | 'DocumentRestored'
+  | 'DocumentMoved'
+  | 'DocumentCopied'
+  | 'DocumentACLUpdated';
+
+/** A checklist was filled in. */
+export type ChecklistActivity = 'DataSubmitted';
+
+/** The admin area's events (accounts §3): they name their user or role in `context`. */
+export type AdminActivity = 'UserCreated' | 'UserUpdated' | 'UserDeleted' | 'RoleCreated' | 'RoleUpdated' | 'RoleDeleted';
+
+export type ActivityType = DocumentationActivity | ChecklistActivity | AdminActivity;
+
+export interface ActivityRecord {
+  type: ActivityType;
+  orgId: string;
+  actorId: string;
+  at: Date;
+  folderId?: string | null;
+  documentId?: string | null;
+  /** What a reader of the log needs without looking anything up (DataSubmitted: DataSubmittedContext). */
+  context: Record<string, unknown>;
+}
+
+/** What DataSubmitted's `context` holds: notifications for "validation errors only" subscriptions read `validation_errors`. */
+export interface DataSubmittedContext {
+  /** The checklist filled in (the spec's "sheet"): its id and name. */
+  sheet_id: string;
+  sheet_name: string;
+  /** How many answers are not valid. */
+  validation_errors: number;
+  submission_id: string;
+  version: number;
+  folder_id: string;
+  folder_name: string;
+}
+
+/** Writes one event; `tx` is the transaction of the change it records. */
+export async function recordActivity(tx: Queryable, record: ActivityRecord): Promise<void> {
+  await tx.insert(activityEvents).values({
+    id: uuidv7(record.at.getTime()),
+    orgId: record.orgId,
+    type: record.type,
+    actorId: record.actorId,
+    at: record.at,
+    folderId: record.folderId ?? null,
+    documentId: record.documentId ?? null,
+    context: record.context,
+  });
+}
