@@ -47,7 +47,10 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => {
+  server.closeAllConnections(); // keep-alive connections would hold close() for seconds
+  return new Promise<void>((resolve) => server.close(() => resolve()));
+});
 
 const last = () => seen[seen.length - 1]!;
 
