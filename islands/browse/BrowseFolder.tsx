@@ -13,18 +13,19 @@ import { showAlertAfterNavigation } from '../../src/client/stores/alerts.ts';
 import { $clipboard, copyToClipboard, type ClipboardItem } from '../../src/client/stores/clipboard.ts';
 import type { CurrentUser } from '../../src/shared/api/accounts.ts';
 import { ROOT, type Folder, type ListedItem } from '../../src/shared/api/documentation.ts';
-import { hasPermission, Permission } from '../../src/shared/permissions/index.ts';
 import { Breadcrumbs, DOCUMENTATION } from './Breadcrumbs.tsx';
 import { FolderToolbar } from './FolderToolbar.tsx';
 import { useItemDrops, type DraggedItem, type DropTarget } from './item-drag.ts';
 import { browsePath, editPath, historyPath, itemPath, trashPath } from '../../src/client/addresses.ts';
 import { ItemMenu, type ItemAction } from './ItemMenu.tsx';
+import { canPasteInto, speedDialOffers } from './offered-actions.ts';
 import { ItemTile } from './ItemTile.tsx';
 import type { MenuAnchor } from './PopupMenu.tsx';
 import { messages } from './messages.ts';
 import { rememberedSort, rememberSort, type SortOrder } from './sort-orders.ts';
 import { SpeedDial } from './SpeedDial.tsx';
 import { useFolder } from './use-folder.ts';
+import { folderIdFromAddress } from './folder-open.ts';
 
 // The dialogs (and the Shoelace form controls they use) load when one is first opened.
 const DeleteDialog = lazy(() => import('./dialogs/DeleteDialog.tsx').then((m) => ({ default: m.DeleteDialog })));
@@ -46,12 +47,6 @@ interface Menu {
   item: ListedItem;
   anchor: MenuAnchor;
   trigger: HTMLElement | null;
-}
-
-/** The folder id in the address; the root when there is none. */
-function folderIdFromAddress(): string {
-  const match = /^\/documentation\/browse\/([^/]+)\/?$/.exec(location.pathname);
-  return match ? decodeURIComponent(match[1]!) : ROOT;
 }
 
 /** The root folder reads as 'Documentation', as in the breadcrumbs. */
@@ -131,8 +126,15 @@ function FolderBrowser({ user, folderId }: { user: CurrentUser; folderId: string
       case 'history':
         return navigate(historyPath(item.id));
       case 'copy':
-        if (folder) copyToClipboard({ kind: item.kind, id: item.id, name: item.name, originId: folder.id, originName: folderLabel(folder) });
-        return;
+        if (!folder) return;
+        return copyToClipboard({
+          kind: item.kind,
+          id: item.id,
+          name: item.name,
+          permissions: item.user_permissions,
+          originId: folder.id,
+          originName: folderLabel(folder),
+        });
       case 'properties':
       case 'delete':
       case 'qr-code':
@@ -140,8 +142,8 @@ function FolderBrowser({ user, folderId }: { user: CurrentUser; folderId: string
     }
   }
 
-  const can = (bit: number) => folder !== undefined && hasPermission(folder.user_permissions, Permission.Write) && hasPermission(folder.user_permissions, bit);
-  const pastable = clipboard && can(clipboard.kind === 'folder' ? Permission.CreateFolders : Permission.CreateDocuments) ? clipboard : null;
+  const pastable = clipboard && folder && canPasteInto(folder.user_permissions, clipboard.kind) ? clipboard : null;
+  const dial = speedDialOffers(folder?.user_permissions ?? 0);
   const items = state.status === 'ready' ? state.items : undefined;
   const tiles = useMemo(() => items?.map((item) => <ItemTile key={item.id} item={item} onMenu={openMenu} />), [items, openMenu]);
   const closeDialog = useCallback(() => setDialog(undefined), []);
@@ -182,10 +184,10 @@ function FolderBrowser({ user, folderId }: { user: CurrentUser; folderId: string
           {tiles}
         </ul>
       )}
-      {can(0) && (
+      {(dial.newDocument || dial.newFolder) && (
         <SpeedDial
-          canCreateDocument={can(Permission.CreateDocuments)}
-          canCreateFolder={can(Permission.CreateFolders)}
+          canCreateDocument={dial.newDocument}
+          canCreateFolder={dial.newFolder}
           onNewDocument={() => setDialog({ type: 'new-document' })}
           onNewFolder={() => setDialog({ type: 'new-folder' })}
         />

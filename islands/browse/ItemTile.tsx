@@ -1,13 +1,13 @@
 /**
  * One item of the folder: its kind, name, description and date (documentation §2). The name opens
  * it; the options button and a right-click open the item menu. Folders are drop targets, and items the
- * user may Write can be dragged onto them.
+ * action table lets the user drag can be dragged onto them.
  */
 import { memo } from 'react';
 import { formatDate } from '../../src/client/time-format.ts';
 import type { ListedItem } from '../../src/shared/api/documentation.ts';
-import { hasPermission, Permission } from '../../src/shared/permissions/index.ts';
 import { dragProps } from './item-drag.ts';
+import { canDrag } from './offered-actions.ts';
 import { itemPath } from '../../src/client/addresses.ts';
 import { KindIcon, kindLabel } from './KindIcon.tsx';
 import type { MenuAnchor } from './PopupMenu.tsx';
@@ -27,7 +27,7 @@ export const ItemTile = memo(function ItemTile({ item, onMenu }: Props) {
       className="item-tile"
       data-kind={item.doctype ?? 'folder'}
       {...(folder ? { 'data-drop-folder-id': item.id, 'data-drop-folder-name': item.name } : {})}
-      {...dragProps({ kind: item.kind, id: item.id, name: item.name }, hasPermission(item.user_permissions, Permission.Write))}
+      {...dragProps({ kind: item.kind, id: item.id, name: item.name, permissions: item.user_permissions }, canDrag(item))}
       onContextMenu={(event) => {
         event.preventDefault();
         const { clientX: x, clientY: y } = event;

@@ -1,6 +1,7 @@
 /**
- * The speed dial (documentation §2): one round button that opens 'Document' and 'Folder'. It is shown
- * only with Write on the folder; each entry also needs its Create flag.
+ * The speed dial (documentation §2): one round button that opens 'Document' and 'Folder'. Each entry is
+ * there when the action table allows it on the folder (createDocument, createFolder: Write and the
+ * Create flag); with neither, no dial (./offered-actions.ts).
  */
 import { useEffect, useRef, useState } from 'react';
 

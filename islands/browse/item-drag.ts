@@ -15,6 +15,8 @@ export interface DraggedItem {
   kind: ItemKind;
   id: string;
   name: string;
+  /** The caller's permission bits on the item (whether the paste may also move it). */
+  permissions: number;
 }
 
 export interface DropTarget {

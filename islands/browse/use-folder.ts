@@ -1,12 +1,13 @@
 /**
- * The open folder and ALL its contents: pages of 100 are fetched one after another until `total` is
- * reached (documentation §7, §9), so a folder of any size shows every item. A later load (another
- * sort, a refresh) cancels the pages of an earlier one still arriving.
+ * The open folder and ALL its contents: the folder and its first page arrive together (./folder-open.ts),
+ * then pages of 100 are fetched one after another until `total` is reached (documentation §7, §9), so a
+ * folder of any size shows every item. A later load (another sort, a refresh) cancels the pages of an
+ * earlier one still arriving.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, ApiError } from '../../src/client/api.ts';
-import { rootFolderId } from '../../src/client/root-folder.ts';
-import { DEFAULT_PAGE_SIZE, ROOT, type Folder, type ListedItem } from '../../src/shared/api/documentation.ts';
+import { DEFAULT_PAGE_SIZE, type Folder, type ListedItem } from '../../src/shared/api/documentation.ts';
+import { openFolder, takeAddressedOpening } from './folder-open.ts';
 
 export type FolderState =
   | { status: 'loading' }
@@ -22,14 +23,9 @@ export function useFolder(folderId: string, ordering: readonly string[]): { stat
     const load = ++loadCount.current;
     const current = () => load === loadCount.current;
     (async () => {
-      const [folder, first, root] = await Promise.all([
-        api.documentation.folder(folderId),
-        api.documentation.contents(folderId, { ordering, limit: DEFAULT_PAGE_SIZE }),
-        // The root's id tells the breadcrumbs which ancestor is 'Documentation' itself.
-        rootFolderId(),
-      ]);
+      // The first load takes over the opening the page started beside auth/me.
+      const { folder, first, rootId } = await (takeAddressedOpening(folderId, ordering) ?? openFolder(folderId, ordering));
       if (!current()) return;
-      const rootId = root ?? (folder.parent_id === null ? folder.id : ROOT);
       let items = first.results;
       setState({ status: 'ready', folder, rootId, items, complete: items.length >= first.total });
       while (items.length < first.total) {

@@ -1,12 +1,17 @@
 /**
- * The signed-in user of this page, for the layout and the page modules alike. The first caller runs the
- * page's guard (from <body data-guard>); every caller gets the same promise. When the user is loaded,
- * `rb:user` is dispatched once on document with the CurrentUser as detail, for code that cannot import
- * this module (late listeners should use the promise: the event is not repeated).
+ * The signed-in user of this page, for the layout and the page modules alike, and the page's first reads
+ * beside it. The first caller runs the page's guard (from <body data-guard>); every caller gets the same
+ * promise. When the user is loaded, `rb:user` is dispatched once on document with the CurrentUser as
+ * detail, for code that cannot import this module (late listeners should use the promise: the event is
+ * not repeated).
+ *
+ * Every signed-in page paints after one API level: its page module calls `signedInPage(read)` at import
+ * time, so its data requests leave together with `auth/me` instead of after its answer (each level costs
+ * a whole round trip on a slow phone network), and the page renders when both are in.
  */
 import type { Guard } from '../routes.ts';
 import type { CurrentUser } from '../shared/api/accounts.ts';
-import { guardPage } from './guards.ts';
+import { guardPage, guardRedirect } from './guards.ts';
 
 declare global {
   interface DocumentEventMap {
@@ -16,13 +21,30 @@ declare global {
 
 let ready: Promise<CurrentUser> | undefined;
 
+const pageGuard = (): Guard => (document.body.dataset.guard as Guard | undefined) ?? 'signed-in';
+const never = <T>() => new Promise<T>(() => undefined);
+
 /** Resolves with the signed-in user; never resolves while the page is being left (sign-in, /). */
 export function signedInUser(): Promise<CurrentUser> {
-  ready ??= guardPage((document.body.dataset.guard as Guard | undefined) ?? 'signed-in').then((user) => {
+  ready ??= guardPage(pageGuard()).then((user) => {
     // A public guard answers null: the signed-in layout never sits on a public shell.
-    if (!user) return new Promise<never>(() => undefined);
+    if (!user) return never<CurrentUser>();
     document.dispatchEvent(new CustomEvent('rb:user', { detail: user }));
     return user;
   });
   return ready;
+}
+
+/**
+ * The user and the page's data, asked for together: `read` starts now, beside `auth/me`, never after it.
+ * A visitor the stored state already sends away (signed out; a non-admin on an admin page) makes no
+ * request at all. A failed read is reported only once the user is known — so a refused token signs out
+ * (the session store) instead of showing the page's error — and never while the page is being left.
+ */
+export async function signedInPage<T>(read: () => Promise<T>): Promise<{ user: CurrentUser; data: T }> {
+  const user = signedInUser();
+  if (guardRedirect(pageGuard())) return never();
+  const data = read();
+  data.catch(() => undefined); // handled below, once the user is in
+  return { user: await user, data: await data };
 }

@@ -1,6 +1,7 @@
 /**
  * Paste (documentation §4): a copy of the clipboard's item into the destination folder, or a move when
- * 'Remove Original Copy' is ticked. '{name} pasted from {origin} to {dest}' (plus 'and removed from
+ * 'Remove Original Copy' is ticked — offered only when the action table allows `move` on the item (Write
+ * and Delete). '{name} pasted from {origin} to {dest}' (plus 'and removed from
  * {origin}' with UNDO, which moves it back: '{name} returned to {origin}'); the clipboard then clears.
  * A refusal shows the server's detail in the dialog and as an error alert.
  */
@@ -11,6 +12,7 @@ import { api, ApiError } from '../../../src/client/api.ts';
 import { showAlert } from '../../../src/client/stores/alerts.ts';
 import { clearClipboard, type ClipboardItem } from '../../../src/client/stores/clipboard.ts';
 import type { DropTarget } from '../item-drag.ts';
+import { canRemoveOriginal } from '../offered-actions.ts';
 import { messages } from '../messages.ts';
 import { Dialog, useDialogOpen } from '../../shared/Dialog.tsx';
 import { ErrorBanner } from './ErrorBanner.tsx';
@@ -27,6 +29,7 @@ const bodyOf = (item: ClipboardItem) => (item.kind === 'folder' ? { folder_id: i
 
 export function PasteDialog({ item, destination, onPasted, onClosed }: Props) {
   const [open, close] = useDialogOpen();
+  const movable = canRemoveOriginal(item.permissions);
   const [removeOriginal, setRemoveOriginal] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -35,9 +38,10 @@ export function PasteDialog({ item, destination, onPasted, onClosed }: Props) {
     setBusy(true);
     setError('');
     try {
-      await api.documentation.paste(removeOriginal ? 'move' : 'copy', destination.id, bodyOf(item));
-      const message = messages.pasted(item.name, item.originName, destination.name, removeOriginal);
-      showAlert('success', message, removeOriginal ? { label: 'UNDO', run: () => void moveBack(item, onPasted) } : undefined);
+      const move = movable && removeOriginal;
+      await api.documentation.paste(move ? 'move' : 'copy', destination.id, bodyOf(item));
+      const message = messages.pasted(item.name, item.originName, destination.name, move);
+      showAlert('success', message, move ? { label: 'UNDO', run: () => void moveBack(item, onPasted) } : undefined);
       clearClipboard();
       onPasted(item);
       close();
@@ -55,9 +59,11 @@ export function PasteDialog({ item, destination, onPasted, onClosed }: Props) {
       <p>
         Paste <strong>{item.name}</strong> from <strong>{item.originName}</strong> into <strong>{destination.name}</strong>?
       </p>
-      <SlCheckbox checked={removeOriginal} onSlChange={(e) => setRemoveOriginal((e.target as HTMLInputElement).checked)}>
-        Remove Original Copy
-      </SlCheckbox>
+      {movable && (
+        <SlCheckbox checked={removeOriginal} onSlChange={(e) => setRemoveOriginal((e.target as HTMLInputElement).checked)}>
+          Remove Original Copy
+        </SlCheckbox>
+      )}
       <ErrorBanner detail={error} />
       <div className="dialog-actions">
         <SlButton onClick={close} disabled={busy}>

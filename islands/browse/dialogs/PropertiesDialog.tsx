@@ -15,7 +15,7 @@ import type { PermissionEntry } from '../../../elements/rb-permission-editor/rb-
 import { api, ApiError } from '../../../src/client/api.ts';
 import { showAlert } from '../../../src/client/stores/alerts.ts';
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, type ListedItem } from '../../../src/shared/api/documentation.ts';
-import { hasPermission, Permission } from '../../../src/shared/permissions/index.ts';
+import { propertiesAccess } from '../offered-actions.ts';
 import { messages } from '../messages.ts';
 import { Dialog, useDialogOpen } from '../../shared/Dialog.tsx';
 import { ErrorBanner } from './ErrorBanner.tsx';
@@ -34,8 +34,7 @@ export function PropertiesDialog({ item, onSaved, onClosed }: Props) {
   const [entries, setEntries] = useState<PermissionEntry[] | undefined>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const readOnly = !hasPermission(item.user_permissions, Permission.Write);
-  const showPermissions = !readOnly && hasPermission(item.user_permissions, Permission.EditPermissions);
+  const { readOnly, permissionsTab: showPermissions } = propertiesAccess(item);
   const propertiesChanged = name !== item.name || description !== item.description;
 
   async function save(event: React.FormEvent) {

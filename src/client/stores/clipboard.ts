@@ -10,6 +10,8 @@ export interface ClipboardItem {
   kind: ItemKind;
   id: string;
   name: string;
+  /** The caller's permission bits on the item when it was copied ('Remove Original Copy' needs `move`). */
+  permissions: number;
   /** The folder the item was copied from (its origin in the paste messages). */
   originId: string;
   originName: string;
@@ -20,7 +22,10 @@ const KEY = 'documentationClipboard';
 function stored(): ClipboardItem | null {
   try {
     const raw = sessionStorage.getItem(KEY);
-    return raw ? (JSON.parse(raw) as ClipboardItem) : null;
+    if (!raw) return null;
+    const item = JSON.parse(raw) as ClipboardItem;
+    // An entry kept from before permissions were kept offers a copy only.
+    return { ...item, permissions: typeof item.permissions === 'number' ? item.permissions : 0 };
   } catch {
     return null;
   }

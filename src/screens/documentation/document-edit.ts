@@ -6,12 +6,12 @@
  * and description, and the doctype's editor from the doctype registry (src/screens/doctypes/registry.ts) when it has one.
  */
 import type { Document } from '../../shared/api/documentation.ts';
-import { hasPermission, Permission } from '../../shared/permissions/index.ts';
 import { setPageName } from '../chrome/signed-in-chrome.ts';
-import { signedInUser } from '../../client/signed-in-user.ts';
+import { signedInPage } from '../../client/signed-in-user.ts';
 import { pathSegment, viewPath } from '../../client/addresses.ts';
 import { folderCrumbs, renderBreadcrumbs } from './breadcrumbs.ts';
-import { loadDocumentOrLeave } from './document-load.ts';
+import { leaveDocument, readDocument } from './document-load.ts';
+import { canEdit } from './document-actions.ts';
 import { renderDocumentToolbar } from './document-toolbar.ts';
 import { failureText } from './failure.ts';
 import { rootFolderId } from '../../client/root-folder.ts';
@@ -23,10 +23,11 @@ import { element } from '../../client/dom.ts';
 export const NEEDS_WRITE = 'You need permission to Edit this document.';
 
 export async function mountDocumentEdit(): Promise<void> {
-  await signedInUser();
   const id = pathSegment(2); // /documentation/edit/{id}
-  const [doc, rootId] = await Promise.all([loadDocumentOrLeave(id), rootFolderId()]);
-  if (!hasPermission(doc.user_permissions, Permission.Write)) {
+  // The document and the root's id leave together with auth/me (one API level).
+  const page = await signedInPage(() => Promise.all([readDocument(id), rootFolderId()])).catch((err: unknown) => leaveDocument(id, undefined, err));
+  const [doc, rootId] = page.data;
+  if (!canEdit(doc)) {
     showAlertAfterNavigation('warning', NEEDS_WRITE);
     return navigate(viewPath(doc.id), { replace: true });
   }

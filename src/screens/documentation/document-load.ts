@@ -13,16 +13,13 @@ import { browsePath } from '../../client/addresses.ts';
 export const VERSION_NOT_FOUND = 'Version not found';
 
 /** The latest version (no `version`), or version `version`; `null` asks for a version the address cannot name. */
-export async function loadDocumentOrLeave(id: string, version?: number | null): Promise<Document> {
-  try {
-    if (version === null) throw new ApiError(404, VERSION_NOT_FOUND);
-    return await (version === undefined ? api.documentation.document(id) : api.documentation.documentVersion(id, version));
-  } catch (err) {
-    return leave(id, version, err);
-  }
+export function readDocument(id: string, version?: number | null): Promise<Document> {
+  if (version === null) return Promise.reject(new ApiError(404, VERSION_NOT_FOUND));
+  return version === undefined ? api.documentation.document(id) : api.documentation.documentVersion(id, version);
 }
 
-async function leave(id: string, version: number | null | undefined, err: unknown): Promise<never> {
+/** The failure path of a document that could not be loaded: its detail as a warning on the browse page. */
+export async function leaveDocument(id: string, version: number | null | undefined, err: unknown): Promise<never> {
   const detail = err instanceof Error ? err.message : String(err);
   // The session store already leaves for /login or /billing on these.
   if (detail !== CREDENTIALS_ERROR && detail !== SUBSCRIPTION_EXPIRED) {

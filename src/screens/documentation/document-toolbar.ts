@@ -1,11 +1,11 @@
 /**
  * The toolbar of a document page, viewer and editor alike (documentation §2 "Toolbar menu on a
- * document page"): the View/Edit switch (only with Write), History, and the toolbar menu with
+ * document page"): the View/Edit switch (only when the action table allows `edit`), History, and the toolbar menu with
  * 'QR Link', and for checklists 'Reset Questions' (when the page gives `resetQuestions`). Favourite,
  * Subscribe and Assign join the menu with their issues.
  */
 import type { Document } from '../../shared/api/documentation.ts';
-import { hasPermission, Permission } from '../../shared/permissions/index.ts';
+import { canEdit } from './document-actions.ts';
 import { editPath, historyPath, viewPath } from '../../client/addresses.ts';
 import { openQrDialog } from './qr-dialog.ts';
 import { createToolbarMenu, type MenuAction } from './toolbar-menu.ts';
@@ -43,7 +43,7 @@ function modeSwitch(doc: Document, mode: DocumentPageMode): HTMLElement {
 
 export function renderDocumentToolbar(container: HTMLElement, doc: Document, options: DocumentToolbarOptions): void {
   const parts: HTMLElement[] = [];
-  if (hasPermission(doc.user_permissions, Permission.Write)) parts.push(modeSwitch(doc, options.mode));
+  if (canEdit(doc)) parts.push(modeSwitch(doc, options.mode));
   parts.push(link('History', historyPath(doc.id), 'button secondary'));
   const actions: MenuAction[] = [
     {

@@ -7,12 +7,13 @@
  */
 import { clearDraft } from '../../../elements/rb-checklist/checklist-draft.ts';
 import type { CurrentUser } from '../../shared/api/accounts.ts';
-import type { Document } from '../../shared/api/documentation.ts';
+import type { Document, SubmittedRow } from '../../shared/api/documentation.ts';
+import { api } from '../../client/api.ts';
 import { setPageName } from '../chrome/signed-in-chrome.ts';
-import { signedInUser } from '../../client/signed-in-user.ts';
+import { signedInPage, signedInUser } from '../../client/signed-in-user.ts';
 import { browsePath, viewPath, viewTarget } from '../../client/addresses.ts';
 import { folderCrumbs, renderBreadcrumbs } from './breadcrumbs.ts';
-import { loadDocumentOrLeave } from './document-load.ts';
+import { leaveDocument, readDocument } from './document-load.ts';
 import { renderDocumentToolbar } from './document-toolbar.ts';
 import { failureText } from './failure.ts';
 import { rootFolderId } from '../../client/root-folder.ts';
@@ -29,11 +30,24 @@ export function viewTitle(name: string, version?: number): string {
 }
 
 export async function mountDocumentView(): Promise<void> {
-  const user = await signedInUser();
   const target = viewTarget();
-  if (!target) return navigate(browsePath(), { replace: true }); // the route table sends no other address here
+  if (!target) {
+    await signedInUser();
+    return navigate(browsePath(), { replace: true }); // the route table sends no other address here
+  }
   const version = target.kind === 'version' ? target.version : target.kind === 'bad-version' ? null : undefined;
-  const [doc, rootId] = await Promise.all([loadDocumentOrLeave(target.id, version), rootFolderId()]);
+  // The document, the root's id (and a submitted row) leave together with auth/me (one API level).
+  const page = await signedInPage(() =>
+    Promise.all([
+      readDocument(target.id, version),
+      rootFolderId(),
+      target.kind === 'row' ? Promise.allSettled([api.documentation.submittedRow(target.rowId)]).then(([row]) => row) : undefined,
+    ]),
+  ).catch((err: unknown) => leaveDocument(target.id, version, err));
+  const {
+    user,
+    data: [doc, rootId, row],
+  } = page;
 
   const title = viewTitle(doc.name, target.kind === 'version' ? doc.version : undefined);
   setPageName(title);
@@ -51,7 +65,7 @@ export async function mountDocumentView(): Promise<void> {
   element('document-status').textContent = '';
   element('document-frame').hidden = false;
 
-  if (target.kind === 'row') await mountSubmittedRow(element('document-row'), doc, target.rowId);
+  if (target.kind === 'row') await mountSubmittedRow(element('document-row'), doc, target.rowId, row);
   else await mountBody(element('document-body'), doc);
 }
 
@@ -85,11 +99,16 @@ async function mountBody(container: HTMLElement, doc: Document): Promise<void> {
  * (a sheet's grid; a checklist's page). The renderer is imported on demand, so a checklist's page
  * carries none of it.
  */
-export async function mountSubmittedRow(container: HTMLElement, doc: Document, rowId: string): Promise<void> {
+export async function mountSubmittedRow(
+  container: HTMLElement,
+  doc: Document,
+  rowId: string,
+  row?: PromiseSettledResult<SubmittedRow>,
+): Promise<void> {
   container.dataset.rowId = rowId;
   try {
     const { renderSubmittedRow } = await import('./submitted-row.ts');
-    await renderSubmittedRow(container, rowId, { backHref: viewPath(doc.id), loaded: doc });
+    await renderSubmittedRow(container, rowId, { backHref: viewPath(doc.id), loaded: doc, row });
   } catch (err) {
     container.replaceChildren(failureText(err));
   }

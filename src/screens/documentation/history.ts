@@ -8,7 +8,7 @@
 import type { Document, HistoryEntry } from '../../shared/api/documentation.ts';
 import { api } from '../../client/api.ts';
 import { setPageName } from '../chrome/signed-in-chrome.ts';
-import { signedInUser } from '../../client/signed-in-user.ts';
+import { signedInPage } from '../../client/signed-in-user.ts';
 import { formatDateTime, timeElement } from '../../client/time-format.ts';
 import { pathSegment, viewPath } from '../../client/addresses.ts';
 import { allPages } from '../../client/all-pages.ts';
@@ -20,13 +20,13 @@ import { element } from '../../client/dom.ts';
 export const historyTitle = (name: string): string => `History of ${name}`;
 
 export async function mountHistory(): Promise<void> {
-  await signedInUser();
   const id = pathSegment(1); // /documentation/{id}/history
-  const [doc, history, rootId] = await Promise.allSettled([
-    api.documentation.document(id),
-    allPages((page) => api.documentation.history(id, page)),
-    rootFolderId(),
-  ]);
+  // The document, its history and the root's id leave together with auth/me (one API level).
+  const {
+    data: [doc, history, rootId],
+  } = await signedInPage(() =>
+    Promise.allSettled([api.documentation.document(id), allPages((page) => api.documentation.history(id, page)), rootFolderId()]),
+  );
   element('history-status').textContent = '';
   if (doc.status === 'fulfilled') {
     const title = historyTitle(doc.value.name);

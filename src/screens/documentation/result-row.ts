@@ -6,20 +6,24 @@
  */
 import { api } from '../../client/api.ts';
 import { setPageName } from '../chrome/signed-in-chrome.ts';
-import { signedInUser } from '../../client/signed-in-user.ts';
+import { signedInPage } from '../../client/signed-in-user.ts';
 import { pathSegment, resultsPath, viewPath } from '../../client/addresses.ts';
 import { folderCrumbs, HOME_CRUMBS, renderBreadcrumbs } from './breadcrumbs.ts';
 import { rootFolderId } from '../../client/root-folder.ts';
-import { renderSubmittedRow } from './submitted-row.ts';
+import { readSubmittedRow, renderSubmittedRow } from './submitted-row.ts';
 import { element } from '../../client/dom.ts';
 
 export const resultTitle = (name: string): string => `Result of ${name}`;
 
 export async function mountResultRow(): Promise<void> {
-  await signedInUser();
   const documentId = pathSegment(2); // /documentation/results/{document_id}/{id}
   const rowId = pathSegment(3);
-  const [doc, rootId] = await Promise.all([api.documentation.document(documentId).catch(() => undefined), rootFolderId()]);
+  // The listing document, the row and the root's id leave together with auth/me (one API level).
+  const {
+    data: [doc, rootId, row],
+  } = await signedInPage(() =>
+    Promise.all([api.documentation.document(documentId).catch(() => undefined), rootFolderId(), readSubmittedRow(rowId)]),
+  );
   if (doc) {
     const title = resultTitle(doc.name);
     setPageName(title);
@@ -29,5 +33,5 @@ export async function mountResultRow(): Promise<void> {
     renderBreadcrumbs(element('breadcrumbs'), HOME_CRUMBS);
   }
   // The row is shown even when the listing document cannot be read: the row's own checklist decides.
-  await renderSubmittedRow(element('result-row'), rowId, { backHref: resultsPath(documentId), loaded: doc });
+  await renderSubmittedRow(element('result-row'), rowId, { backHref: resultsPath(documentId), loaded: doc, row });
 }

@@ -26,7 +26,13 @@ export interface SubmittedRowOptions {
   backHref: string;
   /** A document the page has loaded already: its questions are used when it is the row's checklist at the row's version. */
   loaded?: Document | undefined;
+  /** The row when the page has asked for it already, beside its other reads (one API level). */
+  row?: PromiseSettledResult<SubmittedRow> | undefined;
 }
+
+/** Reads the row `rowId`, settled (a page asks for it beside its other reads and hands it to `renderSubmittedRow`). */
+export const readSubmittedRow = (rowId: string): Promise<PromiseSettledResult<SubmittedRow>> =>
+  Promise.allSettled([api.documentation.submittedRow(rowId)]).then(([row]) => row!);
 
 /** Shows the row `rowId` in `container`; resolves with it, or undefined when it could not be loaded (the error is shown). */
 export async function renderSubmittedRow(container: HTMLElement, rowId: string, options: SubmittedRowOptions): Promise<SubmittedRow | undefined> {
@@ -36,13 +42,12 @@ export async function renderSubmittedRow(container: HTMLElement, rowId: string, 
   status.textContent = 'Loading…';
   container.replaceChildren(status);
 
-  let row: SubmittedRow;
-  try {
-    row = await api.documentation.submittedRow(rowId);
-  } catch (err) {
-    container.replaceChildren(failureText(err), backLink(options.backHref));
+  const read = options.row ?? (await readSubmittedRow(rowId));
+  if (read.status === 'rejected') {
+    container.replaceChildren(failureText(read.reason), backLink(options.backHref));
     return undefined;
   }
+  const row = read.value;
   const questions = await questionsOf(row, options.loaded);
   const cards = answerCards(questions, row.record);
   const section = document.createElement('section');

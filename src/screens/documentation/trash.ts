@@ -8,7 +8,7 @@
 import type { Folder, TrashedItem } from '../../shared/api/documentation.ts';
 import { api } from '../../client/api.ts';
 import { announceFoldersChanged } from '../../client/folders-changed.ts';
-import { signedInUser } from '../../client/signed-in-user.ts';
+import { signedInPage } from '../../client/signed-in-user.ts';
 import { formatDateTime, timeElement } from '../../client/time-format.ts';
 import { pathSegment, ROOT, trashFolderOf, trashPath } from '../../client/addresses.ts';
 import { allPages } from '../../client/all-pages.ts';
@@ -23,13 +23,17 @@ export const EMPTY = '- - Empty - -';
 export const restoredMessage = (name: string): string => `${name} successfully restored`;
 
 export async function mountTrash(): Promise<void> {
-  await signedInUser();
   const folderId = trashFolderOf(pathSegment(2)); // /documentation/trash/{folderId}
-  const [folder, items, rootId] = await Promise.allSettled([
-    folderId === ROOT ? Promise.resolve(undefined) : api.documentation.folder(folderId),
-    allPages((page) => api.documentation.trash(folderId, page)),
-    rootFolderId(),
-  ]);
+  // The folder, its trash and the root's id leave together with auth/me (one API level).
+  const {
+    data: [folder, items, rootId],
+  } = await signedInPage(() =>
+    Promise.allSettled([
+      folderId === ROOT ? Promise.resolve(undefined) : api.documentation.folder(folderId),
+      allPages((page) => api.documentation.trash(folderId, page)),
+      rootFolderId(),
+    ]),
+  );
   element('trash-status').textContent = '';
   const root = rootId.status === 'fulfilled' ? rootId.value : null;
   renderBreadcrumbs(element('breadcrumbs'), trashCrumbs(folder.status === 'fulfilled' ? folder.value : undefined, root, folderId));

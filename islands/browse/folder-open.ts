@@ -1,0 +1,72 @@
+/**
+ * Opening a folder in one round trip: the folder (with its ancestors, GET documentation/folders/{id}) and
+ * the first page of its contents are asked for together, with the root's id beside them (which ancestor
+ * the breadcrumbs call 'Documentation'; for the root itself the folder is the root, so nothing more is
+ * asked). The browse page's own script starts the folder of the address at once, together with auth/me
+ * (`openAddressedFolder`), long before React has loaded; the island takes that opening over.
+ */
+import { api } from '../../src/client/api.ts';
+import { rootFolderId } from '../../src/client/root-folder.ts';
+import { signedInPage } from '../../src/client/signed-in-user.ts';
+import { DEFAULT_PAGE_SIZE, ROOT, type Folder, type ListedItem } from '../../src/shared/api/documentation.ts';
+import type { List } from '../../src/shared/api/list.ts';
+import { rememberedSort } from './sort-orders.ts';
+
+export interface OpenedFolder {
+  folder: Folder;
+  /** The root folder's id (the 'Documentation' crumb); ROOT when the caller may not Read the root. */
+  rootId: string;
+  /** The first page of the contents, in `ordering`. */
+  first: List<ListedItem>;
+}
+
+/** The folder id in the address (/documentation/browse/{folderId}); the root when there is none. */
+export function folderIdFromAddress(path: string = location.pathname): string {
+  const match = /^\/documentation\/browse\/([^/]+)\/?$/.exec(path);
+  if (!match) return ROOT;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return match[1]!;
+  }
+}
+
+/** The folder, its ancestors and the first page of its contents: every request at once, one round trip. */
+export async function openFolder(folderId: string, ordering: readonly string[]): Promise<OpenedFolder> {
+  const [folder, first, root] = await Promise.all([
+    api.documentation.folder(folderId),
+    api.documentation.contents(folderId, { ordering, limit: DEFAULT_PAGE_SIZE }),
+    folderId === ROOT ? null : rootFolderId(),
+  ]);
+  return { folder, first, rootId: root ?? (folder.parent_id === null ? folder.id : ROOT) };
+}
+
+interface Opening {
+  folderId: string;
+  ordering: readonly string[];
+  opened: Promise<OpenedFolder>;
+}
+let started = false;
+let addressed: Opening | undefined;
+
+/** Starts opening the folder of the address in the remembered sort, beside auth/me (the page script's first call). */
+export function openAddressedFolder(): void {
+  if (started) return;
+  started = true;
+  const folderId = folderIdFromAddress();
+  const { ordering } = rememberedSort();
+  let opened!: Promise<OpenedFolder>;
+  void signedInPage(() => (opened = openFolder(folderId, ordering))).catch(() => undefined);
+  if (opened) {
+    opened.catch(() => undefined); // the island reads the failure when it takes the opening over
+    addressed = { folderId, ordering, opened };
+  }
+}
+
+/** The opening started by the page for this folder and sort, once (a later load asks afresh). */
+export function takeAddressedOpening(folderId: string, ordering: readonly string[]): Promise<OpenedFolder> | undefined {
+  const opening = addressed;
+  addressed = undefined;
+  if (!opening || opening.folderId !== folderId || opening.ordering.join() !== ordering.join()) return undefined;
+  return opening.opened;
+}

@@ -1,0 +1,74 @@
+/**
+ * Every page announces its whole static module graph in <head> (scripts/module-preload.mjs), so the
+ * browser fetches it in parallel with the HTML instead of one import level at a time. Checked over the
+ * built output with a graph of its own (the static `import … from` statements of the built chunks), and
+ * in the browser: a signed-in page asks for every module of its first load from the HTML itself.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { guardOfShell, shellFile } from '../../src/routes.ts';
+import { builtScreens, distDir, expect, signInWithToken, test } from './support/test.ts';
+
+const read = (url: string) => readFileSync(join(distDir(), url), 'utf8');
+
+/** The static imports of a built chunk (Rollup's output: `import{a}from"./x.js"`, `import"./x.js"`; never `import(…)`). */
+function staticImports(url: string): string[] {
+  const code = read(url);
+  const found = [...code.matchAll(/(?:^|[;\s}])(?:import|export)\s*(?:[\w*{}\s,$]+?\s*from\s*)?["']([^"']+\.js)["']/g)].map((m) => m[1]!);
+  return found.map((spec) => new URL(spec, `http://site${url}`).pathname);
+}
+
+/** What the page runs at once: module scripts, and islands hydrated at load (their component and renderer). */
+function entriesOf(html: string): string[] {
+  const scripts = [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]!);
+  const islands = [...html.matchAll(/<astro-island\b[^>]*>/g)]
+    .map((m) => m[0])
+    .filter((tag) => / client="(load|only)"/.test(tag))
+    .flatMap((tag) => [...tag.matchAll(/ (?:component|renderer)-url="([^"]+)"/g)].map((m) => m[1]!));
+  return [...scripts, ...islands];
+}
+
+function graphOf(entries: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (url: string): void => {
+    if (seen.has(url)) return;
+    seen.add(url);
+    staticImports(url).forEach(visit);
+  };
+  entries.forEach(visit);
+  return seen;
+}
+
+const signedInShells = [...new Set(builtScreens().map((s) => s.shell))].filter((shell) => guardOfShell(shell) !== 'public');
+
+test.describe('modulepreload', () => {
+  test('every signed-in shell announces its whole static module graph in <head>', () => {
+    expect(signedInShells).toEqual(expect.arrayContaining(['index', 'documentation/browse', 'documentation/view', 'documentation/edit']));
+    for (const shell of signedInShells) {
+      const html = read(shellFile(shell));
+      const head = html.slice(0, html.indexOf('</head>'));
+      const announced = new Set([...head.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]!));
+      const graph = graphOf(entriesOf(html));
+      expect(graph.size, shell).toBeGreaterThan(1);
+      expect([...graph].filter((url) => !announced.has(url)), `not announced on ${shell}`).toEqual([]);
+    }
+  });
+
+  test('a signed-in page asks for its whole first-load graph from the HTML, none found one import later', async ({ page, orgAdmin }) => {
+    await signInWithToken(page, orgAdmin.token);
+    // Who asked for each module: the HTML parser (a <link> or <script> tag) or a script (an import found later).
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    const initiators = new Map<string, string>();
+    cdp.on('Network.requestWillBeSent', (event) => {
+      const path = new URL(event.request.url).pathname;
+      if (path.startsWith('/_astro/') && !initiators.has(path)) initiators.set(path, event.initiator.type);
+    });
+    await page.goto('/documentation/browse');
+    await expect(page.getByRole('heading', { level: 1, name: 'Documentation' })).toBeVisible();
+    const firstLoad = graphOf(entriesOf(read(shellFile('documentation/browse'))));
+    const found = [...firstLoad].map((path) => ({ path, initiator: initiators.get(path) }));
+    expect(found.filter((f) => f.initiator === undefined)).toEqual([]); // every module of the graph was loaded
+    expect(found.filter((f) => f.initiator !== 'parser')).toEqual([]);
+  });
+});

@@ -1,0 +1,167 @@
+/**
+ * Every signed-in page paints its main content after ONE API level beside the HTML: its data requests
+ * leave together with `auth/me`, never after its answer (src/client/signed-in-user.ts `signedInPage`).
+ * Each test holds back the real server's answer to `auth/me` (the request goes through, late — nothing
+ * is mocked) and shows that the page's data requests were all sent before that answer arrived, and that
+ * the main content then shows.
+ */
+import type { Page } from '@playwright/test';
+import { callApi, expect, signInWithToken, test, type OrgAdmin } from './support/test.ts';
+
+test.describe.configure({ mode: 'parallel' });
+// A service worker would answer some requests itself, out of the page's sight.
+test.use({ serviceWorkers: 'block' });
+
+/** How long the `auth/me` answer is held back: far longer than any page needs to send its reads. */
+const ME_DELAY_MS = 1_500;
+
+interface Sent {
+  path: string;
+  at: number;
+}
+
+/**
+ * Opens `path` with the answer of GET auth/me held back; resolves once `ready` shows, with the API
+ * requests the page sent (path and time) and the time auth/me's answer reached the page.
+ */
+async function openWithSlowMe(page: Page, path: string, ready: () => Promise<void>): Promise<{ sent: Sent[]; meAnswered: number }> {
+  const sent: Sent[] = [];
+  let meAnswered = Number.POSITIVE_INFINITY;
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/v1/')) sent.push({ path: url.pathname.slice('/api/v1/'.length) + url.search, at: Date.now() });
+  });
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/api/v1/auth/me' && response.request().method() === 'GET') meAnswered = Math.min(meAnswered, Date.now());
+  });
+  await page.route('**/api/v1/auth/me', async (route) => {
+    if (route.request().method() === 'GET') await new Promise((resolve) => setTimeout(resolve, ME_DELAY_MS));
+    await route.continue();
+  });
+  await page.goto(path);
+  await ready();
+  return { sent, meAnswered };
+}
+
+/** Every one of `reads` (paths without /api/v1/ and without the query) was sent before auth/me's answer. */
+function expectSentBeforeMe({ sent, meAnswered }: { sent: Sent[]; meAnswered: number }, reads: string[]): void {
+  expect(Number.isFinite(meAnswered), 'auth/me was answered').toBe(true);
+  for (const read of reads) {
+    const request = sent.find((s) => s.path.split('?')[0] === read);
+    expect(request, `${read} was requested (sent: ${sent.map((s) => s.path).join(', ')})`).toBeDefined();
+    expect(request!.at, `${read} left before auth/me's answer, not after it`).toBeLessThan(meAnswered);
+  }
+}
+
+const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+
+interface Item {
+  id: string;
+  name: string;
+  version: number;
+}
+
+async function stage(admin: OrgAdmin): Promise<{ folder: Item; checklist: Item; rowId: string }> {
+  const folder = await callApi<Item>('documentation/folders', { token: admin.token, json: { parent_id: 'root', name: 'Site A' } });
+  const checklist = await callApi<Item>('documentation/documents', {
+    token: admin.token,
+    json: {
+      folder_id: folder.id,
+      name: 'Fire drill',
+      doctype: 'form',
+      description: '',
+      contents: { questions: { done: { title: 'Doors closed', valueType: 'true/false', required: true } }, question_index: ['done'] },
+    },
+  });
+  const row = await callApi<{ id: string }>(`documentation/documents/${checklist.id}/data`, {
+    token: admin.token,
+    json: { record: { done: { value: true } } },
+  });
+  return { folder, checklist, rowId: row.id };
+}
+
+test.describe('one API level beside the HTML', () => {
+  test('a checklist’s view page asks for the document beside auth/me', async ({ page, orgAdmin }) => {
+    const { checklist } = await stage(orgAdmin);
+    await signInWithToken(page, orgAdmin.token);
+    const seen = await openWithSlowMe(page, `/documentation/view/${checklist.id}`, () => expect(heading(page, 'View Fire drill')).toBeVisible());
+    expectSentBeforeMe(seen, [`documentation/documents/${checklist.id}`, 'documentation/folders/root']);
+  });
+
+  test('the editor page asks for the document beside auth/me', async ({ page, orgAdmin }) => {
+    const { checklist } = await stage(orgAdmin);
+    await signInWithToken(page, orgAdmin.token);
+    const seen = await openWithSlowMe(page, `/documentation/edit/${checklist.id}`, () => expect(heading(page, 'Fire drill')).toBeVisible());
+    expectSentBeforeMe(seen, [`documentation/documents/${checklist.id}`]);
+  });
+
+  test('the history page asks for the document and its versions beside auth/me', async ({ page, orgAdmin }) => {
+    const { checklist } = await stage(orgAdmin);
+    await signInWithToken(page, orgAdmin.token);
+    const seen = await openWithSlowMe(page, `/documentation/${checklist.id}/history`, () =>
+      expect(heading(page, 'History of Fire drill')).toBeVisible(),
+    );
+    expectSentBeforeMe(seen, [`documentation/documents/${checklist.id}`, `documentation/documents/${checklist.id}/history`]);
+    await expect(page.getByRole('link', { name: 'View version 1' })).toBeVisible();
+  });
+
+  test('a submitted row’s page asks for the document and the row beside auth/me', async ({ page, orgAdmin }) => {
+    const { checklist, rowId } = await stage(orgAdmin);
+    await signInWithToken(page, orgAdmin.token);
+    const seen = await openWithSlowMe(page, `/documentation/results/${checklist.id}/${rowId}`, () =>
+      expect(heading(page, 'Result of Fire drill')).toBeVisible(),
+    );
+    expectSentBeforeMe(seen, [`documentation/documents/${checklist.id}`, `documentation/documents/documentdata/${rowId}`]);
+    await expect(page.getByRole('heading', { name: 'Submitted Answers' })).toBeVisible();
+  });
+
+  test('a folder opens in one round trip: the folder and its first page beside auth/me', async ({ page, orgAdmin }) => {
+    const { folder } = await stage(orgAdmin);
+    await signInWithToken(page, orgAdmin.token);
+    const seen = await openWithSlowMe(page, `/documentation/browse/${folder.id}`, () => expect(heading(page, 'Site A')).toBeVisible());
+    expectSentBeforeMe(seen, [`documentation/folders/${folder.id}`, `documentation/folders/${folder.id}/contents`]);
+    await expect(page.getByRole('link', { name: /^Fire drill/ })).toBeVisible();
+  });
+
+  test('the root folder opens in one round trip too, asking for the root once', async ({ page, orgAdmin }) => {
+    await stage(orgAdmin);
+    await signInWithToken(page, orgAdmin.token);
+    const seen = await openWithSlowMe(page, '/documentation/browse', () => expect(heading(page, 'Documentation')).toBeVisible());
+    expectSentBeforeMe(seen, ['documentation/folders/root/contents']);
+    const rootReads = seen.sent.filter((s) => s.path.split('?')[0] === 'documentation/folders/root');
+    expect(rootReads).toHaveLength(1);
+    expect(rootReads[0]!.at).toBeLessThan(seen.meAnswered);
+    await expect(page.getByRole('list', { name: 'Contents of Documentation' }).getByRole('link', { name: /^Site A/ })).toBeVisible();
+  });
+
+  test('the trash asks for its items beside auth/me', async ({ page, orgAdmin }) => {
+    const { folder } = await stage(orgAdmin);
+    await signInWithToken(page, orgAdmin.token);
+    const seen = await openWithSlowMe(page, `/documentation/trash/${folder.id}`, () => expect(page.getByText('- - Empty - -')).toBeVisible());
+    expectSentBeforeMe(seen, [`documentation/folders/${folder.id}`, `documentation/trash/${folder.id}`]);
+  });
+
+  for (const [path, name] of [
+    ['/', 'Dashboard'],
+    ['/account-settings', 'Account Settings'],
+    ['/admin', 'Admin'],
+    ['/admin/create-org', 'Create New Organization'],
+  ] as const) {
+    test(`${path} needs nothing but auth/me, and shows once it is in`, async ({ page, orgAdmin }) => {
+      await signInWithToken(page, orgAdmin.token);
+      const seen = await openWithSlowMe(page, path, () => expect(heading(page, name)).toBeVisible());
+      expect(Number.isFinite(seen.meAnswered)).toBe(true);
+    });
+  }
+
+  test('a signed-out visitor is sent to sign-in without asking the API for anything', async ({ page, orgAdmin }) => {
+    const { checklist } = await stage(orgAdmin);
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/v1/')) sent.push(request.url());
+    });
+    await page.goto(`/documentation/view/${checklist.id}`);
+    await expect(page).toHaveURL(/\/login\?next=/);
+    expect(sent.filter((url) => !url.endsWith('/_build-info'))).toEqual([]);
+  });
+});
