@@ -1,0 +1,75 @@
+// @ts-check
+/**
+ * THE table of the repository's boundaries (DESIGN.md "Layout"), read by the two local lint rules of
+ * ./plugin.js. Paths are from the repository root; `*` stands for one path segment.
+ *
+ * `folders`: for the files of each folder, the folders (or single files) they may import. A file may
+ * always import its own folder (for `islands/*`: its own island area). A file belongs to the most
+ * specific entry that holds it (`islands/shared` before `islands/*`, a file entry before its folder);
+ * the same goes for what it imports. `'**'` allows anything. Type-only imports count like any other:
+ * a type couples two folders as much as a value does.
+ */
+
+/** Browser code: whatever runs in the page (and the light page scripts of the Astro shells). */
+export const BROWSER = ['src/client', 'src/screens', 'src/pages', 'src/layouts', 'src/components', 'islands', 'elements'];
+
+/** What every piece of browser code may import (besides its own folder); screens and shells add to it. */
+const BROWSER_BASE = ['src/shared', 'src/routes.ts', 'src/styles'];
+const SHELLS = ['src/layouts', 'src/components', 'src/screens', 'src/client', 'elements', ...BROWSER_BASE];
+
+/** @type {Record<string, { may: string[], why: string }>} */
+export const folders = {
+  'src/shared': { may: [], why: 'src/shared is isomorphic and imports nothing of ours outside it' },
+  'src/routes.ts': { may: [], why: 'the route table stands alone (the server, the shells and the service worker read it)' },
+  'src/server': { may: ['src/shared', 'src/routes.ts'], why: 'the server never imports browser code (src/client, src/screens, islands, elements)' },
+  'src/client': { may: BROWSER_BASE, why: 'src/client is plumbing: it imports src/shared and the route table, never a screen, an island, an element or the server' },
+  'src/screens': { may: ['src/client', 'elements', ...BROWSER_BASE], why: 'screens import src/client, src/shared and elements, islands only through the doctype registry (src/screens/doctypes/registry.ts), never the server' },
+  'src/screens/doctypes/registry.ts': { may: ['src/screens', 'islands', 'src/client', 'elements', ...BROWSER_BASE], why: 'the doctype registry loads the viewers and editors (islands), never the server' },
+  // `islands`: an Astro shell renders an island tag (`<BrowseFolder client:load />`), and Astro hydrates
+  // only what the shell itself imports; DESIGN.md "Layout": "pages/ Astro shells (layout + island tags)".
+  'src/pages': { may: [...SHELLS, 'islands'], why: 'Astro shells import layouts, screens and the island they render, never the server' },
+  'src/layouts': { may: SHELLS, why: 'layouts import the chrome (src/screens) and the plumbing, never islands or the server' },
+  'src/components': { may: SHELLS, why: 'shell components import the chrome and the plumbing, never islands or the server' },
+  'src/styles': { may: [], why: 'styles import nothing of ours' },
+  'islands/*': { may: ['islands/shared', 'src/client', 'elements', ...BROWSER_BASE], why: 'an island imports its own area, islands/shared, src/client, src/shared and elements (never src/screens, the server or another area)' },
+  'islands/shared': { may: ['src/client', 'elements', ...BROWSER_BASE], why: 'islands/shared serves every island area and imports none of them (nor src/screens or the server)' },
+  'elements': { may: ['src/shared'], why: 'elements stand alone on other sites: they import src/shared (the one transport, types, rules) and each other, never src/client, src/screens, islands or the server' },
+  tests: { may: ['**'], why: 'tests reach every part' },
+  scripts: { may: ['**'], why: 'the build and lint scripts reach every part' },
+  // Build glue that must reach the server: Astro's dev server mounts the API through this integration.
+  'astro.config.mjs': { may: ['src/server/astro-integration.ts', 'scripts', 'src/shared', 'src/routes.ts'], why: 'the Astro config reaches the server only through src/server/astro-integration.ts' },
+  // Any other file at the root (vitest, playwright, drizzle, eslint configs …): everything but the server.
+  '*': { may: ['src/shared', 'src/routes.ts', 'scripts', 'tests'], why: 'nothing outside src/server imports it (DESIGN.md "Layout")' },
+};
+
+/**
+ * Packages some folders may not import. `only`: the folders that may; `names`: only these imports are
+ * restricted (a namespace import counts as all of them); `types`: type-only imports are allowed anywhere.
+ * @type {{ name: string, names?: string[], only: string[], types?: boolean, why: string }[]}
+ */
+export const packages = [
+  { name: 'drizzle-orm', names: ['sql'], only: ['src/server/db', 'tests', 'scripts'], why: "raw SQL (drizzle's sql) lives in src/server/db; services use the query builder and its named queries" },
+  { name: 'zod', only: ['src/shared', 'src/server', 'tests', 'scripts'], types: true, why: 'zod stays out of the browser: take types and limits from the zod-free modules (e.g. src/shared/api/documentation.ts)' },
+  { name: 'ofetch', only: ['src/shared/transport', 'tests', 'scripts'], why: 'the one HTTP transport (src/shared/transport) makes every request' },
+];
+
+/**
+ * Modules that build zod schemas when loaded: browser code imports only their types (`import type`),
+ * so zod stays out of its bundles.
+ */
+export const schemaModules = {
+  modules: ['src/shared/api/accounts.ts', 'src/shared/api/contents.ts', 'src/shared/api/documentation-schemas.ts', 'src/shared/api/roles.ts', 'src/shared/checklists/schemas.ts'],
+  from: BROWSER,
+  why: 'it builds zod schemas when loaded; browser code imports only its types (use `import type`, or the zod-free module)',
+};
+
+/**
+ * Raw requests (`fetch`, `XMLHttpRequest`, `navigator.sendBeacon`) in browser code and src/shared: only
+ * the one transport makes them. The service worker forwards the page's own requests (workbox-style
+ * network-first), which is not an API call, so it is the one exception.
+ */
+export const rawRequests = {
+  in: [...BROWSER, 'src/shared'],
+  except: ['src/shared/transport', 'src/client/offline/worker.ts'],
+  why: 'requests go through the one HTTP transport (src/shared/transport)',
+};

@@ -1,0 +1,143 @@
+/**
+ * The boundaries lint enforces (scripts/lint/layout.js, DESIGN.md "Layout"): one planted violation of
+ * each kind, linted with the repository's own eslint.config.js as if it were a file at that path, must
+ * fail; the allowed edges and a clean screen module must pass.
+ */
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../../../', import.meta.url));
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: root });
+});
+
+/** The messages of our two rules (and any parse error) for `code` linted as the file at `path`. */
+async function lint(path: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${root}${path}` });
+  return result!.messages
+    .filter((m) => m.fatal || m.ruleId?.startsWith('ringbinder/'))
+    .map((m) => `${m.ruleId ?? 'parse'}: ${m.message}`);
+}
+
+type Case = [what: string, path: string, code: string];
+/** A violation and the words its message must hold (what crossed the boundary). */
+type Violation = [what: string, path: string, code: string, says: string];
+
+const violations: Violation[] = [
+  // src/shared imports nothing of ours outside it
+  ['src/shared imports src/client', 'src/shared/api/planted.ts', "import { api } from '../../client/api.ts';\nexport const x = api;", 'api.ts'],
+  ['src/shared re-exports from src/screens', 'src/shared/planted.ts', "export { startHome } from '../screens/home/home.ts';", 'home.ts'],
+  ['src/shared imports src/server dynamically', 'src/shared/checklists/planted.ts', "export const load = () => import('../../server/config.ts');", 'config.ts'],
+  // the server imports no browser code
+  ['src/server imports src/client', 'src/server/services/planted.ts', "import { api } from '../../client/api.ts';\nexport const x = api;", 'api.ts'],
+  ['src/server imports src/screens', 'src/server/planted.ts', "import '../screens/home/home.ts';", 'home.ts'],
+  ['src/server imports an island', 'src/server/routes/planted.ts', "export * from '../../../islands/browse/sort-orders.ts';", 'sort-orders.ts'],
+  ['src/server imports an element (type only)', 'src/server/planted.ts', "import type { ChecklistApi } from '../../elements/rb-checklist/checklist-api.ts';\nexport type X = ChecklistApi;", 'checklist-api.ts'],
+  // nothing outside src/server imports it
+  ['src/client imports src/server (type only)', 'src/client/planted.ts', "import type { Config } from '../server/config.ts';\nexport type X = Config;", 'config.ts'],
+  ['src/screens imports src/server dynamically', 'src/screens/home/planted.ts', "export const load = () => import('../../server/config.ts');", 'config.ts'],
+  ['an element imports src/server', 'elements/rb-qr-code/planted.ts', "import { readConfig } from '../../src/server/config.ts';\nexport const x = readConfig;", 'config.ts'],
+  ['an island imports src/server', 'islands/browse/planted.ts', "import { readConfig } from '../../src/server/config.ts';\nexport const x = readConfig;", 'config.ts'],
+  ['astro.config.mjs imports the server beyond its integration', 'astro.config.mjs', "import { createApp } from './src/server/app.ts';\nexport default createApp;", 'app.ts'],
+  ['a root config imports src/server', 'vitest.config.ts', "import { readConfig } from './src/server/config.ts';\nexport default readConfig;", 'config.ts'],
+  // src/client imports no screen, island or element
+  ['src/client imports src/screens', 'src/client/planted.ts', "import { startHome } from '../screens/home/home.ts';\nexport const x = startHome;", 'home.ts'],
+  ['src/client imports an island dynamically', 'src/client/stores/planted.ts', "export const load = () => import('../../../islands/checklist-editor/mount.tsx');", 'mount.tsx'],
+  ['src/client imports an element', 'src/client/planted.ts', "import '../../elements/rb-qr-code/rb-qr-code.ts';", 'rb-qr-code.ts'],
+  // elements import neither src/client nor src/screens
+  ['an element imports src/client', 'elements/rb-checklist/planted.ts', "import { api } from '../../src/client/api.ts';\nexport const x = api;", 'api.ts'],
+  ['an element imports src/screens dynamically', 'elements/planted.ts', "export const load = () => import('../src/screens/documentation/qr-dialog.ts');", 'qr-dialog.ts'],
+  // islands are imported only by the doctype registry (and the Astro shell that renders the island tag)
+  ['a screen other than the registry imports an island', 'src/screens/documentation/planted.ts', "export const load = () => import('../../../islands/checklist-editor/mount.tsx');", 'mount.tsx'],
+  ['a layout imports an island', 'src/layouts/Planted.astro', "---\nimport BrowseFolder from '../../islands/browse/BrowseFolder.tsx';\n---\n<BrowseFolder client:load />\n", 'BrowseFolder.tsx'],
+  ['an element imports an island', 'elements/planted.ts', "export { Dialog } from '../islands/shared/Dialog.tsx';", 'Dialog.tsx'],
+  // islands import no screens, nor another island area
+  ['an island imports src/screens', 'islands/browse/planted.ts', "import { startHome } from '../../src/screens/home/home.ts';\nexport const x = startHome;", 'home.ts'],
+  ['an island imports another island area', 'islands/browse/planted.ts', "import { editChecklist } from '../checklist-editor/editor-state.ts';\nexport const x = editChecklist;", 'editor-state.ts'],
+  ['islands/shared imports an island area', 'islands/shared/planted.ts', "import '../browse/browse.css';", 'browse.css'],
+  // a dynamic import must be checkable
+  ['a computed dynamic import', 'src/screens/doctypes/planted.ts', 'export const load = (name: string) => import(`../../../islands/${name}/mount.tsx`);', 'names its module literally'],
+  // raw requests only in the transport
+  ['fetch in a screen', 'src/screens/home/planted.ts', "export const load = () => fetch('/api/v1/auth/me');", 'no-raw-requests: fetch outside the transport'],
+  ['fetch in src/client', 'src/client/planted.ts', "export const load = () => fetch('/api/v1/auth/me');", 'no-raw-requests: fetch outside the transport'],
+  ['window.fetch in an island', 'islands/browse/planted.ts', "export const load = () => window.fetch('/api/v1/auth/me');", 'window.fetch outside the transport'],
+  ['fetch handed on in an element', 'elements/rb-checklist/planted.ts', 'export const request: typeof globalThis.fetch = fetch;', 'no-raw-requests: fetch outside the transport'],
+  ['XMLHttpRequest in an element', 'elements/rb-qr-code/planted.ts', 'export const request = () => new XMLHttpRequest();', 'XMLHttpRequest outside the transport'],
+  ['navigator.sendBeacon in a screen', 'src/screens/planted.ts', "export const leave = () => navigator.sendBeacon('/api/v1/x');", 'navigator.sendBeacon outside the transport'],
+  ['fetch in src/shared outside the transport', 'src/shared/planted.ts', "export const load = () => globalThis.fetch('/x');", 'globalThis.fetch outside the transport'],
+  ['fetch in an Astro shell script', 'src/pages/planted.astro', "<script>\n  void fetch('/api/v1/auth/me');\n</script>\n", 'no-raw-requests: fetch outside the transport'],
+  ['ofetch outside the transport', 'src/client/planted.ts', "import { ofetch } from 'ofetch';\nexport const x = ofetch;", 'may not import ofetch'],
+  // drizzle's raw sql only under src/server/db
+  ["drizzle's sql in a service", 'src/server/services/planted.ts', "import { eq, sql } from 'drizzle-orm';\nexport const x = [eq, sql];", 'may not import sql from drizzle-orm'],
+  ["drizzle's sql re-exported in a route", 'src/server/routes/planted.ts', "export { sql } from 'drizzle-orm';", 'may not import sql from drizzle-orm'],
+  ['drizzle as a namespace outside src/server/db', 'src/server/auth/planted.ts', "import * as orm from 'drizzle-orm';\nexport const x = orm;", 'may not import sql from drizzle-orm'],
+  // zod stays out of the browser
+  ['zod in an island', 'islands/checklist-editor/planted.ts', "import { z } from 'zod';\nexport const x = z;", 'may not import zod'],
+  ['a schema module loaded by a screen', 'src/screens/account/planted.ts', "import { registerBody } from '../../shared/api/accounts.ts';\nexport const x = registerBody;", 'accounts.ts'],
+  ['the documentation schemas loaded by an island', 'islands/browse/planted.ts', "import { itemName } from '../../src/shared/api/documentation-schemas.ts';\nexport const x = itemName;", 'documentation-schemas.ts'],
+];
+
+const allowed: Case[] = [
+  ['a clean screen module', 'src/screens/home/planted.ts', [
+    "import { api } from '../../client/api.ts';",
+    "import type { CurrentUser } from '../../shared/api/accounts.ts';",
+    "import { ROOT, type Folder } from '../../shared/api/documentation.ts';",
+    "import { newQuestion } from '../../shared/checklists/question.ts';",
+    "import '../../../elements/rb-qr-code/rb-qr-code.ts';",
+    'export async function rootFolder(user: CurrentUser): Promise<Folder | undefined> {',
+    '  newQuestion();',
+    '  return user.current_organisation ? api.documentation.folder(ROOT) : undefined;',
+    '}',
+  ].join('\n')],
+  ['the doctype registry loads an island', 'src/screens/doctypes/registry.ts', "export const load = () => import('../../../islands/checklist-editor/mount.tsx');"],
+  ['an Astro page renders an island tag', 'src/pages/planted.astro', "---\nimport BrowseFolder from '../../islands/browse/BrowseFolder.tsx';\n---\n<BrowseFolder client:load />\n"],
+  ['an island imports its own area, islands/shared, src/client, src/shared and elements', 'islands/browse/planted.ts', [
+    "import { SORT_ORDERS } from './sort-orders.ts';",
+    "import { Dialog } from '../shared/Dialog.tsx';",
+    "import { api } from '../../src/client/api.ts';",
+    "import { ROOT } from '../../src/shared/api/documentation.ts';",
+    "import type { registerBody } from '../../src/shared/api/accounts.ts';",
+    "import type { z } from 'zod';",
+    "import '../../elements/rb-qr-code/rb-qr-code.ts';",
+    'export const x: unknown[] = [SORT_ORDERS, Dialog, api, ROOT];',
+    'export type Y = z.input<typeof registerBody>;',
+  ].join('\n')],
+  ['an element imports src/shared and another element', 'elements/rb-checklist/planted.ts', "import { ROOT } from '../../src/shared/api/documentation.ts';\nimport { emit } from '../events.ts';\nexport const x = [ROOT, emit];"],
+  ['the server imports src/shared and the route table', 'src/server/http/planted.ts', "import { routes } from '../../routes.ts';\nimport { ROOT } from '../../shared/api/documentation.ts';\nexport const x = [routes, ROOT];"],
+  ["drizzle's sql under src/server/db", 'src/server/db/queries/planted.ts', "import { sql } from 'drizzle-orm';\nexport const x = sql;"],
+  ['the query builder (no sql) in a service', 'src/server/services/planted.ts', "import { and, eq, type SQL } from 'drizzle-orm';\nexport const x: unknown[] = [and, eq];\nexport type Y = SQL;"],
+  ['fetch in the transport', 'src/shared/transport/planted.ts', "export const load = () => fetch('/api/v1/auth/me');"],
+  ['fetch in the service worker (it forwards the page’s own requests)', 'src/client/offline/worker.ts', 'export const forward = (request: Request) => fetch(request);'],
+  ['a local function named fetch', 'src/screens/home/planted.ts', 'function fetch(n: number): number {\n  return n;\n}\nexport const x = fetch(1);'],
+  ['the fetch type in an annotation', 'elements/rb-checklist/planted.ts', 'export type Fetch = typeof fetch;\nexport type Request = XMLHttpRequest;'],
+  ['astro.config.mjs mounts the API through its integration', 'astro.config.mjs', "import { ringbinderServer } from './src/server/astro-integration.ts';\nexport default ringbinderServer;"],
+  ['tests reach the server', 'tests/api/planted.test.ts', "import { readConfig } from '../../src/server/config.ts';\nexport const x = readConfig;"],
+];
+
+describe('lint: every boundary of the layout', () => {
+  it.each(violations)('fails on %s', async (_what, path, code, says) => {
+    const messages = await lint(path, code);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(/^ringbinder\//);
+    expect(messages[0]).toContain(says);
+  });
+
+  it.each(allowed)('passes %s', async (_what, path, code) => {
+    expect(await lint(path, code)).toEqual([]);
+  });
+
+  it('says which import crosses which boundary, and why', async () => {
+    const [message] = await lint('elements/rb-checklist/planted.ts', "import { api } from '../../src/client/api.ts';\nexport const x = api;");
+    expect(message).toBe(
+      'ringbinder/boundaries: elements/rb-checklist/planted.ts may not import src/client/api.ts: elements stand alone on other sites: they import src/shared (the one transport, types, rules) and each other, never src/client, src/screens, islands or the server (see scripts/lint/layout.js and DESIGN.md "Layout").',
+    );
+  });
+
+  it('passes a clean file with no message of any rule', async () => {
+    const [result] = await eslint.lintText(allowed[0]![2], { filePath: `${root}src/screens/home/planted.ts` });
+    expect(result!.messages).toEqual([]);
+  });
+});
