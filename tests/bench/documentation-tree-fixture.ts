@@ -247,7 +247,7 @@ export async function fillFolder(
         })),
       ),
     );
-    await tx.insert(aclEntries).values(ownEntries);
+    if (ownEntries.length > 0) await tx.insert(aclEntries).values(ownEntries);
   });
   return { withOwnEntries: ownEntries.length, hiddenFromMember: ownEntries.filter((e) => !e.isGrant).length };
 }

@@ -18,6 +18,19 @@ export interface PaintRun {
   /** Bytes the browser received (encoded, with headers), from the DevTools protocol. */
   receivedBytes: number;
   requests: number;
+  /** The document and every resource, from the page's own Resource Timing (ms since navigation start). */
+  loads: Load[];
+  /** The address shown at the end (a guard may have moved the page elsewhere). */
+  finalUrl: string;
+}
+
+export interface Load {
+  /** Path and query, e.g. /api/v1/auth/me. */
+  path: string;
+  start: number;
+  end: number;
+  /** Bytes that crossed the network for it (headers and encoded body). */
+  bytes: number;
 }
 
 /** `token`: a signed-in page, with the bearer token in local storage as the app keeps it. */
@@ -84,7 +97,15 @@ async function oneRun(browser: Browser, url: string, token?: string): Promise<Pa
       last = now;
     }
     if (!last) throw new Error(`no largest-contentful-paint entry on ${url}`);
-    return { lcpMs: last.time, element: last.element, status: response?.status() ?? 0, receivedBytes, requests };
+    const loads = await page.evaluate(() =>
+      (performance.getEntriesByType('navigation') as PerformanceResourceTiming[])
+        .concat(performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .map((e) => {
+          const u = new URL(e.name);
+          return { path: u.pathname + u.search, start: e.startTime, end: e.responseEnd, bytes: e.transferSize };
+        }),
+    );
+    return { lcpMs: last.time, element: last.element, status: response?.status() ?? 0, receivedBytes, requests, loads, finalUrl: page.url() };
   } finally {
     await context.close();
   }
@@ -116,6 +137,47 @@ export function bytesPerLevel(resources: Resource[], bytesOf: (r: Resource) => n
   const levels: number[] = [];
   for (const r of resources) levels[r.level] = (levels[r.level] ?? 0) + bytesOf(r);
   return Array.from(levels, (b) => b ?? 0);
+}
+
+export interface CriticalPath {
+  /** Request levels before the paint: 0 the document; a load is one level below the deepest load that had ended when it started. */
+  levels: number;
+  /** Bytes of the loads that ended before the paint. */
+  bytes: number;
+  /** Loads per level, e.g. ['HTML', '6 files', '2 API: auth/me, folders/…']. */
+  perLevel: string[];
+  floorMs: number;
+}
+
+/**
+ * The floor of a signed-in page, from what the browser did: every load that ended before the paint, its
+ * level the number of responses it (at most) waited for one after another. A load that starts only after
+ * another has ended may have needed it — at 562.5 ms a round trip, a page does not wait that long by
+ * chance — so these levels are the round trips the paint sat through:
+ *
+ *     floor = levels × latency + bytes before the paint / download rate
+ */
+export function criticalPath(run: PaintRun): CriticalPath {
+  const before = run.loads.filter((l) => l.end <= run.lcpMs + 1).sort((a, b) => a.start - b.start);
+  const level = new Map<Load, number>();
+  for (const load of before) {
+    let deepest = -1;
+    for (const other of before) if (other !== load && level.has(other) && other.end <= load.start) deepest = Math.max(deepest, level.get(other)!);
+    level.set(load, deepest + 1);
+  }
+  const levels = before.length === 0 ? 0 : Math.max(...level.values()) + 1;
+  const bytes = before.reduce((sum, l) => sum + l.bytes, 0);
+  const perLevel = Array.from({ length: levels }, (_, i) => {
+    const at = before.filter((l) => level.get(l) === i);
+    const api = at.filter((l) => l.path.startsWith('/api/'));
+    const files = at.length - api.length;
+    const parts = [];
+    if (i === 0) parts.push('HTML');
+    else if (files > 0) parts.push(`${files} file${files === 1 ? '' : 's'}`);
+    if (api.length > 0) parts.push(`API ${api.map((l) => l.path.replace(/^\/api\/v1\//, '').replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, '{id}')).join(', ')}`);
+    return parts.join(' + ');
+  });
+  return { levels, bytes, perLevel, floorMs: levels * slow4g.latencyMs + (bytes / slow4g.downloadBytesPerSecond) * 1000 };
 }
 
 export const median = (values: number[]): number => {

@@ -12,6 +12,7 @@ import { databaseTargets } from './api-server.ts';
 import { startBenchServer, wireBytes } from './bench-server.ts';
 import { benchDocumentationTree } from './documentation-tree.ts';
 import { benchSubmissions } from './submissions.ts';
+import { benchSignedInPages } from './signed-in-pages.ts';
 import { benchThroughput } from './throughput.ts';
 import { bytesPerLevel, cpuSlowdown, floorMs, measureLcp, median, slow4g } from './largest-paint.ts';
 import { measureShells, unroutedPages, type ShellWeight } from './page-weight.ts';
@@ -124,6 +125,7 @@ async function printLcp(weights: ShellWeight[]): Promise<void> {
 const weights = measureShells(distDir);
 printWeights(weights);
 await printLcp(weights);
+await benchSignedInPages();
 for (const target of databaseTargets()) await benchDocumentationTree(target);
 for (const target of databaseTargets()) await benchSubmissions(target);
 for (const target of databaseTargets()) await benchThroughput(target);

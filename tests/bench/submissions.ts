@@ -1,22 +1,20 @@
 /**
  * `npm run bench`, issue #4: checklist submissions over HTTP — p50/p95 and throughput with 20
- * connections submitting at once — beside a bare `SELECT 1` through the server's own database handle;
- * and (PGlite only) a checklist's view page under the Slow 4G profile: what the browser receives,
- * filler included, and its LCP. Figures only; nothing here fails on a number.
+ * connections submitting at once — beside a bare `SELECT 1` through the server's own database handle.
+ * (The checklist's view page LCP is measured with its floor in signed-in-pages.ts.) Figures only;
+ * nothing here fails on a number.
  */
 import { Agent, request } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { newQuestion, withValueType, type ValueType } from '../../src/shared/checklists/index.ts';
 import { startApiServer, type DatabaseTarget } from './api-server.ts';
 import { call, registerAndActivate } from './documentation-tree-fixture.ts';
-import { measureLcp, median } from './largest-paint.ts';
 import { spreadOf, type Spread } from './percentiles.ts';
 
 const CONNECTIONS = 20;
 const PER_CONNECTION = 50;
 const WARM_UP = 20;
 const SELECT_ROUNDS = 200;
-const LCP_RUNS = 3;
 
 const TYPES: ValueType[] = ['true/false', 'number', 'text', 'single choice', 'email'];
 const ANSWERS: Record<string, unknown> = { 'true/false': true, number: 7, text: 'All fine', 'single choice': 'Yes', email: 'crew@example.com' };
@@ -100,15 +98,6 @@ export async function benchSubmissions(target: DatabaseTarget): Promise<void> {
       ),
     );
 
-    if (target.kind === 'pglite') {
-      const runs = await measureLcp(`${server.url}/documentation/view/${String(document.id)}`, LCP_RUNS, { token: admin.token });
-      console.log(`\nA checklist's view page, signed in — "Slow 4G", CPU 4× slower, ${LCP_RUNS} fresh contexts (service worker blocked)`);
-      console.log(`  runs (ms):      ${runs.map((r) => r.lcpMs.toFixed(0)).join(', ')}   (LCP element ${[...new Set(runs.map((r) => r.element))].join(', ')})`);
-      console.log(`  median LCP:     ${median(runs.map((r) => r.lcpMs)).toFixed(0)} ms`);
-      console.log(
-        `  received:       ${(runs[0]!.receivedBytes / 1000).toFixed(1)} KB in ${runs[0]!.requests} requests (as the browser counted them: HTML, CSS, JS with the filler, API answers, headers; budget 60 KB for the page's own files)`,
-      );
-    }
   } finally {
     await server.stop();
   }
