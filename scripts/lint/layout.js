@@ -73,3 +73,13 @@ export const rawRequests = {
   except: ['src/shared/transport', 'src/client/offline/worker.ts'],
   why: 'requests go through the one HTTP transport (src/shared/transport)',
 };
+
+/**
+ * Unit tests mirror the source tree: `tests/unit/<path>/<module>.test.ts` tests `src/<path>/<module>.ts`
+ * (or a module of a top folder: `islands/…`, `elements/…`, `scripts/…`). The files a test may name.
+ * @param {string} test a path such as tests/unit/server/auth/throttle.test.ts
+ */
+export function unitTestSubjects(test) {
+  const module = test.replace(/^tests\/unit\//, '').replace(/\.test\.ts$/, '');
+  return [`src/${module}.ts`, `src/${module}.tsx`, `${module}.ts`, `${module}.tsx`, `${module}.js`, `${module}.mjs`];
+}
