@@ -3,9 +3,10 @@
  * so every API process sees the same counts (DESIGN: scaling out).
  */
 import { createHash } from 'node:crypto';
-import { and, count, eq, gt, inArray, lt, min, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt, min } from 'drizzle-orm';
 import { uuidv7 } from '../../shared/ids.ts';
 import type { Queryable } from '../db/connection.ts';
+import { lockForTransaction } from '../db/queries/locks.ts';
 import { throttleEvents } from '../db/schema.ts';
 import { tooManyRequests } from '../errors.ts';
 
@@ -43,7 +44,7 @@ export async function admitAttempt(
   const ordered = [...checks].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   return db.transaction(async (tx) => {
     for (const { key, rule } of ordered) {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+      await lockForTransaction(tx, key);
       await assertWithinLimit(tx, key, rule, now);
     }
     const ids: string[] = [];

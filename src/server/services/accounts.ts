@@ -2,7 +2,7 @@
  * The account lifecycle: registration, activation, sign-in (with two-factor codes), password reset
  * and the user's own profile.
  */
-import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { RegisterBody, RegisteredUser, UpdateMeBody } from '../../shared/api/accounts.ts';
 import { uuidv7 } from '../../shared/ids.ts';
 import { endUserSessions, openLoginSession, type Device } from '../auth/login-sessions.ts';
@@ -12,6 +12,8 @@ import { admitAttempt, clearAttempts, forgetAttempt, throttleKeys, throttleRules
 import { hashToken, newToken } from '../auth/tokens.ts';
 import type { Queryable } from '../db/connection.ts';
 import { isUniqueViolation } from '../db/errors.ts';
+import { equalsIgnoringCase } from '../db/queries/text.ts';
+import { findUserByLogin } from '../db/queries/users.ts';
 import { accountTokens, memberships, users } from '../db/schema.ts';
 import type { Deps, UserRow } from '../env.ts';
 import { badRequest } from '../errors.ts';
@@ -137,7 +139,7 @@ export async function requestPasswordReset(deps: Deps, email: string, ip: string
   const [user] = await db
     .select()
     .from(users)
-    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, eq(users.isActive, true)));
+    .where(and(equalsIgnoringCase(users.email, email), eq(users.isActive, true)));
   if (!user) return;
   const token = newToken();
   await db.insert(accountTokens).values({
@@ -186,28 +188,17 @@ export async function updateMe(deps: Deps, user: UserRow, body: UpdateMeBody): P
   });
 }
 
-export async function findUserByLogin(db: Queryable, login: string): Promise<UserRow | undefined> {
-  const value = login.trim().toLowerCase();
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(or(sql`lower(${users.username}) = ${value}`, sql`lower(${users.email}) = ${value}`))
-    .orderBy(sql`lower(${users.username}) = ${value} desc`)
-    .limit(1);
-  return user;
-}
-
 async function assertUnique(db: Queryable, username: string, email: string, exceptId?: string): Promise<void> {
   const others = exceptId ? ne(users.id, exceptId) : undefined;
   const [byName] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(sql`lower(${users.username}) = ${username.toLowerCase()}`, others));
+    .where(and(equalsIgnoringCase(users.username, username), others));
   if (byName) throw badRequest(USERNAME_TAKEN);
   const [byEmail] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, others));
+    .where(and(equalsIgnoringCase(users.email, email), others));
   if (byEmail) throw badRequest(EMAIL_TAKEN);
 }
 

@@ -1,7 +1,8 @@
 /** The current user as `auth/me` presents it: profile, organisations, current organisation, roles, invitations. */
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { CurrentOrganisation, CurrentUser, PendingInvitation } from '../../shared/api/accounts.ts';
 import type { Queryable } from '../db/connection.ts';
+import { equalsIgnoringCase } from '../db/queries/text.ts';
 import { invitations, memberships, organisations, roles, userRoles } from '../db/schema.ts';
 import type { Caller } from '../env.ts';
 
@@ -57,7 +58,7 @@ export async function pendingInvitationsFor(db: Queryable, email: string, now: D
     .innerJoin(organisations, eq(organisations.id, invitations.orgId))
     .where(
       and(
-        sql`lower(${invitations.email}) = ${email.toLowerCase()}`,
+        equalsIgnoringCase(invitations.email, email),
         eq(invitations.status, 'pending'),
         gt(invitations.expiry, now),
       ),

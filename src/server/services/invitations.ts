@@ -1,10 +1,11 @@
 /** Invitations to join an organisation: sent by org admins, answered by the invitee. */
-import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt } from 'drizzle-orm';
 import type { InvitationPublic, OrgInvitation, RoleRef } from '../../shared/api/accounts.ts';
 import type { List } from '../../shared/api/list.ts';
 import { INVITATION_VALID_DAYS } from '../../shared/constants.ts';
 import { isUuid, uuidv7 } from '../../shared/ids.ts';
 import type { Queryable } from '../db/connection.ts';
+import { equalsIgnoringCase } from '../db/queries/text.ts';
 import { invitations, loginSessions, memberships, organisations, roles, userRoles, users } from '../db/schema.ts';
 import type { Caller, Deps, Member, UserRow } from '../env.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
@@ -35,7 +36,7 @@ export async function inviteUser(
       .select({ userId: memberships.userId })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
-      .where(and(eq(memberships.orgId, orgId), sql`lower(${users.email}) = ${email}`));
+      .where(and(eq(memberships.orgId, orgId), equalsIgnoringCase(users.email, email)));
     if (member) throw badRequest(`${email} is already a member of this organization`);
     const [pending] = await tx
       .select({ id: invitations.id })
@@ -43,7 +44,7 @@ export async function inviteUser(
       .where(
         and(
           eq(invitations.orgId, orgId),
-          sql`lower(${invitations.email}) = ${email}`,
+          equalsIgnoringCase(invitations.email, email),
           eq(invitations.status, 'pending'),
           gt(invitations.expiry, now),
         ),

@@ -6,13 +6,14 @@
  * A missing role, another organisation's and a malformed id all answer the same 404 `Role not found`.
  * Names are unique in an organisation ignoring case (index `roles_org_name_key`): a second one is 409.
  */
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { List } from '../../shared/api/list.ts';
-import type { ListRolesParams, Role, RoleOrderingKey, UpdateRoleBody } from '../../shared/api/roles.ts';
+import type { ListRolesParams, Role, UpdateRoleBody } from '../../shared/api/roles.ts';
 import { isUuid, uuidv7 } from '../../shared/ids.ts';
 import type { Queryable } from '../db/connection.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import { aclEntries, invitations, roles, userRoles } from '../db/schema.ts';
+import { dropRoleFromPendingInvitations, ROLE_ORDER_COLUMNS } from '../db/queries/roles.ts';
+import { aclEntries, roles, userRoles } from '../db/schema.ts';
 import type { Deps, Member } from '../env.ts';
 import { conflict, notFound } from '../errors.ts';
 import { recordActivity } from './activity.ts';
@@ -49,13 +50,6 @@ async function findRole(db: Queryable, orgId: string, id: string, forUpdate = fa
 /** A LIKE pattern that matches `text` literally anywhere (backslash is PostgreSQL's default escape). */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-const ORDER_COLUMNS: Record<RoleOrderingKey['field'], SQL[]> = {
-  name: [sql`lower(${roles.name})`, sql`${roles.name}`],
-  description: [sql`lower(${roles.description})`, sql`${roles.description}`],
-  list_filterable: [sql`${roles.listFilterable}`],
-  created_at: [sql`${roles.createdAt}`],
-};
-
 /** GET roles: one page, filtered by `q` (name or description, ignoring case), in the order asked; ties by id. */
 export async function listRoles(deps: Deps, who: Member, params: ListRolesParams): Promise<List<Role>> {
   const where = and(
@@ -63,7 +57,7 @@ export async function listRoles(deps: Deps, who: Member, params: ListRolesParams
     params.q ? or(ilike(roles.name, containing(params.q)), ilike(roles.description, containing(params.q))) : undefined,
   );
   const orderBy = params.ordering.flatMap(({ field, descending }) =>
-    ORDER_COLUMNS[field].map((column) => (descending ? desc(column) : asc(column))),
+    ROLE_ORDER_COLUMNS[field].map((column) => (descending ? desc(column) : asc(column))),
   );
   const rows = await deps.db
     .select()
@@ -162,16 +156,7 @@ export async function deleteRole(deps: Deps, who: Member, id: string): Promise<v
       .delete(aclEntries)
       .where(and(eq(aclEntries.orgId, who.orgId), eq(aclEntries.subjectType, 'role'), eq(aclEntries.subjectId, role.id)))
       .returning({ id: aclEntries.id });
-    await tx
-      .update(invitations)
-      .set({ roleIds: sql`${invitations.roleIds} - ${role.id}::text` })
-      .where(
-        and(
-          eq(invitations.orgId, who.orgId),
-          eq(invitations.status, 'pending'),
-          sql`${invitations.roleIds} @> ${JSON.stringify([role.id])}::jsonb`,
-        ),
-      );
+    await dropRoleFromPendingInvitations(tx, who.orgId, role.id);
     await tx.delete(roles).where(eq(roles.id, role.id));
     await recordActivity(tx, {
       type: 'RoleDeleted',

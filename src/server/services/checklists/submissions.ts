@@ -9,13 +9,14 @@
  * is all it takes.
  */
 import { createHash } from 'node:crypto';
-import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { DataQueryParsed, SubmittedRow } from '../../../shared/api/documentation.ts';
 import type { List } from '../../../shared/api/list.ts';
 import { answerProblems, orderedQuestions, recordAnswer, type RecordedAnswer } from '../../../shared/checklists/index.ts';
 import type { AnswerInput } from '../../../shared/checklists/schemas.ts';
 import { isUuid, uuidv7 } from '../../../shared/ids.ts';
 import type { Queryable } from '../../db/connection.ts';
+import { insertSubmissionOnce } from '../../db/queries/submissions.ts';
 import { checklistSubmissions } from '../../db/schema.ts';
 import type { Deps, Member } from '../../env.ts';
 import { badRequest, HttpError, notFound, validationFailed, type FieldError } from '../../errors.ts';
@@ -163,14 +164,7 @@ export async function submitChecklist(
     const [inserted] =
       idempotencyKey === undefined
         ? await tx.insert(checklistSubmissions).values(values).returning()
-        : await tx
-            .insert(checklistSubmissions)
-            .values(values)
-            .onConflictDoNothing({
-              target: [checklistSubmissions.orgId, checklistSubmissions.createdBy, checklistSubmissions.idempotencyKey],
-              where: sql`idempotency_key is not null`,
-            })
-            .returning();
+        : [await insertSubmissionOnce(tx, values)];
     if (!inserted) {
       // A concurrent request with the same key got there first (and has committed: the insert waited for it).
       const earlier = await byIdempotencyKey(tx, who, idempotencyKey!);
