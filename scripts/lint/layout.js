@@ -65,12 +65,14 @@ export const schemaModules = {
 
 /**
  * Raw requests (`fetch`, `XMLHttpRequest`, `navigator.sendBeacon`) in browser code and src/shared: only
- * the one transport makes them. The service worker forwards the page's own requests (workbox-style
- * network-first), which is not an API call, so it is the one exception.
+ * the one transport makes them. Two exceptions, both the offline machinery and neither an API call:
+ * - the service worker (src/client/offline/worker.ts) forwards the page's own requests (network first);
+ * - its page side (src/client/service-worker.ts) replays, once, the very GETs the page made before a
+ *   worker controlled it, so that the worker keeps them (the answers are not read).
  */
 export const rawRequests = {
   in: [...BROWSER, 'src/shared'],
-  except: ['src/shared/transport', 'src/client/offline/worker.ts'],
+  except: ['src/shared/transport', 'src/client/offline/worker.ts', 'src/client/service-worker.ts'],
   why: 'requests go through the one HTTP transport (src/shared/transport)',
 };
 
