@@ -161,6 +161,9 @@ export async function childEntriesNaming(db: Queryable, parentId: string, naming
 
 export interface ItemRow {
   kind: 'folder' | 'document';
+  /** Usernames, when the query that read the row joined them (contentsPage does). */
+  createdByUsername?: string | null;
+  modifiedByUsername?: string | null;
   id: string;
   name: string;
   description: string;
@@ -243,63 +246,62 @@ function liveChildren(query: ContentsPageQuery): SQL {
   return sql`i.parent_id = ${query.parentId} AND i.deleted_at IS NULL${hidden}`;
 }
 
-async function pageOf(db: Queryable, rowsOf: SQL, query: ContentsPageQuery, ordering: readonly OrderingKey[], skip: number, limit: number) {
-  const found = await rows<RawItemRow>(
-    db,
-    sql`SELECT i.kind, i.id, i.name, i.description, i.doctype, i.version, i.created_by, i.created_at, i.modified_by, i.modified_at
-          FROM (${rowsOf}) i
-         WHERE ${liveChildren(query)}
-         ORDER BY ${orderBy(ordering)}
-        OFFSET ${skip} LIMIT ${limit}`,
-  );
-  return found.map(itemRow);
+const PAGE_COLUMNS = sql`i.kind, i.id, i.name, i.description, i.doctype, i.version, i.created_by, i.created_at, i.modified_by, i.modified_at`;
+
+/** One block of a page, numbered in order (`ord`) so the outer query can keep the order the index gave. */
+function pageBranch(rowsOf: SQL, query: ContentsPageQuery, ordering: readonly OrderingKey[], block: number, offset: SQL, limit: SQL): SQL {
+  const order = orderBy(ordering);
+  return sql`(SELECT ${sql.raw(String(block))} AS block, row_number() OVER (ORDER BY ${order}) AS ord, ${PAGE_COLUMNS}
+     FROM (${rowsOf}) i
+    WHERE ${liveChildren(query)}
+    ORDER BY ${order}
+   OFFSET ${offset} LIMIT ${limit})`;
 }
 
 /**
- * One page of a folder's live contents, ordered and paged in the database, and the total count. Every
- * ordering has a partial index per table (schema.ts: *_live_by_*_idx), so a page is read from indexes,
- * never by sorting the whole folder:
- * - kind first (the default): the folders block then the documents block (or the reverse), each one
- *   index-ordered query, the counts telling where the page falls;
+ * One page of a folder's live contents, ordered and paged in the database, with the total count and the
+ * usernames of who made and last changed each item — ONE statement. Every ordering has a partial index
+ * per table (schema.ts: *_live_by_*_idx), so a page is read from indexes, never by sorting the whole folder:
+ * - kind first (the default): the folders block then the documents block (or the reverse), each an
+ *   index-ordered scan; the second block's OFFSET and LIMIT follow from the first block's count, which
+ *   the statement counts first (the CTE `n`);
  * - otherwise: one UNION ALL of both tables, which PostgreSQL merges from the two indexes.
  */
 export async function contentsPage(db: Queryable, query: ContentsPageQuery): Promise<{ items: ItemRow[]; total: number }> {
-  const [counts] = await rows<{ folders: number; documents: number }>(
-    db,
-    sql`SELECT (SELECT count(*) FROM (${FOLDER_ROWS}) i WHERE ${liveChildren(query)})::int AS folders,
-               (SELECT count(*) FROM (${DOCUMENT_ROWS}) i WHERE ${liveChildren(query)})::int AS documents`,
-  );
-  const folderCount = Number(counts?.folders ?? 0);
-  const documentCount = Number(counts?.documents ?? 0);
-  const total = folderCount + documentCount;
   const [first, ...rest] = query.ordering;
+  let page: SQL;
   if (first?.field !== 'kind') {
-    const items = query.skip >= total ? [] : await pageOf(db, sql`${FOLDER_ROWS} UNION ALL ${DOCUMENT_ROWS}`, query, query.ordering, query.skip, query.limit);
-    return { items, total };
+    page = pageBranch(sql`${FOLDER_ROWS} UNION ALL ${DOCUMENT_ROWS}`, query, query.ordering, 0, sql`${query.skip}`, sql`${query.limit}`);
+  } else {
+    // Within a kind: the keys after it, or by name.
+    const within = rest.length > 0 ? rest : [{ field: 'name' as const, descending: false }];
+    const [before, after, beforeCount] = first.descending
+      ? [DOCUMENT_ROWS, FOLDER_ROWS, sql`(SELECT documents FROM n)`]
+      : [FOLDER_ROWS, DOCUMENT_ROWS, sql`(SELECT folders FROM n)`];
+    const skip = sql`${query.skip}::int`;
+    const limit = sql`${query.limit}::int`;
+    page = sql`${pageBranch(before, query, within, 0, skip, limit)}
+      UNION ALL
+      ${pageBranch(after, query, within, 1, sql`greatest(0, ${skip} - ${beforeCount})`, sql`greatest(0, ${limit} - greatest(0, least(${limit}, ${beforeCount} - ${skip})))`)}`;
   }
-  // Within a kind: the keys after it, or by name.
-  const within = rest.length > 0 ? rest : [{ field: 'name' as const, descending: false }];
-  const blocks = first.descending
-    ? [
-        { rowsOf: DOCUMENT_ROWS, count: documentCount },
-        { rowsOf: FOLDER_ROWS, count: folderCount },
-      ]
-    : [
-        { rowsOf: FOLDER_ROWS, count: folderCount },
-        { rowsOf: DOCUMENT_ROWS, count: documentCount },
-      ];
-  const items: ItemRow[] = [];
-  let skip = query.skip;
-  for (const block of blocks) {
-    const wanted = query.limit - items.length;
-    if (wanted <= 0) break;
-    if (skip >= block.count) {
-      skip -= block.count;
-      continue;
-    }
-    items.push(...(await pageOf(db, block.rowsOf, query, within, skip, wanted)));
-    skip = 0;
-  }
+  const found = await rows<RawItemRow & { folders: number; documents: number; block: number | null; created_by_username: string | null; modified_by_username: string | null }>(
+    db,
+    sql`WITH n AS (
+          SELECT (SELECT count(*) FROM (${FOLDER_ROWS}) i WHERE ${liveChildren(query)})::int AS folders,
+                 (SELECT count(*) FROM (${DOCUMENT_ROWS}) i WHERE ${liveChildren(query)})::int AS documents
+        )
+        SELECT n.folders, n.documents, p.block, p.kind, p.id, p.name, p.description, p.doctype, p.version, p.created_by, p.created_at,
+               p.modified_by, p.modified_at, cu.username AS created_by_username, mu.username AS modified_by_username
+          FROM n
+          LEFT JOIN (${page}) p ON true
+          LEFT JOIN users cu ON cu.id = p.created_by
+          LEFT JOIN users mu ON mu.id = p.modified_by
+         ORDER BY p.block, p.ord`,
+  );
+  const total = Number(found[0]?.folders ?? 0) + Number(found[0]?.documents ?? 0);
+  const items = found
+    .filter((r) => r.block !== null)
+    .map((r) => ({ ...itemRow(r), createdByUsername: r.created_by_username, modifiedByUsername: r.modified_by_username }));
   return { items, total };
 }
 
