@@ -37,7 +37,6 @@ export function createApi(deps: Deps): Hono<AppEnv> {
   api.route('/users', usersApi);
   api.route('/roles', rolesApi);
   api.route('/_build-info', buildInfo);
-  api.notFound((c) => c.json({ detail: 'Not found' }, 404));
   api.onError(renderError);
   return api;
 }

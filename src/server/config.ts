@@ -23,9 +23,18 @@ export interface Config {
    * DATA_DIR/secrets (storage/signing.ts); servers that share uploads must share this.
    */
   uploadSigningSecret: string | undefined;
+  /** How often old sign-in and reset attempts are dropped from the throttle table (THROTTLE_PRUNE_INTERVAL_MS). */
+  throttlePruneIntervalMs: number;
 }
 
 const DAY = 24 * 60 * 60 * 1000;
+
+function positiveNumber(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a whole number of milliseconds, not ${value}`);
+  return n;
+}
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 4321);
@@ -49,5 +58,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionAbsoluteMs: 30 * DAY,
     requestLog: env.REQUEST_LOG !== '0',
     uploadSigningSecret,
+    throttlePruneIntervalMs: positiveNumber(env.THROTTLE_PRUNE_INTERVAL_MS, 'THROTTLE_PRUNE_INTERVAL_MS') ?? 10 * 60 * 1000,
   };
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
-import { keepStatistics } from './db/statistics.ts';
+import { startBackgroundJobs } from './background-jobs.ts';
 import { openDatabase, type DatabaseHandle } from './db/connection.ts';
 import type { Deps } from './env.ts';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer.ts';
@@ -32,7 +32,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') }));
   await database.migrate();
   // PostgreSQL's autovacuum keeps planner statistics; the embedded database needs us to.
-  const stopStatistics = database.kind === 'pglite' ? keepStatistics(database.db) : async () => undefined;
+  const stopStatistics = startBackgroundJobs(database, config, options.now ?? (() => new Date()));
   const deps: Deps = {
     config,
     db: database.db,

@@ -81,10 +81,25 @@ export async function clearAttempts(db: Queryable, key: string): Promise<void> {
   await db.delete(throttleEvents).where(eq(throttleEvents.key, key));
 }
 
-/** Drops attempts older than every window. */
+/** Drops attempts older than every window: they count against no limit any more. */
 export async function pruneAttempts(db: Queryable, now: Date): Promise<void> {
   const oldest = Math.max(...Object.values(throttleRules).map((r) => r.windowMs));
   await db.delete(throttleEvents).where(lt(throttleEvents.at, new Date(now.getTime() - oldest)));
+}
+
+/** Prunes the attempts at start and then every `intervalMs`; the answer stops it (and waits for a pass under way). */
+export function keepAttemptsPruned(db: Queryable, now: () => Date, intervalMs: number): () => Promise<void> {
+  let running: Promise<unknown> = Promise.resolve();
+  const prune = () => {
+    running = pruneAttempts(db, now()).catch((err: unknown) => console.error('Pruning the throttle table failed:', err));
+  };
+  prune();
+  const timer = setInterval(prune, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }
 
 /**

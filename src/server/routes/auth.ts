@@ -16,7 +16,7 @@ import {
   type LoginSession,
 } from '../../shared/api/accounts.ts';
 import { isUuid } from '../../shared/ids.ts';
-import { authenticate, bearerToken, clientIp } from '../auth/authenticate.ts';
+import { authenticate, clientIp } from '../auth/authenticate.ts';
 import { isLive } from '../auth/login-sessions.ts';
 import { loginSessions } from '../db/schema.ts';
 import { requireMember, requireOrgAdmin } from '../auth/membership.ts';
@@ -57,8 +57,8 @@ auth.post('/send-password-reset', async (c) => {
 
 auth.post('/reset-password', async (c) => {
   const body = await jsonBody(c, resetPasswordBody);
-  // The token may also come as the bearer token; the body's is the one checked.
-  await resetPassword(c.var.deps, body.token || (bearerToken(c) ?? ''), body.password);
+  // The body's token is required and is the one checked (a bearer token sent beside it is ignored).
+  await resetPassword(c.var.deps, body.token, body.password);
   return c.json({ detail: 'Password Has Been Reset' });
 });
 

@@ -108,6 +108,8 @@ export interface TestServer {
 export interface TestServerOptions {
   /** Send mail over SMTP instead of writing the outbox. */
   smtpUrl?: string;
+  /** More configuration, as environment variables (e.g. THROTTLE_PRUNE_INTERVAL_MS). */
+  env?: Record<string, string>;
 }
 
 /** A fresh database for one test file: the template cloned (PGlite dump loaded, or CREATE DATABASE … TEMPLATE). */
@@ -135,6 +137,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     PUBLIC_URL,
     REQUEST_LOG: '0',
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
+    ...options.env,
   });
   const { database, drop } = await cloneDatabase();
   const clock = new TestClock();
