@@ -89,6 +89,75 @@ export async function folderChain(db: Queryable, orgId: string, start: { id: str
   return found.map(chainFolder);
 }
 
+/** An ACL entry as the chain query reads it (the acl_entries row). */
+export interface ChainEntry {
+  id: string;
+  orgId: string;
+  folderId: string | null;
+  documentId: string | null;
+  subjectType: 'org' | 'role' | 'user';
+  subjectId: string;
+  isGrant: boolean;
+  permissions: number;
+}
+
+interface RawEntry {
+  id: string;
+  org_id: string;
+  folder_id: string | null;
+  document_id: string | null;
+  subject_type: ChainEntry['subjectType'];
+  subject_id: string;
+  is_grant: boolean;
+  permissions: number;
+}
+
+/**
+ * folderChain with each folder's ACL entries (in id order), in ONE statement: `levels[i]` are the
+ * entries of `chain[i]`. The folder first, the root last; empty when the organisation has no such folder.
+ */
+export async function folderChainWithEntries(
+  db: Queryable,
+  orgId: string,
+  start: { id: string } | 'root',
+): Promise<{ chain: ChainFolder[]; levels: ChainEntry[][] }> {
+  const base =
+    start === 'root'
+      ? sql`f.org_id = ${orgId} AND f.parent_id IS NULL`
+      : sql`f.id = ${start.id} AND f.org_id = ${orgId}`;
+  const found = await rows<ChainRow & { entries: RawEntry[] | string }>(
+    db,
+    sql`WITH RECURSIVE chain AS (
+          SELECT f.id, f.parent_id, f.name, f.description, f.version, f.created_by, f.created_at,
+                 f.modified_by, f.modified_at, f.deleted_at, f.deleted_by, 0 AS depth
+            FROM folders f WHERE ${base}
+          UNION ALL
+          SELECT f.id, f.parent_id, f.name, f.description, f.version, f.created_by, f.created_at,
+                 f.modified_by, f.modified_at, f.deleted_at, f.deleted_by, c.depth + 1
+            FROM folders f JOIN chain c ON f.id = c.parent_id
+           WHERE c.depth < ${MAX_DEPTH}
+        )
+        SELECT c.*,
+               COALESCE((SELECT json_agg(a ORDER BY a.id) FROM acl_entries a WHERE a.folder_id = c.id), '[]'::json) AS entries
+          FROM chain c ORDER BY c.depth`,
+  );
+  return {
+    chain: found.map(chainFolder),
+    levels: found.map((r) =>
+      (typeof r.entries === 'string' ? (JSON.parse(r.entries) as RawEntry[]) : r.entries).map((e) => ({
+        id: e.id,
+        orgId: e.org_id,
+        folderId: e.folder_id,
+        documentId: e.document_id,
+        subjectType: e.subject_type,
+        subjectId: e.subject_id,
+        isGrant: e.is_grant,
+        permissions: Number(e.permissions),
+      })),
+    ),
+  };
+}
+
 export interface SubtreeFolder {
   id: string;
   parentId: string | null;

@@ -12,7 +12,7 @@ import { ROOT } from '../../../shared/api/documentation.ts';
 import { isUuid } from '../../../shared/ids.ts';
 import { actions, allows, Permission, type Action } from '../../../shared/permissions/index.ts';
 import type { Queryable } from '../../db/connection.ts';
-import { folderChain, type ChainFolder } from '../../db/documentation-tree.ts';
+import { folderChain, folderChainWithEntries, type ChainFolder } from '../../db/documentation-tree.ts';
 import { aclEntries, documents } from '../../db/schema.ts';
 import type { Member } from '../../env.ts';
 import { forbidden, notFound } from '../../errors.ts';
@@ -80,14 +80,10 @@ export function chainPermissions(levels: readonly (readonly AclRule[])[], who: P
 /** A folder of the caller's organisation (`root` for its root), or undefined; nothing is checked yet. */
 export async function folderAccess(db: Queryable, who: Member, id: string): Promise<FolderAccess | undefined> {
   if (id !== ROOT && !isUuid(id)) return undefined;
-  const chain = await folderChain(db, who.orgId, id === ROOT ? 'root' : { id });
+  // The chain and its entries in one statement.
+  const { chain, levels } = await folderChainWithEntries(db, who.orgId, id === ROOT ? 'root' : { id });
   const folder = chain[0];
   if (!folder) return undefined;
-  const { byFolder } = await entriesOf(
-    db,
-    chain.map((f) => f.id),
-  );
-  const levels = chain.map((f) => byFolder.get(f.id) ?? []);
   return {
     folder,
     chain,
