@@ -39,7 +39,7 @@ interface Setup {
   checklistId: string;
 }
 
-async function setUp(server: ApiServer): Promise<Setup> {
+export async function setUp(server: ApiServer): Promise<Setup> {
   const { admin, member, orgId, readersId } = await accounts(server);
   const folder = await call(server, 'POST', 'documentation/folders', { token: admin.token, json: { parent_id: 'root', name: 'A hundred items' }, expect: 201 });
   const folderId = String(folder.id);
