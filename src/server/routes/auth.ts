@@ -13,7 +13,6 @@ import {
   setOtpBody,
   updateMeBody,
   type AccessToken,
-  type LoginSession,
 } from '../../shared/api/accounts.ts';
 import { isUuid } from '../../shared/ids.ts';
 import { authenticate, clientIp } from '../auth/authenticate.ts';
@@ -24,7 +23,7 @@ import type { SignedInEnv } from '../env.ts';
 import { notFound } from '../errors.ts';
 import { formBody, jsonBody } from '../http/body.ts';
 import { activate, register, requestPasswordReset, resetPassword, signIn, updateMe } from '../services/accounts.ts';
-import { pendingInvitationsFor, presentCurrentUser } from '../services/current-user.ts';
+import { pendingInvitationsFor, presentCurrentUser, presentLoginSession } from '../presenters/accounts.ts';
 import { answerInvitation, listOrgInvitations, publicInvitation } from '../services/invitations.ts';
 import { createOrganisation, selectOrganisation } from '../services/organisations.ts';
 import { setTwoFactor } from '../services/two-factor.ts';
@@ -91,18 +90,7 @@ auth.get('/me/sessions', async (c) => {
     .from(loginSessions)
     .where(and(eq(loginSessions.userId, caller.user.id), isNull(loginSessions.endedAt), gt(loginSessions.expiresAt, deps.now())))
     .orderBy(desc(loginSessions.lastAccessedAt));
-  const results: LoginSession[] = rows
-    .filter((s) => isLive(s, deps))
-    .map((s) => ({
-      id: s.id,
-      ip_address: s.ipAddress,
-      user_agent: s.userAgent,
-      created_at: s.createdAt.toISOString(),
-      last_accessed_at: s.lastAccessedAt.toISOString(),
-      expiry: s.expiresAt.toISOString(),
-      is_active: true,
-      is_current: s.id === caller.session.id,
-    }));
+  const results = rows.filter((s) => isLive(s, deps)).map((s) => presentLoginSession(s, caller.session.id));
   return c.json({ results, total: results.length });
 });
 

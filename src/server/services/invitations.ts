@@ -1,6 +1,6 @@
 /** Invitations to join an organisation: sent by org admins, answered by the invitee. */
-import { and, asc, count, eq, gt } from 'drizzle-orm';
-import type { InvitationPublic, OrgInvitation, RoleRef } from '../../shared/api/accounts.ts';
+import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
+import type { InvitationPublic, OrgInvitation } from '../../shared/api/accounts.ts';
 import type { List } from '../../shared/api/list.ts';
 import { INVITATION_VALID_DAYS } from '../../shared/constants.ts';
 import { isUuid, uuidv7 } from '../../shared/ids.ts';
@@ -10,7 +10,7 @@ import { invitations, loginSessions, memberships, organisations, roles, userRole
 import type { Caller, Deps, Member, UserRow } from '../env.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
 import { invitationMessage } from '../mail/messages.ts';
-import { rolesOfOrganisation } from './current-user.ts';
+import { presentOrgInvitation } from '../presenters/accounts.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 type InvitationRow = typeof invitations.$inferSelect;
@@ -154,12 +154,11 @@ function assertOpen(invitation: InvitationRow, now: Date): void {
   if (invitation.expiry.getTime() <= now.getTime()) throw badRequest('This invitation has expired');
 }
 
-function presentOrgInvitation(row: InvitationRow, roleRefs: RoleRef[]): OrgInvitation {
-  return {
-    id: row.id,
-    email: row.email,
-    roles: roleRefs,
-    created_at: row.createdAt.toISOString(),
-    expiry: row.expiry.toISOString(),
-  };
+/** Role ids of `ids` that belong to the organisation (anything else is dropped by the caller or refused). */
+export async function rolesOfOrganisation(db: Queryable, orgId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: roles.id, name: roles.name })
+    .from(roles)
+    .where(and(eq(roles.orgId, orgId), inArray(roles.id, ids)));
 }

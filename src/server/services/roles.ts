@@ -16,16 +16,13 @@ import { dropRoleFromPendingInvitations, ROLE_ORDER_COLUMNS } from '../db/querie
 import { aclEntries, roles, userRoles } from '../db/schema.ts';
 import type { Deps, Member } from '../env.ts';
 import { conflict, notFound } from '../errors.ts';
+import { presentRole } from '../presenters/roles.ts';
 import { recordActivity } from './activity.ts';
 
 type RoleRow = typeof roles.$inferSelect;
 
 export const roleNotFound = () => notFound('Role not found');
 const nameTaken = (name: string) => conflict(`A role named "${name}" already exists in this organization`);
-
-function presentRole(row: RoleRow): Role {
-  return { id: row.id, name: row.name, description: row.description, list_filterable: row.listFilterable };
-}
 
 /** What the activity log keeps of a role: enough to show it without looking it up. */
 const roleContext = (row: RoleRow) => ({

@@ -21,7 +21,7 @@ import { checklistSubmissions } from '../../db/schema.ts';
 import type { Deps, Member } from '../../env.ts';
 import { badRequest, HttpError, notFound, validationFailed, type FieldError } from '../../errors.ts';
 import { readableDocument } from '../documentation/access.ts';
-import { nameOf, usernames } from '../documentation/presenters.ts';
+import { present, presentRows } from '../../presenters/checklists.ts';
 import { recordActivity, type DataSubmittedContext } from '../activity.ts';
 import { completedUploadsOf } from './uploads.ts';
 
@@ -35,26 +35,6 @@ export interface SubmitResult {
   row: SubmittedRow;
   /** An earlier submission with the same Idempotency-Key, answered again. */
   replayed: boolean;
-}
-
-function present(row: SubmissionRow, username: string | null): SubmittedRow {
-  return {
-    id: row.id,
-    document_id: row.documentId,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-    created_by_username: username,
-    record: row.record as Record<string, RecordedAnswer>,
-    validation_errors: row.validationErrors,
-  };
-}
-
-async function presentRows(db: Queryable, rows: SubmissionRow[]): Promise<SubmittedRow[]> {
-  const names = await usernames(
-    db,
-    rows.map((r) => r.createdBy),
-  );
-  return rows.map((r) => present(r, nameOf(names, r.createdBy)));
 }
 
 /** JSON with object keys sorted, so that one request always hashes alike however its keys were ordered. */

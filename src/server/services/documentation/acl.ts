@@ -10,17 +10,14 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { replaceAclBody } from '../../../shared/api/documentation-schemas.ts';
-import type { Acl, AclEntry, AclSubject, AclSubjectType, InheritedAclEntry } from '../../../shared/api/documentation.ts';
+import type { Acl, AclEntry, AclSubject, AclSubjectType } from '../../../shared/api/documentation.ts';
 import { uuidv7 } from '../../../shared/ids.ts';
-import { allows } from '../../../shared/permissions/index.ts';
 import type { Queryable } from '../../db/connection.ts';
-import type { ChainFolder } from '../../db/documentation-tree.ts';
 import { aclEntries, memberships, roles, users } from '../../db/schema.ts';
 import type { Deps, Member } from '../../env.ts';
 import { badRequest, forbidden, validationFailed, type FieldError } from '../../errors.ts';
 import { ACL_BITS_MASK, FOLDER_ONLY_BITS } from '../../permissions/resolve.ts';
 import {
-  chainPermissions,
   readableDocument,
   readableFolder,
   permissionNames,
@@ -28,67 +25,10 @@ import {
   type AclEntryRow,
 } from './access.ts';
 import { recordActivity } from '../activity.ts';
+import { presentAcl } from '../../presenters/documentation.ts';
 
 export type AclItemKind = 'folder' | 'document';
 export type AclEntries = z.output<typeof replaceAclBody>;
-
-const TYPE_ORDER: Record<AclSubjectType, number> = { org: 0, role: 1, user: 2 };
-
-/** Names of the subjects of some entries: roles and users in one query each. */
-async function subjectNames(db: Queryable, who: Member, entries: readonly AclEntryRow[]): Promise<Map<string, string>> {
-  const names = new Map<string, string>([[who.orgId, who.orgName]]);
-  const roleIds = [...new Set(entries.filter((e) => e.subjectType === 'role').map((e) => e.subjectId))];
-  const userIds = [...new Set(entries.filter((e) => e.subjectType === 'user').map((e) => e.subjectId))];
-  if (roleIds.length > 0) {
-    for (const r of await db.select({ id: roles.id, name: roles.name }).from(roles).where(inArray(roles.id, roleIds))) names.set(r.id, r.name);
-  }
-  if (userIds.length > 0) {
-    for (const u of await db.select({ id: users.id, name: users.username }).from(users).where(inArray(users.id, userIds))) names.set(u.id, u.name);
-  }
-  return names;
-}
-
-function presentEntry(entry: AclEntryRow, names: Map<string, string>): AclEntry {
-  return {
-    id: entry.id,
-    subject: entry.subjectId,
-    subject_type: entry.subjectType,
-    subject_name: names.get(entry.subjectId) ?? '',
-    is_grant: entry.isGrant,
-    permissions: entry.permissions,
-  };
-}
-
-/** Organisation first, then roles, then users, each by name; grants before revokes. */
-function byPresentationOrder(a: AclEntry, b: AclEntry): number {
-  return (
-    TYPE_ORDER[a.subject_type] - TYPE_ORDER[b.subject_type] ||
-    a.subject_name.localeCompare(b.subject_name) ||
-    Number(b.is_grant) - Number(a.is_grant) ||
-    a.id.localeCompare(b.id)
-  );
-}
-
-async function presentAcl(
-  db: Queryable,
-  who: Member,
-  own: readonly AclEntryRow[],
-  chain: readonly ChainFolder[],
-  levels: readonly AclEntryRow[][],
-): Promise<Acl> {
-  const names = await subjectNames(db, who, [...own, ...levels.flat()]);
-  const readable = chainPermissions(levels, who).map((p) => allows(p, 'view'));
-  const inherited: InheritedAclEntry[] = levels.flatMap((level, i) =>
-    level
-      .map((entry) => ({
-        ...presentEntry(entry, names),
-        from_folder_id: chain[i]!.id,
-        from_folder_name: readable[i] ? chain[i]!.name : '',
-      }))
-      .sort(byPresentationOrder),
-  );
-  return { entries: own.map((e) => presentEntry(e, names)).sort(byPresentationOrder), inherited };
-}
 
 /** An item's ACL as the rule sees it: own entries, then each folder above (nearest first). */
 async function aclTarget(db: Queryable, who: Member, kind: AclItemKind, id: string) {

@@ -33,7 +33,7 @@ import {
   type FolderAccess,
 } from './access.ts';
 import { recordActivity } from '../activity.ts';
-import { documentItem, folderItem, presentListedItems } from './presenters.ts';
+import { documentItem, folderItem, presentListedItems } from '../../presenters/documentation.ts';
 
 export type Paste = z.output<typeof moveOrCopyBody>;
 

@@ -17,11 +17,10 @@ import {
   readableDocument,
   readableFolder,
   requireAction,
-  type DocumentAccess,
   type DocumentRow,
 } from './access.ts';
 import { recordActivity } from '../activity.ts';
-import { asContents, nameOf, pathOf, usernames } from './presenters.ts';
+import { nameOf, presentDocument, usernames } from '../../presenters/documentation.ts';
 
 export type NewDocument = z.output<typeof createDocumentBody>;
 export type DocumentEdit = z.output<typeof updateDocumentBody>;
@@ -46,37 +45,6 @@ export function checkedContents(kind: Doctype, raw: unknown, field: string): Doc
       message: issue.code === 'invalid_type' && valueAt(raw, issue.path) === undefined ? 'Field required' : issue.message,
     })),
   );
-}
-
-async function presentDocument(
-  db: Queryable,
-  access: Pick<DocumentAccess, 'chain' | 'levels' | 'permissions'> & { document: DocumentRow },
-  version: VersionRow,
-  who: Member,
-): Promise<Document> {
-  const { document } = access;
-  const latest = version.version === document.version;
-  const names = await usernames(db, [version.createdBy]);
-  return {
-    id: document.id,
-    document_id: document.id,
-    folder_id: document.folderId,
-    name: latest ? document.name : version.name,
-    description: latest ? document.description : version.description,
-    doctype: document.doctype,
-    kind: 'document',
-    version: version.version,
-    latest_version: document.version,
-    path: pathOf(access.chain, access.levels, who),
-    contents: asContents(latest ? document.contents : version.contents),
-    draft_contents: latest ? (document.draftContents as DocumentContents | null) : null,
-    draft_user_id: latest ? document.draftUserId : null,
-    user_permissions: access.permissions,
-    created_at: version.createdAt.toISOString(),
-    created_by_username: nameOf(names, version.createdBy),
-    changelog: version.changelog,
-    modified_at: document.modifiedAt.toISOString(),
-  };
 }
 
 async function versionRow(db: Queryable, documentId: string, version: number): Promise<VersionRow | undefined> {

@@ -14,7 +14,7 @@ import { badRequest, conflict } from '../../errors.ts';
 import { resolvePermissions, type AclRule, type Principal } from '../../permissions/resolve.ts';
 import { readableFolder, requireAction, type FolderAccess } from './access.ts';
 import { recordActivity } from '../activity.ts';
-import { presentFolder, presentListedItems } from './presenters.ts';
+import { presentFolder, presentListedItems } from '../../presenters/documentation.ts';
 
 export type NewFolder = z.output<typeof createFolderBody>;
 export type FolderChanges = z.output<typeof updateFolderBody>;

@@ -8,7 +8,6 @@
 import { and, eq } from 'drizzle-orm';
 import { ROOT, type ListedItem, type PageQuery, type TrashedItem } from '../../../shared/api/documentation.ts';
 import type { List } from '../../../shared/api/list.ts';
-import { ALL_PERMISSIONS } from '../../../shared/constants.ts';
 import { isUuid } from '../../../shared/ids.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { folderChain, trashPage, type ChainFolder } from '../../db/documentation-tree.ts';
@@ -17,7 +16,7 @@ import type { Deps, Member } from '../../env.ts';
 import { badRequest, forbidden } from '../../errors.ts';
 import { documentAccess, documentNotFound, folderAccess, folderNotFound } from './access.ts';
 import { recordActivity } from '../activity.ts';
-import { documentItem, folderItem, presentListedItem, presentListedItems, usernames, nameOf } from './presenters.ts';
+import { documentItem, folderItem, presentListedItems, presentTrashedItem, usernames } from '../../presenters/documentation.ts';
 
 /**
  * GET documentation/trash/{id}: org admins only (routes/documentation.ts). `root` lists the whole organisation's trash; a
@@ -36,13 +35,7 @@ export async function trashContents(deps: Deps, who: Member, id: string, page: P
     items.flatMap((i) => [i.createdBy, i.modifiedBy, i.deletedBy]),
   );
   return {
-    results: items.map((item) => ({
-      ...presentListedItem(item, ALL_PERMISSIONS, names),
-      folder_id: item.folderId,
-      folder_name: item.folderName,
-      deleted_at: item.deletedAt.toISOString(),
-      deleted_by_username: nameOf(names, item.deletedBy),
-    })),
+    results: items.map((item) => presentTrashedItem(item, names)),
     total,
   };
 }

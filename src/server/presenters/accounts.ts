@@ -1,10 +1,13 @@
-/** The current user as `auth/me` presents it: profile, organisations, current organisation, roles, invitations. */
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
-import type { CurrentOrganisation, CurrentUser, PendingInvitation } from '../../shared/api/accounts.ts';
+/**
+ * How the accounts area looks in the API's answers: the current user as `auth/me` presents it (profile,
+ * organisations, current organisation, roles, invitations), login sessions and invitations.
+ */
+import { and, asc, eq, gt } from 'drizzle-orm';
+import type { CurrentOrganisation, CurrentUser, LoginSession, OrgInvitation, PendingInvitation, RoleRef } from '../../shared/api/accounts.ts';
 import type { Queryable } from '../db/connection.ts';
 import { equalsIgnoringCase } from '../db/queries/text.ts';
 import { invitations, memberships, organisations, roles, userRoles } from '../db/schema.ts';
-import type { Caller } from '../env.ts';
+import type { Caller, LoginSessionRow } from '../env.ts';
 
 export async function presentCurrentUser(db: Queryable, caller: Caller, now: Date): Promise<CurrentUser> {
   const { user, session } = caller;
@@ -67,11 +70,27 @@ export async function pendingInvitationsFor(db: Queryable, email: string, now: D
   return rows.map((r) => ({ id: r.id, org_id: r.orgId, org_name: r.orgName, expiry: r.expiry.toISOString() }));
 }
 
-/** Role ids of `ids` that belong to the organisation (anything else is dropped by the caller or refused). */
-export async function rolesOfOrganisation(db: Queryable, orgId: string, ids: string[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select({ id: roles.id, name: roles.name })
-    .from(roles)
-    .where(and(eq(roles.orgId, orgId), inArray(roles.id, ids)));
+/** One login session in `auth/me/sessions`. */
+export function presentLoginSession(session: LoginSessionRow, currentId: string): LoginSession {
+  return {
+    id: session.id,
+    ip_address: session.ipAddress,
+    user_agent: session.userAgent,
+    created_at: session.createdAt.toISOString(),
+    last_accessed_at: session.lastAccessedAt.toISOString(),
+    expiry: session.expiresAt.toISOString(),
+    is_active: true,
+    is_current: session.id === currentId,
+  };
+}
+
+/** An invitation as its organisation's admins see it. */
+export function presentOrgInvitation(row: typeof invitations.$inferSelect, roleRefs: RoleRef[]): OrgInvitation {
+  return {
+    id: row.id,
+    email: row.email,
+    roles: roleRefs,
+    created_at: row.createdAt.toISOString(),
+    expiry: row.expiry.toISOString(),
+  };
 }

@@ -1,0 +1,251 @@
+/**
+ * How the documentation area looks in the API's answers (shapes in shared/api/documentation.ts): folders,
+ * listed and trashed items, documents and their versions, ACLs. Presenters shape; the only lookups they make
+ * are the names an answer shows (usernames, ACL subjects), each in one query.
+ */
+import { inArray } from 'drizzle-orm';
+import type {
+  Acl,
+  AclEntry,
+  AclSubjectType,
+  Doctype,
+  Document,
+  DocumentContents,
+  Folder,
+  InheritedAclEntry,
+  ListedItem,
+  PathStep,
+  SubscriptionOptions,
+  TrashedItem,
+} from '../../shared/api/documentation.ts';
+import { ALL_PERMISSIONS } from '../../shared/constants.ts';
+import { allows } from '../../shared/permissions/index.ts';
+import type { Queryable } from '../db/connection.ts';
+import type { ChainFolder, ItemRow, TrashRow } from '../db/documentation-tree.ts';
+import { documentVersions, roles, users } from '../db/schema.ts';
+import type { Member } from '../env.ts';
+import {
+  chainPermissions,
+  type AclEntryRow,
+  type DocumentAccess,
+  type DocumentRow,
+  type FolderAccess,
+} from '../services/documentation/access.ts';
+
+/** Usernames of some users, in one query. */
+export async function usernames(db: Queryable, ids: readonly (string | null | undefined)[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
+  if (wanted.length === 0) return new Map();
+  const found = await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, wanted));
+  return new Map(found.map((u) => [u.id, u.username]));
+}
+
+export const nameOf = (names: Map<string, string>, id: string | null | undefined) => (id ? (names.get(id) ?? null) : null);
+
+/** Subscriptions come with their own issue; until then every item answers the defaults. */
+export const NO_SUBSCRIPTION: SubscriptionOptions = { validation_errors_only: false, email_notifications: false };
+
+export function presentListedItem(item: ItemRow, permissions: number, names: Map<string, string>): ListedItem {
+  return {
+    id: item.id,
+    name: item.name,
+    description: item.description,
+    kind: item.kind,
+    doctype: item.doctype,
+    version: item.version,
+    created_at: item.createdAt.toISOString(),
+    modified_at: item.modifiedAt.toISOString(),
+    created_by_username: nameOf(names, item.createdBy),
+    modified_by_username: nameOf(names, item.modifiedBy),
+    subscription_options: { ...NO_SUBSCRIPTION },
+    user_permissions: permissions,
+  };
+}
+
+/** An item in the trash list (org admins: every permission), with where it was and who deleted it. */
+export function presentTrashedItem(item: TrashRow, names: Map<string, string>): TrashedItem {
+  return {
+    ...presentListedItem(item, ALL_PERMISSIONS, names),
+    folder_id: item.folderId,
+    folder_name: item.folderName,
+    deleted_at: item.deletedAt.toISOString(),
+    deleted_by_username: nameOf(names, item.deletedBy),
+  };
+}
+
+export function folderItem(f: Pick<ChainFolder, 'id' | 'name' | 'description' | 'version' | 'createdBy' | 'createdAt' | 'modifiedBy' | 'modifiedAt'>): ItemRow {
+  return { kind: 'folder', doctype: null, ...f };
+}
+
+export function documentItem(d: {
+  id: string;
+  name: string;
+  description: string;
+  doctype: Doctype;
+  version: number;
+  createdBy: string | null;
+  createdAt: Date;
+  modifiedBy: string | null;
+  modifiedAt: Date;
+}): ItemRow {
+  return {
+    kind: 'document',
+    id: d.id,
+    name: d.name,
+    description: d.description,
+    doctype: d.doctype,
+    version: d.version,
+    createdBy: d.createdBy,
+    createdAt: d.createdAt,
+    modifiedBy: d.modifiedBy,
+    modifiedAt: d.modifiedAt,
+  };
+}
+
+/** Listed items of some rows with their permissions: usernames fetched in one query. */
+export async function presentListedItems(db: Queryable, items: { row: ItemRow; permissions: number }[]): Promise<ListedItem[]> {
+  const names = await usernames(
+    db,
+    items.flatMap(({ row }) => [row.createdBy, row.modifiedBy]),
+  );
+  return items.map(({ row, permissions }) => presentListedItem(row, permissions, names));
+}
+
+/**
+ * The folders above an item that the caller may Read, root first. `chain` starts at the first folder
+ * to consider (the item's parent, or a document's folder), with its aligned ACL levels.
+ */
+export function readableAncestors(chain: readonly ChainFolder[], levels: FolderAccess['levels'], who: Member) {
+  const permissions = chainPermissions(levels, who);
+  return chain
+    .map((folder, i) => ({ folder, permissions: permissions[i]! }))
+    .filter(({ permissions: p }) => allows(p, 'view'))
+    .reverse();
+}
+
+export function pathOf(chain: readonly ChainFolder[], levels: FolderAccess['levels'], who: Member): PathStep[] {
+  return readableAncestors(chain, levels, who).map(({ folder }) => ({ id: folder.id, name: folder.name }));
+}
+
+/** GET documentation/folders/{id}. */
+export async function presentFolder(db: Queryable, access: FolderAccess, who: Member): Promise<Folder> {
+  const { folder } = access;
+  const names = await usernames(db, [folder.createdBy, folder.modifiedBy]);
+  return {
+    id: folder.id,
+    parent_id: folder.parentId,
+    name: folder.name,
+    description: folder.description,
+    user_permissions: access.permissions,
+    ancestors: readableAncestors(access.chain.slice(1), access.levels.slice(1), who).map(({ folder: a, permissions }) => ({
+      id: a.id,
+      name: a.name,
+      description: a.description,
+      user_permissions: permissions,
+    })),
+    created_by_username: nameOf(names, folder.createdBy),
+    created: folder.createdAt.toISOString(),
+    modified_by_username: nameOf(names, folder.modifiedBy),
+    modified: folder.modifiedAt.toISOString(),
+    version: folder.version,
+  };
+}
+
+export const asContents = (value: unknown) => value as DocumentContents;
+
+// ─── Documents ────────────────────────────────────────────────────────────────────────────────────
+
+type VersionRow = typeof documentVersions.$inferSelect;
+
+/** A document at one of its versions (the latest comes with the draft). */
+export async function presentDocument(
+  db: Queryable,
+  access: Pick<DocumentAccess, 'chain' | 'levels' | 'permissions'> & { document: DocumentRow },
+  version: VersionRow,
+  who: Member,
+): Promise<Document> {
+  const { document } = access;
+  const latest = version.version === document.version;
+  const names = await usernames(db, [version.createdBy]);
+  return {
+    id: document.id,
+    document_id: document.id,
+    folder_id: document.folderId,
+    name: latest ? document.name : version.name,
+    description: latest ? document.description : version.description,
+    doctype: document.doctype,
+    kind: 'document',
+    version: version.version,
+    latest_version: document.version,
+    path: pathOf(access.chain, access.levels, who),
+    contents: asContents(latest ? document.contents : version.contents),
+    draft_contents: latest ? (document.draftContents as DocumentContents | null) : null,
+    draft_user_id: latest ? document.draftUserId : null,
+    user_permissions: access.permissions,
+    created_at: version.createdAt.toISOString(),
+    created_by_username: nameOf(names, version.createdBy),
+    changelog: version.changelog,
+    modified_at: document.modifiedAt.toISOString(),
+  };
+}
+
+// ─── ACLs ─────────────────────────────────────────────────────────────────────────────────────────
+
+const TYPE_ORDER: Record<AclSubjectType, number> = { org: 0, role: 1, user: 2 };
+
+/** Names of the subjects of some entries: roles and users in one query each. */
+async function subjectNames(db: Queryable, who: Member, entries: readonly AclEntryRow[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>([[who.orgId, who.orgName]]);
+  const roleIds = [...new Set(entries.filter((e) => e.subjectType === 'role').map((e) => e.subjectId))];
+  const userIds = [...new Set(entries.filter((e) => e.subjectType === 'user').map((e) => e.subjectId))];
+  if (roleIds.length > 0) {
+    for (const r of await db.select({ id: roles.id, name: roles.name }).from(roles).where(inArray(roles.id, roleIds))) names.set(r.id, r.name);
+  }
+  if (userIds.length > 0) {
+    for (const u of await db.select({ id: users.id, name: users.username }).from(users).where(inArray(users.id, userIds))) names.set(u.id, u.name);
+  }
+  return names;
+}
+
+function presentEntry(entry: AclEntryRow, names: Map<string, string>): AclEntry {
+  return {
+    id: entry.id,
+    subject: entry.subjectId,
+    subject_type: entry.subjectType,
+    subject_name: names.get(entry.subjectId) ?? '',
+    is_grant: entry.isGrant,
+    permissions: entry.permissions,
+  };
+}
+
+/** Organisation first, then roles, then users, each by name; grants before revokes. */
+function byPresentationOrder(a: AclEntry, b: AclEntry): number {
+  return (
+    TYPE_ORDER[a.subject_type] - TYPE_ORDER[b.subject_type] ||
+    a.subject_name.localeCompare(b.subject_name) ||
+    Number(b.is_grant) - Number(a.is_grant) ||
+    a.id.localeCompare(b.id)
+  );
+}
+
+/** An item's ACL: its own entries, and those inherited from each folder above (named only where readable). */
+export async function presentAcl(
+  db: Queryable,
+  who: Member,
+  own: readonly AclEntryRow[],
+  chain: readonly ChainFolder[],
+  levels: readonly AclEntryRow[][],
+): Promise<Acl> {
+  const names = await subjectNames(db, who, [...own, ...levels.flat()]);
+  const readable = chainPermissions(levels, who).map((p) => allows(p, 'view'));
+  const inherited: InheritedAclEntry[] = levels.flatMap((level, i) =>
+    level
+      .map((entry) => ({
+        ...presentEntry(entry, names),
+        from_folder_id: chain[i]!.id,
+        from_folder_name: readable[i] ? chain[i]!.name : '',
+      }))
+      .sort(byPresentationOrder),
+  );
+  return { entries: own.map((e) => presentEntry(e, names)).sort(byPresentationOrder), inherited };
+}
