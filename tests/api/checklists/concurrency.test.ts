@@ -9,9 +9,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { activityEvents, checklistSubmissions } from '../../../src/server/db/schema.ts';
 import { requestHashOf } from '../../../src/server/services/checklists/submissions.ts';
 import { uuidv7 } from '../../../src/shared/ids.ts';
-import { createOrg, orgWithAdmin } from '../support/factories.ts';
+import { createOrg, makeChecklist, makeTeam, orgWithAdmin, question, type Team } from '../support/factories.ts';
 import { useTestServer } from '../support/harness.ts';
-import { makeChecklist, makeTeam, question, submit, type Team } from './support.ts';
+import { submit } from './support.ts';
 
 const server = useTestServer();
 let team: Team;

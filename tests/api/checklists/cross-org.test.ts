@@ -6,10 +6,10 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checklistSubmissions, uploads } from '../../../src/server/db/schema.ts';
-import { orgWithAdmin, type TestUser } from '../support/factories.ts';
+import { makeChecklist, makeDocument, missingId, orgWithAdmin, question, type TestUser, uploadFile } from '../support/factories.ts';
 import { useTestServer } from '../support/harness.ts';
 import type { ApiResponse } from '../support/http.ts';
-import { makeChecklist, makeDocument, missingId, question, submit, uploadFile } from './support.ts';
+import { submit } from './support.ts';
 
 const server = useTestServer();
 

@@ -7,7 +7,8 @@ import { DEFAULT_RESULTS_LIMIT, MAX_RESULTS_PAGE } from '../../../src/shared/con
 import { uuidv7 } from '../../../src/shared/ids.ts';
 import { checklistSubmissions } from '../../../src/server/db/schema.ts';
 import { useTestServer } from '../support/harness.ts';
-import { makeChecklist, makeDocument, makeTeam, missingId, Permission, question, revoke, setAcl, submit, type Team } from './support.ts';
+import { submit } from './support.ts';
+import { makeChecklist, makeDocument, makeTeam, missingId, Permission, question, revoke, setAcl, type Team } from '../support/factories.ts';
 
 const server = useTestServer();
 let team: Team;

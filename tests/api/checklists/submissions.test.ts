@@ -8,21 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { NOT_CHECKED, type ValueType } from '../../../src/shared/checklists/index.ts';
 import { activityEvents, checklistSubmissions } from '../../../src/server/db/schema.ts';
 import { useTestServer } from '../support/harness.ts';
-import {
-  makeChecklist,
-  makeDocument,
-  makeFolder,
-  makeTeam,
-  missingId,
-  grant,
-  revoke,
-  setAcl,
-  Permission,
-  question,
-  submit,
-  uploadFile,
-  type Team,
-} from './support.ts';
+import { submit } from './support.ts';
+import { grant, makeChecklist, makeDocument, makeFolder, makeTeam, missingId, Permission, question, revoke, setAcl, type Team, uploadFile } from '../support/factories.ts';
 
 const server = useTestServer();
 let team: Team;

@@ -12,25 +12,9 @@ import { MAX_UPLOAD_BYTES, MEDIA_URL_SECONDS, UPLOAD_CONTENT_TYPES, UPLOAD_SIGNA
 import { uploads } from '../../../src/server/db/schema.ts';
 import { PUBLIC_URL, useTestServer } from '../support/harness.ts';
 import { rawRequest } from '../support/http.ts';
-import {
-  fileBytes,
-  grant,
-  localUrl,
-  makeChecklist,
-  makeDocument,
-  makeFolder,
-  makeTeam,
-  missingId,
-  Permission,
-  postUpload,
-  question,
-  revoke,
-  setAcl,
-  signOne,
-  submit,
-  uploadFile,
-  type Team,
-} from './support.ts';
+import { submit } from './support.ts';
+import { localUrl, postUpload, signOne } from '../support/uploads.ts';
+import { fileBytes, grant, makeChecklist, makeDocument, makeFolder, makeTeam, missingId, Permission, question, revoke, setAcl, type Team, uploadFile } from '../support/factories.ts';
 
 const server = useTestServer();
 let team: Team;

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activityEvents } from '../../../src/server/db/schema.ts';
-import { createRole, orgWithAdmin, registerAndActivate } from '../support/factories.ts';
+import { createRole, grant, makeDocument, makeFolder, makeTeam, missingId, orgWithAdmin, Permission, registerAndActivate, revoke, setAcl, type Team } from '../support/factories.ts';
 import { useTestServer } from '../support/harness.ts';
-import { grant, makeDocument, makeFolder, makeTeam, missingId, Permission, revoke, rootId, setAcl, type Team } from './support.ts';
+import { rootId } from './support.ts';
 
 const server = useTestServer();
 let team: Team;

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { actions, allows, Permission, type Action } from '../../../src/shared/permissions/index.ts';
 import type { ApiResponse } from '../support/http.ts';
 import { useTestServer } from '../support/harness.ts';
-import { ALL_BITS, grant, makeDocument, makeFolder, makeTeam, revoke, setAcl, type Team } from './support.ts';
+import { ALL_BITS, grant, makeDocument, makeFolder, makeTeam, revoke, setAcl, type Team } from '../support/factories.ts';
 
 const server = useTestServer();
 let team: Team;

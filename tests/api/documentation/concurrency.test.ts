@@ -6,9 +6,9 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activityEvents, documentVersions } from '../../../src/server/db/schema.ts';
-import { orgWithAdmin, type TestUser } from '../support/factories.ts';
+import { makeDocument, makeFolder, orgWithAdmin, type TestUser } from '../support/factories.ts';
 import { useTestServer } from '../support/harness.ts';
-import { makeDocument, makeFolder, rootId } from './support.ts';
+import { rootId } from './support.ts';
 
 const server = useTestServer();
 let admin: TestUser;

@@ -2,7 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { aclEntries, activityEvents, documents } from '../../../src/server/db/schema.ts';
 import { useTestServer } from '../support/harness.ts';
-import { grant, makeDocument, makeFolder, makeTeam, missingId, Permission, revoke, rootId, setAcl, type Team } from './support.ts';
+import { rootId } from './support.ts';
+import { grant, makeDocument, makeFolder, makeTeam, missingId, Permission, revoke, setAcl, type Team } from '../support/factories.ts';
 
 const server = useTestServer();
 let team: Team;

@@ -4,10 +4,9 @@
  * — and changes nothing over there.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { orgWithAdmin, type TestUser } from '../support/factories.ts';
+import { grant, makeDocument, makeFolder, missingId, orgWithAdmin, Permission, type TestUser } from '../support/factories.ts';
 import { useTestServer } from '../support/harness.ts';
 import type { ApiResponse } from '../support/http.ts';
-import { grant, makeDocument, makeFolder, missingId, Permission } from './support.ts';
 
 const server = useTestServer();
 

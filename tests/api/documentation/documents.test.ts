@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activityEvents, documentVersions } from '../../../src/server/db/schema.ts';
 import { useTestServer } from '../support/harness.ts';
-import { ALL, grant, makeDocument, makeFolder, makeTeam, missingId, Permission, rootId, setAcl, type Team } from './support.ts';
+import { rootId } from './support.ts';
+import { ALL, grant, makeDocument, makeFolder, makeTeam, missingId, Permission, setAcl, type Team } from '../support/factories.ts';
 
 const server = useTestServer();
 let team: Team;

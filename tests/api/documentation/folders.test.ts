@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activityEvents } from '../../../src/server/db/schema.ts';
-import { registerAndActivate } from '../support/factories.ts';
+import { ALL, type EntryInput, grant, insertChildren, makeDocument, makeFolder, makeTeam, missingId, Permission, registerAndActivate, revoke, setAcl, type Team } from '../support/factories.ts';
 import { useTestServer } from '../support/harness.ts';
-import { ALL, grant, revoke, type EntryInput, insertChildren, makeDocument, makeFolder, makeTeam, missingId, Permission, rootId, setAcl, type Team } from './support.ts';
+import { rootId } from './support.ts';
 
 const server = useTestServer();
 let team: Team;

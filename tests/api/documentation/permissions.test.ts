@@ -10,9 +10,9 @@ import fc from 'fast-check';
 import { inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { aclEntries } from '../../../src/server/db/schema.ts';
-import { createRole, memberOf, orgWithAdmin, type TestUser } from '../support/factories.ts';
+import { createRole, insertFolderEntries, makeDocument, makeFolder, memberOf, orgWithAdmin, Permission, type TestUser } from '../support/factories.ts';
 import { useTestServer } from '../support/harness.ts';
-import { insertFolderEntries, makeDocument, makeFolder, Permission, rootId } from './support.ts';
+import { rootId } from './support.ts';
 
 const server = useTestServer();
 /** Hundreds of requests each: generous, for a busy machine. */

@@ -5,8 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { aclEntries, activityEvents, invitations, userRoles } from '../../../src/server/db/schema.ts';
-import { makeDocument, makeFolder, Permission, setAcl, grant, revoke } from '../documentation/support.ts';
-import { createRole, invite, memberOf, newRegistration, orgWithAdmin, registerAndActivate } from '../support/factories.ts';
+import { createRole, grant, invite, makeDocument, makeFolder, memberOf, newRegistration, orgWithAdmin, Permission, registerAndActivate, revoke, setAcl } from '../support/factories.ts';
 import { useTestServer } from '../support/harness.ts';
 
 const server = useTestServer();

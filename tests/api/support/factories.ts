@@ -1,13 +1,20 @@
 /**
- * Factories: people, organisations and invitations made through the API the way a user makes them
- * (register → activation mail → activate; create-org; POST users → invitation mail → accept; POST roles).
+ * Factories: THE module that builds test data for the API suite. People, organisations and invitations
+ * made through the API the way a user makes them (register → activation mail → activate; create-org; POST
+ * users → invitation mail → accept; POST roles); folders, documents, ACLs and a team; checklists with
+ * questions and uploaded files; and rows inserted directly where a test needs many of them quickly.
+ * Support files beside the tests keep only HTTP plumbing and assertions.
  */
 import { expect } from 'vitest';
+import type { Doctype } from '../../../src/shared/api/documentation.ts';
+import { newQuestion, withValueType, type Question, type ValueType } from '../../../src/shared/checklists/index.ts';
 import { uuidv7 } from '../../../src/shared/ids.ts';
-import { roles } from '../../../src/server/db/schema.ts';
+import { aclEntries, documents, documentVersions, folders, roles } from '../../../src/server/db/schema.ts';
+import type { UploadContentType } from '../../../src/server/storage/content-types.ts';
 import type { TestServer } from './harness.ts';
-import type { ApiClient, ApiResponse } from './http.ts';
+import type { ApiClient, ApiResponse, Json } from './http.ts';
 import type { Mail } from './mail.ts';
+import { postUpload, signOne } from './uploads.ts';
 
 let sequence = 0;
 
@@ -161,4 +168,159 @@ export async function createRole(server: TestServer, org: string | TestUser, nam
 export function shared<T>(make: () => Promise<T>): () => Promise<T> {
   let made: Promise<T> | undefined;
   return () => (made ??= make());
+}
+
+// ─── The documentation tree ───────────────────────────────────────────────────────────────────────
+
+export { Permission } from '../../../src/shared/permissions/index.ts';
+export const ALL = 32767;
+export const ALL_BITS = 63;
+
+/** POST documentation/folders; expects 201. */
+export async function makeFolder(user: TestUser, parentId = 'root', name = uniqueName('Folder'), description = ''): Promise<Json> {
+  const res = await user.api.post('documentation/folders', { parent_id: parentId, name, description });
+  expect(res.status, res.text).toBe(201);
+  return res.body;
+}
+
+/** POST documentation/documents; expects 201. */
+export async function makeDocument(
+  user: TestUser,
+  folderId = 'root',
+  doctype: Doctype = 'form',
+  name = uniqueName('Doc'),
+  contents?: unknown,
+): Promise<Json> {
+  const res = await user.api.post('documentation/documents', {
+    folder_id: folderId,
+    name,
+    doctype,
+    description: `about ${name}`,
+    ...(contents === undefined ? {} : { contents }),
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body;
+}
+
+export interface EntryInput {
+  subject: string;
+  is_grant: boolean;
+  permissions: number;
+}
+
+export const grant = (subject: string, permissions: number): EntryInput => ({ subject, is_grant: true, permissions });
+export const revoke = (subject: string, permissions: number): EntryInput => ({ subject, is_grant: false, permissions });
+
+/** PUT …/acl; expects 200. */
+export async function setAcl(user: TestUser, kind: 'folders' | 'documents', id: string, entries: EntryInput[]): Promise<Json> {
+  const res = await user.api.put(`documentation/${kind}/${id}/acl`, entries);
+  expect(res.status, res.text).toBe(200);
+  return res.body;
+}
+
+export interface Team {
+  org: TestOrg;
+  admin: TestUser;
+  /** A member without roles: reads what the organisation may read. */
+  member: TestUser;
+  role: { id: string; name: string };
+  /** A member of `role`. */
+  roleMember: TestUser;
+}
+
+/** An organisation with its admin, a plain member, and a role with one member. */
+export async function makeTeam(server: TestServer): Promise<Team> {
+  const { admin, org } = await orgWithAdmin(server);
+  const role = await createRole(server, org.id);
+  const member = await memberOf(server, admin);
+  const roleMember = await memberOf(server, admin, [role.id]);
+  return { org, admin, member, role, roleMember };
+}
+
+/** Many children inserted directly (one statement each kind): `folders` folders and `docs` form documents. */
+export async function insertChildren(
+  server: TestServer,
+  orgId: string,
+  parentId: string,
+  counts: { folders: number; docs: number },
+  name: (kind: 'folder' | 'document', i: number) => string = (kind, i) => `${kind} ${String(i).padStart(5, '0')}`,
+): Promise<{ folderIds: string[]; documentIds: string[] }> {
+  const now = Date.now();
+  const folderRows = Array.from({ length: counts.folders }, (_, i) => ({
+    id: uuidv7(now),
+    orgId,
+    parentId,
+    name: name('folder', i),
+    createdAt: new Date(now + i),
+    modifiedAt: new Date(now + i),
+  }));
+  const documentRows = Array.from({ length: counts.docs }, (_, i) => ({
+    id: uuidv7(now),
+    orgId,
+    folderId: parentId,
+    name: name('document', i),
+    doctype: 'form' as const,
+    contents: { questions: {}, question_index: [] },
+    createdAt: new Date(now + i),
+    modifiedAt: new Date(now + i),
+  }));
+  for (let i = 0; i < folderRows.length; i += 1000) await server.db.insert(folders).values(folderRows.slice(i, i + 1000));
+  for (let i = 0; i < documentRows.length; i += 1000) {
+    const part = documentRows.slice(i, i + 1000);
+    await server.db.insert(documents).values(part);
+    await server.db
+      .insert(documentVersions)
+      .values(part.map((d) => ({ documentId: d.id, version: 1, name: d.name, contents: d.contents, createdAt: d.createdAt })));
+  }
+  return { folderIds: folderRows.map((r) => r.id), documentIds: documentRows.map((r) => r.id) };
+}
+
+/** ACL entries inserted directly on folders. */
+export async function insertFolderEntries(
+  server: TestServer,
+  orgId: string,
+  entries: { folderId: string; subjectType: 'org' | 'role' | 'user'; subjectId: string; isGrant: boolean; permissions: number }[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  await server.db.insert(aclEntries).values(entries.map((e) => ({ id: uuidv7(), orgId, documentId: null, ...e })));
+}
+
+/** A uuid that names nothing. */
+export const missingId = () => uuidv7();
+
+// ─── Checklists and uploads ───────────────────────────────────────────────────────────────────────
+
+/** A question of a value type with its defaults (required, as the editor adds them), changed as given. */
+export function question(valueType: ValueType, changes: Partial<Question> = {}): Question {
+  return { ...withValueType({ ...newQuestion(), title: `A ${valueType} question` }, valueType), ...changes };
+}
+
+/** A published checklist (doctype form) with these questions, in this order. */
+export async function makeChecklist(user: TestUser, questions: Record<string, object>, folderId = 'root', name?: string): Promise<Json> {
+  return makeDocument(user, folderId, 'form', name, { questions, question_index: Object.keys(questions) });
+}
+
+/** The first bytes of a real file of each type, padded with zeros to `size`. */
+const MAGIC: Record<UploadContentType, number[]> = {
+  'image/jpeg': [0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, ...Buffer.from('JFIF')],
+  'image/png': [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  'image/gif': [...Buffer.from('GIF89a')],
+  'image/webp': [...Buffer.from('RIFF'), 0x24, 0, 0, 0, ...Buffer.from('WEBPVP8 ')],
+  'application/pdf': [...Buffer.from('%PDF-1.7\n')],
+  'video/mp4': [0, 0, 0, 0x20, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isomiso2avc1mp41')],
+};
+
+export function fileBytes(type: UploadContentType, size = 256): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(size);
+  bytes.set(MAGIC[type].slice(0, size));
+  for (let i = MAGIC[type].length; i < size; i++) bytes[i] = i % 251;
+  return bytes;
+}
+
+/** Signs and uploads one file of `type`; returns its upload id. */
+export async function uploadFile(server: TestServer, user: TestUser, documentId: string, type: UploadContentType = 'image/png', size = 256): Promise<string> {
+  const signed = await signOne(user, documentId, { filename: `file.${type.split('/')[1]}`, file_size: size, content_type: type });
+  const res = await postUpload(server, signed, fileBytes(type, size));
+  expect(res.status, JSON.stringify(res.body)).toBe(204);
+  return signed.upload_id;
 }
