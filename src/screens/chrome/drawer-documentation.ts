@@ -34,7 +34,11 @@ function folderLink(folder: ListedItem, here: string): HTMLLIElement {
   return item;
 }
 
-export function mountDrawerDocumentation(user: CurrentUser): void {
+/**
+ * `first`: the root's folders asked for beside auth/me (the chrome starts it with the page's reads), used
+ * for the first showing; undefined when they could not be read (e.g. no organisation yet).
+ */
+export function mountDrawerDocumentation(user: CurrentUser, first?: Promise<ListedItem[] | undefined>): void {
   const list = document.getElementById('drawer-folders');
   const toggle = document.getElementById('drawer-folders-toggle');
   if (!list || !toggle) return;
@@ -47,14 +51,10 @@ export function mountDrawerDocumentation(user: CurrentUser): void {
   if (!user.org) return;
 
   let loading = 0;
-  async function load(): Promise<void> {
+  async function load(read: () => Promise<ListedItem[] | undefined> = rootFolders): Promise<void> {
     const run = ++loading;
-    let folders: ListedItem[];
-    try {
-      folders = await rootFolders();
-    } catch {
-      return; // the link to the browser stays; the browser itself shows what went wrong
-    }
+    const folders = await read().catch(() => undefined);
+    if (!folders) return; // the link to the browser stays; the browser itself shows what went wrong
     if (run !== loading) return; // a later load has started
     const here = location.pathname.replace(/\/+$/, '');
     list!.replaceChildren(...folders.map((folder) => folderLink(folder, here)));
@@ -62,5 +62,5 @@ export function mountDrawerDocumentation(user: CurrentUser): void {
   }
 
   document.addEventListener(FOLDERS_CHANGED, () => void load());
-  void load();
+  void load(first ? () => first : rootFolders);
 }

@@ -11,8 +11,8 @@ import { $user } from '../../client/stores/session.ts';
 import { mountAboutDialog } from './about-dialog.ts';
 import { mountAvatarMenu } from './avatar-menu.ts';
 import { mountDrawer } from './drawer.ts';
-import { mountDrawerDocumentation } from './drawer-documentation.ts';
-import { signedInUser } from '../../client/signed-in-user.ts';
+import { mountDrawerDocumentation, rootFolders } from './drawer-documentation.ts';
+import { signedInPage, signedInUser } from '../../client/signed-in-user.ts';
 
 /** The page title: the page name, followed by the organisation name if set. */
 export function pageTitle(page: string, user: Pick<CurrentUser, 'org'>): string {
@@ -45,11 +45,16 @@ export function mountSignedInChrome(): void {
     avatarMenu.render(user);
   }
 
+  // On the documentation pages (which need an organisation for their own reads anyway) the drawer's root
+  // folders leave beside auth/me too; elsewhere a user may have no organisation yet, so they wait for it.
+  const drawerFolders = location.pathname.startsWith('/documentation/')
+    ? signedInPage(() => rootFolders().catch(() => undefined)).then(({ data }) => data)
+    : undefined;
   signedInUser().then(
     (user) => {
       // The store follows every later change (refreshUser, selectOrganisation) until logout.
       $user.subscribe((u) => u && render(u));
-      mountDrawerDocumentation(user);
+      mountDrawerDocumentation(user, drawerFolders);
       reveal();
     },
     (err: unknown) => showFailure(err instanceof Error ? err.message : String(err)),
