@@ -325,3 +325,41 @@ test.describe('on a touch screen', () => {
     await expect(dialog.getByText('into Site C')).toBeVisible();
   });
 });
+
+test("the item menu and Paste follow the action table: Copy needs Write, 'Remove Original Copy' Write and Delete", async ({ page, orgAdmin }) => {
+  const member = await createAccount('member');
+  await acceptInvitationOverApi(member.token, await inviteByEmail(orgAdmin.token, member.email));
+  const memberId = (await callApi<{ id: string }>('auth/me', { token: member.token })).id;
+  const grant = (kind: 'folders' | 'documents', id: string, permissions: number) =>
+    callApi(`documentation/${kind}/${id}/acl`, { token: orgAdmin.token, method: 'PUT', json: [{ subject: memberId, is_grant: true, permissions }] });
+  const shared = await folder(orgAdmin.token, 'Shared');
+  await grant('folders', shared.id, 1 | 2 | 16); // Read, Write, Create Documents: documents may be pasted here
+  await grant('documents', (await checklist(orgAdmin.token, 'Read only')).id, 1);
+  await grant('documents', (await checklist(orgAdmin.token, 'Writable')).id, 1 | 2);
+  await grant('documents', (await checklist(orgAdmin.token, 'Movable')).id, 1 | 2 | 4);
+
+  await signInWithToken(page, member.token);
+  await page.goto('/documentation/browse');
+  await page.getByRole('button', { name: 'Options for Read only' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Open' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Copy' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // Write without Delete: a copy, never a move.
+  await openMenu(page, 'Writable', 'Copy');
+  await page.goto(`/documentation/browse/${shared.id}`);
+  await page.getByRole('button', { name: 'Paste Writable' }).click();
+  let dialog = dialogNamed(page, 'Paste');
+  await expect(dialog.getByText('into Shared')).toBeVisible();
+  await expect(dialog.getByRole('checkbox', { name: 'Remove Original Copy' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Write and Delete: the move is offered.
+  await page.goto('/documentation/browse');
+  await openMenu(page, 'Movable', 'Copy');
+  await page.goto(`/documentation/browse/${shared.id}`);
+  await page.getByRole('button', { name: 'Paste Movable' }).click();
+  dialog = dialogNamed(page, 'Paste');
+  await expect(dialog.getByRole('checkbox', { name: 'Remove Original Copy' })).toBeVisible();
+});
