@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 export function pageEntries(html) {
   /** @type {Set<string>} */
   const entries = new Set();
-  for (const [, src] of html.matchAll(/<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"/g)) entries.add(src);
+  for (const [, src] of html.matchAll(/<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"/g)) if (src) entries.add(src);
   for (const [tag] of html.matchAll(/<astro-island\b[^>]*>/g)) {
     const client = /\bclient="([^"]+)"/.exec(tag)?.[1];
     if (client !== 'load' && client !== 'only') continue;
@@ -102,7 +102,9 @@ export function modulePreload() {
   return {
     name: 'ringbinder-module-preload',
     hooks: {
-      'astro:config:setup': ({ updateConfig }) => updateConfig({ vite: { plugins: [recordGraph] } }),
+      'astro:config:setup': ({ updateConfig }) => {
+        updateConfig({ vite: { plugins: [recordGraph] } });
+      },
       'astro:build:done': async ({ dir, logger }) => {
         let pages = 0;
         for (const file of await htmlFiles(fileURLToPath(dir))) {
