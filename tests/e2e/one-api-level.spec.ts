@@ -6,6 +6,7 @@
  * the main content then shows.
  */
 import type { Page } from '@playwright/test';
+import { endOwnSession } from './support/journeys.ts';
 import { callApi, expect, signInWithToken, test, type OrgAdmin } from './support/test.ts';
 
 test.describe.configure({ mode: 'parallel' });
@@ -153,6 +154,17 @@ test.describe('one API level beside the HTML', () => {
       expect(Number.isFinite(seen.meAnswered)).toBe(true);
     });
   }
+
+  test("a revoked token on a document page: its read and auth/me both refused, one 'Could not validate credentials', back to sign-in", async ({ page, orgAdmin }) => {
+    const { checklist } = await stage(orgAdmin);
+    await signInWithToken(page, orgAdmin.token);
+    await endOwnSession(orgAdmin.token);
+    const seen = await openWithSlowMe(page, `/documentation/view/${checklist.id}`, () => expect(page).toHaveURL(/\/login\?next=/));
+    // The document's refusal (401) may arrive first and sign out at once: no need to wait for auth/me.
+    expect(seen.sent.some((s) => s.path === `documentation/documents/${checklist.id}`)).toBe(true);
+    await expect(page.getByRole('alert').filter({ hasText: 'Could not validate credentials' })).toHaveCount(1);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
 
   test('a signed-out visitor is sent to sign-in without asking the API for anything', async ({ page, orgAdmin }) => {
     const { checklist } = await stage(orgAdmin);
