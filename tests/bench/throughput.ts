@@ -3,7 +3,7 @@
  *
  * - SQL statements per call of a folder open, as the browse page makes it (the folder, the first page
  *   of its contents, the root folder for the breadcrumbs), for a plain member who reads the folder
- *   through a role grant — and for a checklist submission; on every database.
+ *   through a role grant — and for a checklist submission (BEGIN and COMMIT count); on every database.
  * - On PostgreSQL: throughput at 20 connections of a folder's first page of 100 items and of a checklist
  *   submission — req/s, p50, p99 from autocannon in a second process — each beside the minimal Hono +
  *   node-postgres route of minimal-server.ts that runs one statement for the same rows, measured in the
@@ -61,7 +61,7 @@ export async function setUp(server: ApiServer): Promise<Setup> {
 }
 
 /** Statements per call, each call made twice first so caches and the session's last-access write are settled. */
-async function countPerCall(server: ApiServer, setup: Setup): Promise<void> {
+export async function countPerCall(server: ApiServer, setup: Setup): Promise<void> {
   const counter = countQueries(server.db);
   const calls: { label: string; method: 'GET' | 'POST'; path: string; json?: unknown; expect?: number }[] = [
     { label: 'GET folders/{id}', method: 'GET', path: `documentation/folders/${setup.folderId}` },
@@ -87,7 +87,7 @@ async function countPerCall(server: ApiServer, setup: Setup): Promise<void> {
   );
   const submitted = await countOf(submit);
   console.log(
-    `    ${submit.label.padEnd(48)} ${String(submitted).padStart(3)}${server.database.kind === 'postgres' ? '   (outside its transaction only: statements on a checked-out connection are not counted on PostgreSQL)' : ''}`,
+    `    ${submit.label.padEnd(48)} ${String(submitted).padStart(3)}   (every statement, BEGIN and COMMIT included)`,
   );
 }
 

@@ -6,6 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Doctype, OrderingKey } from '../../shared/api/documentation.ts';
 import type { Queryable } from './connection.ts';
+import { namedStatement, runStatement } from './statements.ts';
 
 async function rows<T>(db: Queryable, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
@@ -30,6 +31,9 @@ export interface ChainFolder {
   modifiedAt: Date;
   deletedAt: Date | null;
   deletedBy: string | null;
+  /** Usernames of who made and last changed it, when the statement that read it joined them. */
+  createdByUsername?: string | null;
+  modifiedByUsername?: string | null;
 }
 
 interface ChainRow {
@@ -112,22 +116,8 @@ interface RawEntry {
   permissions: number;
 }
 
-/**
- * folderChain with each folder's ACL entries (in id order), in ONE statement: `levels[i]` are the
- * entries of `chain[i]`. The folder first, the root last; empty when the organisation has no such folder.
- */
-export async function folderChainWithEntries(
-  db: Queryable,
-  orgId: string,
-  start: { id: string } | 'root',
-): Promise<{ chain: ChainFolder[]; levels: ChainEntry[][] }> {
-  const base =
-    start === 'root'
-      ? sql`f.org_id = ${orgId} AND f.parent_id IS NULL`
-      : sql`f.id = ${start.id} AND f.org_id = ${orgId}`;
-  const found = await rows<ChainRow & { entries: RawEntry[] | string }>(
-    db,
-    sql`WITH RECURSIVE chain AS (
+/** The recursive CTE `chain`: the folder `base` picks (alias f) and every folder above it, with its depth (0 first). */
+const chainCte = (base: SQL) => sql`chain AS (
           SELECT f.id, f.parent_id, f.name, f.description, f.version, f.created_by, f.created_at,
                  f.modified_by, f.modified_at, f.deleted_at, f.deleted_by, 0 AS depth
             FROM folders f WHERE ${base}
@@ -135,27 +125,154 @@ export async function folderChainWithEntries(
           SELECT f.id, f.parent_id, f.name, f.description, f.version, f.created_by, f.created_at,
                  f.modified_by, f.modified_at, f.deleted_at, f.deleted_by, c.depth + 1
             FROM folders f JOIN chain c ON f.id = c.parent_id
-           WHERE c.depth < ${MAX_DEPTH}
-        )
-        SELECT c.*,
-               COALESCE((SELECT json_agg(a ORDER BY a.id) FROM acl_entries a WHERE a.folder_id = c.id), '[]'::json) AS entries
-          FROM chain c ORDER BY c.depth`,
-  );
+           WHERE c.depth < ${sql.raw(String(MAX_DEPTH))}
+        )`;
+
+/** Each chain folder's ACL entries (in id order) and who made and last changed it, as columns of `c`. */
+const CHAIN_EXTRAS = sql`COALESCE((SELECT json_agg(a ORDER BY a.id) FROM acl_entries a WHERE a.folder_id = c.id), '[]'::json) AS entries,
+               (SELECT u.username FROM users u WHERE u.id = c.created_by) AS created_by_username,
+               (SELECT u.username FROM users u WHERE u.id = c.modified_by) AS modified_by_username`;
+
+const ORG_ID = sql.placeholder('orgId');
+const FOLDER_CHAIN = {
+  byId: namedStatement(
+    'folder_chain_with_entries',
+    sql`WITH RECURSIVE ${chainCte(sql`f.id = ${sql.placeholder('id')} AND f.org_id = ${ORG_ID}`)}
+        SELECT c.*, ${CHAIN_EXTRAS} FROM chain c ORDER BY c.depth`,
+  ),
+  root: namedStatement(
+    'root_chain_with_entries',
+    sql`WITH RECURSIVE ${chainCte(sql`f.org_id = ${ORG_ID} AND f.parent_id IS NULL`)}
+        SELECT c.*, ${CHAIN_EXTRAS} FROM chain c ORDER BY c.depth`,
+  ),
+};
+
+type ChainRowWithExtras = ChainRow & { entries: RawEntry[] | string; created_by_username: string | null; modified_by_username: string | null };
+
+const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+const chainEntry = (e: RawEntry): ChainEntry => ({
+  id: e.id,
+  orgId: e.org_id,
+  folderId: e.folder_id,
+  documentId: e.document_id,
+  subjectType: e.subject_type,
+  subjectId: e.subject_id,
+  isGrant: e.is_grant,
+  permissions: Number(e.permissions),
+});
+
+function chainWithEntries(found: readonly ChainRowWithExtras[]): { chain: ChainFolder[]; levels: ChainEntry[][] } {
   return {
-    chain: found.map(chainFolder),
-    levels: found.map((r) =>
-      (typeof r.entries === 'string' ? (JSON.parse(r.entries) as RawEntry[]) : r.entries).map((e) => ({
-        id: e.id,
-        orgId: e.org_id,
-        folderId: e.folder_id,
-        documentId: e.document_id,
-        subjectType: e.subject_type,
-        subjectId: e.subject_id,
-        isGrant: e.is_grant,
-        permissions: Number(e.permissions),
-      })),
-    ),
+    chain: found.map((r) => ({ ...chainFolder(r), createdByUsername: r.created_by_username, modifiedByUsername: r.modified_by_username })),
+    levels: found.map((r) => parsed(r.entries).map(chainEntry)),
   };
+}
+
+/**
+ * folderChain with each folder's ACL entries (in id order) and the usernames of who made and last
+ * changed each folder, in ONE named statement: `levels[i]` are the entries of `chain[i]`. The folder
+ * first, the root last; empty when the organisation has no such folder.
+ */
+export async function folderChainWithEntries(
+  db: Queryable,
+  orgId: string,
+  start: { id: string } | 'root',
+): Promise<{ chain: ChainFolder[]; levels: ChainEntry[][] }> {
+  const found =
+    start === 'root'
+      ? await runStatement<ChainRowWithExtras>(db, FOLDER_CHAIN.root, { orgId })
+      : await runStatement<ChainRowWithExtras>(db, FOLDER_CHAIN.byId, { orgId, id: start.id });
+  return chainWithEntries(found);
+}
+
+/** A document row as the document statement reads it (the documents row). */
+export interface ChainDocument {
+  id: string;
+  orgId: string;
+  folderId: string;
+  name: string;
+  description: string;
+  doctype: Doctype;
+  version: number;
+  contents: unknown;
+  draftContents: unknown;
+  draftUserId: string | null;
+  createdBy: string | null;
+  createdAt: Date;
+  modifiedBy: string | null;
+  modifiedAt: Date;
+  deletedAt: Date | null;
+  deletedBy: string | null;
+}
+
+interface RawDocument {
+  id: string;
+  org_id: string;
+  folder_id: string;
+  name: string;
+  description: string;
+  doctype: Doctype;
+  version: number;
+  contents: unknown;
+  draft_contents: unknown;
+  draft_user_id: string | null;
+  created_by: string | null;
+  created_at: unknown;
+  modified_by: string | null;
+  modified_at: unknown;
+  deleted_at: unknown;
+  deleted_by: string | null;
+  own: RawEntry[] | string;
+  chain: ChainRowWithExtras[] | string | null;
+}
+
+const DOCUMENT_WITH_CHAIN = namedStatement(
+  'document_with_chain',
+  sql`SELECT d.*,
+             COALESCE((SELECT json_agg(a ORDER BY a.id) FROM acl_entries a WHERE a.document_id = d.id), '[]'::json) AS own,
+             (WITH RECURSIVE ${chainCte(sql`f.id = d.folder_id AND f.org_id = d.org_id`)}
+              SELECT json_agg(json_build_object(
+                       'id', c.id, 'parent_id', c.parent_id, 'name', c.name, 'description', c.description, 'version', c.version,
+                       'created_by', c.created_by, 'created_at', c.created_at, 'modified_by', c.modified_by, 'modified_at', c.modified_at,
+                       'deleted_at', c.deleted_at, 'deleted_by', c.deleted_by, 'entries', x.entries,
+                       'created_by_username', x.created_by_username, 'modified_by_username', x.modified_by_username
+                     ) ORDER BY c.depth)
+                FROM chain c CROSS JOIN LATERAL (SELECT ${CHAIN_EXTRAS}) x) AS chain
+        FROM documents d
+       WHERE d.id = ${sql.placeholder('id')} AND d.org_id = ${ORG_ID}`,
+);
+
+/**
+ * A document of the organisation with its own ACL entries, its folder's chain (the folder first, the
+ * root last) and each chain folder's entries — ONE named statement; undefined when there is no such document.
+ */
+export async function documentWithChain(
+  db: Queryable,
+  orgId: string,
+  id: string,
+): Promise<{ document: ChainDocument; own: ChainEntry[]; chain: ChainFolder[]; levels: ChainEntry[][] } | undefined> {
+  const [r] = await runStatement<RawDocument>(db, DOCUMENT_WITH_CHAIN, { orgId, id });
+  if (!r) return undefined;
+  const document: ChainDocument = {
+    id: r.id,
+    orgId: r.org_id,
+    folderId: r.folder_id,
+    name: r.name,
+    description: r.description,
+    doctype: r.doctype,
+    version: Number(r.version),
+    contents: r.contents,
+    draftContents: r.draft_contents,
+    draftUserId: r.draft_user_id,
+    createdBy: r.created_by,
+    createdAt: toDate(r.created_at),
+    modifiedBy: r.modified_by,
+    modifiedAt: toDate(r.modified_at),
+    deletedAt: toDateOrNull(r.deleted_at),
+    deletedBy: r.deleted_by,
+  };
+  return { document, own: parsed(r.own).map(chainEntry), ...chainWithEntries(parsed(r.chain) ?? []) };
 }
 
 export interface SubtreeFolder {

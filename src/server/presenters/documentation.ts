@@ -73,7 +73,9 @@ export function presentTrashedItem(item: TrashRow, names: Map<string, string>): 
   };
 }
 
-export function folderItem(f: Pick<ChainFolder, 'id' | 'name' | 'description' | 'version' | 'createdBy' | 'createdAt' | 'modifiedBy' | 'modifiedAt'>): ItemRow {
+export function folderItem(
+  f: Pick<ChainFolder, 'id' | 'name' | 'description' | 'version' | 'createdBy' | 'createdAt' | 'modifiedBy' | 'modifiedAt' | 'createdByUsername' | 'modifiedByUsername'>,
+): ItemRow {
   return { kind: 'folder', doctype: null, ...f };
 }
 
@@ -102,12 +104,28 @@ export function documentItem(d: {
   };
 }
 
-/** Listed items of some rows with their permissions: usernames fetched in one query. */
+/** The usernames some rows carry already (the statement that read them joined them), as a map by user id. */
+function carriedNames(rows: readonly Pick<ItemRow, 'createdBy' | 'modifiedBy' | 'createdByUsername' | 'modifiedByUsername'>[]) {
+  const names = new Map<string, string>();
+  const missing: string[] = [];
+  for (const row of rows) {
+    for (const [id, name] of [
+      [row.createdBy, row.createdByUsername],
+      [row.modifiedBy, row.modifiedByUsername],
+    ] as const) {
+      if (id === null) continue;
+      if (typeof name === 'string') names.set(id, name);
+      // Joined and found no user (null), or not joined (undefined): only the latter is asked for.
+      else if (name === undefined) missing.push(id);
+    }
+  }
+  return { names, missing: missing.filter((id) => !names.has(id)) };
+}
+
+/** Listed items of some rows with their permissions: the usernames the rows carry, the rest fetched in one query. */
 export async function presentListedItems(db: Queryable, items: { row: ItemRow; permissions: number }[]): Promise<ListedItem[]> {
-  const names = await usernames(
-    db,
-    items.flatMap(({ row }) => [row.createdBy, row.modifiedBy]),
-  );
+  const { names, missing } = carriedNames(items.map(({ row }) => row));
+  if (missing.length > 0) for (const [id, name] of await usernames(db, missing)) names.set(id, name);
   return items.map(({ row, permissions }) => presentListedItem(row, permissions, names));
 }
 
@@ -130,7 +148,8 @@ export function pathOf(chain: readonly ChainFolder[], levels: FolderAccess['leve
 /** GET documentation/folders/{id}. */
 export async function presentFolder(db: Queryable, access: FolderAccess, who: Member): Promise<Folder> {
   const { folder } = access;
-  const names = await usernames(db, [folder.createdBy, folder.modifiedBy]);
+  const { names, missing } = carriedNames([folder]);
+  if (missing.length > 0) for (const [id, name] of await usernames(db, missing)) names.set(id, name);
   return {
     id: folder.id,
     parent_id: folder.parentId,

@@ -1,24 +1,21 @@
 /**
  * Who is asking and what they may do: the caller as a permission principal in their current
  * organisation, and an item's permissions by THE rule (permissions/resolve.ts) over the ACL levels of
- * the item and the folders above it. A folder's chain comes from one recursive query, the ACL entries
- * of the whole chain from one more — two round trips at any depth.
+ * the item and the folders above it. A folder's chain with the ACL entries of every level, or a document
+ * with its own entries and its folder's chain, comes from ONE statement at any depth.
  *
  * Not found, another organisation's, malformed, in the trash, or not readable by the caller: all the
  * same 404 (`Folder not found` / `Document not found`), so an id tells nothing about what it is.
  */
-import { and, eq, inArray, or } from 'drizzle-orm';
 import { ROOT } from '../../../shared/api/documentation.ts';
 import { isUuid } from '../../../shared/ids.ts';
 import { actions, allows, Permission, type Action } from '../../../shared/permissions/index.ts';
 import type { Queryable } from '../../db/connection.ts';
-import { folderChain, folderChainWithEntries, type ChainFolder } from '../../db/documentation-tree.ts';
+import { documentWithChain, folderChainWithEntries, type ChainFolder } from '../../db/documentation-tree.ts';
 import { aclEntries, documents } from '../../db/schema.ts';
 import type { Member } from '../../env.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { resolvePermissions, type AclRule, type Principal } from '../../permissions/resolve.ts';
-
-
 
 export type AclEntryRow = typeof aclEntries.$inferSelect;
 export type DocumentRow = typeof documents.$inferSelect;
@@ -52,26 +49,6 @@ export interface DocumentAccess {
   trashed: boolean;
 }
 
-/** The ACL entries of some folders (by folder) and optionally of one document: one query. */
-async function entriesOf(db: Queryable, folderIds: string[], documentId?: string) {
-  const byFolder = new Map<string, AclEntryRow[]>(folderIds.map((id) => [id, []]));
-  const own: AclEntryRow[] = [];
-  if (folderIds.length === 0 && documentId === undefined) return { byFolder, own };
-  const conditions = [];
-  if (folderIds.length > 0) conditions.push(inArray(aclEntries.folderId, folderIds));
-  if (documentId !== undefined) conditions.push(eq(aclEntries.documentId, documentId));
-  const found = await db
-    .select()
-    .from(aclEntries)
-    .where(conditions.length === 1 ? conditions[0] : or(...conditions))
-    .orderBy(aclEntries.id);
-  for (const entry of found) {
-    if (entry.documentId !== null) own.push(entry);
-    else if (entry.folderId !== null) byFolder.get(entry.folderId)?.push(entry);
-  }
-  return { byFolder, own };
-}
-
 /** Each chain folder's permissions for the caller: `levels.slice(i)` is folder i's view of the tree. */
 export function chainPermissions(levels: readonly (readonly AclRule[])[], who: Principal): number[] {
   return levels.map((_, i) => resolvePermissions(levels.slice(i), who));
@@ -96,18 +73,10 @@ export async function folderAccess(db: Queryable, who: Member, id: string): Prom
 /** A document of the caller's organisation, or undefined; nothing is checked yet. */
 export async function documentAccess(db: Queryable, who: Member, id: string): Promise<DocumentAccess | undefined> {
   if (!isUuid(id)) return undefined;
-  const [document] = await db
-    .select()
-    .from(documents)
-    .where(and(eq(documents.id, id), eq(documents.orgId, who.orgId)));
-  if (!document) return undefined;
-  const chain = await folderChain(db, who.orgId, { id: document.folderId });
-  const { byFolder, own } = await entriesOf(
-    db,
-    chain.map((f) => f.id),
-    document.id,
-  );
-  const levels = chain.map((f) => byFolder.get(f.id) ?? []);
+  // The document, its own entries, its folder's chain and their entries in one statement.
+  const found = await documentWithChain(db, who.orgId, id);
+  if (!found) return undefined;
+  const { document, own, chain, levels } = found;
   return {
     document,
     chain,

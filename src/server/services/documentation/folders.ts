@@ -110,7 +110,8 @@ export async function createFolder(deps: Deps, who: Member, body: NewFolder): Pr
         modifiedAt: now,
       })
       .returning();
-    const folder = chainFolderOf(row!);
+    // Made by the caller just now: both names are theirs.
+    const folder = { ...chainFolderOf(row!), createdByUsername: who.username, modifiedByUsername: who.username };
     await recordActivity(tx, {
       type: 'FolderCreated',
       orgId: who.orgId,
@@ -147,7 +148,8 @@ export async function updateFolder(deps: Deps, who: Member, id: string, changes:
       .where(and(eq(folders.id, before.id), eq(folders.version, changes.version)))
       .returning();
     if (!row) throw staleFolder(changes.version, changes.version + 1);
-    const folder = chainFolderOf(row);
+    const folder: ChainFolder = { ...chainFolderOf(row), modifiedByUsername: who.username };
+    if (before.createdByUsername !== undefined) folder.createdByUsername = before.createdByUsername;
     await recordActivity(tx, {
       type: 'FolderUpdated',
       orgId: who.orgId,
