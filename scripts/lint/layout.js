@@ -65,14 +65,16 @@ export const schemaModules = {
 
 /**
  * Raw requests (`fetch`, `XMLHttpRequest`, `navigator.sendBeacon`) in browser code and src/shared: only
- * the one transport makes them. Two exceptions, both the offline machinery and neither an API call:
+ * the one transport makes them. Three named exceptions:
  * - the service worker (src/client/offline/worker.ts) forwards the page's own requests (network first);
  * - its page side (src/client/service-worker.ts) replays, once, the very GETs the page made before a
- *   worker controlled it, so that the worker keeps them (the answers are not read).
+ *   worker controlled it, so that the worker keeps them (the answers are not read);
+ * - the signed-in pages' early reads (src/client/early-reads-bootstrap.js), inlined into the HTML's <head>
+ *   so they leave before the modules load; the one transport takes their answers (src/client/early-reads.ts).
  */
 export const rawRequests = {
   in: [...BROWSER, 'src/shared'],
-  except: ['src/shared/transport', 'src/client/offline/worker.ts', 'src/client/service-worker.ts'],
+  except: ['src/shared/transport', 'src/client/offline/worker.ts', 'src/client/service-worker.ts', 'src/client/early-reads-bootstrap.js'],
   why: 'requests go through the one HTTP transport (src/shared/transport)',
 };
 

@@ -40,6 +40,7 @@ import type {
 import type { List } from '../shared/api/list.ts';
 import type { CreateRoleBody, ListRolesQuery, Role, UpdateRoleBody } from '../shared/api/roles.ts';
 import { ApiError, createTransport, type CallOptions } from '../shared/transport/index.ts';
+import { takeEarlyRead } from './early-reads.ts';
 import { storedToken } from './storage.ts';
 
 export { ApiError, detailOf } from '../shared/transport/index.ts';
@@ -67,8 +68,11 @@ export function reportApiError(error: ApiError): void {
   for (const listener of listeners) listener(error);
 }
 
-/** The app's transport: the stored bearer token; every failure (a 401 included) goes to the listeners. */
-export const transport = createTransport({ base: API_BASE, token: storedToken, onError: reportApiError });
+/**
+ * The app's transport: the stored bearer token; every failure (a 401 included) goes to the listeners; a
+ * read the HTML already sent (src/client/early-reads.ts) is taken, once, instead of asked again.
+ */
+export const transport = createTransport({ base: API_BASE, token: storedToken, onError: reportApiError, early: takeEarlyRead });
 
 const call = <T>(path: string, options: CallOptions = {}): Promise<T> => transport.call<T>(path, options);
 

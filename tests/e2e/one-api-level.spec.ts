@@ -4,6 +4,11 @@
  * Each test holds back the real server's answer to `auth/me` (the request goes through, late — nothing
  * is mocked) and shows that the page's data requests were all sent before that answer arrived, and that
  * the main content then shows.
+ *
+ * The first reads leave even before the modules are in: a small script in the HTML's <head> sends auth/me
+ * and the route's reads (src/client/early-reads.ts) and the API client takes their answers. The levels
+ * are HTML → (modules ∥ API) → paint: each read leaves before the page's last module has arrived (and
+ * before DOMContentLoaded), and no read is sent twice.
  */
 import type { Page } from '@playwright/test';
 import { endOwnSession } from './support/journeys.ts';
@@ -53,6 +58,40 @@ function expectSentBeforeMe({ sent, meAnswered }: { sent: Sent[]; meAnswered: nu
     expect(request!.at, `${read} left before auth/me's answer, not after it`).toBeLessThan(meAnswered);
   }
 }
+
+/**
+ * Opens `path` and resolves once `ready` shows, with every API request (path with query, start time) and
+ * when the last module script (/_astro/*.js) finished loading and DOMContentLoaded fired, from the page's
+ * own Resource and Navigation Timing.
+ */
+async function openAndTime(page: Page, path: string, ready: () => Promise<void>) {
+  await page.goto(path);
+  await ready();
+  return page.evaluate(() => {
+    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    const reads = resources
+      .filter((r) => new URL(r.name).pathname.startsWith('/api/v1/'))
+      .map((r) => ({ path: r.name.slice(r.name.indexOf('/api/v1/') + '/api/v1/'.length), start: r.startTime }));
+    const modules = resources.filter((r) => /\/_astro\/.*\.js$/.test(new URL(r.name).pathname));
+    return { reads, lastModuleEnd: Math.max(...modules.map((m) => m.responseEnd)), domContentLoaded: navigation!.domContentLoadedEventStart };
+  });
+}
+
+/** Each of `reads` (path with query) was sent once, before the last module arrived and before DOMContentLoaded. */
+function expectSentByTheHtml(seen: Awaited<ReturnType<typeof openAndTime>>, reads: string[]): void {
+  expect(Number.isFinite(seen.lastModuleEnd), 'the page loaded module scripts').toBe(true);
+  for (const read of reads) {
+    const sent = seen.reads.filter((r) => r.path === read);
+    expect(sent, `${read} was sent once (sent: ${seen.reads.map((r) => r.path).join(', ')})`).toHaveLength(1);
+    expect(sent[0]!.start, `${read} left before the last module arrived`).toBeLessThan(seen.lastModuleEnd);
+    expect(sent[0]!.start, `${read} left before DOMContentLoaded`).toBeLessThan(seen.domContentLoaded);
+  }
+  const paths = seen.reads.map((r) => r.path).filter((p) => !p.startsWith('_build-info'));
+  expect(paths, 'no read is sent twice').toEqual([...new Set(paths)]);
+}
+
+const DRAWER = 'documentation/folders/root/contents?skip=0&limit=100&ordering=kind&ordering=name';
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 
@@ -164,6 +203,41 @@ test.describe('one API level beside the HTML', () => {
     expect(seen.sent.some((s) => s.path === `documentation/documents/${checklist.id}`)).toBe(true);
     await expect(page.getByRole('alert').filter({ hasText: 'Could not validate credentials' })).toHaveCount(1);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  test("the HTML sends a checklist's view page's reads before its modules are in, each once", async ({ page, orgAdmin }) => {
+    const { checklist } = await stage(orgAdmin);
+    await signInWithToken(page, orgAdmin.token);
+    const seen = await openAndTime(page, `/documentation/view/${checklist.id}`, () => expect(heading(page, 'View Fire drill')).toBeVisible());
+    expectSentByTheHtml(seen, ['auth/me', `documentation/documents/${checklist.id}`, 'documentation/folders/root', DRAWER]);
+  });
+
+  test("the HTML sends a folder's reads (in the remembered sort) before its modules are in, each once", async ({ page, orgAdmin }) => {
+    const { folder } = await stage(orgAdmin);
+    await signInWithToken(page, orgAdmin.token);
+    await page.evaluate(() => localStorage.setItem('documentationSort', '-created_at'));
+    const seen = await openAndTime(page, `/documentation/browse/${folder.id}`, () => expect(heading(page, 'Site A')).toBeVisible());
+    expectSentByTheHtml(seen, [
+      'auth/me',
+      `documentation/folders/${folder.id}`,
+      `documentation/folders/${folder.id}/contents?ordering=-created_at&ordering=name&limit=100`,
+      'documentation/folders/root',
+      DRAWER,
+    ]);
+    await expect(page.getByRole('link', { name: /^Fire drill/ })).toBeVisible();
+  });
+
+  test('the HTML sends the history, result-row and root folder pages’ reads, each once', async ({ page, orgAdmin }) => {
+    const { checklist, rowId } = await stage(orgAdmin);
+    await signInWithToken(page, orgAdmin.token);
+    let seen = await openAndTime(page, `/documentation/${checklist.id}/history`, () => expect(heading(page, 'History of Fire drill')).toBeVisible());
+    expectSentByTheHtml(seen, ['auth/me', `documentation/documents/${checklist.id}`, `documentation/documents/${checklist.id}/history?skip=0&limit=100`, 'documentation/folders/root']);
+    seen = await openAndTime(page, `/documentation/results/${checklist.id}/${rowId}`, () => expect(heading(page, 'Result of Fire drill')).toBeVisible());
+    expectSentByTheHtml(seen, ['auth/me', `documentation/documents/${checklist.id}`, `documentation/documents/documentdata/${rowId}`]);
+    seen = await openAndTime(page, '/documentation/browse', () => expect(heading(page, 'Documentation')).toBeVisible());
+    expectSentByTheHtml(seen, ['auth/me', 'documentation/folders/root', 'documentation/folders/root/contents?ordering=kind&ordering=name&limit=100', DRAWER]);
+    seen = await openAndTime(page, '/', () => expect(heading(page, 'Dashboard')).toBeVisible());
+    expectSentByTheHtml(seen, ['auth/me']);
   });
 
   test('a signed-out visitor is sent to sign-in without asking the API for anything', async ({ page, orgAdmin }) => {

@@ -23,6 +23,11 @@ export interface TransportOptions {
   onUnauthorized?: (error: ApiError) => void;
   /** Hears every failed call (after `onUnauthorized` for a 401). */
   onError?: (error: ApiError) => void;
+  /**
+   * An answer already on its way for this request (the page's early reads, started by the HTML), taken
+   * instead of asking again and read like any other answer; undefined sends the request.
+   */
+  early?: (address: string, init: RequestInit) => Promise<Response> | undefined;
 }
 
 export type Query = Record<string, unknown>;
@@ -87,6 +92,10 @@ function errorOf(err: unknown): ApiError {
 }
 
 export function createTransport(options: TransportOptions): Transport {
+  const early = options.early;
+  const request = early
+    ? ofetch.create({}, { fetch: (input, init) => (typeof input === 'string' && early(input, init ?? {})) || globalThis.fetch(input, init) })
+    : ofetch;
   const base = typeof options.base === 'function' ? options.base : () => options.base as string;
   const credentials =
     options.credentials ??
@@ -107,7 +116,7 @@ export function createTransport(options: TransportOptions): Transport {
         headers.set('Content-Type', 'application/json');
       } else if (call.form) body = new URLSearchParams(call.form);
       try {
-        return await ofetch<T>(addressOf(base(), path), {
+        return await request<T>(addressOf(base(), path), {
           method: call.method ?? (body === undefined ? 'GET' : 'POST'),
           headers,
           body,

@@ -1,0 +1,49 @@
+/*
+ * THE page's first reads, started by the HTML itself (inlined into the <head> of the signed-in layout,
+ * src/layouts/SignedInLayout.astro, so it is plain ES2019 and stands alone): with a stored login it
+ * sends auth/me and the route's early reads (src/client/early-reads.ts) at once, while the page's
+ * modules are still downloading, and keeps each answer's promise in window.__rbEarlyReads by address.
+ * The one transport takes each one once (src/client/early-reads.ts `takeEarlyRead`), reading it like
+ * any answer of its own. The one named exception to the one-transport rule (scripts/lint/layout.js).
+ */
+/* global window, localStorage, sessionStorage, location */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- called by the inline script that wraps it
+function earlyReads(config) {
+  try {
+    var token = localStorage.getItem(config.tokenKey);
+    if (localStorage.getItem(config.loginFlagKey) !== 'true' || !token) return; // the guard sends the visitor away
+    var here = location.pathname.split('/').filter(Boolean);
+    var reads = ['auth/me'];
+    var params = {};
+    for (var i = 0; i < config.routes.length; i++) {
+      var route = config.routes[i];
+      var parts = route[0].split('/').filter(Boolean);
+      var found = {};
+      if (parts.length !== here.length) continue;
+      var matches = parts.every(function (part, j) {
+        if (part.charAt(0) !== ':') return part === here[j];
+        found[part.slice(1)] = encodeURIComponent(decodeURIComponent(here[j]));
+        return true;
+      });
+      if (!matches) continue;
+      if (route[1] === 'org-admin' && sessionStorage.getItem(config.adminKey) === 'false') return;
+      reads = reads.concat(route[2]);
+      params = found;
+      break;
+    }
+    var sorts = config.sort.queries;
+    var sort = sorts[localStorage.getItem(config.sort.key)] || sorts[config.sort.fallback];
+    var kept = (window.__rbEarlyReads = window.__rbEarlyReads || {});
+    reads.forEach(function (read) {
+      var address = config.base + '/' + read.replace(/\{(\w+)\}/g, function (_, name) {
+        return name === 'sort' ? sort : params[name];
+      });
+      if (kept[address]) return;
+      var response = fetch(address, { headers: { Authorization: 'Bearer ' + token } });
+      response.catch(function () {}); // a read nobody takes fails quietly; the taker reads the failure
+      kept[address] = { token: token, response: response };
+    });
+  } catch (_) {
+    // storage disabled or an odd address: the page asks for everything itself
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * The page's first reads, sent by the HTML itself (src/client/early-reads-bootstrap.js, inlined into the
+ * signed-in layout's <head>) while the page's modules are still downloading, so a signed-in page paints
+ * after ONE level beside the HTML: HTML → (modules ∥ API) → paint. This module holds the one table of
+ * those reads and the pick-up: the app's transport (src/client/api.ts) takes a matching early read, once,
+ * instead of asking again, and reads it like any answer of its own (status, `{detail}`, a 401 signs out).
+ *
+ * The table is keyed by the route table's patterns (src/routes.ts); `{name}` is a route parameter,
+ * `{sort}` the folder sort remembered in this browser. Each address must be EXACTLY the one the page's
+ * module asks for (path and query string, in the transport's order), or the pick-up misses and the read
+ * is sent twice — tests/unit/client/early-reads.test.ts and tests/e2e/one-api-level.spec.ts check it.
+ */
+import { routes, type Guard } from '../routes.ts';
+import { localKeys, sessionKeys } from './storage.ts';
+
+/** The drawer's root folders (src/screens/chrome/drawer-documentation.ts), on every documentation page. */
+const DRAWER = 'documentation/folders/root/contents?skip=0&limit=100&ordering=kind&ordering=name';
+/** The root folder's id (src/client/root-folder.ts), for the breadcrumbs. */
+const ROOT = 'documentation/folders/root';
+/** A folder's first page of contents in the remembered sort (islands/browse/folder-open.ts). */
+const contents = (folder: string) => `documentation/folders/${folder}/contents?{sort}&limit=100`;
+
+/** Every signed-in page asks for auth/me first (the bootstrap adds it); these are the route's own reads. */
+export const earlyReads: Readonly<Record<string, readonly string[]>> = {
+  '/documentation/browse': [ROOT, contents('root'), DRAWER],
+  '/documentation/browse/:folderId': ['documentation/folders/{folderId}', contents('{folderId}'), ROOT, DRAWER],
+  '/documentation/view/:id': ['documentation/documents/{id}', ROOT, DRAWER],
+  '/documentation/view/:id/version/:version': ['documentation/documents/{id}/version/{version}', ROOT, DRAWER],
+  '/documentation/view/:id/:second': [ROOT, DRAWER],
+  '/documentation/edit/:id': ['documentation/documents/{id}', ROOT, DRAWER],
+  '/documentation/:id/history': ['documentation/documents/{id}', 'documentation/documents/{id}/history?skip=0&limit=100', ROOT, DRAWER],
+  // `/documentation/trash/1` is the whole trash's old address (src/client/addresses.ts): the page module asks.
+  '/documentation/trash/:folderId': [ROOT, DRAWER],
+  '/documentation/results/:documentId/:id': ['documentation/documents/{documentId}', ROOT, 'documentation/documents/documentdata/{id}', DRAWER],
+  '/documentation/results/:id': [DRAWER],
+  '/documentation/search': [DRAWER],
+};
+
+/** Where the folder browser remembers its sort (islands/browse/sort-orders.ts) and its choices' keys. */
+export const SORT_STORAGE_KEY = 'documentationSort';
+const SORT_FIELDS = ['name', 'kind', 'created_at', 'modified_at'] as const;
+const DEFAULT_SORT_KEY = 'kind';
+
+/** The `ordering` of a sort key ('-created_at' → ['-created_at', 'name']): ties fall back to the name. */
+export function orderingOfSortKey(key: string): string[] {
+  const field = key.replace(/^-/, '');
+  return field === 'name' ? [key] : [key, 'name'];
+}
+
+/** What the inline bootstrap is given: the API base, the storage keys, the signed-in routes and their reads. */
+export interface EarlyReadsConfig {
+  base: string;
+  tokenKey: string;
+  loginFlagKey: string;
+  adminKey: string;
+  /** [pattern, guard, reads] of the signed-in routes with reads of their own or an admin guard, in the route table's order. */
+  routes: [string, Guard, readonly string[]][];
+  /** The `{sort}` query of each remembered sort key, and the key when none is remembered. */
+  sort: { key: string; queries: Record<string, string>; fallback: string };
+}
+
+export function earlyReadsConfig(base: string): EarlyReadsConfig {
+  const keys = SORT_FIELDS.flatMap((field) => [field, `-${field}`]);
+  return {
+    base: base.replace(/\/+$/, ''),
+    tokenKey: localKeys.token,
+    loginFlagKey: localKeys.loggedIn,
+    adminKey: sessionKeys.isOrgAdmin,
+    routes: routes
+      .filter((r) => r.guard === 'org-admin' || (r.guard === 'signed-in' && earlyReads[r.pattern]))
+      .map((r) => [r.pattern, r.guard, earlyReads[r.pattern] ?? []]),
+    sort: {
+      key: SORT_STORAGE_KEY,
+      queries: Object.fromEntries(keys.map((key) => [key, orderingOfSortKey(key).map((o) => `ordering=${o}`).join('&')])),
+      fallback: DEFAULT_SORT_KEY,
+    },
+  };
+}
+
+/**
+ * The inline script's text: the bootstrap's function called with the config, its comments and
+ * indentation left out (the bootstrap keeps `//` out of its strings and code for this).
+ */
+export function earlyReadsScript(bootstrapSource: string, base: string): string {
+  const code = bootstrapSource
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\/\/[^\n]*/g, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join('\n');
+  // `<` never appears in the config's JSON inside the <script> (ids are route parameters read at run time).
+  return `(${code})(${JSON.stringify(earlyReadsConfig(base)).replace(/</g, '\\u003c')});`;
+}
+
+interface EarlyRead {
+  /** The token the read was sent with: only a call with the same bearer takes it. */
+  token: string;
+  response: Promise<Response>;
+}
+
+declare global {
+  interface Window {
+    __rbEarlyReads?: Record<string, EarlyRead>;
+  }
+}
+
+/**
+ * The early read of `address` (as the transport sends it: '/api/v1/auth/me', with its query), once: a
+ * GET with the same bearer token takes it and it is gone (a second call asks the network). Undefined
+ * when there is none.
+ */
+export function takeEarlyRead(address: string, init: RequestInit): Promise<Response> | undefined {
+  const kept = typeof window === 'undefined' ? undefined : window.__rbEarlyReads;
+  const read = kept?.[address];
+  if (!read) return undefined;
+  if ((init.method ?? 'GET').toUpperCase() !== 'GET') return undefined;
+  if (new Headers(init.headers).get('Authorization') !== `Bearer ${read.token}`) return undefined;
+  delete kept[address];
+  return read.response;
+}

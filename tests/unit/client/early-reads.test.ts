@@ -1,0 +1,186 @@
+/**
+ * The early reads (src/client/early-reads.ts, src/client/early-reads-bootstrap.js): the inline script the
+ * signed-in layout builds, run as the browser runs it against a real HTTP server, sends auth/me and the
+ * route's reads; the app's API client (src/client/api.ts) then takes each answer once, reads it like its
+ * own (a 401 with its `{detail}` reaches the listeners), and asks the network for anything else — so
+ * every address of the table is exactly the one the page's modules ask for, and none is sent twice.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SORT_ORDERS } from '../../../islands/browse/sort-orders.ts';
+import { openFolder } from '../../../islands/browse/folder-open.ts';
+import { rootFolders } from '../../../src/screens/chrome/drawer-documentation.ts';
+import { allPages } from '../../../src/client/all-pages.ts';
+import { api, ApiError, onApiError } from '../../../src/client/api.ts';
+import { earlyReads, earlyReadsConfig, earlyReadsScript, orderingOfSortKey } from '../../../src/client/early-reads.ts';
+import { routes } from '../../../src/routes.ts';
+
+const bootstrap = readFileSync(new URL('../../../src/client/early-reads-bootstrap.js', import.meta.url), 'utf8');
+const TOKEN = 'token-1';
+
+let server: Server;
+let origin = '';
+/** Every request the server got: method and path with query. */
+let asked: string[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const url = req.url ?? '';
+    asked.push(url);
+    const reply = (status: number, data: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(data));
+    };
+    if (req.headers.authorization !== `Bearer ${TOKEN}`) return reply(401, { detail: 'Could not validate credentials' });
+    const path = url.split('?')[0]!;
+    if (path === '/api/v1/auth/me') return reply(200, { username: 'ann' });
+    if (path === '/api/v1/documentation/documents/gone') return reply(404, { detail: 'Document not found' });
+    if (path.endsWith('/contents') || path.endsWith('/history')) return reply(200, { results: [{ id: 'x', kind: 'folder', name: 'A' }], total: 1 });
+    if (path === '/api/v1/documentation/folders/root') return reply(200, { id: 'r00t', parent_id: null });
+    return reply(200, { id: path.split('/').pop(), parent_id: 'r00t', path: [] });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server.keepAliveTimeout = 1;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+/** Storage as the browser's: getItem answers null for a missing key. */
+function storage(entries: Record<string, string>) {
+  const map = new Map(Object.entries(entries));
+  return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), clear: () => map.clear() };
+}
+
+const realFetch = globalThis.fetch;
+const g = globalThis as unknown as Record<string, unknown>;
+
+/** Opens `pathname` as the browser would: the inline script of the signed-in layout runs first. */
+function openPage(pathname: string, local: Record<string, string> = { token: TOKEN, loggedIn: 'true' }, session: Record<string, string> = {}) {
+  asked = [];
+  g.window = globalThis;
+  g.__rbEarlyReads = undefined;
+  g.localStorage = storage(local);
+  g.sessionStorage = storage(session);
+  g.location = { pathname, href: `${origin}${pathname}`, origin };
+  // The page's relative addresses resolve against its origin, as in a browser.
+  g.fetch = (input: string | URL, init?: RequestInit) => realFetch(new URL(String(input), origin), init);
+  new Function(earlyReadsScript(bootstrap, '/api/v1'))();
+}
+
+const sentEarly = () => Object.keys((g.__rbEarlyReads as Record<string, unknown> | undefined) ?? {});
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+beforeEach(() => {
+  g.fetch = realFetch;
+});
+
+describe('the early-reads table', () => {
+  it('is keyed by signed-in patterns of the route table', () => {
+    const signedIn = routes.filter((r) => r.guard !== 'public').map((r) => r.pattern);
+    for (const pattern of Object.keys(earlyReads)) expect(signedIn).toContain(pattern);
+  });
+
+  it("gives each remembered sort the browser's ordering (islands/browse/sort-orders.ts)", () => {
+    const { queries } = earlyReadsConfig('/api/v1').sort;
+    expect(Object.keys(queries).sort()).toEqual(SORT_ORDERS.map((o) => o.key).sort());
+    for (const order of SORT_ORDERS) expect(orderingOfSortKey(order.key)).toEqual(order.ordering);
+  });
+
+  it('inlines as a few lines of plain script with no comments', () => {
+    const script = earlyReadsScript(bootstrap, '/api/v1');
+    expect(script).not.toMatch(/\/\*|\/\/ /);
+    expect(() => new Function(script)).not.toThrow();
+  });
+});
+
+describe('the inline script and the pick-up', () => {
+  it("a checklist's view page: auth/me, the document, the root and the drawer's folders leave at once, each taken once", async () => {
+    openPage('/documentation/view/d1');
+    expect(sentEarly()).toEqual([
+      '/api/v1/auth/me',
+      '/api/v1/documentation/documents/d1',
+      '/api/v1/documentation/folders/root',
+      '/api/v1/documentation/folders/root/contents?skip=0&limit=100&ordering=kind&ordering=name',
+    ]);
+    // What the page's modules ask for (document-view.ts, root-folder.ts, drawer-documentation.ts, the session store).
+    const [me, doc, root, drawer] = await Promise.all([api.auth.me(), api.documentation.document('d1'), api.documentation.folder('root'), rootFolders()]);
+    expect(me).toEqual({ username: 'ann' });
+    expect(doc.id).toBe('d1');
+    expect(root.id).toBe('r00t');
+    expect(drawer).toHaveLength(1);
+    expect(sentEarly()).toEqual([]);
+    expect(asked.sort()).toEqual(
+      ['/api/v1/auth/me', '/api/v1/documentation/documents/d1', '/api/v1/documentation/folders/root', '/api/v1/documentation/folders/root/contents?skip=0&limit=100&ordering=kind&ordering=name'].sort(),
+    );
+    // A second call asks the network.
+    await api.auth.me();
+    expect(asked.filter((a) => a === '/api/v1/auth/me')).toHaveLength(2);
+  });
+
+  it('a folder in the remembered sort: the folder, its first page and the root, the same addresses the island asks for', async () => {
+    openPage('/documentation/browse/f%2D1', { token: TOKEN, loggedIn: 'true', documentationSort: '-modified_at' });
+    const sort = SORT_ORDERS.find((o) => o.key === '-modified_at')!;
+    await openFolder('f-1', sort.ordering);
+    await settle();
+    const sent = asked.filter((a) => !a.includes('skip=0'));
+    expect(sent.sort()).toEqual(
+      ['/api/v1/auth/me', '/api/v1/documentation/folders/f-1', '/api/v1/documentation/folders/f-1/contents?ordering=-modified_at&ordering=name&limit=100', '/api/v1/documentation/folders/root'].sort(),
+    );
+    expect(sentEarly()).toEqual(['/api/v1/auth/me', '/api/v1/documentation/folders/root/contents?skip=0&limit=100&ordering=kind&ordering=name']);
+  });
+
+  it('the history page: the document and the first page of its versions', async () => {
+    openPage('/documentation/d2/history');
+    await Promise.all([api.documentation.document('d2'), allPages((page) => api.documentation.history('d2', page))]);
+    await settle();
+    expect(asked.filter((a) => a.includes('/d2')).sort()).toEqual(['/api/v1/documentation/documents/d2', '/api/v1/documentation/documents/d2/history?skip=0&limit=100']);
+  });
+
+  it('an early answer that failed reads exactly like the transport’s own: status, detail, the listeners hear it', async () => {
+    openPage('/documentation/view/gone');
+    const heard: ApiError[] = [];
+    const stop = onApiError((e) => heard.push(e));
+    const err = await api.documentation.document('gone').catch((e: unknown) => e);
+    stop();
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 404, detail: 'Document not found' });
+    expect(heard).toEqual([err]);
+    expect(asked.filter((a) => a.endsWith('/gone'))).toHaveLength(1);
+  });
+
+  it('a refused token: the early 401 signs out through the same listeners', async () => {
+    openPage('/documentation/view/d1', { token: 'revoked', loggedIn: 'true' });
+    const heard: ApiError[] = [];
+    const stop = onApiError((e) => heard.push(e));
+    const err = await api.auth.me().catch((e: unknown) => e);
+    stop();
+    expect(err).toMatchObject({ status: 401, detail: 'Could not validate credentials' });
+    expect(heard).toHaveLength(1);
+    expect(asked.filter((a) => a === '/api/v1/auth/me')).toHaveLength(1);
+  });
+
+  it('is not taken by a call with another token (signed in again meanwhile): that call asks the network', async () => {
+    openPage('/');
+    (g.localStorage as ReturnType<typeof storage>).setItem('token', 'other');
+    await api.auth.me().catch(() => undefined);
+    expect(asked.filter((a) => a === '/api/v1/auth/me')).toHaveLength(2);
+  });
+
+  it('sends nothing without a stored login, or to a non-admin on an admin page', async () => {
+    openPage('/documentation/view/d1', { token: TOKEN });
+    openPage('/admin/users', { token: TOKEN, loggedIn: 'true' }, { is_org_admin: 'false' });
+    await settle();
+    expect(sentEarly()).toEqual([]);
+    expect(asked).toEqual([]);
+  });
+
+  it('a page without reads of its own sends auth/me alone', () => {
+    openPage('/account-settings');
+    expect(sentEarly()).toEqual(['/api/v1/auth/me']);
+  });
+});
