@@ -57,9 +57,9 @@ export interface DataSubmittedContext {
   folder_name: string;
 }
 
-/** Writes one event; `tx` is the transaction of the change it records. */
-export async function recordActivity(tx: Queryable, record: ActivityRecord): Promise<void> {
-  await tx.insert(activityEvents).values({
+/** The activity_events row of one event (for a statement that writes it together with its change). */
+export function activityRow(record: ActivityRecord): typeof activityEvents.$inferInsert & { at: Date } {
+  return {
     id: uuidv7(record.at.getTime()),
     orgId: record.orgId,
     type: record.type,
@@ -68,5 +68,10 @@ export async function recordActivity(tx: Queryable, record: ActivityRecord): Pro
     folderId: record.folderId ?? null,
     documentId: record.documentId ?? null,
     context: record.context,
-  });
+  };
+}
+
+/** Writes one event; `tx` is the transaction of the change it records. */
+export async function recordActivity(tx: Queryable, record: ActivityRecord): Promise<void> {
+  await tx.insert(activityEvents).values(activityRow(record));
 }

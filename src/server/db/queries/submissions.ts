@@ -1,23 +1,89 @@
-/** Storing checklist submissions once per Idempotency-Key. */
+/**
+ * Storing a checklist submission and its DataSubmitted activity event in ONE statement (a data-modifying
+ * CTE: atomic, one round trip, no transaction held open), once per Idempotency-Key.
+ */
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../connection.ts';
-import { checklistSubmissions } from '../schema.ts';
+import type { activityEvents, checklistSubmissions } from '../schema.ts';
+import { namedStatement, runStatement } from '../statements.ts';
 
-type NewSubmission = typeof checklistSubmissions.$inferInsert;
+type NewSubmission = typeof checklistSubmissions.$inferInsert & { createdAt: Date };
+type NewActivity = typeof activityEvents.$inferInsert & { at: Date };
+export type SubmissionRow = typeof checklistSubmissions.$inferSelect;
+
+const v = (name: string) => sql.placeholder(name);
+
+/*
+ * The submission, unless the same organisation, user and key already have one (the partial unique
+ * index; a concurrent insert with the same key makes this wait for it to commit); the event only when
+ * the submission went in. jsonb values travel as text, so both drivers send them alike.
+ */
+const INSERT_SUBMISSION = namedStatement(
+  'insert_submission_with_event',
+  sql`WITH inserted AS (
+        INSERT INTO checklist_submissions (id, org_id, document_id, version, record, validation_errors, created_by, created_at, idempotency_key, request_hash)
+        VALUES (${v('id')}, ${v('orgId')}, ${v('documentId')}, ${v('version')}, ${v('record')}::text::jsonb, ${v('validationErrors')},
+                ${v('createdBy')}, ${v('createdAt')}::timestamptz, ${v('idempotencyKey')}, ${v('requestHash')})
+        ON CONFLICT (org_id, created_by, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+        RETURNING *
+      ), event AS (
+        INSERT INTO activity_events (id, org_id, type, actor_id, at, folder_id, document_id, context)
+        SELECT ${v('eventId')}::uuid, ${v('eventOrgId')}::uuid, ${v('eventType')}::text, ${v('actorId')}::uuid, ${v('at')}::timestamptz,
+               ${v('folderId')}::uuid, ${v('eventDocumentId')}::uuid, ${v('context')}::text::jsonb
+          FROM inserted
+      )
+      SELECT * FROM inserted`,
+);
+
+interface RawSubmission {
+  id: string;
+  org_id: string;
+  document_id: string;
+  version: number;
+  record: Record<string, unknown> | string;
+  validation_errors: number;
+  created_by: string | null;
+  created_at: Date | string;
+  idempotency_key: string | null;
+  request_hash: string | null;
+}
 
 /**
- * Inserts a submission that carries an idempotency key, unless the same organisation, user and key already
- * have one (the partial unique index): the new row, or undefined when an earlier one holds the key. A
- * concurrent insert with the same key makes this wait for it to commit.
+ * Inserts a submission and its activity event together: the stored row, or undefined (and no event) when
+ * an earlier submission holds the same organisation, user and Idempotency-Key.
  */
-export async function insertSubmissionOnce(tx: Queryable, values: NewSubmission): Promise<typeof checklistSubmissions.$inferSelect | undefined> {
-  const [inserted] = await tx
-    .insert(checklistSubmissions)
-    .values(values)
-    .onConflictDoNothing({
-      target: [checklistSubmissions.orgId, checklistSubmissions.createdBy, checklistSubmissions.idempotencyKey],
-      where: sql`idempotency_key is not null`,
-    })
-    .returning();
-  return inserted;
+export async function insertSubmissionWithEvent(db: Queryable, values: NewSubmission, event: NewActivity): Promise<SubmissionRow | undefined> {
+  const [r] = await runStatement<RawSubmission>(db, INSERT_SUBMISSION, {
+    id: values.id,
+    orgId: values.orgId,
+    documentId: values.documentId,
+    version: values.version,
+    record: JSON.stringify(values.record),
+    validationErrors: values.validationErrors ?? 0,
+    createdBy: values.createdBy ?? null,
+    createdAt: values.createdAt.toISOString(),
+    idempotencyKey: values.idempotencyKey ?? null,
+    requestHash: values.requestHash ?? null,
+    eventId: event.id,
+    eventOrgId: event.orgId,
+    eventType: event.type,
+    actorId: event.actorId ?? null,
+    at: event.at.toISOString(),
+    folderId: event.folderId ?? null,
+    eventDocumentId: event.documentId ?? null,
+    context: JSON.stringify(event.context ?? {}),
+  });
+  if (!r) return undefined;
+  return {
+    id: r.id,
+    orgId: r.org_id,
+    documentId: r.document_id,
+    version: Number(r.version),
+    record: typeof r.record === 'string' ? (JSON.parse(r.record) as Record<string, unknown>) : r.record,
+    validationErrors: Number(r.validation_errors),
+    createdBy: r.created_by,
+    createdAt: r.created_at instanceof Date ? r.created_at : new Date(r.created_at),
+    idempotencyKey: r.idempotency_key,
+    requestHash: r.request_hash,
+  };
 }

@@ -16,13 +16,13 @@ import { answerProblems, orderedQuestions, recordAnswer, type RecordedAnswer } f
 import type { AnswerInput } from '../../../shared/checklists/schemas.ts';
 import { isUuid, uuidv7 } from '../../../shared/ids.ts';
 import type { Queryable } from '../../db/connection.ts';
-import { insertSubmissionOnce } from '../../db/queries/submissions.ts';
+import { insertSubmissionWithEvent } from '../../db/queries/submissions.ts';
 import { checklistSubmissions } from '../../db/schema.ts';
 import type { Deps, Member } from '../../env.ts';
 import { badRequest, HttpError, notFound, validationFailed, type FieldError } from '../../errors.ts';
 import { readableDocument } from '../documentation/access.ts';
 import { present, presentRows } from '../../presenters/checklists.ts';
-import { recordActivity, type DataSubmittedContext } from '../activity.ts';
+import { activityRow, type DataSubmittedContext } from '../activity.ts';
 import { completedUploadsOf } from './uploads.ts';
 
 type SubmissionRow = typeof checklistSubmissions.$inferSelect;
@@ -63,20 +63,24 @@ async function byIdempotencyKey(db: Queryable, who: Member, key: string): Promis
   return row;
 }
 
-/** The earlier submission under a key, answered as it was the first time — if the request is the same one. */
-async function replay(db: Queryable, row: SubmissionRow, requestHash: string): Promise<SubmitResult> {
+/** The caller's earlier submission under a key, answered as it was the first time — if the request is the same one. */
+function replay(who: Member, row: SubmissionRow, requestHash: string): SubmitResult {
   if (row.requestHash !== requestHash) {
     throw validationFailed([{ field: 'Idempotency-Key', message: 'was already used for a different submission' }]);
   }
-  const [presented] = await presentRows(db, [row]);
-  return { row: presented!, replayed: true };
+  return { row: present(row, who.username), replayed: true };
 }
 
 /**
  * POST documentation/documents/{id}/data: 201 with the stored row. With an Idempotency-Key (unique per
- * organisation and user) a repeat of the same request answers the first row again and stores nothing;
- * the same key with another request → 422. Concurrent repeats meet at the unique index: one inserts,
- * the others wait for it and then answer its row.
+ * organisation and user) a repeat of the same request answers the first row again and stores nothing
+ * (even if its answers would not pass now, say the checklist has changed since); the
+ * same key with another request → 422. Concurrent repeats meet at the unique index: one inserts, the
+ * others wait for it and then answer its row.
+ *
+ * Statements: the caller, the document with its chain, and ONE statement that stores the row and its
+ * DataSubmitted event together — no transaction held open. With photos, their uploads are checked (and
+ * confirmed) and the row stored in one transaction. A repeat costs one lookup more.
  */
 export async function submitChecklist(
   deps: Deps,
@@ -89,10 +93,12 @@ export async function submitChecklist(
   const document = access.document;
   if (document.doctype !== 'form') throw badRequest('Only checklists take submissions');
   const requestHash = idempotencyKey === undefined ? null : requestHashOf(document.id, submission);
-  if (idempotencyKey !== undefined) {
+  /** An earlier submission under the key, answered again; undefined when there is none. */
+  const earlierAnswer = async (): Promise<SubmitResult | undefined> => {
+    if (idempotencyKey === undefined) return undefined;
     const earlier = await byIdempotencyKey(deps.db, who, idempotencyKey);
-    if (earlier) return replay(deps.db, earlier, requestHash!);
-  }
+    return earlier ? replay(who, earlier, requestHash!) : undefined;
+  };
 
   const questions = orderedQuestions(document.contents as Record<string, unknown>);
   const byId = new Map(questions.map((q) => [q.id, q.question]));
@@ -108,12 +114,12 @@ export async function submitChecklist(
   const now = deps.now();
   const folder = access.chain[0]!;
 
-  return deps.db.transaction(async (tx) => {
-    const photos = questions.flatMap(({ id, question }) =>
-      question.photoVerification ? (submission.record[id]?.media ?? []).map((upload, i) => ({ id, upload, i })) : [],
-    );
+  const photos = questions.flatMap(({ id, question }) =>
+    question.photoVerification ? (submission.record[id]?.media ?? []).map((upload, i) => ({ id, upload, i })) : [],
+  );
+  const store = async (db: Queryable): Promise<SubmissionRow | undefined> => {
     const completed = await completedUploadsOf(
-      tx,
+      db,
       deps.config,
       { orgId: who.orgId, documentId: document.id, userId: who.userId },
       photos.map((p) => p.upload),
@@ -129,47 +135,59 @@ export async function submitChecklist(
     const record: Record<string, RecordedAnswer> = {};
     for (const [id, answer] of Object.entries(submission.record)) record[id] = recordAnswer(byId.get(id)!, answer);
     const validationErrors = Object.values(record).filter((a) => !a.valid).length;
-    const values = {
-      id: uuidv7(now.getTime()),
-      orgId: who.orgId,
-      documentId: document.id,
-      version: document.version,
-      record,
-      validationErrors,
-      createdBy: who.userId,
-      createdAt: now,
-      idempotencyKey: idempotencyKey ?? null,
-      requestHash,
-    };
-    const [inserted] =
-      idempotencyKey === undefined
-        ? await tx.insert(checklistSubmissions).values(values).returning()
-        : [await insertSubmissionOnce(tx, values)];
-    if (!inserted) {
-      // A concurrent request with the same key got there first (and has committed: the insert waited for it).
-      const earlier = await byIdempotencyKey(tx, who, idempotencyKey!);
-      if (!earlier) throw new Error('idempotency key conflict without a row');
-      return replay(tx, earlier, requestHash!);
-    }
-    await recordActivity(tx, {
-      type: 'DataSubmitted',
-      orgId: who.orgId,
-      actorId: who.userId,
-      at: now,
-      documentId: document.id,
-      folderId: folder.id,
-      context: {
-        sheet_id: document.id,
-        sheet_name: document.name,
-        validation_errors: validationErrors,
-        submission_id: inserted.id,
+    const id = uuidv7(now.getTime());
+    return insertSubmissionWithEvent(
+      db,
+      {
+        id,
+        orgId: who.orgId,
+        documentId: document.id,
         version: document.version,
-        folder_id: folder.id,
-        folder_name: folder.name,
-      } satisfies DataSubmittedContext,
-    });
-    return { row: present(inserted, who.username), replayed: false };
-  });
+        record,
+        validationErrors,
+        createdBy: who.userId,
+        createdAt: now,
+        idempotencyKey: idempotencyKey ?? null,
+        requestHash,
+      },
+      activityRow({
+        type: 'DataSubmitted',
+        orgId: who.orgId,
+        actorId: who.userId,
+        at: now,
+        documentId: document.id,
+        folderId: folder.id,
+        context: {
+          sheet_id: document.id,
+          sheet_name: document.name,
+          validation_errors: validationErrors,
+          submission_id: id,
+          version: document.version,
+          folder_id: folder.id,
+          folder_name: folder.name,
+        } satisfies DataSubmittedContext,
+      }),
+    );
+  };
+
+  let inserted: SubmissionRow | undefined;
+  try {
+    // Checking photos confirms their uploads (a write): then the check and the insert are one transaction,
+    // so a refused submission changes nothing. Without photos the insert is one statement of its own.
+    inserted = photos.length > 0 ? await deps.db.transaction((tx) => store(tx)) : await store(deps.db);
+  } catch (err) {
+    // A repeat is answered as the first time even if its answers would not pass now.
+    if (err instanceof HttpError && err.status === 422) {
+      const answer = await earlierAnswer();
+      if (answer) return answer;
+    }
+    throw err;
+  }
+  if (inserted) return { row: present(inserted, who.username), replayed: false };
+  // An earlier request with the same key holds it (a concurrent one has committed: the insert waited for it).
+  const answer = await earlierAnswer();
+  if (!answer) throw new Error('idempotency key conflict without a row');
+  return answer;
 }
 
 /**
