@@ -17,9 +17,8 @@ export interface CallerRows {
   membership: { org: OrganisationRow; isOrgAdmin: boolean; roleIds: string[] } | null;
 }
 
-/** The unexpired, unended session of `tokenHash` with its user and current membership; undefined when there is none. */
-export async function callerOfToken(db: Queryable, tokenHash: string, now: Date): Promise<CallerRows | undefined> {
-  const [row] = await db
+function callerQuery(db: Queryable) {
+  return db
     .select({
       session: loginSessions,
       user: users,
@@ -34,7 +33,28 @@ export async function callerOfToken(db: Queryable, tokenHash: string, now: Date)
       and(eq(memberships.orgId, loginSessions.orgId), eq(memberships.userId, loginSessions.userId), eq(memberships.isActive, true)),
     )
     .leftJoin(organisations, eq(organisations.id, memberships.orgId))
-    .where(and(eq(loginSessions.tokenHash, tokenHash), isNull(loginSessions.endedAt), gt(loginSessions.expiresAt, now)));
+    .where(
+      and(
+        eq(loginSessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(loginSessions.endedAt),
+        gt(loginSessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
+      ),
+    )
+    // Named: built once, and on PostgreSQL parsed and planned once per connection (planning cost more than running).
+    .prepare('caller_of_token');
+}
+
+/** The statement, built once per database handle (every request asks it). */
+const prepared = new WeakMap<Queryable, ReturnType<typeof callerQuery>>();
+
+/** The unexpired, unended session of `tokenHash` with its user and current membership; undefined when there is none. */
+export async function callerOfToken(db: Queryable, tokenHash: string, now: Date): Promise<CallerRows | undefined> {
+  let query = prepared.get(db);
+  if (!query) {
+    query = callerQuery(db);
+    prepared.set(db, query);
+  }
+  const [row] = await query.execute({ tokenHash, now: now.toISOString() });
   if (!row) return undefined;
   const { session, user, org, isOrgAdmin } = row;
   return {
