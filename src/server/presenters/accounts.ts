@@ -5,39 +5,23 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { CurrentOrganisation, CurrentUser, LoginSession, OrgInvitation, PendingInvitation, RoleRef } from '../../shared/api/accounts.ts';
 import type { Queryable } from '../db/connection.ts';
+import { currentUserRows } from '../db/queries/current-user.ts';
 import { equalsIgnoringCase } from '../db/queries/text.ts';
-import { invitations, memberships, organisations, roles, userRoles } from '../db/schema.ts';
+import { invitations, organisations } from '../db/schema.ts';
 import type { Caller, LoginSessionRow } from '../env.ts';
 
+/** `auth/me`: the caller's profile, organisations, current organisation and roles in it, pending invitations — one statement. */
 export async function presentCurrentUser(db: Queryable, caller: Caller, now: Date): Promise<CurrentUser> {
   const { user, session } = caller;
-  const orgs = await db
-    .select({ id: organisations.id, name: organisations.name, isOrgAdmin: memberships.isOrgAdmin })
-    .from(memberships)
-    .innerJoin(organisations, eq(organisations.id, memberships.orgId))
-    .where(and(eq(memberships.userId, user.id), eq(memberships.isActive, true)))
-    .orderBy(asc(organisations.name));
-  const current = orgs.find((o) => o.id === session.orgId);
-  let org: CurrentOrganisation | null = null;
-  let roleRefs: { id: string; name: string }[] = [];
-  if (current) {
-    const [row] = await db.select().from(organisations).where(eq(organisations.id, current.id));
-    if (row) {
-      org = {
-        id: row.id,
-        name: row.name,
-        is_active: row.isActive,
-        trial_ends_at: row.trialEndsAt?.toISOString() ?? null,
-        plan_options: { limit_users: row.limitUsers, limit_active_users: row.limitActiveUsers },
-      };
-    }
-    roleRefs = await db
-      .select({ id: roles.id, name: roles.name })
-      .from(userRoles)
-      .innerJoin(roles, eq(roles.id, userRoles.roleId))
-      .where(and(eq(userRoles.userId, user.id), eq(roles.orgId, current.id)))
-      .orderBy(asc(roles.name));
-  }
+  const rows = await currentUserRows(db, { userId: user.id, orgId: session.orgId, email: user.email }, now);
+  const current = rows.orgs.find((o) => o.id === rows.org?.id);
+  const org: CurrentOrganisation | null = rows.org && {
+    id: rows.org.id,
+    name: rows.org.name,
+    is_active: rows.org.isActive,
+    trial_ends_at: rows.org.trialEndsAt?.toISOString() ?? null,
+    plan_options: { limit_users: rows.org.limitUsers, limit_active_users: rows.org.limitActiveUsers },
+  };
   return {
     id: user.id,
     username: user.username,
@@ -45,11 +29,11 @@ export async function presentCurrentUser(db: Queryable, caller: Caller, now: Dat
     full_name: user.fullName,
     is_org_admin: current?.isOrgAdmin ?? false,
     org,
-    available_orgs: orgs.map(({ id, name }) => ({ id, name })),
-    roles: roleRefs,
+    available_orgs: rows.orgs.map(({ id, name }) => ({ id, name })),
+    roles: rows.roles.map(({ id, name }) => ({ id, name })),
     avatar: user.avatar,
     otp_enabled: user.otpEnabled,
-    invitations: await pendingInvitationsFor(db, user.email, now),
+    invitations: rows.invitations.map((r) => ({ id: r.id, org_id: r.orgId, org_name: r.orgName, expiry: r.expiry.toISOString() })),
   };
 }
 
