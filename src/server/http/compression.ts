@@ -17,14 +17,16 @@ import type { Context, MiddlewareHandler } from 'hono';
 /** Below this many bytes an answer is sent as it is (headers alone are a few hundred bytes). */
 export const THRESHOLD = 1024;
 
-const COMPRESSIBLE = /^\s*(?:text\/(?!event-stream)|application\/(?:json|javascript|ld\+json|manifest\+json|xml|xhtml\+xml)|image\/svg\+xml)/i;
+export const COMPRESSIBLE = /^\s*(?:text\/(?!event-stream)|application\/(?:json|javascript|ld\+json|manifest\+json|xml|xhtml\+xml)|image\/svg\+xml)/i;
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 const VARY_ACCEPT_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
 
 type Encoding = 'br' | 'gzip' | 'deflate';
 const PREFERENCE: readonly Encoding[] = ['br', 'gzip', 'deflate'];
 
-const encoders: Record<Encoding, (body: Uint8Array) => Buffer> = {
+export type { Encoding };
+
+export const encoders: Record<Encoding, (body: Uint8Array) => Buffer> = {
   br: (body) =>
     brotliCompressSync(body, {
       params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength },

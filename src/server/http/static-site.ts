@@ -11,6 +11,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type { Context } from 'hono';
 import { matchRoute, notFoundShell, routes, shellFile } from '../../routes.ts';
+import { chooseEncoding, COMPRESSIBLE, encoders, THRESHOLD } from './compression.ts';
 import { contentSecurityPolicy } from './security-headers.ts';
 
 const MIME: Record<string, string> = {
@@ -33,7 +34,13 @@ const MIME: Record<string, string> = {
 interface Shell {
   html: string;
   csp: string;
+  /** The shell's file, naming its compressed bodies in the cache. */
+  key: string;
 }
+
+const HTML = 'text/html; charset=UTF-8';
+/** Files above this size are read from disk each time (none of a build is near it). */
+const CACHED_FILE_BYTES = 4 * 1024 * 1024;
 
 /** The sha256 CSP sources of a page's inline scripts. */
 export function inlineScriptHashes(html: string): string[] {
@@ -54,7 +61,7 @@ export function createStaticSite(distDir: string) {
     const file = join(distDir, shellFile(shell));
     if (!existsSync(file)) return undefined;
     const html = readFileSync(file, 'utf8');
-    return { html, csp: contentSecurityPolicy(inlineScriptHashes(html)) };
+    return { html, csp: contentSecurityPolicy(inlineScriptHashes(html)), key: file };
   };
   for (const shell of new Set([...routes.map((r) => r.shell), notFoundShell])) {
     const loaded = loadShell(shell);
@@ -63,10 +70,40 @@ export function createStaticSite(distDir: string) {
     shellFiles.set(`/${shellFile(shell)}`, loaded);
   }
 
+  /*
+   * The files of a build never change while it is served: each file's bytes and each of its compressed
+   * bodies (by encoding) are made once and kept, so shells and /_astro assets cost no compression after
+   * the first request. The compression middleware leaves an answer that is already encoded alone.
+   */
+  const files = new Map<string, { body: Uint8Array; type: string }>();
+  const encoded = new Map<string, Buffer>();
+  const send = (c: Context, key: string, body: Uint8Array, type: string, status: 200 | 404) => {
+    c.header('Content-Type', type);
+    if (!COMPRESSIBLE.test(type)) return c.body(body as Uint8Array<ArrayBuffer>, status);
+    c.header('Vary', 'Accept-Encoding');
+    const encoding = c.req.method === 'HEAD' || body.byteLength < THRESHOLD ? undefined : chooseEncoding(c.req.header('Accept-Encoding'));
+    if (!encoding) return c.body(body as Uint8Array<ArrayBuffer>, status);
+    const name = `${encoding} ${key}`;
+    let compressed = encoded.get(name);
+    if (!compressed) {
+      compressed = encoders[encoding](body);
+      if (body.byteLength <= CACHED_FILE_BYTES) encoded.set(name, compressed);
+    }
+    c.header('Content-Encoding', encoding);
+    c.header('Content-Length', String(compressed.byteLength));
+    return c.body(compressed as Uint8Array<ArrayBuffer>, status);
+  };
+  const shellBodies = new Map<Shell, Uint8Array>();
+
   const sendShell = (c: Context, shell: Shell, status: 200 | 404) => {
     c.header('Content-Security-Policy', shell.csp);
     c.header('Cache-Control', 'no-cache');
-    return c.html(shell.html, status);
+    let body = shellBodies.get(shell);
+    if (!body) {
+      body = Buffer.from(shell.html, 'utf8');
+      shellBodies.set(shell, body);
+    }
+    return send(c, shell.key, body, HTML, status);
   };
 
   const sendFile = async (c: Context, path: string): Promise<Response | undefined> => {
@@ -75,15 +112,18 @@ export function createStaticSite(distDir: string) {
     if (!ext || (ext === '.html' && !path.startsWith('/elements/'))) return undefined;
     const file = normalize(join(distDir, path));
     if (!file.startsWith(distDir + sep)) return undefined;
-    const info = await stat(file).catch(() => undefined);
-    if (!info?.isFile()) return undefined;
-    const body = await readFile(file);
-    c.header('Content-Type', MIME[ext] ?? 'application/octet-stream');
+    let found = files.get(file);
+    if (!found) {
+      const info = await stat(file).catch(() => undefined);
+      if (!info?.isFile()) return undefined;
+      found = { body: await readFile(file), type: MIME[ext] ?? 'application/octet-stream' };
+      if (info.size <= CACHED_FILE_BYTES) files.set(file, found);
+    }
     c.header(
       'Cache-Control',
       path.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : path === '/sw.js' ? 'no-cache' : 'public, max-age=3600',
     );
-    return c.body(body);
+    return send(c, file, found.body, found.type, 200);
   };
 
   return async (c: Context): Promise<Response> => {
