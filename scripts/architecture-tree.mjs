@@ -19,22 +19,26 @@ const RULED = [/^tests\/unit\//, /^src\/server\/db\/migrations\//];
 /**
  * The paths named by the tree: `name/` is a folder, anything else a file; nesting by two-space indents;
  * several names on a line are separated by commas.
+ * @param {string} markdown
+ * @returns {string[]}
  */
 export function namedPaths(markdown) {
   const block = markdown.split('## Annotated tree')[1]?.split('```')[1];
   if (!block) throw new Error('docs/ARCHITECTURE.md has no "## Annotated tree" code block');
+  /** @type {string[]} */
   const parents = [];
+  /** @type {string[]} */
   const paths = [];
   for (const line of block.split('\n')) {
-    const match = line.match(/^( *)(\S.*?)(?: {2,}.*)?$/);
+    const [, indent = '', head = ''] = line.match(/^( *)(\S.*?)(?: {2,}.*)?$/) ?? [];
     // A description's continuation lines start in the description column, far to the right.
-    if (!match || match[1].length >= 16) continue;
-    const level = match[1].length / 2;
+    if (head === '' || indent.length >= 16) continue;
+    const level = indent.length / 2;
     parents.length = level;
-    const names = match[2].split(/,\s*/).filter((name) => /^[\w.@-][\w./@-]*$/.test(name));
+    const names = head.split(/,\s*/).filter((name) => /^[\w.@-][\w./@-]*$/.test(name));
     const base = parents.join('');
     for (const name of names) paths.push(base + name);
-    const folder = names.length === 1 && names[0].endsWith('/') ? names[0] : undefined;
+    const folder = names.length === 1 && names[0]?.endsWith('/') ? names[0] : undefined;
     parents[level] = folder ?? '\0';
   }
   return paths.filter((path) => !path.includes('\0'));
