@@ -30,9 +30,10 @@ declare global {
 }
 
 /**
- * Edits the ACL entries of one folder or document (documentation §3–§6): per entry a subject picker
- * (grouped Organization / Roles / Users), Grant or Revoke, the permission checkboxes the item kind
- * offers, and Remove; 'Add Entry' below. Entries inherited from the folders above are shown read-only
+ * Edits the ACL entries of one folder or document (documentation §3–§6): one card per entry with a
+ * subject picker (grouped Organization / Roles / Users), Grant or Revoke, Remove, and the permission
+ * checkboxes the item kind offers, each labelled and wrapping to the width there is (a phone's dialog
+ * too); 'Add Entry' below. Entries inherited from the folders above are shown read-only, in a table,
  * with the folder they come from.
  *
  * Data comes either from properties (`entries`, `inherited`, `subjects`) or, with `api-base`,
@@ -45,7 +46,7 @@ declare global {
  * @event rb-unauthorized - The API refused the token (401): sign in again and set a new `token`.
  * @csspart base - The wrapper around everything.
  * @cssprop --rb-permission-editor-focus - Focus ring colour.
- * @cssprop --rb-permission-editor-rule - Table rule colour.
+ * @cssprop --rb-permission-editor-rule - Colour of the table rules and the entries' borders.
  * @cssprop --rb-permission-editor-error - Colour of the load error.
  */
 export class RbPermissionEditor extends LitElement {
@@ -162,63 +163,58 @@ export class RbPermissionEditor extends LitElement {
     </div>`;
   }
 
+  /**
+   * The item's own entries, one card each — subject, Grant or Revoke and Remove on top, the permission
+   * checkboxes (labelled) wrapping below — so the editor fits any width down to a phone's dialog.
+   */
   private renderEditable(): TemplateResult {
-    const choices = permissionChoices(this.kind);
-    return html`<div class="scroll">
-        <table>
-          <caption>Entries</caption>
-          <thead>
-            <tr>
-              <th scope="col">Subject</th>
-              <th scope="col">Grant or Revoke</th>
-              ${choices.map((choice) => html`<th scope="col" class="bit">${choice.name}</th>`)}
-              <th scope="col"><span class="visually-hidden">Actions</span></th>
-            </tr>
-          </thead>
-          <tbody>
-            ${this.entries.length === 0
-              ? html`<tr>
-                  <td colspan=${choices.length + 3} class="empty">No entries.</td>
-                </tr>`
-              : this.entries.map((entry, index) => this.renderEntry(entry, index))}
-          </tbody>
-        </table>
-      </div>
+    return html`<p class="caption" id="entries-caption">Entries</p>
+      ${this.entries.length === 0
+        ? html`<p class="empty">No entries.</p>`
+        : html`<ul class="entries" aria-labelledby="entries-caption">
+            ${this.entries.map((entry, index) => this.renderEntry(entry, index))}
+          </ul>`}
       <button type="button" class="add" @click=${() => void this.addEntry()}>Add Entry</button>`;
   }
 
   private renderEntry(entry: PermissionEntry, index: number): TemplateResult {
     const who = subjectLabel(entry.subject, this.subjects);
     const known = this.subjects.some((s) => s.id === entry.subject);
-    return html`<tr>
-      <td>
-        <label class="visually-hidden" for="subject-${index}">Subject of entry ${index + 1}</label>
-        <select
-          id="subject-${index}"
-          @change=${(e: Event) => this.change(updateEntry(this.entries, index, { subject: (e.target as HTMLSelectElement).value }))}
-        >
-          ${known ? nothing : html`<option value=${entry.subject} selected disabled>${entry.subject ? 'Unknown subject' : 'Choose a subject'}</option>`}
-          ${groupSubjects(this.subjects).map(
-            (group) => html`<optgroup label=${group.label}>
-              ${group.subjects.map((s) => html`<option value=${s.id} ?selected=${s.id === entry.subject}>${s.name}</option>`)}
-            </optgroup>`,
-          )}
-        </select>
-      </td>
-      <td>
-        <label class="visually-hidden" for="effect-${index}">Grant or revoke for ${who}</label>
-        <select
-          id="effect-${index}"
-          @change=${(e: Event) =>
-            this.change(updateEntry(this.entries, index, { is_grant: (e.target as HTMLSelectElement).value === 'grant' }))}
-        >
-          <option value="grant" ?selected=${entry.is_grant}>Grant</option>
-          <option value="revoke" ?selected=${!entry.is_grant}>Revoke</option>
-        </select>
-      </td>
-      ${permissionChoices(this.kind).map(
-        (choice) => html`<td class="bit">
-          <label>
+    return html`<li class="entry">
+      <div class="entry-head">
+        <div class="field subject">
+          <label for="subject-${index}">Subject<span class="visually-hidden"> of entry ${index + 1}</span></label>
+          <select
+            id="subject-${index}"
+            @change=${(e: Event) => this.change(updateEntry(this.entries, index, { subject: (e.target as HTMLSelectElement).value }))}
+          >
+            ${known ? nothing : html`<option value=${entry.subject} selected disabled>${entry.subject ? 'Unknown subject' : 'Choose a subject'}</option>`}
+            ${groupSubjects(this.subjects).map(
+              (group) => html`<optgroup label=${group.label}>
+                ${group.subjects.map((s) => html`<option value=${s.id} ?selected=${s.id === entry.subject}>${s.name}</option>`)}
+              </optgroup>`,
+            )}
+          </select>
+        </div>
+        <div class="field effect">
+          <label for="effect-${index}">Grant or Revoke<span class="visually-hidden"> for ${who}</span></label>
+          <select
+            id="effect-${index}"
+            @change=${(e: Event) =>
+              this.change(updateEntry(this.entries, index, { is_grant: (e.target as HTMLSelectElement).value === 'grant' }))}
+          >
+            <option value="grant" ?selected=${entry.is_grant}>Grant</option>
+            <option value="revoke" ?selected=${!entry.is_grant}>Revoke</option>
+          </select>
+        </div>
+        <button type="button" class="remove" @click=${() => void this.removeAt(index)}>
+          Remove<span class="visually-hidden"> entry for ${who}</span>
+        </button>
+      </div>
+      <fieldset class="bits">
+        <legend>Permissions<span class="visually-hidden"> for ${who}</span></legend>
+        ${permissionChoices(this.kind).map(
+          (choice) => html`<label class="bit">
             <input
               type="checkbox"
               .checked=${(entry.permissions & choice.bit) === choice.bit}
@@ -228,16 +224,11 @@ export class RbPermissionEditor extends LitElement {
                     permissions: withBit(entry.permissions, choice.bit, (e.target as HTMLInputElement).checked),
                   }),
                 )}
-            /><span class="visually-hidden">${choice.name} for ${who}</span>
-          </label>
-        </td>`,
-      )}
-      <td>
-        <button type="button" @click=${() => void this.removeAt(index)}>
-          Remove<span class="visually-hidden"> entry for ${who}</span>
-        </button>
-      </td>
-    </tr>`;
+            />${choice.name}<span class="visually-hidden"> for ${who}</span>
+          </label>`,
+        )}
+      </fieldset>
+    </li>`;
   }
 
   private renderReadOnly(caption: string, rows: readonly InheritedPermissionEntry[], withFolder: boolean): TemplateResult {

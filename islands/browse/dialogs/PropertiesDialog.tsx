@@ -2,7 +2,8 @@
  * Edit properties (documentation §2, §4): the Properties tab (name, description) and the Permissions
  * tab, which holds <rb-permission-editor> and is hidden without 'Edit Permissions' or in read-only
  * mode (no Write). Save sends what changed — the properties, then the ACL — and shows
- * '{Folder|Document}: {name} Successfully Edited'.
+ * '{Folder|Document}: {name} Successfully Edited'. Save and Cancel sit in the dialog's footer (Save
+ * submits the form by its id), so they stay in view while the body scrolls.
  */
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import SlInput from '@shoelace-style/shoelace/dist/react/input/index.js';
@@ -10,7 +11,7 @@ import SlTab from '@shoelace-style/shoelace/dist/react/tab/index.js';
 import SlTabGroup from '@shoelace-style/shoelace/dist/react/tab-group/index.js';
 import SlTabPanel from '@shoelace-style/shoelace/dist/react/tab-panel/index.js';
 import SlTextarea from '@shoelace-style/shoelace/dist/react/textarea/index.js';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { PermissionEntry } from '../../../elements/rb-permission-editor/rb-permission-editor.ts';
 import { api, ApiError } from '../../../src/client/api.ts';
 import { showAlert } from '../../../src/client/stores/alerts.ts';
@@ -29,6 +30,7 @@ interface Props {
 
 export function PropertiesDialog({ item, onSaved, onClosed }: Props) {
   const [open, close] = useDialogOpen();
+  const formId = useId();
   const [name, setName] = useState(item.name);
   const [description, setDescription] = useState(item.description);
   const [entries, setEntries] = useState<PermissionEntry[] | undefined>();
@@ -76,7 +78,7 @@ export function PropertiesDialog({ item, onSaved, onClosed }: Props) {
 
   return (
     <Dialog label={`${messages.kindWord(item.kind)} Properties`} open={open} onClose={() => !busy && close()} onClosed={onClosed} className="properties-dialog">
-      <form className="dialog-form" onSubmit={save}>
+      <form id={formId} className="dialog-form" onSubmit={save}>
         {showPermissions ? (
           <SlTabGroup>
             <SlTab slot="nav" panel="properties">
@@ -94,17 +96,18 @@ export function PropertiesDialog({ item, onSaved, onClosed }: Props) {
           properties
         )}
         <ErrorBanner detail={error} />
-        <div className="dialog-actions">
-          <SlButton onClick={close} disabled={busy}>
-            {readOnly ? 'Close' : 'Cancel'}
-          </SlButton>
-          {!readOnly && (
-            <SlButton type="submit" variant="primary" loading={busy} disabled={!propertiesChanged && !entries}>
-              Save
-            </SlButton>
-          )}
-        </div>
       </form>
+      {/* In the dialog's footer, Save and Cancel stay in view however long the Permissions tab grows. */}
+      <div slot="footer" className="dialog-actions">
+        <SlButton onClick={close} disabled={busy}>
+          {readOnly ? 'Close' : 'Cancel'}
+        </SlButton>
+        {!readOnly && (
+          <SlButton type="submit" form={formId} variant="primary" loading={busy} disabled={!propertiesChanged && !entries}>
+            Save
+          </SlButton>
+        )}
+      </div>
     </Dialog>
   );
 }
