@@ -108,7 +108,7 @@ describe('body size limit', () => {
     const body = JSON.stringify({ full_name: 'x'.repeat(MiB - 100) });
     const res = await user.api.put('auth/me', undefined, { body, headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(422); // read whole, then refused by the 200-character rule
-    expect(res.body.detail).toBe('full_name: full_name must be at most 200 characters');
+    expect(res.body.detail).toBe('Full Name must be at most 200 characters');
   });
 });
 

@@ -90,7 +90,7 @@ describe('POST users {email, roles}', () => {
 
   it.each([
     [{}, 'email: Field required'],
-    [{ email: 'nope' }, 'email: Invalid Email'],
+    [{ email: 'nope' }, 'Invalid Email'],
     [{ email: 'a@b.co', roles: 'admin' }, undefined],
     [{ email: 'a@b.co', roles: ['admin'] }, 'roles.0: must be a valid id'],
     [['a@b.co'], undefined],

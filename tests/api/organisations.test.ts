@@ -67,8 +67,8 @@ describe('POST auth/create-org', () => {
 
   it.each([
     [{}, 'name: Field required'],
-    [{ name: '   ' }, 'name: name is required'],
-    [{ name: 'x'.repeat(201) }, 'name: name must be at most 200 characters'],
+    [{ name: '   ' }, 'Organization Name is required'],
+    [{ name: 'x'.repeat(201) }, 'Organization Name must be at most 200 characters'],
     [{ name: 7 }, 'name: name must be a string'],
   ])('refuses %j with 422', async (body, detail) => {
     const user = await someUser();

@@ -136,9 +136,9 @@ describe('PUT auth/me', () => {
   });
 
   it.each([
-    [{ email: 'not an address' }, 'email: Invalid Email'],
-    [{ full_name: '  ' }, 'full_name: full_name is required'],
-    [{ username: 'has space' }, 'username: username may contain only letters, digits and . @ + - _'],
+    [{ email: 'not an address' }, 'Invalid Email'],
+    [{ full_name: '  ' }, 'Full Name is required'],
+    [{ username: 'has space' }, 'Username may contain only letters, digits and . @ + - _'],
     [{ avatar: 'picture.png' }, 'avatar: must be a valid id'],
     [{ username: 42 }, 'username: username must be a string'],
     [{ full_name: null }, undefined],

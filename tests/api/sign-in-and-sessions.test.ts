@@ -72,8 +72,8 @@ describe('POST auth/access-token', () => {
   it.each([
     [{ password: 'something' }, 'username: Field required'],
     [{ username: 'someone' }, 'password: Field required'],
-    [{ username: '', password: 'something' }, 'username: username is required'],
-    [{ username: 'someone', password: '' }, 'password: password is required'],
+    [{ username: '', password: 'something' }, 'Username is required'],
+    [{ username: 'someone', password: '' }, 'Password is required'],
   ])('refuses %j with 422', async (form, detail) => {
     const res = await server.client().postForm('auth/access-token', form);
     expect(res.status).toBe(422);

@@ -125,8 +125,8 @@ describe('POST auth/set-otp', () => {
   it.each([
     [{}, 422, 'enabled: Field required'],
     [{ enabled: 'yes' }, 422, 'enabled: enabled must be true or false'],
-    [{ enabled: true, verify_otp: '12345' }, 422, 'verify_otp: Incorrect Code, Try Again'],
-    [{ enabled: true, verify_otp: 'abcdef' }, 422, 'verify_otp: Incorrect Code, Try Again'],
+    [{ enabled: true, verify_otp: '12345' }, 422, 'Incorrect Code, Try Again'],
+    [{ enabled: true, verify_otp: 'abcdef' }, 422, 'Incorrect Code, Try Again'],
     [{ enabled: true, verify_otp: 123456 }, 422, undefined],
     [true, 422, undefined],
   ])('refuses the body %j', async (body, status, detail) => {

@@ -1,10 +1,12 @@
 /**
- * Reads and validates request bodies: malformed JSON → 400, values that break the schema → 422 naming
- * the fields. Never lets bad input reach a service.
+ * Reads and validates request bodies: malformed JSON → 400, values that break the schema → 422 whose
+ * detail is the schema's sentences (shared/api/field-errors.ts) and whose `errors` name the fields.
+ * Never lets bad input reach a service.
  */
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { badRequest, validationFailed, type FieldError } from '../errors.ts';
+import { detailOf, FIELD_REQUIRED } from '../../shared/api/field-errors.ts';
+import { badRequest, HttpError, validationFailed, type FieldError } from '../errors.ts';
 
 export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
   let raw: unknown;
@@ -43,9 +45,10 @@ export function check<S extends z.ZodType>(schema: S, raw: unknown): z.output<S>
   const errors: FieldError[] = parsed.error.issues.map((issue) => ({
     field: issue.path.map(String).join('.'),
     // zod does not report the input with its issues: look the value up to tell "missing" from "wrong type".
-    message: issue.code === 'invalid_type' && valueAt(raw, issue.path) === undefined ? 'Field required' : issue.message,
+    message: issue.code === 'invalid_type' && valueAt(raw, issue.path) === undefined ? FIELD_REQUIRED : issue.message,
   }));
-  throw validationFailed(errors);
+  // The detail in the product's words: a schema's sentence stands alone, a remark for programs keeps its field.
+  throw new HttpError(422, detailOf(errors), { errors });
 }
 
 function valueAt(raw: unknown, path: readonly PropertyKey[]): unknown {

@@ -5,34 +5,39 @@
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, OTP_CODE_LENGTH } from '../constants.ts';
 import { EMAIL_PATTERN } from '../validation.ts';
+import { sentence } from './field-errors.ts';
 
-const trimmed = (field: string, max: number) =>
+/**
+ * Text a person types: `field` is the key (for the remark programs get), `label` the field as the screen
+ * labels it (for the sentences people read: shared/api/field-errors.ts).
+ */
+const trimmed = (field: string, label: string, max: number) =>
   z
     .string({ error: `${field} must be a string` })
     .trim()
-    .min(1, `${field} is required`)
-    .max(max, `${field} must be at most ${max} characters`);
+    .min(1, sentence(`${label} is required`))
+    .max(max, sentence(`${label} must be at most ${max} characters`));
 
 export const email = z
   .string({ error: 'email must be a string' })
   .trim()
-  .max(254, 'email must be at most 254 characters')
-  .regex(EMAIL_PATTERN, 'Invalid Email')
+  .max(254, sentence('Email must be at most 254 characters'))
+  .regex(EMAIL_PATTERN, sentence('Invalid Email'))
   .transform((v) => v.toLowerCase());
 
-export const username = trimmed('username', 150).regex(
-  /^[\w.@+-]+$/,
-  'username may contain only letters, digits and . @ + - _',
+export const username = trimmed('username', 'Username', 150).regex(
+  /^[\w.@+-]*$/, // * not +: an empty username is told only "Username is required"
+  sentence('Username may contain only letters, digits and . @ + - _'),
 );
 
 export const password = z
   .string({ error: 'password must be a string' })
-  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`)
-  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`);
+  .min(MIN_PASSWORD_LENGTH, sentence(`Password must be at least ${MIN_PASSWORD_LENGTH} characters long`))
+  .max(MAX_PASSWORD_LENGTH, sentence(`Password must be at most ${MAX_PASSWORD_LENGTH} characters long`));
 
-export const fullName = trimmed('full_name', 200);
-export const organisationName = trimmed('name', 200);
-export const otpCode = z.string().regex(new RegExp(`^\\d{${OTP_CODE_LENGTH}}$`), 'Incorrect Code, Try Again');
+export const fullName = trimmed('full_name', 'Full Name', 200);
+export const organisationName = trimmed('name', 'Organization Name', 200);
+export const otpCode = z.string().regex(new RegExp(`^\\d{${OTP_CODE_LENGTH}}$`), sentence('Incorrect Code, Try Again'));
 export const id = z.uuid({ error: 'must be a valid id' });
 
 export const registerBody = z.object({ username, email, full_name: fullName, password });
@@ -40,8 +45,8 @@ export type RegisterBody = z.input<typeof registerBody>;
 
 /** The sign-in form (form-encoded); client_secret carries the one-time code. */
 export const accessTokenForm = z.object({
-  username: z.string().trim().min(1, 'username is required'),
-  password: z.string().min(1, 'password is required'),
+  username: z.string().trim().min(1, sentence('Username is required')),
+  password: z.string().min(1, sentence('Password is required')),
   client_secret: z.string().optional(),
 });
 

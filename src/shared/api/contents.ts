@@ -4,9 +4,10 @@
  * storable as jsonb. Imported by `documentation.ts` and `../checklists/schemas.ts`.
  */
 import { z } from 'zod';
+import { FIELD_REQUIRED } from './field-errors.ts';
 
 /** An error message, or 'Field required' when the value is missing (as the API says it everywhere). */
-export const unlessMissing = (message: string) => (issue: { input?: unknown }) => (issue.input === undefined ? 'Field required' : message);
+export const unlessMissing = (message: string) => (issue: { input?: unknown }) => (issue.input === undefined ? FIELD_REQUIRED : message);
 
 /** An unpaired UTF-16 surrogate: JSON can carry one (`"\ud800"`), PostgreSQL's jsonb cannot store it. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

@@ -12,6 +12,7 @@ import {
   MAX_UPLOADS_PER_REQUEST,
   UPLOAD_CONTENT_TYPES,
 } from '../constants.ts';
+import { sentence } from './field-errors.ts';
 import { entryRecord, idIndex, indexRefersTo, isWellFormed, NOT_WELL_FORMED, storable, unlessMissing } from './contents.ts';
 import {
   DEFAULT_ORDERING,
@@ -39,13 +40,13 @@ export const folderRef = z.union([z.literal(ROOT), id], { error: 'must be a vali
 export const itemName = z
   .string({ error: 'name must be a string' })
   .trim()
-  .min(1, 'name is required')
-  .max(MAX_NAME_LENGTH, `name must be at most ${MAX_NAME_LENGTH} characters`)
+  .min(1, sentence('Name is required'))
+  .max(MAX_NAME_LENGTH, sentence(`Name must be at most ${MAX_NAME_LENGTH} characters`))
   .refine(isWellFormed, `name ${NOT_WELL_FORMED}`);
 
 export const itemDescription = z
   .string({ error: 'description must be a string' })
-  .max(MAX_DESCRIPTION_LENGTH, `description must be at most ${MAX_DESCRIPTION_LENGTH} characters`)
+  .max(MAX_DESCRIPTION_LENGTH, sentence(`Description must be at most ${MAX_DESCRIPTION_LENGTH} characters`))
   .refine(isWellFormed, `description ${NOT_WELL_FORMED}`);
 
 /** The version a PUT edited (optimistic concurrency). */
@@ -139,7 +140,7 @@ export const updateDocumentBody = z.object({
   contents: z.unknown().optional(),
   changelog: z
     .string({ error: 'changelog must be a string' })
-    .max(MAX_CHANGELOG_LENGTH, `changelog must be at most ${MAX_CHANGELOG_LENGTH} characters`)
+    .max(MAX_CHANGELOG_LENGTH, sentence(`Change log must be at most ${MAX_CHANGELOG_LENGTH} characters`))
     .refine(isWellFormed, `changelog ${NOT_WELL_FORMED}`)
     .optional(),
   draft_contents: z.unknown().optional(),
@@ -252,20 +253,27 @@ export const dataQuery = z.object({
 export type DataQuery = z.input<typeof dataQuery>;
 export type DataQueryParsed = z.output<typeof dataQuery>;
 
+/** What a person reads when a file's type cannot be uploaded (the types: UPLOAD_CONTENT_TYPES). */
+const UPLOAD_TYPES_SENTENCE = sentence('Only pictures (JPEG, PNG, WebP, GIF), PDF documents and MP4 videos can be uploaded');
+
+/**
+ * One file to sign. The messages people can meet (a file too big, of a type that cannot be uploaded, with
+ * a name too long) are sentences (field-errors.ts); the rest are remarks for programs.
+ */
 export const signUploadEntry = z.object({
   filename: z
     .string({ error: unlessMissing('filename must be text') })
     .trim()
-    .min(1, 'filename is required')
-    .max(MAX_NAME_LENGTH, `filename must be at most ${MAX_NAME_LENGTH} characters`)
+    .min(1, sentence('A file needs a name'))
+    .max(MAX_NAME_LENGTH, sentence(`A file's name may be at most ${MAX_NAME_LENGTH} characters`))
     .refine(isWellFormed, `filename ${NOT_WELL_FORMED}`),
   file_size: z
     .int({ error: unlessMissing('file_size must be a whole number of bytes') })
-    .min(1, 'file_size must be at least 1 byte')
-    .max(MAX_UPLOAD_BYTES, `file_size must be at most ${MAX_UPLOAD_BYTES} bytes (${MAX_UPLOAD_BYTES / 1024 / 1024} MB)`),
+    .min(1, sentence('A file must not be empty'))
+    .max(MAX_UPLOAD_BYTES, sentence(`A file may be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`)),
   content_type: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
-    z.enum(UPLOAD_CONTENT_TYPES, { error: unlessMissing(`content_type must be one of ${UPLOAD_CONTENT_TYPES.join(', ')}`) }),
+    z.enum(UPLOAD_CONTENT_TYPES, { error: unlessMissing(UPLOAD_TYPES_SENTENCE) }),
   ),
 });
 

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { isWellFormed } from './contents.ts';
+import { sentence } from './field-errors.ts';
 
 /** Page size of GET roles, and the most one page may hold (the admin screens ask for 1000: accounts §7). */
 export const DEFAULT_ROLES_PAGE_SIZE = 100;
@@ -26,14 +27,14 @@ const NOT_WELL_FORMED = 'must be valid Unicode text (no unpaired surrogates)';
 export const roleName = z
   .string({ error: 'name must be a string' })
   .trim()
-  .min(1, 'name is required')
-  .max(MAX_ROLE_NAME_LENGTH, `name must be at most ${MAX_ROLE_NAME_LENGTH} characters`)
+  .min(1, sentence('Name is required'))
+  .max(MAX_ROLE_NAME_LENGTH, sentence(`Name must be at most ${MAX_ROLE_NAME_LENGTH} characters`))
   .refine(isWellFormed, `name ${NOT_WELL_FORMED}`);
 
 export const roleDescription = z
   .string({ error: 'description must be a string' })
   .trim()
-  .max(MAX_ROLE_DESCRIPTION_LENGTH, `description must be at most ${MAX_ROLE_DESCRIPTION_LENGTH} characters`)
+  .max(MAX_ROLE_DESCRIPTION_LENGTH, sentence(`Description must be at most ${MAX_ROLE_DESCRIPTION_LENGTH} characters`))
   .refine(isWellFormed, `description ${NOT_WELL_FORMED}`);
 
 const listFilterable = z.boolean({ error: 'list_filterable must be true or false' });
@@ -98,7 +99,7 @@ export const listRolesQuery = z.object({
     z
       .string()
       .trim()
-      .max(MAX_ROLE_QUERY_LENGTH, `q must be at most ${MAX_ROLE_QUERY_LENGTH} characters`)
+      .max(MAX_ROLE_QUERY_LENGTH, sentence(`A search may be at most ${MAX_ROLE_QUERY_LENGTH} characters`))
       .refine(isWellFormed, `q ${NOT_WELL_FORMED}`),
   ).default(''),
   ordering: roleOrdering,

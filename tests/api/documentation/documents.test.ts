@@ -81,7 +81,7 @@ describe('POST documentation/documents', () => {
   it('refuses bad bodies with 422 naming the field', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ folder_id: 'root', doctype: 'form' }, 'name: Field required'],
-      [{ folder_id: 'root', name: '  ', doctype: 'form' }, 'name: name is required'],
+      [{ folder_id: 'root', name: '  ', doctype: 'form' }, 'Name is required'],
       [{ folder_id: 'root', name: 'x' }, 'doctype: Field required'],
       [{ folder_id: 'root', name: 'x', doctype: 'checklist' }, 'doctype: doctype must be one of presentation, form, sheet, report'],
       [{ name: 'x', doctype: 'form' }, 'folder_id'],
@@ -266,7 +266,7 @@ describe('PUT documentation/documents/{id}', () => {
       [{ version: 1, contents: null }, 422, 'contents'],
       [{ version: 1, contents: { pages: {}, page_index: [] } }, 422, 'contents'],
       [{ version: 1, draft_contents: { questions: 1, question_index: [] } }, 422, 'draft_contents.questions'],
-      [{ version: 1, name: '', contents: form([]) }, 422, 'name'],
+      [{ version: 1, name: '', contents: form([]) }, 422, 'Name is required'],
       [{ version: 1, changelog: 5, contents: form([]) }, 422, 'changelog'],
       [{ version: 1, doctype: 'memo', contents: form([]) }, 422, 'doctype'],
       [{ version: 1, doctype: 'sheet', contents: form([]) }, 400, 'The doctype of a document cannot be changed (this one is a form)'],

@@ -100,9 +100,9 @@ describe('POST documentation/folders', () => {
   it('refuses bad bodies with 400/422 naming the field', async () => {
     const cases: [unknown, number, string][] = [
       [{ parent_id: 'root' }, 422, 'name: Field required'],
-      [{ parent_id: 'root', name: '   ' }, 422, 'name: name is required'],
+      [{ parent_id: 'root', name: '   ' }, 422, 'Name is required'],
       [{ parent_id: 'root', name: 7 }, 422, 'name: name must be a string'],
-      [{ parent_id: 'root', name: 'x'.repeat(256) }, 422, 'name: name must be at most 255 characters'],
+      [{ parent_id: 'root', name: 'x'.repeat(256) }, 422, 'Name must be at most 255 characters'],
       [{ parent_id: 'root', name: 'x', description: 5 }, 422, 'description: description must be a string'],
       [{ name: 'x' }, 422, 'parent_id'],
       [{ parent_id: 'nope', name: 'x' }, 422, 'parent_id'],

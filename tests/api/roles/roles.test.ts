@@ -92,15 +92,15 @@ describe('POST roles', () => {
 
   it.each([
     ['no name', { description: 'x' }, 'name: Field required'],
-    ['an empty name', { name: '' }, 'name: name is required'],
-    ['a blank name', { name: '   ' }, 'name: name is required'],
+    ['an empty name', { name: '' }, 'Name is required'],
+    ['a blank name', { name: '   ' }, 'Name is required'],
     ['a null name', { name: null }, 'name: name must be a string'],
     ['a number for a name', { name: 7 }, 'name: name must be a string'],
-    ['a name of 151 characters', { name: 'x'.repeat(151) }, 'name: name must be at most 150 characters'],
+    ['a name of 151 characters', { name: 'x'.repeat(151) }, 'Name must be at most 150 characters'],
     ['a name with NUL', { name: 'a\u0000b' }, 'name: must not contain NUL characters'],
     ['a name with a lone surrogate', { name: 'a\ud800b' }, 'name: name must be valid Unicode text (no unpaired surrogates)'],
     ['a number for a description', { name: 'Ok', description: 1 }, 'description: description must be a string'],
-    ['a description of 2001 characters', { name: 'Ok', description: 'x'.repeat(2001) }, 'description: description must be at most 2000 characters'],
+    ['a description of 2001 characters', { name: 'Ok', description: 'x'.repeat(2001) }, 'Description must be at most 2000 characters'],
     ['a string for list_filterable', { name: 'Ok', list_filterable: 'yes' }, 'list_filterable: list_filterable must be true or false'],
   ])('refuses %s with 422 naming the field', async (_, body, detail) => {
     const { admin } = await someTeam();
@@ -203,7 +203,7 @@ describe('PUT roles/{id}', () => {
 
   it.each([
     ['no name', { description: 'x' }, 'name: Field required'],
-    ['a blank name', { name: ' ' }, 'name: name is required'],
+    ['a blank name', { name: ' ' }, 'Name is required'],
     ['a list for a description', { name: 'Ok', description: [] }, 'description: description must be a string'],
     ['null for list_filterable', { name: 'Ok', list_filterable: null }, 'list_filterable: list_filterable must be true or false'],
   ])('refuses %s with 422', async (_, body, detail) => {

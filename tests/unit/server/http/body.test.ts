@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { HttpError } from '../../../../src/server/errors.ts';
 import { check } from '../../../../src/server/http/body.ts';
+import { sentence } from '../../../../src/shared/api/field-errors.ts';
 
 const schema = z.object({
   name: z.string({ error: 'name must be a string' }),
@@ -31,6 +32,21 @@ describe('check', () => {
     expect(refusal({ name: null }).detail).toBe('name: name must be a string');
     expect(refusal({ name: 'a', nested: {} }).detail).toBe('nested.count: Field required');
     expect(refusal({ name: 'a', nested: { count: '1' } }).detail).toBe('nested.count: count must be a number');
+  });
+
+  it("gives a schema's sentence for people as the detail, without the field (issue 9)", () => {
+    const named = z.object({ name: z.string().min(1, sentence('Name is required')), parent_id: z.uuid({ error: 'must be a valid id' }) });
+    let err: unknown;
+    try {
+      check(named, { name: '', parent_id: 'x' });
+    } catch (caught) {
+      err = caught;
+    }
+    expect((err as HttpError).detail).toBe('Name is required; parent_id: must be a valid id');
+    expect((err as HttpError).extra.errors).toEqual([
+      { field: 'name', message: 'Name is required' },
+      { field: 'parent_id', message: 'must be a valid id' },
+    ]);
   });
 
   it('is a 422 listing every field', () => {
