@@ -25,8 +25,9 @@ test.describe('invitation', () => {
     await page.getByRole('button', { name: 'Register', exact: true }).click();
     await expect(page.getByText(`Submission complete! Check your email: ${me.email}`)).toBeVisible();
 
-    // Back to the invitation, which now says what to do next.
-    await page.waitForURL(`**/invitation/${invitationId}`, { timeout: 10_000 });
+    // Back to the invitation (the message stays until the user moves on), which now says what to do next.
+    await page.getByRole('link', { name: 'Back to the Invitation' }).click();
+    await page.waitForURL(`**/invitation/${invitationId}`);
     await expect(page.locator('#invitation-message')).toHaveText('Registration Successful!');
     await expect(page.getByRole('link', { name: 'Log In to Accept the Invitation' })).toBeVisible();
 

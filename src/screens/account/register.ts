@@ -3,19 +3,18 @@
  *
  * - Register stays disabled unless canRegister(); Enter in the form submits when
  *   canSubmitRegistrationWithEnter() holds and Register is enabled.
- * - Submitting: 'Submitting Registration...'; complete: 'Submission complete! Check your email: {email}',
- *   the session-stored registered flag is set and, after a pause long enough to read the message
- *   (COMPLETE_PAUSE_MS), the page goes to the stored invitation or to /.
+ * - Submitting: 'Submitting Registration...'; complete: 'Submission complete! Check your email: {email}'
+ *   and the session-stored registered flag is set. The message stays until the user moves on (issue 9:
+ *   a pause that moved on by itself hid it before it was read): the Register button gives way to the
+ *   next step, where the spec goes after success — 'Back to the Invitation' when one is stored, else
+ *   'Log In' — and that link takes the focus.
  * - Failure: the server's detail (or 'Something went wrong...') above a re-enabled Register button.
  */
 import { canRegister, canSubmitRegistrationWithEnter, type RegistrationForm } from '../../shared/validation.ts';
 import { api, ApiError } from '../../client/api.ts';
-import { navigate } from '../../client/navigation.ts';
 import { readSession, sessionKeys, writeSession } from '../../client/storage.ts';
 import { announce, closeOnBackdropClick, element, openModal } from '../../client/dom.ts';
 
-/** How long the 'Submission complete!' message stays before the page moves on. */
-export const COMPLETE_PAUSE_MS = 3000;
 export const REGISTRATION_FAILED = 'Something went wrong...';
 const PASSWORDS_DIFFER = 'Passwords do not match';
 
@@ -32,6 +31,8 @@ export function mountRegistration(): void {
   const submit = element<HTMLButtonElement>('register-submit');
   const error = element('register-error');
   const status = element('register-status');
+  const next = element<HTMLAnchorElement>('register-next');
+  const loginLink = element('register-login-link');
   const REGISTER = submit.textContent ?? 'Register';
   let state: 'idle' | 'submitting' | 'complete' = 'idle';
 
@@ -80,13 +81,11 @@ export function mountRegistration(): void {
       });
       state = 'complete';
       writeSession(sessionKeys.registered, 'true');
-      submit.hidden = true;
       announce(status, `Submission complete! Check your email: ${current.email}`);
-      const inviteId = readSession(sessionKeys.inviteId);
-      setTimeout(
-        () => navigate(inviteId ? `/invitation/${encodeURIComponent(inviteId)}` : '/'),
-        COMPLETE_PAUSE_MS,
-      );
+      showNextStep(next, readSession(sessionKeys.inviteId));
+      submit.hidden = true;
+      loginLink.hidden = true;
+      next.focus();
     } catch (err) {
       state = 'idle';
       fields.disabled = false;
@@ -99,6 +98,20 @@ export function mountRegistration(): void {
 
   mountTermsDialog();
   refresh(); // values the browser restored (back navigation, autofill) count at once
+}
+
+/** Where the user goes after registering: back to the stored invitation, or to sign in. */
+export function nextStep(inviteId: string | null): { href: string; text: string } {
+  return inviteId
+    ? { href: `/invitation/${encodeURIComponent(inviteId)}`, text: 'Back to the Invitation' }
+    : { href: '/login', text: 'Log In' };
+}
+
+function showNextStep(link: HTMLAnchorElement, inviteId: string | null): void {
+  const { href, text } = nextStep(inviteId);
+  link.href = href;
+  link.textContent = text;
+  link.hidden = false;
 }
 
 /** The server's detail, or 'Something went wrong...' when there is none (network failure). */
