@@ -1,10 +1,12 @@
 /**
  * The filler's calls to the API (documentation §7), through the element's transport (the one transport,
  * src/shared/transport, with the element's own `api-base` and token — the element is also built
- * standalone for other sites): load the checklist, sign and upload a photo, submit the record with an
- * Idempotency-Key. Every failure is an ApiError (status 0 when no answer came).
+ * standalone for other sites): load the checklist, the short-lived addresses of its questions' pictures,
+ * sign and upload a photo, submit the record with an Idempotency-Key. Every failure is an ApiError
+ * (status 0 when no answer came).
  */
-import { ApiError, sendSignedUpload, type Transport } from '../../src/shared/transport/index.ts';
+import type { MediaUrl } from '../../src/shared/api/documentation.ts';
+import { addressOf, ApiError, sendSignedUpload, type Transport } from '../../src/shared/transport/index.ts';
 import type { SubmissionRecord } from './answer-state.ts';
 import type { SubmissionTransport } from './submission-queue.ts';
 
@@ -26,14 +28,35 @@ interface SignedUpload {
   fields: Record<string, string>;
 }
 
+/** `GET …/media-urls` takes at most this many upload ids a call. */
+export const MEDIA_URLS_PER_CALL = 100;
+
 export interface ChecklistApi extends SubmissionTransport {
   loadDocument(documentId: string): Promise<ChecklistDocument>;
+  /**
+   * Addresses an `<img>` loads without a token (signed, short-lived) for files of the document, by upload
+   * id; ids the server does not know for this document are left out.
+   */
+  mediaUrls(documentId: string, uploadIds: readonly string[]): Promise<Map<string, string>>;
 }
 
 export function checklistApi(transport: Transport): ChecklistApi {
   const documentPath = (id: string) => `documentation/documents/${encodeURIComponent(id)}`;
   return {
     loadDocument: (documentId) => transport.call<ChecklistDocument>(documentPath(documentId)),
+
+    async mediaUrls(documentId, uploadIds) {
+      const ids = [...new Set(uploadIds)];
+      const urls = new Map<string, string>();
+      for (let i = 0; i < ids.length; i += MEDIA_URLS_PER_CALL) {
+        const { results } = await transport.call<{ results: MediaUrl[] }>(`${documentPath(documentId)}/media-urls`, {
+          query: { upload_id: ids.slice(i, i + MEDIA_URLS_PER_CALL) },
+        });
+        // Absolute from the server; resolved against the API's origin all the same, for a page on another site.
+        for (const media of results) urls.set(media.upload_id, addressOf(transport.base(), media.url));
+      }
+      return urls;
+    },
 
     async uploadPhoto(documentId, photo) {
       const [signed] = await transport.call<SignedUpload[]>(`${documentPath(documentId)}/sign-content-upload`, {

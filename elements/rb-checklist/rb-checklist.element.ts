@@ -40,6 +40,7 @@ export const QUEUED = 'Saved on this device: the answers will be sent when the n
 export const QUEUED_UNTIL_SIGN_IN = 'Saved on this device: the answers will be sent after you sign in again.';
 export const LOAD_FAILED = 'Something went wrong when retrieving your checklist.';
 export const NO_QUESTIONS = 'No Questions Found In Checklist';
+export const PICTURE_MISSING = 'Picture not available';
 
 /** How often waiting submissions are tried again while the element is on the page. */
 export const RETRY_INTERVAL_MS = 30_000;
@@ -76,7 +77,7 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 
 /**
  * The checklist filler (documentation §4 "Form fill"): a published checklist's questions with the widget
- * of each, comments where allowed, photos where photo verification asks for them, and Submit — enabled
+ * of each with its picture, comments where allowed, photos where photo verification asks for them, and Submit — enabled
  * only when the shared rules (`canSubmit`) say the answers are complete.
  *
  * Answers autosave in local storage per user, organisation and document and come back on reopen;
@@ -128,6 +129,8 @@ export class RbChecklist extends LitElement {
   @state() private questions: OrderedQuestion[] = [];
   @state() private answers: Answers = {};
   @state() private photos: Record<string, LocalPhoto[]> = {};
+  /** The questions' own pictures by upload id: a signed address, or null when the server gave none. */
+  @state() private pictures: Record<string, string | null> = {};
   @state() private submitting = false;
   @state() private message: { kind: 'success' | 'info' | 'error'; text: string } | null = null;
   @state() private waiting = 0;
@@ -217,6 +220,23 @@ export class RbChecklist extends LitElement {
     this.answers = restoreDraft(this.questions, readDraft(this.owner));
     this.clearPhotos();
     this.loadState = 'ready';
+    void this.loadPictures();
+  }
+
+  /** Asks for the addresses of the questions' pictures (one call per 100); a failed call leaves them 'not available'. */
+  private async loadPictures(): Promise<void> {
+    const documentId = this.checklistId;
+    const ids = [...new Set(this.questions.map(({ question }) => question.media).filter((id): id is string => !!id))];
+    this.pictures = {};
+    if (ids.length === 0 || !documentId) return;
+    let urls = new Map<string, string>();
+    try {
+      urls = await this.api().mediaUrls(documentId, ids);
+    } catch {
+      // shown as 'Picture not available'
+    }
+    if (this.checklistId !== documentId) return; // another checklist came meanwhile
+    this.pictures = Object.fromEntries(ids.map((id) => [id, urls.get(id) ?? null]));
   }
 
   // ─── Answers ────────────────────────────────────────────────────────────────────────────────────
@@ -465,6 +485,7 @@ export class RbChecklist extends LitElement {
       <legend id=${`${key}-title`}>
         ${question.title || `Question ${index + 1}`}${question.required ? html`<span class="required" aria-hidden="true"> *</span>` : nothing}
       </legend>
+      ${this.renderPicture(question, question.title || `Question ${index + 1}`)}
       ${question.description ? html`<p class="description" id=${`${key}-description`}>${question.description}</p>` : nothing}
       ${question.required || question.photoVerification ? html`<p class="hint" id=${hintId}>${this.hintOf(question)}</p>` : nothing}
       ${fieldOf({
@@ -481,6 +502,18 @@ export class RbChecklist extends LitElement {
       ${question.allowComments ? this.renderComments(id, key, answer?.comments ?? '', disabled) : nothing}
       ${question.photoVerification ? this.renderPhotos(id, key, disabled) : nothing}
     </fieldset>`;
+  }
+
+  /** The question's own picture (documentation §3 question media), fitted to the width; a file of another kind as a link. */
+  private renderPicture(question: Question, title: string): TemplateResult | typeof nothing {
+    if (!question.media) return nothing;
+    const url = this.pictures[question.media];
+    if (url === undefined) return nothing; // still being asked for
+    if (url === null) return html`<p class="picture-missing">${PICTURE_MISSING}</p>`;
+    if (question.content_type && !question.content_type.startsWith('image/')) {
+      return html`<p class="picture"><a href=${url} target="_blank" rel="noopener">${question.filename || `File of ${title}`}</a></p>`;
+    }
+    return html`<figure class="picture"><img src=${url} alt=${`Picture of ${title}`} loading="lazy" decoding="async" /></figure>`;
   }
 
   private hintOf(question: Question): string {

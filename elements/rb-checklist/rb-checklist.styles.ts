@@ -151,6 +151,24 @@ export const styles = css`
   .photos {
     margin-top: 0.75rem;
   }
+  /* A question's own picture: as wide as the question at most, never taller than most of the screen. */
+  .picture {
+    margin: 0.5rem 0;
+  }
+  .picture img {
+    display: block;
+    max-width: 100%;
+    max-height: 70vh;
+    height: auto;
+    border-radius: 6px;
+  }
+  .picture a {
+    overflow-wrap: anywhere;
+  }
+  .picture-missing {
+    margin: 0.5rem 0;
+    color: var(--muted);
+  }
   .photo-list {
     list-style: none;
     margin: 0 0 0.5rem;

@@ -6,12 +6,24 @@
  * submissions made offline on a kiosk (sent exactly once when the network returns), a photo through the
  * signed upload, the element on its plain-HTML demo page, and the view route's weight for a checklist.
  */
-import { gzipSync } from 'node:zlib';
+import { crc32, deflateSync, gzipSync } from 'node:zlib';
 import type { Locator, Page } from '@playwright/test';
 import { newQuestion, withValueType, type Question } from '../../src/shared/checklists/question.ts';
 import type { ValueType, Widget } from '../../src/shared/checklists/value-types.ts';
+import { baseUrl } from './support/environment.ts';
 import { endOwnSession } from './support/journeys.ts';
-import { callApi, expect, expectAccessible, signInOverApi, signInWithToken, test, usePhoneViewport, type OrgAdmin } from './support/test.ts';
+import {
+  callApi,
+  expect,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  phoneViewport,
+  signInOverApi,
+  signInWithToken,
+  test,
+  usePhoneViewport,
+  type OrgAdmin,
+} from './support/test.ts';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -68,6 +80,40 @@ async function openChecklist(page: Page, admin: OrgAdmin, doc: DocumentAnswer, q
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A PNG of `width` × `height` pixels in one colour (8-bit RGB), e.g. wider than a phone. */
+function plainPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(typed));
+    return Buffer.concat([length, typed, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bits per channel
+  header[9] = 2; // RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, Buffer.from([0x1d, 0x4e, 0xd8]))]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** Uploads `file` as a file of the document through the signed upload (sign-content-upload, then the POST); answers its upload id. */
+async function uploadToDocument(token: string, documentId: string, file: Buffer, filename: string, type: string): Promise<string> {
+  const [signed] = await callApi<{ upload_id: string; url: string; fields: Record<string, string> }[]>(`documentation/documents/${documentId}/sign-content-upload`, {
+    token,
+    json: [{ filename, file_size: file.length, content_type: type }],
+  });
+  const form = new FormData();
+  for (const [field, value] of Object.entries(signed!.fields)) form.append(field, value);
+  form.append('file', new Blob([new Uint8Array(file)], { type }), filename);
+  const uploaded = await fetch(`${baseUrl()}${new URL(signed!.url).pathname}`, { method: 'POST', body: form });
+  expect(uploaded.status).toBe(204);
+  return signed!.upload_id;
+}
 
 // ── Every value type and widget ──────────────────────────────────────────────────────────────────
 
@@ -177,6 +223,36 @@ test.describe('filling in a checklist', () => {
     await questionNamed(page, 'Reference').getByRole('textbox').fill('https://example.com');
     await expect(filler(page).getByText(/^Invalid (Email|URL)$/)).toHaveCount(0);
     await expect(submitButton(page)).toBeEnabled();
+  });
+
+  test("a question's picture is shown with it, fitted to the width, at desktop and phone width", async ({ page, orgAdmin }) => {
+    const exit = question('Fire exit clear', 'true/false', { required: true });
+    const doc = await publishChecklist(orgAdmin.token, 'Pictures', { exit });
+    // A picture wider than any screen, added to the question as the editor does (media = an upload of the document).
+    const picture = await uploadToDocument(orgAdmin.token, doc.id, plainPng(1600, 400), 'exit.png', 'image/png');
+    const withPicture = await callApi<DocumentAnswer>(`documentation/documents/${doc.id}`, {
+      token: orgAdmin.token,
+      method: 'PUT',
+      json: {
+        version: doc.version,
+        contents: { questions: { exit: { ...exit, media: picture, content_type: 'image/png', filename: 'exit.png' } }, question_index: ['exit'] },
+        changelog: 'A picture of the exit',
+      },
+    });
+    await openChecklist(page, orgAdmin, withPicture);
+    const image = questionNamed(page, 'Fire exit clear').getByRole('img', { name: 'Picture of Fire exit clear', exact: true });
+    for (const viewport of [{ width: 1280, height: 720 }, phoneViewport]) {
+      await page.setViewportSize(viewport);
+      await expect(image).toBeVisible();
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1600);
+      const shown = (await image.boundingBox())!;
+      const card = (await questionNamed(page, 'Fire exit clear').boundingBox())!;
+      expect(shown.x).toBeGreaterThanOrEqual(card.x);
+      expect(shown.x + shown.width).toBeLessThanOrEqual(card.x + card.width);
+      expect(shown.width / shown.height).toBeCloseTo(4, 1); // scaled, not squeezed
+      await expectNoHorizontalScroll(page);
+    }
+    await expectAccessible(page);
   });
 
   test('answers autosave and come back after a reload; Reset Questions clears them', async ({ page, orgAdmin }) => {
