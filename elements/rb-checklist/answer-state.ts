@@ -1,10 +1,11 @@
 /**
  * The filler's answers, pure (documentation §3 "Submission record", §4 "Form fill", §5): what each
  * question holds while the person fills it in, the answers as the shared rules judge them (`canSubmit`),
- * the record a submission carries, and the local draft (autosave) written and read back. No DOM, no
+ * why Submit is disabled (`submitBlockers`), the record a submission carries, and the local draft
+ * (autosave) written and read back. No DOM, no
  * storage: rb-checklist.element.ts keeps the state, draft-storage.ts and the queue persist it.
  */
-import { NOT_CHECKED, hasValue, normaliseValue, type Answer } from '../../src/shared/checklists/answers.ts';
+import { ANSWER_REQUIRED, NOT_CHECKED, answerProblems, hasValue, normaliseValue, type Answer } from '../../src/shared/checklists/answers.ts';
 import type { Question } from '../../src/shared/checklists/question.ts';
 
 /** A question with its id, in the form's order (`orderedQuestions`). */
@@ -66,6 +67,34 @@ export function answersForRules(
       return [id, answer];
     }),
   );
+}
+
+/** The Submit message while a required answer is missing (a photo-verification question's photo is named on its own). */
+export const ANSWER_EVERY_REQUIRED = 'Answer every required question to submit.';
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * Why Submit is disabled, as the lines to show under it (empty: it may go; the same judgement as
+ * `canSubmit`): 'Answer every required question to submit.' once if a required answer is missing, then
+ * every other problem in the order of the questions as "'{title}': {the rule's words}" — 'Invalid Email',
+ * 'Invalid URL', 'A photo is required', … An untitled question is 'Question n', as the form calls it.
+ */
+export function submitBlockers(
+  questions: readonly OrderedQuestion[],
+  answers: Answers,
+  photoCounts: Readonly<Record<string, number>>,
+): string[] {
+  const judged = answersForRules(questions, answers, photoCounts);
+  let missing = false;
+  const named: string[] = [];
+  questions.forEach(({ id, question }, index) => {
+    for (const problem of answerProblems(question, judged[id])) {
+      if (problem.message === ANSWER_REQUIRED) missing = true;
+      else named.push(`'${question.title || `Question ${index + 1}`}': ${capitalised(problem.message)}`);
+    }
+  });
+  return missing ? [ANSWER_EVERY_REQUIRED, ...named] : named;
 }
 
 /** One answer of the submission body `{record: {questionId: {value, comments?, media?}}}`. */

@@ -1,16 +1,16 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import { canSubmit, hasValue, normaliseValue, valueProblem } from '../../src/shared/checklists/answers.ts';
+import { hasValue, normaliseValue, valueProblem } from '../../src/shared/checklists/answers.ts';
 import { orderedQuestions, type Question } from '../../src/shared/checklists/question.ts';
 import { ApiError, newIdempotencyKey } from '../../src/shared/transport/index.ts';
 import { emit } from '../events.ts';
 import { elementTransport, emitUnauthorized } from '../shared/element-transport.ts';
 import { compressImage, FORM_MEDIA } from '../shared/image-compression.ts';
 import {
-  answersForRules,
   initialAnswers,
   restoreDraft,
   submissionRecord,
+  submitBlockers,
   withComments,
   withValue,
   type Answers,
@@ -76,9 +76,10 @@ interface LocalPhoto {
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
- * The checklist filler (documentation §4 "Form fill"): a published checklist's questions with the widget
- * of each with its picture, comments where allowed, photos where photo verification asks for them, and Submit — enabled
- * only when the shared rules (`canSubmit`) say the answers are complete.
+ * The checklist filler (documentation §4 "Form fill"): a published checklist's questions, each with its
+ * picture and its widget, comments where allowed, photos where photo verification asks for them, and
+ * Submit — enabled only when the shared rules find no problem with the answers; while disabled, the lines
+ * under it say why (`submitBlockers`: a missing required answer, or the question and its problem).
  *
  * Answers autosave in local storage per user, organisation and document and come back on reopen;
  * `reset()` clears them. Each submission gets an Idempotency-Key when Submit is pressed; without a network
@@ -264,9 +265,14 @@ export class RbChecklist extends LitElement {
     return Object.fromEntries(Object.entries(this.photos).map(([id, list]) => [id, list.length]));
   }
 
+  /** Why Submit is disabled, line by line (the shared rules' problems, named); empty when it may go. */
+  private blockers(): string[] {
+    return submitBlockers(this.questions, this.answers, this.photoCounts());
+  }
+
   /** Whether Submit is enabled: the shared rules find no problem with any answer. */
   get complete(): boolean {
-    return this.loadState === 'ready' && this.questions.length > 0 && canSubmit(this.questions, answersForRules(this.questions, this.answers, this.photoCounts()));
+    return this.loadState === 'ready' && this.questions.length > 0 && this.blockers().length === 0;
   }
 
   private async addPhoto(id: string, input: HTMLInputElement): Promise<void> {
@@ -451,7 +457,9 @@ export class RbChecklist extends LitElement {
           </header>`
         : nothing;
     if (this.questions.length === 0) return html`${heading}<p class="empty">${NO_QUESTIONS}</p>`;
-    const complete = this.complete;
+    const blockers = this.blockers();
+    const complete = blockers.length === 0;
+    const explained = !complete && !this.submitting;
     return html`${heading}
       <form
         part="base"
@@ -463,8 +471,8 @@ export class RbChecklist extends LitElement {
       >
         ${this.questions.map((q, index) => this.renderQuestion(q, index))}
         <div class="actions">
-          <button type="submit" class="primary" ?disabled=${!complete || this.submitting}>${this.submitting ? 'Submitting...' : 'Submit'}</button>
-          ${!complete && !this.submitting ? html`<p class="hint">Answer every required question to submit.</p>` : nothing}
+          <button type="submit" class="primary" ?disabled=${!complete || this.submitting} aria-describedby=${explained ? 'submit-hint' : nothing}>${this.submitting ? 'Submitting...' : 'Submit'}</button>
+          ${explained ? html`<div class="hint" id="submit-hint">${blockers.map((line) => html`<p>${line}</p>`)}</div>` : nothing}
         </div>
         <p class=${`message ${this.message?.kind ?? ''}`} role=${this.message?.kind === 'error' ? 'alert' : 'status'}>${this.message?.text ?? ''}</p>
       </form>`;

@@ -217,6 +217,10 @@ export const styles = css`
     align-items: center;
     gap: 0.75rem;
   }
+  #submit-hint p {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
   .message {
     margin: 0;
     font-weight: 600;

@@ -225,6 +225,32 @@ test.describe('filling in a checklist', () => {
     await expect(submitButton(page)).toBeEnabled();
   });
 
+  test('with the required answers given, an invalid optional e-mail is what the Submit message names', async ({ page, orgAdmin }) => {
+    const doc = await publishChecklist(orgAdmin.token, 'Messages', {
+      ok: question('All good', 'true/false', { required: true }),
+      mail: question('Reply to', 'email'),
+    });
+    await usePhoneViewport(page);
+    await openChecklist(page, orgAdmin, doc);
+    const lines = filler(page).locator('#submit-hint p');
+    await expect(lines).toHaveText(['Answer every required question to submit.']);
+    await expect(submitButton(page)).toHaveAccessibleDescription('Answer every required question to submit.');
+
+    // Both at once: the missing answer, and the invalid one named.
+    await questionNamed(page, 'Reply to').getByRole('textbox').fill('not-an-address');
+    await expect(lines).toHaveText(['Answer every required question to submit.', "'Reply to': Invalid Email"]);
+
+    await questionNamed(page, 'All good').getByRole('radio', { name: 'True' }).check();
+    await expect(submitButton(page)).toBeDisabled();
+    await expect(lines).toHaveText(["'Reply to': Invalid Email"]);
+    await expect(submitButton(page)).toHaveAccessibleDescription("'Reply to': Invalid Email");
+    await expectAccessible(page);
+
+    await questionNamed(page, 'Reply to').getByRole('textbox').fill('a@b.co');
+    await expect(submitButton(page)).toBeEnabled();
+    await expect(lines).toHaveCount(0);
+  });
+
   test("a question's picture is shown with it, fitted to the width, at desktop and phone width", async ({ page, orgAdmin }) => {
     const exit = question('Fire exit clear', 'true/false', { required: true });
     const doc = await publishChecklist(orgAdmin.token, 'Pictures', { exit });

@@ -8,6 +8,8 @@ import {
   localInputValue,
   restoreDraft,
   submissionRecord,
+  submitBlockers,
+  ANSWER_EVERY_REQUIRED,
   toggledChoice,
   withComments,
   withValue,
@@ -89,6 +91,36 @@ describe('answersForRules and canSubmit', () => {
     const judged = answersForRules(questions, answers, {});
     expect(judged.tf).not.toHaveProperty('comments');
     expect(judged.e).toHaveProperty('comments', '');
+  });
+});
+
+describe('submitBlockers', () => {
+  const answered = () => withValue(withValue(initialAnswers(questions), 'tf', true), 'p', 'pass');
+
+  it('says nothing when Submit may go, and agrees with canSubmit', () => {
+    expect(submitBlockers(questions, answered(), { p: 1 })).toEqual([]);
+    expect(canSubmit(questions, answersForRules(questions, answered(), { p: 1 }))).toBe(true);
+  });
+
+  it("keeps 'Answer every required question to submit.' for a missing required answer", () => {
+    expect(submitBlockers(questions, initialAnswers(questions), { p: 1 })).toEqual([ANSWER_EVERY_REQUIRED]);
+    expect(ANSWER_EVERY_REQUIRED).toBe('Answer every required question to submit.');
+  });
+
+  it("names the question and the problem of an invalid optional answer, in the spec's words ('Invalid Email')", () => {
+    const answers = withValue(answered(), 'e', 'not-an-address');
+    expect(submitBlockers(questions, answers, { p: 1 })).toEqual(["'email': Invalid Email"]);
+    expect(submitBlockers(questions, withValue(answered(), 'n', '1.5'), { p: 1 })).toEqual(["'number': Must be a whole number"]);
+  });
+
+  it('names a missing photo, and lists every blocker in the order of the questions', () => {
+    const answers = withValue(initialAnswers(questions), 'e', 'nope');
+    expect(submitBlockers(questions, answers, {})).toEqual([ANSWER_EVERY_REQUIRED, "'email': Invalid Email", "'pass/fail': A photo is required"]);
+  });
+
+  it("calls an untitled question 'Question n', as the form does", () => {
+    const untitled: OrderedQuestion[] = [{ id: 'x', question: question('url', { title: '' }) }];
+    expect(submitBlockers(untitled, withValue(initialAnswers(untitled), 'x', 'no spaces allowed'), {})).toEqual(["'Question 1': Invalid URL"]);
   });
 });
 
