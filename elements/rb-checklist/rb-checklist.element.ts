@@ -521,7 +521,8 @@ export class RbChecklist extends LitElement {
     if (question.content_type && !question.content_type.startsWith('image/')) {
       return html`<p class="picture"><a href=${url} target="_blank" rel="noopener">${question.filename || `File of ${title}`}</a></p>`;
     }
-    return html`<figure class="picture"><img src=${url} alt=${`Picture of ${title}`} loading="lazy" decoding="async" /></figure>`;
+    // Loaded at once, not lazily: the signed address lasts minutes (MEDIA_URL_SECONDS), filling in may take longer.
+    return html`<figure class="picture"><img src=${url} alt=${`Picture of ${title}`} decoding="async" /></figure>`;
   }
 
   private hintOf(question: Question): string {
