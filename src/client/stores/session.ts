@@ -18,6 +18,11 @@ export type SessionState =
 export const $session = atom<SessionState>({ status: 'unknown' });
 export const $user = computed($session, (s) => (s.status === 'signed-in' ? s.user : null));
 export const $organisation = computed($user, (u) => u?.org ?? null);
+/**
+ * The current organisation's id: it changes only when the organisation does (chosen in the picker,
+ * created, switched), so every view that depends on the organisation subscribes to it and loads again.
+ */
+export const $organisationId = computed($organisation, (org) => org?.id ?? null);
 
 export function isAuthenticated(): boolean {
   return $session.get().status === 'signed-in' && hasLoginFlag() && storedToken() !== null;

@@ -3,16 +3,18 @@
  * list of the root folders): the Browse Documents link, and below it a link to each folder of the
  * root, by name. The button beside the link folds the list away and back.
  *
- * The list is loaded again whenever `rb:folders-changed` is dispatched on document — the folder
- * browser dispatches it (`announceFoldersChanged()`) after creating, renaming, deleting, restoring or
- * moving folders.
+ * The list follows the current organisation ($organisationId): it is loaded when there is one, again
+ * whenever it changes (the home page's picker, creating one — without a page reload), and emptied when
+ * there is none. It is loaded again too whenever `rb:folders-changed` is dispatched on document — the
+ * folder browser dispatches it (`announceFoldersChanged()`) after creating, renaming, deleting,
+ * restoring or moving folders.
  */
-import type { CurrentUser } from '../../shared/api/accounts.ts';
 import type { ListedItem } from '../../shared/api/documentation.ts';
 import { api } from '../../client/api.ts';
 import { browsePath, ROOT } from '../../client/addresses.ts';
 import { allPages } from '../../client/all-pages.ts';
 import { FOLDERS_CHANGED } from '../../client/folders-changed.ts';
+import { $organisationId } from '../../client/stores/session.ts';
 
 /** The folders of the root, by name: folders come first in the root's contents, so paging stops at the first document. */
 export async function rootFolders(): Promise<ListedItem[]> {
@@ -36,9 +38,10 @@ function folderLink(folder: ListedItem, here: string): HTMLLIElement {
 
 /**
  * `first`: the root's folders asked for beside auth/me (the chrome starts it with the page's reads), used
- * for the first showing; undefined when they could not be read (e.g. no organisation yet).
+ * for the first showing; undefined when they could not be read (e.g. no organisation yet). Call it once
+ * the user is loaded.
  */
-export function mountDrawerDocumentation(user: CurrentUser, first?: Promise<ListedItem[] | undefined>): void {
+export function mountDrawerDocumentation(first?: Promise<ListedItem[] | undefined>): void {
   const list = document.getElementById('drawer-folders');
   const toggle = document.getElementById('drawer-folders-toggle');
   if (!list || !toggle) return;
@@ -47,20 +50,32 @@ export function mountDrawerDocumentation(user: CurrentUser, first?: Promise<List
     toggle.setAttribute('aria-expanded', String(expanded));
     list.hidden = !expanded || list.childElementCount === 0;
   });
-  // Without a current organisation there is no tree (the home page asks to choose one).
-  if (!user.org) return;
 
   let loading = 0;
   async function load(read: () => Promise<ListedItem[] | undefined> = rootFolders): Promise<void> {
     const run = ++loading;
     const folders = await read().catch(() => undefined);
     if (!folders) return; // the link to the browser stays; the browser itself shows what went wrong
-    if (run !== loading) return; // a later load has started
+    if (run !== loading) return; // a later load (or another organisation) has started
     const here = location.pathname.replace(/\/+$/, '');
     list!.replaceChildren(...folders.map((folder) => folderLink(folder, here)));
     list!.hidden = folders.length === 0 || toggle!.getAttribute('aria-expanded') !== 'true';
   }
+  function clear(): void {
+    loading++;
+    list!.replaceChildren();
+    list!.hidden = true;
+  }
 
-  document.addEventListener(FOLDERS_CHANGED, () => void load());
-  void load(first ? () => first : rootFolders);
+  document.addEventListener(FOLDERS_CHANGED, () => {
+    if ($organisationId.get()) void load();
+  });
+  let firstRead = first;
+  // Without a current organisation there is no tree (the home page asks to choose one).
+  $organisationId.subscribe((orgId) => {
+    const read = firstRead;
+    firstRead = undefined; // the early read belongs to the organisation of the first showing only
+    if (!orgId) clear();
+    else void load(read ? () => read : rootFolders);
+  });
 }

@@ -51,10 +51,10 @@ export function mountSignedInChrome(): void {
     ? signedInPage(() => rootFolders().catch(() => undefined)).then(({ data }) => data)
     : undefined;
   signedInUser().then(
-    (user) => {
+    () => {
       // The store follows every later change (refreshUser, selectOrganisation) until logout.
       $user.subscribe((u) => u && render(u));
-      mountDrawerDocumentation(user, drawerFolders);
+      mountDrawerDocumentation(drawerFolders);
       reveal();
     },
     (err: unknown) => showFailure(err instanceof Error ? err.message : String(err)),
