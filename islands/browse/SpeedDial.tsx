@@ -1,9 +1,10 @@
 /**
  * The speed dial (documentation §2): one round button that opens 'Document' and 'Folder'. Each entry is
  * there when the action table allows it on the folder (createDocument, createFolder: Write and the
- * Create flag); with neither, no dial (./offered-actions.ts).
+ * Create flag); with neither, no dial (./offered-actions.ts). While an alert shows bottom centre
+ * (#alerts) over the dial's place — phones — the dial rises above it (useClearOfAlerts).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 
 interface Props {
   canCreateDocument: boolean;
@@ -16,6 +17,7 @@ export function SpeedDial({ canCreateDocument, canCreateFolder, onNewDocument, o
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
+  const bottom = useClearOfAlerts(root);
 
   useEffect(() => {
     if (!open) return;
@@ -41,7 +43,7 @@ export function SpeedDial({ canCreateDocument, canCreateFolder, onNewDocument, o
   };
 
   return (
-    <div className="speed-dial" ref={root} data-open={open}>
+    <div className="speed-dial" ref={root} data-open={open} style={bottom === undefined ? undefined : { bottom }}>
       {open && (
         <ul className="speed-dial-actions" id="speed-dial-actions">
           {canCreateDocument && (
@@ -75,4 +77,34 @@ export function SpeedDial({ canCreateDocument, canCreateFolder, onNewDocument, o
       </button>
     </div>
   );
+}
+
+/** The gap kept between the dial and the alerts above which it rises. */
+const GAP_PX = 12;
+
+/**
+ * The dial's `bottom` (px) while the alerts region covers its place: just above the region's top;
+ * undefined (the stylesheet's place) when no alert shows or they are beside it (wide screens).
+ */
+function useClearOfAlerts(root: RefObject<HTMLDivElement | null>): number | undefined {
+  const [bottom, setBottom] = useState<number | undefined>(undefined);
+  useEffect(() => {
+    const region = document.getElementById('alerts');
+    if (!region) return;
+    const measure = () => {
+      const alerts = region.getBoundingClientRect();
+      const dial = root.current?.getBoundingClientRect();
+      const beside = !dial || alerts.height === 0 || alerts.right <= dial.left || alerts.left >= dial.right;
+      setBottom(beside ? undefined : Math.ceil(window.innerHeight - alerts.top + GAP_PX));
+    };
+    const observer = new ResizeObserver(measure);
+    observer.observe(region);
+    window.addEventListener('resize', measure);
+    measure();
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [root]);
+  return bottom;
 }
