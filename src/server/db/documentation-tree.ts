@@ -306,14 +306,10 @@ export interface Naming {
   roleIds: readonly string[];
 }
 
-function namesCaller(naming: Naming): SQL {
-  const clauses = [
-    sql`(a.subject_type = 'user' AND a.subject_id = ${naming.userId})`,
-    sql`(a.subject_type = 'org' AND a.subject_id = ${naming.orgId})`,
-  ];
-  if (naming.roleIds.length > 0) clauses.push(sql`(a.subject_type = 'role' AND a.subject_id = ANY(${uuidArray(naming.roleIds)}))`);
-  return sql`(${sql.join(clauses, sql` OR `)})`;
-}
+/** An ACL entry `a` naming the caller: their user id, their organisation, or one of their roles (an array literal). */
+const NAMES_CALLER = sql`((a.subject_type = 'user' AND a.subject_id = ${sql.placeholder('userId')})
+            OR (a.subject_type = 'org' AND a.subject_id = ${sql.placeholder('orgId')})
+            OR (a.subject_type = 'role' AND a.subject_id = ANY(${sql.placeholder('roleIds')}::uuid[])))`;
 
 export interface ChildEntry {
   itemId: string;
@@ -323,18 +319,31 @@ export interface ChildEntry {
   permissions: number;
 }
 
-/** The ACL entries naming the caller on the live children (folders and documents) of a folder. */
+/*
+ * Driven from the entries naming the caller, each checked against its item by primary key (a scalar
+ * subquery, which the planner cannot turn into a join), so the plan never depends on statistics. As a
+ * join of the folder's children with acl_entries, a never-analysed PGlite guessed one child and scanned
+ * acl_entries once per child: 10,000 children × 120 entries, 280–460 ms (5 ms once analysed).
+ */
+const CHILD_ENTRIES_NAMING = namedStatement(
+  'child_entries_naming',
+  sql`SELECT a.folder_id AS item_id, a.subject_type, a.subject_id, a.is_grant, a.permissions
+        FROM acl_entries a
+       WHERE a.folder_id IS NOT NULL AND ${NAMES_CALLER}
+         AND (SELECT f.parent_id FROM folders f WHERE f.id = a.folder_id AND f.deleted_at IS NULL) = ${sql.placeholder('parentId')}
+      UNION ALL
+      SELECT a.document_id, a.subject_type, a.subject_id, a.is_grant, a.permissions
+        FROM acl_entries a
+       WHERE a.document_id IS NOT NULL AND ${NAMES_CALLER}
+         AND (SELECT d.folder_id FROM documents d WHERE d.id = a.document_id AND d.deleted_at IS NULL) = ${sql.placeholder('parentId')}`,
+);
+
+/** The ACL entries naming the caller on the live children (folders and documents) of a folder: ONE named statement. */
 export async function childEntriesNaming(db: Queryable, parentId: string, naming: Naming): Promise<ChildEntry[]> {
-  const names = namesCaller(naming);
-  const found = await rows<{ item_id: string; subject_type: ChildEntry['subjectType']; subject_id: string; is_grant: boolean; permissions: number }>(
+  const found = await runStatement<{ item_id: string; subject_type: ChildEntry['subjectType']; subject_id: string; is_grant: boolean; permissions: number }>(
     db,
-    sql`SELECT a.folder_id AS item_id, a.subject_type, a.subject_id, a.is_grant, a.permissions
-          FROM folders f JOIN acl_entries a ON a.folder_id = f.id
-         WHERE f.parent_id = ${parentId} AND f.deleted_at IS NULL AND ${names}
-        UNION ALL
-        SELECT a.document_id, a.subject_type, a.subject_id, a.is_grant, a.permissions
-          FROM documents d JOIN acl_entries a ON a.document_id = d.id
-         WHERE d.folder_id = ${parentId} AND d.deleted_at IS NULL AND ${names}`,
+    CHILD_ENTRIES_NAMING,
+    { parentId, userId: naming.userId, orgId: naming.orgId, roleIds: `{${naming.roleIds.join(',')}}` },
   );
   return found.map((r) => ({
     itemId: r.item_id,
