@@ -287,7 +287,12 @@ export const aclEntries = pgTable(
     isGrant: boolean('is_grant').notNull(),
     permissions: integer('permissions').notNull(),
   },
-  (t) => [index('acl_entries_folder_idx').on(t.folderId), index('acl_entries_document_idx').on(t.documentId)],
+  (t) => [
+    index('acl_entries_folder_idx').on(t.folderId),
+    index('acl_entries_document_idx').on(t.documentId),
+    // the entries naming a caller (user, organisation, role): child_entries_naming starts from them
+    index('acl_entries_subject_idx').on(t.subjectId),
+  ],
 );
 
 /**

@@ -1,0 +1,1 @@
+CREATE INDEX "acl_entries_subject_idx" ON "acl_entries" USING btree ("subject_id");
