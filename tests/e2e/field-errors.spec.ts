@@ -40,9 +40,9 @@ test('an empty folder name says "Name is required", and Create keeps the theme c
   await create.focus();
   await expect.poll(() => paintOf(create), 'focused').toBe(primary);
 
-  // The name field's focus border follows the theme too.
+  // The name field's focus border follows the theme too (polled: Shoelace eases the border's colour in).
   const name = dialog.getByRole('textbox', { name: 'Name' });
   await name.focus();
-  const border = await dialog.locator('sl-input').evaluate((host) => getComputedStyle(host.shadowRoot!.querySelector('[part~="base"]')!).borderColor);
-  expect(border).toBe(primary);
+  const border = () => dialog.locator('sl-input').evaluate((host) => getComputedStyle(host.shadowRoot!.querySelector('[part~="base"]')!).borderColor);
+  await expect.poll(border, 'the focused field').toBe(primary);
 });
