@@ -21,7 +21,8 @@ import type {
 import { ALL_PERMISSIONS } from '../../shared/constants.ts';
 import { allows } from '../../shared/permissions/index.ts';
 import type { Queryable } from '../db/connection.ts';
-import type { ChainFolder, ItemRow, TrashRow } from '../db/documentation-tree.ts';
+import type { ChainFolder } from '../db/documentation-tree.ts';
+import type { ItemRow, TrashRow } from '../db/folder-contents.ts';
 import { documentVersions, roles, users } from '../db/schema.ts';
 import type { Member } from '../env.ts';
 import {

@@ -10,7 +10,8 @@ import { ROOT, type ListedItem, type PageQuery, type TrashedItem } from '../../.
 import type { List } from '../../../shared/api/list.ts';
 import { isUuid } from '../../../shared/ids.ts';
 import type { Queryable } from '../../db/connection.ts';
-import { folderChain, trashPage, type ChainFolder } from '../../db/documentation-tree.ts';
+import { folderChain, type ChainFolder } from '../../db/documentation-tree.ts';
+import { trashPage } from '../../db/folder-contents.ts';
 import { documents, folders } from '../../db/schema.ts';
 import type { Deps, Member } from '../../env.ts';
 import { badRequest, forbidden } from '../../errors.ts';
