@@ -1,6 +1,7 @@
 /**
  * The server the bench measures: the built site served by `node --import tsx src/server/main.ts` on a
- * free port with a temporary DATA_DIR, removed again when it stops.
+ * free port with a temporary DATA_DIR, removed again when it stops (on PGlite there, or on a PostgreSQL
+ * database the caller names).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,6 +12,10 @@ import { join } from 'node:path';
 
 export interface BenchServer {
   url: string;
+  /** The server process (to sample its memory). */
+  pid: number;
+  /** Its DATA_DIR (the outbox is `outbox/` inside). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -26,7 +31,8 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startBenchServer(): Promise<BenchServer> {
+/** `databaseUrl`: a PostgreSQL database to run on (the caller made it and drops it); PGlite under DATA_DIR otherwise. */
+export async function startBenchServer(options: { databaseUrl?: string } = {}): Promise<BenchServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'ringbinder-bench-'));
@@ -37,7 +43,7 @@ export async function startBenchServer(): Promise<BenchServer> {
       HOST: '127.0.0.1',
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      DATABASE_URL: options.databaseUrl ?? '',
       SMTP_URL: '',
       REQUEST_LOG: '0',
     },
@@ -64,7 +70,7 @@ export async function startBenchServer(): Promise<BenchServer> {
       throw new Error(`the server exited with ${child.exitCode} before answering:\n${stderr}`);
     }
     const ready = await fetch(`${url}/api/v1/_build-info`).then((r) => r.ok, () => false);
-    if (ready) return { url, stop };
+    if (ready) return { url, pid: child.pid!, dataDir, stop };
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`the server did not answer at ${url} within 90 s:\n${stderr}`);

@@ -50,7 +50,7 @@ export interface DocumentationTreeFixture {
 type Json = Record<string, unknown>;
 
 /** A call the setup makes through the API; anything but the expected status stops the bench. */
-export async function call(server: ApiServer, method: string, path: string, options: { token?: string; json?: unknown; expect?: number } = {}): Promise<Json> {
+export async function call(server: Pick<ApiServer, 'apiUrl'>, method: string, path: string, options: { token?: string; json?: unknown; expect?: number } = {}): Promise<Json> {
   const headers: Record<string, string> = {};
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.json !== undefined) headers['content-type'] = 'application/json';
@@ -65,7 +65,7 @@ export async function call(server: ApiServer, method: string, path: string, opti
 }
 
 /** The `token` of the newest mailed link to `email` whose path is `path`. */
-async function mailedToken(server: ApiServer, email: string, path: string): Promise<string> {
+async function mailedToken(server: Pick<ApiServer, 'outboxDir'>, email: string, path: string): Promise<string> {
   const mail = (await readOutbox(server.outboxDir)).filter((m) => m.to.toLowerCase() === email.toLowerCase()).at(-1);
   const link = mail?.links.find((l) => new URL(l).pathname === path);
   const token = link ? new URL(link).searchParams.get('token') : null;
@@ -73,7 +73,7 @@ async function mailedToken(server: ApiServer, email: string, path: string): Prom
   return token;
 }
 
-export async function registerAndActivate(server: ApiServer, username: string): Promise<Account> {
+export async function registerAndActivate(server: Pick<ApiServer, 'apiUrl' | 'outboxDir'>, username: string): Promise<Account> {
   const email = `${username}@example.com`;
   const registered = await call(server, 'POST', 'auth/register', {
     json: { username, email, full_name: `Bench ${username}`, password: PASSWORD },

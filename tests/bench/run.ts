@@ -14,6 +14,7 @@ import { benchDocumentationTree } from './documentation-tree.ts';
 import { benchSubmissions } from './submissions.ts';
 import { benchSignedInPages } from './signed-in-pages.ts';
 import { benchThroughput } from './throughput.ts';
+import { benchUploadMemory } from './upload-memory.ts';
 import { bytesPerLevel, cpuSlowdown, floorMs, measureLcp, median, slow4g } from './largest-paint.ts';
 import { measureShells, unroutedPages, type ShellWeight } from './page-weight.ts';
 
@@ -129,3 +130,4 @@ await benchSignedInPages();
 for (const target of databaseTargets()) await benchDocumentationTree(target);
 for (const target of databaseTargets()) await benchSubmissions(target);
 for (const target of databaseTargets()) await benchThroughput(target);
+for (const target of databaseTargets()) await benchUploadMemory(target);
