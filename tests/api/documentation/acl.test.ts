@@ -203,6 +203,52 @@ describe('PUT documentation/{folders|documents}/{id}/acl', () => {
     expect(moved.body.detail).toBe("You cannot grant permissions you do not hold: 'Delete'");
   });
 
+  it('an editor cannot raise their own rights: not by removing or changing a revoke, nor by a grant to their role, the organisation or themselves', async () => {
+    const { Read, Write, Delete, EditPermissions } = Permission;
+    const ownRights = "You cannot give yourself permissions you do not hold: 'Write', 'Delete'";
+    // The probe's case: the member holds Read + Edit Permissions here, Write and Delete are revoked for them.
+    const folder = await makeFolder(team.admin);
+    const below = await makeFolder(team.admin, folder.id);
+    const inside = await makeDocument(team.admin, below.id);
+    const entries = [grant(team.org.id, Read | Write | Delete), grant(team.member.id, Read | EditPermissions), revoke(team.member.id, Write | Delete)];
+    await setAcl(team.admin, 'folders', folder.id, entries);
+    expect((await team.member.api.get(`documentation/folders/${folder.id}`)).body.user_permissions).toBe(Read | EditPermissions);
+
+    const withoutRevoke = await team.member.api.put(`documentation/folders/${folder.id}/acl`, entries.slice(0, 2));
+    expect(withoutRevoke.status).toBe(403);
+    expect(withoutRevoke.body).toEqual({ detail: ownRights });
+    const smallerRevoke = await team.member.api.put(`documentation/folders/${folder.id}/acl`, [...entries.slice(0, 2), revoke(team.member.id, Delete)]);
+    expect(smallerRevoke.status).toBe(403);
+    expect(smallerRevoke.body).toEqual({ detail: "You cannot give yourself permissions you do not hold: 'Write'" });
+    const revokeTurnedGrant = await team.member.api.put(`documentation/folders/${folder.id}/acl`, [...entries.slice(0, 2), grant(team.member.id, Write | Delete)]);
+    expect(revokeTurnedGrant.status).toBe(403);
+    // Nothing changed, here or below.
+    expect((await team.admin.api.get(`documentation/folders/${folder.id}/acl`)).body.entries).toHaveLength(3);
+    expect((await team.member.api.get(`documentation/folders/${below.id}`)).body.user_permissions).toBe(Read | EditPermissions);
+    expect((await team.member.api.get(`documentation/documents/${inside.id}`)).body.user_permissions).toBe(Read | EditPermissions);
+
+    // A grant to the caller's role or organisation that was there already (saved back) but overruled for them by a revoke.
+    const roleFolder = await makeFolder(team.admin);
+    const roleEntries = [grant(team.role.id, Read | Write | EditPermissions), revoke(team.role.id, Write), grant(team.org.id, Delete), revoke(team.roleMember.id, Delete)];
+    await setAcl(team.admin, 'folders', roleFolder.id, roleEntries);
+    const roleRaise = await team.roleMember.api.put(`documentation/folders/${roleFolder.id}/acl`, [roleEntries[0]!, roleEntries[2]!, roleEntries[3]!]);
+    expect(roleRaise.status).toBe(403);
+    expect(roleRaise.body).toEqual({ detail: "You cannot give yourself permissions you do not hold: 'Write'" });
+    const orgRaise = await team.roleMember.api.put(`documentation/folders/${roleFolder.id}/acl`, roleEntries.slice(0, 3));
+    expect(orgRaise.status).toBe(403);
+    expect(orgRaise.body).toEqual({ detail: "You cannot give yourself permissions you do not hold: 'Delete'" });
+
+    // Keeping, tightening, or giving others what the caller holds is fine; org admins may do anything.
+    expect((await team.member.api.put(`documentation/folders/${folder.id}/acl`, entries)).status).toBe(200);
+    const tighter = await team.member.api.put(`documentation/folders/${folder.id}/acl`, [...entries, revoke(team.roleMember.id, Write), grant(team.roleMember.id, Read)]);
+    expect(tighter.status, tighter.text).toBe(200);
+    const dropped = await team.member.api.put(`documentation/folders/${folder.id}/acl`, [entries[0]!, grant(team.member.id, Read), entries[2]!]);
+    expect(dropped.status, dropped.text).toBe(200);
+    expect((await team.member.api.get(`documentation/folders/${folder.id}`)).body.user_permissions).toBe(Read);
+    await setAcl(team.admin, 'folders', folder.id, entries.slice(0, 2));
+    expect((await team.member.api.get(`documentation/folders/${folder.id}`)).body.user_permissions).toBe(Read | Write | Delete | EditPermissions);
+  });
+
   it('revoking the organisation and granting one user hides the folder from everyone else', async () => {
     const secret = await makeFolder(team.admin, 'root', 'Secret');
     const inside = await makeDocument(team.admin, secret.id);

@@ -1,21 +1,23 @@
 /**
  * Optimistic concurrency under load: 50 PUTs carrying the same version at once → exactly one 200, the
- * rest 409, one new version, nothing lost. On PostgreSQL (DATABASE_URL set) the requests really run
- * in parallel on a pool of connections; on PGlite they are serialised — the outcome must be the same.
+ * rest 409, one new version, nothing lost. Concurrent ACL saves replace one another whole, never merge.
+ * On PostgreSQL (DATABASE_URL set) the requests really run in parallel on a pool of connections; on
+ * PGlite they are serialised — the outcome must be the same.
  */
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activityEvents, documentVersions } from '../../../src/server/db/schema.ts';
-import { makeDocument, makeFolder, orgWithAdmin, type TestUser } from '../support/factories.ts';
+import { createRole, grant, makeDocument, makeFolder, orgWithAdmin, Permission, type TestOrg, type TestUser } from '../support/factories.ts';
 import { useTestServer } from '../support/harness.ts';
 import { rootId } from './support.ts';
 
 const server = useTestServer();
 let admin: TestUser;
+let org: TestOrg;
 let root: string;
 
 beforeAll(async () => {
-  ({ admin } = await orgWithAdmin(server));
+  ({ admin, org } = await orgWithAdmin(server));
   root = await rootId(admin);
 });
 
@@ -86,4 +88,40 @@ describe(`${N} concurrent PUTs with the same version (${process.env.DATABASE_URL
       }
     }
   }, HEAVY);
+});
+
+const SAVES = 20;
+
+describe(`${SAVES} concurrent ACL saves, each with one entry (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  for (const kind of ['folders', 'documents'] as const) {
+    it(`replace the ${kind.slice(0, -1)}'s entries, never merge: exactly one request's entry is left, and each save saw the one before`, async () => {
+      const roles = [];
+      for (let i = 0; i < SAVES; i++) roles.push(await createRole(server, org.id));
+      const item = kind === 'folders' ? await makeFolder(admin) : await makeDocument(admin);
+      const answers = await Promise.all(roles.map((r) => admin.api.put(`documentation/${kind}/${item.id}/acl`, [grant(r.id, Permission.Read)])));
+      expect(answers.map((a) => a.status)).toEqual(Array<number>(SAVES).fill(200));
+
+      const { entries } = (await admin.api.get(`documentation/${kind}/${item.id}/acl`)).body as { entries: { subject: string }[] };
+      expect(entries).toHaveLength(1);
+      expect(roles.map((r) => r.id)).toContain(entries[0]!.subject);
+      // The saves ran one after another: each replaced exactly what the one before it left.
+      const events = await server.db
+        .select()
+        .from(activityEvents)
+        .where(
+          and(
+            eq(activityEvents.type, kind === 'folders' ? 'FolderACLUpdated' : 'DocumentACLUpdated'),
+            eq(kind === 'folders' ? activityEvents.folderId : activityEvents.documentId, item.id),
+          ),
+        );
+      expect(events).toHaveLength(SAVES);
+      const subjectsOf = (list: unknown) => (list as { subject: string }[]).map((e) => e.subject);
+      const previous = events.map((e) => subjectsOf(e.context.previous_entries));
+      expect(previous.filter((p) => p.length === 0)).toHaveLength(1);
+      expect(previous.every((p) => p.length <= 1)).toBe(true);
+      const saved = events.map((e) => subjectsOf(e.context.entries)[0]!);
+      expect(new Set(saved).size).toBe(SAVES);
+      expect(previous.flat().sort()).toEqual(saved.filter((s) => s !== entries[0]!.subject).sort());
+    }, HEAVY);
+  }
 });

@@ -5,18 +5,30 @@
  * Replacing refuses: bits beyond the six permissions (400); Create Documents / Create Folders on a
  * document (400); a subject that is not the organisation, one of its roles or one of its active members
  * (422); granting a subject bits the editor does not hold (403) — unless that subject was already
- * granted those bits on this item, so that an editor can save back a list they did not fully make.
+ * granted those bits on this item, so that an editor can save back a list they did not fully make;
+ * and any change that would give the editor a bit they do not hold now (403; org admins hold every bit).
+ *
+ * The editor's own rights: the change is refused when the editor's mask on the item after it has a bit
+ * the mask before it lacks — whether by removing or narrowing a revoke, turning it into a grant, or
+ * granting their role, their organisation or themselves. The item is enough: each bit is decided at the
+ * nearest level naming the editor, so an item below either decides the bit itself (the change cannot
+ * reach it) or inherits exactly the item's bit (it gains only what the item gains). The property test
+ * in tests/api/documentation/permissions.test.ts checks this over random trees.
+ *
+ * A save replaces the item's entries whole: it takes the item's row lock before reading them, so
+ * concurrent saves of one item run one after another and the last one's entries are what is left.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { replaceAclBody } from '../../../shared/api/documentation-schemas.ts';
-import type { Acl, AclEntry, AclSubject, AclSubjectType } from '../../../shared/api/documentation.ts';
-import { uuidv7 } from '../../../shared/ids.ts';
+import { ROOT, type Acl, type AclEntry, type AclSubject, type AclSubjectType } from '../../../shared/api/documentation.ts';
+import { isUuid, uuidv7 } from '../../../shared/ids.ts';
 import type { Queryable } from '../../db/connection.ts';
+import { lockItemRow } from '../../db/queries/locks.ts';
 import { aclEntries, memberships, roles, users } from '../../db/schema.ts';
 import type { Deps, Member } from '../../env.ts';
 import { badRequest, forbidden, validationFailed, type FieldError } from '../../errors.ts';
-import { ACL_BITS_MASK, FOLDER_ONLY_BITS } from '../../permissions/resolve.ts';
+import { ACL_BITS_MASK, FOLDER_ONLY_BITS, resolvePermissions } from '../../permissions/resolve.ts';
 import {
   readableDocument,
   readableFolder,
@@ -86,6 +98,8 @@ const bitsOf = (entries: readonly { subject: string; isGrant: boolean; permissio
 export async function replaceAcl(deps: Deps, who: Member, kind: AclItemKind, id: string, entries: AclEntries): Promise<Acl> {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
+    // Concurrent saves of one item queue here, so each reads (and replaces) what the one before it left.
+    if (isUuid(id) || (kind === 'folder' && id === ROOT)) await lockItemRow(tx, kind, who.orgId, id);
     const target = await aclTarget(tx, who, kind, id);
     requireAction(target.permissions, 'editPermissions', kind);
 
@@ -116,6 +130,9 @@ export async function replaceAcl(deps: Deps, who: Member, kind: AclItemKind, id:
       const beyond = bitsOf(after, subject) & ~target.permissions & ~bitsOf(before, subject);
       if (beyond !== 0) throw forbidden(`You cannot grant permissions you do not hold: ${permissionNames(beyond)}`);
     }
+    const proposed = entries.map((e) => ({ subjectType: types.get(e.subject)!, subjectId: e.subject, isGrant: e.is_grant, permissions: e.permissions }));
+    const gained = resolvePermissions([proposed, ...target.levels], who) & ~target.permissions;
+    if (gained !== 0) throw forbidden(`You cannot give yourself permissions you do not hold: ${permissionNames(gained)}`);
 
     await tx.delete(aclEntries).where(kind === 'folder' ? eq(aclEntries.folderId, target.itemId) : eq(aclEntries.documentId, target.itemId));
     let own: AclEntryRow[] = [];
@@ -123,15 +140,12 @@ export async function replaceAcl(deps: Deps, who: Member, kind: AclItemKind, id:
       own = await tx
         .insert(aclEntries)
         .values(
-          entries.map((e) => ({
+          proposed.map((rule) => ({
             id: uuidv7(now.getTime()),
             orgId: who.orgId,
             folderId: kind === 'folder' ? target.itemId : null,
             documentId: kind === 'document' ? target.itemId : null,
-            subjectType: types.get(e.subject)!,
-            subjectId: e.subject,
-            isGrant: e.is_grant,
-            permissions: e.permissions,
+            ...rule,
           })),
         )
         .returning();
