@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { activityEvents } from '../../../src/server/db/schema.ts';
 import { useTestServer } from '../support/harness.ts';
 import { rootId } from './support.ts';
-import { ALL, grant, makeDocument, makeFolder, makeTeam, missingId, Permission, setAcl, type Team } from '../support/factories.ts';
+import { ALL, grant, makeDocument, makeFolder, makeTeam, missingId, Permission, revoke, setAcl, type Team } from '../support/factories.ts';
 
 const server = useTestServer();
 let team: Team;
@@ -136,6 +136,35 @@ describe('POST documentation/{folders|documents}/{id}/restore-from-trash', () =>
         expect(missing.body).toEqual({ detail });
       }
     }
+  });
+
+  it('answers 404 like a missing id to whoever may not Read the item: nothing says it exists', async () => {
+    const closed = await makeFolder(team.admin, 'root', 'Closed');
+    await setAcl(team.admin, 'folders', closed.id, [revoke(team.org.id, Permission.Read)]);
+    const inner = await makeFolder(team.admin, closed.id);
+    const doc = await makeDocument(team.admin, closed.id);
+    const hiddenDoc = await makeDocument(team.admin);
+    await setAcl(team.admin, 'documents', hiddenDoc.id, [revoke(team.org.id, Permission.Read)]);
+    const alive = await makeFolder(team.admin, closed.id);
+    for (const [kind, id] of [['documents', doc.id], ['folders', inner.id], ['documents', hiddenDoc.id]] as const) {
+      expect((await team.admin.api.delete(`documentation/${kind}/${id}`)).status).toBe(204);
+    }
+    expect((await team.admin.api.delete(`documentation/folders/${closed.id}`)).status).toBe(204);
+
+    for (const [kind, id] of [
+      ['folders', closed.id],
+      ['folders', inner.id],
+      ['folders', alive.id],
+      ['documents', doc.id],
+      ['documents', hiddenDoc.id],
+    ] as const) {
+      const res = await team.member.api.post(`documentation/${kind}/${id}/restore-from-trash`);
+      const missing = await team.member.api.post(`documentation/${kind}/${missingId()}/restore-from-trash`);
+      expect(res.status, `${kind} ${id}`).toBe(404);
+      expect(res.body).toEqual(missing.body);
+    }
+    // Still in the trash for those who may restore it.
+    expect((await team.admin.api.post(`documentation/documents/${hiddenDoc.id}/restore-from-trash`)).status).toBe(200);
   });
 
   it('is for org admins and for whoever deleted the item (UNDO)', async () => {

@@ -3,12 +3,14 @@
  * back where they were — or into the root folder when that place is gone or itself in the trash.
  *
  * Restoring is for org admins, and also for the person who deleted the item: the spec's UNDO after a
- * delete ('… Successfully Deleted' with UNDO) must work for anyone who may delete.
+ * delete ('… Successfully Deleted' with UNDO) must work for anyone who may delete. An item the caller may
+ * not Read (by the ACLs of it and the folders above it, trashed or not) answers 404 exactly like a
+ * missing id, so restoring tells nothing of what the caller cannot see.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { ROOT, type ListedItem, type PageQuery, type TrashedItem } from '../../../shared/api/documentation.ts';
 import type { List } from '../../../shared/api/list.ts';
-import { isUuid } from '../../../shared/ids.ts';
+import { allows } from '../../../shared/permissions/index.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { folderChain, type ChainFolder } from '../../db/documentation-tree.ts';
 import { trashPage } from '../../db/folder-contents.ts';
@@ -51,6 +53,7 @@ async function placeToRestore(db: Queryable, who: Member, folderId: string | nul
   return { place: root!, toRoot: true };
 }
 
+/** 403 unless the caller is an org admin or deleted the item (asked only once the caller may Read it). */
 function mayRestore(who: Member, deletedBy: string | null): void {
   if (!who.isOrgAdmin && deletedBy !== who.userId) throw forbidden('Only organization admins can restore items from the trash');
 }
@@ -58,13 +61,10 @@ function mayRestore(who: Member, deletedBy: string | null): void {
 /** POST documentation/folders/{id}/restore-from-trash → the folder as listed in its folder. */
 export async function restoreFolder(deps: Deps, who: Member, id: string): Promise<ListedItem> {
   const now = deps.now();
-  if (!isUuid(id)) throw folderNotFound();
   return deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(folders)
-      .where(and(eq(folders.id, id), eq(folders.orgId, who.orgId)));
-    if (!row) throw folderNotFound();
+    const found = id === ROOT ? undefined : await folderAccess(tx, who, id);
+    if (!found || !allows(found.permissions, 'view')) throw folderNotFound();
+    const row = found.folder;
     mayRestore(who, row.deletedBy);
     if (row.deletedAt === null) throw badRequest(`${row.name} is not in the trash`);
     const { place, toRoot } = await placeToRestore(tx, who, row.parentId);
@@ -86,13 +86,10 @@ export async function restoreFolder(deps: Deps, who: Member, id: string): Promis
 /** POST documentation/documents/{id}/restore-from-trash → the document as listed in its folder. */
 export async function restoreDocument(deps: Deps, who: Member, id: string): Promise<ListedItem> {
   const now = deps.now();
-  if (!isUuid(id)) throw documentNotFound();
   return deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(documents)
-      .where(and(eq(documents.id, id), eq(documents.orgId, who.orgId)));
-    if (!row) throw documentNotFound();
+    const found = await documentAccess(tx, who, id);
+    if (!found || !allows(found.permissions, 'view')) throw documentNotFound();
+    const row = found.document;
     mayRestore(who, row.deletedBy);
     if (row.deletedAt === null) throw badRequest(`${row.name} is not in the trash`);
     const { place, toRoot } = await placeToRestore(tx, who, row.folderId);
