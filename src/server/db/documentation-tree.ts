@@ -1,7 +1,7 @@
 /**
  * The documentation tree's shape in SQL the query builder cannot say: a folder's chain of ancestors (one
- * recursive CTE, also with every level's ACL entries), a document with its folder's chain, a folder's
- * subtree, and the lock on the tree's shape. What a folder holds (contents and trash pages, the entries
+ * recursive CTE, also with every level's ACL entries), a document with its folder's chain, whether a
+ * document is live (nothing above it in the trash), a folder's subtree, and the lock on the tree's shape. What a folder holds (contents and trash pages, the entries
  * naming a caller on its children) is in ./folder-contents.ts.
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -252,6 +252,19 @@ export async function documentWithChain(
     deletedBy: r.deleted_by,
   };
   return { document, own: parsed(r.own).map(chainEntry), ...chainWithEntries(parsed(r.chain) ?? []) };
+}
+
+const DOCUMENT_IS_LIVE = namedStatement(
+  'document_is_live',
+  sql`SELECT d.id FROM documents d
+       WHERE d.id = ${sql.placeholder('id')} AND d.deleted_at IS NULL
+         AND NOT EXISTS (WITH RECURSIVE ${chainCte(sql`f.id = d.folder_id AND f.org_id = d.org_id`)}
+                         SELECT 1 FROM chain c WHERE c.deleted_at IS NOT NULL)`,
+);
+
+/** Whether a document is live: it exists, is not in the trash, and no folder above it is in the trash. */
+export async function documentIsLive(db: Queryable, id: string): Promise<boolean> {
+  return (await runStatement<{ id: string }>(db, DOCUMENT_IS_LIVE, { id })).length > 0;
 }
 
 export interface SubtreeFolder {

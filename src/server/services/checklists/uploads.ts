@@ -14,10 +14,12 @@ import { MEDIA_URL_SECONDS, UPLOAD_SIGNATURE_SECONDS } from '../../../shared/con
 import { isUuid, uuidv7 } from '../../../shared/ids.ts';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/connection.ts';
+import { documentIsLive } from '../../db/documentation-tree.ts';
 import { documents, uploads } from '../../db/schema.ts';
 import type { Deps, Member } from '../../env.ts';
 import { conflict, HttpError, notFound } from '../../errors.ts';
 import { sniffContentType } from '../../storage/content-types.ts';
+import type { IncomingUpload } from '../../storage/driver.ts';
 import { storageFor, storageKey } from '../../storage/index.ts';
 import { sign, signingKey, verifySignature } from '../../storage/signing.ts';
 import { readableDocument, requireAction } from '../documentation/access.ts';
@@ -65,11 +67,11 @@ export async function signUploads(deps: Deps, who: Member, documentId: string, f
  * permission). The file is checked by the driver, then the upload is marked complete and the file put
  * in place in one transaction: an upload is received once (409 after that).
  */
-export async function receiveUpload(deps: Deps, form: FormData): Promise<void> {
+export async function receiveUpload(deps: Deps, upload: IncomingUpload): Promise<void> {
   const storage = storageFor(deps.config);
   if (!storage.receive) throw notFound();
   const now = deps.now();
-  const file = await storage.receive(form, now);
+  const file = await storage.receive(upload, now);
   const [orgId, uploadId] = file.key.split('/') as [string, string];
   try {
     await deps.db.transaction(async (tx) => {
@@ -182,7 +184,8 @@ export async function mediaUrls(deps: Deps, who: Member, documentId: string, upl
 
 /**
  * GET /api/v1/media/{document id}/{upload id}?expires=&signature= (no bearer token: the address is the
- * permission, handed only to readers, for MEDIA_URL_SECONDS). The document must still be live.
+ * permission, handed only to readers, for MEDIA_URL_SECONDS). The document must still be live: neither
+ * it nor any folder above it in the trash.
  */
 export async function mediaBySignature(
   deps: Deps,
@@ -203,7 +206,8 @@ export async function mediaBySignature(
     .from(uploads)
     .innerJoin(documents, eq(documents.id, uploads.documentId))
     .where(and(eq(uploads.id, uploadId), eq(uploads.documentId, documentId), isNotNull(uploads.completedAt), isNull(documents.deletedAt)));
-  if (!row) throw fileNotFound();
+  // Like the bearer route: not while the document, or any folder above it, is in the trash.
+  if (!row || !(await documentIsLive(deps.db, documentId))) throw fileNotFound();
   return row.upload;
 }
 
