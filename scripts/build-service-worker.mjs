@@ -5,7 +5,9 @@
 // 2. workbox-build's injectManifest puts the precache list in place of `self.__WB_MANIFEST` and writes
 //    dist/sw.js. The list: the built shell of every route of the route table (src/routes.ts) and the
 //    not-found shell, the hashed /_astro/ files, the standalone element bundles /elements/*.js with their
-//    chunks (the rb-checklist filler), and the favicon. Left out: Shoelace's assets (about 2,000 icons,
+//    chunks (the rb-checklist filler), the favicon, and Shoelace's few system icons (a dialog's close X,
+//    a checkbox's tick: scripts/copy-shoelace-assets.mjs writes them, src/client/shoelace.ts asks for
+//    them), so an offline page still draws them. Left out: Shoelace's icon set (about 2,000 icons,
 //    cached at run time as they are used) and the elements' demo pages.
 //
 // injectManifest rather than generateSW: page addresses are answered through the route table, and the
@@ -46,8 +48,8 @@ try {
     swSrc: bundled,
     swDest: join(dist, 'sw.js'),
     globDirectory: dist,
-    globPatterns: [...shells, '_astro/**/*', 'elements/*.js', 'elements/chunks/*.js', 'favicon.svg'],
-    globIgnores: ['shoelace/**', 'elements/*/demo.*', 'sw.js', '**/*.map'],
+    globPatterns: [...shells, '_astro/**/*', 'elements/*.js', 'elements/chunks/*.js', 'favicon.svg', 'shoelace/assets/system-icons/*.svg'],
+    globIgnores: ['shoelace/assets/icons/**', 'elements/*/demo.*', 'sw.js', '**/*.map'],
     // Content-hashed names need no revision of their own.
     dontCacheBustURLsMatching: /^_astro\//,
     // The editor islands are the largest files; none may be left out silently.

@@ -24,7 +24,7 @@ function keptApiAddresses(page: Page): Promise<string[]> {
   });
 }
 
-test('/sw.js: JavaScript, never cached by the browser; it precaches every built shell and the elements, not the icons', async ({ request }) => {
+test("/sw.js: JavaScript, never cached by the browser; it precaches every built shell, the elements and Shoelace's system icons, not its icon set", async ({ request }) => {
   const response = await request.get('/sw.js');
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toBe('text/javascript; charset=utf-8');
@@ -36,7 +36,10 @@ test('/sw.js: JavaScript, never cached by the browser; it precaches every built 
   expect(precached).toEqual(expect.arrayContaining([...shells, '404.html', 'favicon.svg']));
   expect(precached.filter((url) => /^elements\/rb-[\w-]+\.js$/.test(url)).length).toBeGreaterThan(0);
   expect(precached.some((url) => url.startsWith('_astro/') && url.endsWith('.js'))).toBe(true);
-  expect(precached.filter((url) => url.startsWith('shoelace/') || url.endsWith('demo.html'))).toEqual([]);
+  // The close X of a dialog and the tick of a checkbox are drawn offline too; the ~2,000 icons of the set are not precached.
+  expect(precached).toEqual(expect.arrayContaining(['shoelace/assets/system-icons/x-lg.svg', 'shoelace/assets/system-icons/check.svg']));
+  expect(precached.filter((url) => url.startsWith('shoelace/') && !url.startsWith('shoelace/assets/system-icons/'))).toEqual([]);
+  expect(precached.filter((url) => url.endsWith('demo.html'))).toEqual([]);
 });
 
 test('each shell answers at its own file address (where the worker precaches it), with its CSP', async ({ request }) => {
@@ -48,7 +51,7 @@ test('each shell answers at its own file address (where the worker precaches it)
   }
 });
 
-test('the worker registers with scope / and controls the page', async ({ page, pageProblems }) => {
+test('the worker registers with scope / and controls the page', async ({ page }) => {
   await page.goto('/login');
   const registration = await page.evaluate(async () => {
     const ready = await navigator.serviceWorker.ready;
@@ -57,12 +60,16 @@ test('the worker registers with scope / and controls the page', async ({ page, p
   expect(new URL(registration.scope).pathname).toBe('/');
   expect(new URL(registration.script).pathname).toBe('/sw.js');
   await controlledByServiceWorker(page);
-  const problems = await pageProblems();
-  expect(problems.cspViolations).toEqual([]);
-  expect(problems.consoleErrors).toEqual([]);
 });
 
-test("offline: an opened checklist's page reloads from the worker; an unknown address is the not-found shell with 404", async ({ page, context, orgAdmin }) => {
+test("offline: an opened checklist's page reloads from the worker; an unknown address is the not-found shell with 404", async ({
+  page,
+  context,
+  orgAdmin,
+  expectPageProblem,
+}) => {
+  // Offline, the reads that are not kept (the drawer's root folders) fail; the page shows without them.
+  expectPageProblem(/^Failed to load resource: net::ERR_INTERNET_DISCONNECTED \(at \S+\/api\/v1\//);
   const checklist = await callApi<{ id: string }>('documentation/documents', {
     token: orgAdmin.token,
     json: {
