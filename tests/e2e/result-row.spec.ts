@@ -112,7 +112,7 @@ async function expectTheAnswers(page: Page, admin: OrgAdmin): Promise<void> {
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
 }
 
-test('/documentation/results/{document_id}/{id}: every answer, read-only, and Back to Results', async ({ page, orgAdmin, pageProblems }) => {
+test('/documentation/results/{document_id}/{id}: every answer, read-only, and Back to Results', async ({ page, orgAdmin }) => {
   const { checklist, row } = await submittedRow(orgAdmin, 'Evening Round');
   await signInWithToken(page, orgAdmin.token);
   await page.goto(`/documentation/results/${checklist.id}/${row.id}`);
@@ -129,7 +129,6 @@ test('/documentation/results/{document_id}/{id}: every answer, read-only, and Ba
   // Read-only: nothing to fill in or submit.
   await expect(page.locator('#result-row').locator('input, select, textarea, button')).toHaveCount(0);
   await expectAccessible(page);
-  expect((await pageProblems()).cspViolations).toEqual([]);
 
   await usePhoneViewport(page);
   await page.reload();

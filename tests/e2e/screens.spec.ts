@@ -141,7 +141,9 @@ test.describe('screens: accessibility and phone width', () => {
     expect(box.height).toBeLessThanOrEqual(phoneViewport.height * 0.8 + 1);
   });
 
-  test('account activation (a link without a usable token)', async ({ page }) => {
+  test('account activation (a link without a usable token)', async ({ page, expectPageProblem }) => {
+    // The refused token is only logged (spec: no user message).
+    expectPageProblem(/^Account activation failed:/);
     await checkScreen(
       page,
       async () => {

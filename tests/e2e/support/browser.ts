@@ -1,9 +1,10 @@
 /**
- * Browser-side helpers: sign in by storage, phone width, the accessibility scan, and a watch on
- * Content-Security-Policy violations and console errors.
+ * Browser-side helpers: sign in by storage, phone width, the accessibility scan, and the watch on
+ * Content-Security-Policy violations and console errors that fails every test on any of them.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type ConsoleMessage, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type ConsoleMessage, type Page } from '@playwright/test';
+import { baseUrl } from './environment.ts';
 
 /** The phone the spec's "phone width" means: 390 × 844 CSS pixels (an iPhone 12 to 15). */
 export const phoneViewport = { width: 390, height: 844 } as const;
@@ -75,44 +76,143 @@ export async function expectAccessible(page: Page, options: AccessibilityScanOpt
   expect(grave, `accessibility violations on ${page.url()}:\n${report.join('\n')}`).toEqual([]);
 }
 
-/** What the page reported while it was watched. */
-export interface PageProblems {
-  /** securitypolicyviolation events: "{directive} blocked {uri}". */
-  cspViolations: string[];
-  /** console.error messages and uncaught exceptions. */
-  consoleErrors: string[];
+/** Something a page reported that the suite counts as a problem. */
+export interface PageProblem {
+  kind: 'csp violation' | 'console error' | 'uncaught';
+  text: string;
+  /** The page it happened on. */
+  url: string;
 }
 
 /**
- * Starts watching a page (call before `goto`): CSP violations (from the document's
- * securitypolicyviolation events and Chromium's console messages) and console errors.
- * Read the result after the page has settled with `await problems()`.
+ * The suite's watch on what pages report (support/test.ts runs one for every test, `pageProblemWatch`):
+ * Content-Security-Policy violations, console errors and uncaught exceptions of every page of the
+ * watched browser contexts — the test's own and any it opens — reported to the test process as they
+ * happen, so a navigation loses none. At the end of the test `verdict()` lists every one that counts.
+ *
+ * What counts:
+ * - every `securitypolicyviolation` event of a document (an init script hands it over through a binding;
+ *   both are injected through the DevTools protocol, so the page's own CSP cannot block them);
+ * - every console message of type error — Chromium also logs each CSP violation there, and every
+ *   resource that failed to load: a missing script, style, icon or image (4xx), any 5xx answer, a
+ *   network failure;
+ * - every uncaught exception.
+ *
+ * What does not count: Chromium's "Failed to load resource: the server responded with a status of 4xx"
+ * - for an address under /api/ of the app's origin: the API's expected answer, which the screen handles
+ *   and shows (a 422 field error, a 404 not-found page, a 401 that signs out);
+ * - for the address of the page itself: a page address that names nothing, answered with the
+ *   not-found page and status 404.
+ * A 5xx counts wherever it comes from, and so does a 4xx of anything else the page loads.
+ *
+ * A test that provokes a problem on purpose declares it, as narrowly as it can, with
+ * `expectPageProblem(/pattern/)` (support/test.ts): problems whose text matches are then expected, and
+ * the test fails if none happened.
  */
-export async function watchPageProblems(page: Page): Promise<() => Promise<PageProblems>> {
-  const consoleErrors: string[] = [];
-  const cspFromConsole: string[] = [];
-  const onConsole = (message: ConsoleMessage) => {
-    if (message.type() !== 'error') return;
-    const text = message.text();
-    consoleErrors.push(text);
-    if (/Content Security Policy/i.test(text)) cspFromConsole.push(text);
-  };
-  page.on('console', onConsole);
-  page.on('pageerror', (error) => consoleErrors.push(`uncaught: ${error.message}`));
-  // Injected through the DevTools protocol, so the page's own CSP does not block it.
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (e) => {
-      seen.push(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`);
+export class PageProblemWatch {
+  readonly problems: PageProblem[] = [];
+  private readonly declared: RegExp[] = [];
+  private readonly contexts: BrowserContext[] = [];
+
+  /** Watches every page of `context`, those open now and those it opens later. Call before the pages load. */
+  async watch(context: BrowserContext): Promise<void> {
+    if (this.contexts.includes(context)) return;
+    this.contexts.push(context);
+    await context.exposeBinding(REPORT_BINDING, ({ page }, text: unknown) => this.add('csp violation', String(text), page?.url() ?? ''));
+    await context.addInitScript((binding) => {
+      document.addEventListener('securitypolicyviolation', (e) => {
+        const report = (window as unknown as Record<string, ((text: string) => void) | undefined>)[binding];
+        report?.(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile || 'document'}:${e.lineNumber})`);
+      });
+    }, REPORT_BINDING);
+    context.on('console', (message) => {
+      if (counts(message)) this.add('console error', `${message.text()}${where(message)}`, message.page()?.url() ?? '');
     });
-  });
-  return async () => {
-    const fromEvents = await page
-      .evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])
-      .catch(() => [] as string[]);
-    return { cspViolations: [...fromEvents, ...cspFromConsole], consoleErrors: [...consoleErrors] };
-  };
+    context.on('weberror', (error) => this.add('uncaught', error.error().stack ?? error.error().message, error.page()?.url() ?? ''));
+  }
+
+  /** Declares a problem the test provokes on purpose; it must happen (at least once) before the test ends. */
+  expect(pattern: RegExp): void {
+    // Without g or y, so that test() keeps no position from one problem to the next.
+    this.declared.push(new RegExp(pattern.source, pattern.flags.replace(/[gy]/g, '')));
+  }
+
+  /** Lets every open page hand over what it has reported so far (a round trip to each, at most 2 s). */
+  async settle(): Promise<void> {
+    const pages = this.contexts.flatMap((context) => context.pages()).filter((page) => !page.isClosed());
+    const roundTrip = (page: Page) => page.evaluate(() => undefined).catch(() => undefined);
+    await Promise.race([Promise.all(pages.map(roundTrip)), new Promise((resolve) => setTimeout(resolve, 2_000))]);
+  }
+
+  /**
+   * What fails the test: every problem no declaration expects, and (when `checkDeclared`) every declared
+   * problem that never happened. Empty when all is well.
+   */
+  verdict(checkDeclared = true): string[] {
+    const lines: string[] = [];
+    const happened = new Set<RegExp>();
+    for (const problem of this.problems) {
+      const expected = this.declared.filter((pattern) => pattern.test(problem.text));
+      for (const pattern of expected) happened.add(pattern);
+      if (expected.length === 0) lines.push(`${problem.kind} on ${problem.url || 'a page'}: ${problem.text}`);
+    }
+    if (checkDeclared) {
+      for (const pattern of this.declared) if (!happened.has(pattern)) lines.push(`declared page problem ${pattern} never happened`);
+    }
+    return lines;
+  }
+
+  private add(kind: PageProblem['kind'], text: string, url: string): void {
+    this.problems.push({ kind, text, url });
+  }
+}
+
+/** The problems so far in two lists (the shape of the `pageProblems` fixture). */
+export interface PageProblems {
+  /** CSP violations as the documents reported them: "{directive} blocked {uri} ({file}:{line})". */
+  cspViolations: string[];
+  /** Console errors (CSP violations among them, as Chromium logs them) and uncaught exceptions. */
+  consoleErrors: string[];
+}
+
+/** Starts a watch on `context` (see PageProblemWatch). */
+export async function watchPageProblems(context: BrowserContext): Promise<PageProblemWatch> {
+  const watch = new PageProblemWatch();
+  await watch.watch(context);
+  return watch;
+}
+
+/** The binding the pages report CSP violations through. */
+const REPORT_BINDING = '__ringbinderPageProblem';
+
+/** Whether a console message counts as a problem (see PageProblemWatch). */
+function counts(message: ConsoleMessage): boolean {
+  if (message.type() !== 'error') return false;
+  const failed = /^Failed to load resource: the server responded with a status of (4\d\d)/.exec(message.text());
+  if (!failed) return true;
+  const resource = message.location().url;
+  return !(isApiAddress(resource) || isPageItself(resource, message.page()?.url()));
+}
+
+/** Whether a resource is the document of the page (the address it shows), fragments aside. */
+function isPageItself(resource: string, pageUrl: string | undefined): boolean {
+  return !!pageUrl && resource.split('#')[0] === pageUrl.split('#')[0];
+}
+
+/** Whether an address is the app's API (under /api/ of the server under test). */
+function isApiAddress(address: string): boolean {
+  try {
+    const url = new URL(address);
+    return url.origin === new URL(baseUrl()).origin && url.pathname.startsWith('/api/');
+  } catch {
+    return false;
+  }
+}
+
+/** " (at {url})" for a console message whose location is a file (for a failed resource, that resource). */
+function where(message: ConsoleMessage): string {
+  const { url } = message.location();
+  return url && !message.text().includes(url) ? ` (at ${url})` : '';
 }
 
 /** A same-origin document that runs none of the app's scripts, for touching storage. */

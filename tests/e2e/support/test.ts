@@ -5,18 +5,35 @@
  *   import { test, expect, signInWithToken, expectAccessible } from './support/test.ts';
  *   test('…', async ({ page, orgAdmin }) => { await signInWithToken(page, orgAdmin.token); … });
  *
- * Fixtures are created only when a test names them, so a test pays only for what it uses.
+ * Fixtures are created only when a test names them, so a test pays only for what it uses — except
+ * `pageProblemWatch`, which runs for every test: any Content-Security-Policy violation, console error
+ * or uncaught exception on any page the test opens fails it (what counts: PageProblemWatch in
+ * ./browser.ts). A test that provokes one on purpose declares it with `expectPageProblem`.
  */
-import { test as base } from '@playwright/test';
+import { test as base, type Browser, type BrowserContext } from '@playwright/test';
 import { createAccount, createOrgAdmin, type Account, type OrgAdmin } from './accounts.ts';
-import { watchPageProblems, type PageProblems } from './browser.ts';
+import { PageProblemWatch, type PageProblems } from './browser.ts';
 
 export interface Fixtures {
   /** A new activated account with no organisation yet, and its token. */
   account: Account;
   /** A new account that created its own organisation (org admin, organisation selected), and its token. */
   orgAdmin: OrgAdmin;
-  /** Watches `page` from its first navigation; call it to read CSP violations and console errors so far. */
+  /**
+   * Automatic: watches every page of the test's browser context and of every context the test opens
+   * with `browser.newContext()`/`browser.newPage()`, and fails the test at its end listing each problem.
+   */
+  pageProblemWatch: PageProblemWatch;
+  /**
+   * Declares a page problem the test provokes on purpose, e.g. `expectPageProblem(/status of 503/)`:
+   * problems matching the pattern do not fail the test, and the test fails if none happens. Keep the
+   * pattern narrow (the message, not just "error").
+   */
+  expectPageProblem: (pattern: RegExp) => void;
+  /**
+   * Redundant since the automatic check (kept for specs that still read it): the problems so far that
+   * count, in the old shape. New tests need neither; one that expects a problem uses `expectPageProblem`.
+   */
   pageProblems: () => Promise<PageProblems>;
 }
 
@@ -27,10 +44,55 @@ export const test = base.extend<Fixtures>({
   orgAdmin: async ({}, use) => {
     await use(await createOrgAdmin('admin'));
   },
-  pageProblems: async ({ page }, use) => {
-    await use(await watchPageProblems(page));
+  pageProblemWatch: [
+    async ({ context, browser }, use, testInfo) => {
+      const watch = new PageProblemWatch();
+      await watch.watch(context);
+      const restore = watchNewContexts(browser, (opened) => watch.watch(opened));
+      try {
+        await use(watch);
+      } finally {
+        restore();
+      }
+      await watch.settle();
+      // A declared problem that did not happen is worth saying only when the test ran to its end.
+      const problems = watch.verdict(testInfo.status === testInfo.expectedStatus);
+      if (problems.length > 0) {
+        throw new Error(`${problems.length} page problem(s) (CSP violations, console errors, uncaught exceptions):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+      }
+    },
+    { auto: true },
+  ],
+  expectPageProblem: async ({ pageProblemWatch }, use) => {
+    await use((pattern) => pageProblemWatch.expect(pattern));
+  },
+  pageProblems: async ({ pageProblemWatch }, use) => {
+    await use(async () => {
+      await pageProblemWatch.settle();
+      const { problems } = pageProblemWatch;
+      return {
+        cspViolations: problems.filter((p) => p.kind === 'csp violation').map((p) => p.text),
+        consoleErrors: problems.filter((p) => p.kind !== 'csp violation').map((p) => p.text),
+      };
+    });
   },
 });
+
+/**
+ * Makes `browser.newContext()` (and so `browser.newPage()`) hand every new context to `onContext` before
+ * the test gets it; the returned function undoes that.
+ */
+function watchNewContexts(browser: Browser, onContext: (context: BrowserContext) => Promise<void>): () => void {
+  const original = browser.newContext;
+  browser.newContext = async function newContext(this: Browser, ...args: Parameters<Browser['newContext']>) {
+    const context = await original.apply(this, args);
+    await onContext(context);
+    return context;
+  };
+  return () => {
+    browser.newContext = original;
+  };
+}
 
 export { expect } from '@playwright/test';
 export * from './accounts.ts';
