@@ -25,6 +25,12 @@ export interface Config {
   uploadSigningSecret: string | undefined;
   /** How often old sign-in and reset attempts are dropped from the throttle table (THROTTLE_PRUNE_INTERVAL_MS). */
   throttlePruneIntervalMs: number;
+  /** How often the mail sender looks for mail that is due: retries, and mail queued by other processes (MAIL_DELIVERY_INTERVAL_MS). */
+  mailDeliveryIntervalMs: number;
+  /** A failed delivery is tried again after this (MAIL_RETRY_FIRST_MS)… */
+  mailRetryFirstMs: number;
+  /** …doubling after each failure up to this (MAIL_RETRY_MAX_MS). */
+  mailRetryMaxMs: number;
 }
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -45,6 +51,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (uploadSigningSecret !== undefined && uploadSigningSecret.length < 32) {
     throw new Error('UPLOAD_SIGNING_SECRET must be at least 32 characters (unset, a random one is kept under DATA_DIR)');
   }
+  const mailRetryFirstMs = positiveNumber(env.MAIL_RETRY_FIRST_MS, 'MAIL_RETRY_FIRST_MS') ?? 30_000;
   return {
     port,
     host,
@@ -59,5 +66,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestLog: env.REQUEST_LOG !== '0',
     uploadSigningSecret,
     throttlePruneIntervalMs: positiveNumber(env.THROTTLE_PRUNE_INTERVAL_MS, 'THROTTLE_PRUNE_INTERVAL_MS') ?? 10 * 60 * 1000,
+    mailDeliveryIntervalMs: positiveNumber(env.MAIL_DELIVERY_INTERVAL_MS, 'MAIL_DELIVERY_INTERVAL_MS') ?? 10_000,
+    mailRetryFirstMs,
+    mailRetryMaxMs: Math.max(mailRetryFirstMs, positiveNumber(env.MAIL_RETRY_MAX_MS, 'MAIL_RETRY_MAX_MS') ?? 60 * 60 * 1000),
   };
 }

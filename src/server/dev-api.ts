@@ -8,7 +8,7 @@ import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/connection.ts';
-import { mailerFor } from './server.ts';
+import { mailerFor, mailQueueFor } from './server.ts';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 const state = globalThis as typeof globalThis & { __ringbinderDevDatabase?: Promise<DatabaseHandle> };
@@ -25,7 +25,10 @@ export async function handle(req: IncomingMessage, res: ServerResponse): Promise
   listener ??= (async () => {
     state.__ringbinderDevDatabase ??= openOnce();
     const { db } = await state.__ringbinderDevDatabase;
-    return getRequestListener(createApp({ config, db, mailer: mailerFor(config), now: () => new Date() }).fetch) as Listener;
+    const now = () => new Date();
+    const mail = mailQueueFor(config, db, mailerFor(config), now);
+    mail.keepDelivering(config.mailDeliveryIntervalMs);
+    return getRequestListener(createApp({ config, db, mail, now }).fetch) as Listener;
   })();
   await (await listener)(req, res);
 }

@@ -7,13 +7,14 @@ import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
 import type { CallerRows } from './db/queries/callers.ts';
 import type { loginSessions, users } from './db/schema.ts';
-import type { Mailer } from './mail/mailer.ts';
+import type { MailQueue } from './mail/mail-queue.ts';
 import type { Principal } from './permissions/resolve.ts';
 
 export interface Deps {
   config: Config;
   db: Database;
-  mailer: Mailer;
+  /** Mail: queued in the transaction of the change that causes it, delivered after the commit. */
+  mail: MailQueue;
   /** The clock; tests may move it. */
   now: () => Date;
 }

@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import { startBackgroundJobs } from './background-jobs.ts';
 import { openDatabase, type DatabaseHandle } from './db/connection.ts';
 import type { Deps } from './env.ts';
+import { MailQueue } from './mail/mail-queue.ts';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer.ts';
 
 export interface RunningServer {
@@ -18,6 +19,7 @@ export interface RunningServer {
 export interface StartOptions {
   /** An already opened database (tests clone one); otherwise opened from the config. */
   database?: DatabaseHandle;
+  /** How mail is handed on (default: SMTP or the outbox, from the config); it goes through the queue either way. */
   mailer?: Mailer;
   now?: () => Date;
 }
@@ -26,19 +28,21 @@ export function mailerFor(config: Config): Mailer {
   return config.smtpUrl ? smtpMailer(config.smtpUrl) : outboxMailer(join(config.dataDir, 'outbox'));
 }
 
+/** The mail queue over `db`, delivering through `mailer` with the configured retries. */
+export function mailQueueFor(config: Config, db: DatabaseHandle['db'], mailer: Mailer, now: () => Date): MailQueue {
+  return new MailQueue({ db, transport: mailer, now, retry: { firstMs: config.mailRetryFirstMs, maxMs: config.mailRetryMaxMs } });
+}
+
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const database =
     options.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') }));
   await database.migrate();
-  // PostgreSQL's autovacuum keeps planner statistics; the embedded database needs us to.
-  const stopStatistics = startBackgroundJobs(database, config, options.now ?? (() => new Date()));
-  const deps: Deps = {
-    config,
-    db: database.db,
-    mailer: options.mailer ?? mailerFor(config),
-    now: options.now ?? (() => new Date()),
-  };
+  const now = options.now ?? (() => new Date());
+  const mail = mailQueueFor(config, database.db, options.mailer ?? mailerFor(config), now);
+  // PostgreSQL's autovacuum keeps planner statistics; the embedded database needs us to. Mail is delivered.
+  const stopStatistics = startBackgroundJobs(database, config, now, mail);
+  const deps: Deps = { config, db: database.db, mail, now };
   const app = createApp(deps);
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));

@@ -117,6 +117,24 @@ describe('POST auth/reset-password', () => {
     });
   });
 
+  it('voids every other outstanding reset link of the account, older and newer alike', async () => {
+    const user = await registerAndActivate(server);
+    const other = await registerAndActivate(server);
+    const first = await resetToken(user.email);
+    const second = await resetToken(user.email);
+    const third = await resetToken(user.email);
+    const othersLink = await resetToken(other.email);
+    expect((await server.client().post('auth/reset-password', { password: 'the middle one', token: second })).status).toBe(200);
+    for (const token of [first, third]) {
+      const res = await server.client().post('auth/reset-password', { password: 'an older or newer link', token });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual(INVALID);
+    }
+    expect((await requestAccessToken(server, user.username, 'the middle one')).status).toBe(200);
+    // Another account's link is its own.
+    expect((await server.client().post('auth/reset-password', { password: 'still works here', token: othersLink })).status).toBe(200);
+  });
+
   it("ends the user's sessions at once, and only that user's", async () => {
     const user = await registerAndActivate(server);
     const laptop = await signIn(server, user);

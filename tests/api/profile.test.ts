@@ -26,6 +26,7 @@ describe('GET auth/me', () => {
       avatar: null,
       otp_enabled: false,
       invitations: [],
+      pending_email: null,
     });
     expect(res.text).not.toMatch(/password|argon2|otp_secret|token/i);
   });
@@ -53,7 +54,7 @@ describe('GET auth/me', () => {
 });
 
 describe('PUT auth/me', () => {
-  it('changes username, e-mail, full name and avatar, and answers the updated user', async () => {
+  it('changes username, full name and avatar at once, and answers the updated user; a new e-mail waits for its confirmation', async () => {
     const user = await registerAndActivate(server);
     const username = uniqueName('renamed');
     const avatar = uuidv7();
@@ -67,7 +68,8 @@ describe('PUT auth/me', () => {
     expect(res.body).toMatchObject({
       id: user.id,
       username,
-      email: `${username.toLowerCase()}@example.com`,
+      email: user.email,
+      pending_email: `${username.toLowerCase()}@example.com`,
       full_name: 'Renamed Person',
       avatar,
     });

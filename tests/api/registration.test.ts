@@ -8,6 +8,7 @@ import {
   register,
   registerAndActivate,
   requestAccessToken,
+  tokenFromLink,
   tokenFromMail,
   uniqueName,
 } from './support/factories.ts';
@@ -65,13 +66,66 @@ describe('POST auth/register', () => {
   });
 
   it('refuses a username or e-mail already taken, whatever the case', async () => {
-    const { registration } = await register(server);
-    const sameName = await server.client().post('auth/register', newRegistration({ username: registration.username.toUpperCase() }));
+    const registration = await registerAndActivate(server);
+    const sameName = await server.client().post(
+      'auth/register',
+      newRegistration({ username: registration.username.toUpperCase(), email: `${uniqueName()}@example.com` }),
+    );
     expect(sameName.status).toBe(400);
     expect(sameName.body).toEqual({ detail: 'A user with this username already exists' });
     const sameEmail = await server.client().post('auth/register', newRegistration({ email: registration.email.toUpperCase() }));
     expect(sameEmail.status).toBe(400);
     expect(sameEmail.body).toEqual({ detail: 'A user with this email already exists' });
+  });
+
+  it('refuses the username of an account not yet activated when the address is another', async () => {
+    const { registration } = await register(server);
+    const res = await server.client().post('auth/register', newRegistration({ username: registration.username, email: `${uniqueName()}@example.com` }));
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ detail: 'A user with this username already exists' });
+  });
+
+  it('registering again an address never activated sends a new activation: the latest details count, older links stop working', async () => {
+    const { registration, id } = await register(server);
+    const firstLink = await tokenFromMail(server, registration.email, '/auth/activate');
+    const again = newRegistration({ email: registration.email.toUpperCase(), password: 'the second password' });
+    const res = await server.client().post('auth/register', again);
+    expect(res.status, res.text).toBe(201);
+    expect(res.body).toEqual({ id, username: again.username, email: registration.email, full_name: again.full_name, is_active: false });
+    const mails = await server.outbox.to(registration.email);
+    expect(mails.map((m) => m.subject)).toEqual(['Activate your Ringbinder account', 'Activate your Ringbinder account']);
+    const secondLink = await tokenFromMail(server, registration.email, '/auth/activate');
+    expect(secondLink).not.toBe(firstLink);
+    const stale = await server.client().post('auth/activate', firstLink);
+    expect(stale.status).toBe(400);
+    expect((await server.client().post('auth/activate', secondLink)).status).toBe(200);
+    expect((await requestAccessToken(server, again.username, 'the second password')).status).toBe(200);
+    expect((await requestAccessToken(server, registration.username, registration.password)).status).toBe(400);
+    const rows = await server.db.select().from(users).where(eq(users.id, id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('a registration again cannot take the username another account holds', async () => {
+    const { registration } = await register(server);
+    const holder = await registerAndActivate(server);
+    const res = await server.client().post('auth/register', newRegistration({ email: registration.email, username: holder.username }));
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ detail: 'A user with this username already exists' });
+    expect(await server.outbox.to(registration.email)).toHaveLength(1);
+  });
+
+  it('answers registrations of one address sent at the same moment with 201 each: one account, one working link, never a 500', async () => {
+    const email = `${uniqueName('same')}@example.com`;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => server.client().post('auth/register', newRegistration({ email }))));
+    expect(answers.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
+    const rows = await server.db.select().from(users).where(eq(users.email, email));
+    expect(rows).toHaveLength(1);
+    const mails = await server.outbox.to(email);
+    expect(mails).toHaveLength(5);
+    const activations = await Promise.all(
+      mails.map((mail) => server.client().post('auth/activate', tokenFromLink(linkIn(mail, '/auth/activate')))),
+    );
+    expect(activations.filter((r) => r.status === 200)).toHaveLength(1);
   });
 
   it('answers two simultaneous registrations of one username with one account and one 400, never a 500', async () => {

@@ -217,3 +217,29 @@ describe('DELETE auth/me/sessions/{id}', () => {
     }
   });
 });
+
+describe('POST auth/logout', () => {
+  it("ends the caller's session: 204, and the token replayed afterwards is refused", async () => {
+    const user = await registerAndActivate(server);
+    const laptop = await signIn(server, user);
+    const res = await user.api.post('auth/logout');
+    expect(res.status).toBe(204);
+    expect(res.text).toBe('');
+    const replayed = await user.api.get('auth/me');
+    expect(replayed.status).toBe(401);
+    expect(replayed.body).toEqual(CREDENTIALS);
+    // Only that session: the user's other device stays signed in.
+    expect((await laptop.api.get('auth/me')).status).toBe(200);
+    const left = (await laptop.api.get('auth/me/sessions')).body;
+    expect(left.total).toBe(1);
+    // Signing out again with the ended token: 401, nothing else ends.
+    expect((await user.api.post('auth/logout')).status).toBe(401);
+    expect((await laptop.api.get('auth/me')).status).toBe(200);
+  });
+
+  it('needs a signed-in caller', async () => {
+    const res = await server.client().post('auth/logout');
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual(CREDENTIALS);
+  });
+});

@@ -54,6 +54,7 @@ describe('mail over SMTP', () => {
     const res = await server.client().post('auth/register', registration);
     expect(res.status).toBe(201);
 
+    await server.deps.mail.idle(); // queued in the registration's transaction, delivered right after it
     expect(caught).toHaveLength(1);
     const [{ from, to, mail }] = caught as [Caught];
     expect(from).toBe('no-reply@ringbinder.local');

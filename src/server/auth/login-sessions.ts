@@ -68,3 +68,8 @@ export async function endUserSessions(db: Queryable, userId: string, now: Date, 
       ),
     );
 }
+
+/** Ends one session (sign-out): its token is refused from now on. */
+export async function endLoginSession(db: Queryable, sessionId: string, now: Date): Promise<void> {
+  await db.update(loginSessions).set({ endedAt: now }).where(and(eq(loginSessions.id, sessionId), isNull(loginSessions.endedAt)));
+}

@@ -33,6 +33,11 @@ export const users = pgTable(
     otpEnabled: boolean('otp_enabled').notNull().default(false),
     /** The TOTP time step of the last accepted code: each code is accepted once. */
     otpLastStep: integer('otp_last_step'),
+    /**
+     * An e-mail address asked for in Account Settings and not yet confirmed from the link mailed to it.
+     * Nothing uses it but Account Settings: `email` stays the verified address until the confirmation.
+     */
+    pendingEmail: text('pending_email'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -110,12 +115,20 @@ export const invitations = pgTable(
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     expiry: at('expiry').notNull(),
-    status: text('status', { enum: ['pending', 'accepted', 'declined', 'cancelled'] })
+    /** 'expired': a pending invitation past its expiry, replaced by a new invitation to the same address. */
+    status: text('status', { enum: ['pending', 'accepted', 'declined', 'cancelled', 'expired'] })
       .notNull()
       .default('pending'),
     answeredAt: at('answered_at'),
   },
-  (t) => [index('invitations_org_idx').on(t.orgId, t.status), index('invitations_email_idx').on(sql`lower(${t.email})`)],
+  (t) => [
+    index('invitations_org_idx').on(t.orgId, t.status),
+    index('invitations_email_idx').on(sql`lower(${t.email})`),
+    // One pending invitation per organisation and address: invitations sent at the same moment make one.
+    uniqueIndex('invitations_pending_email_key')
+      .on(t.orgId, sql`lower(${t.email})`)
+      .where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 /** A signed-in device: the bearer token is stored only as its SHA-256 hash. */
@@ -139,7 +152,7 @@ export const loginSessions = pgTable(
   (t) => [uniqueIndex('login_sessions_token_key').on(t.tokenHash), index('login_sessions_user_idx').on(t.userId)],
 );
 
-/** Single-use e-mailed tokens: account activation and password reset. */
+/** Single-use e-mailed tokens: account activation, password reset and the confirmation of a new e-mail address. */
 export const accountTokens = pgTable(
   'account_tokens',
   {
@@ -147,13 +160,40 @@ export const accountTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['activation', 'password-reset'] }).notNull(),
+    purpose: text('purpose', { enum: ['activation', 'password-reset', 'email-change'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
+    /** 'email-change': the new address the token was mailed to and confirms. */
+    email: text('email'),
     createdAt: createdAt(),
     expiresAt: at('expires_at').notNull(),
     usedAt: at('used_at'),
   },
-  (t) => [uniqueIndex('account_tokens_hash_key').on(t.tokenHash)],
+  (t) => [
+    uniqueIndex('account_tokens_hash_key').on(t.tokenHash),
+    // A user's outstanding links of one kind, voided together (a reset voids the other reset links).
+    index('account_tokens_user_idx').on(t.userId, t.purpose),
+  ],
+);
+
+/**
+ * Mail waiting to be delivered (src/server/mail/mail-queue.ts): written in the transaction of the change
+ * that causes it, delivered by the sender with retries, deleted once the mail server has taken it.
+ */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: uuid('id').primaryKey(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    createdAt: createdAt(),
+    /** When a sender may next take it: now for new mail, later after a failure or while a sender holds it. */
+    nextAttemptAt: at('next_attempt_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+  },
+  (t) => [index('mail_queue_due_idx').on(t.nextAttemptAt)],
 );
 
 /** Attempts counted by the throttle (sign-in and reset requests), per account and per IP. */

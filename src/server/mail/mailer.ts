@@ -1,6 +1,7 @@
 /**
- * Sends mail: over SMTP when SMTP_URL is set, otherwise each message is written as an .eml file under
- * DATA_DIR/outbox/ and its links are logged, so a developer can follow them.
+ * The transports that hand one message on: over SMTP when SMTP_URL is set, otherwise each message is
+ * written as an .eml file under DATA_DIR/outbox/ and its links are logged, so a developer can follow them.
+ * Services never call them: they queue mail (mail-queue.ts), whose sender calls these with retries.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -20,8 +21,22 @@ export interface Mailer {
 
 const FROM = 'Ringbinder <no-reply@ringbinder.local>';
 
+/**
+ * nodemailer waits up to two minutes to connect and ten for a silent server; a delivery should fail
+ * sooner and be retried (the queue's claim must outlast one delivery). Options in SMTP_URL's query win.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
+
+function withTimeouts(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  for (const [name, ms] of Object.entries(SMTP_TIMEOUTS)) {
+    if (!url.searchParams.has(name)) url.searchParams.set(name, String(ms));
+  }
+  return url.toString();
+}
+
 export function smtpMailer(smtpUrl: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = nodemailer.createTransport(withTimeouts(smtpUrl));
   return {
     async send(message) {
       await transport.sendMail({ from: FROM, ...message });

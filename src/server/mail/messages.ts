@@ -41,3 +41,29 @@ export function invitationMessage(to: string, orgName: string, inviter: string, 
     { label: 'Open invitation', url },
   );
 }
+
+export function emailChangeMessage(to: string, fullName: string, url: string): Message {
+  return message(
+    to,
+    'Confirm your new Ringbinder e-mail address',
+    [
+      `Hello ${fullName},`,
+      `You asked to use ${to} as the e-mail address of your Ringbinder account. Confirm it with the link below; it is valid for 24 hours. Until then your account keeps its current address.`,
+      'If it was not you, ignore this e-mail: nothing changes.',
+    ],
+    { label: 'Confirm e-mail address', url },
+  );
+}
+
+export function emailChangeNoticeMessage(to: string, fullName: string, newEmail: string, accountUrl: string): Message {
+  return message(
+    to,
+    'Your Ringbinder e-mail address is about to change',
+    [
+      `Hello ${fullName},`,
+      `Someone signed in to your Ringbinder account asked to change its e-mail address from ${to} to ${newEmail}. The change takes effect only when it is confirmed from the link sent to ${newEmail}.`,
+      'If it was not you, cancel the change in Account Settings and reset your password from the sign-in page.',
+    ],
+    { label: 'Open Account Settings', url: accountUrl },
+  );
+}

@@ -34,6 +34,7 @@ export async function presentCurrentUser(db: Queryable, caller: Caller, now: Dat
     avatar: user.avatar,
     otp_enabled: user.otpEnabled,
     invitations: rows.invitations.map((r) => ({ id: r.id, org_id: r.orgId, org_name: r.orgName, expiry: r.expiry.toISOString() })),
+    pending_email: user.pendingEmail,
   };
 }
 

@@ -1,10 +1,11 @@
-/** `auth/…`: registration, activation, sign-in, password reset, the caller's profile, sessions, two-factor, organisations and invitations. */
+/** `auth/…`: registration, activation, sign-in and sign-out, password reset, the caller's profile and e-mail address, sessions, two-factor, organisations and invitations. */
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import {
   accessTokenForm,
   activateBody,
   answerInvitationBody,
+  confirmEmailBody,
   createOrgBody,
   registerBody,
   resetPasswordBody,
@@ -16,13 +17,14 @@ import {
 } from '../../shared/api/accounts.ts';
 import { isUuid } from '../../shared/ids.ts';
 import { authenticate, clientIp } from '../auth/authenticate.ts';
-import { isLive } from '../auth/login-sessions.ts';
+import { endLoginSession, isLive } from '../auth/login-sessions.ts';
 import { loginSessions } from '../db/schema.ts';
 import { requireMember, requireOrgAdmin } from '../auth/membership.ts';
 import type { SignedInEnv } from '../env.ts';
 import { notFound } from '../errors.ts';
 import { formBody, jsonBody } from '../http/body.ts';
 import { activate, register, requestPasswordReset, resetPassword, signIn, updateMe } from '../services/accounts.ts';
+import { confirmEmailChange, withdrawEmailChange } from '../services/email-change.ts';
 import { pendingInvitationsFor, presentCurrentUser, presentLoginSession } from '../presenters/accounts.ts';
 import { answerInvitation, listOrgInvitations, publicInvitation } from '../services/invitations.ts';
 import { createOrganisation, selectOrganisation } from '../services/organisations.ts';
@@ -61,6 +63,12 @@ auth.post('/reset-password', async (c) => {
   return c.json({ detail: 'Password Has Been Reset' });
 });
 
+// The link mailed to a new address confirms it; the token is the proof, so no sign-in is needed.
+auth.post('/confirm-email', async (c) => {
+  const token = await jsonBody(c, confirmEmailBody);
+  return c.json({ email: await confirmEmailChange(c.var.deps, token) });
+});
+
 auth.get('/invite/:id', async (c) => {
   const deps = c.var.deps;
   return c.json(await publicInvitation(deps.db, c.req.param('id'), deps.now()));
@@ -80,6 +88,17 @@ auth.put('/me', async (c) => {
   const caller = c.var.caller;
   const user = await updateMe(deps, caller.user, body);
   return c.json(await presentCurrentUser(deps.db, { ...caller, user }, deps.now()));
+});
+
+auth.post('/logout', async (c) => {
+  const deps = c.var.deps;
+  await endLoginSession(deps.db, c.var.caller.session.id, deps.now());
+  return c.body(null, 204);
+});
+
+auth.delete('/me/email-change', async (c) => {
+  await withdrawEmailChange(c.var.deps, c.var.caller.user.id);
+  return c.body(null, 204);
 });
 
 auth.get('/me/sessions', async (c) => {

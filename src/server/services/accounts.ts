@@ -1,23 +1,25 @@
 /**
  * The account lifecycle: registration, activation, sign-in (with two-factor codes), password reset
- * and the user's own profile.
+ * and the user's own profile (a new e-mail address waits for its confirmation: email-change.ts).
+ * Mail is queued in the transaction of the change that causes it and delivered after the commit.
  */
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { RegisterBody, RegisteredUser, UpdateMeBody } from '../../shared/api/accounts.ts';
 import { uuidv7 } from '../../shared/ids.ts';
+import { issueAccountToken, useAccountToken, voidAccountTokens } from '../auth/account-tokens.ts';
 import { endUserSessions, openLoginSession, type Device } from '../auth/login-sessions.ts';
 import { acceptOtp } from '../auth/one-time-codes.ts';
 import { hashPassword, verifyDecoy, verifyPassword } from '../auth/passwords.ts';
 import { admitAttempt, clearAttempts, forgetAttempt, throttleKeys, throttleRules } from '../auth/throttle.ts';
-import { hashToken, newToken } from '../auth/tokens.ts';
 import type { Queryable } from '../db/connection.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { equalsIgnoringCase } from '../db/queries/text.ts';
 import { findUserByLogin } from '../db/queries/users.ts';
-import { accountTokens, memberships, users } from '../db/schema.ts';
+import { memberships, users } from '../db/schema.ts';
 import type { Deps, UserRow } from '../env.ts';
 import { badRequest } from '../errors.ts';
 import { activationMessage, passwordResetMessage } from '../mail/messages.ts';
+import { cancelEmailChange, EMAIL_TAKEN, requestEmailChange } from './email-change.ts';
 import { otpStepUnused } from './two-factor.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -25,41 +27,42 @@ export const ACTIVATION_VALID_MS = 48 * HOUR;
 export const RESET_VALID_MS = 1 * HOUR;
 
 const USERNAME_TAKEN = 'A user with this username already exists';
-const EMAIL_TAKEN = 'A user with this email already exists';
 
-/** Creates an inactive account and e-mails its activation link. */
+/**
+ * Creates an inactive account and e-mails its activation link. Registering again an address whose
+ * account was never activated takes the new username, full name and password into that account and
+ * mails a new link (the older links stop working): whoever holds the mailbox activates what they typed
+ * last, and an address registered by someone else cannot be kept from its owner.
+ */
 export async function register(deps: Deps, body: Required<RegisterBody>): Promise<RegisteredUser> {
   const passwordHash = await hashPassword(body.password);
-  const now = deps.now();
-  const token = newToken();
-  const user = await deps.db.transaction(async (tx) => {
-    await assertUnique(tx, body.username, body.email);
-    const [row] = await tx
-      .insert(users)
-      .values({
-        id: uuidv7(now.getTime()),
-        username: body.username,
-        email: body.email,
-        fullName: body.full_name,
-        passwordHash,
-        isActive: false,
-        createdAt: now,
-      })
-      .returning()
-      .catch(rethrowDuplicate);
-    await tx.insert(accountTokens).values({
-      id: uuidv7(),
-      userId: row!.id,
-      purpose: 'activation',
-      tokenHash: hashToken(token),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + ACTIVATION_VALID_MS),
-    });
-    return row!;
-  });
-  const url = `${deps.config.publicUrl}/auth/activate?token=${encodeURIComponent(token)}`;
-  await deps.mailer.send(activationMessage(user.email, user.fullName, url));
+  const user = await registerOnce(deps, body, passwordHash)
+    // A registration of the same new address committed meanwhile: this one becomes a registration again.
+    .catch((err: unknown) => (isUniqueViolation(err, 'users_email_key') ? registerOnce(deps, body, passwordHash) : Promise.reject(err)))
+    .catch(rethrowDuplicate);
+  deps.mail.deliverSoon();
   return { id: user.id, username: user.username, email: user.email, full_name: user.fullName, is_active: false };
+}
+
+function registerOnce(deps: Deps, body: Required<RegisterBody>, passwordHash: string): Promise<UserRow> {
+  return deps.db.transaction(async (tx) => {
+    const now = deps.now();
+    const [existing] = await tx.select().from(users).where(equalsIgnoringCase(users.email, body.email)).for('update');
+    if (existing?.isActive) throw badRequest(EMAIL_TAKEN);
+    await assertUsernameFree(tx, body.username, existing?.id);
+    const details = { username: body.username, fullName: body.full_name, passwordHash };
+    const [user] = existing
+      ? await tx.update(users).set(details).where(eq(users.id, existing.id)).returning()
+      : await tx
+          .insert(users)
+          .values({ id: uuidv7(now.getTime()), email: body.email, isActive: false, createdAt: now, ...details })
+          .returning();
+    await voidAccountTokens(tx, user!.id, 'activation');
+    const token = await issueAccountToken(tx, user!.id, 'activation', now, ACTIVATION_VALID_MS);
+    const url = `${deps.config.publicUrl}/auth/activate?token=${encodeURIComponent(token)}`;
+    await deps.mail.add(tx, activationMessage(user!.email, user!.fullName, url));
+    return user!;
+  });
 }
 
 /** Uses an activation token once: the account becomes active and is signed in. */
@@ -124,7 +127,10 @@ export async function signIn(deps: Deps, form: SignIn, device: Device & { ip: st
   return openLoginSession(db, deps, user.id, device, await soleOrganisation(db, user.id));
 }
 
-/** E-mails a reset link when the address belongs to an active account; answers the same either way. */
+/**
+ * E-mails a reset link when the address belongs to an active account; answers the same either way, and
+ * in the same time: the mail is queued, not sent while the caller waits.
+ */
 export async function requestPasswordReset(deps: Deps, email: string, ip: string): Promise<void> {
   const now = deps.now();
   const { db } = deps;
@@ -141,20 +147,19 @@ export async function requestPasswordReset(deps: Deps, email: string, ip: string
     .from(users)
     .where(and(equalsIgnoringCase(users.email, email), eq(users.isActive, true)));
   if (!user) return;
-  const token = newToken();
-  await db.insert(accountTokens).values({
-    id: uuidv7(),
-    userId: user.id,
-    purpose: 'password-reset',
-    tokenHash: hashToken(token),
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + RESET_VALID_MS),
+  await db.transaction(async (tx) => {
+    const token = await issueAccountToken(tx, user.id, 'password-reset', now, RESET_VALID_MS);
+    const url = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    await deps.mail.add(tx, passwordResetMessage(user.email, user.fullName, url));
   });
-  const url = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  await deps.mailer.send(passwordResetMessage(user.email, user.fullName, url));
+  deps.mail.deliverSoon();
 }
 
-/** Uses a reset token once: sets the password, ends every session of the user and lifts the sign-in throttle. */
+/**
+ * Uses a reset token once: sets the password, voids the account's other reset links and any e-mail
+ * change still waiting for its confirmation (the account is being secured), ends every session of the
+ * user and lifts the sign-in throttle.
+ */
 export async function resetPassword(deps: Deps, token: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
   await deps.db.transaction(async (tx) => {
@@ -162,67 +167,53 @@ export async function resetPassword(deps: Deps, token: string, password: string)
     const row = await useAccountToken(tx, now, token, 'password-reset');
     if (!row) throw badRequest('This password reset link is invalid or has expired');
     await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId));
+    await voidAccountTokens(tx, row.userId, 'password-reset');
+    await cancelEmailChange(tx, row.userId);
     await endUserSessions(tx, row.userId, now);
     await clearAttempts(tx, throttleKeys.signInAccount(row.userId));
   });
 }
 
-/** Changes the caller's own username, e-mail, full name or avatar. */
+/**
+ * Changes the caller's own username, full name or avatar at once. A new e-mail address is only asked
+ * for: it is mailed a confirmation link and `email` stays as it is until then (email-change.ts); the
+ * current address sent again changes nothing.
+ */
 export async function updateMe(deps: Deps, user: UserRow, body: UpdateMeBody): Promise<UserRow> {
-  return deps.db.transaction(async (tx) => {
+  let mailQueued = false;
+  const updated = await deps.db.transaction(async (tx) => {
     const username = body.username ?? user.username;
-    const email = (body.email ?? user.email).toLowerCase();
-    await assertUnique(tx, username, email, user.id);
-    const [updated] = await tx
+    await assertUsernameFree(tx, username, user.id);
+    const [row] = await tx
       .update(users)
       .set({
         username,
-        email,
         fullName: body.full_name ?? user.fullName,
         avatar: body.avatar === undefined ? user.avatar : body.avatar,
       })
       .where(eq(users.id, user.id))
       .returning()
       .catch(rethrowDuplicate);
-    return updated!;
+    if (body.email === undefined || body.email.toLowerCase() === row!.email.toLowerCase()) return row!;
+    mailQueued = true;
+    return requestEmailChange(deps, tx, row!, body.email.toLowerCase());
   });
+  if (mailQueued) deps.mail.deliverSoon();
+  return updated;
 }
 
-async function assertUnique(db: Queryable, username: string, email: string, exceptId?: string): Promise<void> {
-  const others = exceptId ? ne(users.id, exceptId) : undefined;
+async function assertUsernameFree(db: Queryable, username: string, exceptId?: string): Promise<void> {
   const [byName] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(equalsIgnoringCase(users.username, username), others));
+    .where(and(equalsIgnoringCase(users.username, username), exceptId ? ne(users.id, exceptId) : undefined));
   if (byName) throw badRequest(USERNAME_TAKEN);
-  const [byEmail] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(equalsIgnoringCase(users.email, email), others));
-  if (byEmail) throw badRequest(EMAIL_TAKEN);
 }
 
 function rethrowDuplicate(err: unknown): never {
   if (isUniqueViolation(err, 'users_username_key')) throw badRequest(USERNAME_TAKEN);
   if (isUniqueViolation(err, 'users_email_key')) throw badRequest(EMAIL_TAKEN);
   throw err;
-}
-
-/** Marks a single-use token used and returns it; undefined when unknown, used or expired. */
-async function useAccountToken(db: Queryable, now: Date, token: string, purpose: 'activation' | 'password-reset') {
-  const [row] = await db
-    .update(accountTokens)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(accountTokens.tokenHash, hashToken(token)),
-        eq(accountTokens.purpose, purpose),
-        isNull(accountTokens.usedAt),
-        gt(accountTokens.expiresAt, now),
-      ),
-    )
-    .returning();
-  return row;
 }
 
 /** The organisation to work in right after sign-in: the only one, if the user has exactly one. */

@@ -1,10 +1,11 @@
 /** Invitations to join an organisation: sent by org admins, answered by the invitee. */
-import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, lte } from 'drizzle-orm';
 import type { InvitationPublic, OrgInvitation } from '../../shared/api/accounts.ts';
 import type { List } from '../../shared/api/list.ts';
 import { INVITATION_VALID_DAYS } from '../../shared/constants.ts';
 import { isUuid, uuidv7 } from '../../shared/ids.ts';
 import type { Queryable } from '../db/connection.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import { equalsIgnoringCase } from '../db/queries/text.ts';
 import { invitations, loginSessions, memberships, organisations, roles, userRoles, users } from '../db/schema.ts';
 import type { Caller, Deps, Member, UserRow } from '../env.ts';
@@ -19,7 +20,12 @@ export function invitationUrl(deps: Deps, id: string): string {
   return `${deps.config.publicUrl}/invitation/${id}`;
 }
 
-/** Invites an e-mail address into the member's organisation (org admins: routes/users.ts), valid for 7 days, and e-mails the link. */
+/**
+ * Invites an e-mail address into the member's organisation (org admins: routes/users.ts), valid for 7
+ * days, and e-mails the link (queued in the same transaction). One invitation per organisation and
+ * address is pending at a time (a unique index, so calls at the same moment make one): a pending one
+ * still valid refuses the call, one past its expiry is marked expired and replaced.
+ */
 export async function inviteUser(
   deps: Deps,
   who: Member,
@@ -38,18 +44,16 @@ export async function inviteUser(
       .innerJoin(users, eq(users.id, memberships.userId))
       .where(and(eq(memberships.orgId, orgId), equalsIgnoringCase(users.email, email)));
     if (member) throw badRequest(`${email} is already a member of this organization`);
+    const pendingTo = and(eq(invitations.orgId, orgId), equalsIgnoringCase(invitations.email, email), eq(invitations.status, 'pending'));
     const [pending] = await tx
       .select({ id: invitations.id })
       .from(invitations)
-      .where(
-        and(
-          eq(invitations.orgId, orgId),
-          equalsIgnoringCase(invitations.email, email),
-          eq(invitations.status, 'pending'),
-          gt(invitations.expiry, now),
-        ),
-      );
-    if (pending) throw badRequest(`An invitation to ${email} is already pending`);
+      .where(and(pendingTo, gt(invitations.expiry, now)));
+    if (pending) throw alreadyPending(email);
+    await tx
+      .update(invitations)
+      .set({ status: 'expired' })
+      .where(and(pendingTo, lte(invitations.expiry, now)));
     const [row] = await tx
       .insert(invitations)
       .values({
@@ -61,14 +65,20 @@ export async function inviteUser(
         createdAt: now,
         expiry: new Date(now.getTime() + INVITATION_VALID_DAYS * DAY),
       })
-      .returning();
+      .returning()
+      .catch((err: unknown) => {
+        // Another call for the same address committed its invitation first.
+        if (isUniqueViolation(err, 'invitations_pending_email_key')) throw alreadyPending(email);
+        throw err;
+      });
+    await deps.mail.add(tx, invitationMessage(email, who.orgName, inviter.fullName, invitationUrl(deps, row!.id)));
     return presentOrgInvitation(row!, roleRefs);
   });
-  await deps.mailer.send(
-    invitationMessage(email, who.orgName, inviter.fullName, invitationUrl(deps, invitation.id)),
-  );
+  deps.mail.deliverSoon();
   return invitation;
 }
+
+const alreadyPending = (email: string) => badRequest(`An invitation to ${email} is already pending`);
 
 /** The organisation's pending invitations, newest first. */
 export async function listOrgInvitations(db: Queryable, orgId: string): Promise<List<OrgInvitation>> {
@@ -91,6 +101,7 @@ export async function publicInvitation(db: Queryable, id: string, now: Date): Pr
     id: row.invitation.id,
     org_id: row.invitation.orgId,
     org_name: row.orgName,
+    email: row.invitation.email,
     expiry: row.invitation.expiry.toISOString(),
   };
 }
@@ -104,6 +115,7 @@ export async function answerInvitation(deps: Deps, caller: Caller, id: string, a
   await deps.db.transaction(async (tx) => {
     const { invitation } = await findInvitation(tx, id);
     assertOpen(invitation, now);
+    // users.email is the verified address: a new one counts only once confirmed from its link (email-change.ts).
     if (invitation.email.toLowerCase() !== caller.user.email.toLowerCase()) {
       throw forbidden('This invitation was sent to another e-mail address');
     }
@@ -151,6 +163,7 @@ function assertOpen(invitation: InvitationRow, now: Date): void {
   if (invitation.status === 'cancelled') throw badRequest('This invitation has been cancelled');
   if (invitation.status === 'declined') throw badRequest('This invitation has been declined');
   if (invitation.status === 'accepted') throw badRequest('This invitation has already been accepted');
+  if (invitation.status === 'expired') throw badRequest('This invitation has expired');
   if (invitation.expiry.getTime() <= now.getTime()) throw badRequest('This invitation has expired');
 }
 

@@ -51,6 +51,7 @@ export const accessTokenForm = z.object({
 });
 
 export const activateBody = z.string({ error: 'the body must be the activation token as a JSON string' }).min(1);
+export const confirmEmailBody = z.string({ error: 'the body must be the confirmation token as a JSON string' }).min(1, 'the body must be the confirmation token as a JSON string');
 export const sendPasswordResetForm = z.object({ email });
 export const resetPasswordBody = z.object({ password, token: z.string().min(1, 'token is required') });
 
@@ -122,6 +123,13 @@ export interface CurrentUser {
   avatar: string | null;
   otp_enabled: boolean;
   invitations: PendingInvitation[];
+  /** A new e-mail address asked for and not yet confirmed from the link mailed to it; `email` is still the old one. */
+  pending_email: string | null;
+}
+
+/** `POST auth/confirm-email`: the account's address now. */
+export interface ConfirmedEmail {
+  email: string;
 }
 
 export interface RegisteredUser {

@@ -98,6 +98,8 @@ export interface TestServer {
   deps: Deps;
   /** The server's database, for arranging rows the API cannot (yet) make and for checking effects. */
   db: Database;
+  /** The database's address on PostgreSQL (another pool can open it, as another process would); undefined on PGlite. */
+  databaseUrl: string | undefined;
   clock: TestClock;
   outbox: Outbox;
   /** An API client, signed in when a token is given. */
@@ -113,16 +115,16 @@ export interface TestServerOptions {
 }
 
 /** A fresh database for one test file: the template cloned (PGlite dump loaded, or CREATE DATABASE … TEMPLATE). */
-async function cloneDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+async function cloneDatabase(): Promise<{ database: DatabaseHandle; url: string | undefined; drop: () => Promise<void> }> {
   const template = inject('templateDatabase');
   if (template.kind === 'postgres') {
     const clone = await cloneTemplate(template.serverUrl, template.template);
     const database = await openDatabase({ databaseUrl: clone.url });
-    return { database, drop: () => dropDatabase(template.serverUrl, clone.name) };
+    return { database, url: clone.url, drop: () => dropDatabase(template.serverUrl, clone.name) };
   }
   const dump = await readFile(template.dumpFile);
   const database = await openDatabase({ loadDataDir: new Blob([dump], { type: 'application/x-gzip' }) });
-  return { database, drop: async () => undefined };
+  return { database, url: undefined, drop: async () => undefined };
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -139,7 +141,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
     ...options.env,
   });
-  const { database, drop } = await cloneDatabase();
+  const { database, url: databaseUrl, drop } = await cloneDatabase();
   const clock = new TestClock();
   const outboxDir = join(dataDir, 'outbox');
   const running = await startServer(config, {
@@ -149,10 +151,16 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     now: clock.now,
   });
   const apiUrl = `${running.url}/api/v1`;
+  // Mail is queued in the request's transaction and delivered right after it by the sender: read the
+  // outbox once the sender has done what it was asked to (retries after a failure come later).
+  const delivered = async () => {
+    await running.deps.mail.idle();
+    return readOutbox(outboxDir);
+  };
   const outbox: Outbox = {
     dir: outboxDir,
-    all: () => readOutbox(outboxDir),
-    to: async (email) => (await readOutbox(outboxDir)).filter((m) => m.to.toLowerCase() === email.toLowerCase()),
+    all: delivered,
+    to: async (email) => (await delivered()).filter((m) => m.to.toLowerCase() === email.toLowerCase()),
     last: async (email) => {
       const mails = await outbox.to(email);
       const mail = mails.at(-1);
@@ -166,6 +174,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     config,
     deps: running.deps,
     db: running.deps.db,
+    databaseUrl,
     clock,
     outbox,
     client: (token) => new ApiClient(apiUrl, token),
