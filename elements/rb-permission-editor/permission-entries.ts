@@ -20,7 +20,8 @@ export interface PermissionEntry {
 export interface InheritedPermissionEntry extends PermissionEntry {
   subject_name?: string;
   subject_type?: AclSubjectType;
-  from_folder_id?: string;
+  /** Null when the viewer may not Read that folder. */
+  from_folder_id?: string | null;
   /** '' when the viewer may not Read that folder. */
   from_folder_name?: string;
 }

@@ -4,19 +4,20 @@
  * are the names an answer shows (usernames, ACL subjects), each in one query.
  */
 import { inArray } from 'drizzle-orm';
-import type {
-  Acl,
-  AclEntry,
-  AclSubjectType,
-  Doctype,
-  Document,
-  DocumentContents,
-  Folder,
-  InheritedAclEntry,
-  ListedItem,
-  PathStep,
-  SubscriptionOptions,
-  TrashedItem,
+import {
+  ROOT,
+  type Acl,
+  type AclEntry,
+  type AclSubjectType,
+  type Doctype,
+  type Document,
+  type DocumentContents,
+  type Folder,
+  type InheritedAclEntry,
+  type ListedItem,
+  type PathStep,
+  type SubscriptionOptions,
+  type TrashedItem,
 } from '../../shared/api/documentation.ts';
 import { ALL_PERMISSIONS } from '../../shared/constants.ts';
 import { allows } from '../../shared/permissions/index.ts';
@@ -146,18 +147,26 @@ export function pathOf(chain: readonly ChainFolder[], levels: FolderAccess['leve
   return readableAncestors(chain, levels, who).map(({ folder }) => ({ id: folder.id, name: folder.name }));
 }
 
-/** GET documentation/folders/{id}. */
+/**
+ * Where an item sits, as the caller may know it: the nearest folder above that they may Read (root first
+ * `readable`, so its last), or `root` when they may Read none (a folder they cannot Read is not named by
+ * id either). Back, the breadcrumbs and "back to the folder" go there.
+ */
+const nearestReadable = (readable: readonly { id: string }[]): string => readable.at(-1)?.id ?? ROOT;
+
+/** GET documentation/folders/{id}; `parent_id` is the nearest folder above that the caller may Read (null for the root). */
 export async function presentFolder(db: Queryable, access: FolderAccess, who: Member): Promise<Folder> {
   const { folder } = access;
   const { names, missing } = carriedNames([folder]);
   if (missing.length > 0) for (const [id, name] of await usernames(db, missing)) names.set(id, name);
+  const above = readableAncestors(access.chain.slice(1), access.levels.slice(1), who);
   return {
     id: folder.id,
-    parent_id: folder.parentId,
+    parent_id: folder.parentId === null ? null : nearestReadable(above.map(({ folder: a }) => a)),
     name: folder.name,
     description: folder.description,
     user_permissions: access.permissions,
-    ancestors: readableAncestors(access.chain.slice(1), access.levels.slice(1), who).map(({ folder: a, permissions }) => ({
+    ancestors: above.map(({ folder: a, permissions }) => ({
       id: a.id,
       name: a.name,
       description: a.description,
@@ -177,7 +186,7 @@ export const asContents = (value: unknown) => value as DocumentContents;
 
 type VersionRow = typeof documentVersions.$inferSelect;
 
-/** A document at one of its versions (the latest comes with the draft). */
+/** A document at one of its versions (the latest comes with the draft); `folder_id` is the nearest folder above that the caller may Read. */
 export async function presentDocument(
   db: Queryable,
   access: Pick<DocumentAccess, 'chain' | 'levels' | 'permissions'> & { document: DocumentRow },
@@ -187,17 +196,18 @@ export async function presentDocument(
   const { document } = access;
   const latest = version.version === document.version;
   const names = await usernames(db, [version.createdBy]);
+  const path = pathOf(access.chain, access.levels, who);
   return {
     id: document.id,
     document_id: document.id,
-    folder_id: document.folderId,
+    folder_id: nearestReadable(path),
     name: latest ? document.name : version.name,
     description: latest ? document.description : version.description,
     doctype: document.doctype,
     kind: 'document',
     version: version.version,
     latest_version: document.version,
-    path: pathOf(access.chain, access.levels, who),
+    path,
     contents: asContents(latest ? document.contents : version.contents),
     draft_contents: latest ? (document.draftContents as DocumentContents | null) : null,
     draft_user_id: latest ? document.draftUserId : null,
@@ -248,7 +258,7 @@ function byPresentationOrder(a: AclEntry, b: AclEntry): number {
   );
 }
 
-/** An item's ACL: its own entries, and those inherited from each folder above (named only where readable). */
+/** An item's ACL: its own entries, and those inherited from each folder above (its id and name only where readable). */
 export async function presentAcl(
   db: Queryable,
   who: Member,
@@ -262,7 +272,7 @@ export async function presentAcl(
     level
       .map((entry) => ({
         ...presentEntry(entry, names),
-        from_folder_id: chain[i]!.id,
+        from_folder_id: readable[i] ? chain[i]!.id : null,
         from_folder_name: readable[i] ? chain[i]!.name : '',
       }))
       .sort(byPresentationOrder),

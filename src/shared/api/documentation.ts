@@ -87,7 +87,10 @@ export interface FolderAncestor {
 /** GET documentation/folders/{id}; `ancestors` root first, only those the caller may Read. */
 export interface Folder {
   id: string;
-  /** Null for the root folder. */
+  /**
+   * Null for the root folder. Otherwise the nearest folder above that the caller may Read (the parent,
+   * unless they may not Read it), or `root` when they may Read none: a folder they cannot Read is not named.
+   */
   parent_id: string | null;
   name: string;
   description: string;
@@ -141,6 +144,7 @@ export interface Document {
   id: string;
   /** The same as id. */
   document_id: string;
+  /** The document's folder, or the nearest folder above it that the caller may Read (`root` when none). */
   folder_id: string;
   name: string;
   description: string;
@@ -183,7 +187,8 @@ export interface AclEntry {
 }
 
 export interface InheritedAclEntry extends AclEntry {
-  from_folder_id: string;
+  /** Null when the caller may not Read that folder. */
+  from_folder_id: string | null;
   /** '' when the caller may not Read that folder. */
   from_folder_name: string;
 }

@@ -71,7 +71,7 @@ describe('GET documentation/{folders|documents}/{id}/acl', () => {
     await setAcl(team.admin, 'folders', open.id, [grant(team.member.id, Permission.Read)]);
     const res = await team.member.api.get(`documentation/folders/${open.id}/acl`);
     expect(res.status).toBe(200);
-    expect(res.body.inherited[0]).toMatchObject({ from_folder_id: closed.id, from_folder_name: '' });
+    expect(res.body.inherited[0]).toMatchObject({ from_folder_id: null, from_folder_name: '' });
     const folder = await team.member.api.get(`documentation/folders/${open.id}`);
     expect(folder.body.ancestors.map((a: { name: string }) => a.name)).toEqual([team.org.name]);
   });
