@@ -64,13 +64,17 @@ export async function call(server: Pick<ApiServer, 'apiUrl'>, method: string, pa
   return text === '' ? {} : (JSON.parse(text) as Json);
 }
 
-/** The `token` of the newest mailed link to `email` whose path is `path`. */
+/** The `token` of the newest mailed link to `email` whose path is `path` (mail is sent just after the answer: waits up to 10 s). */
 async function mailedToken(server: Pick<ApiServer, 'outboxDir'>, email: string, path: string): Promise<string> {
-  const mail = (await readOutbox(server.outboxDir)).filter((m) => m.to.toLowerCase() === email.toLowerCase()).at(-1);
-  const link = mail?.links.find((l) => new URL(l).pathname === path);
-  const token = link ? new URL(link).searchParams.get('token') : null;
-  if (!token) throw new Error(`bench setup: no ${path} link mailed to ${email}`);
-  return token;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const mail = (await readOutbox(server.outboxDir)).filter((m) => m.to.toLowerCase() === email.toLowerCase()).at(-1);
+    const link = mail?.links.find((l) => new URL(l).pathname === path);
+    const token = link ? new URL(link).searchParams.get('token') : null;
+    if (token) return token;
+    if (Date.now() > deadline) throw new Error(`bench setup: no ${path} link mailed to ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 export async function registerAndActivate(server: Pick<ApiServer, 'apiUrl' | 'outboxDir'>, username: string): Promise<Account> {

@@ -3,17 +3,18 @@
  * - `documentMedia`, mounted inside the documentation area (bearer token): sign uploads for a document,
  *   GET one of its files, and mint short-lived addresses for <img>/<video> tags;
  * - `uploadReceiver`, mounted at /api/v1/uploads BEFORE the API's 1 MB body limit (it has its own,
- *   MAX_UPLOAD_BYTES plus the form around the file): where the default driver's signed POSTs go;
+ *   MAX_UPLOAD_BYTES plus the form around the file): where the default driver's signed POSTs go, read
+ *   as a stream (http/multipart.ts) — the signed fields are judged before the file is read;
  * - `signedMedia`, mounted at /api/v1/media: a file by its signed address, no bearer token.
  */
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { mediaUrlsQuery, signUploadBody } from '../../shared/api/documentation-schemas.ts';
 import { MAX_UPLOAD_BYTES, MEDIA_URL_SECONDS } from '../../shared/constants.ts';
 import type { Config } from '../config.ts';
 import type { AppEnv, MemberEnv } from '../env.ts';
-import { badRequest, HttpError, notFound } from '../errors.ts';
+import { notFound } from '../errors.ts';
 import { jsonBody } from '../http/body.ts';
+import { readUploadForm } from '../http/multipart.ts';
 import { queryOf } from '../http/query.ts';
 import {
   dispositionOf,
@@ -94,25 +95,20 @@ documentMedia.get('/documents/:id/media/:uploadId', async (c) => {
 
 export const uploadReceiver = new Hono<AppEnv>();
 
-uploadReceiver.post(
-  '/',
-  bodyLimit({
-    maxSize: MAX_UPLOAD_BYTES + UPLOAD_FORM_OVERHEAD,
-    onError: () => {
-      throw new HttpError(413, `A file may be at most ${MAX_UPLOAD_BYTES} bytes`);
-    },
-  }),
-  async (c) => {
-    if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
-      throw badRequest('An upload is multipart/form-data: the signed fields, then the file');
-    }
-    const form = await c.req.formData().catch(() => {
-      throw badRequest('The upload is not a valid multipart form');
-    });
+uploadReceiver.post('/', async (c) => {
+  const form = await readUploadForm(c, {
+    maxBytes: MAX_UPLOAD_BYTES + UPLOAD_FORM_OVERHEAD,
+    tooLarge: `A file may be at most ${MAX_UPLOAD_BYTES} bytes`,
+    notMultipart: 'An upload is multipart/form-data: the signed fields, then the file',
+  });
+  try {
     await receiveUpload(c.get('deps'), form);
-    return c.body(null, 204);
-  },
-);
+  } finally {
+    // A refusal at the signed fields (or anywhere before the end) leaves the rest of the body unread.
+    form.stopReading();
+  }
+  return c.body(null, 204);
+});
 
 // ─── /api/v1/media (the signed address is the permission) ─────────────────────────────────────────
 

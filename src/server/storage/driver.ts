@@ -8,6 +8,7 @@
  * that an S3-compatible driver fits without changing callers — see docs/checklists.md "Storage" for how
  * it would fill `url` and `fields`, and how its uploads are confirmed with `inspect`.
  */
+import type { Readable } from 'node:stream';
 import type { UploadContentType } from './content-types.ts';
 
 /** One object the server allows a browser to upload: exactly this key, size and type, until `expiresAt`. */
@@ -30,6 +31,18 @@ export interface ByteRange {
   end: number;
 }
 
+/**
+ * A multipart upload as it arrives at our own route: the fields sent before the file, then the file's
+ * bytes as a stream (nothing of it is read until the driver reads it).
+ */
+export interface IncomingUpload {
+  fields: ReadonlyMap<string, string>;
+  /** The part named `file`; undefined when the form has none. */
+  file: Readable | undefined;
+  /** Settles once the rest of the form has arrived (rejects when it is malformed or cut off). */
+  rest: Promise<void>;
+}
+
 /** A file that arrived at our own upload route and passed every check, not yet in place. */
 export interface ReceivedFile {
   key: string;
@@ -45,9 +58,10 @@ export interface StorageDriver {
   presignPost(permit: UploadPermit): Promise<PresignedPost>;
   /**
    * Checks a multipart upload posted to our own route (drivers whose `url` is ours; an S3 driver's
-   * uploads go to S3 and never reach us, so it has none).
+   * uploads go to S3 and never reach us, so it has none): the signed fields before a byte of the file is
+   * read — a refusal leaves the file unread — then the file as it streams in, its size exact.
    */
-  receive?(form: FormData, now: Date): Promise<ReceivedFile>;
+  receive?(upload: IncomingUpload, now: Date): Promise<ReceivedFile>;
   /** The stored size and first bytes of an object, or undefined when there is none (to confirm an upload made elsewhere). */
   inspect(key: string): Promise<{ size: number; head: Uint8Array } | undefined>;
   /** An object's bytes (or a range of them), or undefined when there is none. */

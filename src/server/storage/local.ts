@@ -1,20 +1,20 @@
 /**
  * The default storage driver: files under DATA_DIR/uploads/{org id}/{upload id}. Its signed POST goes to
- * our own route (`POST /api/v1/uploads`, routes/uploads.ts), which hands the form to `receive`: the
- * signature over key, expiry, size and content type must match, the expiry must lie ahead, the file must
- * be exactly the signed size and its first bytes must show the signed content type. Only then is it
- * written (to DATA_DIR/uploads/.incoming first, moved into place by `keep`).
+ * our own route (`POST /api/v1/uploads`, routes/uploads.ts), which hands the form to `receive` as it
+ * arrives: the signature over key, expiry, size and content type must match and the expiry must lie
+ * ahead before a byte of the file is read; then the file streams to DATA_DIR/uploads/.incoming (never
+ * more than the signed size), must be exactly the signed size and its first bytes must show the signed
+ * content type — else the partial file is removed. `keep` moves it into place.
  */
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { HttpError, badRequest } from '../errors.ts';
 import { isUploadContentType, sniffContentType } from './content-types.ts';
-import { HEAD_BYTES, type ByteRange, type PresignedPost, type ReceivedFile, type StorageDriver, type UploadPermit } from './driver.ts';
+import { HEAD_BYTES, type ByteRange, type IncomingUpload, type PresignedPost, type ReceivedFile, type StorageDriver, type UploadPermit } from './driver.ts';
 import { sign, verifySignature } from './signing.ts';
 
 /** Keys are `{org id}/{upload id}`: two UUIDs, nothing that could climb out of the folder. */
@@ -24,6 +24,37 @@ export const SIGNED_FIELDS = ['key', 'expires', 'file_size', 'content_type'] as 
 
 const invalidSignature = () => new HttpError(403, 'The upload signature is not valid');
 const expired = () => new HttpError(403, 'The upload link has expired; ask for a new one');
+
+/**
+ * Passes on a file's bytes up to `signedSize` and counts them all: past the signed size nothing more is
+ * written, but the count goes on so the refusal can name the file's size. Keeps the first bytes to sniff.
+ */
+class SignedSize extends Transform {
+  size = 0;
+  private readonly first: Buffer[] = [];
+  private firstLength = 0;
+
+  constructor(private readonly signedSize: number) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: (err?: Error | null, data?: Buffer) => void): void {
+    const before = this.size;
+    this.size += chunk.length;
+    if (this.firstLength < HEAD_BYTES) {
+      const part = chunk.subarray(0, HEAD_BYTES - this.firstLength);
+      this.first.push(part);
+      this.firstLength += part.length;
+    }
+    if (this.size <= this.signedSize) done(null, chunk);
+    else if (before < this.signedSize) done(null, chunk.subarray(0, this.signedSize - before));
+    else done();
+  }
+
+  head(): Uint8Array {
+    return new Uint8Array(Buffer.concat(this.first));
+  }
+}
 
 export interface LocalStorageOptions {
   /** DATA_DIR/uploads. */
@@ -54,16 +85,13 @@ export class LocalStorage implements StorageDriver {
     return { url: this.options.uploadUrl, fields: { ...values, signature } };
   }
 
-  async receive(form: FormData, now: Date): Promise<ReceivedFile> {
-    const field = (name: string) => {
-      const value = form.get(name);
-      return typeof value === 'string' ? value : undefined;
-    };
-    const values = SIGNED_FIELDS.map(field);
-    const signature = field('signature');
-    const file = form.get('file');
-    if (values.some((v) => v === undefined) || signature === undefined || !(file instanceof Blob)) {
-      throw badRequest(`The upload must carry the signed fields (${SIGNED_FIELDS.join(', ')}, signature) and a file`);
+  async receive(upload: IncomingUpload, now: Date): Promise<ReceivedFile> {
+    const values = SIGNED_FIELDS.map((name) => upload.fields.get(name));
+    const signature = upload.fields.get('signature');
+    const { file } = upload;
+    if (!file) throw badRequest(`The upload must carry the signed fields (${SIGNED_FIELDS.join(', ')}, signature) and a file`);
+    if (values.some((v) => v === undefined) || signature === undefined) {
+      throw badRequest(`The upload must carry the signed fields (${SIGNED_FIELDS.join(', ')}, signature) before the file`);
     }
     const [key, expires, fileSize, contentType] = values as string[] as [string, string, string, string];
     if (!verifySignature(await this.options.key(), 'upload', [key, expires, fileSize, contentType], signature)) throw invalidSignature();
@@ -72,18 +100,23 @@ export class LocalStorage implements StorageDriver {
       throw invalidSignature();
     }
     if (Number(expires) * 1000 < now.getTime()) throw expired();
-    if (file.size !== Number(fileSize)) {
-      throw new HttpError(422, `The file is ${file.size} bytes; the upload was signed for ${fileSize} bytes`);
-    }
-    const shown = sniffContentType(new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer()));
-    if (shown !== contentType) {
-      throw new HttpError(422, `The file's contents are not ${contentType}${shown ? ` (they are ${shown})` : ''}`);
-    }
+    const signedSize = Number(fileSize);
+
+    // Only now is the file read: into DATA_DIR/uploads/.incoming, never more than the signed size.
     const incoming = join(this.options.root, '.incoming');
     await mkdir(incoming, { recursive: true });
     const temp = join(incoming, randomBytes(16).toString('hex'));
+    const measured = new SignedSize(signedSize);
     try {
-      await pipeline(Readable.fromWeb(file.stream() as NodeReadableStream<Uint8Array>), createWriteStream(temp, { flags: 'wx', mode: 0o600 }));
+      await pipeline(file, measured, createWriteStream(temp, { flags: 'wx', mode: 0o600 }));
+      await upload.rest;
+      if (measured.size !== signedSize) {
+        throw new HttpError(422, `The file is ${measured.size} bytes; the upload was signed for ${fileSize} bytes`);
+      }
+      const shown = sniffContentType(measured.head());
+      if (shown !== contentType) {
+        throw new HttpError(422, `The file's contents are not ${contentType}${shown ? ` (they are ${shown})` : ''}`);
+      }
     } catch (err) {
       await rm(temp, { force: true });
       throw err;
