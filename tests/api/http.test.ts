@@ -3,8 +3,9 @@
  * addresses (404 {detail}), and bad input — malformed JSON, wrong types, missing fields, odd characters —
  * that never gets a 500.
  */
-import { sql } from 'drizzle-orm';
+import { like, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { users } from '../../src/server/db/schema.ts';
 import { createRole, invite, orgWithAdmin, registerAndActivate, type TestOrg, type TestUser } from './support/factories.ts';
 import { SITE_FIXTURE, useTestServer } from './support/harness.ts';
 import { rawRequest } from './support/http.ts';
@@ -241,6 +242,38 @@ describe('bad input never gets a 500', () => {
     const form = await server.client().postForm('auth/access-token', { username: 'a\u0000b', password: 'whatever' });
     expect(form.status).toBe(422);
     expect(form.body.detail).toBe('username: must not contain NUL characters');
+  });
+
+  it('a __proto__, constructor or prototype key anywhere in a body is refused with 422 naming where, never dropped', async () => {
+    const json = (body: string) => ({ body, headers: { 'content-type': 'application/json' } });
+    for (const key of ['__proto__', 'constructor', 'prototype']) {
+      const registration = `"username":"proto_${key.replace(/_/g, '')}","email":"proto-${key.replace(/_/g, '')}@example.com","full_name":"P","password":"long enough"`;
+      const top = await server.client().post('auth/register', undefined, json(`{${registration},"${key}":{"is_superuser":true}}`));
+      expect(top.status, top.text).toBe(422);
+      expect(top.body.detail).toBe(`${key}: is not allowed as a name`);
+      expect(top.body.errors).toEqual([{ field: key, message: 'is not allowed as a name' }]);
+
+      const nested = await admin.api.put('auth/me', undefined, json(`{"full_name":"Admin","avatar":null,"x":{"y":[1,{"${key}":{"polluted":1}}]}}`));
+      expect(nested.status, nested.text).toBe(422);
+      expect(nested.body.detail).toBe(`x.y.1.${key}: is not allowed as a name`);
+
+      const document = await admin.api.post(
+        'documentation/documents',
+        undefined,
+        json(`{"folder_id":"root","name":"Proto ${key}","doctype":"form","contents":{"questions":{"${key}":{"title":"q"}},"question_index":[]}}`),
+      );
+      expect(document.status, document.text).toBe(422);
+      expect(document.body.detail).toBe(`contents.questions.${key}: is not allowed as a name`);
+
+      const form = await server.client().request('POST', 'auth/access-token', {
+        body: `username=someone&password=whatever&${key}=1`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(form.status, form.text).toBe(422);
+      expect(form.body.detail).toBe(`${key}: is not allowed as a name`);
+    }
+    // Nothing was made on the way.
+    expect(await server.db.select({ id: users.id }).from(users).where(like(users.username, 'proto\\_%'))).toEqual([]);
   });
 
   it('an overlong sign-in name is an ordinary failed sign-in', async () => {

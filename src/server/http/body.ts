@@ -1,7 +1,8 @@
 /**
  * Reads and validates request bodies: malformed JSON → 400, values that break the schema → 422 whose
- * detail is the schema's sentences (shared/api/field-errors.ts) and whose `errors` name the fields.
- * Never lets bad input reach a service.
+ * detail is the schema's sentences (shared/api/field-errors.ts) and whose `errors` name the fields; a
+ * NUL character or a prototype key (`__proto__`, `constructor`, `prototype`) anywhere → 422 naming
+ * where. Never lets bad input reach a service.
  */
 import type { Context } from 'hono';
 import type { z } from 'zod';
@@ -16,7 +17,7 @@ export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Prom
   } catch {
     throw badRequest('The request body is not valid JSON');
   }
-  return check(schema, raw);
+  return check(schema, raw, BODY);
 }
 
 /** Form-encoded bodies (sign-in, reset request); a JSON body with the same fields is accepted too. */
@@ -29,16 +30,24 @@ export async function formBody<S extends z.ZodType>(c: Context, schema: S): Prom
   const form = await c.req.parseBody().catch(() => {
     throw badRequest('The request body is not a valid form');
   });
-  const fields: Record<string, string> = {};
+  // No prototype: a field named __proto__ stays a field (and is refused) instead of vanishing.
+  const fields = Object.create(null) as Record<string, string>;
   for (const [key, value] of Object.entries(form)) if (typeof value === 'string') fields[key] = value;
-  return check(schema, fields);
+  return check(schema, fields, BODY);
 }
 
-export function check<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
-  const nul = pathOfNul(raw);
-  if (nul) {
-    const field = nul.length > 16 ? `${nul.slice(0, 16).join('.')}…` : nul.join('.');
-    throw validationFailed([{ field, message: 'must not contain NUL characters' }]);
+/** What `check` refuses before the schema sees the input: NUL characters always; in bodies, prototype keys too. */
+interface Refusals {
+  prototypeKeys: boolean;
+}
+const BODY: Refusals = { prototypeKeys: true };
+const QUERY: Refusals = { prototypeKeys: false };
+
+export function check<S extends z.ZodType>(schema: S, raw: unknown, refuse: Refusals = QUERY): z.output<S> {
+  const refused = firstRefused(raw, refuse);
+  if (refused) {
+    const field = refused.path.length > 16 ? `${refused.path.slice(0, 16).join('.')}…` : refused.path.join('.');
+    throw validationFailed([{ field, message: refused.message }]);
   }
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
@@ -66,23 +75,33 @@ interface PathStep {
 }
 
 /**
- * PostgreSQL text and jsonb cannot hold U+0000: the path of the first string or key that has one.
- * Iterative, with paths as parent links, because JSON.parse accepts nesting far deeper than the call stack.
+ * Keys that name an object's prototype machinery. A schema would drop them silently, and code that
+ * copies a body into an object could be steered by them: a body that has one anywhere is refused.
  */
-function pathOfNul(raw: unknown): string[] | undefined {
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * The first thing in the input that is refused whatever the schema says, and where: a string or key with
+ * U+0000 (PostgreSQL text and jsonb cannot hold it), or — in bodies — a prototype key (its path ends with
+ * the key). Iterative, with paths as parent links, because JSON.parse accepts nesting far deeper than the
+ * call stack.
+ */
+function firstRefused(raw: unknown, refuse: Refusals): { path: string[]; message: string } | undefined {
   const toArray = (step: PathStep | undefined): string[] => {
     const keys: string[] = [];
     for (let s = step; s; s = s.up) keys.push(s.key);
     return keys.reverse();
   };
+  const nul = (at: PathStep | undefined) => ({ path: toArray(at), message: 'must not contain NUL characters' });
   const pending: { value: unknown; at: PathStep | undefined }[] = [{ value: raw, at: undefined }];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const { value, at } = next;
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) return toArray(at);
+      if (value.includes('\u0000')) return nul(at);
     } else if (value !== null && typeof value === 'object') {
       for (const [key, item] of Object.entries(value)) {
-        if (key.includes('\u0000')) return toArray(at);
+        if (key.includes('\u0000')) return nul(at);
+        if (refuse.prototypeKeys && PROTOTYPE_KEYS.has(key)) return { path: toArray({ key, up: at }), message: 'is not allowed as a name' };
         pending.push({ value: item, at: { key, up: at } });
       }
     }
