@@ -24,6 +24,8 @@ export const routes: readonly Route[] = [
   { pattern: '/auth/activate', shell: 'auth/activate', guard: 'public' },
   { pattern: '/reset-password', shell: 'reset-password', guard: 'public' },
   { pattern: '/invitation/:id', shell: 'invitation', guard: 'public' },
+  // the link mailed to a new e-mail address (issue 10): ?token=…
+  { pattern: '/confirm-email', shell: 'confirm-email', guard: 'public' },
   { pattern: '/', shell: 'index', guard: 'signed-in' },
   { pattern: '/account-settings', shell: 'account-settings', guard: 'signed-in' },
   { pattern: '/billing', shell: 'billing', guard: 'signed-in' },

@@ -8,6 +8,7 @@
 import type {
   AccessToken,
   BuildInfo,
+  ConfirmedEmail,
   CurrentUser,
   InvitationPublic,
   InviteUserBody,
@@ -89,8 +90,15 @@ export const api = {
     sendPasswordReset: (email: string) => form<{ detail: string }>('auth/send-password-reset', { email }),
     resetPassword: (password: string, token: string) =>
       call<{ detail: string }>('auth/reset-password', { method: 'POST', json: { password, token }, headers: { Authorization: `Bearer ${token}` } }),
+    /** Ends the session of `token` on the server (sign-out); finished even if the page is left meanwhile. */
+    logout: (token: string) =>
+      call<void>('auth/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}` }, keepalive: true }),
     me: () => call<CurrentUser>('auth/me'),
     updateMe: (body: UpdateMeBody) => json<CurrentUser>('PUT', 'auth/me', body),
+    /** Confirms a new e-mail address with the token of the link mailed to it (no sign-in needed). */
+    confirmEmail: (token: string) => json<ConfirmedEmail>('POST', 'auth/confirm-email', token),
+    /** Drops the e-mail change waiting for its confirmation. */
+    cancelEmailChange: () => json<void>('DELETE', 'auth/me/email-change'),
     sessions: () => call<List<LoginSession>>('auth/me/sessions'),
     endSession: (id: string) => json<void>('DELETE', `auth/me/sessions/${encodeURIComponent(id)}`),
     setOtp: (body: SetOtpBody) => json<{ uri?: string; otp_enabled: boolean }>('POST', 'auth/set-otp', body),

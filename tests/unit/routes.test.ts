@@ -9,6 +9,7 @@ describe('matchRoute', () => {
     ['/auth/activate', 'auth/activate', 'public', {}],
     ['/reset-password', 'reset-password', 'public', {}],
     ['/invitation/0190f0f0-0000-7000-8000-000000000000', 'invitation', 'public', { id: '0190f0f0-0000-7000-8000-000000000000' }],
+    ['/confirm-email', 'confirm-email', 'public', {}],
     ['/', 'index', 'signed-in', {}],
     ['/account-settings', 'account-settings', 'signed-in', {}],
     ['/billing', 'billing', 'signed-in', {}],

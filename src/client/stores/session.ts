@@ -70,12 +70,34 @@ export async function refreshUser(): Promise<CurrentUser> {
   return remember(await api.auth.me());
 }
 
-/** Clears session and local storage, token and login flag, then goes to /login. */
-export function logout(options: { alert?: string; returnTo?: string } = {}): void {
+/** How long Logout waits for the server to end the session before leaving the page anyway. */
+export const LOGOUT_WAIT_MS = 1500;
+
+export interface LogoutOptions {
+  /** Shown on the sign-in page. */
+  alert?: string;
+  /** The page to come back to after signing in again. */
+  returnTo?: string;
+  /** The server has ended (or refused) the session already: nothing to tell it. */
+  sessionEnded?: boolean;
+}
+
+/**
+ * Clears session and local storage, token and login flag at once (so nothing can keep the user signed
+ * in), asks the server to end the session (POST auth/logout), then goes to /login — as soon as the
+ * server has answered, or after LOGOUT_WAIT_MS at the latest: the request is sent with keepalive, so it
+ * is finished even when the page is left first. A failure is only logged.
+ */
+export function logout(options: LogoutOptions = {}): void {
+  const token = storedToken();
   clearAllStorage();
   $session.set({ status: 'signed-out' });
   if (options.alert) showAlertAfterNavigation('warning', options.alert);
-  navigate(options.returnTo ? loginPathFrom(options.returnTo) : '/login');
+  const leave = () => navigate(options.returnTo ? loginPathFrom(options.returnTo) : '/login');
+  if (!token || options.sessionEnded) return leave();
+  const ended = api.auth.logout(token).catch((err: unknown) => console.warn('The server did not end the session:', err));
+  const waited = new Promise((resolve) => setTimeout(resolve, LOGOUT_WAIT_MS));
+  void Promise.race([ended, waited]).then(leave);
 }
 
 let listening = false;
@@ -85,7 +107,7 @@ export function handleSessionErrors(): void {
   listening = true;
   onApiError((error) => {
     if (error.detail === CREDENTIALS_ERROR && hasLoginFlag()) {
-      logout({ alert: CREDENTIALS_ERROR, returnTo: location.pathname + location.search });
+      logout({ alert: CREDENTIALS_ERROR, returnTo: location.pathname + location.search, sessionEnded: true });
     } else if (error.detail === SUBSCRIPTION_EXPIRED) {
       if (location.pathname !== '/billing') {
         showAlertAfterNavigation('warning', error.detail);

@@ -1,6 +1,7 @@
 /**
  * Account Settings (spec accounts §2): the profile form (full name, username, e-mail; Save Changes
- * returns to /), the active-sessions dialog (each session can be ended; ending this one logs out) and
+ * returns to /; a new e-mail address waits for the confirmation link mailed to it, shown under the
+ * field with Cancel Change), the active-sessions dialog (each session can be ended; ending this one logs out) and
  * the two-factor dialog (enable: QR code of the otpauth URI plus the key, then a 6-digit code;
  * disable: a code). The QR library is loaded only when the enabling dialog opens.
  */
@@ -10,7 +11,7 @@ import { api } from '../../client/api.ts';
 import { signedInUser } from '../../client/signed-in-user.ts';
 import { formatDateTime, timeElement } from '../../client/time-format.ts';
 import { navigate } from '../../client/navigation.ts';
-import { showAlert } from '../../client/stores/alerts.ts';
+import { showAlert, showAlertAfterNavigation } from '../../client/stores/alerts.ts';
 import { $user, logout, refreshUser } from '../../client/stores/session.ts';
 
 const NO_DEVICES = 'No Devices Found';
@@ -35,24 +36,57 @@ function mountProfileForm(user: CurrentUser): void {
   field('full_name').value = user.full_name;
   field('username').value = user.username;
   field('email').value = user.email;
+  mountPendingEmail();
 
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     if (!form.reportValidity()) return;
     save.disabled = true;
     error.hidden = true;
+    const email = field('email').value.trim();
     try {
-      await api.auth.updateMe({
+      const saved = await api.auth.updateMe({
         full_name: field('full_name').value.trim(),
         username: field('username').value.trim(),
-        email: field('email').value.trim(),
+        email,
       });
       await refreshUser();
+      if (saved.pending_email && saved.pending_email === email.toLowerCase()) {
+        showAlertAfterNavigation('success', `${confirmationSent(saved.pending_email)} ${CHANGES_WHEN_CONFIRMED}`);
+      }
       navigate('/');
     } catch (err) {
       error.textContent = messageOf(err);
       error.hidden = false;
       save.disabled = false;
+    }
+  });
+}
+
+const confirmationSent = (email: string) => `A confirmation was sent to ${email}.`;
+const CHANGES_WHEN_CONFIRMED = 'Your e-mail address changes when you open the link in it.';
+
+/** The e-mail change waiting for its confirmation, under the Email field, with Cancel Change. */
+function mountPendingEmail(): void {
+  const box = byId('account-pending-email');
+  const text = byId('account-pending-email-text');
+  const cancel = byId<HTMLButtonElement>('account-pending-email-cancel');
+  $user.subscribe((user) => {
+    const pending = user?.pending_email ?? null;
+    box.hidden = pending === null;
+    text.textContent = pending === null ? '' : `${confirmationSent(pending)} ${CHANGES_WHEN_CONFIRMED}`;
+  });
+  cancel.addEventListener('click', async () => {
+    cancel.disabled = true;
+    try {
+      await api.auth.cancelEmailChange();
+      await refreshUser();
+      showAlert('success', 'The e-mail address change was cancelled.');
+      byId('account-email').focus();
+    } catch (err) {
+      showAlert('error', `Something went wrong: ${messageOf(err)}`);
+    } finally {
+      cancel.disabled = false;
     }
   });
 }
@@ -135,7 +169,7 @@ function mountSessionsDialog(): void {
       end.disabled = true;
       try {
         await api.auth.endSession(session.id);
-        if (session.is_current) return logout();
+        if (session.is_current) return logout({ sessionEnded: true });
         const next = item.nextElementSibling?.querySelector('button') ?? dialog.querySelector<HTMLElement>('[data-close]');
         item.remove();
         next?.focus();

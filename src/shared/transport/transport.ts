@@ -48,6 +48,8 @@ export interface CallOptions {
   /** No credentials (a signed upload: the signature is the permission); its failures reach no hook. */
   anonymous?: boolean;
   signal?: AbortSignal;
+  /** The request is finished even if the page is left meanwhile (sign-out just before leaving). */
+  keepalive?: boolean;
 }
 
 export interface Transport {
@@ -122,6 +124,7 @@ export function createTransport(options: TransportOptions): Transport {
           body,
           query: call.query,
           signal: call.signal,
+          ...(call.keepalive ? { keepalive: true } : {}),
           retry: 0,
         });
       } catch (err) {
