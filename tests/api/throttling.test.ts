@@ -1,10 +1,12 @@
 /**
- * Throttling of sign-in and reset requests, per account and per IP: 429 with Retry-After. An attacker who
- * locks an account's sign-in does not lock out its owner, who can still reset the password and sign in.
+ * Throttling of sign-in and reset requests: 429 with Retry-After. Failed sign-ins count per account and
+ * address, so a stranger's guesses close the account to the stranger's address only; guesses spread over
+ * many addresses close it to addresses it has never signed in from, never to the owner's own; and every
+ * address has its own limit. A reset always lets the owner back in.
  * Each test comes from its own addresses (X-Forwarded-For, trusted with TRUST_PROXY=1).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordAttempt, throttleKeys } from '../../src/server/auth/throttle.ts';
+import { recordAttempt, throttleKeys, throttleRules } from '../../src/server/auth/throttle.ts';
 import { register, registerAndActivate, tokenFromMail, uniqueName } from './support/factories.ts';
 import { useTestServer } from './support/harness.ts';
 import type { ApiResponse } from './support/http.ts';
@@ -48,8 +50,8 @@ function expectThrottled(res: ApiResponse, windowSeconds: number): void {
 }
 
 
-describe('sign-in throttle per account', () => {
-  it('after 5 failures the account answers 429 with Retry-After, even to the right password and from elsewhere', async () => {
+describe('sign-in throttle per account and address', () => {
+  it('after 5 failures from one address the account answers 429 there with Retry-After, even to the right password', async () => {
     const user = await registerAndActivate(server);
     const attacker = newIp();
     // The username and the e-mail are one account.
@@ -57,13 +59,25 @@ describe('sign-in throttle per account', () => {
       expect((await signInFrom(attacker, login, 'guess guess')).status).toBe(400);
     }
     expectThrottled(await signInFrom(attacker, user.username, user.password), 15 * 60);
-    expectThrottled(await signInFrom(newIp(), user.email, user.password), 15 * 60);
+    expectThrottled(await signInFrom(attacker, user.email, user.password), 15 * 60);
     // Another account from the attacker's address is not affected.
     const other = await registerAndActivate(server);
     expect((await signInFrom(attacker, other.username, other.password)).status).toBe(200);
   });
 
-  it('guesses sent all at once get no more than 5 tries', async () => {
+  it("a stranger's failures do not lock the real user out: not on their usual device, not on a new one", async () => {
+    const user = await registerAndActivate(server);
+    const home = newIp();
+    expect((await signInFrom(home, user.username, user.password)).status).toBe(200);
+    const stranger = newIp();
+    for (let i = 0; i < 5; i++) expect((await signInFrom(stranger, user.username, 'guess guess')).status).toBe(400);
+    expectThrottled(await signInFrom(stranger, user.username, user.password), 15 * 60);
+    expect((await signInFrom(home, user.username, user.password)).status).toBe(200);
+    expect((await signInFrom(home, user.email, user.password)).status).toBe(200);
+    expect((await signInFrom(newIp(), user.username, user.password)).status).toBe(200);
+  });
+
+  it('guesses sent all at once from one address get no more than 5 tries', async () => {
     const user = await registerAndActivate(server);
     const ip = newIp();
     const answers = await Promise.all(Array.from({ length: 12 }, () => signInFrom(ip, user.username, 'guess guess')));
@@ -89,6 +103,7 @@ describe('sign-in throttle per account', () => {
     const ghost = uniqueName('ghost');
     for (let i = 0; i < 5; i++) expect((await signInFrom(ip, ghost, 'guess guess')).status).toBe(400);
     expectThrottled(await signInFrom(ip, ghost.toUpperCase(), 'guess guess'), 15 * 60);
+    expect((await signInFrom(newIp(), ghost, 'guess guess')).status).toBe(400);
   });
 
   it('a successful sign-in clears the count', async () => {
@@ -110,12 +125,11 @@ describe('sign-in throttle per account', () => {
     });
   });
 
-  it('the real user locked out by an attacker resets the password and signs in again', async () => {
+  it('a user locked out at their own address (someone behind the same address guessed) resets the password and signs in again', async () => {
     const user = await registerAndActivate(server);
-    const attacker = newIp();
     const home = newIp();
-    for (let i = 0; i < 5; i++) await signInFrom(attacker, user.username, 'guess guess');
-    expect((await signInFrom(home, user.username, user.password)).status).toBe(429);
+    for (let i = 0; i < 5; i++) await signInFrom(home, user.username, 'guess guess');
+    expectThrottled(await signInFrom(home, user.username, user.password), 15 * 60);
 
     expect((await resetFrom(home, user.email)).status).toBe(200);
     const token = await tokenFromMail(server, user.email, '/reset-password');
@@ -124,6 +138,23 @@ describe('sign-in throttle per account', () => {
     });
     expect(reset.status).toBe(200);
     expect((await signInFrom(home, user.username, 'my new password')).status).toBe(200);
+  });
+
+  it(`guesses spread over many addresses: after ${throttleRules.signInAccount.limit} the account refuses addresses it has never signed in from, not its own; a reset lifts it`, async () => {
+    const user = await registerAndActivate(server);
+    const home = newIp();
+    expect((await signInFrom(home, user.username, user.password)).status).toBe(200);
+    const spread = throttleRules.signInAccount.limit;
+    // As the server records them: most directly, the last four over HTTP from four more addresses.
+    for (let i = 0; i < spread - 4; i++) await recordAttempt(server.db, throttleKeys.signInAccount(user.id), server.clock.now());
+    for (let i = 0; i < 4; i++) expect((await signInFrom(newIp(), user.username, 'guess guess')).status).toBe(400);
+    expectThrottled(await signInFrom(newIp(), user.username, user.password), 15 * 60);
+    expect((await signInFrom(home, user.username, user.password)).status).toBe(200);
+
+    expect((await resetFrom(home, user.email)).status).toBe(200);
+    const token = await tokenFromMail(server, user.email, '/reset-password');
+    expect((await server.client().post('auth/reset-password', { password: 'my new password', token })).status).toBe(200);
+    expect((await signInFrom(newIp(), user.username, 'my new password')).status).toBe(200);
   });
 });
 

@@ -1,13 +1,18 @@
 /**
- * Throttling of sign-in and reset requests, per account and per IP. Attempts are rows in the database,
- * so every API process sees the same counts (DESIGN: scaling out).
+ * Throttling of sign-in and reset requests. Attempts are rows in the database, so every API process sees
+ * the same counts (DESIGN: scaling out).
+ *
+ * Failed sign-ins count per account and address, so a stranger's guesses lock the account at the
+ * stranger's address only — never at the owner's usual device; guesses spread over many addresses count
+ * per account too, but that limit closes only addresses the account has never signed in from; and each
+ * address has its own limit over all accounts. A password reset clears every count of the account.
  */
 import { createHash } from 'node:crypto';
-import { and, count, eq, gt, inArray, lt, min } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, like, lt, min, or } from 'drizzle-orm';
 import { uuidv7 } from '../../shared/ids.ts';
 import type { Queryable } from '../db/connection.ts';
 import { lockForTransaction } from '../db/queries/locks.ts';
-import { throttleEvents } from '../db/schema.ts';
+import { loginSessions, throttleEvents } from '../db/schema.ts';
 import { tooManyRequests } from '../errors.ts';
 
 export interface ThrottleRule {
@@ -18,8 +23,13 @@ export interface ThrottleRule {
 }
 
 export const throttleRules = {
-  /** Failed sign-ins of one account. */
-  signInAccount: { limit: 5, windowMs: 15 * 60_000 },
+  /** Failed sign-ins of one account from one address: a stranger's guesses close the account to the stranger only. */
+  signInAccountAddress: { limit: 5, windowMs: 15 * 60_000 },
+  /**
+   * Failed sign-ins of one account from addresses it has never signed in from, all together: guesses
+   * spread over many addresses. Never applied at an address the account has signed in from before.
+   */
+  signInAccount: { limit: 50, windowMs: 15 * 60_000 },
   /** Failed sign-ins from one IP, whatever the account. */
   signInIp: { limit: 30, windowMs: 15 * 60_000 },
   /** Reset requests for one e-mail address. */
@@ -102,14 +112,68 @@ export function keepAttemptsPruned(db: Queryable, now: () => Date, intervalMs: n
   };
 }
 
+/** An admitted sign-in attempt: its rows, and the key a right password clears. */
+export interface SignInAttempt {
+  ids: string[];
+  accountAddressKey: string;
+}
+
+/** Whether the account has ever signed in (or been activated) from this address: a login session from it. */
+async function signedInFrom(db: Queryable, userId: string, ip: string): Promise<boolean> {
+  const [found] = await db
+    .select({ id: loginSessions.id })
+    .from(loginSessions)
+    .where(and(eq(loginSessions.userId, userId), eq(loginSessions.ipAddress, ip)))
+    .limit(1);
+  return found !== undefined;
+}
+
+/**
+ * Admits a sign-in attempt (counted as failed until it proves otherwise): per address; per account and
+ * address; and per account over all addresses unless the account has signed in from this one before.
+ * `account` is the user id, or what was typed when it names no account (counted all the same, so
+ * unknown names answer like real ones).
+ */
+export async function admitSignIn(db: Queryable, account: { userId: string | undefined; typed: string }, ip: string, now: Date): Promise<SignInAttempt> {
+  const name = account.userId ?? account.typed;
+  const accountAddressKey = throttleKeys.signInAccountAddress(name, ip);
+  const known = account.userId !== undefined && (await signedInFrom(db, account.userId, ip));
+  const ids = await admitAttempt(
+    db,
+    [
+      { key: throttleKeys.signInIp(ip), rule: throttleRules.signInIp },
+      { key: accountAddressKey, rule: throttleRules.signInAccountAddress },
+      ...(known ? [] : [{ key: throttleKeys.signInAccount(name), rule: throttleRules.signInAccount }]),
+    ],
+    now,
+  );
+  return { ids, accountAddressKey };
+}
+
+/** A right password: the attempt was no failure, and the account's count at this address starts again. */
+export async function signInSucceeded(db: Queryable, attempt: SignInAttempt): Promise<void> {
+  await forgetAttempt(db, attempt.ids);
+  await clearAttempts(db, attempt.accountAddressKey);
+}
+
+/** After a password reset: every failed sign-in of the account, at every address, is forgotten. */
+export async function clearSignInFailures(db: Queryable, userId: string): Promise<void> {
+  const prefix = signInAccountAddressPrefix(userId).replace(/[\\%_]/g, (ch) => `\\${ch}`);
+  await db.delete(throttleEvents).where(or(eq(throttleEvents.key, throttleKeys.signInAccount(userId)), like(throttleEvents.key, `${prefix}%`)));
+}
+
 /**
  * What was typed (a username, often a mistyped password; an address from X-Forwarded-For) is kept only
  * as a fixed-length hash: nothing readable is stored, and no key outgrows the index.
  */
 const digest = (value: string) => createHash('sha256').update(value).digest('base64url');
+/** Every account-and-address key of one account starts so (a reset clears them all). */
+const signInAccountAddressPrefix = (account: string) => `sign-in:account-address:${digest(account.toLowerCase())}:`;
 
 export const throttleKeys = {
-  signInAccount: (username: string) => `sign-in:account:${digest(username.toLowerCase())}`,
+  /** `account`: the user id, or what was typed when it names no account. */
+  signInAccount: (account: string) => `sign-in:account:${digest(account.toLowerCase())}`,
+  signInAccountAddress: (account: string, ip: string) => `${signInAccountAddressPrefix(account)}${digest(ip)}`,
   signInIp: (ip: string) => `sign-in:ip:${digest(ip)}`,
   resetAccount: (email: string) => `reset:account:${digest(email.toLowerCase())}`,
   resetIp: (ip: string) => `reset:ip:${digest(ip)}`,

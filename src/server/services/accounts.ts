@@ -10,7 +10,7 @@ import { issueAccountToken, useAccountToken, voidAccountTokens } from '../auth/a
 import { endUserSessions, openLoginSession, type Device } from '../auth/login-sessions.ts';
 import { acceptOtp } from '../auth/one-time-codes.ts';
 import { hashPassword, verifyDecoy, verifyPassword } from '../auth/passwords.ts';
-import { admitAttempt, clearAttempts, forgetAttempt, throttleKeys, throttleRules } from '../auth/throttle.ts';
+import { admitAttempt, admitSignIn, clearSignInFailures, forgetAttempt, signInSucceeded, throttleKeys, throttleRules } from '../auth/throttle.ts';
 import type { Queryable } from '../db/connection.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { equalsIgnoringCase } from '../db/queries/text.ts';
@@ -83,25 +83,18 @@ export interface SignIn {
 
 /**
  * Checks the password (and the two-factor code when the account has one) and opens a login session.
- * Failed attempts count per account and per IP; past the limit the answer is 429 with Retry-After.
+ * Failed attempts count per account and address, per IP, and per account from unfamiliar addresses
+ * (auth/throttle.ts admitSignIn); past a limit the answer is 429 with Retry-After.
  */
 export async function signIn(deps: Deps, form: SignIn, device: Device & { ip: string }): Promise<string> {
   const now = deps.now();
   const { db } = deps;
   const user = await findUserByLogin(db, form.username);
-  const accountKey = throttleKeys.signInAccount(user?.id ?? form.username);
   // Counted as failed until it proves otherwise, so guesses sent in parallel cannot pass the limits.
-  const attempt = await admitAttempt(
-    db,
-    [
-      { key: throttleKeys.signInIp(device.ip), rule: throttleRules.signInIp },
-      { key: accountKey, rule: throttleRules.signInAccount },
-    ],
-    now,
-  );
+  const attempt = await admitSignIn(db, { userId: user?.id, typed: form.username }, device.ip, now);
   /** The password was right: whatever is still missing, this attempt was no failed guess. */
   const notAFailure = async (detail: string) => {
-    await forgetAttempt(db, attempt);
+    await forgetAttempt(db, attempt.ids);
     return badRequest(detail);
   };
   if (!user) {
@@ -122,8 +115,7 @@ export async function signIn(deps: Deps, form: SignIn, device: Device & { ip: st
       .returning({ id: users.id });
     if (!accepted) throw badRequest('Incorrect OTP');
   }
-  await forgetAttempt(db, attempt);
-  await clearAttempts(db, accountKey);
+  await signInSucceeded(db, attempt);
   return openLoginSession(db, deps, user.id, device, await soleOrganisation(db, user.id));
 }
 
@@ -170,7 +162,7 @@ export async function resetPassword(deps: Deps, token: string, password: string)
     await voidAccountTokens(tx, row.userId, 'password-reset');
     await cancelEmailChange(tx, row.userId);
     await endUserSessions(tx, row.userId, now);
-    await clearAttempts(tx, throttleKeys.signInAccount(row.userId));
+    await clearSignInFailures(tx, row.userId);
   });
 }
 

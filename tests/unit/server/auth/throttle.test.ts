@@ -5,7 +5,8 @@ import { throttleKeys, throttleRules } from '../../../../src/server/auth/throttl
 describe('throttleRules', () => {
   it('are the documented limits', () => {
     expect(throttleRules).toEqual({
-      signInAccount: { limit: 5, windowMs: 15 * 60_000 },
+      signInAccountAddress: { limit: 5, windowMs: 15 * 60_000 },
+      signInAccount: { limit: 50, windowMs: 15 * 60_000 },
       signInIp: { limit: 30, windowMs: 15 * 60_000 },
       resetAccount: { limit: 5, windowMs: 60 * 60_000 },
       resetIp: { limit: 20, windowMs: 60 * 60_000 },
@@ -16,18 +17,22 @@ describe('throttleRules', () => {
 describe('throttleKeys', () => {
   it('count an account alike in any case', () => {
     expect(throttleKeys.signInAccount('Ann')).toBe(throttleKeys.signInAccount('aNN'));
+    expect(throttleKeys.signInAccountAddress('Ann', '10.0.0.1')).toBe(throttleKeys.signInAccountAddress('aNN', '10.0.0.1'));
     expect(throttleKeys.resetAccount('Ann@Example.com')).toBe(throttleKeys.resetAccount('ann@example.com'));
   });
 
-  it('keep the four counts apart', () => {
+  it('keep the five counts apart', () => {
     const keys = [
+      throttleKeys.signInAccountAddress('x', 'x'),
       throttleKeys.signInAccount('x'),
       throttleKeys.signInIp('x'),
       throttleKeys.resetAccount('x'),
       throttleKeys.resetIp('x'),
     ];
-    expect(new Set(keys).size).toBe(4);
+    expect(new Set(keys).size).toBe(5);
     expect(throttleKeys.signInIp('10.0.0.1')).not.toBe(throttleKeys.signInIp('10.0.0.2'));
+    expect(throttleKeys.signInAccountAddress('a', '10.0.0.1')).not.toBe(throttleKeys.signInAccountAddress('a', '10.0.0.2'));
+    expect(throttleKeys.signInAccountAddress('a', '10.0.0.1')).not.toBe(throttleKeys.signInAccountAddress('b', '10.0.0.1'));
   });
 
   it('store nothing readable and stay short whatever was typed', () => {
@@ -36,5 +41,8 @@ describe('throttleKeys', () => {
       expect(key).not.toContain('secret');
       expect(key.length).toBeLessThan(80);
     }
+    const pair = throttleKeys.signInAccountAddress(typed, typed);
+    expect(pair).not.toContain('secret');
+    expect(pair.length).toBeLessThan(120);
   });
 });
