@@ -162,12 +162,25 @@ describe('GET auth/invites', () => {
 });
 
 describe('GET auth/invite/{id} (public)', () => {
-  it('answers the organisation name without signing in', async () => {
+  it('answers the organisation name and the invited address without signing in', async () => {
     const { admin, org } = await orgWithAdmin(server);
-    const { id, invitation } = await invite(server, admin, newEmail());
+    const email = newEmail();
+    const { id, invitation } = await invite(server, admin, email);
     const res = await server.client().get(`auth/invite/${id}`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id, org_id: org.id, org_name: org.name, expiry: invitation.expiry });
+    expect(res.body).toEqual({ id, org_id: org.id, org_name: org.name, email, expiry: invitation.expiry });
+  });
+
+  it('names the invited address as it was stored (lower case), whoever asks', async () => {
+    const { admin } = await orgWithAdmin(server);
+    const email = newEmail();
+    const { id } = await invite(server, admin, email.toUpperCase());
+    const stranger = await registerAndActivate(server);
+    for (const client of [server.client(), stranger.api, admin.api]) {
+      const res = await client.get(`auth/invite/${id}`);
+      expect(res.status).toBe(200);
+      expect(res.body.email).toBe(email);
+    }
   });
 
   it('refuses expired, cancelled and declined invitations; an accepted one still shows its organisation', async () => {

@@ -4,7 +4,7 @@
  * place that signs in, loads the user, switches organisation or logs out.
  */
 import { atom, computed } from 'nanostores';
-import type { CurrentUser } from '../../shared/api/accounts.ts';
+import type { CurrentUser, PendingInvitation } from '../../shared/api/accounts.ts';
 import { api, ApiError, CREDENTIALS_ERROR, INVALID_SUBSCRIPTION, onApiError, SUBSCRIPTION_EXPIRED } from '../api.ts';
 import { loginPathFrom, navigate } from '../navigation.ts';
 import { clearAllStorage, hasLoginFlag, sessionKeys, storedToken, storeLogin, writeSession } from '../storage.ts';
@@ -64,6 +64,16 @@ export async function selectOrganisation(orgId: string): Promise<CurrentUser> {
 export async function createOrganisation(name: string): Promise<CurrentUser> {
   await api.auth.createOrg(name);
   return remember(await api.auth.me());
+}
+
+/**
+ * Answers an invitation (POST auth/invite/{id}: true accepts, false declines). Accepting makes its
+ * organisation the session's current one (the server does so only when none was: then select-org, as the
+ * picker does), so $organisationId and every view that follows it move to the new organisation.
+ */
+export async function answerInvitation(invitation: Pick<PendingInvitation, 'id' | 'org_id'>, accept: boolean): Promise<CurrentUser> {
+  const user = remember(await api.auth.answerInvitation(invitation.id, accept)); // joined, even if the switch fails
+  return accept && user.org?.id !== invitation.org_id ? selectOrganisation(invitation.org_id) : user;
 }
 
 export async function refreshUser(): Promise<CurrentUser> {

@@ -1,9 +1,12 @@
 /**
- * Invitation page (/invitation/{id}, spec accounts §2 "Invitation", §4, §8). One of five views after
+ * Invitation page (/invitation/{id}, spec accounts §2 "Invitation", §4, §8). One of six views after
  * the loading indicator:
  *   fetch failed                        → 'Something went wrong: {detail}'
  *   signed in, already a member         → already a member + 'Go to your Dashboard'
- *   signed in, not a member             → invited + 'Would you like to accept?' Accept / Decline
+ *   signed in with another address      → 'This invitation was sent to {email}. Sign in as that user to
+ *                                         accept it.' + log out and sign in as them / 'Go to your Dashboard'
+ *   signed in, not a member             → invited + 'Would you like to accept?' Accept / Decline (then an
+ *                                         alert says what happened; accepting switches to the organisation)
  *   signed out, registered in this tab  → 'Registration Successful!' + log in to accept
  *   signed out                          → invited + 'Log In Here' / 'Register Here' (both store the id)
  *
@@ -16,22 +19,25 @@ import type { CurrentUser, InvitationPublic } from '../../shared/api/accounts.ts
 import { api, ApiError } from '../../client/api.ts';
 import { lastSegment, navigate } from '../../client/navigation.ts';
 import { hasLoginFlag, readSession, removeSession, sessionKeys, writeSession } from '../../client/storage.ts';
-import { showAlertAfterNavigation } from '../../client/stores/alerts.ts';
-import { loadUser, refreshUser } from '../../client/stores/session.ts';
+import { loadUser, logout } from '../../client/stores/session.ts';
 import { announce, element, showOnly } from '../../client/dom.ts';
+import { answerInvitationFor, FAILURE_PREFIX, sayAnswer } from './answer-invitation.ts';
 
-export const FAILURE_PREFIX = 'Something went wrong: ';
+export type InvitationView = 'error' | 'member' | 'other-user' | 'question' | 'registered' | 'signed-out';
 
-export type InvitationView = 'error' | 'member' | 'question' | 'registered' | 'signed-out';
+const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** Which view the page shows (pure, so the rule reads in one place). */
 export function invitationView(
   invitation: InvitationPublic | null,
-  user: CurrentUser | null,
+  user: Pick<CurrentUser, 'email' | 'available_orgs'> | null,
   registered: boolean,
 ): InvitationView {
   if (!invitation) return 'error';
-  if (user) return user.available_orgs.some((o) => o.id === invitation.org_id) ? 'member' : 'question';
+  if (user) {
+    if (user.available_orgs.some((o) => o.id === invitation.org_id)) return 'member';
+    return sameAddress(user.email, invitation.email) ? 'question' : 'other-user';
+  }
   return registered ? 'registered' : 'signed-out';
 }
 
@@ -41,6 +47,7 @@ export async function mountInvitation(): Promise<void> {
   const error = element('invitation-error');
   const views: Record<Exclude<InvitationView, 'error'>, HTMLElement> = {
     member: element('invitation-member'),
+    'other-user': element('invitation-other-user'),
     question: element('invitation-question'),
     registered: element('invitation-registered'),
     'signed-out': element('invitation-signed-out'),
@@ -70,9 +77,10 @@ export async function mountInvitation(): Promise<void> {
     return;
   }
 
-  const orgName = fetched.invitation!.org_name;
+  const invitation = fetched.invitation!;
+  const orgName = invitation.org_name;
   const message = element('invitation-message');
-  message.textContent = invitationMessage(view, orgName);
+  message.textContent = invitationMessage(view, invitation);
   message.classList.toggle('success-text', view === 'registered');
   message.hidden = false;
   if (view === 'registered') {
@@ -82,7 +90,13 @@ export async function mountInvitation(): Promise<void> {
   showOnly(Object.values(views), views[view]);
   message.focus();
 
-  if (view === 'question') mountAnswer(id, error);
+  if (view === 'question') mountAnswer(invitation);
+  if (view === 'other-user') {
+    const switchUser = element<HTMLButtonElement>('invitation-switch-user');
+    switchUser.textContent = `Log Out and Sign In as ${invitation.email}`;
+    // Back here after signing in (the address carries it: logout clears the stored invitation id).
+    switchUser.addEventListener('click', () => logout({ returnTo: `/invitation/${encodeURIComponent(id)}` }));
+  }
   if (view === 'signed-out') {
     // Both ways out remember the invitation for after sign-in or registration.
     for (const linkId of ['invitation-login', 'invitation-register']) {
@@ -92,10 +106,16 @@ export async function mountInvitation(): Promise<void> {
 }
 
 /** The main line of each view. */
-export function invitationMessage(view: Exclude<InvitationView, 'error'>, orgName: string): string {
+export function invitationMessage(
+  view: Exclude<InvitationView, 'error'>,
+  invitation: Pick<InvitationPublic, 'org_name' | 'email'>,
+): string {
+  const orgName = invitation.org_name;
   switch (view) {
     case 'member':
       return `You are already a member of ${orgName}.`;
+    case 'other-user':
+      return `This invitation was sent to ${invitation.email}. Sign in as that user to accept it.`;
     case 'registered':
       return 'Registration Successful!';
     case 'question':
@@ -104,23 +124,18 @@ export function invitationMessage(view: Exclude<InvitationView, 'error'>, orgNam
   }
 }
 
-/** Accept or Decline: then the stored id goes; on 200 the user is reloaded; either way to /. */
-function mountAnswer(id: string, error: HTMLElement): void {
+/**
+ * Accept or Decline: then the stored id goes; accepting switches to the organisation and the user is
+ * reloaded; either way to /, where the alert says what happened (or what went wrong, spec §8).
+ */
+function mountAnswer(invitation: InvitationPublic): void {
   const accept = element<HTMLButtonElement>('invitation-accept');
   const decline = element<HTMLButtonElement>('invitation-decline');
   const answer = async (accepted: boolean) => {
     accept.disabled = true;
     decline.disabled = true;
-    announce(error, '');
-    try {
-      await api.auth.answerInvitation(id, accepted);
-      removeSession(sessionKeys.inviteId);
-      await refreshUser().catch(() => undefined); // home loads the user again anyway
-    } catch (err) {
-      removeSession(sessionKeys.inviteId);
-      // The page is left at once, so the failure travels to the next page's alerts (spec §8 text).
-      showAlertAfterNavigation('error', `${FAILURE_PREFIX}${err instanceof ApiError ? err.detail : String(err)}`);
-    }
+    sayAnswer(await answerInvitationFor(invitation, accepted), { leaving: true });
+    removeSession(sessionKeys.inviteId);
     navigate('/', { replace: true });
   };
   accept.addEventListener('click', () => void answer(true));

@@ -1,11 +1,17 @@
 /**
- * The avatar menu of the top bar (ARIA menu button pattern): initials, full name, e-mail, the
- * organisation switcher, Account Settings and Logout. Arrow keys, Home and End move between items;
- * Escape closes and returns focus to the button; Tab or a click elsewhere closes.
+ * The avatar menu of the top bar (ARIA menu button pattern): initials, full name, e-mail, the user's
+ * pending invitations (auth/me's `invitations`, each with Accept and Decline), the organisation switcher,
+ * Account Settings and Logout. Arrow keys, Home and End move between items; Escape closes and returns
+ * focus to the button; Tab or a click elsewhere closes.
+ *
+ * Accepting switches to the organisation and goes home (spec accounts §4), where the alert says so; on
+ * home itself the page follows in place. Declining stays on the page. Either way the menu follows $user.
  */
-import type { CurrentUser } from '../../shared/api/accounts.ts';
+import type { CurrentUser, PendingInvitation } from '../../shared/api/accounts.ts';
+import { navigate } from '../../client/navigation.ts';
 import { showAlert } from '../../client/stores/alerts.ts';
 import { logout, selectOrganisation } from '../../client/stores/session.ts';
+import { answerInvitationFor, answerLabel, sayAnswer } from '../account/answer-invitation.ts';
 import { wireMenuButton } from './menu-button.ts';
 
 /** Up to two letters: the first of the first and last words of the full name, else of the username. */
@@ -25,6 +31,7 @@ export function mountAvatarMenu(): { render: (user: CurrentUser) => void } {
   const menu = document.getElementById('avatar-menu')!;
   const orgs = document.getElementById('avatar-orgs')!; // role="group": its label, then one item per organisation
   const orgsLabel = orgs.firstElementChild!;
+  const invitations = invitationsGroup(menu);
   const items = () =>
     Array.from(menu.querySelectorAll<HTMLElement>('[role^="menuitem"]')).filter((el) => !el.closest('[hidden]'));
 
@@ -43,10 +50,45 @@ export function mountAvatarMenu(): { render: (user: CurrentUser) => void } {
     }
   }
 
+  async function answer(invitation: PendingInvitation, accept: boolean): Promise<void> {
+    close(true);
+    const result = await answerInvitationFor(invitation, accept);
+    const goHome = accept && result.user !== null && location.pathname !== '/';
+    sayAnswer(result, { leaving: goHome });
+    if (goHome) navigate('/');
+  }
+
+  function renderInvitations(pending: PendingInvitation[]): void {
+    const [label] = invitations.group.children;
+    invitations.group.hidden = pending.length === 0;
+    invitations.separator.hidden = pending.length === 0;
+    invitations.group.replaceChildren(
+      label!,
+      ...pending.flatMap((invitation) => {
+        const name = document.createElement('p');
+        name.className = 'menu-invitation-org';
+        name.textContent = invitation.org_name;
+        const answers = [true, false].map((accept) => {
+          const item = document.createElement('button');
+          item.type = 'button';
+          item.className = accept ? 'menu-item menu-answer accept' : 'menu-item menu-answer';
+          item.setAttribute('role', 'menuitem');
+          item.setAttribute('aria-label', answerLabel(accept, invitation.org_name));
+          item.tabIndex = -1;
+          item.textContent = accept ? 'Accept' : 'Decline';
+          item.addEventListener('click', () => void answer(invitation, accept));
+          return item;
+        });
+        return [name, ...answers];
+      }),
+    );
+  }
+
   function render(user: CurrentUser): void {
     document.getElementById('avatar-initials')!.textContent = initialsOf(user);
     document.getElementById('avatar-full-name')!.textContent = user.full_name;
     document.getElementById('avatar-email')!.textContent = user.email;
+    renderInvitations(user.invitations);
     // The switcher appears when there is something to switch to (or nothing chosen yet).
     const choices = user.available_orgs;
     orgs.hidden = choices.length === 0 || (choices.length === 1 && user.org !== null);
@@ -69,4 +111,25 @@ export function mountAvatarMenu(): { render: (user: CurrentUser) => void } {
   }
 
   return { render };
+}
+
+/** The menu's first group, 'Invitations' (made here: the layout's menu holds what every user has), and its separator. */
+function invitationsGroup(menu: HTMLElement): { group: HTMLElement; separator: HTMLElement } {
+  const group = document.createElement('div');
+  group.id = 'avatar-invitations';
+  group.className = 'menu-invitations';
+  group.setAttribute('role', 'group');
+  group.setAttribute('aria-labelledby', 'avatar-invitations-label');
+  group.hidden = true;
+  const label = document.createElement('p');
+  label.className = 'menu-label';
+  label.id = 'avatar-invitations-label';
+  label.textContent = 'Invitations';
+  group.append(label);
+  const separator = document.createElement('div');
+  separator.setAttribute('role', 'separator');
+  separator.className = 'menu-separator';
+  separator.hidden = true;
+  menu.prepend(group, separator);
+  return { group, separator };
 }

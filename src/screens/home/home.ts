@@ -3,14 +3,19 @@
  * with no current organisation the user picks one of theirs, or creates one when there are none;
  * otherwise the dashboard. Its panels (checklists in progress, assignments, favourites, recent
  * activity) arrive with their issues; for now it welcomes the user to the organisation.
+ *
+ * In every mode the user's pending invitations (auth/me's `invitations`: no read of its own) are listed
+ * with Accept and Decline; accepting switches to the organisation in place. The page follows $user, so
+ * an answer given in the avatar menu shows here too.
  */
-import type { CurrentUser } from '../../shared/api/accounts.ts';
+import type { CurrentUser, PendingInvitation } from '../../shared/api/accounts.ts';
 import { signedInUser } from '../../client/signed-in-user.ts';
 import { formatDate, timeElement } from '../../client/time-format.ts';
 import { navigate } from '../../client/navigation.ts';
 import { showAlert } from '../../client/stores/alerts.ts';
-import { selectOrganisation } from '../../client/stores/session.ts';
+import { $user, selectOrganisation } from '../../client/stores/session.ts';
 import { readSession, sessionKeys } from '../../client/storage.ts';
+import { answerInvitationFor, answerLabel, sayAnswer } from '../account/answer-invitation.ts';
 import { mountCreateOrganisationForm } from './create-org.ts';
 
 type Mode = 'picker' | 'create' | 'dashboard';
@@ -27,18 +32,24 @@ export async function mountHome(): Promise<void> {
     navigate(`/invitation/${encodeURIComponent(invitation)}`, { replace: true });
     return;
   }
-  mountCreateOrganisationForm(document.getElementById('create-org-form') as HTMLFormElement, (u) => show(u, true));
-  show(user, false);
+  mountCreateOrganisationForm(document.getElementById('create-org-form') as HTMLFormElement, (u) => show(u, 'heading'));
+  show(user);
+  // Changes made elsewhere on the page (the avatar menu's Accept or Decline) show here too.
+  $user.listen((u) => u && show(u));
 }
 
-/** Shows the mode of `user`; after a change inside the page (chosen or created) focus goes to its heading. */
-function show(user: CurrentUser, moveFocus: boolean): void {
+/** Where the focus goes after a change made on this page: the mode's heading, or the invitations' heading. */
+type Focus = 'none' | 'heading' | 'invitations';
+
+/** Shows the mode of `user` and the invitations; after a change made on the page, `focus` says where focus goes. */
+function show(user: CurrentUser, focus: Focus = 'none'): void {
   const mode = homeMode(user);
   for (const m of ['picker', 'create', 'dashboard'] as const) document.getElementById(`home-${m}`)!.hidden = m !== mode;
   if (mode === 'picker') showPicker(user);
   if (mode === 'dashboard') showDashboard(user);
-  showInvitations(mode === 'dashboard' ? [] : user.invitations);
-  if (moveFocus) document.querySelector<HTMLElement>(`#home-${mode} h1`)?.focus();
+  showInvitations(user.invitations, mode);
+  if (focus === 'invitations' && user.invitations.length > 0) document.getElementById('home-invitations-heading')!.focus();
+  else if (focus !== 'none') document.querySelector<HTMLElement>(`#home-${mode} h1`)?.focus();
 }
 
 function showPicker(user: CurrentUser): void {
@@ -53,7 +64,7 @@ function showPicker(user: CurrentUser): void {
       choose.addEventListener('click', async () => {
         for (const b of list.querySelectorAll('button')) b.disabled = true;
         try {
-          show(await selectOrganisation(org.id), true);
+          show(await selectOrganisation(org.id), 'heading');
         } catch (err) {
           showAlert('error', err instanceof Error ? err.message : String(err));
           for (const b of list.querySelectorAll('button')) b.disabled = false;
@@ -80,18 +91,44 @@ function showDashboard(user: CurrentUser): void {
   }
 }
 
-/** Invitations waiting for a user who has not chosen an organisation yet. */
-function showInvitations(invitations: CurrentUser['invitations']): void {
+/**
+ * The user's pending invitations, each with the organisation's name, Accept and Decline: on the dashboard
+ * below the welcome, otherwise below the picker or the create form.
+ */
+function showInvitations(invitations: PendingInvitation[], mode: ReturnType<typeof homeMode>): void {
   const section = document.getElementById('home-invitations')!;
+  const anchor = mode === 'dashboard' ? document.getElementById('welcome')! : document.getElementById(`home-${mode}`)!;
+  if (anchor.nextElementSibling !== section) anchor.after(section);
   section.hidden = invitations.length === 0;
-  document.getElementById('home-invitation-list')!.replaceChildren(
-    ...invitations.map((invitation) => {
-      const item = document.createElement('li');
-      const link = document.createElement('a');
-      link.href = `/invitation/${encodeURIComponent(invitation.id)}`;
-      link.textContent = invitation.org_name;
-      item.append(link);
-      return item;
-    }),
-  );
+  const list = document.getElementById('home-invitation-list')!;
+  list.replaceChildren(...invitations.map((invitation) => invitationItem(invitation, list)));
+}
+
+function invitationItem(invitation: PendingInvitation, list: HTMLElement): HTMLLIElement {
+  const item = document.createElement('li');
+  item.className = 'home-invitation';
+  const name = document.createElement('span');
+  name.className = 'home-invitation-org';
+  name.textContent = invitation.org_name;
+  const answers = document.createElement('span');
+  answers.className = 'home-invitation-answers';
+  for (const accept of [true, false]) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = accept ? 'button' : 'button secondary';
+    button.textContent = accept ? 'Accept' : 'Decline';
+    button.setAttribute('aria-label', answerLabel(accept, invitation.org_name));
+    button.addEventListener('click', async () => {
+      const buttons = list.querySelectorAll('button');
+      for (const b of buttons) b.disabled = true;
+      const answer = await answerInvitationFor(invitation, accept);
+      sayAnswer(answer);
+      const user = answer.user;
+      if (user) show(user, accept ? 'heading' : 'invitations');
+      else for (const b of buttons) b.disabled = false;
+    });
+    answers.append(button);
+  }
+  item.append(name, answers);
+  return item;
 }

@@ -155,6 +155,8 @@ export interface InvitationPublic {
   id: string;
   org_id: string;
   org_name: string;
+  /** The invited address (lower case): the invitation screen tells a signed-in user with another one whom it was sent to. */
+  email: string;
   expiry: string;
 }
 
