@@ -11,7 +11,11 @@ import { openDatabase, type DatabaseHandle } from './db/connection.ts';
 import { mailerFor, mailQueueFor } from './server.ts';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
-const state = globalThis as typeof globalThis & { __ringbinderDevDatabase?: Promise<DatabaseHandle> };
+const state = globalThis as typeof globalThis & {
+  __ringbinderDevDatabase?: Promise<DatabaseHandle>;
+  /** Stops the mail sender of the module's previous evaluation (one sender across reloads). */
+  __ringbinderDevMailStop?: () => Promise<void>;
+};
 const config = { ...readConfig(), requestLog: true };
 let listener: Promise<Listener> | undefined;
 
@@ -27,7 +31,8 @@ export async function handle(req: IncomingMessage, res: ServerResponse): Promise
     const { db } = await state.__ringbinderDevDatabase;
     const now = () => new Date();
     const mail = mailQueueFor(config, db, mailerFor(config), now);
-    mail.keepDelivering(config.mailDeliveryIntervalMs);
+    await state.__ringbinderDevMailStop?.();
+    state.__ringbinderDevMailStop = mail.keepDelivering(config.mailDeliveryIntervalMs);
     return getRequestListener(createApp({ config, db, mail, now }).fetch) as Listener;
   })();
   await (await listener)(req, res);
