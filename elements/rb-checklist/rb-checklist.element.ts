@@ -5,6 +5,7 @@ import { orderedQuestions, type Question } from '../../src/shared/checklists/que
 import { ApiError, newIdempotencyKey } from '../../src/shared/transport/index.ts';
 import { emit } from '../events.ts';
 import { elementTransport, emitUnauthorized } from '../shared/element-transport.ts';
+import { dialogHeader } from '../shared/dialog.styles.ts';
 import { compressImage, FORM_MEDIA } from '../shared/image-compression.ts';
 import {
   initialAnswers,
@@ -308,6 +309,7 @@ export class RbChecklist extends LitElement {
     this.scanState = 'Starting the camera…';
     await this.updateComplete;
     this.scannerDialog?.showModal();
+    this.scannerDialog?.focus();
     try {
       const stream = await openRearCamera();
       if (controller.signal.aborted) return stopCamera(stream);
@@ -578,11 +580,15 @@ export class RbChecklist extends LitElement {
   }
 
   private renderScanner(): TemplateResult {
-    return html`<dialog class="scanner" aria-labelledby="scanner-title" @close=${() => this.closeScanner()}>
-      <h2 id="scanner-title">Scan QR code</h2>
-      <video playsinline muted></video>
-      <p role="status">${this.scanningId ? this.scanState : ''}</p>
-      <button type="button" class="secondary" @click=${() => this.closeScanner()}>Cancel</button>
+    return html`<dialog class="dialog scanner" tabindex="-1" aria-labelledby="scanner-title" @close=${() => this.closeScanner()}>
+      ${dialogHeader('Scan QR code', 'scanner-title', () => this.closeScanner())}
+      <div class="dialog-body">
+        <video playsinline muted></video>
+        <p role="status">${this.scanningId ? this.scanState : ''}</p>
+        <div class="dialog-actions">
+          <button type="button" class="secondary" @click=${() => this.closeScanner()}>Cancel</button>
+        </div>
+      </div>
     </dialog>`;
   }
 }

@@ -1,11 +1,14 @@
 import { css } from 'lit';
+import { dialogStyles } from '../shared/dialog.styles.ts';
 
 /**
  * The host page's font and colours, system controls, large touch targets (phones, kiosk tablets in
  * portrait and landscape), visible focus. In kiosk mode the controls grow a little more, and wide
  * screens (a landscape tablet) lay the options of a question out in columns.
  */
-export const styles = css`
+export const styles = [
+  dialogStyles,
+  css`
   :host {
     display: block;
     font: inherit;
@@ -246,20 +249,6 @@ export const styles = css`
   .empty {
     color: var(--muted);
   }
-  dialog.scanner {
-    border: 0;
-    border-radius: 8px;
-    padding: 1rem;
-    width: min(32rem, calc(100vw - 2rem));
-    box-sizing: border-box;
-  }
-  dialog.scanner::backdrop {
-    background: rgb(0 0 0 / 0.6);
-  }
-  dialog.scanner h2 {
-    margin: 0 0 0.5rem;
-    font-size: 1.125rem;
-  }
   dialog.scanner video {
     display: block;
     width: 100%;
@@ -277,4 +266,5 @@ export const styles = css`
       margin-inline: auto;
     }
   }
-`;
+`,
+];

@@ -3,6 +3,7 @@ import { property, query, state } from 'lit/decorators.js';
 import type { RbQrCode } from '../rb-qr-code/rb-qr-code.element.ts';
 import { emit } from '../events.ts';
 import { qrFilename, qrTitle } from './qr-naming.ts';
+import { dialogHeader } from '../shared/dialog.styles.ts';
 import { styles } from './rb-qr-dialog.styles.ts';
 
 declare global {
@@ -52,7 +53,10 @@ export class RbQrDialog extends LitElement {
   async show(opener: HTMLElement | null = null): Promise<void> {
     this.returnFocus = opener ?? (document.activeElement as HTMLElement | null);
     await this.updateComplete;
-    if (!this.dialog.open) this.dialog.showModal();
+    if (!this.dialog.open) {
+      this.dialog.showModal();
+      this.dialog.focus(); // the box, as every dialog of the app: not the first button (the X)
+    }
     await this.redraw();
   }
 
@@ -102,15 +106,17 @@ export class RbQrDialog extends LitElement {
   }
 
   protected override render(): TemplateResult {
-    return html`<dialog part="dialog" aria-labelledby="title" @close=${() => this.closed()} @click=${(e: MouseEvent) => this.backdropClick(e)}>
-      <h2 id="title">${qrTitle(this.name)}</h2>
-      <div class="code"><rb-qr-code .value=${this.value} .size=${this.size}></rb-qr-code></div>
-      <p class="address">${this.value ? html`<a href=${this.value}>${this.value}</a>` : nothing}</p>
-      ${this.problem ? html`<p class="error" role="alert">${this.problem}</p>` : nothing}
-      <div class="actions">
-        <button type="button" class="secondary" ?disabled=${!this.drawn} @click=${() => void this.run('print')}>Print</button>
-        <button type="button" class="secondary" ?disabled=${!this.drawn} @click=${() => void this.run('download')}>Download</button>
-        <button type="button" @click=${() => this.close()}>Close</button>
+    return html`<dialog part="dialog" class="dialog" tabindex="-1" aria-labelledby="title" @close=${() => this.closed()} @click=${(e: MouseEvent) => this.backdropClick(e)}>
+      ${dialogHeader(qrTitle(this.name), 'title', () => this.close())}
+      <div class="dialog-body">
+        <div class="code"><rb-qr-code .value=${this.value} .size=${this.size}></rb-qr-code></div>
+        <p class="address">${this.value ? html`<a href=${this.value}>${this.value}</a>` : nothing}</p>
+        ${this.problem ? html`<p class="error" role="alert">${this.problem}</p>` : nothing}
+        <div class="dialog-actions">
+          <button type="button" class="secondary" ?disabled=${!this.drawn} @click=${() => void this.run('print')}>Print</button>
+          <button type="button" class="secondary" ?disabled=${!this.drawn} @click=${() => void this.run('download')}>Download</button>
+          <button type="button" @click=${() => this.close()}>Close</button>
+        </div>
       </div>
     </dialog>`;
   }

@@ -117,6 +117,8 @@ function FolderBrowser({ user, folderId }: { user: CurrentUser; folderId: string
   }, []);
 
   function act(action: ItemAction, item: ListedItem) {
+    // The menu's button takes the focus back first, so a dialog the action opens returns it there.
+    menu?.trigger?.focus();
     setMenu(undefined);
     switch (action) {
       case 'open':

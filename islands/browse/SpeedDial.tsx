@@ -39,6 +39,7 @@ export function SpeedDial({ canCreateDocument, canCreateFolder, onNewDocument, o
 
   const choose = (action: () => void) => () => {
     setOpen(false);
+    toggle.current?.focus(); // a dialog the action opens gives the focus back to Add, not to a gone action
     action();
   };
 

@@ -216,7 +216,7 @@ export function ChecklistEditor({ document: doc, user }: Props) {
         <p className="draft-status" role="status" data-status={conflict ? 'failed' : autosave.status}>
           {statusText(autosave.status, changed, !!conflict)}
         </p>
-        <button type="button" className="button accent" disabled={!changed || !!conflict || publishing} onClick={() => setPublishing(true)}>
+        <button type="button" className="button accent" disabled={!changed || !!conflict} onClick={() => setPublishing(true)}>
           Publish…
         </button>
       </div>

@@ -25,19 +25,33 @@ export function showOnly(views: readonly HTMLElement[], visible: HTMLElement | n
 }
 
 /**
- * Opens a native <dialog> as a modal: Escape closes it (natively), so do a click on the backdrop,
- * and focus goes back to the element that opened it.
+ * THE way to open a light page's dialog (src/components/Dialog.astro) as a modal, so every one behaves
+ * like the islands' Shoelace dialogs: Escape (natively), the X and any `[data-close]` button, and a click
+ * on the backdrop close it; the field marked `autofocus` takes the focus, else the dialog box itself
+ * (as Shoelace focuses its panel), and on closing the focus goes back to `opener` (default: what had it).
  */
 export function openModal(dialog: HTMLDialogElement, opener: HTMLElement | null = null): void {
+  wire(dialog);
   const returnTo = opener ?? (document.activeElement as HTMLElement | null);
   dialog.addEventListener('close', () => returnTo?.focus(), { once: true });
   dialog.showModal();
+  const field = dialog.querySelector<HTMLElement>('[autofocus]');
+  if (field) field.focus();
+  else {
+    dialog.tabIndex = -1;
+    dialog.focus();
+  }
 }
 
-/** Clicking outside the dialog box (on its backdrop) closes it. Call once per dialog. */
-export function closeOnBackdropClick(dialog: HTMLDialogElement): void {
+const wired = new WeakSet<HTMLDialogElement>();
+
+function wire(dialog: HTMLDialogElement): void {
+  if (wired.has(dialog)) return;
+  wired.add(dialog);
   dialog.addEventListener('click', (event) => {
-    if (event.target !== dialog) return; // a click inside the box lands on a descendant
+    const target = event.target as Element;
+    if (target.closest('[data-close]')) return dialog.close();
+    if (target !== dialog) return; // a click inside the box lands on a descendant
     const box = dialog.getBoundingClientRect();
     const { clientX: x, clientY: y } = event;
     if (x < box.left || x > box.right || y < box.top || y > box.bottom) dialog.close();

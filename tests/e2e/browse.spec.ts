@@ -205,7 +205,7 @@ test('the QR code of an item holds its page address', async ({ page, context, or
   const downloading = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Download' }).click();
   expect((await downloading).suggestedFilename()).toBe('Manuals QR code.png');
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close' }).last().click(); // the footer's Close (the X is first)
   await expect(dialog).toBeHidden();
   await openMenu(page, 'Manuals', 'QR Code');
   await expect(dialog.getByRole('img', { name: `QR code for ${address}` })).toBeVisible();

@@ -124,10 +124,11 @@ test.describe('version history', () => {
     await expect(table.getByRole('columnheader')).toHaveText(['Version', 'Created At', 'Created By', 'Changelog', 'View']);
     const rows = table.locator('tbody tr');
     await expect(rows).toHaveCount(2);
-    await expect(rows.nth(0).getByRole('rowheader')).toHaveText('2');
-    await expect(rows.nth(0).getByRole('cell').nth(1)).toHaveText(orgAdmin.username);
-    await expect(rows.nth(0).getByRole('cell').nth(2)).toHaveText('Added a question\nabout the hinges');
-    await expect(rows.nth(1).getByRole('rowheader')).toHaveText('1');
+    // innerText: what shows (each cell also holds its column's name, shown on phones only)
+    await expect(rows.nth(0).getByRole('rowheader')).toHaveText('2', { useInnerText: true });
+    await expect(rows.nth(0).getByRole('cell').nth(1)).toHaveText(orgAdmin.username, { useInnerText: true });
+    await expect(rows.nth(0).getByRole('cell').nth(2)).toHaveText('Added a question\nabout the hinges', { useInnerText: true });
+    await expect(rows.nth(1).getByRole('rowheader')).toHaveText('1', { useInnerText: true });
     await expect(page.getByRole('link', { name: 'View version 2' })).toHaveAttribute('href', `/documentation/view/${v1.id}`);
     await expect(page.getByRole('link', { name: 'View version 1' })).toHaveAttribute('href', `/documentation/view/${v1.id}/version/1`);
     await expectAccessible(page);
@@ -143,6 +144,23 @@ test.describe('version history', () => {
 
     await page.goto(`/documentation/${v1.id}/history`);
     await checkAtPhoneWidth(page, () => expect(page.getByRole('link', { name: 'View version 1' })).toBeVisible());
+    // On a phone each version is a card of 'label  value' lines: every label sits on its value's baseline.
+    const offsets = await table.locator('tbody :is(th, td)').evaluateAll((cells) =>
+      cells.map((c) => {
+        const baseline = (part: Element) => {
+          const probe = document.createElement('span');
+          probe.style.cssText = 'display:inline-block;width:0;height:0;vertical-align:baseline';
+          part.prepend(probe);
+          const y = probe.getBoundingClientRect().bottom;
+          probe.remove();
+          return y;
+        };
+        const label = c.querySelector('.cell-label')!;
+        return `${label.textContent}: ${Math.abs(baseline(label) - baseline(c.querySelector('.cell-value')!)).toFixed(1)}`;
+      }),
+    );
+    expect(offsets).toHaveLength(10);
+    for (const offset of offsets) expect(offset).toMatch(/: 0\.0$/);
   });
 
   test('a history that cannot be loaded is an error state with the server detail', async ({ page, orgAdmin }) => {
@@ -231,7 +249,7 @@ test.describe('document page', () => {
     await dialog.getByRole('button', { name: 'Download' }).click();
     expect((await downloading).suggestedFilename()).toBe('Empty Checklist QR code.png');
 
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close' }).last().click(); // the footer's Close (the X is first)
     await expect(dialog).toBeHidden();
     await expect(menuButton).toBeFocused();
     // The element and its QR library arrived as files the Content-Security-Policy allows (the suite's

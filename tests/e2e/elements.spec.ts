@@ -52,7 +52,7 @@ test.describe('rb-qr-dialog', () => {
     await dialog.getByRole('button', { name: 'Download' }).click();
     expect((await downloading).suggestedFilename()).toBe('Cold store bay 4 QR code.png');
 
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close' }).last().click(); // the footer's Close (the X is first)
     await expect(dialog).toBeHidden();
     await expect(opener).toBeFocused();
     await expect(page.getByRole('status')).toHaveText('Closed');

@@ -18,7 +18,7 @@ test.describe('registration', () => {
     await expect(terms).toBeVisible();
     await expect(terms).toContainText('Effective 24 January 2022');
     await expect(terms).toContainText('Ontario');
-    await terms.getByRole('button', { name: 'Close' }).click();
+    await terms.getByRole('button', { name: 'Close' }).last().click(); // the footer's Close (the X is first)
     await expect(terms).toBeHidden();
     await expect(page.getByRole('button', { name: 'Terms and Conditions' }), 'focus returns to the opener').toBeFocused();
     await expect(termsCheckbox(page)).not.toBeChecked();

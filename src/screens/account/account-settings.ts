@@ -11,6 +11,7 @@ import { api } from '../../client/api.ts';
 import { signedInUser } from '../../client/signed-in-user.ts';
 import { formatDateTime, timeElement } from '../../client/time-format.ts';
 import { navigate } from '../../client/navigation.ts';
+import { openModal } from '../../client/dom.ts';
 import { showAlert, showAlertAfterNavigation } from '../../client/stores/alerts.ts';
 import { $user, logout, refreshUser } from '../../client/stores/session.ts';
 
@@ -185,11 +186,9 @@ function mountSessionsDialog(): void {
 
   opener.addEventListener('click', () => {
     list.replaceChildren();
-    dialog.showModal();
+    openModal(dialog, opener);
     void load();
   });
-  dialog.querySelector('[data-close]')!.addEventListener('click', () => dialog.close());
-  dialog.addEventListener('close', () => opener.focus());
 }
 
 // ── Two-factor authentication ────────────────────────────────────────────────────────────────────
@@ -276,7 +275,7 @@ function mountTwoFactorDialog(): void {
     qr.replaceChildren();
     ready = !enabling;
     update();
-    dialog.showModal();
+    openModal(dialog, opener);
     if (enabling) void start();
   });
 
@@ -306,6 +305,4 @@ function mountTwoFactorDialog(): void {
     }
   });
 
-  dialog.querySelector('[data-close]')!.addEventListener('click', () => dialog.close());
-  dialog.addEventListener('close', () => opener.focus());
 }

@@ -17,7 +17,7 @@ import { api, ApiError } from '../../client/api.ts';
 import { navigate, safeReturnPath } from '../../client/navigation.ts';
 import { readSession, removeSession, sessionKeys } from '../../client/storage.ts';
 import { signInWithToken } from '../../client/stores/session.ts';
-import { announce, closeOnBackdropClick, element, openModal } from '../../client/dom.ts';
+import { announce, element, openModal } from '../../client/dom.ts';
 
 export const INCORRECT_CREDENTIALS = 'Incorrect username or password';
 export const INCORRECT_OTP = 'Incorrect OTP';
@@ -122,14 +122,10 @@ function mountForgotPasswordDialog(): void {
   const form = element<HTMLFormElement>('forgot-form');
   const email = element<HTMLInputElement>('forgot-email');
   const send = element<HTMLButtonElement>('forgot-send');
-  const close = element<HTMLButtonElement>('forgot-close');
   const error = element('forgot-error');
   const status = element('forgot-status');
   const SEND = send.textContent ?? 'Send';
   let sending = false;
-
-  closeOnBackdropClick(dialog);
-  close.addEventListener('click', () => dialog.close());
 
   opener.addEventListener('click', () => {
     if (!sending) {
@@ -163,7 +159,7 @@ function mountForgotPasswordDialog(): void {
       const answer = await api.auth.sendPasswordReset(address);
       send.textContent = 'Sent!';
       announce(status, answer.detail);
-      close.focus(); // the send button is disabled now; keep focus inside the dialog
+      element('forgot-close').focus(); // the send button is disabled now; keep focus inside the dialog
     } catch {
       send.textContent = SEND;
       send.disabled = false;

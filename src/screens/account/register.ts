@@ -13,7 +13,7 @@
 import { canRegister, canSubmitRegistrationWithEnter, type RegistrationForm } from '../../shared/validation.ts';
 import { api, ApiError } from '../../client/api.ts';
 import { readSession, sessionKeys, writeSession } from '../../client/storage.ts';
-import { announce, closeOnBackdropClick, element, openModal } from '../../client/dom.ts';
+import { announce, element, openModal } from '../../client/dom.ts';
 
 export const REGISTRATION_FAILED = 'Something went wrong...';
 const PASSWORDS_DIFFER = 'Passwords do not match';
@@ -122,13 +122,10 @@ export function registrationFailureText(err: unknown): string {
 function mountTermsDialog(): void {
   const dialog = element<HTMLDialogElement>('terms-dialog');
   const opener = element<HTMLButtonElement>('terms-open');
-  const close = element<HTMLButtonElement>('terms-close');
   const body = element('terms-body');
-  closeOnBackdropClick(dialog);
   opener.addEventListener('click', () => {
     openModal(dialog, opener);
     body.scrollTop = 0;
     body.focus(); // the scrolling text takes the arrow keys at once; Tab reaches Close
   });
-  close.addEventListener('click', () => dialog.close());
 }

@@ -1,5 +1,6 @@
 /** The about dialog of the drawer: the client version and the server's version and build time (`_build-info`). */
 import { api } from '../../client/api.ts';
+import { openModal } from '../../client/dom.ts';
 import { formatDateTime, timeElement } from '../../client/time-format.ts';
 
 export function mountAboutDialog(): void {
@@ -23,8 +24,6 @@ export function mountAboutDialog(): void {
 
   opener.addEventListener('click', () => {
     if (!loaded) void load();
-    dialog.showModal();
+    openModal(dialog, opener);
   });
-  dialog.querySelector('[data-close]')?.addEventListener('click', () => dialog.close());
-  dialog.addEventListener('close', () => opener.focus());
 }

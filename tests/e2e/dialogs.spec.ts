@@ -1,0 +1,294 @@
+/**
+ * One dialog (issue #9): the light pages' native `<dialog>`s, the islands' Shoelace dialogs and the
+ * QR code element's dialog look and behave as one. Every dialog of the product is opened here, at
+ * desktop and at phone width, and checked against THE look (title, close button, buttons), for an
+ * axe scan with it open, for nothing scrolling sideways inside it, and for Escape closing it with the
+ * focus back on what opened it.
+ */
+import type { Locator, Page } from '@playwright/test';
+import {
+  callApi,
+  expect,
+  expectAccessible,
+  phoneViewport,
+  signInWithToken,
+  test,
+  type OrgAdmin,
+} from './support/test.ts';
+
+/** What one dialog looks like, read from the rendered page. */
+interface Look {
+  titleFontSize: string;
+  titleFontWeight: string;
+  titleColor: string;
+  panelRadius: string;
+  closeButton: { name: string; width: number; height: number; iconWidth: number; color: string };
+  primary?: ButtonLook;
+  secondary?: ButtonLook;
+}
+
+interface ButtonLook {
+  height: number;
+  fontSize: string;
+  fontWeight: string;
+  background: string;
+  color: string;
+  borderColor: string;
+  radius: string;
+}
+
+const navy = 'rgb(26, 34, 56)';
+const white = 'rgb(255, 255, 255)';
+/** THE look of a dialog: the light pages' .button and dialog.dialog, in theme.css. */
+const house = {
+  titleFontSize: '20px',
+  titleFontWeight: '600',
+  titleColor: 'rgb(28, 31, 38)',
+  panelRadius: '10px',
+  primary: { height: 40, fontSize: '16px', fontWeight: '600', background: navy, color: white, borderColor: navy, radius: '6px' },
+  secondary: { height: 40, fontSize: '16px', fontWeight: '600', background: white, color: navy, borderColor: navy, radius: '6px' },
+};
+
+/**
+ * Reads the look of the open dialog `name` (a role=dialog element: a native <dialog>, Shoelace's
+ * panel, or the dialog inside an element's shadow root).
+ */
+async function lookOf(dialog: Locator): Promise<Look> {
+  return dialog.evaluate((box: Element) => {
+    const root = box.getRootNode() as Document | ShadowRoot;
+    const style = (el: Element) => getComputedStyle(el);
+    const title = root.getElementById(box.getAttribute('aria-labelledby') ?? '') ?? box.querySelector('h2');
+    if (!title) throw new Error('the dialog has no title');
+    // Shoelace: the panel is in sl-dialog's shadow root, the content slotted into it from the host.
+    const host = root instanceof ShadowRoot ? root.host : null;
+    const content: Element = host?.localName === 'sl-dialog' ? host : box;
+    const header = box.querySelector('[part~="header"], .dialog-header');
+    const close = header?.querySelector('sl-icon-button, button');
+    if (!close) throw new Error('the dialog has no close button in its header');
+    const closeBase = close.shadowRoot?.querySelector('[part~="base"]') ?? close;
+    const icon = (close.shadowRoot?.querySelector('sl-icon')?.shadowRoot ?? close).querySelector('svg');
+    const buttonLook = (button: Element | null | undefined) => {
+      if (!button) return undefined;
+      const base = button.shadowRoot?.querySelector('[part~="base"]') ?? button;
+      const s = style(base);
+      return {
+        height: Math.round(base.getBoundingClientRect().height),
+        fontSize: s.fontSize,
+        fontWeight: s.fontWeight,
+        background: s.backgroundColor,
+        color: s.color,
+        borderColor: s.borderTopColor,
+        radius: s.borderTopLeftRadius,
+      };
+    };
+    const inContent = (selector: string) =>
+      [...content.querySelectorAll(selector), ...(content.shadowRoot?.querySelectorAll(selector) ?? [])].find(
+        (b) => !b.closest('[part~="header"], .dialog-header') && b.getClientRects().length > 0,
+      );
+    return {
+      titleFontSize: style(title).fontSize,
+      titleFontWeight: style(title).fontWeight,
+      titleColor: style(title).color,
+      panelRadius: style(box).borderTopLeftRadius,
+      closeButton: {
+        name: close.getAttribute('aria-label') ?? close.getAttribute('label') ?? '',
+        width: Math.round(closeBase.getBoundingClientRect().width),
+        height: Math.round(closeBase.getBoundingClientRect().height),
+        iconWidth: Math.round(icon?.getBoundingClientRect().width ?? 0),
+        color: style(closeBase).color,
+      },
+      primary: buttonLook(inContent('sl-button[variant="primary"], button.button:not(.secondary):not(.text):not(.danger), .dialog-actions button:not([class])')),
+      secondary: buttonLook(inContent('sl-button:not([variant]), sl-button[variant="default"], button.secondary')),
+    };
+  });
+}
+
+/** Nothing inside the dialog scrolls sideways, and the whole box lies inside the viewport. */
+async function expectFitsViewport(dialog: Locator): Promise<void> {
+  const fit = await dialog.evaluate((box: Element) => {
+    const wide = [box, ...box.querySelectorAll('*')]
+      .filter((el) => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible')
+      .map((el) => `${el.localName}.${[...el.classList].join('.')} ${el.scrollWidth}>${el.clientWidth}`);
+    const r = box.getBoundingClientRect();
+    return { wide, left: r.left, right: r.right, viewport: document.documentElement.clientWidth };
+  });
+  expect(fit.wide, 'parts of the dialog that scroll sideways').toEqual([]);
+  expect(fit.left).toBeGreaterThanOrEqual(0);
+  expect(fit.right).toBeLessThanOrEqual(fit.viewport);
+}
+
+interface DialogCase {
+  /** The dialog's accessible name. */
+  name: string;
+  /** Opens it and returns the control that opened it (focus goes back there on close). */
+  open: (page: Page, admin: OrgAdmin) => Promise<Locator>;
+  /** Whether the dialog has a primary and a secondary button to compare with the house. */
+  buttons: ('primary' | 'secondary')[];
+}
+
+const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) <= phoneViewport.width;
+
+async function folderOf(admin: OrgAdmin, name: string) {
+  return callApi<{ id: string }>('documentation/folders', { token: admin.token, json: { parent_id: 'root', name } });
+}
+
+async function openBrowse(page: Page, admin: OrgAdmin): Promise<void> {
+  await signInWithToken(page, admin.token);
+  await page.goto('/documentation/browse');
+  await expect(page.getByRole('button', { name: 'Add' })).toBeVisible();
+}
+
+async function itemMenu(page: Page, admin: OrgAdmin, entry: string): Promise<Locator> {
+  await folderOf(admin, 'Site A');
+  await openBrowse(page, admin);
+  const options = page.getByRole('button', { name: 'Options for Site A' });
+  await options.click();
+  await page.getByRole('menuitem', { name: entry }).click();
+  return options;
+}
+
+const cases: DialogCase[] = [
+  {
+    name: 'Forgot your password?',
+    buttons: ['primary', 'secondary'],
+    open: async (page) => {
+      await page.goto('/login');
+      const opener = page.getByRole('button', { name: 'Forgot your password?' });
+      await opener.click();
+      return opener;
+    },
+  },
+  {
+    name: 'Terms and Conditions',
+    buttons: ['primary'],
+    open: async (page) => {
+      await page.goto('/register');
+      const opener = page.getByRole('button', { name: 'Terms and Conditions' });
+      await opener.click();
+      return opener;
+    },
+  },
+  {
+    name: 'About Ringbinder',
+    buttons: ['primary'],
+    open: async (page, admin) => {
+      await signInWithToken(page, admin.token);
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+      if (isPhone(page)) await page.getByRole('button', { name: 'Menu', exact: true }).click();
+      const opener = page.getByRole('button', { name: 'About' });
+      await opener.click();
+      return opener;
+    },
+  },
+  {
+    name: 'Active Sessions',
+    buttons: ['primary'],
+    open: async (page, admin) => {
+      await signInWithToken(page, admin.token);
+      await page.goto('/account-settings');
+      const opener = page.getByRole('button', { name: 'Active Sessions' });
+      await opener.click();
+      return opener;
+    },
+  },
+  {
+    name: 'Enable Two-Factor Authentication',
+    buttons: ['primary', 'secondary'],
+    open: async (page, admin) => {
+      await signInWithToken(page, admin.token);
+      await page.goto('/account-settings');
+      const opener = page.getByRole('button', { name: 'Enable Two-Factor Authentication' });
+      await opener.click();
+      return opener;
+    },
+  },
+  {
+    name: 'New Folder',
+    buttons: ['primary', 'secondary'],
+    open: async (page, admin) => {
+      await openBrowse(page, admin);
+      const add = page.getByRole('button', { name: 'Add' });
+      await add.click();
+      await page.getByRole('button', { name: 'Folder', exact: true }).click();
+      return add;
+    },
+  },
+  {
+    name: 'New document',
+    buttons: ['primary', 'secondary'],
+    open: async (page, admin) => {
+      await openBrowse(page, admin);
+      const add = page.getByRole('button', { name: 'Add' });
+      await add.click();
+      await page.getByRole('button', { name: 'Document', exact: true }).click();
+      return add;
+    },
+  },
+  { name: 'Folder Properties', buttons: ['primary', 'secondary'], open: (page, admin) => itemMenu(page, admin, 'Properties') },
+  { name: 'Delete Folder', buttons: ['secondary'], open: (page, admin) => itemMenu(page, admin, 'Delete') },
+  { name: 'QR Code: Site A', buttons: ['primary', 'secondary'], open: (page, admin) => itemMenu(page, admin, 'QR Code') },
+  {
+    name: 'Paste',
+    buttons: ['primary', 'secondary'],
+    open: async (page, admin) => {
+      await callApi('documentation/folders', { token: admin.token, json: { parent_id: 'root', name: 'Site B' } });
+      await itemMenu(page, admin, 'Copy');
+      await page.getByRole('link', { name: /^Site B\s*,/ }).click();
+      const paste = page.getByRole('button', { name: 'Paste Site A' });
+      await paste.click();
+      return paste;
+    },
+  },
+  {
+    name: 'Publish or discard',
+    buttons: ['primary'],
+    open: async (page, admin) => {
+      const { id } = await callApi<{ id: string }>('documentation/documents', {
+        token: admin.token,
+        json: { folder_id: 'root', name: 'Fire drill', doctype: 'form' },
+      });
+      await signInWithToken(page, admin.token);
+      await page.goto(`/documentation/edit/${id}`);
+      await page.getByRole('button', { name: 'Add question' }).click();
+      await page.keyboard.type('Exits clear?');
+      const opener = page.getByRole('button', { name: 'Publish…' });
+      await opener.click();
+      return opener;
+    },
+  },
+];
+
+for (const viewport of [{ label: 'desktop', size: { width: 1280, height: 720 } }, { label: 'phone width', size: phoneViewport }]) {
+  test.describe(`every dialog at ${viewport.label}`, () => {
+    test.use({ viewport: viewport.size });
+
+    for (const dialogCase of cases) {
+      test(`${dialogCase.name}: the house look, accessible, fits, Escape closes it`, async ({ page, orgAdmin }) => {
+        const opener = await dialogCase.open(page, orgAdmin);
+        const dialog = page.getByRole('dialog', { name: dialogCase.name, exact: true });
+        await expect(dialog).toBeVisible();
+        // Shoelace animates the panel in; read it once it stands still.
+        await expect.poll(() => dialog.evaluate((el) => el.getAnimations({ subtree: true }).length)).toBe(0);
+
+        const look = await lookOf(dialog);
+        expect(look.titleFontSize, 'title size').toBe(house.titleFontSize);
+        expect(look.titleFontWeight, 'title weight').toBe(house.titleFontWeight);
+        expect(look.titleColor, 'title colour').toBe(house.titleColor);
+        expect(look.panelRadius, 'corner radius').toBe(house.panelRadius);
+        expect(look.closeButton.name, 'the close button is named').toBe('Close');
+        expect(look.closeButton.width, 'close button width').toBeGreaterThanOrEqual(32);
+        expect(look.closeButton.height, 'close button height').toBeGreaterThanOrEqual(32);
+        expect(look.closeButton.iconWidth, 'the close button shows its X').toBeGreaterThanOrEqual(14);
+        for (const kind of dialogCase.buttons) expect(look[kind], `${kind} button`).toEqual(house[kind]);
+
+        await expectFitsViewport(dialog);
+        await expectAccessible(page);
+
+        await page.keyboard.press('Escape');
+        await expect(dialog).toBeHidden();
+        await expect(opener).toBeFocused();
+      });
+    }
+  });
+}
