@@ -27,7 +27,8 @@ const never = <T>() => new Promise<T>(() => undefined);
 /** Resolves with the signed-in user; never resolves while the page is being left (sign-in, /). */
 export function signedInUser(): Promise<CurrentUser> {
   ready ??= guardPage(pageGuard()).then((user) => {
-    // A public guard answers null: the signed-in layout never sits on a public shell.
+    // A public guard answers null: the one public shell in the signed-in layout (not-found) switches its
+    // guard to signed-in before asking when there is a stored login (signed-in-chrome.ts), so never here.
     if (!user) return never<CurrentUser>();
     document.dispatchEvent(new CustomEvent('rb:user', { detail: user }));
     return user;

@@ -29,6 +29,29 @@ test.describe('not-found screen', () => {
     await expectAccessible(page);
   });
 
+  test('reached from inside the app (an admin screen not built yet), it keeps the app frame', async ({ page, orgAdmin }) => {
+    await signInWithToken(page, orgAdmin.token);
+    const response = await page.goto('/admin/users');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+    // The frame: the top bar with the organisation and the account menu, the drawer with its links.
+    await expect(page.locator('#topbar-org')).toHaveText(orgAdmin.org.name);
+    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+    const drawer = page.getByRole('navigation', { name: 'Main menu' });
+    await expect(drawer.getByRole('link', { name: 'Browse Documents' })).toBeVisible();
+    await expect(page).toHaveTitle(`Page Not Found ${orgAdmin.org.name}`);
+    await page.getByRole('link', { name: 'Return to Dashboard' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  });
+
+  test('a signed-out visitor gets no menus of the app frame', async ({ page }) => {
+    await page.goto('/admin/users');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Menu', exact: true })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Account menu' })).toBeHidden();
+  });
+
   test('the link back to sign-in leads to /login', async ({ page }) => {
     await page.goto('/documentation/no-such-area/42');
     await page.getByRole('link', { name: 'Return to Login' }).click();

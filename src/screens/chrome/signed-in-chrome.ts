@@ -13,6 +13,7 @@ import { mountAvatarMenu } from './avatar-menu.ts';
 import { mountDrawer } from './drawer.ts';
 import { mountDrawerDocumentation, rootFolders } from './drawer-documentation.ts';
 import { signedInPage, signedInUser } from '../../client/signed-in-user.ts';
+import { hasLoginFlag, storedToken } from '../../client/storage.ts';
 
 /** The page title: the page name, followed by the organisation name if set. */
 export function pageTitle(page: string, user: Pick<CurrentUser, 'org'>): string {
@@ -32,6 +33,12 @@ export function setPageName(name: string): void {
 }
 
 export function mountSignedInChrome(): void {
+  // A public shell in this layout (the not-found page) is the app's frame for a stored login, and a plain
+  // page without the frame's menus for anyone else.
+  if (document.body.dataset.guard === 'public') {
+    if (!hasLoginFlag() || !storedToken()) return mountSignedOut();
+    document.body.dataset.guard = 'signed-in';
+  }
   mountAlerts();
   mountDrawer();
   mountAboutDialog();
@@ -59,6 +66,12 @@ export function mountSignedInChrome(): void {
     },
     (err: unknown) => showFailure(err instanceof Error ? err.message : String(err)),
   );
+}
+
+function mountSignedOut(): void {
+  document.body.dataset.signedOut = '';
+  mountAlerts();
+  reveal();
 }
 
 function reveal(): void {
