@@ -76,7 +76,11 @@ async function submittedRow(admin: OrgAdmin, name: string): Promise<{ checklist:
 }
 
 const card = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
-const backToResults = (page: Page) => page.getByRole('link', { name: 'Back to Results' });
+/**
+ * The way back from a row. Until the results grid exists (issue #13) it leads to the document's own page
+ * and says so — 'Back to {name}' — instead of 'Back to Results' landing on the fill page or a missing screen.
+ */
+const backFromRow = (page: Page, name: string) => page.getByRole('link', { name: `Back to ${name}`, exact: true });
 
 /** Every answer of the row, as `submittedRow` sent it. */
 async function expectTheAnswers(page: Page, admin: OrgAdmin): Promise<void> {
@@ -125,7 +129,8 @@ test('/documentation/results/{document_id}/{id}: every answer, read-only, and Ba
   );
   await expect(page.getByRole('heading', { level: 2, name: 'Submitted Answers' })).toBeVisible();
   await expectTheAnswers(page, orgAdmin);
-  await expect(backToResults(page)).toHaveAttribute('href', `/documentation/results/${checklist.id}`);
+  await expect(backFromRow(page, 'Evening Round')).toHaveAttribute('href', `/documentation/view/${checklist.id}`);
+  await expect(page.getByRole('link', { name: 'Back to Results' })).toHaveCount(0);
   // Read-only: nothing to fill in or submit.
   await expect(page.locator('#result-row').locator('input, select, textarea, button')).toHaveCount(0);
   await expectAccessible(page);
@@ -150,15 +155,15 @@ test('/documentation/view/{document_id}/{id}: the row in the document frame; Bac
   await usePhoneViewport(page);
   await expectNoHorizontalScroll(page);
 
-  await backToResults(page).click();
+  await backFromRow(page, 'Night Round').click();
   await expect(page).toHaveURL(`/documentation/view/${checklist.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('View Night Round');
 });
 
-test('a row that does not exist: the error state, and Back to Results still there', async ({ page, orgAdmin }) => {
+test('a row that does not exist: the error state, and the way back still there', async ({ page, orgAdmin }) => {
   const { checklist } = await submittedRow(orgAdmin, 'Morning Round');
   await signInWithToken(page, orgAdmin.token);
   await page.goto(`/documentation/results/${checklist.id}/0190e1a0-0000-7000-8000-0000000000ab`);
   await expect(page.getByRole('alert').filter({ hasText: 'Something went wrong: Submission not found' })).toBeVisible();
-  await expect(backToResults(page)).toHaveAttribute('href', `/documentation/results/${checklist.id}`);
+  await expect(backFromRow(page, 'Morning Round')).toHaveAttribute('href', `/documentation/view/${checklist.id}`);
 });

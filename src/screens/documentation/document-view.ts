@@ -95,9 +95,8 @@ async function mountBody(container: HTMLElement, doc: Document): Promise<void> {
 /**
  * The single submitted row of `/documentation/view/{id}/{rowId}` (documentation §2: read-only, with
  * 'Back to Results'), inside the frame of document `{id}` — the checklist itself, or a result sheet or
- * report that shows its rows. 'Back to Results' leads to that document's viewer, where its results are
- * (a sheet's grid; a checklist's page). The renderer is imported on demand, so a checklist's page
- * carries none of it.
+ * report that shows its rows. The way back is `backFromRow` (submitted-row.ts). The renderer is
+ * imported on demand, so a checklist's page carries none of it.
  */
 export async function mountSubmittedRow(
   container: HTMLElement,
@@ -107,8 +106,8 @@ export async function mountSubmittedRow(
 ): Promise<void> {
   container.dataset.rowId = rowId;
   try {
-    const { renderSubmittedRow } = await import('./submitted-row.ts');
-    await renderSubmittedRow(container, rowId, { backHref: viewPath(doc.id), loaded: doc, row });
+    const { backFromRow, renderSubmittedRow } = await import('./submitted-row.ts');
+    await renderSubmittedRow(container, rowId, { back: backFromRow(doc.id, doc.name), loaded: doc, row });
   } catch (err) {
     container.replaceChildren(failureText(err));
   }

@@ -44,12 +44,21 @@ export async function mountHistory(): Promise<void> {
   if (doc.status === 'fulfilled' && history.status === 'fulfilled') renderRows(doc.value, history.value);
 }
 
-/** A cell with its column's name in `data-label` (phones show it beside the value). */
+/**
+ * A cell: its column's name (shown beside the value on phones only, where the column headers are gone;
+ * hidden from assistive technology, which has the headers) and the value.
+ */
 function cell(label: string, content: string | Node, tag: 'td' | 'th' = 'td'): HTMLTableCellElement {
   const c = document.createElement(tag);
   c.setAttribute('role', tag === 'th' ? 'rowheader' : 'cell');
-  c.dataset.label = label;
-  c.append(content);
+  const name = document.createElement('span');
+  name.className = 'cell-label';
+  name.setAttribute('aria-hidden', 'true');
+  name.textContent = label;
+  const value = document.createElement('span');
+  value.className = 'cell-value';
+  value.append(content);
+  c.append(name, value);
   return c;
 }
 

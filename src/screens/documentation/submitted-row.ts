@@ -12,18 +12,36 @@ import type { Document, SubmittedRow } from '../../shared/api/documentation.ts';
 import { orderedQuestions, type Question } from '../../shared/checklists/index.ts';
 import '../../styles/submitted-row.css';
 import { api } from '../../client/api.ts';
+import { viewPath } from '../../client/addresses.ts';
 import { formatDateTime, timeElement } from '../../client/time-format.ts';
 import { answerCards, answerText, NOT_ANSWERED, type AnswerCard } from './answer-text.ts';
 import { failureText } from './failure.ts';
 
 export const BACK_TO_RESULTS = 'Back to Results';
+
+/** A link back from a row: where it leads and what it says. */
+export interface BackLink {
+  href: string;
+  text: string;
+}
+
+/**
+ * The way back from a row of document `documentId` (named `name` when it could be read). 'Back to
+ * Results' (spec) leads to the document's results grid, `/documentation/results/{id}` — a screen issue #13
+ * builds. Until it exists the link goes to the document's own page instead and says so, 'Back to {name}',
+ * rather than promising results and landing on the fill page or a missing screen. Issue #13 returns
+ * `{ href: resultsPath(documentId), text: BACK_TO_RESULTS }` here.
+ */
+export function backFromRow(documentId: string, name: string | undefined): BackLink {
+  return { href: viewPath(documentId), text: name ? `Back to ${name}` : 'Back to the Document' };
+}
 export const SUBMITTED_ANSWERS = 'Submitted Answers';
 /** The media-urls call takes at most this many upload ids. */
 const MEDIA_URLS_PER_CALL = 100;
 
 export interface SubmittedRowOptions {
-  /** Where 'Back to Results' leads. */
-  backHref: string;
+  /** The way back (backFromRow). */
+  back: BackLink;
   /** A document the page has loaded already: its questions are used when it is the row's checklist at the row's version. */
   loaded?: Document | undefined;
   /** The row when the page has asked for it already, beside its other reads (one API level). */
@@ -44,7 +62,7 @@ export async function renderSubmittedRow(container: HTMLElement, rowId: string, 
 
   const read = options.row ?? (await readSubmittedRow(rowId));
   if (read.status === 'rejected') {
-    container.replaceChildren(failureText(read.reason), backLink(options.backHref));
+    container.replaceChildren(failureText(read.reason), backLink(options.back));
     return undefined;
   }
   const row = read.value;
@@ -58,7 +76,7 @@ export async function renderSubmittedRow(container: HTMLElement, rowId: string, 
   const heading = document.createElement('h2');
   heading.id = 'submitted-row-heading';
   heading.textContent = SUBMITTED_ANSWERS;
-  head.append(heading, backLink(options.backHref));
+  head.append(heading, backLink(options.back));
   const list = document.createElement('ol');
   list.className = 'answer-list';
   list.setAttribute('aria-label', 'Answers');
@@ -69,11 +87,11 @@ export async function renderSubmittedRow(container: HTMLElement, rowId: string, 
   return row;
 }
 
-function backLink(href: string): HTMLAnchorElement {
+function backLink(back: BackLink): HTMLAnchorElement {
   const link = document.createElement('a');
   link.className = 'button secondary submitted-row-back';
-  link.href = href;
-  link.textContent = BACK_TO_RESULTS;
+  link.href = back.href;
+  link.textContent = back.text;
   return link;
 }
 
