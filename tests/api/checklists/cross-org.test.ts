@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checklistSubmissions, uploads } from '../../../src/server/db/schema.ts';
+import { checklistSubmissions, documents, uploads } from '../../../src/server/db/schema.ts';
 import { makeChecklist, makeDocument, missingId, orgWithAdmin, question, type TestUser, uploadFile } from '../support/factories.ts';
 import { useTestServer } from '../support/harness.ts';
 import type { ApiResponse } from '../support/http.ts';
@@ -77,13 +77,13 @@ describe('checklist routes across organisations', () => {
     expect(photo.body.detail).toBe('record.q.media.0: is not a completed upload of yours for this checklist');
   });
 
-  it("their checklist named in our result sheet: 404, as for a checklist we cannot read", async () => {
-    const sheet = await makeDocument(ours.admin, 'root', 'sheet', undefined, {
-      questions: {},
-      question_index: [],
-      form_links: {},
-      form_ids: [theirs.ids.checklist],
-    });
+  it("their checklist named in our result sheet: refused when saved (422); stored before that was checked, its data answers 404", async () => {
+    const contents = { questions: {}, question_index: [], form_links: {}, form_ids: [theirs.ids.checklist] };
+    const refused = await ours.admin.api.post('documentation/documents', { folder_id: 'root', name: 'Sheet', doctype: 'sheet', contents });
+    expect(refused.status).toBe(422);
+    expect(refused.body.detail).toBe('contents.form_ids.0: is not a document of this organization');
+    const sheet = await makeDocument(ours.admin, 'root', 'sheet');
+    await server.db.update(documents).set({ contents }).where(eq(documents.id, sheet.id));
     const res = await ours.admin.api.get(`documentation/documents/${sheet.id}/data?form_id=${theirs.ids.checklist}`);
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ detail: 'Document not found' });

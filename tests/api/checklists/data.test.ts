@@ -134,12 +134,13 @@ describe('GET documentation/documents/{id}/data', () => {
     expect(wrong.status).toBe(422);
     expect(wrong.body.detail).toBe("form_id: must be this checklist's id, or left out");
 
+    const another = await makeChecklist(team.admin, { q: question('true/false') });
     for (const doctype of ['sheet', 'report'] as const) {
       const sheet = await makeDocument(team.admin, 'root', doctype, undefined, {
         questions: {},
         question_index: [],
         form_links: {},
-        form_ids: [checklist.id, missingId()],
+        form_ids: [checklist.id, another.id],
       });
       const rows = await data(`?form_id=${checklist.id}&limit=1`, team.member, sheet.id);
       expect(rows.status, rows.text).toBe(200);

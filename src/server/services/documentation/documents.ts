@@ -1,6 +1,10 @@
 /**
  * Documents: create (version 1), read the latest or any version, publish a new immutable version, save
  * or discard the draft, delete to the trash, and the version history.
+ *
+ * Ids that contents from a body store (a checklist's question media, validation roles and users and
+ * sheet, a result sheet's checklists) must be the organisation's own: 422 naming the field otherwise
+ * (services/own-ids.ts). Contents already stored (a new name published over them) are not checked again.
  */
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -20,6 +24,8 @@ import {
   type DocumentRow,
 } from './access.ts';
 import { recordActivity } from '../activity.ts';
+import { requireOwnIds } from '../own-ids.ts';
+import { idsInContents } from './stored-ids.ts';
 import { nameOf, presentDocument, usernames } from '../../presenters/documentation.ts';
 
 export type NewDocument = z.output<typeof createDocumentBody>;
@@ -61,6 +67,7 @@ export async function createDocument(deps: Deps, who: Member, body: NewDocument)
   return deps.db.transaction(async (tx) => {
     const folder = await readableFolder(tx, who, body.folder_id);
     requireAction(folder.permissions, 'createDocument', 'folder');
+    await requireOwnIds(tx, who.orgId, idsInContents(body.doctype, body.contents, 'contents'));
     const [document] = await tx
       .insert(documents)
       .values({
@@ -168,6 +175,8 @@ export async function updateDocument(deps: Deps, who: Member, id: string, body: 
     }
     if (body.version !== before.version) throw staleDocument(body.version, before.version);
     const edit = editOf(before, body);
+    if (edit.kind === 'draft') await requireOwnIds(tx, who.orgId, idsInContents(before.doctype, edit.draft, 'draft_contents'));
+    if (edit.kind === 'publish' && !edit.keepDraft) await requireOwnIds(tx, who.orgId, idsInContents(before.doctype, edit.contents, 'contents'));
     const sameVersion = and(eq(documents.id, before.id), eq(documents.version, body.version));
 
     if (edit.kind !== 'publish') {

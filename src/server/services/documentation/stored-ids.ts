@@ -1,0 +1,32 @@
+/**
+ * The ids a document's contents store, each with the field it sits at, for `requireOwnIds`
+ * (services/own-ids.ts): a checklist's `sheet_id`, each question's `media` (an upload) and validation
+ * `roles` and `users`; a result sheet's or report's `form_ids`. Presentations store none yet.
+ */
+import type { Doctype, DocumentContents, FormContents, SheetContents } from '../../../shared/api/documentation.ts';
+import type { StoredId } from '../own-ids.ts';
+
+/** The ids in checked contents of a doctype; `field` is where the contents sit in the body (`contents`, `draft_contents`). */
+export function idsInContents(doctype: Doctype, contents: DocumentContents, field: string): StoredId[] {
+  switch (doctype) {
+    case 'form': {
+      const form = contents as FormContents;
+      const ids: StoredId[] = [];
+      if (typeof form.sheet_id === 'string') ids.push({ field: `${field}.sheet_id`, kind: 'document', id: form.sheet_id });
+      for (const [questionId, question] of Object.entries(form.questions)) {
+        const at = `${field}.questions.${questionId}`;
+        if (typeof question.media === 'string') ids.push({ field: `${at}.media`, kind: 'upload', id: question.media });
+        // The schema checked that roles and users, when present, are lists of UUIDs.
+        const validation = (question.validation ?? {}) as { roles?: string[]; users?: string[] };
+        validation.roles?.forEach((id, i) => ids.push({ field: `${at}.validation.roles.${i}`, kind: 'role', id }));
+        validation.users?.forEach((id, i) => ids.push({ field: `${at}.validation.users.${i}`, kind: 'user', id }));
+      }
+      return ids;
+    }
+    case 'sheet':
+    case 'report':
+      return (contents as SheetContents).form_ids.map((id, i) => ({ field: `${field}.form_ids.${i}`, kind: 'document', id }));
+    case 'presentation':
+      return [];
+  }
+}
