@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import type { DocumentContents } from '../../../../../src/shared/api/documentation.ts';
+import { idsInContents } from '../../../../../src/server/services/documentation/stored-ids.ts';
+
+const A = '01a20000-0000-7000-8000-00000000000a';
+const B = '01a20000-0000-7000-8000-00000000000b';
+const C = '01a20000-0000-7000-8000-00000000000c';
+
+describe('idsInContents', () => {
+  it("finds a checklist's sheet, each question's media and validation roles and users, at their fields", () => {
+    const contents = {
+      sheet_id: A,
+      questions: {
+        q1: { title: 'One', media: B, validation: { enabled: true, roles: [C], users: [A, B] } },
+        q2: { title: 'Two', media: null, validation: { enabled: false } },
+        q3: { title: 'Three' },
+      },
+      question_index: ['q1', 'q2', 'q3'],
+    } as unknown as DocumentContents;
+    expect(idsInContents('form', contents, 'draft_contents')).toEqual([
+      { field: 'draft_contents.sheet_id', kind: 'document', id: A },
+      { field: 'draft_contents.questions.q1.media', kind: 'upload', id: B },
+      { field: 'draft_contents.questions.q1.validation.roles.0', kind: 'role', id: C },
+      { field: 'draft_contents.questions.q1.validation.users.0', kind: 'user', id: A },
+      { field: 'draft_contents.questions.q1.validation.users.1', kind: 'user', id: B },
+    ]);
+  });
+
+  it("finds a result sheet's and a report's checklists; a presentation stores none", () => {
+    const sheet = { questions: {}, question_index: [], form_links: {}, form_ids: [A, B] } as DocumentContents;
+    for (const doctype of ['sheet', 'report'] as const) {
+      expect(idsInContents(doctype, sheet, 'contents')).toEqual([
+        { field: 'contents.form_ids.0', kind: 'document', id: A },
+        { field: 'contents.form_ids.1', kind: 'document', id: B },
+      ]);
+    }
+    expect(idsInContents('presentation', { pages: { p: {} }, page_index: ['p'] } as DocumentContents, 'contents')).toEqual([]);
+    expect(idsInContents('form', { sheet_id: null, questions: {}, question_index: [] } as DocumentContents, 'contents')).toEqual([]);
+  });
+});
