@@ -387,7 +387,11 @@ test('questions reorder by dragging their handle and by the move buttons; leavin
   await expect(page).toHaveURL(`/documentation/view/${doc.id}`);
 });
 
-test("publish failures: 'Publish failed, something went wrong.', and a clear message when someone else published first", async ({ page, orgAdmin }) => {
+test("publish failures: 'Publish failed, something went wrong.', and a clear message when someone else published first", async ({
+  page,
+  orgAdmin,
+  expectPageProblem,
+}) => {
   const doc = await createForm(orgAdmin.token, 'Delivery Checks', ['Seal intact?']);
   await openEditor(page, orgAdmin.token, doc.id);
   await question(page, 1).getByLabel('Title').fill('Seal intact and dated?');
@@ -395,6 +399,7 @@ test("publish failures: 'Publish failed, something went wrong.', and a clear mes
 
   // The server fails the publish: the warning, the dialog closes, the work stays to publish again.
   // The failure comes after a moment, so that the progress can be seen.
+  expectPageProblem(/^Failed to load resource: the server responded with a status of 500 \(Internal Server Error\) \(at \S+\/api\/v1\/documentation\/documents\/[\w-]+\)$/);
   await page.route(`**/api/v1/documentation/documents/${doc.id}`, async (route) => {
     if (route.request().method() !== 'PUT' || !(route.request().postData() ?? '').includes('"contents"')) return route.fallback();
     await new Promise((resolve) => setTimeout(resolve, 1000));

@@ -55,10 +55,11 @@ export const test = base.extend<Fixtures>({
         restore();
       }
       await watch.settle();
-      // A declared problem that did not happen is worth saying only when the test ran to its end.
-      const problems = watch.verdict(testInfo.status === testInfo.expectedStatus);
+      // A declared problem that did not happen is worth saying only when the test body ran to its end.
+      const problems = watch.verdict(testInfo.status === 'passed');
       if (problems.length > 0) {
-        throw new Error(`${problems.length} page problem(s) (CSP violations, console errors, uncaught exceptions):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+        const list = problems.map((p) => `  - ${p}`).join('\n');
+        throw new Error(`Page problems (CSP violations, console errors, uncaught exceptions; what counts: PageProblemWatch):\n${list}`);
       }
     },
     { auto: true },
