@@ -66,6 +66,9 @@ export default defineConfig({
       SMTP_URL: '',
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
       REQUEST_LOG: '0',
+      // Every test's accounts and organisations come from 127.0.0.1.
+      REGISTRATIONS_PER_IP_PER_HOUR: '100000',
+      ORGANISATIONS_PER_IP_PER_HOUR: '100000',
     },
   },
 });

@@ -9,7 +9,7 @@ import { createStaticSite } from './http/static-site.ts';
 
 export function createApp(deps: Deps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.use('*', securityHeaders);
+  app.use('*', securityHeaders(deps.config));
   if (deps.config.requestLog) app.use('*', requestLog());
   app.use('*', compression());
   app.route('/api/v1', createApi(deps));

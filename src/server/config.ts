@@ -25,6 +25,15 @@ export interface Config {
   uploadSigningSecret: string | undefined;
   /** How often old sign-in and reset attempts are dropped from the throttle table (THROTTLE_PRUNE_INTERVAL_MS). */
   throttlePruneIntervalMs: number;
+  /**
+   * Behind your own reverse proxy (TRUST_PROXY=1): the client's address is the first of X-Forwarded-For
+   * and the request came over HTTPS when the first of X-Forwarded-Proto says so. Otherwise both are ignored.
+   */
+  trustProxy: boolean;
+  /** Registrations taken from one IP address in an hour (REGISTRATIONS_PER_IP_PER_HOUR). */
+  registrationsPerIpPerHour: number;
+  /** Organisations created from one IP address in an hour (ORGANISATIONS_PER_IP_PER_HOUR). */
+  organisationsPerIpPerHour: number;
   /** How often the mail sender looks for mail that is due: retries, and mail queued by other processes (MAIL_DELIVERY_INTERVAL_MS). */
   mailDeliveryIntervalMs: number;
   /** A failed delivery is tried again after this (MAIL_RETRY_FIRST_MS)… */
@@ -39,6 +48,13 @@ function positiveNumber(value: string | undefined, name: string): number | undef
   if (value === undefined || value === '') return undefined;
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a whole number of milliseconds, not ${value}`);
+  return n;
+}
+
+function positiveCount(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a whole number, not ${value}`);
   return n;
 }
 
@@ -66,6 +82,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestLog: env.REQUEST_LOG !== '0',
     uploadSigningSecret,
     throttlePruneIntervalMs: positiveNumber(env.THROTTLE_PRUNE_INTERVAL_MS, 'THROTTLE_PRUNE_INTERVAL_MS') ?? 10 * 60 * 1000,
+    trustProxy: env.TRUST_PROXY === '1',
+    registrationsPerIpPerHour: positiveCount(env.REGISTRATIONS_PER_IP_PER_HOUR, 'REGISTRATIONS_PER_IP_PER_HOUR') ?? 50,
+    organisationsPerIpPerHour: positiveCount(env.ORGANISATIONS_PER_IP_PER_HOUR, 'ORGANISATIONS_PER_IP_PER_HOUR') ?? 10,
     mailDeliveryIntervalMs: positiveNumber(env.MAIL_DELIVERY_INTERVAL_MS, 'MAIL_DELIVERY_INTERVAL_MS') ?? 10_000,
     mailRetryFirstMs,
     mailRetryMaxMs: Math.max(mailRetryFirstMs, positiveNumber(env.MAIL_RETRY_MAX_MS, 'MAIL_RETRY_MAX_MS') ?? 60 * 60 * 1000),

@@ -65,6 +65,31 @@ describe('security headers', () => {
   });
 });
 
+describe('HSTS (Strict-Transport-Security)', () => {
+  const HSTS = 'max-age=31536000; includeSubDomains';
+  const behindProxy = useTestServer({ env: { TRUST_PROXY: '1' } });
+
+  it('is sent when the request came over HTTPS: X-Forwarded-Proto https from a trusted proxy', async () => {
+    for (const path of ['/api/v1/_build-info', '/api/v1/no/such/call', '/login', '/no/such/page']) {
+      const res = await fetch(`${behindProxy.url}${path}`, { headers: { 'x-forwarded-proto': 'https' } });
+      expect(res.headers.get('strict-transport-security'), path).toBe(HSTS);
+      // The first of a list is the client's own hop.
+      const listed = await fetch(`${behindProxy.url}${path}`, { headers: { 'x-forwarded-proto': 'https, http' } });
+      expect(listed.headers.get('strict-transport-security'), path).toBe(HSTS);
+      const plain = await fetch(`${behindProxy.url}${path}`, { headers: { 'x-forwarded-proto': 'http' } });
+      expect(plain.headers.get('strict-transport-security'), path).toBeNull();
+      expect((await fetch(`${behindProxy.url}${path}`)).headers.get('strict-transport-security'), path).toBeNull();
+    }
+  });
+
+  it('is not sent for a forwarded scheme nobody vouches for (no TRUST_PROXY), nor over plain HTTP', async () => {
+    const res = await fetch(`${server.url}/api/v1/_build-info`, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+    expect((await fetch(`${server.url}/login`)).headers.get('strict-transport-security')).toBeNull();
+  });
+});
+
 describe('body size limit', () => {
   // The server answers 413 as soon as it sees the length and may close before the client has written the
   // whole body; node:http reads that answer where fetch would report a broken connection.

@@ -5,25 +5,15 @@
  * address has its own limit. A reset always lets the owner back in.
  * Each test comes from its own addresses (X-Forwarded-For, trusted with TRUST_PROXY=1).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { recordAttempt, throttleKeys, throttleRules } from '../../src/server/auth/throttle.ts';
-import { register, registerAndActivate, tokenFromMail, uniqueName } from './support/factories.ts';
+import { newRegistration, register, registerAndActivate, tokenFromMail, uniqueName } from './support/factories.ts';
 import { useTestServer } from './support/harness.ts';
 import type { ApiResponse } from './support/http.ts';
 
-const server = useTestServer();
+const server = useTestServer({ env: { TRUST_PROXY: '1' } });
 const MINUTE = 60_000;
 const THROTTLED = { detail: 'Too many attempts, please try again later' };
-
-let previousTrustProxy: string | undefined;
-beforeAll(() => {
-  previousTrustProxy = process.env.TRUST_PROXY;
-  process.env.TRUST_PROXY = '1';
-});
-afterAll(() => {
-  if (previousTrustProxy === undefined) delete process.env.TRUST_PROXY;
-  else process.env.TRUST_PROXY = previousTrustProxy;
-});
 
 let lastOctet = 0;
 /** A documentation address (RFC 5737) no other test uses. */
@@ -206,5 +196,49 @@ describe('reset-request throttle', () => {
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
     expectThrottled(await resetFrom(ip, `${uniqueName('late')}@example.com`), 60 * 60);
     expect((await resetFrom(newIp(), `${uniqueName('other')}@example.com`)).status).toBe(200);
+  });
+});
+
+describe('registration and organisation creation throttle per IP', () => {
+  const limited = useTestServer({ env: { TRUST_PROXY: '1', REGISTRATIONS_PER_IP_PER_HOUR: '3', ORGANISATIONS_PER_IP_PER_HOUR: '2' } });
+
+  const registerFrom = (ip: string) => limited.client().post('auth/register', newRegistration(), { headers: { 'x-forwarded-for': ip } });
+
+  /** An active account registered from an address of its own. */
+  async function accountFrom(ip: string): Promise<string> {
+    const registration = newRegistration();
+    expect((await limited.client().post('auth/register', registration, { headers: { 'x-forwarded-for': ip } })).status).toBe(201);
+    const token = await tokenFromMail(limited, registration.email, '/auth/activate');
+    const res = await limited.client().post('auth/activate', token);
+    expect(res.status).toBe(200);
+    return res.body.access_token as string;
+  }
+
+  it('registrations: the limit from one address in an hour, then 429 with Retry-After; other addresses are unaffected; it lifts after the hour', async () => {
+    const ip = newIp();
+    for (let i = 0; i < 3; i++) expect((await registerFrom(ip)).status).toBe(201);
+    expectThrottled(await registerFrom(ip), 60 * 60);
+    expect((await registerFrom(newIp())).status).toBe(201);
+    await limited.clock.shifted(60 * MINUTE + 1000, async () => {
+      expect((await registerFrom(ip)).status).toBe(201);
+    });
+  });
+
+  it('registrations sent all at once get no more than the limit', async () => {
+    const ip = newIp();
+    const answers = await Promise.all(Array.from({ length: 7 }, () => registerFrom(ip)));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 201, 201, 429, 429, 429, 429]);
+  });
+
+  it('organisations: the limit from one address in an hour, whoever asks, then 429; other addresses are unaffected', async () => {
+    const [first, second] = [await accountFrom(newIp()), await accountFrom(newIp())];
+    const office = newIp();
+    const createFrom = (token: string, ip: string) =>
+      limited.client(token).post('auth/create-org', { name: uniqueName('Org') }, { headers: { 'x-forwarded-for': ip } });
+    expect((await createFrom(first!, office)).status).toBe(201);
+    expect((await createFrom(second!, office)).status).toBe(201);
+    expectThrottled(await createFrom(first!, office), 60 * 60);
+    expectThrottled(await createFrom(second!, office), 60 * 60);
+    expect((await createFrom(second!, newIp())).status).toBe(201);
   });
 });

@@ -6,7 +6,7 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { callerOfToken } from '../db/queries/callers.ts';
-import type { SignedInEnv } from '../env.ts';
+import type { AppEnv, SignedInEnv } from '../env.ts';
 import { notAuthenticated } from '../errors.ts';
 import { isLive, touchSession } from './login-sessions.ts';
 import { hashToken } from './tokens.ts';
@@ -29,10 +29,10 @@ export const authenticate = createMiddleware<SignedInEnv>(async (c, next) => {
   await next();
 });
 
-/** The address the request came from, for the sessions list and the per-IP throttle. */
+/** The address the request came from, for the sessions list and the per-IP throttle (X-Forwarded-For only with TRUST_PROXY). */
 export function clientIp(c: Context): string {
   const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-  if (forwarded && process.env.TRUST_PROXY === '1') return forwarded;
+  if (forwarded && (c.var as Partial<AppEnv['Variables']>).deps?.config.trustProxy) return forwarded;
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
   return incoming?.socket?.remoteAddress ?? 'unknown';
 }

@@ -6,10 +6,12 @@
  * stranger's address only — never at the owner's usual device; guesses spread over many addresses count
  * per account too, but that limit closes only addresses the account has never signed in from; and each
  * address has its own limit over all accounts. A password reset clears every count of the account.
+ * Registrations and organisation creations are limited per address (limits in the configuration).
  */
 import { createHash } from 'node:crypto';
 import { and, count, eq, gt, inArray, like, lt, min, or } from 'drizzle-orm';
 import { uuidv7 } from '../../shared/ids.ts';
+import type { Config } from '../config.ts';
 import type { Queryable } from '../db/connection.ts';
 import { lockForTransaction } from '../db/queries/locks.ts';
 import { loginSessions, throttleEvents } from '../db/schema.ts';
@@ -36,6 +38,10 @@ export const throttleRules = {
   resetAccount: { limit: 5, windowMs: 60 * 60_000 },
   /** Reset requests from one IP. */
   resetIp: { limit: 20, windowMs: 60 * 60_000 },
+  /** Registrations from one IP (the limit is the configuration's: REGISTRATIONS_PER_IP_PER_HOUR). */
+  registerIp: { limit: 50, windowMs: 60 * 60_000 },
+  /** Organisations created from one IP (the limit is the configuration's: ORGANISATIONS_PER_IP_PER_HOUR). */
+  createOrgIp: { limit: 10, windowMs: 60 * 60_000 },
 } satisfies Record<string, ThrottleRule>;
 
 /**
@@ -162,6 +168,18 @@ export async function clearSignInFailures(db: Queryable, userId: string): Promis
   await db.delete(throttleEvents).where(or(eq(throttleEvents.key, throttleKeys.signInAccount(userId)), like(throttleEvents.key, `${prefix}%`)));
 }
 
+/** One registration from this address, counted whatever its outcome; past the configured limit, 429. */
+export async function admitRegistration(db: Queryable, config: Config, ip: string, now: Date): Promise<void> {
+  const rule = { ...throttleRules.registerIp, limit: config.registrationsPerIpPerHour };
+  await admitAttempt(db, [{ key: throttleKeys.registerIp(ip), rule }], now);
+}
+
+/** One organisation created from this address, counted whatever its outcome; past the configured limit, 429. */
+export async function admitOrganisationCreation(db: Queryable, config: Config, ip: string, now: Date): Promise<void> {
+  const rule = { ...throttleRules.createOrgIp, limit: config.organisationsPerIpPerHour };
+  await admitAttempt(db, [{ key: throttleKeys.createOrgIp(ip), rule }], now);
+}
+
 /**
  * What was typed (a username, often a mistyped password; an address from X-Forwarded-For) is kept only
  * as a fixed-length hash: nothing readable is stored, and no key outgrows the index.
@@ -177,4 +195,6 @@ export const throttleKeys = {
   signInIp: (ip: string) => `sign-in:ip:${digest(ip)}`,
   resetAccount: (email: string) => `reset:account:${digest(email.toLowerCase())}`,
   resetIp: (ip: string) => `reset:ip:${digest(ip)}`,
+  registerIp: (ip: string) => `register:ip:${digest(ip)}`,
+  createOrgIp: (ip: string) => `create-org:ip:${digest(ip)}`,
 };

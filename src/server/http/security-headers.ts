@@ -1,8 +1,9 @@
 /**
  * Security headers on every response. The Content-Security-Policy allows scripts from this origin and,
- * for a page shell, only the inline scripts it was built with (by hash) — never 'unsafe-inline'.
+ * for a page shell, only the inline scripts it was built with (by hash) — never 'unsafe-inline'. HSTS
+ * (Strict-Transport-Security) when the request came over HTTPS.
  */
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 
 export function contentSecurityPolicy(inlineScriptHashes: readonly string[] = []): string {
   const scripts = ["'self'", ...inlineScriptHashes.map((h) => `'${h}'`)].join(' ');
@@ -22,13 +23,30 @@ export function contentSecurityPolicy(inlineScriptHashes: readonly string[] = []
   ].join('; ');
 }
 
-export const securityHeaders: MiddlewareHandler = async (c, next) => {
-  await next();
-  const h = c.res.headers;
-  if (!h.has('Content-Security-Policy')) h.set('Content-Security-Policy', contentSecurityPolicy());
-  h.set('X-Content-Type-Options', 'nosniff');
-  h.set('X-Frame-Options', 'SAMEORIGIN');
-  h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-  h.set('Cross-Origin-Opener-Policy', 'same-origin');
-  h.set('Permissions-Policy', 'camera=(self), microphone=(), geolocation=()');
-};
+/** A year, sub-domains included; not preloaded (that is the operator's decision for the whole domain). */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Whether the request came over HTTPS: its own URL says so, or — only behind a proxy we trust
+ * (TRUST_PROXY) — the first entry of X-Forwarded-Proto, the scheme the client used with the first proxy.
+ */
+export function cameOverHttps(c: Context, trustProxy: boolean): boolean {
+  if (new URL(c.req.url).protocol === 'https:') return true;
+  if (!trustProxy) return false;
+  return c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https';
+}
+
+export function securityHeaders(options: { trustProxy: boolean }): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const h = c.res.headers;
+    if (!h.has('Content-Security-Policy')) h.set('Content-Security-Policy', contentSecurityPolicy());
+    h.set('X-Content-Type-Options', 'nosniff');
+    h.set('X-Frame-Options', 'SAMEORIGIN');
+    h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    h.set('Cross-Origin-Opener-Policy', 'same-origin');
+    h.set('Permissions-Policy', 'camera=(self), microphone=(), geolocation=()');
+    // Browsers ignore it over plain HTTP; sent there it could pin a site that has no HTTPS yet.
+    if (cameOverHttps(c, options.trustProxy)) h.set('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
+  };
+}

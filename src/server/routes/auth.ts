@@ -18,6 +18,7 @@ import {
 import { isUuid } from '../../shared/ids.ts';
 import { authenticate, clientIp } from '../auth/authenticate.ts';
 import { endLoginSession, isLive } from '../auth/login-sessions.ts';
+import { admitOrganisationCreation, admitRegistration } from '../auth/throttle.ts';
 import { loginSessions } from '../db/schema.ts';
 import { requireMember, requireOrgAdmin } from '../auth/membership.ts';
 import type { SignedInEnv } from '../env.ts';
@@ -37,7 +38,9 @@ const tokenAnswer = (access_token: string): AccessToken => ({ access_token, toke
 
 auth.post('/register', async (c) => {
   const body = await jsonBody(c, registerBody);
-  return c.json(await register(c.var.deps, body), 201);
+  const deps = c.var.deps;
+  await admitRegistration(deps.db, deps.config, clientIp(c), deps.now());
+  return c.json(await register(deps, body), 201);
 });
 
 auth.post('/activate', async (c) => {
@@ -133,7 +136,9 @@ auth.post('/set-otp', async (c) => {
 
 auth.post('/create-org', async (c) => {
   const { name } = await jsonBody(c, createOrgBody);
-  return c.json(await createOrganisation(c.var.deps, c.var.caller, name), 201);
+  const deps = c.var.deps;
+  await admitOrganisationCreation(deps.db, deps.config, clientIp(c), deps.now());
+  return c.json(await createOrganisation(deps, c.var.caller, name), 201);
 });
 
 auth.post('/select-org', async (c) => {

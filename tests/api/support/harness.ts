@@ -138,6 +138,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     DATA_DIR: dataDir,
     PUBLIC_URL,
     REQUEST_LOG: '0',
+    // Every account and organisation of a file comes from 127.0.0.1 (throttling.test.ts sets its own limits).
+    REGISTRATIONS_PER_IP_PER_HOUR: '100000',
+    ORGANISATIONS_PER_IP_PER_HOUR: '100000',
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
     ...options.env,
   });

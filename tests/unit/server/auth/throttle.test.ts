@@ -10,6 +10,8 @@ describe('throttleRules', () => {
       signInIp: { limit: 30, windowMs: 15 * 60_000 },
       resetAccount: { limit: 5, windowMs: 60 * 60_000 },
       resetIp: { limit: 20, windowMs: 60 * 60_000 },
+      registerIp: { limit: 50, windowMs: 60 * 60_000 },
+      createOrgIp: { limit: 10, windowMs: 60 * 60_000 },
     });
   });
 });
@@ -21,15 +23,17 @@ describe('throttleKeys', () => {
     expect(throttleKeys.resetAccount('Ann@Example.com')).toBe(throttleKeys.resetAccount('ann@example.com'));
   });
 
-  it('keep the five counts apart', () => {
+  it('keep the seven counts apart', () => {
     const keys = [
+      throttleKeys.registerIp('x'),
+      throttleKeys.createOrgIp('x'),
       throttleKeys.signInAccountAddress('x', 'x'),
       throttleKeys.signInAccount('x'),
       throttleKeys.signInIp('x'),
       throttleKeys.resetAccount('x'),
       throttleKeys.resetIp('x'),
     ];
-    expect(new Set(keys).size).toBe(5);
+    expect(new Set(keys).size).toBe(7);
     expect(throttleKeys.signInIp('10.0.0.1')).not.toBe(throttleKeys.signInIp('10.0.0.2'));
     expect(throttleKeys.signInAccountAddress('a', '10.0.0.1')).not.toBe(throttleKeys.signInAccountAddress('a', '10.0.0.2'));
     expect(throttleKeys.signInAccountAddress('a', '10.0.0.1')).not.toBe(throttleKeys.signInAccountAddress('b', '10.0.0.1'));

@@ -1,0 +1,23 @@
+/** The configuration read from the environment: defaults, and the knobs the API and browser suites move. */
+import { describe, expect, it } from 'vitest';
+import { readConfig } from '../../../src/server/config.ts';
+
+describe('readConfig', () => {
+  it('trusts forwarded headers only with TRUST_PROXY=1', () => {
+    expect(readConfig({}).trustProxy).toBe(false);
+    expect(readConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(true);
+    expect(readConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(false);
+  });
+
+  it('limits registrations to 50 and new organisations to 10 per IP address an hour, unless told otherwise', () => {
+    expect(readConfig({})).toMatchObject({ registrationsPerIpPerHour: 50, organisationsPerIpPerHour: 10 });
+    expect(readConfig({ REGISTRATIONS_PER_IP_PER_HOUR: '500', ORGANISATIONS_PER_IP_PER_HOUR: '' })).toMatchObject({
+      registrationsPerIpPerHour: 500,
+      organisationsPerIpPerHour: 10,
+    });
+    for (const bad of ['0', '-1', '2.5', 'many']) {
+      expect(() => readConfig({ REGISTRATIONS_PER_IP_PER_HOUR: bad })).toThrow(/REGISTRATIONS_PER_IP_PER_HOUR must be a whole number/);
+      expect(() => readConfig({ ORGANISATIONS_PER_IP_PER_HOUR: bad })).toThrow(/ORGANISATIONS_PER_IP_PER_HOUR must be a whole number/);
+    }
+  });
+});
