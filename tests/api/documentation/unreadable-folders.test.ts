@@ -9,7 +9,7 @@
  * A sweep of every answer the member can get around such a folder finds its id nowhere.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { grant, makeDocument, makeFolder, makeTeam, Permission, revoke, setAcl, type Team, type TestUser } from '../support/factories.ts';
+import { grant, makeDocument, makeFolder, makeTeam, missingId, Permission, revoke, setAcl, type Team, type TestUser } from '../support/factories.ts';
 import { useTestServer } from '../support/harness.ts';
 import { rootId } from './support.ts';
 
@@ -117,5 +117,50 @@ describe('a folder the caller may not Read', () => {
     const acl = await member.api.get(`documentation/folders/${reachable.id}/acl`);
     expect(acl.body.inherited.map((e: { from_folder_id: string | null }) => e.from_folder_id)).toEqual([null, null]);
     expect((await member.api.get('documentation/folders/root')).status).toBe(404);
+  });
+});
+
+describe('an item the caller may not Read', () => {
+  it('answers every trash, copy, move, history, version and ACL call exactly like a missing id', async () => {
+    const hidden = await makeFolder(team.admin, 'root', 'Hidden');
+    const hiddenDoc = await makeDocument(team.admin, 'root', 'form', 'Hidden document');
+    await setAcl(team.admin, 'folders', hidden.id, [revoke(team.org.id, Read)]);
+    await setAcl(team.admin, 'documents', hiddenDoc.id, [revoke(team.org.id, Read)]);
+    const mine = await makeFolder(team.admin, 'root', 'Mine');
+    await setAcl(team.admin, 'folders', mine.id, [grant(team.member.id, EVERYTHING)]);
+    const myDoc = await makeDocument(team.admin, mine.id);
+    const trashedDoc = await makeDocument(team.admin, hidden.id);
+    await team.admin.api.delete(`documentation/documents/${trashedDoc.id}`);
+
+    type Call = [method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: (folder: string, document: string) => string, body?: (folder: string, document: string) => unknown];
+    const calls: Call[] = [
+      ['POST', (_, d) => `documents/${d}/restore-from-trash`],
+      ['POST', (f) => `folders/${f}/restore-from-trash`],
+      ['GET', (f) => `trash/${f}`],
+      ['POST', () => `folders/${mine.id}/copy`, (f) => ({ folder_id: f })],
+      ['POST', () => `folders/${mine.id}/copy`, (_, d) => ({ document_id: d })],
+      ['POST', () => `folders/${mine.id}/move`, (f) => ({ folder_id: f })],
+      ['POST', () => `folders/${mine.id}/move`, (_, d) => ({ document_id: d })],
+      ['POST', (f) => `folders/${f}/copy`, () => ({ document_id: myDoc.id })],
+      ['POST', (f) => `folders/${f}/move`, () => ({ document_id: myDoc.id })],
+      ['GET', (_, d) => `documents/${d}/history`],
+      ['GET', (_, d) => `documents/${d}/version/1`],
+      ['GET', (_, d) => `documents/${d}/version/99`],
+      ['GET', (f) => `folders/${f}/acl`],
+      ['PUT', (_, d) => `documents/${d}/acl`, () => []],
+      ['PUT', (f) => `folders/${f}`, () => ({ name: 'x', version: 1 })],
+      ['DELETE', (_, d) => `documents/${d}`],
+    ];
+    for (const [method, path, body] of calls) {
+      const ask = (folder: string, document: string) =>
+        team.member.api.request(method, `documentation/${path(folder, document)}`, body ? { json: body(folder, document) } : {});
+      const hiddenAnswer = await ask(hidden.id, hiddenDoc.id);
+      const trashedAnswer = await ask(hidden.id, trashedDoc.id);
+      const missingAnswer = await ask(missingId(), missingId());
+      const what = `${method} ${path(':folder', ':document')}`;
+      expect(missingAnswer.status, what).toBeGreaterThanOrEqual(400);
+      expect([hiddenAnswer.status, hiddenAnswer.body], what).toEqual([missingAnswer.status, missingAnswer.body]);
+      expect([trashedAnswer.status, trashedAnswer.body], what).toEqual([missingAnswer.status, missingAnswer.body]);
+    }
   });
 });
