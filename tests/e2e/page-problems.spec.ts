@@ -58,7 +58,8 @@ test('a problem just before a navigation, on a second page, and in another brows
   }
 });
 
-test.describe('what fails a test', () => {
+// Expected failures (test.fail): the list reporter marks them ✘, and counts them as passed.
+test.describe('what fails a test (each is expected to fail)', () => {
   test('an undeclared console error', async ({ page }) => {
     test.fail(true, 'the watch must fail this test');
     await page.goto('/login');
