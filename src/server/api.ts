@@ -1,8 +1,7 @@
 /** The API under /api/v1: one sub-app per area, the one error handler, the body limit. */
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv, Deps } from './env.ts';
-import { HttpError } from './errors.ts';
+import { bodyLimit } from './http/body-limit.ts';
 import { renderError } from './http/error-handler.ts';
 import { aclSubjects } from './routes/acl-subjects.ts';
 import { auth } from './routes/auth.ts';
@@ -21,15 +20,7 @@ export function createApi(deps: Deps): Hono<AppEnv> {
   });
   // Signed uploads carry files up to MAX_UPLOAD_BYTES: mounted before the 1 MB limit below, with a limit of their own.
   api.route('/uploads', uploadReceiver);
-  api.use(
-    '*',
-    bodyLimit({
-      maxSize: deps.config.bodyLimit,
-      onError: () => {
-        throw new HttpError(413, 'Request body is too large');
-      },
-    }),
-  );
+  api.use('*', bodyLimit(deps.config.bodyLimit));
   api.route('/auth/acl-subjects', aclSubjects);
   api.route('/auth', auth);
   api.route('/documentation', documentation);
