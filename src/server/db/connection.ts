@@ -1,14 +1,12 @@
 /**
  * Opens the database: embedded PGlite under DATA_DIR by default, or a PostgreSQL server when
  * DATABASE_URL is set. Both speak the same schema and migrations; the rest of the server sees one
- * Drizzle `Database`.
+ * Drizzle `Database`. PGlite (a whole database engine, ~40 MB of the server's memory once loaded
+ * through tsx) is imported only when it is the one opened.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -64,6 +62,11 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     return { db, kind: 'postgres', migrate, close: () => pool.end() };
   }
   if (options.dataDir) mkdirSync(dirname(options.dataDir), { recursive: true });
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   const client = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),

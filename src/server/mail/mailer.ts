@@ -2,10 +2,10 @@
  * The transports that hand one message on: over SMTP when SMTP_URL is set, otherwise each message is
  * written as an .eml file under DATA_DIR/outbox/ and its links are logged, so a developer can follow them.
  * Services never call them: they queue mail (mail-queue.ts), whose sender calls these with retries.
+ * nodemailer is loaded by the first message, not at start (a server's idle memory; issue #10).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
 import { uuidv7 } from '../../shared/ids.ts';
 
 export interface Message {
@@ -35,20 +35,28 @@ function withTimeouts(smtpUrl: string): string {
   return url.toString();
 }
 
+/** What `make` answers, made once when first asked for, with nodemailer imported then. */
+function lazily<T>(make: (nodemailer: typeof import('nodemailer')) => T): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= import('nodemailer').then(make));
+}
+
 export function smtpMailer(smtpUrl: string): Mailer {
-  const transport = nodemailer.createTransport(withTimeouts(smtpUrl));
+  const transport = lazily((nodemailer) => nodemailer.createTransport(withTimeouts(smtpUrl)));
   return {
     async send(message) {
-      await transport.sendMail({ from: FROM, ...message });
+      await (await transport()).sendMail({ from: FROM, ...message });
     },
   };
 }
 
 export function outboxMailer(outboxDir: string, log: (line: string) => void = console.log): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazily((nodemailer) =>
+    nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: FROM, ...message });
+      const info = await (await transport()).sendMail({ from: FROM, ...message });
       await mkdir(outboxDir, { recursive: true });
       const file = join(outboxDir, `${uuidv7()}.eml`);
       await writeFile(file, info.message as Buffer);
