@@ -1,11 +1,10 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
 import { hasValue, normaliseValue, valueProblem } from '../../src/shared/checklists/answers.ts';
 import { orderedQuestions, type Question } from '../../src/shared/checklists/question.ts';
 import { ApiError, newIdempotencyKey } from '../../src/shared/transport/index.ts';
 import { emit } from '../events.ts';
 import { elementTransport, emitUnauthorized } from '../shared/element-transport.ts';
-import { dialogHeader } from '../shared/dialog.styles.ts';
 import { compressImage, FORM_MEDIA } from '../shared/image-compression.ts';
 import {
   initialAnswers,
@@ -20,7 +19,7 @@ import {
 } from './answer-state.ts';
 import { checklistApi, type ChecklistApi, type ChecklistDocument } from './checklist-api.ts';
 import { clearDraft, readDraft, readSentAt, writeDraft, writeSentAt } from './checklist-draft.ts';
-import { openRearCamera, scanVideo, stopCamera } from './qr-scanner.ts';
+import { ScannerDialog } from './scanner-dialog.ts';
 import { fieldOf } from './question-fields.ts';
 import { styles } from './rb-checklist.styles.ts';
 import { indexedDbStore } from './submission-store.ts';
@@ -139,14 +138,14 @@ export class RbChecklist extends LitElement {
   @state() private refused = 0;
   @state() private sentAt: Date | undefined = readSentAt();
   @state() private photoBusy: string | null = null;
-  @state() private scanningId: string | null = null;
-  @state() private scanState = '';
 
-  @query('dialog.scanner') private scannerDialog?: HTMLDialogElement;
-  @query('dialog.scanner video') private scannerVideo?: HTMLVideoElement;
 
   private loading?: AbortController;
-  private scanning?: { controller: AbortController; stream?: MediaStream };
+  /** The 'Scan QR code' dialog; a code read becomes the question's answer and its field takes the focus. */
+  private readonly scanner = new ScannerDialog(this, (id, text) => {
+    this.setAnswers(withValue(this.answers, id, text));
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLInputElement>(`#${this.keyOf(id)}-input`)?.focus());
+  });
   private retryTimer?: ReturnType<typeof setInterval>;
   private photoCount = 0;
   private flushing?: Promise<void>;
@@ -167,7 +166,6 @@ export class RbChecklist extends LitElement {
     window.removeEventListener('online', this.onOnline);
     clearInterval(this.retryTimer);
     this.loading?.abort();
-    this.closeScanner();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -299,46 +297,6 @@ export class RbChecklist extends LitElement {
     this.photos = { ...this.photos, [id]: (this.photos[id] ?? []).filter((p) => p.id !== photo.id) };
   }
 
-  // ─── QR code ────────────────────────────────────────────────────────────────────────────────────
-
-  private async openScanner(id: string): Promise<void> {
-    this.closeScanner();
-    const controller = new AbortController();
-    this.scanning = { controller };
-    this.scanningId = id;
-    this.scanState = 'Starting the camera…';
-    await this.updateComplete;
-    this.scannerDialog?.showModal();
-    this.scannerDialog?.focus();
-    try {
-      const stream = await openRearCamera();
-      if (controller.signal.aborted) return stopCamera(stream);
-      this.scanning.stream = stream;
-      const video = this.scannerVideo!;
-      video.srcObject = stream;
-      await video.play().catch(() => undefined);
-      this.scanState = 'Point the camera at a QR code.';
-      const text = await scanVideo(video, controller.signal);
-      this.setAnswers(withValue(this.answers, id, text));
-      this.closeScanner();
-      this.renderRoot.querySelector<HTMLInputElement>(`#${this.keyOf(id)}-input`)?.focus();
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      stopCamera(this.scanning?.stream);
-      this.scanState = `The camera could not be used${error instanceof Error && error.message ? `: ${error.message}` : '.'} Type the code instead.`;
-    }
-  }
-
-  private closeScanner(): void {
-    if (!this.scanning) return;
-    this.scanning.controller.abort();
-    stopCamera(this.scanning.stream);
-    this.scanning = undefined;
-    if (this.scannerVideo) this.scannerVideo.srcObject = null;
-    if (this.scannerDialog?.open) this.scannerDialog.close();
-    this.scanningId = null;
-  }
-
   // ─── Submitting ─────────────────────────────────────────────────────────────────────────────────
 
   /** Sends the answers (Submit). Without a network they wait on this device and are sent later. */
@@ -443,7 +401,7 @@ export class RbChecklist extends LitElement {
   }
 
   protected override render(): TemplateResult {
-    return html`${this.renderBody()} ${this.renderQueueStatus()} ${this.renderScanner()}`;
+    return html`${this.renderBody()} ${this.renderQueueStatus()} ${this.scanner.render()}`;
   }
 
   private renderBody(): TemplateResult {
@@ -506,7 +464,7 @@ export class RbChecklist extends LitElement {
         describedBy,
         disabled,
         change: (next) => this.setAnswers(withValue(this.answers, id, next)),
-        scan: () => void this.openScanner(id),
+        scan: () => void this.scanner.open(id),
       })}
       ${problem ? html`<p class="problem" id=${problemId}>${capitalised(problem)}</p>` : nothing}
       ${question.allowComments ? this.renderComments(id, key, answer?.comments ?? '', disabled) : nothing}
@@ -577,18 +535,5 @@ export class RbChecklist extends LitElement {
   private renderQueueStatus(): TemplateResult {
     const parts = [waitingText(this.waiting), failedText(this.refused), this.sentAt && this.waiting === 0 ? sentText(this.sentAt) : ''].filter(Boolean);
     return html`<p class="queue-status" role="status">${parts.join(' · ')}</p>`;
-  }
-
-  private renderScanner(): TemplateResult {
-    return html`<dialog class="dialog scanner" tabindex="-1" aria-labelledby="scanner-title" @close=${() => this.closeScanner()}>
-      ${dialogHeader('Scan QR code', 'scanner-title', () => this.closeScanner())}
-      <div class="dialog-body">
-        <video playsinline muted></video>
-        <p role="status">${this.scanningId ? this.scanState : ''}</p>
-        <div class="dialog-actions">
-          <button type="button" class="secondary" @click=${() => this.closeScanner()}>Cancel</button>
-        </div>
-      </div>
-    </dialog>`;
   }
 }
