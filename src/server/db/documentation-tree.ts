@@ -7,7 +7,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Doctype } from '../../shared/api/documentation.ts';
 import type { Queryable } from './connection.ts';
-import { rows, toDate, toDateOrNull } from './rows.ts';
+import { rows, stampsWithTrash } from './rows.ts';
 import { namedStatement, runStatement } from './statements.ts';
 
 
@@ -48,12 +48,7 @@ const chainFolder = (r: ChainRow): ChainFolder => ({
   name: r.name,
   description: r.description,
   version: Number(r.version),
-  createdBy: r.created_by,
-  createdAt: toDate(r.created_at),
-  modifiedBy: r.modified_by,
-  modifiedAt: toDate(r.modified_at),
-  deletedAt: toDateOrNull(r.deleted_at),
-  deletedBy: r.deleted_by,
+  ...stampsWithTrash(r),
 });
 
 /** Guards the walk against a cycle that should never exist. */
@@ -244,12 +239,7 @@ export async function documentWithChain(
     contents: r.contents,
     draftContents: r.draft_contents,
     draftUserId: r.draft_user_id,
-    createdBy: r.created_by,
-    createdAt: toDate(r.created_at),
-    modifiedBy: r.modified_by,
-    modifiedAt: toDate(r.modified_at),
-    deletedAt: toDateOrNull(r.deleted_at),
-    deletedBy: r.deleted_by,
+    ...stampsWithTrash(r),
   };
   return { document, own: parsed(r.own).map(chainEntry), ...chainWithEntries(parsed(r.chain) ?? []) };
 }

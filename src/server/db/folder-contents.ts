@@ -6,7 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Doctype, OrderingKey } from '../../shared/api/documentation.ts';
 import type { Queryable } from './connection.ts';
-import { rows, toDate, uuidArray } from './rows.ts';
+import { rows, stamps, toDate, uuidArray } from './rows.ts';
 import { namedStatement, runStatement } from './statements.ts';
 
 /** The subjects a caller is named by: their user id, their roles, their organisation. */
@@ -100,10 +100,7 @@ const itemRow = (r: RawItemRow): ItemRow => ({
   description: r.description,
   doctype: r.doctype,
   version: Number(r.version),
-  createdBy: r.created_by,
-  createdAt: toDate(r.created_at),
-  modifiedBy: r.modified_by,
-  modifiedAt: toDate(r.modified_at),
+  ...stamps(r),
 });
 
 const ORDER_COLUMNS: Record<OrderingKey['field'], SQL[]> = {
