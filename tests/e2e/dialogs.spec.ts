@@ -147,27 +147,31 @@ async function itemMenu(page: Page, admin: OrgAdmin, entry: string): Promise<Loc
   return options;
 }
 
+/** Opens `path` (signed in as the admin unless `signedIn` is false) and clicks the button named `button`. */
+const byButton =
+  (path: string, button: string, signedIn = true) =>
+  async (page: Page, admin: OrgAdmin): Promise<Locator> => {
+    if (signedIn) await signInWithToken(page, admin.token);
+    await page.goto(path);
+    const opener = page.getByRole('button', { name: button });
+    await opener.click();
+    return opener;
+  };
+
+/** The folder browser's speed dial: Add, then `action`; the focus comes back to Add. */
+const fromSpeedDial =
+  (action: 'Folder' | 'Document') =>
+  async (page: Page, admin: OrgAdmin): Promise<Locator> => {
+    await openBrowse(page, admin);
+    const add = page.getByRole('button', { name: 'Add' });
+    await add.click();
+    await page.getByRole('button', { name: action, exact: true }).click();
+    return add;
+  };
+
 const cases: DialogCase[] = [
-  {
-    name: 'Forgot your password?',
-    buttons: ['primary', 'secondary'],
-    open: async (page) => {
-      await page.goto('/login');
-      const opener = page.getByRole('button', { name: 'Forgot your password?' });
-      await opener.click();
-      return opener;
-    },
-  },
-  {
-    name: 'Terms and Conditions',
-    buttons: ['primary'],
-    open: async (page) => {
-      await page.goto('/register');
-      const opener = page.getByRole('button', { name: 'Terms and Conditions' });
-      await opener.click();
-      return opener;
-    },
-  },
+  { name: 'Forgot your password?', buttons: ['primary', 'secondary'], open: byButton('/login', 'Forgot your password?', false) },
+  { name: 'Terms and Conditions', buttons: ['primary'], open: byButton('/register', 'Terms and Conditions', false) },
   {
     name: 'About Ringbinder',
     buttons: ['primary'],
@@ -181,50 +185,14 @@ const cases: DialogCase[] = [
       return opener;
     },
   },
-  {
-    name: 'Active Sessions',
-    buttons: ['primary'],
-    open: async (page, admin) => {
-      await signInWithToken(page, admin.token);
-      await page.goto('/account-settings');
-      const opener = page.getByRole('button', { name: 'Active Sessions' });
-      await opener.click();
-      return opener;
-    },
-  },
+  { name: 'Active Sessions', buttons: ['primary'], open: byButton('/account-settings', 'Active Sessions') },
   {
     name: 'Enable Two-Factor Authentication',
     buttons: ['primary', 'secondary'],
-    open: async (page, admin) => {
-      await signInWithToken(page, admin.token);
-      await page.goto('/account-settings');
-      const opener = page.getByRole('button', { name: 'Enable Two-Factor Authentication' });
-      await opener.click();
-      return opener;
-    },
+    open: byButton('/account-settings', 'Enable Two-Factor Authentication'),
   },
-  {
-    name: 'New Folder',
-    buttons: ['primary', 'secondary'],
-    open: async (page, admin) => {
-      await openBrowse(page, admin);
-      const add = page.getByRole('button', { name: 'Add' });
-      await add.click();
-      await page.getByRole('button', { name: 'Folder', exact: true }).click();
-      return add;
-    },
-  },
-  {
-    name: 'New document',
-    buttons: ['primary', 'secondary'],
-    open: async (page, admin) => {
-      await openBrowse(page, admin);
-      const add = page.getByRole('button', { name: 'Add' });
-      await add.click();
-      await page.getByRole('button', { name: 'Document', exact: true }).click();
-      return add;
-    },
-  },
+  { name: 'New Folder', buttons: ['primary', 'secondary'], open: fromSpeedDial('Folder') },
+  { name: 'New document', buttons: ['primary', 'secondary'], open: fromSpeedDial('Document') },
   { name: 'Folder Properties', buttons: ['primary', 'secondary'], open: (page, admin) => itemMenu(page, admin, 'Properties') },
   { name: 'Delete Folder', buttons: ['secondary'], open: (page, admin) => itemMenu(page, admin, 'Delete') },
   { name: 'QR Code: Site A', buttons: ['primary', 'secondary'], open: (page, admin) => itemMenu(page, admin, 'QR Code') },
