@@ -1,0 +1,88 @@
+/**
+ * The trash (documentation §2): the whole trash and a folder's trash, Restore with
+ * '{name} successfully restored', an empty trash, and a member who is not an org admin. The stage is set
+ * over the real API; the page is scanned with axe and checked at phone width.
+ */
+import type { Page } from '@playwright/test';
+import { breadcrumbs, checkAtPhoneWidth, createChecklist, createFolder, expectBreadcrumbs, heading, memberOf } from './support/documentation.ts';
+import { callApi, expect, expectAccessible, signInWithToken, test } from './support/test.ts';
+
+test.describe.configure({ mode: 'parallel' });
+
+const remove = (token: string, kind: 'folders' | 'documents', id: string) => callApi(`documentation/${kind}/${id}`, { token, method: 'DELETE' });
+
+/** A success alert of the alerts region (role status), by its text. */
+const successAlert = (page: Page, text: string) => page.locator('#alerts').getByRole('status').filter({ hasText: text });
+
+test.describe('trash', () => {
+  test("lists a deleted folder and document; Restore says '{name} successfully restored' and puts each back", async ({ page, orgAdmin }) => {
+    const folder = await createFolder(orgAdmin.token, 'Old Procedures');
+    const doc = await createChecklist(orgAdmin.token, 'Retired Checklist');
+    await remove(orgAdmin.token, 'folders', folder.id);
+    await remove(orgAdmin.token, 'documents', doc.id);
+
+    await signInWithToken(page, orgAdmin.token);
+    await page.goto('/documentation/trash/1'); // the old address of the whole trash
+    await expect(heading(page)).toHaveText('Trash');
+    await expectBreadcrumbs(page, ['Home', 'Documentation', 'Trash']);
+    await expect(breadcrumbs(page).getByRole('link', { name: 'Trash' })).toHaveAttribute('aria-current', 'page');
+    const tiles = page.getByRole('list', { name: 'Trash' }).getByRole('listitem');
+    await expect(tiles).toHaveCount(2);
+    const folderTile = tiles.filter({ has: page.getByRole('heading', { name: 'Old Procedures' }) });
+    await expect(folderTile).toContainText('Folder');
+    await expect(folderTile).toContainText('All about Old Procedures');
+    await expect(folderTile).toContainText(`by ${orgAdmin.username}`);
+    await expect(folderTile).toContainText('Was inDocumentation'); // the root, as the breadcrumbs name it
+    await expect(tiles.filter({ hasText: 'Retired Checklist' })).toContainText('Checklist');
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Restore Old Procedures' }).click();
+    await expect(successAlert(page, 'Old Procedures successfully restored')).toBeVisible();
+    await expect(tiles).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Restore Retired Checklist' })).toBeFocused();
+    // The restored folder is back in the root, and the drawer lists it at once.
+    await expect(page.getByRole('list', { name: 'Root folders' }).getByRole('link', { name: 'Old Procedures' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Restore Retired Checklist' }).click();
+    await expect(successAlert(page, 'Retired Checklist successfully restored')).toBeVisible();
+    await expect(tiles).toHaveCount(0);
+    await expect(page.getByText('- - Empty - -')).toBeVisible();
+
+    const contents = await callApi<{ results: { id: string }[] }>('documentation/folders/root/contents', { token: orgAdmin.token });
+    expect(contents.results.map((item) => item.id).sort()).toEqual([folder.id, doc.id].sort());
+  });
+
+  test("a folder's trash: breadcrumbs through the folder, only what was deleted from it", async ({ page, orgAdmin }) => {
+    const top = await createFolder(orgAdmin.token, 'Site A');
+    const inner = await createFolder(orgAdmin.token, 'Workshop', top.id);
+    const gone = await createChecklist(orgAdmin.token, 'Lathe Check', inner.id);
+    const elsewhere = await createChecklist(orgAdmin.token, 'Elsewhere');
+    await remove(orgAdmin.token, 'documents', gone.id);
+    await remove(orgAdmin.token, 'documents', elsewhere.id);
+
+    await signInWithToken(page, orgAdmin.token);
+    await page.goto(`/documentation/trash/${inner.id}`);
+    await expectBreadcrumbs(page, ['Home', 'Documentation', 'Site A', 'Workshop', 'Trash']);
+    const tiles = page.getByRole('list', { name: 'Trash' }).getByRole('listitem');
+    await expect(tiles).toHaveCount(1);
+    await expect(tiles).toContainText('Lathe Check');
+    await expect(tiles).toContainText('Was inWorkshop');
+    await checkAtPhoneWidth(page, () => expect(page.getByRole('button', { name: 'Restore Lathe Check' })).toBeVisible());
+  });
+
+  test("an empty trash shows '- - Empty - -'", async ({ page, orgAdmin }) => {
+    await signInWithToken(page, orgAdmin.token);
+    await page.goto('/documentation/trash/root');
+    await expect(page.getByText('- - Empty - -')).toBeVisible();
+    await expectAccessible(page);
+    await checkAtPhoneWidth(page, () => expect(page.getByText('- - Empty - -')).toBeVisible());
+  });
+
+  test('a member who is not an org admin sees the reason instead of the trash', async ({ page, orgAdmin }) => {
+    const member = await memberOf(orgAdmin);
+    await signInWithToken(page, member.token);
+    await page.goto('/documentation/trash/1');
+    await expect(page.getByRole('alert').filter({ hasText: 'Something went wrong: Only organization admins can see the trash' })).toBeVisible();
+    await expect(page.getByText('- - Empty - -')).toBeHidden();
+  });
+});
