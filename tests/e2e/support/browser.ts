@@ -167,21 +167,6 @@ export class PageProblemWatch {
   }
 }
 
-/** The problems so far in two lists (the shape of the `pageProblems` fixture). */
-export interface PageProblems {
-  /** CSP violations as the documents reported them: "{directive} blocked {uri} ({file}:{line})". */
-  cspViolations: string[];
-  /** Console errors (CSP violations among them, as Chromium logs them) and uncaught exceptions. */
-  consoleErrors: string[];
-}
-
-/** Starts a watch on `context` (see PageProblemWatch). */
-export async function watchPageProblems(context: BrowserContext): Promise<PageProblemWatch> {
-  const watch = new PageProblemWatch();
-  await watch.watch(context);
-  return watch;
-}
-
 /** The binding the pages report CSP violations through. */
 const REPORT_BINDING = '__ringbinderPageProblem';
 

@@ -12,7 +12,7 @@
  */
 import { test as base, type Browser, type BrowserContext } from '@playwright/test';
 import { createAccount, createOrgAdmin, type Account, type OrgAdmin } from './accounts.ts';
-import { PageProblemWatch, type PageProblems } from './browser.ts';
+import { PageProblemWatch } from './browser.ts';
 
 export interface Fixtures {
   /** A new activated account with no organisation yet, and its token. */
@@ -30,11 +30,6 @@ export interface Fixtures {
    * pattern narrow (the message, not just "error").
    */
   expectPageProblem: (pattern: RegExp) => void;
-  /**
-   * Redundant since the automatic check (kept for specs that still read it): the problems so far that
-   * count, in the old shape. New tests need neither; one that expects a problem uses `expectPageProblem`.
-   */
-  pageProblems: () => Promise<PageProblems>;
 }
 
 export const test = base.extend<Fixtures>({
@@ -67,16 +62,7 @@ export const test = base.extend<Fixtures>({
   expectPageProblem: async ({ pageProblemWatch }, use) => {
     await use((pattern) => pageProblemWatch.expect(pattern));
   },
-  pageProblems: async ({ pageProblemWatch }, use) => {
-    await use(async () => {
-      await pageProblemWatch.settle();
-      const { problems } = pageProblemWatch;
-      return {
-        cspViolations: problems.filter((p) => p.kind === 'csp violation').map((p) => p.text),
-        consoleErrors: problems.filter((p) => p.kind !== 'csp violation').map((p) => p.text),
-      };
-    });
-  },
+
 });
 
 /**
