@@ -38,8 +38,17 @@ import type {
   UpdateDocumentBody,
   UpdateFolderBody,
 } from '../shared/api/documentation.ts';
+import type { ActivityEntry, ListActivityQuery } from '../shared/api/activity.ts';
 import type { List } from '../shared/api/list.ts';
-import type { CreateRoleBody, ListRolesQuery, Role, UpdateRoleBody } from '../shared/api/roles.ts';
+import type { CreateRoleBody, ListRolesQuery, Role, RoleWithHolders, UpdateRoleBody } from '../shared/api/roles.ts';
+import type {
+  AdminUser,
+  CreateUserBody,
+  ListUsersQuery,
+  SignAvatarUploadBody,
+  UpdateInvitationBody,
+  UpdateUserBody,
+} from '../shared/api/users.ts';
 import { ApiError, createTransport, type CallOptions } from '../shared/transport/index.ts';
 import { takeEarlyRead } from './early-reads.ts';
 import { storedToken } from './storage.ts';
@@ -109,10 +118,34 @@ export const api = {
     answerInvitation: (id: string, accept: boolean) =>
       json<CurrentUser>('POST', `auth/invite/${encodeURIComponent(id)}`, accept),
     orgInvites: () => call<List<OrgInvitation>>('auth/org-invites'),
+    /** Changes a pending invitation (org admins); `resend_email: true` mails its link again. */
+    updateOrgInvite: (id: string, body: UpdateInvitationBody) => json<OrgInvitation>('PUT', `auth/org-invites/${seg(id)}`, body),
+    /** Cancels a pending invitation (org admins). */
+    cancelOrgInvite: (id: string) => json<void>('DELETE', `auth/org-invites/${seg(id)}`),
   },
   users: {
+    /** One page of the organisation's members; `role_filters` keeps those holding any of the roles. */
+    list: (query: ListUsersQuery = {}) =>
+      call<List<AdminUser>>('users', {
+        query: {
+          ...query,
+          role_filters: query.role_filters ? [...query.role_filters] : undefined,
+          ordering: query.ordering ? [...query.ordering] : undefined,
+        },
+      }),
+    get: (id: string) => call<AdminUser>(`users/${seg(id)}`),
+    /** Creates an account and its membership at once (`POST users/`, with the slash). */
+    create: (body: CreateUserBody) => json<AdminUser>('POST', 'users/', body),
+    /** Invites an e-mail address (`POST users`, no slash). */
     invite: (body: InviteUserBody) => json<OrgInvitation>('POST', 'users', body),
+    update: (id: string, body: UpdateUserBody) => json<AdminUser>('PUT', `users/${seg(id)}`, body),
+    /** Removes the user from the organisation (their sessions in it end at once). */
+    remove: (id: string) => json<void>('DELETE', `users/${seg(id)}`),
+    /** A signed upload for the caller's new avatar (then src/client/uploads.ts sends the file). */
+    signAvatarUpload: (body: SignAvatarUploadBody) => json<SignedUpload>('POST', 'users/sign-avatar-upload', body),
   },
+  /** The organisation's activity log, newest first (org admins). */
+  activity: (query: ListActivityQuery = {}) => call<List<ActivityEntry>>('activity', { query: { ...query } }),
   documentation: {
     folder: (id: string) => call<Folder>(`documentation/folders/${seg(id)}`),
     /** One page of a folder's contents; `ordering` like ['kind', '-name']. */
@@ -152,7 +185,8 @@ export const api = {
     /** One page of the organisation's roles; `ordering` like ['name'] or ['-name']. */
     list: (query: ListRolesQuery = {}) =>
       call<List<Role>>('roles', { query: { ...query, ordering: query.ordering ? [...query.ordering] : undefined } }),
-    get: (id: string) => call<Role>(`roles/${seg(id)}`),
+    /** The role with the users holding it. */
+    get: (id: string) => call<RoleWithHolders>(`roles/${seg(id)}`),
     create: (body: CreateRoleBody) => json<Role>('POST', 'roles', body),
     update: (id: string, body: UpdateRoleBody) => json<Role>('PUT', `roles/${seg(id)}`, body),
     remove: (id: string) => json<void>('DELETE', `roles/${seg(id)}`),

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { isWellFormed } from './contents.ts';
 import { sentence } from './field-errors.ts';
+import type { RoleHolder } from './users.ts';
 
 /** Page size of GET roles, and the most one page may hold (the admin screens ask for 1000: accounts §7). */
 export const DEFAULT_ROLES_PAGE_SIZE = 100;
@@ -20,6 +21,11 @@ export interface Role {
   name: string;
   description: string;
   list_filterable: boolean;
+}
+
+/** `GET roles/{id}`: the role and the users holding it (by username; up to 100000: accounts §7). */
+export interface RoleWithHolders extends Role {
+  users: RoleHolder[];
 }
 
 const NOT_WELL_FORMED = 'must be valid Unicode text (no unpaired surrogates)';

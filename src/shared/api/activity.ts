@@ -1,0 +1,63 @@
+/**
+ * `GET activity` (accounts §2 Activity Log, §3): the organisation's events, newest first, each with what
+ * the log needs to say what happened and to link to it without another request.
+ */
+import type { Doctype } from './documentation.ts';
+
+export type ActivityType =
+  | 'FolderCreated'
+  | 'FolderUpdated'
+  | 'FolderDeleted'
+  | 'FolderRestored'
+  | 'FolderMoved'
+  | 'FolderCopied'
+  | 'FolderACLUpdated'
+  | 'DocumentCreated'
+  | 'DocumentUpdated'
+  | 'DocumentDeleted'
+  | 'DocumentRestored'
+  | 'DocumentMoved'
+  | 'DocumentCopied'
+  | 'DocumentACLUpdated'
+  | 'DataSubmitted'
+  | 'UserCreated'
+  | 'UserUpdated'
+  | 'UserDeleted'
+  | 'RoleCreated'
+  | 'RoleUpdated'
+  | 'RoleDeleted';
+
+/**
+ * What an event is about, as it is now: `live` links to it (document → its view page, and its history for
+ * updates and submissions; folder → browse; user → /admin/users/{id}; role → /admin/roles/{id}),
+ * `trashed` links to the trash of `folder_id` (the folder it was deleted from), `gone` is plain text.
+ * `name` is the name now, or the one the event recorded when it is gone.
+ */
+export type ActivityTarget =
+  | { kind: 'document'; id: string; name: string; doctype: Doctype | null; state: 'live' | 'trashed' | 'gone'; folder_id: string | null }
+  | { kind: 'folder'; id: string; name: string; state: 'live' | 'trashed' | 'gone'; folder_id: string | null }
+  | { kind: 'user'; id: string; name: string; state: 'live' | 'gone' }
+  | { kind: 'role'; id: string; name: string; state: 'live' | 'gone' };
+
+export interface ActivityEntry {
+  id: string;
+  activity_type: ActivityType;
+  /** ISO date-time. */
+  activity_time: string;
+  /** Who did it: their username, or null when the account is gone. */
+  username: string | null;
+  /** The actor as a link target (a user page) while they are a member. */
+  actor: ActivityTarget | null;
+  /** What it is about (the item, user or role). */
+  target: ActivityTarget | null;
+  /** Where: the folder the item is in (or moved/copied to), when the event has one. */
+  folder: ActivityTarget | null;
+  /** The event's own record (names before and after, versions, validation_errors …). */
+  context_data: Record<string, unknown>;
+}
+
+/** The log pages through events; `total` counts them all. */
+export interface ListActivityQuery {
+  skip?: number;
+  limit?: number;
+}

@@ -1,0 +1,102 @@
+/**
+ * The admin area's user calls (accounts §3 "User admin row", "Create-user payload", §5, §7 `users…` and
+ * `auth/org-invites/{id}`): the shapes both sides use and the zod schemas the server validates with
+ * (browser code imports this module's types only).
+ */
+import { z } from 'zod';
+import { email, fullName, id, password, username } from './accounts.ts';
+import type { RoleRef } from './accounts.ts';
+import { sentence } from './field-errors.ts';
+
+/** GET users: page size when none is asked for, and the most one page may hold (accounts §7: users per role 100000). */
+export const DEFAULT_USERS_PAGE_SIZE = 100;
+export const MAX_USERS_PAGE_SIZE = 100_000;
+export const MAX_USER_QUERY_LENGTH = 200;
+
+/** The account part of a user admin row. `avatar` is the upload id; `avatar_url` a short-lived address for <img>. */
+export interface UserAccount {
+  username: string;
+  email: string;
+  full_name: string;
+  avatar: string | null;
+  avatar_url: string | null;
+  is_active: boolean;
+}
+
+/** A member of the organisation as the admin screens show them. */
+export interface AdminUser {
+  id: string;
+  user_account: UserAccount;
+  is_org_admin: boolean;
+  roles: RoleRef[];
+  /** When they joined this organisation. */
+  created_at: string;
+}
+
+/** `GET roles/{id}`'s holders of the role (at most MAX_USERS_PAGE_SIZE, by username). */
+export interface RoleHolder {
+  id: string;
+  username: string;
+  full_name: string;
+  email: string;
+}
+
+export const USER_ORDERING_FIELDS = ['username', 'full_name', 'email', 'is_org_admin', 'created_at'] as const;
+export type UserOrderingField = (typeof USER_ORDERING_FIELDS)[number];
+
+/** GET users as the browser asks for it: `role_filters` keeps users holding any of the roles. */
+export interface ListUsersQuery {
+  q?: string;
+  role_filters?: readonly string[];
+  ordering?: readonly `${'' | '-'}${UserOrderingField}`[];
+  skip?: number;
+  limit?: number;
+}
+
+const roleIds = z.array(id, { error: 'roles must be a list of role ids' });
+const flag = (field: string) => z.boolean({ error: `${field} must be true or false` });
+
+/** POST users/ (a trailing slash): an org admin creates an account and its membership at once. */
+export const createUserBody = z
+  .object({
+    username,
+    email,
+    full_name: fullName,
+    password,
+    is_org_admin: flag('is_org_admin').default(false),
+    is_active: flag('is_active').default(true),
+    roles: roleIds.default([]),
+    avatar: id.nullable().default(null),
+  })
+  .strict();
+export type CreateUserBody = z.input<typeof createUserBody>;
+
+/** PUT users/{id}: a field left out keeps its value. */
+export const updateUserBody = z
+  .object({
+    email: email.optional(),
+    full_name: fullName.optional(),
+    is_org_admin: flag('is_org_admin').optional(),
+    roles: roleIds.optional(),
+  })
+  .strict();
+export type UpdateUserBody = z.input<typeof updateUserBody>;
+
+/** PUT auth/org-invites/{id}: a field left out keeps its value; `resend_email` mails the link again. */
+export const updateInvitationBody = z
+  .object({
+    id: z.string().optional(),
+    email: email.optional(),
+    expiry: z.iso.datetime({ offset: true, error: sentence('Expiry must be a date and time') }).optional(),
+    roles: roleIds.optional(),
+    resend_email: flag('resend_email').default(false),
+  })
+  .strict();
+export type UpdateInvitationBody = z.input<typeof updateInvitationBody>;
+
+/** POST users/sign-avatar-upload: one picture (compressed in the browser). */
+export interface SignAvatarUploadBody {
+  filename: string;
+  file_size: number;
+  content_type: string;
+}
