@@ -1,0 +1,133 @@
+/**
+ * THE admin grid (accounts §2 Admin screens): every admin list — users, invitations, roles, a role's
+ * holders, the activity log — is one of these. A real <table> (caption, column headers with scope, one
+ * row per item), a footer with the list's label and count ("Active Users 12"), and paging by skip/limit
+ * (Previous / Next, "1–100 of N") when the list is longer than one page, so no list ever puts thousands
+ * of rows in the DOM. Paging is the caller's: from the server (useServerPage) or a slice of rows in hand.
+ *
+ * Below 600 px the table stacks: each row becomes a card and each cell shows its column's header beside
+ * its value (admin.css). The explicit ARIA roles keep the table's semantics when CSS changes its display.
+ */
+import type { ReactNode } from 'react';
+
+export interface DataGridColumn<Row> {
+  /** Stable key of the column (also its CSS hook: `data-column`). */
+  key: string;
+  /** The header text (the spec's words); also the cell's label when the grid stacks on a phone. */
+  header: string;
+  /** The cell's content for one row. */
+  cell: (row: Row) => ReactNode;
+  /** Shows the header only to screen readers (an icon column, say); the label still stacks. */
+  headerHidden?: boolean;
+}
+
+export interface DataGridPaging {
+  /** Index of the first row shown (0-based), as the API's `skip`. */
+  skip: number;
+  /** Rows per page, as the API's `limit`. */
+  limit: number;
+  /** How many rows there are in all. */
+  total: number;
+  /** Asks for the page starting at `skip`. */
+  onPage: (skip: number) => void;
+}
+
+export interface DataGridProps<Row> {
+  /** The table's accessible name (a caption only screen readers see), e.g. 'Roles'. */
+  label: string;
+  columns: readonly DataGridColumn<Row>[];
+  /** The rows of the page shown; undefined while the first page loads. */
+  rows: readonly Row[] | undefined;
+  rowKey: (row: Row) => string;
+  /** A request is under way (the first page, or another page while the old one stays shown). */
+  loading?: boolean;
+  /** Shown in place of the rows when there are none. */
+  emptyText?: string;
+  /** Shown in place of the rows when the list could not be read. */
+  errorText?: string;
+  /** The footer's label and count, e.g. {label: 'Active Users', count: 12}. */
+  footer?: { label: string; count: number };
+  /** Paging controls; left out, the grid shows all its rows. */
+  paging?: DataGridPaging;
+  className?: string;
+}
+
+/** "1–100 of 2,345", or "0 of 0" for an empty list. */
+export function pageRange(skip: number, shown: number, total: number): string {
+  const n = new Intl.NumberFormat();
+  if (total === 0 || shown === 0) return `0 of ${n.format(total)}`;
+  return `${n.format(skip + 1)}–${n.format(skip + shown)} of ${n.format(total)}`;
+}
+
+export function DataGrid<Row>({ label, columns, rows, rowKey, loading = false, emptyText = 'Empty', errorText, footer, paging, className }: DataGridProps<Row>) {
+  const busy = loading || rows === undefined;
+  const message = errorText ?? (rows === undefined ? 'Loading…' : rows.length === 0 && !loading ? emptyText : undefined);
+  return (
+    <div className={`data-grid${className ? ` ${className}` : ''}`}>
+      <table className="data-grid-table" role="table" aria-busy={busy}>
+        <caption className="visually-hidden">{label}</caption>
+        <thead role="rowgroup">
+          <tr role="row">
+            {columns.map((column) => (
+              <th key={column.key} role="columnheader" scope="col" data-column={column.key}>
+                {column.headerHidden ? <span className="visually-hidden">{column.header}</span> : column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody role="rowgroup" className={loading && rows !== undefined ? 'data-grid-stale' : undefined}>
+          {message !== undefined ? (
+            <tr role="row" className="data-grid-message-row">
+              <td role="cell" colSpan={columns.length}>
+                <span className={errorText ? 'error-text' : 'data-grid-message'} role={errorText ? 'alert' : 'status'}>
+                  {message}
+                </span>
+              </td>
+            </tr>
+          ) : (
+            rows!.map((row) => (
+              <tr role="row" key={rowKey(row)}>
+                {columns.map((column) => (
+                  <td role="cell" key={column.key} data-column={column.key} data-label={column.header}>
+                    {column.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+      {(footer || paging) && (
+        <div className="data-grid-footer">
+          {footer && (
+            <p className="data-grid-count">
+              {footer.label}: <strong>{new Intl.NumberFormat().format(footer.count)}</strong>
+            </p>
+          )}
+          {paging && <Pager label={label} paging={paging} shown={rows?.length ?? 0} busy={busy} />}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Previous / Next and the range shown ("1–100 of 2,345"); the range is announced when it changes. */
+export function Pager({ label, paging, shown, busy }: { label: string; paging: DataGridPaging; shown: number; busy: boolean }) {
+  const { skip, limit, total, onPage } = paging;
+  const hasPrevious = skip > 0;
+  const hasNext = skip + limit < total;
+  return (
+    <nav className="data-grid-pager" aria-label={`${label} pages`}>
+      <span className="data-grid-range" aria-live="polite">
+        {pageRange(skip, shown, total)}
+      </span>
+      {/* aria-disabled, not disabled: the button keeps the focus when it reaches the first or last page. */}
+      <button type="button" className="button secondary" aria-disabled={!hasPrevious} onClick={() => hasPrevious && !busy && onPage(Math.max(0, skip - limit))}>
+        Previous
+      </button>
+      <button type="button" className="button secondary" aria-disabled={!hasNext} onClick={() => hasNext && !busy && onPage(skip + limit)}>
+        Next
+      </button>
+    </nav>
+  );
+}
