@@ -4,7 +4,9 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -28,7 +30,8 @@ export const users = pgTable(
     fullName: text('full_name').notNull(),
     passwordHash: text('password_hash').notNull(),
     isActive: boolean('is_active').notNull().default(false),
-    avatar: uuid('avatar'),
+    /** The account's picture: a completed upload of purpose 'avatar' owned by this user (uploads.user_id). */
+    avatar: uuid('avatar').references((): AnyPgColumn => uploads.id, { onDelete: 'set null' }),
     otpSecret: text('otp_secret'),
     otpEnabled: boolean('otp_enabled').notNull().default(false),
     /** The TOTP time step of the last accepted code: each code is accepted once. */
@@ -370,27 +373,39 @@ export const checklistSubmissions = pgTable(
 );
 
 /**
- * A signed upload (documentation §7 sign-content-upload): what was signed for whom, and when the file
- * arrived. The file itself is in the storage driver under `{org_id}/{id}`.
+ * A signed upload: what was signed for whom, and when the file arrived. Two purposes:
+ * - 'document' (documentation §7 sign-content-upload): a file of one document of one organisation,
+ *   kept by the storage driver under `{org_id}/{id}`;
+ * - 'avatar' (accounts §7 users/sign-avatar-upload): a user's picture. Avatars belong to a user, not to
+ *   an organisation (a user belongs to several): no org or document; `user_id` is the user whose picture
+ *   it is (the uploader, until an admin's upload is handed to the user it creates), kept under
+ *   `avatars/{id}`.
  */
 export const uploads = pgTable(
   'uploads',
   {
     id: uuid('id').primaryKey(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    documentId: uuid('document_id')
-      .notNull()
-      .references(() => documents.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['document', 'avatar'] }).notNull().default('document'),
+    orgId: uuid('org_id').references(() => organisations.id, { onDelete: 'cascade' }),
+    documentId: uuid('document_id').references(() => documents.id, { onDelete: 'cascade' }),
+    /** Whose avatar this is (purpose 'avatar' only). */
+    userId: uuid('user_id').references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
     filename: text('filename').notNull(),
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: uuid('created_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     expiresAt: at('expires_at').notNull(),
     /** Null until the file has arrived and passed its checks. */
     completedAt: at('completed_at'),
   },
-  (t) => [index('uploads_document_idx').on(t.documentId)],
+  (t) => [
+    index('uploads_document_idx').on(t.documentId),
+    index('uploads_user_idx').on(t.userId).where(sql`${t.userId} is not null`),
+    check(
+      'uploads_purpose_owner',
+      sql`(${t.purpose} = 'document' and ${t.orgId} is not null and ${t.documentId} is not null and ${t.userId} is null)
+        or (${t.purpose} = 'avatar' and ${t.orgId} is null and ${t.documentId} is null and ${t.userId} is not null)`,
+    ),
+  ],
 );

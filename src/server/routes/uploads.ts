@@ -26,7 +26,7 @@ import {
   type UploadRow,
 } from '../services/checklists/uploads.ts';
 import type { ByteRange } from '../storage/driver.ts';
-import { storageFor, storageKey } from '../storage/index.ts';
+import { storageFor, storageKeyOf } from '../storage/index.ts';
 
 /** Room for the signed fields and the multipart framing around the largest file. */
 const UPLOAD_FORM_OVERHEAD = 64 * 1024;
@@ -60,7 +60,7 @@ async function sendFile(c: Context, config: Config, row: UploadRow): Promise<Res
     c.header('Content-Range', `bytes */${row.size}`);
     return c.body(null, 416);
   }
-  const body = await storageFor(config).read(storageKey(row.orgId, row.id), range);
+  const body = await storageFor(config).read(storageKeyOf(row), range);
   if (!body) throw notFound('File not found');
   c.header('Content-Type', row.contentType);
   c.header('Content-Disposition', dispositionOf(row));

@@ -22,5 +22,16 @@ export function storageFor(config: Config): StorageDriver {
   return driver;
 }
 
-/** `{org id}/{upload id}`: where an upload's file is kept. */
+/** `{org id}/{upload id}`: where a document's upload's file is kept. */
 export const storageKey = (orgId: string, uploadId: string) => `${orgId}/${uploadId}`;
+
+/** `avatars/{upload id}`: where an avatar's file is kept (avatars belong to a user, not to an organisation). */
+export const avatarStorageKey = (uploadId: string) => `${AVATAR_KEY_PREFIX}/${uploadId}`;
+export const AVATAR_KEY_PREFIX = 'avatars';
+
+/** Where an upload row's file is kept, whatever its purpose. */
+export function storageKeyOf(row: { id: string; purpose: 'document' | 'avatar'; orgId: string | null }): string {
+  if (row.purpose === 'avatar') return avatarStorageKey(row.id);
+  if (row.orgId === null) throw new Error(`upload ${row.id} has no organisation`);
+  return storageKey(row.orgId, row.id);
+}

@@ -1,5 +1,6 @@
 /**
- * The default storage driver: files under DATA_DIR/uploads/{org id}/{upload id}. Its signed POST goes to
+ * The default storage driver: files under DATA_DIR/uploads/{org id}/{upload id} (avatars under
+ * DATA_DIR/uploads/avatars/{upload id}). Its signed POST goes to
  * our own route (`POST /api/v1/uploads`, routes/uploads.ts), which hands the form to `receive` as it
  * arrives: the signature over key, expiry, size and content type must match and the expiry must lie
  * ahead before a byte of the file is read; then the file streams to DATA_DIR/uploads/.incoming (never
@@ -17,8 +18,11 @@ import { isUploadContentType, sniffContentType } from './content-types.ts';
 import { HEAD_BYTES, type ByteRange, type IncomingUpload, type PresignedPost, type ReceivedFile, type StorageDriver, type UploadPermit } from './driver.ts';
 import { sign, verifySignature } from './signing.ts';
 
-/** Keys are `{org id}/{upload id}`: two UUIDs, nothing that could climb out of the folder. */
-const KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/**
+ * Keys are `{org id}/{upload id}` (two UUIDs) or `avatars/{upload id}`: nothing that could climb out of
+ * the folder.
+ */
+const KEY_PATTERN = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|avatars)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export const SIGNED_FIELDS = ['key', 'expires', 'file_size', 'content_type'] as const;
 

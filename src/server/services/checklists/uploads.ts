@@ -20,7 +20,7 @@ import type { Deps, Member } from '../../env.ts';
 import { conflict, HttpError, notFound } from '../../errors.ts';
 import { sniffContentType } from '../../storage/content-types.ts';
 import type { IncomingUpload } from '../../storage/driver.ts';
-import { storageFor, storageKey } from '../../storage/index.ts';
+import { AVATAR_KEY_PREFIX, storageFor, storageKey, storageKeyOf } from '../../storage/index.ts';
 import { sign, signingKey, verifySignature } from '../../storage/signing.ts';
 import { readableDocument, requireAction } from '../documentation/access.ts';
 
@@ -72,13 +72,15 @@ export async function receiveUpload(deps: Deps, upload: IncomingUpload): Promise
   if (!storage.receive) throw notFound();
   const now = deps.now();
   const file = await storage.receive(upload, now);
-  const [orgId, uploadId] = file.key.split('/') as [string, string];
+  const [scope, uploadId] = file.key.split('/') as [string, string];
+  // `avatars/{id}` or `{org id}/{id}` (storage/index.ts): the key was signed by us, and names its row.
+  const owner = scope === AVATAR_KEY_PREFIX ? eq(uploads.purpose, 'avatar') : and(eq(uploads.purpose, 'document'), eq(uploads.orgId, scope));
   try {
     await deps.db.transaction(async (tx) => {
       const [done] = await tx
         .update(uploads)
         .set({ completedAt: now })
-        .where(and(eq(uploads.id, uploadId), eq(uploads.orgId, orgId), isNull(uploads.completedAt)))
+        .where(and(eq(uploads.id, uploadId), owner, isNull(uploads.completedAt)))
         .returning({ id: uploads.id });
       if (!done) {
         const [known] = await tx.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, uploadId));
@@ -106,7 +108,7 @@ async function confirmed(db: Queryable, config: Config, rows: UploadRow[], now: 
       done.push(row);
       continue;
     }
-    const stored = await storage.inspect(storageKey(row.orgId, row.id));
+    const stored = await storage.inspect(storageKeyOf(row));
     if (stored && stored.size === row.size && sniffContentType(stored.head) === row.contentType) {
       await db.update(uploads).set({ completedAt: now }).where(eq(uploads.id, row.id));
       done.push({ ...row, completedAt: now });
