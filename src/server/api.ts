@@ -3,13 +3,14 @@ import { Hono } from 'hono';
 import type { AppEnv, Deps } from './env.ts';
 import { bodyLimit } from './http/body-limit.ts';
 import { renderError } from './http/error-handler.ts';
+import { activityApi } from './routes/activity.ts';
 import { aclSubjects } from './routes/acl-subjects.ts';
 import { auth } from './routes/auth.ts';
 import { buildInfo } from './routes/build-info.ts';
 import { documentation } from './routes/documentation.ts';
 import { rolesApi } from './routes/roles.ts';
 import { signedMedia, uploadReceiver } from './routes/uploads.ts';
-import { usersApi } from './routes/users.ts';
+import { createUserApi, usersApi } from './routes/users.ts';
 
 export function createApi(deps: Deps): Hono<AppEnv> {
   const api = new Hono<AppEnv>({ strict: false });
@@ -26,7 +27,10 @@ export function createApi(deps: Deps): Hono<AppEnv> {
   api.route('/documentation', documentation);
   api.route('/media', signedMedia);
   api.route('/users', usersApi);
+  // `POST users/` (the slash) creates a user, `POST users` invites: routing is strict, so the slash is its own route.
+  api.route('/users/', createUserApi);
   api.route('/roles', rolesApi);
+  api.route('/activity', activityApi);
   api.route('/_build-info', buildInfo);
   api.onError(renderError);
   return api;

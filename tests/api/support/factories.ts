@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import type { Doctype } from '../../../src/shared/api/documentation.ts';
 import { newQuestion, withValueType, type Question, type ValueType } from '../../../src/shared/checklists/index.ts';
 import { uuidv7 } from '../../../src/shared/ids.ts';
-import { aclEntries, documents, documentVersions, folders, roles } from '../../../src/server/db/schema.ts';
+import { aclEntries, activityEvents, documents, documentVersions, folders, roles } from '../../../src/server/db/schema.ts';
 import type { UploadContentType } from '../../../src/server/storage/content-types.ts';
 import type { TestServer } from './harness.ts';
 import type { ApiClient, ApiResponse, Json } from './http.ts';
@@ -323,4 +323,34 @@ export async function uploadFile(server: TestServer, user: TestUser, documentId:
   const res = await postUpload(server, signed, fileBytes(type, size));
   expect(res.status, JSON.stringify(res.body)).toBe(204);
   return signed.upload_id;
+}
+
+// ─── Activity events ──────────────────────────────────────────────────────────────────────────────
+
+export interface EventInput {
+  type: string;
+  actorId: string | null;
+  at: Date;
+  folderId?: string | null;
+  documentId?: string | null;
+  context?: Record<string, unknown>;
+}
+
+/**
+ * Activity events inserted directly (1,000 rows a statement), for logs longer than a test can make
+ * through the API, or events of areas that record them elsewhere. Returns their ids in the given order.
+ */
+export async function insertEvents(server: TestServer, orgId: string, events: EventInput[]): Promise<string[]> {
+  const rows = events.map((e) => ({
+    id: uuidv7(e.at.getTime()),
+    orgId,
+    type: e.type,
+    actorId: e.actorId,
+    at: e.at,
+    folderId: e.folderId ?? null,
+    documentId: e.documentId ?? null,
+    context: e.context ?? {},
+  }));
+  for (let i = 0; i < rows.length; i += 1000) await server.db.insert(activityEvents).values(rows.slice(i, i + 1000));
+  return rows.map((r) => r.id);
 }

@@ -1,0 +1,133 @@
+/**
+ * The activity log's reads (GET activity): a page of an organisation's events, how many there are (counted
+ * up to a bound), and — for a whole page at once — what the events name as it is now: documents and
+ * folders (live, in the trash, or gone), users (still a member or not) and roles. Four statements per
+ * page, whatever its size; none per row.
+ */
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../connection.ts';
+import { namedStatement, runStatement } from '../statements.ts';
+
+export interface EventRow {
+  id: string;
+  type: string;
+  actor_id: string | null;
+  at: Date;
+  folder_id: string | null;
+  document_id: string | null;
+  context: Record<string, unknown>;
+}
+
+/**
+ * Newest first, ties by id: read backwards along activity_events_org_idx (org_id, at) with the ties on
+ * `at` sorted among themselves (an incremental sort over a handful of rows), OFFSET skip.
+ */
+const EVENT_PAGE = namedStatement(
+  'activity_event_page',
+  sql`SELECT e.id, e.type, e.actor_id, e.at, e.folder_id, e.document_id, e.context
+        FROM activity_events e
+       WHERE e.org_id = ${sql.placeholder('orgId')}
+       ORDER BY e.at DESC, e.id DESC
+      OFFSET ${sql.placeholder('skip')} LIMIT ${sql.placeholder('limit')}`,
+);
+
+export async function eventPage(db: Queryable, query: { orgId: string; skip: number; limit: number }): Promise<EventRow[]> {
+  const found = await runStatement<EventRow>(db, EVENT_PAGE, query);
+  return found.map((r) => ({ ...r, at: r.at instanceof Date ? r.at : new Date(String(r.at)) }));
+}
+
+/** count(*) of the organisation's events, reading no more than `upTo` index entries. */
+const EVENT_COUNT = namedStatement(
+  'activity_event_count',
+  sql`SELECT count(*)::int AS n
+        FROM (SELECT 1 FROM activity_events e WHERE e.org_id = ${sql.placeholder('orgId')} LIMIT ${sql.placeholder('upTo')}) c`,
+);
+
+/** How many events the organisation has, or `upTo` when it has at least that many. */
+export async function countEvents(db: Queryable, orgId: string, upTo: number): Promise<number> {
+  const [row] = await runStatement<{ n: number }>(db, EVENT_COUNT, { orgId, upTo });
+  return Number(row?.n ?? 0);
+}
+
+/** A document or folder of the organisation as it is now. */
+export interface ItemNow {
+  kind: 'document' | 'folder';
+  id: string;
+  name: string;
+  doctype: string | null;
+  /** The folder it sits in (a folder's parent; null for the root). */
+  parent_id: string | null;
+  /** It, or a folder above it, is in the trash. */
+  trashed: boolean;
+  /**
+   * When trashed: the folder whose trash lists what holds it — the folder the topmost trashed level
+   * (the item itself or a folder above it) was deleted from.
+   */
+  trashed_from: string | null;
+}
+
+/**
+ * The documents and folders of `documentIds` and `folderIds` that still exist in the organisation, each
+ * with whether it or a folder above it is in the trash: one recursive statement walks every item's chain
+ * of folders up to the root (guarded against a cycle at depth 1000).
+ */
+const ITEMS_NOW = namedStatement(
+  'activity_items_now',
+  sql`WITH RECURSIVE items AS (
+          SELECT 'document'::text AS kind, d.id, d.name, d.doctype::text AS doctype, d.folder_id AS parent_id, d.deleted_at IS NOT NULL AS deleted
+            FROM documents d
+           WHERE d.id = ANY(${sql.placeholder('documentIds')}::uuid[]) AND d.org_id = ${sql.placeholder('orgId')}
+          UNION ALL
+          SELECT 'folder', f.id, f.name, NULL, f.parent_id, f.deleted_at IS NOT NULL
+            FROM folders f
+           WHERE f.id = ANY(${sql.placeholder('folderIds')}::uuid[]) AND f.org_id = ${sql.placeholder('orgId')}
+        ),
+        up AS (
+          SELECT i.kind, i.id AS item_id, i.parent_id AS level_parent, i.deleted AS level_deleted, 0 AS depth FROM items i
+          UNION ALL
+          SELECT u.kind, u.item_id, f.parent_id, f.deleted_at IS NOT NULL, u.depth + 1
+            FROM up u JOIN folders f ON f.id = u.level_parent
+           WHERE u.depth < 1000
+        )
+      SELECT i.kind, i.id, i.name, i.doctype, i.parent_id,
+             t.item_id IS NOT NULL AS trashed, t.level_parent AS trashed_from
+        FROM items i
+        LEFT JOIN LATERAL (SELECT u.item_id, u.level_parent FROM up u
+                            WHERE u.kind = i.kind AND u.item_id = i.id AND u.level_deleted
+                            ORDER BY u.depth DESC LIMIT 1) t ON true`,
+);
+
+export async function itemsNow(db: Queryable, orgId: string, documentIds: readonly string[], folderIds: readonly string[]): Promise<ItemNow[]> {
+  if (documentIds.length === 0 && folderIds.length === 0) return [];
+  return runStatement<ItemNow>(db, ITEMS_NOW, { orgId, documentIds: idArray(documentIds), folderIds: idArray(folderIds) });
+}
+
+/** A user or role as it is now: users with whether they are still members of the organisation. */
+export interface PartyNow {
+  kind: 'user' | 'role';
+  id: string;
+  name: string;
+  /** Users: still a member of the organisation; roles: always (a role row exists only while it lives). */
+  live: boolean;
+}
+
+/** The users of `userIds` that still have an account and the organisation's roles of `roleIds`, in one statement. */
+const PARTIES_NOW = namedStatement(
+  'activity_parties_now',
+  sql`SELECT 'user'::text AS kind, u.id, u.username AS name,
+             EXISTS (SELECT 1 FROM memberships m WHERE m.org_id = ${sql.placeholder('orgId')} AND m.user_id = u.id) AS live
+        FROM users u
+       WHERE u.id = ANY(${sql.placeholder('userIds')}::uuid[])
+      UNION ALL
+      SELECT 'role', r.id, r.name, true
+        FROM roles r
+       WHERE r.id = ANY(${sql.placeholder('roleIds')}::uuid[]) AND r.org_id = ${sql.placeholder('orgId')}`,
+);
+
+export async function partiesNow(db: Queryable, orgId: string, userIds: readonly string[], roleIds: readonly string[]): Promise<PartyNow[]> {
+  if (userIds.length === 0 && roleIds.length === 0) return [];
+  return runStatement<PartyNow>(db, PARTIES_NOW, { orgId, userIds: idArray(userIds), roleIds: idArray(roleIds) });
+}
+
+/** A PostgreSQL array literal of ids (checked to be UUIDs by the caller), sent as one parameter. */
+const idArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
