@@ -1,0 +1,154 @@
+/**
+ * A role's page: /admin/roles/new creates one, /admin/roles/{id} edits one (accounts §2, §3 Role, §5
+ * "Role: name required; create disabled while empty"). Name, description and list_filterable; Save;
+ * on the edit page Delete (confirmed in a dialog) and the users holding the role. A refused save shows
+ * the server's detail above the buttons (409 for a name the organisation already has).
+ */
+import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
+import { api, ApiError } from '../../../src/client/api.ts';
+import { navigate } from '../../../src/client/navigation.ts';
+import { signedInUser } from '../../../src/client/signed-in-user.ts';
+import { showAlertAfterNavigation } from '../../../src/client/stores/alerts.ts';
+import type { RoleWithHolders } from '../../../src/shared/api/roles.ts';
+import { rolesPath } from '../shared/admin-paths.ts';
+import { messages } from './messages.ts';
+import { RoleHolders } from './RoleHolders.tsx';
+import { roleIdFromAddress } from './role-address.ts';
+import { canSaveRole, ROLE_DESCRIPTION_MAX, ROLE_NAME_MAX, roleBody } from './role-form.ts';
+
+// The confirmation (and the Shoelace parts it uses) loads when Delete is first pressed.
+const DeleteRoleDialog = lazy(() => import('./DeleteRoleDialog.tsx').then((m) => ({ default: m.DeleteRoleDialog })));
+
+const detailOf = (err: unknown) => (err instanceof ApiError && err.detail ? err.detail : String(err));
+
+type Load = { status: 'loading' } | { status: 'failed'; detail: string } | { status: 'ready'; role: RoleWithHolders | undefined };
+
+/** `mode` 'new' on /admin/roles/new; 'edit' reads the id from the address. */
+export default function RoleEdit({ mode }: { mode: 'new' | 'edit' }) {
+  const [load, setLoad] = useState<Load>(mode === 'new' ? { status: 'ready', role: undefined } : { status: 'loading' });
+  useEffect(() => {
+    if (mode === 'new') return;
+    let live = true;
+    // The read leaves beside auth/me (it is the page's early read); the page shows once both are in.
+    const role = api.roles.get(roleIdFromAddress());
+    role.catch(() => undefined);
+    void signedInUser().then(() =>
+      role.then(
+        (r) => live && setLoad({ status: 'ready', role: r }),
+        (err: unknown) => live && setLoad({ status: 'failed', detail: detailOf(err) }),
+      ),
+    );
+    return () => {
+      live = false;
+    };
+  }, [mode]);
+
+  if (load.status === 'loading') return <p role="status" className="hint">Loading…</p>;
+  if (load.status === 'failed')
+    return (
+      <div className="card admin-section">
+        <p className="error-text" role="alert">
+          {load.detail || messages.loadFailed}
+        </p>
+        <p>
+          <a href={rolesPath}>{messages.backToRoles}</a>
+        </p>
+      </div>
+    );
+  return <RoleForm role={load.role} />;
+}
+
+function RoleForm({ role }: { role: RoleWithHolders | undefined }) {
+  const ids = useId();
+  const [name, setName] = useState(role?.name ?? '');
+  const [description, setDescription] = useState(role?.description ?? '');
+  const [listFilterable, setListFilterable] = useState(role?.list_filterable ?? false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const [confirming, setConfirming] = useState(false);
+  const named = canSaveRole({ name });
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (!named || busy) return;
+    setBusy(true);
+    setError(undefined);
+    const body = roleBody({ name, description, list_filterable: listFilterable });
+    try {
+      const saved = role ? await api.roles.update(role.id, body) : await api.roles.create(body);
+      showAlertAfterNavigation('success', role ? messages.saved(saved.name) : messages.created(saved.name));
+      navigate(rolesPath);
+    } catch (err) {
+      setError(detailOf(err));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <form className="card admin-form" onSubmit={(e) => void save(e)} aria-describedby={error ? `${ids}-error` : undefined}>
+        <div className="field">
+          <label htmlFor={`${ids}-name`}>{messages.name}</label>
+          <input
+            id={`${ids}-name`}
+            name="name"
+            required
+            aria-required="true"
+            maxLength={ROLE_NAME_MAX}
+            autoComplete="off"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${ids}-description`}>{messages.description}</label>
+          <textarea
+            id={`${ids}-description`}
+            name="description"
+            maxLength={ROLE_DESCRIPTION_MAX}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
+        </div>
+        <div className="checkbox-field">
+          <input
+            id={`${ids}-filterable`}
+            type="checkbox"
+            name="list_filterable"
+            checked={listFilterable}
+            aria-describedby={`${ids}-filterable-hint`}
+            onChange={(e) => setListFilterable(e.target.checked)}
+          />
+          <label htmlFor={`${ids}-filterable`}>{messages.listFilterable}</label>
+        </div>
+        <p className="hint" id={`${ids}-filterable-hint`}>
+          {messages.listFilterableHint}
+        </p>
+        {error && (
+          <p className="error-text" role="alert" id={`${ids}-error`}>
+            {error}
+          </p>
+        )}
+        <div className="admin-actions">
+          <button type="submit" className="button" disabled={!named || busy}>
+            {busy ? messages.saving : messages.save}
+          </button>
+          <a className="button secondary" href={rolesPath}>
+            {messages.cancel}
+          </a>
+          {role && (
+            <button type="button" className="button danger admin-actions-end" disabled={busy} onClick={() => setConfirming(true)}>
+              {messages.delete}
+            </button>
+          )}
+        </div>
+      </form>
+      {role && <RoleHolders holders={role.users} />}
+      {role && confirming && (
+        <Suspense fallback={null}>
+          <DeleteRoleDialog role={role} onClosed={() => setConfirming(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { pageRange } from '../../../../../islands/admin/shared/DataGrid.tsx';
+
+describe('pageRange', () => {
+  it('says which rows a page shows, of how many', () => {
+    expect(pageRange(0, 100, 250)).toMatch(/^1–100 of 250$/);
+    expect(pageRange(200, 50, 250)).toMatch(/^201–250 of 250$/);
+  });
+  it('an empty list is 0 of 0', () => {
+    expect(pageRange(0, 0, 0)).toBe('0 of 0');
+  });
+});
