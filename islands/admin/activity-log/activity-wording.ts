@@ -1,0 +1,129 @@
+/**
+ * What the activity log says for each event (accounts §2 Activity Log: "links lead to item, folder,
+ * trash, history, user or role pages"): '{username} {what happened}', as parts — plain text and links —
+ * so the grid renders links without building HTML. Pure: the event in, the parts out.
+ *
+ * Links follow the target's state now (src/shared/api/activity.ts): a live document → its view page
+ * (plus its history for DocumentUpdated and DataSubmitted); a live folder → the browser; something in the
+ * trash → the trash of the folder it was deleted from; a live user or role → its admin page; gone →
+ * its name as plain text.
+ */
+import { browsePath, historyPath, trashPath, viewPath } from '../../../src/client/addresses.ts';
+import type { ActivityEntry, ActivityTarget, ActivityType } from '../../../src/shared/api/activity.ts';
+import type { Doctype } from '../../../src/shared/api/documentation.ts';
+import { rolePath, userPath } from '../shared/admin-paths.ts';
+
+export type ActivityPart = string | { text: string; href: string; label?: string };
+
+/** Who did it when the account is gone. */
+export const FORMER_MEMBER = 'A former member';
+
+const DOCTYPE_WORDS: Record<Doctype, string> = { presentation: 'presentation', form: 'checklist', sheet: 'result sheet', report: 'report' };
+
+/** 'the checklist', 'the folder', 'the user' … */
+function kindWord(target: ActivityTarget | null, fallback: string): string {
+  if (!target) return fallback;
+  if (target.kind === 'document') return target.doctype ? DOCTYPE_WORDS[target.doctype] : 'document';
+  return target.kind;
+}
+
+/** Where a target links to now; undefined when it is gone (plain text). */
+export function targetHref(target: ActivityTarget): string | undefined {
+  if (target.state === 'gone') return undefined;
+  switch (target.kind) {
+    case 'document':
+      return target.state === 'live' ? viewPath(target.id) : target.folder_id ? trashPath(target.folder_id) : trashPath();
+    case 'folder':
+      return target.state === 'live' ? browsePath(target.id) : target.folder_id ? trashPath(target.folder_id) : trashPath();
+    case 'user':
+      return userPath(target.id);
+    case 'role':
+      return rolePath(target.id);
+  }
+}
+
+/** A target as a part: a link while it can be reached, else its name. */
+function named(target: ActivityTarget | null, fallbackName: string): ActivityPart {
+  if (!target) return fallbackName;
+  const href = targetHref(target);
+  return href ? { text: target.name, href } : target.name;
+}
+
+const str = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+
+/** What happened, per type: the verb phrase before the target, and what follows it. */
+interface Phrase {
+  verb: string;
+  /** The kind of thing when the event names no target any more. */
+  kind: string;
+  /** 'in {folder}', 'to {folder}' — the event's folder, when it has one. */
+  where?: 'in' | 'to' | 'from';
+}
+
+const PHRASES: Record<ActivityType, Phrase> = {
+  FolderCreated: { verb: 'created', kind: 'folder', where: 'in' },
+  FolderUpdated: { verb: 'updated', kind: 'folder' },
+  FolderDeleted: { verb: 'deleted', kind: 'folder', where: 'from' },
+  FolderRestored: { verb: 'restored', kind: 'folder', where: 'to' },
+  FolderMoved: { verb: 'moved', kind: 'folder', where: 'to' },
+  FolderCopied: { verb: 'copied', kind: 'folder', where: 'to' },
+  FolderACLUpdated: { verb: 'changed the permissions of', kind: 'folder' },
+  DocumentCreated: { verb: 'created', kind: 'document', where: 'in' },
+  DocumentUpdated: { verb: 'updated', kind: 'document' },
+  DocumentDeleted: { verb: 'deleted', kind: 'document', where: 'from' },
+  DocumentRestored: { verb: 'restored', kind: 'document', where: 'to' },
+  DocumentMoved: { verb: 'moved', kind: 'document', where: 'to' },
+  DocumentCopied: { verb: 'copied', kind: 'document', where: 'to' },
+  DocumentACLUpdated: { verb: 'changed the permissions of', kind: 'document' },
+  DataSubmitted: { verb: 'submitted', kind: 'checklist' },
+  UserCreated: { verb: 'created', kind: 'user' },
+  UserUpdated: { verb: 'updated', kind: 'user' },
+  UserDeleted: { verb: 'removed', kind: 'user' },
+  RoleCreated: { verb: 'created', kind: 'role' },
+  RoleUpdated: { verb: 'updated', kind: 'role' },
+  RoleDeleted: { verb: 'deleted', kind: 'role' },
+};
+
+/** The events whose document also links to its history. */
+const WITH_HISTORY: ReadonlySet<ActivityType> = new Set(['DocumentUpdated', 'DataSubmitted']);
+
+/**
+ * The log's sentence for one event, e.g. ['ann', ' created the role ', {text: 'Auditors', href:
+ * '/admin/roles/…'}, '.'] — the first part is who did it (a link to their user page while they are a
+ * member). An unknown type still reads as a sentence.
+ */
+export function describeActivity(entry: ActivityEntry): ActivityPart[] {
+  const actorName = entry.username ?? FORMER_MEMBER;
+  const actor: ActivityPart = entry.actor && entry.actor.state === 'live' && entry.username ? { text: actorName, href: userPath(entry.actor.id) } : actorName;
+  const phrase = PHRASES[entry.activity_type] as Phrase | undefined;
+  const context = entry.context_data ?? {};
+  const fallbackName = str(context.name) ?? str(context.sheet_name) ?? str(context.username) ?? '';
+  if (!phrase) return [actor, ` ${entry.activity_type}`, ...(fallbackName ? [' ', named(entry.target, fallbackName)] : []), '.'];
+
+  const target = entry.target;
+  const parts: ActivityPart[] = [actor, ` ${phrase.verb} the ${kindWord(target, phrase.kind)} `, named(target, fallbackName || `(${phrase.kind})`)];
+
+  const previous = str(context.previous_name);
+  if ((entry.activity_type === 'FolderUpdated' || entry.activity_type === 'RoleUpdated') && previous && target && previous !== target.name) {
+    parts.push(` (formerly ${previous})`);
+  }
+  if (entry.activity_type === 'UserDeleted') parts.push(' from the organization');
+  if (phrase.where && entry.folder) parts.push(` ${phrase.where} `, named(entry.folder, entry.folder.name));
+  if (entry.activity_type === 'DataSubmitted') {
+    const errors = context.validation_errors;
+    const count = Array.isArray(errors) ? errors.length : typeof errors === 'number' ? errors : 0;
+    if (count > 0) parts.push(count === 1 ? ' with 1 validation error' : ` with ${count} validation errors`);
+  }
+  parts.push('.');
+  if (WITH_HISTORY.has(entry.activity_type) && target?.kind === 'document' && target.state === 'live') {
+    parts.push(' ', { text: 'History', href: historyPath(target.id), label: `History of ${target.name}` });
+  }
+  return parts;
+}
+
+/** The sentence as plain text (for tests and for the link-free reading). */
+export function activityText(entry: ActivityEntry): string {
+  return describeActivity(entry)
+    .map((part) => (typeof part === 'string' ? part : part.text))
+    .join('');
+}
