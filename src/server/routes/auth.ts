@@ -15,6 +15,7 @@ import {
   updateMeBody,
   type AccessToken,
 } from '../../shared/api/accounts.ts';
+import { updateInvitationBody } from '../../shared/api/users.ts';
 import { isUuid } from '../../shared/ids.ts';
 import { authenticate, clientIp } from '../auth/authenticate.ts';
 import { endLoginSession, isLive } from '../auth/login-sessions.ts';
@@ -27,7 +28,7 @@ import { formBody, jsonBody } from '../http/body.ts';
 import { activate, register, requestPasswordReset, resetPassword, signIn, updateMe } from '../services/accounts.ts';
 import { confirmEmailChange, withdrawEmailChange } from '../services/email-change.ts';
 import { pendingInvitationsFor, presentCurrentUser, presentLoginSession } from '../presenters/accounts.ts';
-import { answerInvitation, listOrgInvitations, publicInvitation } from '../services/invitations.ts';
+import { answerInvitation, cancelInvitation, listOrgInvitations, publicInvitation, updateInvitation } from '../services/invitations.ts';
 import { createOrganisation, selectOrganisation } from '../services/organisations.ts';
 import { setTwoFactor } from '../services/two-factor.ts';
 
@@ -82,7 +83,7 @@ auth.use('*', authenticate);
 
 auth.get('/me', async (c) => {
   const deps = c.var.deps;
-  return c.json(await presentCurrentUser(deps.db, c.var.caller, deps.now()));
+  return c.json(await presentCurrentUser(deps, c.var.caller));
 });
 
 auth.put('/me', async (c) => {
@@ -90,7 +91,7 @@ auth.put('/me', async (c) => {
   const body = await jsonBody(c, updateMeBody);
   const caller = c.var.caller;
   const user = await updateMe(deps, caller.user, body);
-  return c.json(await presentCurrentUser(deps.db, { ...caller, user }, deps.now()));
+  return c.json(await presentCurrentUser(deps, { ...caller, user }));
 });
 
 auth.post('/logout', async (c) => {
@@ -145,7 +146,7 @@ auth.post('/select-org', async (c) => {
   const deps = c.var.deps;
   const orgId = await jsonBody(c, selectOrgBody);
   await selectOrganisation(deps, c.var.caller, orgId);
-  return c.json(await presentCurrentUser(deps.db, c.var.caller, deps.now()));
+  return c.json(await presentCurrentUser(deps, c.var.caller));
 });
 
 auth.get('/invites', async (c) => {
@@ -158,9 +159,19 @@ auth.post('/invite/:id', async (c) => {
   const deps = c.var.deps;
   const accept = await jsonBody(c, answerInvitationBody);
   await answerInvitation(deps, c.var.caller, c.req.param('id'), accept);
-  return c.json(await presentCurrentUser(deps.db, c.var.caller, deps.now()));
+  return c.json(await presentCurrentUser(deps, c.var.caller));
 });
 
 auth.get('/org-invites', requireMember, requireOrgAdmin, async (c) => {
   return c.json(await listOrgInvitations(c.var.deps.db, c.var.member.orgId));
+});
+
+auth.put('/org-invites/:id', requireMember, requireOrgAdmin, async (c) => {
+  const body = await jsonBody(c, updateInvitationBody);
+  return c.json(await updateInvitation(c.var.deps, c.var.member, c.var.caller.user, c.req.param('id'), body));
+});
+
+auth.delete('/org-invites/:id', requireMember, requireOrgAdmin, async (c) => {
+  await cancelInvitation(c.var.deps, c.var.member, c.req.param('id'));
+  return c.body(null, 204);
 });

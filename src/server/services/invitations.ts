@@ -1,7 +1,12 @@
-/** Invitations to join an organisation: sent by org admins, answered by the invitee. */
-import { and, asc, count, eq, gt, inArray, lte } from 'drizzle-orm';
+/**
+ * Invitations to join an organisation: sent, changed and cancelled by org admins, answered by the
+ * invitee. Inviting and accepting are refused (409) when the plan has no room (services/users.ts
+ * assertRoomForMember: a pending invitation holds a seat until it is answered, cancelled or expires).
+ */
+import { and, asc, count, eq, gt, inArray, lte, ne } from 'drizzle-orm';
 import type { InvitationPublic, OrgInvitation } from '../../shared/api/accounts.ts';
 import type { List } from '../../shared/api/list.ts';
+import type { UpdateInvitationBody } from '../../shared/api/users.ts';
 import { INVITATION_VALID_DAYS } from '../../shared/constants.ts';
 import { isUuid, uuidv7 } from '../../shared/ids.ts';
 import type { Queryable } from '../db/connection.ts';
@@ -9,9 +14,11 @@ import { isUniqueViolation } from '../db/errors.ts';
 import { equalsIgnoringCase } from '../db/queries/text.ts';
 import { invitations, loginSessions, memberships, organisations, roles, userRoles, users } from '../db/schema.ts';
 import type { Caller, Deps, Member, UserRow } from '../env.ts';
-import { badRequest, forbidden, notFound } from '../errors.ts';
+import { badRequest, conflict, forbidden, notFound, validationFailed } from '../errors.ts';
 import { invitationMessage } from '../mail/messages.ts';
 import { presentOrgInvitation } from '../presenters/accounts.ts';
+import { requireOwnIds } from './own-ids.ts';
+import { assertRoomForMember } from './users.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 type InvitationRow = typeof invitations.$inferSelect;
@@ -36,8 +43,8 @@ export async function inviteUser(
   const now = deps.now();
   const orgId = who.orgId;
   const invitation = await deps.db.transaction(async (tx) => {
+    await requireOwnIds(tx, orgId, roleIds.map((id, i) => ({ field: `roles.${i}`, kind: 'role' as const, id })));
     const roleRefs = await rolesOfOrganisation(tx, orgId, roleIds);
-    if (roleRefs.length !== new Set(roleIds).size) throw notFound('Role not found');
     const [member] = await tx
       .select({ userId: memberships.userId })
       .from(memberships)
@@ -54,6 +61,7 @@ export async function inviteUser(
       .update(invitations)
       .set({ status: 'expired' })
       .where(and(pendingTo, lte(invitations.expiry, now)));
+    await assertRoomForMember(tx, orgId, now, 'reserve');
     const [row] = await tx
       .insert(invitations)
       .values({
@@ -79,6 +87,95 @@ export async function inviteUser(
 }
 
 const alreadyPending = (email: string) => badRequest(`An invitation to ${email} is already pending`);
+
+export const invitationNotFound = () => notFound('Invitation not found');
+/** How long an admin may make an invitation run, from now. */
+export const MAX_INVITATION_DAYS = 30;
+
+/** A pending invitation of the organisation, locked for the rest of the transaction; 404 for anything else, 409 once answered. */
+async function lockOrgInvitation(tx: Queryable, orgId: string, id: string): Promise<InvitationRow> {
+  if (!isUuid(id)) throw invitationNotFound();
+  const [row] = await tx
+    .select()
+    .from(invitations)
+    .where(and(eq(invitations.id, id), eq(invitations.orgId, orgId)))
+    .for('update');
+  if (!row) throw invitationNotFound();
+  if (row.status !== 'pending') throw conflict(`This invitation has been ${row.status === 'expired' ? 'replaced' : row.status}`);
+  return row;
+}
+
+/**
+ * PUT auth/org-invites/{id} (org admins): changes a pending invitation's address, expiry or roles; a new
+ * address or `resend_email` mails the link again (queued in the transaction). An invitation past its
+ * expiry may be given a new one (that is how an admin renews it). The expiry must be in the future and
+ * at most MAX_INVITATION_DAYS away (422).
+ */
+export async function updateInvitation(
+  deps: Deps,
+  who: Member,
+  inviter: UserRow,
+  id: string,
+  body: Omit<UpdateInvitationBody, 'resend_email'> & { resend_email: boolean },
+): Promise<OrgInvitation> {
+  const now = deps.now();
+  let mailed = false;
+  const answer = await deps.db
+    .transaction(async (tx) => {
+      const before = await lockOrgInvitation(tx, who.orgId, id);
+      let expiry = before.expiry;
+      if (body.expiry !== undefined) {
+        expiry = new Date(body.expiry);
+        if (expiry.getTime() <= now.getTime()) throw validationFailed([{ field: 'expiry', message: 'Expiry must be in the future' }]);
+        if (expiry.getTime() > now.getTime() + MAX_INVITATION_DAYS * DAY) {
+          throw validationFailed([{ field: 'expiry', message: `Expiry must be at most ${MAX_INVITATION_DAYS} days from now` }]);
+        }
+      }
+      if (expiry.getTime() <= now.getTime()) throw conflict('This invitation has expired: give it a new expiry');
+      const roleIds = body.roles ?? before.roleIds;
+      if (body.roles) await requireOwnIds(tx, who.orgId, body.roles.map((rid, i) => ({ field: `roles.${i}`, kind: 'role' as const, id: rid })));
+      const roleRefs = await rolesOfOrganisation(tx, who.orgId, roleIds);
+      const email = body.email ?? before.email;
+      const newAddress = email !== before.email.toLowerCase();
+      if (newAddress) {
+        const [member] = await tx
+          .select({ userId: memberships.userId })
+          .from(memberships)
+          .innerJoin(users, eq(users.id, memberships.userId))
+          .where(and(eq(memberships.orgId, who.orgId), equalsIgnoringCase(users.email, email)));
+        if (member) throw conflict(`${email} is already a member of this organization`);
+        const [other] = await tx
+          .select({ id: invitations.id })
+          .from(invitations)
+          .where(and(eq(invitations.orgId, who.orgId), equalsIgnoringCase(invitations.email, email), eq(invitations.status, 'pending'), ne(invitations.id, before.id)));
+        if (other) throw conflict(`An invitation to ${email} is already pending`);
+      }
+      const [row] = await tx
+        .update(invitations)
+        .set({ email, expiry, roleIds: roleRefs.map((r) => r.id) })
+        .where(eq(invitations.id, before.id))
+        .returning();
+      if (newAddress || body.resend_email) {
+        await deps.mail.add(tx, invitationMessage(email, who.orgName, inviter.fullName, invitationUrl(deps, row!.id)));
+        mailed = true;
+      }
+      return presentOrgInvitation(row!, roleRefs);
+    })
+    .catch((err: unknown) => {
+      if (isUniqueViolation(err, 'invitations_pending_email_key')) throw conflict(`An invitation to ${body.email} is already pending`);
+      throw err;
+    });
+  if (mailed) deps.mail.deliverSoon();
+  return answer;
+}
+
+/** DELETE auth/org-invites/{id} (org admins): the pending invitation is cancelled; its link stops working. */
+export async function cancelInvitation(deps: Deps, who: Member, id: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const row = await lockOrgInvitation(tx, who.orgId, id);
+    await tx.update(invitations).set({ status: 'cancelled', answeredAt: deps.now() }).where(eq(invitations.id, row.id));
+  });
+}
 
 /** The organisation's pending invitations, newest first. */
 export async function listOrgInvitations(db: Queryable, orgId: string): Promise<List<OrgInvitation>> {
@@ -130,6 +227,11 @@ export async function answerInvitation(deps: Deps, caller: Caller, id: string, a
       throw badRequest('This invitation has already been answered');
     }
     if (!accept) return;
+    const [existing] = await tx
+      .select({ isActive: memberships.isActive })
+      .from(memberships)
+      .where(and(eq(memberships.orgId, invitation.orgId), eq(memberships.userId, caller.user.id)));
+    if (!existing?.isActive) await assertRoomForMember(tx, invitation.orgId, now, 'join', existing !== undefined);
     await tx
       .insert(memberships)
       .values({ orgId: invitation.orgId, userId: caller.user.id, createdAt: now })

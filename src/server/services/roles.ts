@@ -8,15 +8,18 @@
  */
 import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { List } from '../../shared/api/list.ts';
-import type { ListRolesParams, Role, UpdateRoleBody } from '../../shared/api/roles.ts';
+import type { ListRolesParams, Role, RoleWithHolders, UpdateRoleBody } from '../../shared/api/roles.ts';
+import { MAX_USERS_PAGE_SIZE } from '../../shared/api/users.ts';
 import { isUuid, uuidv7 } from '../../shared/ids.ts';
 import type { Queryable } from '../db/connection.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { dropRoleFromPendingInvitations, ROLE_ORDER_COLUMNS } from '../db/queries/roles.ts';
-import { aclEntries, roles, userRoles } from '../db/schema.ts';
+import { lowerCase } from '../db/queries/text.ts';
+import { aclEntries, memberships, roles, userRoles, users } from '../db/schema.ts';
 import type { Deps, Member } from '../env.ts';
 import { conflict, notFound } from '../errors.ts';
 import { presentRole } from '../presenters/roles.ts';
+import { presentRoleHolder } from '../presenters/users.ts';
 import { recordActivity } from './activity.ts';
 
 type RoleRow = typeof roles.$inferSelect;
@@ -67,9 +70,22 @@ export async function listRoles(deps: Deps, who: Member, params: ListRolesParams
   return { results: rows.map(presentRole), total: total?.n ?? 0 };
 }
 
-/** GET roles/{id}. */
-export async function getRole(deps: Deps, who: Member, id: string): Promise<Role> {
-  return presentRole(await findRole(deps.db, who.orgId, id));
+/**
+ * GET roles/{id}: the role and the members holding it, by username ignoring case (at most
+ * MAX_USERS_PAGE_SIZE: accounts §7's 100000 users per role). user_roles' primary key (role_id, user_id)
+ * finds the holders; the membership join keeps only this organisation's members.
+ */
+export async function getRole(deps: Deps, who: Member, id: string): Promise<RoleWithHolders> {
+  const role = await findRole(deps.db, who.orgId, id);
+  const holders = await deps.db
+    .select({ id: users.id, username: users.username, fullName: users.fullName, email: users.email })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .innerJoin(memberships, and(eq(memberships.userId, userRoles.userId), eq(memberships.orgId, who.orgId)))
+    .where(eq(userRoles.roleId, role.id))
+    .orderBy(lowerCase(users.username), asc(users.username), asc(users.id))
+    .limit(MAX_USERS_PAGE_SIZE);
+  return { ...presentRole(role), users: holders.map(presentRoleHolder) };
 }
 
 /** POST roles (org admins). */

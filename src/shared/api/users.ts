@@ -6,12 +6,15 @@
 import { z } from 'zod';
 import { email, fullName, id, password, username } from './accounts.ts';
 import type { RoleRef } from './accounts.ts';
+import { isWellFormed } from './contents.ts';
 import { sentence } from './field-errors.ts';
 
 /** GET users: page size when none is asked for, and the most one page may hold (accounts §7: users per role 100000). */
 export const DEFAULT_USERS_PAGE_SIZE = 100;
 export const MAX_USERS_PAGE_SIZE = 100_000;
 export const MAX_USER_QUERY_LENGTH = 200;
+/** Past any organisation's size; keeps OFFSET inside PostgreSQL's bigint. */
+export const MAX_USERS_SKIP = 1_000_000_000;
 
 /** The account part of a user admin row. `avatar` is the upload id; `avatar_url` a short-lived address for <img>. */
 export interface UserAccount {
@@ -52,6 +55,77 @@ export interface ListUsersQuery {
   skip?: number;
   limit?: number;
 }
+
+// ─── GET users ────────────────────────────────────────────────────────────────────────────────────
+
+/** A query parameter given once or repeated: the last value counts. */
+const lastOf = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (Array.isArray(v) ? v[v.length - 1] : v), schema);
+/** A query parameter given once, repeated or comma-separated: every value, trimmed, blanks dropped. */
+const everyOf = (v: unknown) =>
+  (v === undefined ? [] : Array.isArray(v) ? v : [v])
+    .flatMap((s) => String(s).split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+export interface UserOrderingKey {
+  field: UserOrderingField;
+  descending: boolean;
+}
+
+/** `ordering` repeated or comma-separated (`-is_org_admin,username`); by username (ignoring case) when not given. */
+const userOrdering = z
+  .preprocess(
+    everyOf,
+    z.array(
+      z.string().refine((s) => (USER_ORDERING_FIELDS as readonly string[]).includes(s.replace(/^[-+]/, '')), {
+        message: `ordering fields are ${USER_ORDERING_FIELDS.join(', ')}, each with an optional - for descending`,
+      }),
+    ),
+  )
+  .transform((keys): UserOrderingKey[] => {
+    const seen = new Set<string>();
+    const parsed: UserOrderingKey[] = [];
+    for (const key of keys) {
+      const field = key.replace(/^[-+]/, '') as UserOrderingField;
+      if (seen.has(field)) continue;
+      seen.add(field);
+      parsed.push({ field, descending: key.startsWith('-') });
+    }
+    return parsed.length > 0 ? parsed : [{ field: 'username', descending: false }];
+  });
+
+export const listUsersQuery = z.object({
+  /** Case-insensitive part of the username, the full name or the e-mail address; blank means no filter. */
+  q: lastOf(
+    z
+      .string()
+      .trim()
+      .max(MAX_USER_QUERY_LENGTH, sentence(`A search may be at most ${MAX_USER_QUERY_LENGTH} characters`))
+      .refine(isWellFormed, 'q must be valid Unicode text (no unpaired surrogates)'),
+  ).default(''),
+  /** Users holding ANY of these roles (repeated or comma-separated role ids); none: everyone. */
+  role_filters: z
+    .preprocess(everyOf, z.array(z.uuid({ error: 'role_filters must be role ids' })).max(1000, 'role_filters may name at most 1000 roles'))
+    .transform((ids) => [...new Set(ids.map((i) => i.toLowerCase()))]),
+  ordering: userOrdering,
+  skip: lastOf(
+    z.coerce
+      .number({ error: 'skip must be a number' })
+      .int('skip must be a whole number')
+      .min(0, 'skip must not be negative')
+      .max(MAX_USERS_SKIP, `skip must be at most ${MAX_USERS_SKIP}`),
+  ).default(0),
+  limit: lastOf(
+    z.coerce
+      .number({ error: 'limit must be a number' })
+      .int('limit must be a whole number')
+      .min(1, 'limit must be at least 1')
+      .max(MAX_USERS_PAGE_SIZE, `limit must be at most ${MAX_USERS_PAGE_SIZE}`),
+  ).default(DEFAULT_USERS_PAGE_SIZE),
+});
+export type ListUsersParams = z.output<typeof listUsersQuery>;
+
+// ─── Bodies ───────────────────────────────────────────────────────────────────────────────────────
 
 const roleIds = z.array(id, { error: 'roles must be a list of role ids' });
 const flag = (field: string) => z.boolean({ error: `${field} must be true or false` });

@@ -49,7 +49,13 @@ describe('another organisation’s role id', () => {
     }
 
     const theirView = await theirs.admin.api.get(`roles/${theirs.role.id}`);
-    expect(theirView.body).toEqual({ id: theirs.role.id, name: 'Their role', description: '', list_filterable: false });
+    expect(theirView.body).toEqual({
+      id: theirs.role.id,
+      name: 'Their role',
+      description: '',
+      list_filterable: false,
+      users: [{ id: theirs.roleMember.id, username: theirs.roleMember.username, full_name: theirs.roleMember.full_name, email: theirs.roleMember.email }],
+    });
     expect(await server.db.select().from(userRoles).where(eq(userRoles.roleId, theirs.role.id))).toHaveLength(1);
     const events = await server.db.select().from(activityEvents).where(eq(activityEvents.orgId, theirs.org.id));
     expect(events.map((e) => e.type).filter((t) => t.startsWith('Role'))).toEqual(['RoleCreated']);

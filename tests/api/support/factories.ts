@@ -5,11 +5,12 @@
  * questions and uploaded files; and rows inserted directly where a test needs many of them quickly.
  * Support files beside the tests keep only HTTP plumbing and assertions.
  */
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Doctype } from '../../../src/shared/api/documentation.ts';
 import { newQuestion, withValueType, type Question, type ValueType } from '../../../src/shared/checklists/index.ts';
 import { uuidv7 } from '../../../src/shared/ids.ts';
-import { aclEntries, activityEvents, documents, documentVersions, folders, roles } from '../../../src/server/db/schema.ts';
+import { aclEntries, activityEvents, documents, documentVersions, folders, organisations, roles } from '../../../src/server/db/schema.ts';
 import type { UploadContentType } from '../../../src/server/storage/content-types.ts';
 import type { TestServer } from './harness.ts';
 import type { ApiClient, ApiResponse, Json } from './http.ts';
@@ -353,4 +354,35 @@ export async function insertEvents(server: TestServer, orgId: string, events: Ev
   }));
   for (let i = 0; i < rows.length; i += 1000) await server.db.insert(activityEvents).values(rows.slice(i, i + 1000));
   return rows.map((r) => r.id);
+}
+
+// ─── The admin area's users (issue #11) ───────────────────────────────────────────────────────────
+
+export interface DirectUserOptions extends Partial<Registration> {
+  roles?: string[];
+  is_org_admin?: boolean;
+}
+
+/**
+ * POST users/ (the slash) as an org admin: an active account and its membership at once, then signed in
+ * (its own login session). Quicker than memberOf (no invitation, no activation mail).
+ */
+export async function createUserDirectly(server: TestServer, admin: TestUser, options: DirectUserOptions = {}): Promise<TestUser> {
+  const { roles: roleIds = [], is_org_admin = false, ...overrides } = options;
+  const registration = newRegistration(overrides);
+  const res = await admin.api.post('users/', { ...registration, is_org_admin, is_active: true, roles: roleIds });
+  expect(res.status, res.text).toBe(201);
+  const id = res.body.id as string;
+  return signIn(server, { ...registration, id });
+}
+
+/** Sets an organisation's plan limits (organisations.limit_users, limit_active_users) directly. */
+export async function setPlanLimits(server: TestServer, orgId: string, limits: { users?: number; activeUsers?: number }): Promise<void> {
+  await server.db
+    .update(organisations)
+    .set({
+      ...(limits.users === undefined ? {} : { limitUsers: limits.users }),
+      ...(limits.activeUsers === undefined ? {} : { limitActiveUsers: limits.activeUsers }),
+    })
+    .where(eq(organisations.id, orgId));
 }
