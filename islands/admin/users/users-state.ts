@@ -28,12 +28,12 @@ export const userPath = (id: string): string => `/admin/users/${encodeURICompone
 export const inviteLink = (origin: string, id: string): string => `${origin}/invitation/${encodeURIComponent(id)}`;
 
 /** GET users for one page of the Active grid; `role_filters` only when some roles are chosen. */
-export function usersQuery(roleFilters: readonly string[], page: number, pageSize = USERS_PAGE_SIZE): ListUsersQuery {
+export function usersQuery(roleFilters: readonly string[], page: { skip: number; limit: number }): ListUsersQuery {
   return {
     ...(roleFilters.length > 0 ? { role_filters: [...roleFilters] } : {}),
     ordering: ['username'],
-    skip: page * pageSize,
-    limit: pageSize,
+    skip: page.skip,
+    limit: page.limit,
   };
 }
 
@@ -72,6 +72,11 @@ export function fromLocalInput(value: string): string | undefined {
 }
 
 /** The invitations of one client-side page (GET auth/org-invites answers them all). */
-export function pageOf<T>(rows: readonly T[], page: number, pageSize = USERS_PAGE_SIZE): T[] {
-  return rows.slice(page * pageSize, (page + 1) * pageSize);
+export function pageOf<T>(rows: readonly T[], skip: number, limit = USERS_PAGE_SIZE): T[] {
+  return rows.slice(skip, skip + limit);
+}
+
+/** The first row of the last page that still has rows, after rows were removed (a cancelled invitation). */
+export function clampSkip(skip: number, total: number, limit = USERS_PAGE_SIZE): number {
+  return skip < total ? skip : Math.max(0, Math.floor((total - 1) / limit) * limit);
 }

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canSendInvitation,
+  clampSkip,
   fromLocalInput,
   initials,
   inviteLink,
@@ -16,12 +17,12 @@ import {
 
 describe('usersQuery', () => {
   it('asks the server for one page, never everything', () => {
-    expect(usersQuery([], 0)).toEqual({ ordering: ['username'], skip: 0, limit: USERS_PAGE_SIZE });
-    expect(usersQuery([], 3, 20)).toEqual({ ordering: ['username'], skip: 60, limit: 20 });
+    expect(usersQuery([], { skip: 0, limit: USERS_PAGE_SIZE })).toEqual({ ordering: ['username'], skip: 0, limit: USERS_PAGE_SIZE });
+    expect(usersQuery([], { skip: 60, limit: 20 })).toEqual({ ordering: ['username'], skip: 60, limit: 20 });
   });
   it('sends role_filters only when roles are chosen', () => {
-    expect(usersQuery(['r1', 'r2'], 0).role_filters).toEqual(['r1', 'r2']);
-    expect('role_filters' in usersQuery([], 0)).toBe(false);
+    expect(usersQuery(['r1', 'r2'], { skip: 0, limit: 50 }).role_filters).toEqual(['r1', 'r2']);
+    expect('role_filters' in usersQuery([], { skip: 0, limit: 50 })).toBe(false);
   });
 });
 
@@ -90,6 +91,11 @@ describe('pageOf', () => {
   it('slices one page of the invitations', () => {
     const rows = Array.from({ length: 7 }, (_, i) => i);
     expect(pageOf(rows, 0, 3)).toEqual([0, 1, 2]);
-    expect(pageOf(rows, 2, 3)).toEqual([6]);
+    expect(pageOf(rows, 6, 3)).toEqual([6]);
+  });
+  it('steps back to the last page that has rows', () => {
+    expect(clampSkip(6, 7, 3)).toBe(6);
+    expect(clampSkip(6, 6, 3)).toBe(3);
+    expect(clampSkip(3, 0, 3)).toBe(0);
   });
 });

@@ -1,0 +1,57 @@
+/**
+ * Delete User (accounts §7 DELETE users/{id}, §8 "user delete failure sets the text unable to remove"):
+ * a confirmation; the user leaves the organisation (their sessions in it end at once) and the page goes
+ * back to the users list. A refusal (the last org admin) shows 'unable to remove' with the server's detail.
+ */
+import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
+import { useState } from 'react';
+import { api, ApiError } from '../../../src/client/api.ts';
+import { navigate } from '../../../src/client/navigation.ts';
+import { showAlertAfterNavigation } from '../../../src/client/stores/alerts.ts';
+import type { AdminUser } from '../../../src/shared/api/users.ts';
+import { Dialog, useDialogOpen } from '../../shared/Dialog.tsx';
+import { usersPath } from '../users/users-state.ts';
+
+export const UNABLE_TO_REMOVE = 'unable to remove';
+
+export function DeleteUserDialog({ user, onClosed }: { user: AdminUser; onClosed: () => void }) {
+  const [open, close] = useDialogOpen();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | undefined>();
+  const { username } = user.user_account;
+
+  async function remove() {
+    setBusy(true);
+    setFailure(undefined);
+    try {
+      await api.users.remove(user.id);
+      showAlertAfterNavigation('success', `User ${username} has been removed.`);
+      navigate(usersPath);
+    } catch (err) {
+      setFailure(err instanceof ApiError ? err.detail : String(err));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog label="Delete User" open={open} onClose={() => !busy && close()} onClosed={onClosed}>
+      <p>
+        Remove <strong>{username}</strong> ({user.user_account.full_name}) from this organization? They lose access at once.
+      </p>
+      {failure !== undefined && (
+        <div role="alert" className="dialog-failure">
+          <p className="error-text">{UNABLE_TO_REMOVE}</p>
+          {failure && <p>{failure}</p>}
+        </div>
+      )}
+      <div className="dialog-actions">
+        <SlButton onClick={close} disabled={busy}>
+          Cancel
+        </SlButton>
+        <SlButton variant="danger" loading={busy} onClick={() => void remove()}>
+          Delete
+        </SlButton>
+      </div>
+    </Dialog>
+  );
+}

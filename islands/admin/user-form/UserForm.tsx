@@ -1,0 +1,210 @@
+/**
+ * The user create and edit pages (accounts §2 "User edit and create pages; roles chosen in a transfer
+ * list", §5 "Create user", §7 `users/`, `users/{id}`, §8): `/admin/users/new` creates an account and its
+ * membership at once (POST users/); `/admin/users/{id}` shows the member, saves PUT users/{id} (e-mail,
+ * full name, org admin, roles) and offers Delete. Both go back to /admin/users after a save. The server's
+ * refusals (the last org admin, plan limits, a taken username) show as its detail.
+ */
+import '../../../src/client/shoelace.ts';
+import SlIcon from '@shoelace-style/shoelace/dist/react/icon/index.js';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { api, ApiError } from '../../../src/client/api.ts';
+import { lastSegment, navigate } from '../../../src/client/navigation.ts';
+import { signedInPage } from '../../../src/client/signed-in-user.ts';
+import { showAlertAfterNavigation } from '../../../src/client/stores/alerts.ts';
+import type { AdminUser } from '../../../src/shared/api/users.ts';
+import { MIN_PASSWORD_LENGTH } from '../../../src/shared/constants.ts';
+import { TransferList } from '../shared/TransferList.tsx';
+import { withOptions, type TransferOption } from '../shared/transfer-list-state.ts';
+import { allRoles } from '../users/all-roles.ts';
+import { usersPath } from '../users/users-state.ts';
+import {
+  canCreateUser,
+  canUpdateUser,
+  createBody,
+  emptyUserForm,
+  formOfUser,
+  passwordLock,
+  updateBody,
+  type UserFormValues,
+} from './user-form-state.ts';
+
+const DeleteUserDialog = lazy(() => import('./DeleteUserDialog.tsx').then((m) => ({ default: m.DeleteUserDialog })));
+
+
+type Loaded = { status: 'loading' } | { status: 'failed'; detail: string } | { status: 'ready'; roles: TransferOption[]; user?: AdminUser };
+
+const detailOf = (error: unknown) => (error instanceof ApiError ? error.detail : String(error));
+
+/** The island: `/admin/users/new` creates, `/admin/users/{id}` edits. */
+export default function UserForm() {
+  const userId = location.pathname.replace(/\/+$/, '').endsWith('/users/new') ? undefined : lastSegment();
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+
+  useEffect(() => {
+    let live = true;
+    signedInPage(() => Promise.all([allRoles(), userId ? api.users.get(userId) : Promise.resolve(undefined)]))
+      .then(({ data: [roles, user] }) => {
+        if (live) setLoaded({ status: 'ready', roles: withOptions(roles, user?.roles ?? []), user });
+      })
+      .catch((error: unknown) => live && setLoaded({ status: 'failed', detail: detailOf(error) }));
+    return () => void (live = false);
+  }, [userId]);
+
+  const heading = userId ? 'Edit User' : 'New User';
+  return (
+    <section className="admin-page" aria-labelledby="user-form-heading">
+      <nav aria-label="Breadcrumbs" className="admin-breadcrumbs">
+        <ol>
+          <li>
+            <a href="/admin">Admin</a>
+          </li>
+          <li>
+            <a href={usersPath}>Users</a>
+          </li>
+          <li aria-current="page">{heading}</li>
+        </ol>
+      </nav>
+      <h1 className="page-heading" id="user-form-heading">
+        {heading}
+      </h1>
+      {loaded.status === 'loading' && <p className="admin-loading">Loading…</p>}
+      {loaded.status === 'failed' && (
+        <p role="alert" className="error-text">
+          Something went wrong: {loaded.detail}
+        </p>
+      )}
+      {loaded.status === 'ready' && <UserFormBody roles={loaded.roles} user={loaded.user} />}
+    </section>
+  );
+}
+
+function UserFormBody({ roles, user }: { roles: TransferOption[]; user: AdminUser | undefined }) {
+  const creating = user === undefined;
+  const [form, setForm] = useState<UserFormValues>(() => (user ? formOfUser(user) : emptyUserForm()));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [deleting, setDeleting] = useState(false);
+  const ids = useId();
+  const set = <K extends keyof UserFormValues>(key: K, value: UserFormValues[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const canSave = creating ? canCreateUser(form) : canUpdateUser(form);
+  const lock = passwordLock(form.password);
+
+  async function save(event: React.FormEvent) {
+    event.preventDefault();
+    if (!canSave || busy) return;
+    setBusy(true);
+    setError('');
+    try {
+      if (creating) {
+        const created = await api.users.create(createBody(form));
+        showAlertAfterNavigation('success', `User ${created.user_account.username} has been created.`);
+      } else {
+        await api.users.update(user.id, updateBody(form));
+        showAlertAfterNavigation('success', `User ${user.user_account.username} has been updated.`);
+      }
+      navigate(usersPath);
+    } catch (err) {
+      setError(detailOf(err));
+      setBusy(false);
+    }
+  }
+
+  const text = (key: 'username' | 'fullName' | 'email', label: string, type: string, autoComplete: string) => (
+    <div className="field">
+      <label htmlFor={`${ids}-${key}`}>{label}</label>
+      <input
+        id={`${ids}-${key}`}
+        type={type}
+        value={form[key]}
+        required
+        readOnly={key === 'username' && !creating}
+        autoComplete={autoComplete}
+        onChange={(e) => set(key, e.currentTarget.value)}
+      />
+    </div>
+  );
+
+  return (
+    <form className="card admin-form user-form" onSubmit={save} noValidate>
+      {text('username', 'Username', 'text', 'off')}
+      {text('fullName', 'Full Name', 'text', 'off')}
+      {text('email', 'Email', 'email', 'off')}
+      {creating && (
+        <>
+          <div className="field">
+            <label htmlFor={`${ids}-password`}>Password</label>
+            <div className="password-row">
+              <input
+                id={`${ids}-password`}
+                type="password"
+                value={form.password}
+                autoComplete="new-password"
+                aria-describedby={`${ids}-password-hint`}
+                onChange={(e) => set('password', e.currentTarget.value)}
+              />
+              <SlIcon
+                className="password-lock"
+                data-lock={lock}
+                name={lock}
+                label={lock === 'unlock' ? `Password shorter than ${MIN_PASSWORD_LENGTH} characters` : `Password of ${MIN_PASSWORD_LENGTH} or more characters`}
+              />
+            </div>
+            <p className="hint" id={`${ids}-password-hint`}>
+              Password minimum {MIN_PASSWORD_LENGTH} characters.
+            </p>
+          </div>
+          <div className="field">
+            <label htmlFor={`${ids}-retyped`}>Re-Type Password</label>
+            <input
+              id={`${ids}-retyped`}
+              type="password"
+              value={form.retypedPassword}
+              autoComplete="new-password"
+              onChange={(e) => set('retypedPassword', e.currentTarget.value)}
+            />
+            {form.retypedPassword !== '' && form.password !== form.retypedPassword && (
+              <p className="hint" role="status">
+                Passwords Do Not Match!
+              </p>
+            )}
+          </div>
+        </>
+      )}
+      <label className="checkbox-field">
+        <input type="checkbox" checked={form.isOrgAdmin} onChange={(e) => set('isOrgAdmin', e.currentTarget.checked)} />
+        Organization Admin
+      </label>
+      {creating && (
+        <label className="checkbox-field">
+          <input type="checkbox" checked={form.isActive} onChange={(e) => set('isActive', e.currentTarget.checked)} />
+          Active
+        </label>
+      )}
+      <TransferList legend="Roles" options={roles} chosen={form.roles} onChange={(chosen) => set('roles', chosen)} noun={['role', 'roles']} />
+      {error && (
+        <p role="alert" className="error-text">
+          {error}
+        </p>
+      )}
+      <div className="admin-actions user-form-actions">
+        {!creating && (
+          <button type="button" className="button danger delete-user" onClick={() => setDeleting(true)}>
+            Delete
+          </button>
+        )}
+        <a className="button secondary" href={usersPath}>
+          Cancel
+        </a>
+        <button type="submit" className="button" disabled={!canSave || busy} aria-busy={busy}>
+          Save
+        </button>
+      </div>
+      {deleting && user && (
+        <Suspense fallback={null}>
+          <DeleteUserDialog user={user} onClosed={() => setDeleting(false)} />
+        </Suspense>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * The Invited tab (accounts §2 "Invited columns: Email, Roles (N/A if none), Creation, Expiry, QR Code,
+ * Copy Link, Resend, Edit, Cancel; footer Pending Invitations count", §8's messages, §9 "Invite link is
+ * the site origin plus /invitation/{id}"). GET auth/org-invites answers every pending invitation; the
+ * grid shows them a page at a time.
+ */
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { api, ApiError } from '../../../src/client/api.ts';
+import { showAlert } from '../../../src/client/stores/alerts.ts';
+import { formatDateTime } from '../../../src/client/time-format.ts';
+import type { OrgInvitation } from '../../../src/shared/api/accounts.ts';
+import { DataGrid, type DataGridColumn } from '../shared/DataGrid.tsx';
+import type { RolesState } from './UsersAdmin.tsx';
+import { clampSkip, inviteLink, messages, pageOf, rolesText, USERS_PAGE_SIZE } from './users-state.ts';
+
+const EditInvitationDialog = lazy(() => import('./EditInvitationDialog.tsx').then((m) => ({ default: m.EditInvitationDialog })));
+const CancelInvitationDialog = lazy(() => import('./CancelInvitationDialog.tsx').then((m) => ({ default: m.CancelInvitationDialog })));
+const InvitationQrDialog = lazy(() => import('./InvitationQrDialog.tsx').then((m) => ({ default: m.InvitationQrDialog })));
+
+type Dialog = { type: 'edit' | 'cancel' | 'qr'; invitation: OrgInvitation };
+type Loaded = { status: 'loading' } | { status: 'failed'; detail: string } | { status: 'ready'; invitations: OrgInvitation[] };
+
+const detailOf = (error: unknown) => (error instanceof ApiError ? error.detail : String(error));
+
+export function InvitedUsers({ roles, reloadKey }: { roles: RolesState; reloadKey: number }) {
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const [skip, setSkip] = useState(0);
+  const [dialog, setDialog] = useState<Dialog | undefined>();
+  const [generation, setGeneration] = useState(0);
+  const reload = useCallback(() => setGeneration((g) => g + 1), []);
+
+  useEffect(() => {
+    let live = true;
+    api.auth.orgInvites().then(
+      (list) => {
+        if (!live) return;
+        setLoaded({ status: 'ready', invitations: list.results });
+        setSkip((s) => clampSkip(s, list.results.length));
+      },
+      (error: unknown) => live && setLoaded({ status: 'failed', detail: detailOf(error) }),
+    );
+    return () => void (live = false);
+  }, [reloadKey, generation]);
+
+  async function copyLink(invitation: OrgInvitation) {
+    const link = inviteLink(location.origin, invitation.id);
+    try {
+      await navigator.clipboard.writeText(link);
+      showAlert('success', messages.linkCopied);
+    } catch {
+      showAlert('error', messages.copyFailed(link));
+    }
+  }
+
+  async function resend(invitation: OrgInvitation) {
+    try {
+      await api.auth.updateOrgInvite(invitation.id, { resend_email: true });
+      showAlert('success', messages.resent);
+    } catch (error) {
+      showAlert('error', detailOf(error));
+    }
+  }
+
+  const open = (type: Dialog['type'], invitation: OrgInvitation) => setDialog({ type, invitation });
+  const action = (label: string, name: string, run: () => void) => (
+    <button type="button" className="button text" aria-label={`${label} ${name}`} onClick={run}>
+      {label}
+    </button>
+  );
+
+  const columns: DataGridColumn<OrgInvitation>[] = [
+    { key: 'email', header: 'Email', cell: (i) => i.email },
+    { key: 'roles', header: 'Roles', cell: (i) => rolesText(i.roles) },
+    { key: 'created_at', header: 'Creation', cell: (i) => <time dateTime={i.created_at}>{formatDateTime(i.created_at)}</time> },
+    { key: 'expiry', header: 'Expiry', cell: (i) => <time dateTime={i.expiry}>{formatDateTime(i.expiry)}</time> },
+    { key: 'qr', header: 'QR Code', cell: (i) => action('QR Code', `for the invitation to ${i.email}`, () => open('qr', i)) },
+    { key: 'copy', header: 'Copy Link', cell: (i) => action('Copy Link', `of the invitation to ${i.email}`, () => void copyLink(i)) },
+    { key: 'resend', header: 'Resend', cell: (i) => action('Resend', `the invitation to ${i.email}`, () => void resend(i)) },
+    { key: 'edit', header: 'Edit', cell: (i) => action('Edit', `the invitation to ${i.email}`, () => open('edit', i)) },
+    { key: 'cancel', header: 'Cancel', cell: (i) => action('Cancel', `the invitation to ${i.email}`, () => open('cancel', i)) },
+  ];
+
+  const invitations = loaded.status === 'ready' ? loaded.invitations : undefined;
+  const total = invitations?.length ?? 0;
+  const closed = () => setDialog(undefined);
+
+  return (
+    <>
+      <DataGrid
+        label="Pending Invitations"
+        className="invitations-grid"
+        columns={columns}
+        rows={invitations && pageOf(invitations, skip)}
+        rowKey={(i) => i.id}
+        errorText={loaded.status === 'failed' ? loaded.detail : undefined}
+        footer={{ label: 'Pending Invitations', count: total }}
+        paging={total > USERS_PAGE_SIZE ? { skip, limit: USERS_PAGE_SIZE, total, onPage: setSkip } : undefined}
+      />
+      <Suspense fallback={null}>
+        {dialog?.type === 'qr' && <InvitationQrDialog invitation={dialog.invitation} onClosed={closed} />}
+        {dialog?.type === 'edit' && (
+          <EditInvitationDialog invitation={dialog.invitation} roles={roles.status === 'ready' ? roles.roles : []} onSaved={reload} onClosed={closed} />
+        )}
+        {dialog?.type === 'cancel' && <CancelInvitationDialog invitation={dialog.invitation} onCancelled={reload} onClosed={closed} />}
+      </Suspense>
+    </>
+  );
+}

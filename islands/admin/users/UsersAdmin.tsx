@@ -1,0 +1,124 @@
+/**
+ * The users screen (accounts §2 Admin screens "Users"): tabs Active and Invited, an invite button, and
+ * New User (the create page). Each tab is a grid (THE admin grid, islands/admin/shared/DataGrid.tsx): the
+ * members paged by the server, the pending invitations paged in the page. A tab keeps its state once
+ * shown; Invite switches to Invited so the new invitation is in view.
+ */
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { guardRedirect } from '../../../src/client/guards.ts';
+import { signedInPage } from '../../../src/client/signed-in-user.ts';
+import type { Role } from '../../../src/shared/api/roles.ts';
+import { allRoles } from './all-roles.ts';
+import { ActiveUsers } from './ActiveUsers.tsx';
+import { InvitedUsers } from './InvitedUsers.tsx';
+import { newUserPath } from './users-state.ts';
+
+const InviteDialog = lazy(() => import('./InviteDialog.tsx').then((m) => ({ default: m.InviteDialog })));
+
+type Tab = 'active' | 'invited';
+const TABS: { id: Tab; label: string }[] = [
+  { id: 'active', label: 'Active' },
+  { id: 'invited', label: 'Invited' },
+];
+
+export type RolesState = { status: 'loading' } | { status: 'failed'; detail: string } | { status: 'ready'; roles: Role[] };
+
+export default function UsersAdmin() {
+  // A visitor the stored state sends away (signed out, not an org admin) asks for nothing.
+  const [staying] = useState(() => guardRedirect('org-admin') === undefined);
+  return staying ? <UsersScreen /> : null;
+}
+
+function UsersScreen() {
+  const [tab, setTab] = useState<Tab>('active');
+  const [shown, setShown] = useState<ReadonlySet<Tab>>(new Set(['active']));
+  const [inviting, setInviting] = useState(false);
+  const [invitations, setInvitations] = useState(0);
+  const [roles, setRoles] = useState<RolesState>({ status: 'loading' });
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  useEffect(() => {
+    let live = true;
+    signedInPage(allRoles).then(
+      ({ data }) => live && setRoles({ status: 'ready', roles: data }),
+      (error: unknown) => live && setRoles({ status: 'failed', detail: String((error as { detail?: string }).detail ?? error) }),
+    );
+    return () => void (live = false);
+  }, []);
+
+  function choose(next: Tab, focus = false) {
+    setTab(next);
+    setShown((s) => (s.has(next) ? s : new Set([...s, next])));
+    if (focus) tabs.current[TABS.findIndex((t) => t.id === next)]?.focus();
+  }
+
+  function onTabKey(event: KeyboardEvent<HTMLButtonElement>, index: number) {
+    const last = TABS.length - 1;
+    const to = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    choose(TABS[to]!.id, true);
+  }
+
+  return (
+    <section className="admin-page users-admin" aria-labelledby="users-heading">
+      <nav aria-label="Breadcrumbs" className="admin-breadcrumbs">
+        <ol>
+          <li>
+            <a href="/admin">Admin</a>
+          </li>
+          <li aria-current="page">Users</li>
+        </ol>
+      </nav>
+      <div className="admin-header">
+        <h1 className="page-heading" id="users-heading">
+          Users
+        </h1>
+        <div className="admin-actions">
+          <a className="button secondary" href={newUserPath}>
+            New User
+          </a>
+          <button type="button" className="button" onClick={() => setInviting(true)}>
+            Invite User
+          </button>
+        </div>
+      </div>
+      <div role="tablist" aria-label="Users" className="users-tabs">
+        {TABS.map((t, i) => (
+          <button
+            key={t.id}
+            ref={(el) => void (tabs.current[i] = el)}
+            type="button"
+            role="tab"
+            id={`users-tab-${t.id}`}
+            aria-controls={`users-panel-${t.id}`}
+            aria-selected={tab === t.id}
+            tabIndex={tab === t.id ? 0 : -1}
+            className="users-tab"
+            onClick={() => choose(t.id)}
+            onKeyDown={(e) => onTabKey(e, i)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      {TABS.map((t) => (
+        <div key={t.id} role="tabpanel" id={`users-panel-${t.id}`} aria-labelledby={`users-tab-${t.id}`} hidden={tab !== t.id} className="users-panel">
+          {shown.has(t.id) && (t.id === 'active' ? <ActiveUsers roles={roles} /> : <InvitedUsers roles={roles} reloadKey={invitations} />)}
+        </div>
+      ))}
+      {inviting && (
+        <Suspense fallback={null}>
+          <InviteDialog
+            roles={roles.status === 'ready' ? roles.roles : []}
+            onInvited={() => {
+              setInvitations((n) => n + 1);
+              choose('invited');
+            }}
+            onClosed={() => setInviting(false)}
+          />
+        </Suspense>
+      )}
+    </section>
+  );
+}
