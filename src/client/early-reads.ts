@@ -34,6 +34,11 @@ export const earlyReads: Readonly<Record<string, readonly string[]>> = {
   '/documentation/results/:documentId/:id': ['documentation/documents/{documentId}', ROOT, 'documentation/documents/documentdata/{id}', DRAWER],
   '/documentation/results/:id': [DRAWER],
   '/documentation/search': [DRAWER],
+  // The admin islands' first pages (islands/admin: 100 rows by skip/limit) and the settings page's reads.
+  '/admin/roles': ['roles?skip=0&limit=100'],
+  '/admin/roles/:id': ['roles/{id}'],
+  '/admin/activity-log': ['activity?skip=0&limit=100'],
+  '/admin/settings': ['users?limit=1', '_build-info'],
 };
 
 /** Where the folder browser remembers its sort (islands/browse/sort-orders.ts) and its choices' keys. */

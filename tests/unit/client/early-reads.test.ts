@@ -16,6 +16,9 @@ import { allPages } from '../../../src/client/all-pages.ts';
 import { api, ApiError, onApiError } from '../../../src/client/api.ts';
 import { earlyReads, earlyReadsConfig, earlyReadsScript, orderingOfSortKey } from '../../../src/client/early-reads.ts';
 import { routes } from '../../../src/routes.ts';
+import { ROLES_PAGE_SIZE } from '../../../islands/admin/roles/RolesList.tsx';
+import { ACTIVITY_PAGE_SIZE } from '../../../islands/admin/activity-log/ActivityLog.tsx';
+import { settingsReads } from '../../../src/screens/admin/settings.ts';
 
 const bootstrap = readFileSync(new URL('../../../src/client/early-reads-bootstrap.js', import.meta.url), 'utf8');
 const TOKEN = 'token-1';
@@ -177,6 +180,24 @@ describe('the inline script and the pick-up', () => {
     await settle();
     expect(sentEarly()).toEqual([]);
     expect(asked).toEqual([]);
+  });
+
+  it('the admin pages: the roles list, a role, the activity log and the settings ask for exactly what was sent early', async () => {
+    const admin = { is_org_admin: 'true' };
+    const cases: [string, () => Promise<unknown>, string[]][] = [
+      ['/admin/roles', () => api.roles.list({ skip: 0, limit: ROLES_PAGE_SIZE }), ['/api/v1/roles?skip=0&limit=100']],
+      ['/admin/roles/r%2D1', () => api.roles.get('r-1'), ['/api/v1/roles/r-1']],
+      ['/admin/activity-log', () => api.activity({ skip: 0, limit: ACTIVITY_PAGE_SIZE }), ['/api/v1/activity?skip=0&limit=100']],
+      ['/admin/settings', settingsReads, ['/api/v1/users?limit=1', '/api/v1/_build-info']],
+    ];
+    for (const [path, read, addresses] of cases) {
+      openPage(path, { token: TOKEN, loggedIn: 'true' }, admin);
+      expect(sentEarly()).toEqual(['/api/v1/auth/me', ...addresses]);
+      await read();
+      await settle();
+      expect(sentEarly()).toEqual(['/api/v1/auth/me']);
+      expect(asked.filter((a) => a !== '/api/v1/auth/me').sort()).toEqual([...addresses].sort());
+    }
   });
 
   it('a page without reads of its own sends auth/me alone', () => {

@@ -8,7 +8,7 @@ const FOLDER: ActivityTarget = { kind: 'folder', id: 'f-1', name: 'Plant', state
 function entry(type: ActivityType, over: Partial<ActivityEntry> = {}): ActivityEntry {
   return { id: 'e1', activity_type: type, activity_time: '2026-01-02T03:04:05Z', username: 'ann', actor: ANN, target: null, folder: null, context_data: {}, ...over };
 }
-const doc = (state: 'live' | 'trashed' | 'gone', doctype: 'form' | 'presentation' | null = 'form'): ActivityTarget => ({
+const doc = (state: 'live' | 'trashed' | 'gone', doctype: 'form' | 'presentation' | null = 'form'): Extract<ActivityTarget, { kind: 'document' }> => ({
   kind: 'document',
   id: 'd-1',
   name: 'Daily check',
