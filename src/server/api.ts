@@ -9,7 +9,7 @@ import { auth } from './routes/auth.ts';
 import { buildInfo } from './routes/build-info.ts';
 import { documentation } from './routes/documentation.ts';
 import { rolesApi } from './routes/roles.ts';
-import { signedMedia, uploadReceiver } from './routes/uploads.ts';
+import { avatarUploads, signedAvatars, signedMedia, uploadReceiver } from './routes/uploads.ts';
 import { createUserApi, usersApi } from './routes/users.ts';
 
 export function createApi(deps: Deps): Hono<AppEnv> {
@@ -26,6 +26,9 @@ export function createApi(deps: Deps): Hono<AppEnv> {
   api.route('/auth', auth);
   api.route('/documentation', documentation);
   api.route('/media', signedMedia);
+  api.route('/avatars', signedAvatars);
+  // Any member signs an avatar upload: before the users area (whose calls are for org admins).
+  api.route('/users/sign-avatar-upload', avatarUploads);
   api.route('/users', usersApi);
   // `POST users/` (the slash) creates a user, `POST users` invites: routing is strict, so the slash is its own route.
   api.route('/users/', createUserApi);

@@ -8,12 +8,17 @@ import type { Queryable } from '../db/connection.ts';
 import { currentUserRows } from '../db/queries/current-user.ts';
 import { equalsIgnoringCase } from '../db/queries/text.ts';
 import { invitations, organisations } from '../db/schema.ts';
-import type { Caller, LoginSessionRow } from '../env.ts';
+import type { Caller, Deps, LoginSessionRow } from '../env.ts';
+import { avatarUrl } from '../services/avatars.ts';
 
-/** `auth/me`: the caller's profile, organisations, current organisation and roles in it, pending invitations — one statement. */
-export async function presentCurrentUser(db: Queryable, caller: Caller, now: Date): Promise<CurrentUser> {
+/**
+ * `auth/me`: the caller's profile, organisations, current organisation and roles in it, pending
+ * invitations — one statement — and the address of their own avatar.
+ */
+export async function presentCurrentUser(deps: Pick<Deps, 'db' | 'config' | 'now'>, caller: Caller): Promise<CurrentUser> {
   const { user, session } = caller;
-  const rows = await currentUserRows(db, { userId: user.id, orgId: session.orgId, email: user.email }, now);
+  const now = deps.now();
+  const rows = await currentUserRows(deps.db, { userId: user.id, orgId: session.orgId, email: user.email }, now);
   const current = rows.orgs.find((o) => o.id === rows.org?.id);
   const org: CurrentOrganisation | null = rows.org && {
     id: rows.org.id,
@@ -32,6 +37,7 @@ export async function presentCurrentUser(db: Queryable, caller: Caller, now: Dat
     available_orgs: rows.orgs.map(({ id, name }) => ({ id, name })),
     roles: rows.roles.map(({ id, name }) => ({ id, name })),
     avatar: user.avatar,
+    avatar_url: await avatarUrl(deps.config, user, now),
     otp_enabled: user.otpEnabled,
     invitations: rows.invitations.map((r) => ({ id: r.id, org_id: r.orgId, org_name: r.orgName, expiry: r.expiry.toISOString() })),
     pending_email: user.pendingEmail,

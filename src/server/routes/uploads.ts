@@ -5,17 +5,24 @@
  * - `uploadReceiver`, mounted at /api/v1/uploads BEFORE the API's 1 MB body limit (it has its own,
  *   MAX_UPLOAD_BYTES plus the form around the file): where the default driver's signed POSTs go, read
  *   as a stream (http/multipart.ts) — the signed fields are judged before the file is read;
- * - `signedMedia`, mounted at /api/v1/media: a file by its signed address, no bearer token.
+ * - `signedMedia`, mounted at /api/v1/media: a file by its signed address, no bearer token;
+ * - `avatarUploads`, mounted at /api/v1/users/sign-avatar-upload (before the users area): any signed-in
+ *   member signs the upload of a picture for their avatar (services/avatars.ts);
+ * - `signedAvatars`, mounted at /api/v1/avatars: a user's current avatar by its signed address.
  */
 import { Hono, type Context } from 'hono';
+import { signAvatarUploadBody } from '../../shared/api/accounts.ts';
 import { mediaUrlsQuery, signUploadBody } from '../../shared/api/documentation-schemas.ts';
 import { MAX_UPLOAD_BYTES, MEDIA_URL_SECONDS } from '../../shared/constants.ts';
 import type { Config } from '../config.ts';
+import { authenticate } from '../auth/authenticate.ts';
+import { requireMember } from '../auth/membership.ts';
 import type { AppEnv, MemberEnv } from '../env.ts';
 import { notFound } from '../errors.ts';
 import { jsonBody } from '../http/body.ts';
 import { readUploadForm } from '../http/multipart.ts';
 import { queryOf } from '../http/query.ts';
+import { avatarBySignature, signAvatarUpload } from '../services/avatars.ts';
 import {
   dispositionOf,
   mediaBySignature,
@@ -120,4 +127,28 @@ signedMedia.get('/:documentId/:uploadId', async (c) => {
   const left = Math.floor(Number(expires) - c.get('deps').now().getTime() / 1000);
   c.header('Cache-Control', `private, max-age=${Math.max(0, Math.min(left, MEDIA_URL_SECONDS))}`);
   return sendFile(c, c.var.deps.config, row);
+});
+
+// ─── /api/v1/users/sign-avatar-upload (authenticated: any member) ──────────────────────────────────
+
+export const avatarUploads = new Hono<MemberEnv>();
+avatarUploads.use('*', authenticate, requireMember);
+
+avatarUploads.post('/', async (c) => {
+  const file = await jsonBody(c, signAvatarUploadBody);
+  return c.json(await signAvatarUpload(c.var.deps, c.var.caller.user.id, file), 201);
+});
+
+// ─── /api/v1/avatars (the signed address is the permission) ───────────────────────────────────────
+
+export const signedAvatars = new Hono<AppEnv>();
+
+signedAvatars.get('/:userId/:uploadId', async (c) => {
+  const deps = c.get('deps');
+  const expires = c.req.query('expires');
+  const row = await avatarBySignature(deps, c.req.param('userId'), c.req.param('uploadId'), expires, c.req.query('signature'));
+  // An avatar's file never changes (a new picture is a new upload, hence a new address): cached until the address expires.
+  const left = Math.floor(Number(expires) - deps.now().getTime() / 1000);
+  c.header('Cache-Control', `private, max-age=${Math.max(0, left)}, immutable`);
+  return sendFile(c, deps.config, row);
 });

@@ -19,6 +19,7 @@ import { memberships, users } from '../db/schema.ts';
 import type { Deps, UserRow } from '../env.ts';
 import { badRequest } from '../errors.ts';
 import { activationMessage, passwordResetMessage } from '../mail/messages.ts';
+import { setAvatar } from './avatars.ts';
 import { cancelEmailChange, EMAIL_TAKEN, requestEmailChange } from './email-change.ts';
 import { otpStepUnused } from './two-factor.ts';
 
@@ -169,20 +170,23 @@ export async function resetPassword(deps: Deps, token: string, password: string)
 /**
  * Changes the caller's own username, full name or avatar at once. A new e-mail address is only asked
  * for: it is mailed a confirmation link and `email` stays as it is until then (email-change.ts); the
- * current address sent again changes nothing.
+ * current address sent again changes nothing. The avatar must be a completed avatar upload of the
+ * caller's own, or null to clear it (services/avatars.ts); the picture it replaces is dropped.
  */
 export async function updateMe(deps: Deps, user: UserRow, body: UpdateMeBody): Promise<UserRow> {
   let mailQueued = false;
+  let afterCommit = () => Promise.resolve();
   const updated = await deps.db.transaction(async (tx) => {
     const username = body.username ?? user.username;
     await assertUsernameFree(tx, username, user.id);
+    // The row as it is now (locked): its avatar is what a new one replaces.
+    const [current] = await tx.select({ id: users.id, avatar: users.avatar }).from(users).where(eq(users.id, user.id)).for('update');
+    if (body.avatar !== undefined && current) {
+      ({ afterCommit } = await setAvatar(tx, deps.config, current, body.avatar, deps.now()));
+    }
     const [row] = await tx
       .update(users)
-      .set({
-        username,
-        fullName: body.full_name ?? user.fullName,
-        avatar: body.avatar === undefined ? user.avatar : body.avatar,
-      })
+      .set({ username, fullName: body.full_name ?? user.fullName })
       .where(eq(users.id, user.id))
       .returning()
       .catch(rethrowDuplicate);
@@ -191,6 +195,7 @@ export async function updateMe(deps: Deps, user: UserRow, body: UpdateMeBody): P
     return requestEmailChange(deps, tx, row!, body.email.toLowerCase());
   });
   if (mailQueued) deps.mail.deliverSoon();
+  await afterCommit();
   return updated;
 }
 

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, OTP_CODE_LENGTH } from '../constants.ts';
 import { EMAIL_PATTERN } from '../validation.ts';
+import { isWellFormed, NOT_WELL_FORMED } from './contents.ts';
 import { sentence } from './field-errors.ts';
 
 /**
@@ -65,6 +66,34 @@ export const updateMeBody = z
   .strict();
 export type UpdateMeBody = z.input<typeof updateMeBody>;
 
+/** An avatar is a picture of at most this many bytes (the browser crops and compresses it well under). */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+/** The picture types an avatar may be (a subset of UPLOAD_CONTENT_TYPES: what <img> shows everywhere). */
+export const AVATAR_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+
+/**
+ * POST users/sign-avatar-upload: one picture. The sentences are what a person can meet (a file too big or
+ * not a picture); the shape is SignAvatarUploadBody (shared/api/users.ts).
+ */
+export const signAvatarUploadBody = z
+  .object({
+    filename: z
+      .string({ error: 'filename must be a string' })
+      .trim()
+      .min(1, sentence('A file needs a name'))
+      .max(255, sentence("A file's name may be at most 255 characters"))
+      .refine(isWellFormed, `filename ${NOT_WELL_FORMED}`),
+    file_size: z
+      .int({ error: 'file_size must be a whole number of bytes' })
+      .min(1, sentence('A file must not be empty'))
+      .max(AVATAR_MAX_BYTES, sentence(`An avatar may be at most ${AVATAR_MAX_BYTES / 1024 / 1024} MB`)),
+    content_type: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+      z.enum(AVATAR_CONTENT_TYPES, { error: sentence('An avatar must be a picture (JPEG, PNG, WebP or GIF)') }),
+    ),
+  })
+  .strict();
+
 export const setOtpBody = z.object({
   enabled: z.boolean({ error: 'enabled must be true or false' }),
   verify_otp: otpCode.optional(),
@@ -120,7 +149,10 @@ export interface CurrentUser {
   org: CurrentOrganisation | null;
   available_orgs: OrganisationRef[];
   roles: RoleRef[];
+  /** The avatar's upload id, or null. */
   avatar: string | null;
+  /** A short-lived address of the avatar for <img> (services/avatars.ts), or null when there is none. */
+  avatar_url: string | null;
   otp_enabled: boolean;
   invitations: PendingInvitation[];
   /** A new e-mail address asked for and not yet confirmed from the link mailed to it; `email` is still the old one. */

@@ -100,7 +100,7 @@ export async function receiveUpload(deps: Deps, upload: IncomingUpload): Promise
  * Present with the signed size and first bytes that show the signed type, it is marked complete now.
  * (The local driver marks uploads complete as they arrive; for it this finds nothing more.)
  */
-async function confirmed(db: Queryable, config: Config, rows: UploadRow[], now: Date): Promise<UploadRow[]> {
+export async function confirmed(db: Queryable, config: Config, rows: UploadRow[], now: Date): Promise<UploadRow[]> {
   const storage = storageFor(config);
   const done: UploadRow[] = [];
   for (const row of rows) {
