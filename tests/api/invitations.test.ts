@@ -60,16 +60,20 @@ describe('POST users {email, roles}', () => {
     expect(res.body).toEqual({ detail: 'Only organization admins can do this' });
   });
 
-  it("answers 404 for roles of another organisation or unknown roles, and invites nobody", async () => {
+  it("answers 422 naming the field for roles of another organisation or unknown roles, and invites nobody", async () => {
     const { org: otherOrg } = await orgWithAdmin(server);
     const foreign = await createRole(server, otherOrg.id);
     const { admin, org } = await orgWithAdmin(server);
     const own = await createRole(server, org.id);
     const email = newEmail();
-    for (const roles of [[foreign.id], [own.id, foreign.id], ['0190f0f0-0000-7000-8000-000000000000']]) {
+    for (const [roles, field] of [
+      [[foreign.id], 'roles.0'],
+      [[own.id, foreign.id], 'roles.1'],
+      [['0190f0f0-0000-7000-8000-000000000000'], 'roles.0'],
+    ] as const) {
       const res = await admin.api.post('users', { email, roles });
-      expect(res.status).toBe(404);
-      expect(res.body).toEqual({ detail: 'Role not found' });
+      expect(res.status).toBe(422);
+      expect(res.body.detail).toBe(`${field}: is not a role of this organization`);
     }
     expect((await admin.api.get('auth/org-invites')).body.total).toBe(0);
     expect(await server.outbox.to(email)).toEqual([]);
