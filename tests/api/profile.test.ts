@@ -2,9 +2,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema.ts';
-import { uuidv7 } from '../../src/shared/ids.ts';
 import { createOrg, registerAndActivate, requestAccessToken, shared, uniqueName } from './support/factories.ts';
 import { useTestServer } from './support/harness.ts';
+import { uploadAvatar } from './avatars/support.ts';
 
 const server = useTestServer();
 const someUser = shared(() => registerAndActivate(server));
@@ -24,6 +24,7 @@ describe('GET auth/me', () => {
       available_orgs: [],
       roles: [],
       avatar: null,
+      avatar_url: null,
       otp_enabled: false,
       invitations: [],
       pending_email: null,
@@ -56,8 +57,9 @@ describe('GET auth/me', () => {
 describe('PUT auth/me', () => {
   it('changes username, full name and avatar at once, and answers the updated user; a new e-mail waits for its confirmation', async () => {
     const user = await registerAndActivate(server);
+    await createOrg(user);
     const username = uniqueName('renamed');
-    const avatar = uuidv7();
+    const avatar = await uploadAvatar(server, user);
     const res = await user.api.put('auth/me', {
       username,
       email: `${username.toUpperCase()}@Example.COM`,
@@ -80,7 +82,8 @@ describe('PUT auth/me', () => {
 
   it('changes only the fields sent; avatar null clears the picture', async () => {
     const user = await registerAndActivate(server);
-    await user.api.put('auth/me', { avatar: uuidv7() });
+    await createOrg(user);
+    await user.api.put('auth/me', { avatar: await uploadAvatar(server, user) });
     const res = await user.api.put('auth/me', { full_name: 'Only The Name' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ username: user.username, email: user.email, full_name: 'Only The Name' });

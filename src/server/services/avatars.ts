@@ -47,7 +47,7 @@ export interface AvatarOwner {
   avatar: string | null;
 }
 
-const avatarRefused = (why: string) => validationFailed([{ field: 'avatar', message: `avatar ${why}` }]);
+const avatarRefused = (why: string) => validationFailed([{ field: 'avatar', message: why }]);
 const NOT_AN_AVATAR = 'is not a picture you uploaded for your avatar';
 
 /** POST users/sign-avatar-upload: a signed upload of one picture, the caller's. */
