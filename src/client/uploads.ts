@@ -31,6 +31,13 @@ export async function uploadFile(documentId: string, file: File): Promise<string
   return signed.upload_id;
 }
 
+/** POST users/sign-avatar-upload, then sends the picture; answers its upload id (set it with PUT auth/me {avatar}). */
+export async function uploadAvatar(file: File): Promise<string> {
+  const signed = await api.users.signAvatarUpload({ filename: file.name, file_size: file.size, content_type: file.type });
+  await sendSignedUpload(transport, signed, file, file.name);
+  return signed.upload_id;
+}
+
 /** Addresses that show the document's uploads without a bearer token, for a few minutes. */
 export async function mediaUrls(documentId: string, uploadIds: readonly string[]): Promise<MediaUrl[]> {
   if (uploadIds.length === 0) return [];

@@ -30,6 +30,10 @@ export const UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'i
 /** How long a signed upload stays open, and how long a signed media address works. */
 export const UPLOAD_SIGNATURE_SECONDS = 15 * 60;
 export const MEDIA_URL_SECONDS = 10 * 60;
+/** An avatar (accounts §7 users/sign-avatar-upload) is a picture of at most this many bytes; the browser crops and compresses it well under. */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+/** The picture types an avatar may be (a subset of UPLOAD_CONTENT_TYPES: what <img> shows everywhere). */
+export const AVATAR_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 /** The spec's default results limit (§9), and the most rows one page of submissions holds (larger limits are capped). */
 export const DEFAULT_RESULTS_LIMIT = 999_999_999;
 export const MAX_RESULTS_PAGE = 1000;

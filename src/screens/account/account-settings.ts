@@ -1,5 +1,5 @@
 /**
- * Account Settings (spec accounts §2): the profile form (full name, username, e-mail; Save Changes
+ * Account Settings (spec accounts §2): the avatar chooser (./avatar-chooser.ts), the profile form (full name, username, e-mail; Save Changes
  * returns to /; a new e-mail address waits for the confirmation link mailed to it, shown under the
  * field with Cancel Change), the active-sessions dialog (each session can be ended; ending this one logs out) and
  * the two-factor dialog (enable: QR code of the otpauth URI plus the key, then a 6-digit code;
@@ -14,6 +14,7 @@ import { navigate } from '../../client/navigation.ts';
 import { openModal } from '../../client/dom.ts';
 import { showAlert, showAlertAfterNavigation } from '../../client/stores/alerts.ts';
 import { $user, logout, refreshUser } from '../../client/stores/session.ts';
+import { mountAvatarChooser } from './avatar-chooser.ts';
 
 const NO_DEVICES = 'No Devices Found';
 
@@ -23,6 +24,7 @@ const messageOf = (err: unknown) => (err instanceof Error ? err.message : String
 export async function mountAccountSettings(): Promise<void> {
   const user = await signedInUser();
   mountProfileForm(user);
+  mountAvatarChooser();
   mountSessionsDialog();
   mountTwoFactorDialog();
 }

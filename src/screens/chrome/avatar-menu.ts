@@ -1,5 +1,6 @@
 /**
- * The avatar menu of the top bar (ARIA menu button pattern): initials, full name, e-mail, the user's
+ * The avatar menu of the top bar (ARIA menu button pattern): the picture (auth/me's avatar_url, a
+ * short-lived signed address) or else the initials, full name, e-mail, the user's
  * pending invitations (auth/me's `invitations`, each with Accept and Decline), the organisation switcher,
  * Account Settings and Logout. Arrow keys, Home and End move between items; Escape closes and returns
  * focus to the button; Tab or a click elsewhere closes.
@@ -22,6 +23,27 @@ export function initialsOf(user: Pick<CurrentUser, 'full_name' | 'username'>): s
     .map((w) => Array.from(w)[0] ?? '')
     .join('')
     .toUpperCase();
+}
+
+/**
+ * Shows the user's picture in `holder` (an <img>, decorative: the name is beside it or in the button's
+ * label), or their initials when there is none or it fails to load (an address that has expired).
+ */
+export function showAvatarIn(holder: HTMLElement, user: Pick<CurrentUser, 'full_name' | 'username' | 'avatar_url'>): void {
+  const initials = initialsOf(user);
+  if (!user.avatar_url) {
+    holder.replaceChildren(initials);
+    return;
+  }
+  const current = holder.querySelector('img');
+  if (current?.getAttribute('src') === user.avatar_url) return;
+  const picture = document.createElement('img');
+  picture.className = 'avatar-picture';
+  picture.alt = '';
+  picture.decoding = 'async';
+  picture.addEventListener('error', () => picture.isConnected && holder.replaceChildren(initials), { once: true });
+  picture.src = user.avatar_url;
+  holder.replaceChildren(picture);
 }
 
 export function mountAvatarMenu(): { render: (user: CurrentUser) => void } {
@@ -85,7 +107,7 @@ export function mountAvatarMenu(): { render: (user: CurrentUser) => void } {
   }
 
   function render(user: CurrentUser): void {
-    document.getElementById('avatar-initials')!.textContent = initialsOf(user);
+    showAvatarIn(document.getElementById('avatar-initials')!, user);
     document.getElementById('avatar-full-name')!.textContent = user.full_name;
     document.getElementById('avatar-email')!.textContent = user.email;
     renderInvitations(user.invitations);

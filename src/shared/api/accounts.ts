@@ -3,7 +3,7 @@
  * body with these schemas; the browser's API client is typed by the same shapes.
  */
 import { z } from 'zod';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, OTP_CODE_LENGTH } from '../constants.ts';
+import { AVATAR_CONTENT_TYPES, AVATAR_MAX_BYTES, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, OTP_CODE_LENGTH } from '../constants.ts';
 import { EMAIL_PATTERN } from '../validation.ts';
 import { isWellFormed, NOT_WELL_FORMED } from './contents.ts';
 import { sentence } from './field-errors.ts';
@@ -65,11 +65,6 @@ export const updateMeBody = z
   })
   .strict();
 export type UpdateMeBody = z.input<typeof updateMeBody>;
-
-/** An avatar is a picture of at most this many bytes (the browser crops and compresses it well under). */
-export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
-/** The picture types an avatar may be (a subset of UPLOAD_CONTENT_TYPES: what <img> shows everywhere). */
-export const AVATAR_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 
 /**
  * POST users/sign-avatar-upload: one picture. The sentences are what a person can meet (a file too big or

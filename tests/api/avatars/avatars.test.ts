@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { uploads, users } from '../../../src/server/db/schema.ts';
 import { AVATAR_URL_WINDOW_SECONDS, avatarUrlForViewer, takeOverAvatar } from '../../../src/server/services/avatars.ts';
-import { AVATAR_MAX_BYTES } from '../../../src/shared/api/accounts.ts';
+import { AVATAR_MAX_BYTES } from '../../../src/shared/constants.ts';
 import { createOrg, fileBytes, makeChecklist, memberOf, missingId, orgWithAdmin, question, registerAndActivate, type TestUser, uploadFile } from '../support/factories.ts';
 import { PUBLIC_URL, useTestServer } from '../support/harness.ts';
 import { localUrl, postUpload } from '../support/uploads.ts';
