@@ -39,6 +39,9 @@ import type {
   UpdateFolderBody,
 } from '../shared/api/documentation.ts';
 import type { ActivityEntry, ListActivityQuery } from '../shared/api/activity.ts';
+import type { Assignment, AssignmentKind, CreateAssignmentBody } from '../shared/api/assignments.ts';
+import type { FavouriteEntry, NotificationList, SubscribeBody, SubscriptionEntry } from '../shared/api/notifications.ts';
+import type { SearchQuery, SearchResult } from '../shared/api/search.ts';
 import type { List } from '../shared/api/list.ts';
 import type { CreateRoleBody, ListRolesQuery, Role, RoleWithHolders, UpdateRoleBody } from '../shared/api/roles.ts';
 import type {
@@ -181,6 +184,33 @@ export const api = {
     mediaUrls: (documentId: string, uploadIds: readonly string[]) =>
       call<List<MediaUrl>>(`documentation/documents/${seg(documentId)}/media-urls`, { query: { upload_id: [...uploadIds] } }),
   },
+  /** Favourites, subscriptions and notifications (documentation/…). */
+  informed: {
+    favourites: () => call<List<FavouriteEntry>>('documentation/favorites'),
+    favourite: (kind: 'folder' | 'document', id: string) => json<void>('POST', `documentation/${kind}s/${seg(id)}/favorite`),
+    unfavourite: (kind: 'folder' | 'document', id: string) => json<void>('DELETE', `documentation/${kind}s/${seg(id)}/favorite`),
+    subscriptions: () => call<List<SubscriptionEntry>>('documentation/subscriptions'),
+    subscribe: (kind: 'folder' | 'document', id: string, body: SubscribeBody = {}) =>
+      json<SubscriptionEntry>('POST', `documentation/${kind}s/${seg(id)}/subscription`, body),
+    unsubscribe: (kind: 'folder' | 'document', id: string) => json<void>('DELETE', `documentation/${kind}s/${seg(id)}/subscription`),
+    notifications: (query: { skip?: number; limit?: number } = {}) => call<NotificationList>('documentation/notifications', { query }),
+    /** Marks the notifications read (the body is the array of ids). */
+    markRead: (ids: readonly string[]) => json<void>('POST', 'documentation/notifications/mark-read', [...ids]),
+  },
+  workflow: {
+    /** The open assignments handed to me, one of my roles or my organisation. */
+    assignments: () => call<List<Assignment>>('workflow/assignments'),
+    /** An item's assignments (the Assignments tab). */
+    assignmentsOf: (kind: 'folder' | 'document', id: string) =>
+      call<List<Assignment>>('workflow/assignments', { query: kind === 'folder' ? { folder_id: id } : { document_id: id } }),
+    assign: (kind: 'folder' | 'document', body: CreateAssignmentBody) => json<Assignment>('POST', `workflow/assignments/${kind}`, body),
+    claim: (kind: AssignmentKind, id: string) => json<Assignment>('POST', `workflow/assignments/${kind}/${seg(id)}/claim`),
+    unclaim: (kind: AssignmentKind, id: string) => json<Assignment>('POST', `workflow/assignments/${kind}/${seg(id)}/unclaim`),
+    /** Closes a claimed assignment (corrective actions are done this way). */
+    complete: (kind: AssignmentKind, id: string) => json<Assignment>('POST', `workflow/assignments/${kind}/${seg(id)}/complete`),
+  },
+  search: (query: SearchQuery) =>
+    call<List<SearchResult>>('documentation/search', { query: { ...query, types: query.types ? [...query.types] : undefined } }),
   roles: {
     /** One page of the organisation's roles; `ordering` like ['name'] or ['-name']. */
     list: (query: ListRolesQuery = {}) =>

@@ -1,0 +1,34 @@
+/**
+ * GET documentation/search (documentation §2 Search, §3 Search parameters, §7): names, descriptions and
+ * question titles; only items the caller may Read.
+ */
+import type { Doctype, ItemKind } from './documentation.ts';
+
+export interface SearchQuery {
+  q?: string;
+  /** Default presentation, form, sheet. */
+  types?: readonly Doctype[];
+  include_folders?: boolean;
+  /** That folder's whole subtree. */
+  in_folder?: string;
+  /** Epoch seconds. */
+  created_before?: number;
+  created_after?: number;
+  modified_before?: number;
+  modified_after?: number;
+  limit?: number;
+}
+
+export interface SearchResult {
+  id: string;
+  kind: ItemKind;
+  name: string;
+  description: string;
+  /** Null for folders. */
+  doctype: Doctype | null;
+  created_at: string;
+  modified_at: string;
+  /** The folder it is in (null for the root folder itself). */
+  folder_id: string | null;
+  folder_name: string | null;
+}
