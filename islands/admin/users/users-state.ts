@@ -6,8 +6,11 @@ import type { RoleRef } from '../../../src/shared/api/accounts.ts';
 import type { ListUsersQuery } from '../../../src/shared/api/users.ts';
 import { isEmail } from '../../../src/shared/validation.ts';
 
-/** Rows per page of both grids: never thousands of DOM rows (the server pages the active users). */
-export const USERS_PAGE_SIZE = 50;
+/**
+ * Rows per page of both grids: never thousands of DOM rows (the server pages the active users). 20 keeps a
+ * phone's stacked cards to a few screens and pages an organisation of the default plan (25 users).
+ */
+export const USERS_PAGE_SIZE = 20;
 
 export const messages = {
   invitationSent: (email: string) => `Invitation Sent To ${email}.`,
