@@ -8,6 +8,7 @@
  */
 import { join } from 'node:path';
 import { notFoundShell } from '../../src/routes.ts';
+import { benchAdminGrids } from './admin-grids.ts';
 import { databaseTargets } from './api-server.ts';
 import { startBenchServer, wireBytes } from './bench-server.ts';
 import { benchDocumentationTree } from './documentation-tree.ts';
@@ -131,3 +132,4 @@ for (const target of databaseTargets()) await benchDocumentationTree(target);
 for (const target of databaseTargets()) await benchSubmissions(target);
 for (const target of databaseTargets()) await benchThroughput(target);
 for (const target of databaseTargets()) await benchUploadMemory(target);
+for (const target of databaseTargets()) await benchAdminGrids(target);
