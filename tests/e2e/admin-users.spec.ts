@@ -100,7 +100,7 @@ test.describe('the users screen', () => {
     await expect(invite, 'not an {email} shape').toBeDisabled();
     await dialog.getByLabel('Email').fill(invitee.email);
     await expect(invite).toBeEnabled();
-    await dialog.getByRole('checkbox', { name: 'Auditor' }).check();
+    await dialog.getByRole('checkbox', { name: auditor.name }).check();
     await invite.click();
 
     await expect(alert(page, `Invitation Sent To ${invitee.email}.`)).toBeVisible();
