@@ -209,6 +209,19 @@ const cases: DialogCase[] = [
     },
   },
   {
+    name: 'Delete Role',
+    buttons: ['secondary'],
+    open: async (page, admin) => {
+      const role = await callApi<{ id: string }>('roles', { token: admin.token, json: { name: 'Auditors' } });
+      await signInWithToken(page, admin.token);
+      await page.goto(`/admin/roles/${role.id}`);
+      // The role form's Delete (the dialog has a Delete of its own).
+      const opener = page.locator('form.admin-form').getByRole('button', { name: 'Delete' });
+      await opener.click();
+      return opener;
+    },
+  },
+  {
     name: 'Publish or discard',
     buttons: ['primary'],
     open: async (page, admin) => {
