@@ -5,6 +5,7 @@
  * axe scan with it open, for nothing scrolling sideways inside it, and for Escape closing it with the
  * focus back on what opened it.
  */
+import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
 import {
   callApi,
@@ -190,6 +191,21 @@ const cases: DialogCase[] = [
     name: 'Enable Two-Factor Authentication',
     buttons: ['primary', 'secondary'],
     open: byButton('/account-settings', 'Enable Two-Factor Authentication'),
+  },
+  {
+    name: 'New Avatar',
+    buttons: ['primary', 'secondary'],
+    // Choose Avatar, a real picture from the file picker, then the crop dialog once the cropper is ready.
+    open: async (page, admin) => {
+      await signInWithToken(page, admin.token);
+      await page.goto('/account-settings');
+      const opener = page.getByRole('button', { name: 'Choose Avatar' });
+      const picker = page.waitForEvent('filechooser');
+      await opener.click();
+      await (await picker).setFiles(fileURLToPath(new URL('./fixtures/avatar.png', import.meta.url)));
+      await expect(page.getByRole('button', { name: 'Set Avatar' })).toBeEnabled();
+      return opener;
+    },
   },
   { name: 'New Folder', buttons: ['primary', 'secondary'], open: fromSpeedDial('Folder') },
   { name: 'New document', buttons: ['primary', 'secondary'], open: fromSpeedDial('Document') },
