@@ -20,7 +20,7 @@ export interface AdminUserRow {
   isOrgAdmin: boolean;
   /** When they joined the organisation. */
   joinedAt: Date;
-  /** Their roles in the organisation, by name ignoring case. */
+  /** Their roles in the organisation, by name ignoring case, then id. */
   roles: RoleRef[];
 }
 
@@ -93,8 +93,15 @@ const toRow = (r: RawRow): AdminUserRow => ({
   isActive: r.is_active,
   isOrgAdmin: r.is_org_admin,
   joinedAt: toDate(r.joined_at),
-  roles: (typeof r.roles === 'string' ? (JSON.parse(r.roles) as RoleRef[]) : r.roles) ?? [],
+  roles: byName((typeof r.roles === 'string' ? (JSON.parse(r.roles) as RoleRef[]) : r.roles) ?? []),
 });
+
+/** Roles by name ignoring case, then id (sorted here: an ORDER BY inside json_agg costs a sort per member). */
+const byName = (refs: RoleRef[]) =>
+  refs.sort((a, b) => {
+    const [x, y] = [a.name.toLowerCase(), b.name.toLowerCase()];
+    return x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  });
 
 /** One page of the organisation's members, in the order asked for, with their roles — ONE statement. */
 export async function adminUsersPage(
@@ -112,7 +119,7 @@ export async function adminUsersPage(
                  ORDER BY ${orderBy(page.ordering, 'inner')}
                 OFFSET ${page.skip} LIMIT ${page.limit}) p
           LEFT JOIN LATERAL (
-                SELECT json_agg(json_build_object('id', r.id, 'name', r.name) ORDER BY lower(r.name), r.id) AS roles
+                SELECT json_agg(json_build_object('id', r.id, 'name', r.name)) AS roles
                   FROM user_roles ur INNER JOIN roles r ON r.id = ur.role_id
                  WHERE ur.user_id = p.user_id AND r.org_id = ${orgId}) pr ON true
          ORDER BY ${orderBy(page.ordering, 'outer')}`,
@@ -124,7 +131,10 @@ export async function adminUsersPage(
 export async function countAdminUsers(db: Queryable, orgId: string, filter: AdminUsersFilter): Promise<number> {
   const [row] = await rows<{ n: number | string }>(
     db,
-    sql`SELECT count(*)::int AS n FROM memberships m INNER JOIN users u ON u.id = m.user_id WHERE ${whereOf(orgId, filter)}`,
+    // The account is read only to search it: without q, the memberships alone are counted.
+    filter.q
+      ? sql`SELECT count(*)::int AS n FROM memberships m INNER JOIN users u ON u.id = m.user_id WHERE ${whereOf(orgId, filter)}`
+      : sql`SELECT count(*)::int AS n FROM memberships m WHERE ${whereOf(orgId, filter)}`,
   );
   return Number(row?.n ?? 0);
 }
