@@ -10,6 +10,16 @@ import { callApi, expect, expectAccessible, phoneViewport, signInWithToken, test
 
 const rows = (page: Page) => page.getByRole('table', { name: 'Activity Log' }).locator('tbody').getByRole('row');
 
+/** The API reads a page makes, as 'path?query' after /api/v1/. */
+function apiReads(page: Page): string[] {
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.method() === 'GET' && url.pathname.startsWith('/api/v1/')) reads.push(url.pathname.slice('/api/v1/'.length) + url.search);
+  });
+  return reads;
+}
+
 async function openLog(page: Page, admin: OrgAdmin): Promise<void> {
   await signInWithToken(page, admin.token);
   await page.goto('/admin/activity-log');
@@ -54,6 +64,15 @@ test('a folder links to the browser, a document update to the document and its h
   const created = rows(page).filter({ hasText: 'created the folder Plant' });
   await created.getByRole('link', { name: 'Plant', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/documentation/browse/${folder.id}$`));
+});
+
+test('the first page is read once: the HTML sends the read, the island takes it (src/client/early-reads.ts)', async ({ page, orgAdmin }) => {
+  await callApi('roles', { token: orgAdmin.token, json: { name: 'Auditors' } });
+  await signInWithToken(page, orgAdmin.token);
+  const reads = apiReads(page);
+  await page.goto('/admin/activity-log');
+  await expect(rows(page).first()).toContainText('created the role Auditors');
+  expect(reads.filter((r) => r.startsWith('activity'))).toEqual(['activity?skip=0&limit=100']);
 });
 
 for (const viewport of [{ label: 'desktop', size: { width: 1280, height: 720 } }, { label: '390 px', size: phoneViewport }]) {

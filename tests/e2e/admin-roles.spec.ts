@@ -32,6 +32,16 @@ async function member(admin: OrgAdmin, prefix: string, roles: Role[]): Promise<{
   return { id: created.id, username: who.username };
 }
 
+/** The API reads a page makes, as 'path?query' after /api/v1/. */
+function apiReads(page: Page): string[] {
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.method() === 'GET' && url.pathname.startsWith('/api/v1/')) reads.push(url.pathname.slice('/api/v1/'.length) + url.search);
+  });
+  return reads;
+}
+
 async function openRoles(page: Page, admin: OrgAdmin): Promise<void> {
   await signInWithToken(page, admin.token);
   await page.goto('/admin/roles');
@@ -158,27 +168,47 @@ test('the list pages by 100 from the server: Next shows the rest, Previous goes 
   await expect(pager).toContainText('1–100 of 101');
 });
 
+test('the list and a role are each read once: the HTML sends the read, the island takes it (src/client/early-reads.ts)', async ({ page, orgAdmin }) => {
+  const role = await createRole(orgAdmin, 'Auditors');
+  await signInWithToken(page, orgAdmin.token);
+  const reads = apiReads(page);
+  await page.goto('/admin/roles');
+  await expect(bodyRows(page, 'Roles')).toHaveCount(1);
+  await page.goto(`/admin/roles/${role.id}`);
+  await expect(page.getByLabel('Name')).toHaveValue('Auditors');
+  expect(reads.filter((r) => r.startsWith('roles'))).toEqual(['roles?skip=0&limit=100', `roles/${role.id}`]);
+});
+
 for (const viewport of [{ label: 'desktop', size: { width: 1280, height: 720 } }, { label: '390 px', size: phoneViewport }]) {
   test.describe(`at ${viewport.label}`, () => {
     test.use({ viewport: viewport.size });
 
-    test('the roles list, a new role and a role with holders pass axe and fit the width', async ({ page, orgAdmin }) => {
-      const role = await createRole(orgAdmin, 'Auditors', 'Check the books and sign off the quarterly accounts');
-      await member(orgAdmin, 'bea', [role]);
+    const phone = viewport.size === phoneViewport;
+
+    test('the roles list passes axe and fits the width', async ({ page, orgAdmin }) => {
+      await createRole(orgAdmin, 'Auditors', 'Check the books and sign off the quarterly accounts');
       await openRoles(page, orgAdmin);
       await expect(bodyRows(page, 'Roles')).toHaveCount(1);
       await expectAccessible(page);
-      if (viewport.size === phoneViewport) await expectFitsPhone(page, [page.getByRole('link', { name: 'New Role' }), page.getByRole('link', { name: 'Edit Auditors' })]);
+      if (phone) await expectFitsPhone(page, [page.getByRole('link', { name: 'New Role' }), page.getByRole('link', { name: 'Edit Auditors' })]);
+    });
 
+    test('a new role passes axe and fits the width', async ({ page, orgAdmin }) => {
+      await signInWithToken(page, orgAdmin.token);
       await page.goto('/admin/roles/new');
       await expect(page.getByLabel('Name')).toBeVisible();
       await expectAccessible(page);
-      if (viewport.size === phoneViewport) await expectFitsPhone(page, [page.getByRole('button', { name: 'Save' })]);
+      if (phone) await expectFitsPhone(page, [page.getByRole('button', { name: 'Save' })]);
+    });
 
+    test('a role with holders passes axe and fits the width', async ({ page, orgAdmin }) => {
+      const role = await createRole(orgAdmin, 'Auditors', 'Check the books');
+      await member(orgAdmin, 'bea', [role]);
+      await signInWithToken(page, orgAdmin.token);
       await page.goto(`/admin/roles/${role.id}`);
       await expect(bodyRows(page, 'Users with this role')).toHaveCount(1);
       await expectAccessible(page);
-      if (viewport.size === phoneViewport) await expectFitsPhone(page, [page.getByRole('button', { name: 'Delete' }), holdersGrid(page).getByRole('link')]);
+      if (phone) await expectFitsPhone(page, [page.getByRole('button', { name: 'Delete' }), holdersGrid(page).getByRole('link')]);
     });
   });
 }

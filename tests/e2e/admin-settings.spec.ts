@@ -9,6 +9,16 @@ import { callApi, expect, expectAccessible, newIdentity, phoneViewport, signInWi
 
 const figure = (page: Page, term: string) => page.locator('.settings-list > div').filter({ has: page.getByRole('term').filter({ hasText: term }) }).getByRole('definition');
 
+/** The API reads a page makes, as 'path?query' after /api/v1/. */
+function apiReads(page: Page): string[] {
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.method() === 'GET' && url.pathname.startsWith('/api/v1/')) reads.push(url.pathname.slice('/api/v1/'.length) + url.search);
+  });
+  return reads;
+}
+
 async function openSettings(page: Page, admin: OrgAdmin): Promise<void> {
   await signInWithToken(page, admin.token);
   await page.goto('/admin/settings');
@@ -35,6 +45,14 @@ test('shows the active user limit, the members counted and the build date; the b
   await page.goBack();
   await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Home' }).click();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test('its reads are each sent once, by the HTML beside auth/me (src/client/early-reads.ts)', async ({ page, orgAdmin }) => {
+  await signInWithToken(page, orgAdmin.token);
+  const reads = apiReads(page);
+  await page.goto('/admin/settings');
+  await expect(figure(page, 'Currently Active Users')).toHaveText('1');
+  expect(reads.filter((r) => r.startsWith('users') || r.startsWith('_build-info')).sort()).toEqual(['_build-info', 'users?limit=1']);
 });
 
 for (const viewport of [{ label: 'desktop', size: { width: 1280, height: 720 } }, { label: '390 px', size: phoneViewport }]) {
