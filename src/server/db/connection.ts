@@ -62,12 +62,15 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     return { db, kind: 'postgres', migrate, close: () => pool.end() };
   }
   if (options.dataDir) mkdirSync(dirname(options.dataDir), { recursive: true });
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
+    // pg_trgm (search's trigram indexes): PGlite ships it as a contrib extension, loaded into every instance.
+    import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
   const client = await PGlite.create({
+    extensions: { pg_trgm },
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });

@@ -2,11 +2,12 @@
  * The database schema (Drizzle, PostgreSQL 15 features only: PGlite is 18, the server here is 15).
  * Migrations are generated from this file with `npm run db:generate` into ./migrations.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -19,6 +20,23 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** PostgreSQL's full-text document type (search reads it only inside SQL; never selected). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/*
+ * Search (documentation §2 Search; src/server/db/queries/search.ts). Two generated columns per item, kept by
+ * PostgreSQL on every write:
+ * - search_vector: the words of the name (weight A), the description (B) and, for documents, the question
+ *   titles (C) under the 'simple' configuration (lowercase words, no stemming or stop words: the
+ *   organisations write in any language) — GIN-indexed; matches whole words and word beginnings (`w:*`)
+ *   and ranks the results;
+ * - search_text: the same text lower-cased in one string — GIN-indexed with pg_trgm's gin_trgm_ops, so a
+ *   part of a word anywhere (`LIKE '%spect%'`) is found from the index.
+ * Question titles are those of the published contents (`$.questions.*.title`: checklists, result sheets
+ * and reports), read with jsonb_path_query_array (immutable).
+ */
+const QUESTION_TITLES = (contents: AnyPgColumn) => sql`jsonb_path_query_array(${contents}, '$.questions.*.title')`;
 const createdAt = () => at('created_at').notNull().defaultNow();
 
 export const users = pgTable(
@@ -229,6 +247,11 @@ export const folders = pgTable(
     /** Set when the folder was deleted (moved to the trash); its subtree goes with it. */
     deletedAt: at('deleted_at'),
     deletedBy: uuid('deleted_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Search (see QUESTION_TITLES above): generated, never written. */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      (): SQL => sql`setweight(to_tsvector('simple'::regconfig, ${folders.name}), 'A') || setweight(to_tsvector('simple'::regconfig, ${folders.description}), 'B')`,
+    ),
+    searchText: text('search_text').generatedAlwaysAs((): SQL => sql`lower(${folders.name} || ' ' || ${folders.description})`),
   },
   (t) => [
     index('folders_parent_idx').on(t.parentId, t.name),
@@ -238,6 +261,8 @@ export const folders = pgTable(
     index('folders_live_by_created_idx').on(t.parentId, t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
     index('folders_live_by_modified_idx').on(t.parentId, t.modifiedAt, t.id).where(sql`${t.deletedAt} is null`),
     index('folders_trash_idx').on(t.orgId, t.deletedAt).where(sql`${t.deletedAt} is not null`),
+    index('folders_search_vector_idx').using('gin', t.searchVector).where(sql`${t.deletedAt} is null`),
+    index('folders_search_text_idx').using('gin', t.searchText.op('gin_trgm_ops')).where(sql`${t.deletedAt} is null`),
   ],
 );
 
@@ -269,6 +294,14 @@ export const documents = pgTable(
     modifiedAt: at('modified_at').notNull().defaultNow(),
     deletedAt: at('deleted_at'),
     deletedBy: uuid('deleted_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Search (see QUESTION_TITLES above): generated, never written. */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      (): SQL =>
+        sql`setweight(to_tsvector('simple'::regconfig, ${documents.name}), 'A') || setweight(to_tsvector('simple'::regconfig, ${documents.description}), 'B') || setweight(to_tsvector('simple'::regconfig, ${QUESTION_TITLES(documents.contents)}), 'C')`,
+    ),
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL => sql`lower(${documents.name} || ' ' || ${documents.description} || ' ' || (${QUESTION_TITLES(documents.contents)})::text)`,
+    ),
   },
   (t) => [
     index('documents_folder_idx').on(t.folderId, t.name),
@@ -276,6 +309,8 @@ export const documents = pgTable(
     index('documents_live_by_created_idx').on(t.folderId, t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
     index('documents_live_by_modified_idx').on(t.folderId, t.modifiedAt, t.id).where(sql`${t.deletedAt} is null`),
     index('documents_trash_idx').on(t.orgId, t.deletedAt).where(sql`${t.deletedAt} is not null`),
+    index('documents_search_vector_idx').using('gin', t.searchVector).where(sql`${t.deletedAt} is null`),
+    index('documents_search_text_idx').using('gin', t.searchText.op('gin_trgm_ops')).where(sql`${t.deletedAt} is null`),
   ],
 );
 

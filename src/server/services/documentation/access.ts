@@ -18,7 +18,8 @@ import { forbidden, notFound } from '../../errors.ts';
 import { resolvePermissions, type AclRule, type Principal } from '../../permissions/resolve.ts';
 
 export type AclEntryRow = typeof aclEntries.$inferSelect;
-export type DocumentRow = typeof documents.$inferSelect;
+/** A document row (the search columns, generated and read only by search's SQL, left out). */
+export type DocumentRow = Omit<typeof documents.$inferSelect, 'searchVector' | 'searchText'>;
 
 export type ItemKind = 'folder' | 'document';
 

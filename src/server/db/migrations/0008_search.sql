@@ -1,0 +1,10 @@
+-- Search: pg_trgm (trigram GIN indexes for parts of words). PGlite loads the extension in connection.ts.
+CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
+ALTER TABLE "documents" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('simple'::regconfig, "documents"."name"), 'A') || setweight(to_tsvector('simple'::regconfig, "documents"."description"), 'B') || setweight(to_tsvector('simple'::regconfig, jsonb_path_query_array("documents"."contents", '$.questions.*.title')), 'C')) STORED;--> statement-breakpoint
+ALTER TABLE "documents" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower("documents"."name" || ' ' || "documents"."description" || ' ' || (jsonb_path_query_array("documents"."contents", '$.questions.*.title'))::text)) STORED;--> statement-breakpoint
+ALTER TABLE "folders" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('simple'::regconfig, "folders"."name"), 'A') || setweight(to_tsvector('simple'::regconfig, "folders"."description"), 'B')) STORED;--> statement-breakpoint
+ALTER TABLE "folders" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower("folders"."name" || ' ' || "folders"."description")) STORED;--> statement-breakpoint
+CREATE INDEX "documents_search_vector_idx" ON "documents" USING gin ("search_vector") WHERE "documents"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "documents_search_text_idx" ON "documents" USING gin ("search_text" gin_trgm_ops) WHERE "documents"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "folders_search_vector_idx" ON "folders" USING gin ("search_vector") WHERE "folders"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "folders_search_text_idx" ON "folders" USING gin ("search_text" gin_trgm_ops) WHERE "folders"."deleted_at" is null;
