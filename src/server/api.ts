@@ -11,6 +11,7 @@ import { documentation } from './routes/documentation.ts';
 import { rolesApi } from './routes/roles.ts';
 import { avatarUploads, signedAvatars, signedMedia, uploadReceiver } from './routes/uploads.ts';
 import { createUserApi, usersApi } from './routes/users.ts';
+import { workflow } from './routes/workflow.ts';
 
 export function createApi(deps: Deps): Hono<AppEnv> {
   const api = new Hono<AppEnv>({ strict: false });
@@ -34,6 +35,7 @@ export function createApi(deps: Deps): Hono<AppEnv> {
   api.route('/users/', createUserApi);
   api.route('/roles', rolesApi);
   api.route('/activity', activityApi);
+  api.route('/workflow', workflow);
   api.route('/_build-info', buildInfo);
   api.onError(renderError);
   return api;

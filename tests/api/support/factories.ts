@@ -386,3 +386,25 @@ export async function setPlanLimits(server: TestServer, orgId: string, limits: {
     })
     .where(eq(organisations.id, orgId));
 }
+
+// ─── Assignments (issue #12) ──────────────────────────────────────────────────────────────────────
+
+/** POST workflow/assignments/{kind} as `user`; expects 201 and answers the assignment. */
+export async function assign(
+  user: TestUser,
+  kind: 'document' | 'folder',
+  objectId: string,
+  assignedTo: { type: 'org' | 'role' | 'user'; id: string },
+  notes?: string,
+): Promise<Json> {
+  const res = await user.api.post(`workflow/assignments/${kind}`, { assigned_to: assignedTo, object_id: objectId, ...(notes === undefined ? {} : { notes }) });
+  expect(res.status, res.text).toBe(201);
+  return res.body;
+}
+
+/** The ids of the open assignments GET workflow/assignments lists for `user`. */
+export async function myAssignmentIds(user: TestUser): Promise<string[]> {
+  const res = await user.api.get('workflow/assignments');
+  expect(res.status, res.text).toBe(200);
+  return (res.body.results as { id: string }[]).map((a) => a.id);
+}

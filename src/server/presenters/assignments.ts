@@ -1,0 +1,50 @@
+/** How assignments look in the API's answers (shapes in shared/api/assignments.ts). */
+import type { Assignment, AssignmentKind } from '../../shared/api/assignments.ts';
+import type { Doctype } from '../../shared/api/documentation.ts';
+import type { assignments } from '../db/schema.ts';
+
+export type AssignmentRow = typeof assignments.$inferSelect;
+
+/** An assignment row with the names it is shown with (services/assignments/assignments.ts reads them in one query). */
+export interface AssignmentView {
+  row: AssignmentRow;
+  objectName: string | null;
+  doctype: Doctype | null;
+  assigneeName: string | null;
+  assignedByUsername: string | null;
+  claimedByUsername: string | null;
+}
+
+type FailingAnswer = Assignment['failing_answers'][number];
+
+/** The failing answers a correction keeps in its context (`{failing_answers: [...]}`); none for other kinds. */
+export function failingAnswersOf(context: Record<string, unknown>): FailingAnswer[] {
+  const list = context.failing_answers;
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((item: unknown) => {
+    if (typeof item !== 'object' || item === null) return [];
+    const { question_id, title, value } = item as Record<string, unknown>;
+    return typeof question_id === 'string' ? [{ question_id, title: typeof title === 'string' ? title : '', value }] : [];
+  });
+}
+
+export function presentAssignment(view: AssignmentView): Assignment {
+  const { row } = view;
+  return {
+    id: row.id,
+    kind: row.kind as AssignmentKind,
+    object_id: (row.documentId ?? row.folderId)!,
+    object_name: view.objectName ?? '',
+    doctype: view.doctype,
+    assigned_at: row.assignedAt.toISOString(),
+    assigned_to: { type: row.assignedToType, id: row.assignedToId, name: view.assigneeName ?? '' },
+    assigned_by_username: view.assignedByUsername,
+    notes: row.notes,
+    // A claimer whose account is gone (claimed_by set null) leaves the assignment claimable again.
+    claimed: row.claimedBy !== null,
+    claimed_by_username: view.claimedByUsername,
+    completed: row.completedAt !== null,
+    submission_id: row.submissionId,
+    failing_answers: failingAnswersOf(row.context),
+  };
+}

@@ -1,0 +1,249 @@
+/**
+ * Assignments (documentation §3 Assignment, §4 "unclaimed to claimed by claiming, back by unclaiming",
+ * §7 workflow/assignments; issue #12): a folder or document handed to the organisation, one of its roles
+ * or one of its members, claimed by one member, and closed by completing it. Corrective actions (kind
+ * `correction`) are raised by submissions with validation errors (./corrections.ts) and go the same way.
+ *
+ * Rules (decisions where the spec is silent — docs: /work/scratch/doc-N3-assignments.md):
+ * - Assigning needs Read on the item (else 404, like every item lookup) and the action table's `assign`
+ *   (Write) on it (else 403). The assignee must be the caller's organisation, one of its roles or one of
+ *   its members (else 422 naming `assigned_to.id`).
+ * - Nobody ever sees an assignment about an item they may not Read (or that is in the trash): the list
+ *   leaves it out, and claim/unclaim/complete answer 404 as for a missing one. `{kind}` in the address
+ *   must be the assignment's kind (else 404).
+ * - Claim: only an assignee (the user; a holder of the role; any member for the organisation) → else 403;
+ *   only while unclaimed and open → else 409. One conditional UPDATE decides, so of two members claiming
+ *   at once exactly one wins (the other's UPDATE waits, re-reads the row and matches nothing).
+ * - Unclaim: the claimer or an org admin; complete: the claimer. Both conditional UPDATEs too.
+ */
+import { and, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Assignment, AssignmentKind } from '../../../shared/api/assignments.ts';
+import type { CreateAssignmentParsed, ListAssignmentsParsed } from '../../../shared/api/assignments-schemas.ts';
+import type { List } from '../../../shared/api/list.ts';
+import { isUuid, uuidv7 } from '../../../shared/ids.ts';
+import type { Queryable } from '../../db/connection.ts';
+import { assignments, documents, folders, organisations, roles, users } from '../../db/schema.ts';
+import type { Deps, Member } from '../../env.ts';
+import { conflict, forbidden, notFound, validationFailed } from '../../errors.ts';
+import { presentAssignment, type AssignmentRow, type AssignmentView } from '../../presenters/assignments.ts';
+import { documentAccess, folderAccess, readableDocument, readableFolder, requireAction } from '../documentation/access.ts';
+import { allows } from '../../../shared/permissions/index.ts';
+import { requireOwnIds } from '../own-ids.ts';
+
+export const assignmentNotFound = () => notFound('Assignment not found');
+
+/** The most assignments one list answers (a dashboard's list; an item's tab). */
+export const MAX_LISTED_ASSIGNMENTS = 500;
+
+const assignedBy = alias(users, 'assigned_by_user');
+const claimedBy = alias(users, 'claimed_by_user');
+const assigneeUser = alias(users, 'assignee_user');
+
+/** Assignments with the names they are shown with: the item, the assignee, who assigned and who claimed. One statement. */
+function viewsWhere(db: Queryable, where: SQL | undefined, limit = MAX_LISTED_ASSIGNMENTS) {
+  return db
+    .select({
+      row: assignments,
+      documentName: documents.name,
+      doctype: documents.doctype,
+      folderName: folders.name,
+      roleName: roles.name,
+      userName: assigneeUser.username,
+      orgName: organisations.name,
+      assignedByUsername: assignedBy.username,
+      claimedByUsername: claimedBy.username,
+    })
+    .from(assignments)
+    .leftJoin(documents, eq(documents.id, assignments.documentId))
+    .leftJoin(folders, eq(folders.id, assignments.folderId))
+    .leftJoin(roles, and(eq(assignments.assignedToType, 'role'), eq(roles.id, assignments.assignedToId)))
+    .leftJoin(assigneeUser, and(eq(assignments.assignedToType, 'user'), eq(assigneeUser.id, assignments.assignedToId)))
+    .leftJoin(organisations, and(eq(assignments.assignedToType, 'org'), eq(organisations.id, assignments.assignedToId)))
+    .leftJoin(assignedBy, eq(assignedBy.id, assignments.assignedBy))
+    .leftJoin(claimedBy, eq(claimedBy.id, assignments.claimedBy))
+    .where(where)
+    .orderBy(desc(assignments.assignedAt), desc(assignments.id))
+    .limit(limit)
+    .then((found) =>
+      found.map(
+        (r): AssignmentView => ({
+          row: r.row,
+          objectName: r.documentName ?? r.folderName,
+          doctype: r.doctype,
+          assigneeName: r.roleName ?? r.userName ?? r.orgName,
+          assignedByUsername: r.assignedByUsername,
+          claimedByUsername: r.claimedByUsername,
+        }),
+      ),
+    );
+}
+
+async function viewOf(db: Queryable, id: string): Promise<Assignment> {
+  const [view] = await viewsWhere(db, eq(assignments.id, id), 1);
+  return presentAssignment(view!);
+}
+
+/** Whether the caller may Read the assignment's item now (live, not in the trash). */
+async function itemReadable(db: Queryable, who: Member, row: AssignmentRow): Promise<boolean> {
+  const access = row.documentId ? await documentAccess(db, who, row.documentId) : await folderAccess(db, who, row.folderId!);
+  return !!access && !access.trashed && allows(access.permissions, 'view');
+}
+
+/** POST workflow/assignments/{document|folder}: 201 with the new assignment. */
+export async function createAssignment(
+  deps: Deps,
+  who: Member,
+  kind: 'document' | 'folder',
+  body: CreateAssignmentParsed,
+): Promise<Assignment> {
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
+    const access = kind === 'document' ? await readableDocument(tx, who, body.object_id) : await readableFolder(tx, who, body.object_id);
+    requireAction(access.permissions, 'assign', kind);
+    const { type, id } = body.assigned_to;
+    if (type === 'org') {
+      if (id.toLowerCase() !== who.orgId) throw validationFailed([{ field: 'assigned_to.id', message: 'is not this organization' }]);
+    } else {
+      await requireOwnIds(tx, who.orgId, [{ field: 'assigned_to.id', kind: type, id }]);
+    }
+    const itemId = kind === 'document' ? (access as { document: { id: string } }).document.id : (access as { folder: { id: string } }).folder.id;
+    const newId = uuidv7(now.getTime());
+    await tx.insert(assignments).values({
+      id: newId,
+      orgId: who.orgId,
+      kind,
+      documentId: kind === 'document' ? itemId : null,
+      folderId: kind === 'folder' ? itemId : null,
+      assignedToType: type,
+      assignedToId: id.toLowerCase(),
+      notes: body.notes,
+      assignedBy: who.userId,
+      assignedAt: now,
+    });
+    return viewOf(tx, newId);
+  });
+}
+
+/** The subjects that name the caller: the user, each of their roles, their organisation. */
+function handedTo(who: Member): SQL {
+  return or(
+    and(eq(assignments.assignedToType, 'user'), eq(assignments.assignedToId, who.userId)),
+    and(eq(assignments.assignedToType, 'org'), eq(assignments.assignedToId, who.orgId)),
+    who.roleIds.size > 0 ? and(eq(assignments.assignedToType, 'role'), inArray(assignments.assignedToId, [...who.roleIds])) : undefined,
+  )!;
+}
+
+/**
+ * GET workflow/assignments: the open assignments handed to me, one of my roles or my organisation, about
+ * items I may Read, newest first; or, with `folder_id` / `document_id`, every assignment of that item
+ * (open and completed; corrections of a checklist too) for anyone who may Read it (else 404).
+ */
+export async function listAssignments(deps: Deps, who: Member, query: ListAssignmentsParsed): Promise<List<Assignment>> {
+  if (query.document_id !== undefined || query.folder_id !== undefined) {
+    const where =
+      query.document_id !== undefined
+        ? eq(assignments.documentId, (await readableDocument(deps.db, who, query.document_id)).document.id)
+        : eq(assignments.folderId, (await readableFolder(deps.db, who, query.folder_id!)).folder.id);
+    const views = await viewsWhere(deps.db, and(eq(assignments.orgId, who.orgId), where));
+    return { results: views.map(presentAssignment), total: views.length };
+  }
+  const views = await viewsWhere(deps.db, and(eq(assignments.orgId, who.orgId), isNull(assignments.completedAt), handedTo(who)));
+  // Each item's permissions once (one statement per item: its chain with the ACL entries of every level).
+  const readable = new Map<string, Promise<boolean>>();
+  const visible = await Promise.all(
+    views.map((view) => {
+      const key = view.row.documentId ?? view.row.folderId!;
+      let known = readable.get(key);
+      if (!known) readable.set(key, (known = itemReadable(deps.db, who, view.row)));
+      return known;
+    }),
+  );
+  const results = views.filter((_, i) => visible[i]).map(presentAssignment);
+  return { results, total: results.length };
+}
+
+/** The assignment `id` of kind `kind` in the caller's organisation about an item they may Read; else 404. */
+async function visibleAssignment(db: Queryable, who: Member, kind: string, id: string): Promise<AssignmentRow> {
+  if (!isUuid(id)) throw assignmentNotFound();
+  const [row] = await db
+    .select()
+    .from(assignments)
+    .where(and(eq(assignments.id, id.toLowerCase()), eq(assignments.orgId, who.orgId)));
+  if (!row || row.kind !== kind || !(await itemReadable(db, who, row))) throw assignmentNotFound();
+  return row;
+}
+
+/** Whether the caller is one of the assignees: the user named, a holder of the role named, any member for the organisation. */
+function isAssignee(who: Member, row: AssignmentRow): boolean {
+  switch (row.assignedToType) {
+    case 'user':
+      return row.assignedToId === who.userId;
+    case 'role':
+      return who.roleIds.has(row.assignedToId);
+    case 'org':
+      return row.assignedToId === who.orgId;
+  }
+}
+
+const alreadyCompleted = () => conflict('This assignment has already been completed');
+
+/** Why a conditional update matched nothing, from the row as it is now (after the other writer committed). */
+async function conflictNow(db: Queryable, id: string, what: 'claim' | 'unclaim' | 'complete'): Promise<never> {
+  const [view] = await viewsWhere(db, eq(assignments.id, id), 1);
+  if (!view) throw assignmentNotFound();
+  if (view.row.completedAt !== null) throw alreadyCompleted();
+  if (what === 'claim') throw conflict(`This assignment has already been claimed by ${view.claimedByUsername ?? 'someone else'}`);
+  throw conflict('This assignment is not claimed');
+}
+
+/** POST workflow/assignments/{kind}/{id}/claim: the updated assignment. */
+export async function claimAssignment(deps: Deps, who: Member, kind: AssignmentKind | string, id: string): Promise<Assignment> {
+  const row = await visibleAssignment(deps.db, who, kind, id);
+  if (!isAssignee(who, row)) throw forbidden('This assignment is not assigned to you');
+  const [claimed] = await deps.db
+    .update(assignments)
+    .set({ claimedBy: who.userId, claimedAt: deps.now() })
+    .where(and(eq(assignments.id, row.id), isNull(assignments.claimedBy), isNull(assignments.completedAt)))
+    .returning({ id: assignments.id });
+  if (!claimed) return conflictNow(deps.db, row.id, 'claim');
+  return viewOf(deps.db, row.id);
+}
+
+/** POST workflow/assignments/{kind}/{id}/unclaim: the claimer, or an org admin. */
+export async function unclaimAssignment(deps: Deps, who: Member, kind: AssignmentKind | string, id: string): Promise<Assignment> {
+  const row = await visibleAssignment(deps.db, who, kind, id);
+  if (row.completedAt !== null) throw alreadyCompleted();
+  if (row.claimedBy === null) throw conflict('This assignment is not claimed');
+  if (row.claimedBy !== who.userId && !who.isOrgAdmin) throw forbidden('Only the member who claimed this assignment can unclaim it');
+  const [unclaimed] = await deps.db
+    .update(assignments)
+    .set({ claimedBy: null, claimedAt: null })
+    .where(
+      and(
+        eq(assignments.id, row.id),
+        isNull(assignments.completedAt),
+        // The claim unclaimed is the one checked above: a claim made since by someone else stays.
+        eq(assignments.claimedBy, row.claimedBy),
+      ),
+    )
+    .returning({ id: assignments.id });
+  if (!unclaimed) return conflictNow(deps.db, row.id, 'unclaim');
+  return viewOf(deps.db, row.id);
+}
+
+/** POST workflow/assignments/{kind}/{id}/complete: the claimer closes it (corrective actions are done this way). */
+export async function completeAssignment(deps: Deps, who: Member, kind: AssignmentKind | string, id: string): Promise<Assignment> {
+  const row = await visibleAssignment(deps.db, who, kind, id);
+  if (row.completedAt !== null) throw alreadyCompleted();
+  if (row.claimedBy === null) throw conflict('Claim this assignment before completing it');
+  if (row.claimedBy !== who.userId) throw forbidden('Only the member who claimed this assignment can complete it');
+  const now = deps.now();
+  const [completed] = await deps.db
+    .update(assignments)
+    .set({ completedBy: who.userId, completedAt: now })
+    .where(and(eq(assignments.id, row.id), eq(assignments.claimedBy, who.userId), isNull(assignments.completedAt)))
+    .returning({ id: assignments.id });
+  if (!completed) return conflictNow(deps.db, row.id, 'complete');
+  return viewOf(deps.db, row.id);
+}
