@@ -88,6 +88,7 @@ test.describe('the users screen', () => {
   });
 
   test('invites a user, who accepts through the mailed link and then shows as active', async ({ page, browser, orgAdmin }) => {
+    test.slow(); // two browser pages on a shared machine
     const auditor = await role(orgAdmin, 'Auditor');
     const invitee = await createAccount('invitee');
     await openUsers(page, orgAdmin);
