@@ -19,6 +19,8 @@ import { routes } from '../../../src/routes.ts';
 import { ROLES_PAGE_SIZE } from '../../../islands/admin/roles/RolesList.tsx';
 import { ACTIVITY_PAGE_SIZE } from '../../../islands/admin/activity-log/ActivityLog.tsx';
 import { settingsReads } from '../../../src/screens/admin/settings.ts';
+import { ROLES_PAGE } from '../../../islands/admin/users/all-roles.ts';
+import { usersQuery, USERS_PAGE_SIZE } from '../../../islands/admin/users/users-state.ts';
 
 const bootstrap = readFileSync(new URL('../../../src/client/early-reads-bootstrap.js', import.meta.url), 'utf8');
 const TOKEN = 'token-1';
@@ -189,6 +191,28 @@ describe('the inline script and the pick-up', () => {
       ['/admin/roles/r%2D1', () => api.roles.get('r-1'), ['/api/v1/roles/r-1']],
       ['/admin/activity-log', () => api.activity({ skip: 0, limit: ACTIVITY_PAGE_SIZE }), ['/api/v1/activity?skip=0&limit=100']],
       ['/admin/settings', settingsReads, ['/api/v1/users?limit=1', '/api/v1/_build-info']],
+    ];
+    for (const [path, read, addresses] of cases) {
+      openPage(path, { token: TOKEN, loggedIn: 'true' }, admin);
+      expect(sentEarly()).toEqual(['/api/v1/auth/me', ...addresses]);
+      await read();
+      await settle();
+      expect(sentEarly()).toEqual(['/api/v1/auth/me']);
+      expect(asked.filter((a) => a !== '/api/v1/auth/me').sort()).toEqual([...addresses].sort());
+    }
+  });
+
+  it('the users screens: the list, new and edit pages ask for exactly what was sent early', async () => {
+    const admin = { is_org_admin: 'true' };
+    const roles = () => api.roles.list({ skip: 0, limit: ROLES_PAGE });
+    const cases: [string, () => Promise<unknown>, string[]][] = [
+      [
+        '/admin/users',
+        () => Promise.all([api.users.list(usersQuery([], { skip: 0, limit: USERS_PAGE_SIZE })), roles()]),
+        ['/api/v1/users?ordering=username&skip=0&limit=20', '/api/v1/roles?skip=0&limit=100'],
+      ],
+      ['/admin/users/new', roles, ['/api/v1/roles?skip=0&limit=100']],
+      ['/admin/users/u%2D1', () => Promise.all([api.users.get('u-1'), roles()]), ['/api/v1/users/u-1', '/api/v1/roles?skip=0&limit=100']],
     ];
     for (const [path, read, addresses] of cases) {
       openPage(path, { token: TOKEN, loggedIn: 'true' }, admin);
