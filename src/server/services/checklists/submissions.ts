@@ -24,6 +24,7 @@ import { readableDocument } from '../documentation/access.ts';
 import { present, presentRows } from '../../presenters/checklists.ts';
 import { activityRow, type DataSubmittedContext } from '../activity.ts';
 import { completedUploadsOf } from './uploads.ts';
+import { correctionRecipients, raiseCorrections } from '../assignments/corrections.ts';
 
 type SubmissionRow = typeof checklistSubmissions.$inferSelect;
 
@@ -136,7 +137,7 @@ export async function submitChecklist(
     for (const [id, answer] of Object.entries(submission.record)) record[id] = recordAnswer(byId.get(id)!, answer);
     const validationErrors = Object.values(record).filter((a) => !a.valid).length;
     const id = uuidv7(now.getTime());
-    return insertSubmissionWithEvent(
+    const inserted = await insertSubmissionWithEvent(
       db,
       {
         id,
@@ -168,13 +169,29 @@ export async function submitChecklist(
         } satisfies DataSubmittedContext,
       }),
     );
+    // Corrective actions (issue #12): in this transaction (`raisesCorrections` below), only for a row stored now.
+    if (inserted && raisesCorrections) {
+      await raiseCorrections(
+        db,
+        { orgId: who.orgId, documentId: document.id, submissionId: inserted.id, submittedBy: who.userId, at: now },
+        recipients,
+      );
+    }
+    return inserted;
   };
+  /** Who hears of the failing answers (when the answers are well-formed): then the row and its corrections are stored in one transaction. */
+  const recipients =
+    errors.length === 0
+      ? correctionRecipients(questions, Object.fromEntries(Object.entries(submission.record).map(([id, answer]) => [id, recordAnswer(byId.get(id)!, answer)])))
+      : [];
+  const raisesCorrections = recipients.length > 0;
 
   let inserted: SubmissionRow | undefined;
   try {
     // Checking photos confirms their uploads (a write): then the check and the insert are one transaction,
     // so a refused submission changes nothing. Without photos the insert is one statement of its own.
-    inserted = photos.length > 0 ? await deps.db.transaction((tx) => store(tx)) : await store(deps.db);
+    // So are a row and the corrective actions it may raise.
+    inserted = photos.length > 0 || raisesCorrections ? await deps.db.transaction((tx) => store(tx)) : await store(deps.db);
   } catch (err) {
     // A repeat is answered as the first time even if its answers would not pass now.
     if (err instanceof HttpError && err.status === 422) {
