@@ -3,10 +3,10 @@ import type { AdminUser, RoleHolder } from '../../shared/api/users.ts';
 import type { AdminUserRow } from '../db/queries/admin-users.ts';
 
 /**
- * A member as the admin screens show them. `avatarUrl` turns the avatar's upload id into a short-lived
- * address an <img> can load (null while the user has none).
+ * A member as the admin screens show them. `avatarUrl` makes the short-lived address an <img> loads the
+ * user's avatar from (services/avatars.ts avatarUrlMinter; null while the user has none).
  */
-export function presentAdminUser(row: AdminUserRow, avatarUrl: (uploadId: string) => string | null = () => null): AdminUser {
+export function presentAdminUser(row: AdminUserRow, avatarUrl: (user: { id: string; avatar: string | null }) => string | null): AdminUser {
   return {
     id: row.userId,
     user_account: {
@@ -14,7 +14,7 @@ export function presentAdminUser(row: AdminUserRow, avatarUrl: (uploadId: string
       email: row.email,
       full_name: row.fullName,
       avatar: row.avatar,
-      avatar_url: row.avatar ? avatarUrl(row.avatar) : null,
+      avatar_url: row.avatar ? avatarUrl({ id: row.userId, avatar: row.avatar }) : null,
       is_active: row.isActive,
     },
     is_org_admin: row.isOrgAdmin,

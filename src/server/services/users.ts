@@ -24,11 +24,12 @@ import { adminUserRow, adminUsersPage, countAdminUsers, type AdminUserRow } from
 import { equalsIgnoringCase } from '../db/queries/text.ts';
 import { aclEntries, invitations, loginSessions, memberships, organisations, roles, userRoles, users } from '../db/schema.ts';
 import type { Deps, Member } from '../env.ts';
-import { conflict, notFound, validationFailed } from '../errors.ts';
+import { conflict, notFound } from '../errors.ts';
 import { activationMessage } from '../mail/messages.ts';
 import { presentAdminUser } from '../presenters/users.ts';
 import { ACTIVATION_VALID_MS } from './accounts.ts';
 import { recordActivity } from './activity.ts';
+import { avatarUrlMinter, takeOverAvatar } from './avatars.ts';
 import { requestEmailChange } from './email-change.ts';
 import { requireOwnIds } from './own-ids.ts';
 
@@ -117,7 +118,8 @@ export async function listUsers(deps: Deps, who: Member, params: ListUsersParams
     adminUsersPage(deps.db, who.orgId, filter, params),
     countAdminUsers(deps.db, who.orgId, filter),
   ]);
-  return { results: page.map((row) => presentAdminUser(row)), total };
+  const urlOf = await avatarUrlMinter(deps.config, deps.now());
+  return { results: page.map((row) => presentAdminUser(row, urlOf)), total };
 }
 
 async function findMember(db: Queryable, orgId: string, id: string): Promise<AdminUserRow> {
@@ -127,9 +129,14 @@ async function findMember(db: Queryable, orgId: string, id: string): Promise<Adm
   return row;
 }
 
+/** One member as the admin screens show them, with their avatar's address. */
+async function present(deps: Deps, row: AdminUserRow): Promise<AdminUser> {
+  return presentAdminUser(row, await avatarUrlMinter(deps.config, deps.now()));
+}
+
 /** GET users/{id}. */
 export async function getUser(deps: Deps, who: Member, id: string): Promise<AdminUser> {
-  return presentAdminUser(await findMember(deps.db, who.orgId, id));
+  return present(deps, await findMember(deps.db, who.orgId, id));
 }
 
 // ─── Creating ─────────────────────────────────────────────────────────────────────────────────────
@@ -155,10 +162,6 @@ export async function createUser(deps: Deps, who: Member, body: Required<CreateU
     .transaction(async (tx) => {
       const now = deps.now();
       await requireOwnIds(tx, who.orgId, roleFields(body.roles));
-      if (body.avatar !== null) {
-        // Avatar uploads (services/avatars.ts) have not landed yet: no upload can be an avatar.
-        throw validationFailed([{ field: 'avatar', message: 'is not an avatar uploaded by you' }]);
-      }
       const [byName] = await tx.select({ id: users.id }).from(users).where(equalsIgnoringCase(users.username, body.username));
       if (byName) throw conflict(USERNAME_TAKEN);
       const [byEmail] = await tx.select({ id: users.id }).from(users).where(equalsIgnoringCase(users.email, body.email));
@@ -180,6 +183,8 @@ export async function createUser(deps: Deps, who: Member, body: Required<CreateU
         avatar: null,
         createdAt: now,
       });
+      // The picture the admin uploaded for this user becomes theirs (422 naming avatar unless it is the admin's completed avatar upload).
+      if (body.avatar !== null) await takeOverAvatar(tx, deps.config, { uploadId: body.avatar, uploaderId: who.userId, userId, now });
       await tx.insert(memberships).values({ orgId: who.orgId, userId, isOrgAdmin: body.is_org_admin, createdAt: now });
       const roleIds = [...new Set(body.roles.map((r) => r.toLowerCase()))];
       if (roleIds.length > 0) await tx.insert(userRoles).values(roleIds.map((roleId) => ({ roleId, userId })));
@@ -205,7 +210,7 @@ export async function createUser(deps: Deps, who: Member, body: Required<CreateU
       throw err;
     });
   if (!body.is_active) deps.mail.deliverSoon();
-  return presentAdminUser(created);
+  return present(deps, created);
 }
 
 // ─── Changing ─────────────────────────────────────────────────────────────────────────────────────
@@ -281,7 +286,7 @@ export async function updateUser(deps: Deps, who: Member, id: string, body: Upda
     return after;
   });
   if (mailQueued) deps.mail.deliverSoon();
-  return presentAdminUser(updated);
+  return present(deps, updated);
 }
 
 /** The ids of the organisation's roles, as a subquery. */

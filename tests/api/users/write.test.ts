@@ -22,6 +22,7 @@ import {
   tokenFromLink,
   uniqueName,
 } from '../support/factories.ts';
+import { uploadAvatar } from '../avatars/support.ts';
 import { useTestServer } from '../support/harness.ts';
 
 const server = useTestServer();
@@ -94,7 +95,25 @@ describe('POST users/ (with the slash) creates a user', () => {
     expect(await eventsOf(org.id, 'UserCreated')).toEqual([]);
   });
 
-  it('roles of another organisation or unknown: 422 naming the field; avatar (until avatar uploads land): 422', async () => {
+  it('avatar: a picture the admin uploaded becomes the new user’s (with its address); anything else is 422 naming avatar', async () => {
+    const { admin } = await team();
+    const upload = await uploadAvatar(server, admin);
+    const res = await admin.api.post('users/', newUserBody({ avatar: upload }));
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.user_account.avatar).toBe(upload);
+    expect(res.body.user_account.avatar_url).toMatch(new RegExp(`/api/v1/avatars/${res.body.id}/${upload}\\?expires=`));
+    expect((await admin.api.get(`users/${res.body.id}`)).body.user_account.avatar).toBe(upload);
+    // Taken over: it cannot be given to a second user.
+    expect((await admin.api.post('users/', newUserBody({ avatar: upload }))).status).toBe(422);
+    // Someone else's upload.
+    const other = await orgWithAdmin(server);
+    const theirs = await uploadAvatar(server, other.admin);
+    const refused = await admin.api.post('users/', newUserBody({ avatar: theirs }));
+    expect(refused.status).toBe(422);
+    expect(refused.body.detail).toMatch(/^avatar: /);
+  });
+
+  it('roles of another organisation or unknown: 422 naming the field; an avatar that is no upload: 422', async () => {
     const { admin } = await team();
     const other = await orgWithAdmin(server);
     const foreign = await createRole(server, other.admin);
