@@ -148,6 +148,18 @@ async function itemMenu(page: Page, admin: OrgAdmin, entry: string): Promise<Loc
   return options;
 }
 
+/** The users screen's Invited tab: an invitation's Edit or Cancel (the admin invites an address first). */
+async function invitationAction(page: Page, admin: OrgAdmin, action: 'Edit' | 'Cancel'): Promise<Locator> {
+  const email = `guest-${Date.now()}@example.test`;
+  await callApi('users', { token: admin.token, json: { email, roles: [] } });
+  await signInWithToken(page, admin.token);
+  await page.goto('/admin/users');
+  await page.getByRole('tab', { name: 'Invited' }).click();
+  const opener = page.getByRole('button', { name: `${action} the invitation to ${email}` });
+  await opener.click();
+  return opener;
+}
+
 /** Opens `path` (signed in as the admin unless `signedIn` is false) and clicks the button named `button`. */
 const byButton =
   (path: string, button: string, signedIn = true) =>
@@ -233,6 +245,25 @@ const cases: DialogCase[] = [
       await page.goto(`/admin/roles/${role.id}`);
       // The role form's Delete (the dialog has a Delete of its own).
       const opener = page.locator('form.admin-form').getByRole('button', { name: 'Delete' });
+      await opener.click();
+      return opener;
+    },
+  },
+  { name: 'Invite User', buttons: ['primary', 'secondary'], open: byButton('/admin/users', 'Invite User') },
+  { name: 'Edit Invitation', buttons: ['primary', 'secondary'], open: (page, admin) => invitationAction(page, admin, 'Edit') },
+  { name: 'Cancel Invitation', buttons: ['secondary'], open: (page, admin) => invitationAction(page, admin, 'Cancel') },
+  {
+    name: 'Delete User',
+    buttons: ['secondary'],
+    open: async (page, admin) => {
+      const user = await callApi<{ id: string }>('users/', {
+        token: admin.token,
+        json: { username: `bob-${Date.now()}`, email: `bob-${Date.now()}@example.test`, full_name: 'Bob Tester', password: 'Pw-12345678' },
+      });
+      await signInWithToken(page, admin.token);
+      await page.goto(`/admin/users/${user.id}`);
+      // The user form's Delete (the dialog has a Delete of its own).
+      const opener = page.locator('.user-form-actions').getByRole('button', { name: 'Delete', exact: true });
       await opener.click();
       return opener;
     },
