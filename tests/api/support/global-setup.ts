@@ -9,6 +9,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { TestProject } from 'vitest/node';
@@ -41,7 +42,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   // The same migrations the server runs (openDatabase → migrate), on an in-memory PGlite we can dump.
   const dir = await mkdtemp(join(tmpdir(), 'rb-template-'));
-  const client = await PGlite.create();
+  // The extensions connection.ts loads (the migrations create pg_trgm).
+  const client = await PGlite.create({ extensions: { pg_trgm } });
   await migrate(drizzle(client), { migrationsFolder });
   const dump = await client.dumpDataDir('gzip');
   await client.close();
