@@ -9,6 +9,7 @@ import { auth } from './routes/auth.ts';
 import { buildInfo } from './routes/build-info.ts';
 import { documentation } from './routes/documentation.ts';
 import { rolesApi } from './routes/roles.ts';
+import { searchApi } from './routes/search.ts';
 import { avatarUploads, signedAvatars, signedMedia, uploadReceiver } from './routes/uploads.ts';
 import { createUserApi, usersApi } from './routes/users.ts';
 import { workflow } from './routes/workflow.ts';
@@ -25,6 +26,7 @@ export function createApi(deps: Deps): Hono<AppEnv> {
   api.use('*', bodyLimit(deps.config.bodyLimit));
   api.route('/auth/acl-subjects', aclSubjects);
   api.route('/auth', auth);
+  api.route('/documentation/search', searchApi);
   api.route('/documentation', documentation);
   api.route('/media', signedMedia);
   api.route('/avatars', signedAvatars);
