@@ -8,6 +8,7 @@ import { aclSubjects } from './routes/acl-subjects.ts';
 import { auth } from './routes/auth.ts';
 import { buildInfo } from './routes/build-info.ts';
 import { documentation } from './routes/documentation.ts';
+import { informed } from './routes/informed.ts';
 import { rolesApi } from './routes/roles.ts';
 import { searchApi } from './routes/search.ts';
 import { avatarUploads, signedAvatars, signedMedia, uploadReceiver } from './routes/uploads.ts';
@@ -27,6 +28,8 @@ export function createApi(deps: Deps): Hono<AppEnv> {
   api.route('/auth/acl-subjects', aclSubjects);
   api.route('/auth', auth);
   api.route('/documentation/search', searchApi);
+  // Favourites, subscriptions, notifications: before the area, whose `use('*')` would otherwise sign them in twice.
+  api.route('/documentation', informed);
   api.route('/documentation', documentation);
   api.route('/media', signedMedia);
   api.route('/avatars', signedAvatars);

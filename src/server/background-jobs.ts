@@ -3,13 +3,14 @@
  * embedded database (db/statistics.ts; PostgreSQL's autovacuum does it there), pruning the throttle
  * table of attempts older than every window (auth/throttle.ts), and delivering the mail queue — retries,
  * and mail another process queued (mail/mail-queue.ts; each request also starts a delivery right after
- * its commit). A new job is one more line here.
+ * its commit), and mailing notifications in groups (services/notifications/email.ts). A new job is one more line here.
  */
 import { keepAttemptsPruned } from './auth/throttle.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/connection.ts';
 import { keepStatistics } from './db/statistics.ts';
 import type { MailQueue } from './mail/mail-queue.ts';
+import { keepMailingNotifications } from './services/notifications/email.ts';
 
 /** Starts every job; the answer stops them all (and waits for passes under way). */
 export function startBackgroundJobs(database: DatabaseHandle, config: Config, now: () => Date, mail: MailQueue): () => Promise<void> {
@@ -17,6 +18,7 @@ export function startBackgroundJobs(database: DatabaseHandle, config: Config, no
     ...(database.kind === 'pglite' ? [keepStatistics(database.db)] : []),
     keepAttemptsPruned(database.db, now, config.throttlePruneIntervalMs),
     mail.keepDelivering(config.mailDeliveryIntervalMs),
+    keepMailingNotifications({ db: database.db, config, mail, now }, config.notificationMailIntervalMs),
   ];
   return async () => {
     await Promise.all(stops.map((stop) => stop()));

@@ -40,6 +40,13 @@ export interface Config {
   mailRetryFirstMs: number;
   /** …doubling after each failure up to this (MAIL_RETRY_MAX_MS). */
   mailRetryMaxMs: number;
+  /**
+   * Notifications by e-mail are grouped: a user's are mailed together once the oldest has waited this
+   * long (NOTIFICATION_MAIL_WINDOW_MS, default 2 minutes).
+   */
+  notificationMailWindowMs: number;
+  /** How often the notification mailer looks for mail that came due (NOTIFICATION_MAIL_INTERVAL_MS). */
+  notificationMailIntervalMs: number;
 }
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -88,5 +95,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailDeliveryIntervalMs: positiveNumber(env.MAIL_DELIVERY_INTERVAL_MS, 'MAIL_DELIVERY_INTERVAL_MS') ?? 10_000,
     mailRetryFirstMs,
     mailRetryMaxMs: Math.max(mailRetryFirstMs, positiveNumber(env.MAIL_RETRY_MAX_MS, 'MAIL_RETRY_MAX_MS') ?? 60 * 60 * 1000),
+    notificationMailWindowMs: positiveNumber(env.NOTIFICATION_MAIL_WINDOW_MS, 'NOTIFICATION_MAIL_WINDOW_MS') ?? 2 * 60 * 1000,
+    notificationMailIntervalMs: positiveNumber(env.NOTIFICATION_MAIL_INTERVAL_MS, 'NOTIFICATION_MAIL_INTERVAL_MS') ?? 15_000,
   };
 }

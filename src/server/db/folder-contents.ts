@@ -78,6 +78,8 @@ export interface ItemRow {
   createdAt: Date;
   modifiedBy: string | null;
   modifiedAt: Date;
+  /** The reader's subscription to the item, when the query that read the row joined it (contentsPage does): null for none. */
+  subscription?: { validationErrorsOnly: boolean; emailNotifications: boolean } | null;
 }
 
 interface RawItemRow {
@@ -129,6 +131,8 @@ export interface ContentsPageQuery {
   ordering: readonly OrderingKey[];
   skip: number;
   limit: number;
+  /** Whose subscriptions the page carries (each item's row of subscriptions_user_item_key, joined). */
+  reader: { orgId: string; userId: string };
 }
 
 /*
@@ -186,24 +190,43 @@ export async function contentsPage(db: Queryable, query: ContentsPageQuery): Pro
       UNION ALL
       ${pageBranch(after, query, within, 1, sql`greatest(0, ${skip} - ${beforeCount})`, sql`greatest(0, ${limit} - greatest(0, least(${limit}, ${beforeCount} - ${skip})))`)}`;
   }
-  const found = await rows<RawItemRow & { folders: number; documents: number; block: number | null; created_by_username: string | null; modified_by_username: string | null }>(
+  const found = await rows<
+    RawItemRow & {
+      folders: number;
+      documents: number;
+      block: number | null;
+      created_by_username: string | null;
+      modified_by_username: string | null;
+      subscribed: boolean;
+      validation_errors_only: boolean | null;
+      email_notifications: boolean | null;
+    }
+  >(
     db,
     sql`WITH n AS (
           SELECT (SELECT count(*) FROM (${FOLDER_ROWS}) i WHERE ${liveChildren(query)})::int AS folders,
                  (SELECT count(*) FROM (${DOCUMENT_ROWS}) i WHERE ${liveChildren(query)})::int AS documents
         )
         SELECT n.folders, n.documents, p.block, p.kind, p.id, p.name, p.description, p.doctype, p.version, p.created_by, p.created_at,
-               p.modified_by, p.modified_at, cu.username AS created_by_username, mu.username AS modified_by_username
+               p.modified_by, p.modified_at, cu.username AS created_by_username, mu.username AS modified_by_username,
+               s.id IS NOT NULL AS subscribed, s.validation_errors_only, s.email_notifications
           FROM n
           LEFT JOIN (${page}) p ON true
           LEFT JOIN users cu ON cu.id = p.created_by
           LEFT JOIN users mu ON mu.id = p.modified_by
+          LEFT JOIN subscriptions s
+            ON s.org_id = ${query.reader.orgId} AND s.user_id = ${query.reader.userId} AND coalesce(s.folder_id, s.document_id) = p.id
          ORDER BY p.block, p.ord`,
   );
   const total = Number(found[0]?.folders ?? 0) + Number(found[0]?.documents ?? 0);
   const items = found
     .filter((r) => r.block !== null)
-    .map((r) => ({ ...itemRow(r), createdByUsername: r.created_by_username, modifiedByUsername: r.modified_by_username }));
+    .map((r) => ({
+      ...itemRow(r),
+      createdByUsername: r.created_by_username,
+      modifiedByUsername: r.modified_by_username,
+      subscription: r.subscribed ? { validationErrorsOnly: Boolean(r.validation_errors_only), emailNotifications: Boolean(r.email_notifications) } : null,
+    }));
   return { items, total };
 }
 

@@ -67,3 +67,35 @@ export function emailChangeNoticeMessage(to: string, fullName: string, newEmail:
     { label: 'Open Account Settings', url: accountUrl },
   );
 }
+
+/** One line of a notification digest: what happened, when, and the item's address (null: in the trash, nothing to open). */
+export interface DigestLine {
+  text: string;
+  at: Date;
+  url: string | null;
+}
+
+/** A user's notifications of one organisation in one message (services/notifications/email.ts). */
+export function notificationDigestMessage(to: string, fullName: string, orgName: string, lines: readonly DigestLine[], homeUrl: string): Message {
+  const count = lines.length === 1 ? 'one change' : `${lines.length} changes`;
+  const subject = `${orgName}: ${count} you follow on Ringbinder`;
+  const intro = [`Hello ${fullName},`, `In ${orgName}, ${count} to items you are subscribed to:`];
+  const when = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const text = [
+    ...intro,
+    '',
+    ...lines.flatMap((l) => [`- ${l.text} (${when(l.at)})`, ...(l.url ? [`  ${l.url}`] : [])]),
+    '',
+    `Manage your subscriptions in Ringbinder: ${homeUrl}`,
+    '',
+    '— Ringbinder',
+  ].join('\n');
+  const html = `<!doctype html><html><body style="font-family:sans-serif;color:#1a2238">
+${intro.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
+<ul>
+${lines.map((l) => `<li>${l.url ? `<a href="${escapeHtml(l.url)}">${escapeHtml(l.text)}</a>` : escapeHtml(l.text)} <span style="color:#666">(${escapeHtml(when(l.at))})</span></li>`).join('\n')}
+</ul>
+<p style="color:#666;font-size:12px">Manage your subscriptions in <a href="${escapeHtml(homeUrl)}">Ringbinder</a>.</p>
+<p>— Ringbinder</p></body></html>`;
+  return { to, subject, text, html };
+}

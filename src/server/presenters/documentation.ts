@@ -44,7 +44,7 @@ export async function usernames(db: Queryable, ids: readonly (string | null | un
 
 export const nameOf = (names: Map<string, string>, id: string | null | undefined) => (id ? (names.get(id) ?? null) : null);
 
-/** Subscriptions come with their own issue; until then every item answers the defaults. */
+/** An item the reader has not subscribed to (or a row read without the reader's subscription joined). */
 export const NO_SUBSCRIPTION: SubscriptionOptions = { validation_errors_only: false, email_notifications: false };
 
 export function presentListedItem(item: ItemRow, permissions: number, names: Map<string, string>): ListedItem {
@@ -59,7 +59,9 @@ export function presentListedItem(item: ItemRow, permissions: number, names: Map
     modified_at: item.modifiedAt.toISOString(),
     created_by_username: nameOf(names, item.createdBy),
     modified_by_username: nameOf(names, item.modifiedBy),
-    subscription_options: { ...NO_SUBSCRIPTION },
+    subscription_options: item.subscription
+      ? { validation_errors_only: item.subscription.validationErrorsOnly, email_notifications: item.subscription.emailNotifications }
+      : { ...NO_SUBSCRIPTION },
     user_permissions: permissions,
   };
 }

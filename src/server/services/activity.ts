@@ -7,6 +7,7 @@
 import { uuidv7 } from '../../shared/ids.ts';
 import type { Queryable } from '../db/connection.ts';
 import { activityEvents } from '../db/schema.ts';
+import { notifySubscribers } from './notifications/fan-out.ts';
 
 /** The documentation tree's events (documentation §3). */
 export type DocumentationActivity =
@@ -71,7 +72,13 @@ export function activityRow(record: ActivityRecord): typeof activityEvents.$infe
   };
 }
 
-/** Writes one event; `tx` is the transaction of the change it records. */
+/**
+ * Writes one event and its subscribers' notifications (services/notifications/fan-out.ts); `tx` is the
+ * transaction of the change it records. A statement that writes an event itself (activityRow) calls
+ * notifySubscribers after it.
+ */
 export async function recordActivity(tx: Queryable, record: ActivityRecord): Promise<void> {
-  await tx.insert(activityEvents).values(activityRow(record));
+  const row = activityRow(record);
+  await tx.insert(activityEvents).values(row);
+  await notifySubscribers(tx, row);
 }

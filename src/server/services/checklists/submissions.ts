@@ -23,6 +23,7 @@ import { badRequest, HttpError, notFound, validationFailed, type FieldError } fr
 import { readableDocument } from '../documentation/access.ts';
 import { present, presentRows } from '../../presenters/checklists.ts';
 import { activityRow, type DataSubmittedContext } from '../activity.ts';
+import { notifySubscribers } from '../notifications/fan-out.ts';
 import { completedUploadsOf } from './uploads.ts';
 import { correctionRecipients, raiseCorrections } from '../assignments/corrections.ts';
 
@@ -137,6 +138,23 @@ export async function submitChecklist(
     for (const [id, answer] of Object.entries(submission.record)) record[id] = recordAnswer(byId.get(id)!, answer);
     const validationErrors = Object.values(record).filter((a) => !a.valid).length;
     const id = uuidv7(now.getTime());
+    const event = activityRow({
+      type: 'DataSubmitted',
+      orgId: who.orgId,
+      actorId: who.userId,
+      at: now,
+      documentId: document.id,
+      folderId: folder.id,
+      context: {
+        sheet_id: document.id,
+        sheet_name: document.name,
+        validation_errors: validationErrors,
+        submission_id: id,
+        version: document.version,
+        folder_id: folder.id,
+        folder_name: folder.name,
+      } satisfies DataSubmittedContext,
+    });
     const inserted = await insertSubmissionWithEvent(
       db,
       {
@@ -151,24 +169,11 @@ export async function submitChecklist(
         idempotencyKey: idempotencyKey ?? null,
         requestHash,
       },
-      activityRow({
-        type: 'DataSubmitted',
-        orgId: who.orgId,
-        actorId: who.userId,
-        at: now,
-        documentId: document.id,
-        folderId: folder.id,
-        context: {
-          sheet_id: document.id,
-          sheet_name: document.name,
-          validation_errors: validationErrors,
-          submission_id: id,
-          version: document.version,
-          folder_id: folder.id,
-          folder_name: folder.name,
-        } satisfies DataSubmittedContext,
-      }),
+      event,
     );
+    // Its subscribers' notifications (issue #12): in the transaction when there is one; otherwise one
+    // statement of their own right after the row's (all of the event's notifications or none).
+    if (inserted) await notifySubscribers(db, event);
     // Corrective actions (issue #12): in this transaction (`raisesCorrections` below), only for a row stored now.
     if (inserted && raisesCorrections) {
       await raiseCorrections(

@@ -54,7 +54,7 @@ export async function folderContents(deps: Deps, who: Member, id: string, query:
       if (!allows(resolvePermissions([rules, ...access.levels], who), 'view')) hidden.push(itemId);
     }
   }
-  const page = await contentsPage(deps.db, { parentId: access.folder.id, hidden, ...query });
+  const page = await contentsPage(deps.db, { parentId: access.folder.id, hidden, ...query, reader: { orgId: who.orgId, userId: who.userId } });
   const results = await presentListedItems(
     deps.db,
     page.items.map((row) => ({
