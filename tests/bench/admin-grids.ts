@@ -13,7 +13,7 @@
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { uuidv7 } from '../../src/shared/ids.ts';
 import { documents, documentVersions, folders, roles } from '../../src/server/db/schema.ts';
 import { startApiServer, type ApiServer, type DatabaseTarget } from './api-server.ts';
@@ -45,7 +45,7 @@ interface Fixture {
 /** An array literal of ids for one parameter. */
 const ids = (list: readonly string[]) => `{${list.join(',')}}`;
 
-export async function buildFixture(server: ApiServer): Promise<Fixture> {
+export async function buildFixture(server: ApiServer, events: number = ADMIN_GRIDS.events): Promise<Fixture> {
   const admin = await registerAndActivate(server, 'bench_grid_admin');
   const org = await call(server, 'POST', 'auth/create-org', { token: admin.token, json: { name: 'Bench Admin Grids' }, expect: 201 });
   const orgId = String(org.id);
@@ -77,12 +77,14 @@ export async function buildFixture(server: ApiServer): Promise<Fixture> {
 
   // The items the events name: 100 folders under the root, 1,000 documents among them; a tenth of each in the trash.
   started = performance.now();
-  const root = await call(server, 'GET', 'documentation/folders/root', { token: admin.token });
+  // The root read directly: after the bulk inserts a kept-alive fetch connection may have been closed by the server.
+  const [root] = await db.select({ id: folders.id }).from(folders).where(and(eq(folders.orgId, orgId), isNull(folders.parentId)));
+  if (!root) throw new Error('bench setup: the organisation has no root folder');
   const now = Date.now();
   const folderRows = Array.from({ length: ADMIN_GRIDS.folders }, (_, i) => ({
     id: uuidv7(now),
     orgId,
-    parentId: String(root.id),
+    parentId: root.id,
     name: `Bench folder ${i}`,
     deletedAt: i % 10 === 9 ? new Date(now) : null,
   }));
@@ -111,12 +113,12 @@ export async function buildFixture(server: ApiServer): Promise<Fixture> {
   const documentFolders = ids(documentRows.map((d) => d.folderId));
   const folderIds = ids(folderRows.map((f) => f.id));
   const members = ids(memberIds);
-  const t0 = now - ADMIN_GRIDS.events * 1000;
-  for (let from = 0; from < ADMIN_GRIDS.events; from += EVENTS_PER_STATEMENT) {
-    const to = Math.min(ADMIN_GRIDS.events, from + EVENTS_PER_STATEMENT) - 1;
+  const t0 = now - events * 1000;
+  for (let from = 0; from < events; from += EVENTS_PER_STATEMENT) {
+    const to = Math.min(events, from + EVENTS_PER_STATEMENT) - 1;
     await db.execute(sql`
       WITH p AS (SELECT ${documentIds}::uuid[] AS docs, ${documentFolders}::uuid[] AS doc_folders, ${folderIds}::uuid[] AS folders,
-                        ${members}::uuid[] AS members, ${ids(roleIds)}::uuid[] AS roles, ${String(root.id)}::uuid AS root)
+                        ${members}::uuid[] AS members, ${ids(roleIds)}::uuid[] AS roles, ${root.id}::uuid AS root)
       INSERT INTO activity_events (id, org_id, type, actor_id, at, folder_id, document_id, context)
       SELECT gen_random_uuid(), ${orgId}::uuid, k.type, p.members[1 + i % ${N.members}],
              to_timestamp((${t0}::float8 + i * 1000) / 1000),
