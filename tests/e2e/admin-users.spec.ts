@@ -144,6 +144,7 @@ test.describe('the users screen', () => {
   });
 
   test('an invitation: QR code of the link, Copy Link, Resend, Edit and Cancel', async ({ page, context, orgAdmin }) => {
+    test.slow(); // five actions, a decoded QR code and the outbox
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const cook = await role(orgAdmin, 'Cook');
     const baker = await role(orgAdmin, 'Baker');
@@ -269,6 +270,21 @@ test.describe('the users screen', () => {
     expect(asked.some((q) => /skip=20/.test(q)), 'the second page comes from the server').toBe(true);
   });
 
+  test('its first reads are each sent once, by the HTML beside auth/me (src/client/early-reads.ts)', async ({ page, orgAdmin }) => {
+    await signInWithToken(page, orgAdmin.token);
+    const reads: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (r.method() === 'GET' && url.pathname.startsWith('/api/v1/')) reads.push(url.pathname.slice('/api/v1/'.length) + url.search);
+    });
+    await page.goto('/admin/users');
+    await expect(page.getByText('Active Users: 1')).toBeVisible();
+    expect(reads.filter((r) => r.startsWith('users') || r.startsWith('roles')).sort()).toEqual([
+      'roles?skip=0&limit=100',
+      'users?ordering=username&skip=0&limit=20',
+    ]);
+  });
+
   test('the tabs by keyboard', async ({ page, orgAdmin }) => {
     await openUsers(page, orgAdmin);
     await tab(page, 'Active').focus();
@@ -283,6 +299,7 @@ test.describe('the users screen', () => {
 
   for (const viewport of [{ label: 'desktop', size: { width: 1280, height: 720 } }, { label: 'phone width', size: phoneViewport }]) {
     test(`both tabs pass an axe scan at ${viewport.label}`, async ({ page, orgAdmin }) => {
+      test.slow(); // two scans
       await page.setViewportSize(viewport.size);
       const cook = await role(orgAdmin, 'Cook', true);
       await member(orgAdmin, 'ann', [cook]);

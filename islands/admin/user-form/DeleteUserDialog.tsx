@@ -10,7 +10,7 @@ import { navigate } from '../../../src/client/navigation.ts';
 import { showAlertAfterNavigation } from '../../../src/client/stores/alerts.ts';
 import type { AdminUser } from '../../../src/shared/api/users.ts';
 import { Dialog, useDialogOpen } from '../../shared/Dialog.tsx';
-import { usersPath } from '../users/users-state.ts';
+import { usersPath } from '../shared/admin-paths.ts';
 
 export const UNABLE_TO_REMOVE = 'unable to remove';
 

@@ -17,7 +17,7 @@ import { MIN_PASSWORD_LENGTH } from '../../../src/shared/constants.ts';
 import { TransferList } from '../shared/TransferList.tsx';
 import { withOptions, type TransferOption } from '../shared/transfer-list-state.ts';
 import { allRoles } from '../users/all-roles.ts';
-import { usersPath } from '../users/users-state.ts';
+import { adminPath, usersPath } from '../shared/admin-paths.ts';
 import {
   canCreateUser,
   canUpdateUser,
@@ -57,7 +57,7 @@ export default function UserForm() {
       <nav aria-label="Breadcrumbs" className="admin-breadcrumbs">
         <ol>
           <li>
-            <a href="/admin">Admin</a>
+            <a href={adminPath}>Admin</a>
           </li>
           <li>
             <a href={usersPath}>Users</a>

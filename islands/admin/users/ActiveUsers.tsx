@@ -12,7 +12,8 @@ import { DataGrid, type DataGridColumn } from '../shared/DataGrid.tsx';
 import { useServerPage } from '../shared/use-server-page.ts';
 import type { RolesState } from './UsersAdmin.tsx';
 import { UserAvatar } from './UserAvatar.tsx';
-import { rolesText, toggleRole, userPath, usersQuery, USERS_PAGE_SIZE } from './users-state.ts';
+import { userPath } from '../shared/admin-paths.ts';
+import { rolesText, toggleRole, usersQuery, USERS_PAGE_SIZE } from './users-state.ts';
 
 const columns: DataGridColumn<AdminUser>[] = [
   { key: 'avatar', header: 'Avatar', cell: (u) => <UserAvatar account={u.user_account} /> },

@@ -11,7 +11,7 @@ import type { Role } from '../../../src/shared/api/roles.ts';
 import { allRoles } from './all-roles.ts';
 import { ActiveUsers } from './ActiveUsers.tsx';
 import { InvitedUsers } from './InvitedUsers.tsx';
-import { newUserPath } from './users-state.ts';
+import { adminPath, usersPath } from '../shared/admin-paths.ts';
 
 const InviteDialog = lazy(() => import('./InviteDialog.tsx').then((m) => ({ default: m.InviteDialog })));
 
@@ -65,7 +65,7 @@ function UsersScreen() {
       <nav aria-label="Breadcrumbs" className="admin-breadcrumbs">
         <ol>
           <li>
-            <a href="/admin">Admin</a>
+            <a href={adminPath}>Admin</a>
           </li>
           <li aria-current="page">Users</li>
         </ol>
@@ -75,7 +75,7 @@ function UsersScreen() {
           Users
         </h1>
         <div className="admin-actions">
-          <a className="button secondary" href={newUserPath}>
+          <a className="button secondary" href={`${usersPath}/new`}>
             New User
           </a>
           <button type="button" className="button" onClick={() => setInviting(true)}>

@@ -22,11 +22,6 @@ export const messages = {
   noRoles: 'N/A',
 } as const;
 
-/** The page addresses of the users screens. */
-export const usersPath = '/admin/users';
-export const newUserPath = '/admin/users/new';
-export const userPath = (id: string): string => `/admin/users/${encodeURIComponent(id)}`;
-
 /** Invite link: the site origin plus /invitation/{id} (accounts §9). */
 export const inviteLink = (origin: string, id: string): string => `${origin}/invitation/${encodeURIComponent(id)}`;
 
