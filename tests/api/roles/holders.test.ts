@@ -32,13 +32,13 @@ describe('GET roles/{id} with its holders', () => {
   it('lists many holders (rows made directly): all of them, in order', async () => {
     const { admin, org } = await orgWithAdmin(server);
     const role = await createRole(server, admin);
-    const n = 1500;
+    const n = 1200;
     const rows = Array.from({ length: n }, (_, i) => {
       const id = uuidv7();
       return { id, username: `holder_${String(i).padStart(5, '0')}_${id.slice(-6)}`, email: `h${i}_${id}@example.com`, fullName: `Holder ${i}`, passwordHash: 'x', isActive: true };
     });
-    for (let i = 0; i < n; i += 500) {
-      const chunk = rows.slice(i, i + 500);
+    for (let i = 0; i < n; i += 600) {
+      const chunk = rows.slice(i, i + 600);
       await server.db.insert(users).values(chunk);
       await server.db.insert(memberships).values(chunk.map((u) => ({ orgId: org.id, userId: u.id })));
       await server.db.insert(userRoles).values(chunk.map((u) => ({ roleId: role.id, userId: u.id })));
