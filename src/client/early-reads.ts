@@ -34,6 +34,8 @@ export const earlyReads: Readonly<Record<string, readonly string[]>> = {
   '/documentation/results/:documentId/:id': ['documentation/documents/{documentId}', ROOT, 'documentation/documents/documentdata/{id}', DRAWER],
   '/documentation/results/:id': [DRAWER],
   '/documentation/search': [DRAWER],
+  // The dashboard (src/screens/home/dashboard.ts: dashboardApiReads); in the picker and create modes they go unused.
+  '/': ['workflow/assignments', 'documentation/favorites', 'documentation/notifications?limit=20'],
   // The admin islands' first pages (islands/admin: 100 rows by skip/limit) and the settings page's reads.
   '/admin/roles': ['roles?skip=0&limit=100'],
   '/admin/roles/:id': ['roles/{id}'],

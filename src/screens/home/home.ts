@@ -1,15 +1,15 @@
 /**
  * Home (/), in three modes (spec accounts §2 Home): a stored invitation id sends the user to it;
  * with no current organisation the user picks one of theirs, or creates one when there are none;
- * otherwise the dashboard. Its panels (checklists in progress, assignments, favourites, recent
- * activity) arrive with their issues; for now it welcomes the user to the organisation.
+ * otherwise the dashboard (./dashboard.ts: checklists in progress, assignments to claim, favourites,
+ * recent activity — its reads leave beside auth/me through `signedInPage`).
  *
  * In every mode the user's pending invitations (auth/me's `invitations`: no read of its own) are listed
  * with Accept and Decline; accepting switches to the organisation in place. The page follows $user, so
  * an answer given in the avatar menu shows here too.
  */
 import type { CurrentUser, PendingInvitation } from '../../shared/api/accounts.ts';
-import { signedInUser } from '../../client/signed-in-user.ts';
+import { signedInPage } from '../../client/signed-in-user.ts';
 import { formatDate, timeElement } from '../../client/time-format.ts';
 import { navigate } from '../../client/navigation.ts';
 import { showAlert } from '../../client/stores/alerts.ts';
@@ -17,6 +17,7 @@ import { $user, selectOrganisation } from '../../client/stores/session.ts';
 import { readSession, sessionKeys } from '../../client/storage.ts';
 import { answerInvitationFor, answerLabel, sayAnswer } from '../account/answer-invitation.ts';
 import { mountCreateOrganisationForm } from './create-org.ts';
+import { dashboardReads, readDashboard, showDashboardPanels, type DashboardReads } from './dashboard.ts';
 
 type Mode = 'picker' | 'create' | 'dashboard';
 
@@ -25,8 +26,14 @@ export function homeMode(user: Pick<CurrentUser, 'org' | 'available_orgs'>): Mod
   return user.available_orgs.length > 0 ? 'picker' : 'create';
 }
 
+/** The dashboard's reads and the organisation they were made in (another organisation reads again). */
+let loaded: { orgId: string; reads: DashboardReads } | undefined;
+/** The reads sent with the page, for the organisation current then (none in the picker and create modes). */
+let firstReads: { orgId: string | undefined; reads: DashboardReads } | undefined;
+
 export async function mountHome(): Promise<void> {
-  const user = await signedInUser();
+  const { user, data } = await signedInPage(dashboardReads);
+  firstReads = { orgId: user.org?.id, reads: data };
   const invitation = readSession(sessionKeys.inviteId);
   if (invitation) {
     navigate(`/invitation/${encodeURIComponent(invitation)}`, { replace: true });
@@ -78,6 +85,12 @@ function showPicker(user: CurrentUser): void {
 
 function showDashboard(user: CurrentUser): void {
   const org = user.org!;
+  if (loaded?.orgId !== org.id) {
+    // The first reads were made for the session's organisation; after a switch on this page, read again.
+    const reads = !loaded && firstReads?.orgId === org.id ? firstReads.reads : readDashboard();
+    loaded = { orgId: org.id, reads };
+    showDashboardPanels(user, loaded.reads);
+  }
   document.getElementById('welcome-org')!.textContent = org.name;
   const trial = document.getElementById('welcome-trial')!;
   trial.hidden = !org.trial_ends_at;

@@ -19,6 +19,7 @@ import { routes } from '../../../src/routes.ts';
 import { ROLES_PAGE_SIZE } from '../../../islands/admin/roles/RolesList.tsx';
 import { ACTIVITY_PAGE_SIZE } from '../../../islands/admin/activity-log/ActivityLog.tsx';
 import { settingsReads } from '../../../src/screens/admin/settings.ts';
+import { dashboardApiReads } from '../../../src/screens/home/dashboard.ts';
 import { ROLES_PAGE } from '../../../islands/admin/users/all-roles.ts';
 import { usersQuery, USERS_PAGE_SIZE } from '../../../islands/admin/users/users-state.ts';
 
@@ -182,6 +183,17 @@ describe('the inline script and the pick-up', () => {
     await settle();
     expect(sentEarly()).toEqual([]);
     expect(asked).toEqual([]);
+  });
+
+  it('the dashboard (/) asks for exactly what was sent early: assignments, favourites, recent activity', async () => {
+    const addresses = ['/api/v1/workflow/assignments', '/api/v1/documentation/favorites', '/api/v1/documentation/notifications?limit=20'];
+    openPage('/', { token: TOKEN, loggedIn: 'true' });
+    expect(sentEarly()).toEqual(['/api/v1/auth/me', ...addresses]);
+    const reads = dashboardApiReads();
+    await Promise.all([reads.assignments, reads.favourites, reads.activity]);
+    await settle();
+    expect(sentEarly()).toEqual(['/api/v1/auth/me']);
+    expect(asked.filter((a) => a !== '/api/v1/auth/me').sort()).toEqual([...addresses].sort());
   });
 
   it('the admin pages: the roles list, a role, the activity log and the settings ask for exactly what was sent early', async () => {
