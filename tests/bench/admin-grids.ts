@@ -232,6 +232,9 @@ export async function benchAdminGrids(target: DatabaseTarget): Promise<void> {
   const client = new TimedClient(server.url);
   try {
     const f = await buildFixture(server);
+    // PGlite runs in this process: the bulk inserts blocked the event loop past the server's keep-alive
+    // timeout; one turn of the loop lets it close idle connections before the timed client opens its own.
+    await new Promise((resolve) => setTimeout(resolve, 100));
     console.log(
       `  setup: ${ADMIN_GRIDS.members.toLocaleString('en')} members with ${ADMIN_GRIDS.roles} roles (2,000 each) in bulk ${f.took.members}; ` +
         `${ADMIN_GRIDS.folders} folders and ${ADMIN_GRIDS.documents.toLocaleString('en')} documents (a tenth of each in the trash) ${f.took.items}; ` +
