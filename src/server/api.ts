@@ -9,6 +9,7 @@ import { auth } from './routes/auth.ts';
 import { buildInfo } from './routes/build-info.ts';
 import { documentation } from './routes/documentation.ts';
 import { informed } from './routes/informed.ts';
+import { notificationsStream } from './routes/notifications-stream.ts';
 import { rolesApi } from './routes/roles.ts';
 import { searchApi } from './routes/search.ts';
 import { avatarUploads, signedAvatars, signedMedia, uploadReceiver } from './routes/uploads.ts';
@@ -28,6 +29,8 @@ export function createApi(deps: Deps): Hono<AppEnv> {
   api.route('/auth/acl-subjects', aclSubjects);
   api.route('/auth', auth);
   api.route('/documentation/search', searchApi);
+  // The live notifications (server-sent events), its own route before the informed ones.
+  api.route('/documentation/notifications/stream', notificationsStream);
   // Favourites, subscriptions, notifications: before the area, whose `use('*')` would otherwise sign them in twice.
   api.route('/documentation', informed);
   api.route('/documentation', documentation);

@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import { startBackgroundJobs } from './background-jobs.ts';
 import { openDatabase, type DatabaseHandle } from './db/connection.ts';
 import type { Deps } from './env.ts';
+import { stopLiveHub } from './live/hub.ts';
 import { MailQueue } from './mail/mail-queue.ts';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer.ts';
 
@@ -54,6 +55,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     deps,
     database,
     close: async () => {
+      // Open event streams would hold server.close() forever: the live hub ends them (and its LISTEN) first.
+      await stopLiveHub(database.db);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await stopStatistics();
       await database.close();

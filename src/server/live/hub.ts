@@ -1,0 +1,222 @@
+/**
+ * The live hub (issue #12; accounts §2 Notifications panel): ONE per server process. It LISTENs on the
+ * `notifications` channel (db/listen.ts: a dedicated PostgreSQL connection, or PGlite's in-process
+ * listen) and keeps the open streams of GET documentation/notifications/stream by user and organisation.
+ * Whoever writes a notification sends, in the same transaction, `pg_notify('notifications',
+ * '{"u": userId, "o": orgId, "n": notificationId}')`; PostgreSQL delivers it at commit to EVERY process
+ * listening, so a notification written through one server reaches a page whose stream is open on another.
+ *
+ * A payload for nobody with a stream here costs a JSON.parse. For someone with streams, the notification
+ * is read ONCE for all of them (db/queries/live-notifications.ts: the row, the unread count, their
+ * membership and which of the streams' login sessions still live, one statement; then its item's ACL
+ * levels, one more) and presented like GET documentation/notifications (presenters/notifications.ts),
+ * then written to each stream as a `notification` event (a NotificationPush). A stream whose login
+ * session has ended, expired or gone idle is closed instead (its page reconnects, is refused 401 and
+ * signs out); a recipient no longer an active member gets nothing and their streams close.
+ *
+ * A stream costs a map entry and its socket: no database connection, no timer of its own (one heartbeat
+ * timer walks every stream). When the LISTEN connection was lost and listens again, every stream is sent
+ * `resync` (its page reads the list again: what was notified meanwhile was not heard).
+ */
+import type { NotificationPush } from '../../shared/api/notifications.ts';
+import { listen, type ChannelListener } from '../db/listen.ts';
+import { liveNotification } from '../db/queries/live-notifications.ts';
+import type { Deps, Member } from '../env.ts';
+import { presentNotification } from '../presenters/notifications.ts';
+import { itemIdOf, itemViews } from '../services/notifications/items.ts';
+
+export const CHANNEL = 'notifications';
+
+/** Comment lines this often keep proxies (and the browser) from dropping an idle stream. */
+export const HEARTBEAT_MS = 25_000;
+
+/** What the hub writes to a stream. */
+export type LiveEvent = { event: 'notification'; id: string; data: NotificationPush } | { event: 'resync'; data: Record<string, never> };
+
+/** One open stream, as the route gives it to the hub. */
+export interface LiveStream {
+  member: Member;
+  /** The login session of the bearer token the stream was opened with. */
+  sessionId: string;
+  send(event: LiveEvent): void;
+  /** A comment line (heartbeat). */
+  ping(): void;
+  /** Ends the stream (the hub has already forgotten it). */
+  close(): void;
+}
+
+interface Payload {
+  u: string;
+  o: string;
+  n: string;
+}
+
+function payloadOf(text: string): Payload | undefined {
+  try {
+    const p = JSON.parse(text) as Partial<Payload>;
+    return typeof p.u === 'string' && typeof p.o === 'string' && typeof p.n === 'string' ? (p as Payload) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const keyOf = (userId: string, orgId: string) => `${userId}:${orgId}`;
+
+export interface LiveHubOptions {
+  heartbeatMs?: number;
+  log?: (message: string) => void;
+}
+
+export class LiveHub {
+  private readonly streams = new Map<string, Set<LiveStream>>();
+  private readonly reads = new Set<Promise<void>>();
+  private listener: ChannelListener | undefined;
+  private heartbeat: NodeJS.Timeout | undefined;
+  private stopped = false;
+  private readonly log: (message: string) => void;
+
+  constructor(
+    private readonly deps: Pick<Deps, 'db' | 'config' | 'now'>,
+    private readonly options: LiveHubOptions = {},
+  ) {
+    this.log = options.log ?? ((message) => console.error(message));
+  }
+
+  /** LISTENs; settles once the LISTEN is in place. */
+  async start(): Promise<void> {
+    this.listener = listen(this.deps.db, CHANNEL, (payload) => this.heard(payload), {
+      onReconnect: () => this.resyncAll(),
+      log: this.log,
+    });
+    this.heartbeat = setInterval(() => this.pingAll(), this.options.heartbeatMs ?? HEARTBEAT_MS);
+    this.heartbeat.unref();
+    await this.listener.ready;
+  }
+
+  get isStopped(): boolean {
+    return this.stopped;
+  }
+
+  /** How many streams are open (tests, and a health view). */
+  get openStreams(): number {
+    let n = 0;
+    for (const set of this.streams.values()) n += set.size;
+    return n;
+  }
+
+  /** Keeps `stream` until the answer is called (its client went away) or the hub stops. */
+  add(stream: LiveStream): () => void {
+    if (this.stopped) {
+      stream.close();
+      return () => undefined;
+    }
+    const key = keyOf(stream.member.userId, stream.member.orgId);
+    let set = this.streams.get(key);
+    if (!set) this.streams.set(key, (set = new Set()));
+    set.add(stream);
+    return () => this.forget(key, stream);
+  }
+
+  /** Closes every stream and the LISTEN connection, after the reads under way. */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    const all = [...this.streams.values()].flatMap((set) => [...set]);
+    this.streams.clear();
+    for (const stream of all) stream.close();
+    await this.listener?.close();
+    await Promise.allSettled([...this.reads]);
+  }
+
+  private forget(key: string, stream: LiveStream): void {
+    const set = this.streams.get(key);
+    if (!set) return;
+    set.delete(stream);
+    if (set.size === 0) this.streams.delete(key);
+  }
+
+  private heard(text: string): void {
+    if (this.stopped) return;
+    const payload = payloadOf(text);
+    if (!payload) return;
+    const set = this.streams.get(keyOf(payload.u, payload.o));
+    if (!set || set.size === 0) return;
+    const read = this.push(payload, [...set])
+      .catch((err: unknown) => this.log(`live notification ${payload.n}: ${err instanceof Error ? err.message : String(err)}`))
+      .finally(() => this.reads.delete(read));
+    this.reads.add(read);
+  }
+
+  private async push(payload: Payload, streams: LiveStream[]): Promise<void> {
+    const now = this.deps.now();
+    const found = await liveNotification(this.deps.db, {
+      id: payload.n,
+      userId: payload.u,
+      orgId: payload.o,
+      sessionIds: [...new Set(streams.map((s) => s.sessionId))],
+      now,
+      idleSince: new Date(now.getTime() - this.deps.config.sessionIdleMs),
+    });
+    if (this.stopped) return;
+    const key = keyOf(payload.u, payload.o);
+    const open = streams.filter((s) => this.streams.get(key)?.has(s));
+    const [live, dead] = found.member ? partition(open, (s) => found.liveSessionIds.has(s.sessionId)) : [[], open];
+    for (const stream of dead) {
+      this.forget(key, stream);
+      stream.close();
+    }
+    if (!found.notification || !found.member || live.length === 0) return;
+    const first = live[0]!.member;
+    const who: Member = { ...first, isOrgAdmin: found.member.isOrgAdmin, roleIds: new Set(found.member.roleIds) };
+    const row = found.notification;
+    const views = await itemViews(this.deps.db, who, [row]);
+    const itemId = itemIdOf(row);
+    const notification = presentNotification(row, (itemId && views.get(itemId)) || { item: undefined, readable: false });
+    if (this.stopped) return;
+    const event: LiveEvent = { event: 'notification', id: notification.id, data: { notification, unread: found.unread } };
+    for (const stream of live) if (this.streams.get(key)?.has(stream)) stream.send(event);
+  }
+
+  private resyncAll(): void {
+    for (const set of this.streams.values()) for (const stream of set) stream.send({ event: 'resync', data: {} });
+  }
+
+  private pingAll(): void {
+    for (const set of this.streams.values()) for (const stream of set) stream.ping();
+  }
+}
+
+function partition<T>(list: readonly T[], keep: (item: T) => boolean): [T[], T[]] {
+  const yes: T[] = [];
+  const no: T[] = [];
+  for (const item of list) (keep(item) ? yes : no).push(item);
+  return [yes, no];
+}
+
+// ─── One hub per database (per server process) ──────────────────────────────────────────────────
+
+const hubs = new WeakMap<object, { hub: LiveHub; started: Promise<LiveHub> } | 'stopped'>();
+
+/**
+ * The hub of the server whose database is `deps.db`, started on the first stream opened (a server whose
+ * pages never open one keeps no LISTEN connection). server.ts stops it before it stops listening for HTTP;
+ * after that no hub starts again for this database (undefined: the server is going away).
+ */
+export function liveHubOf(deps: Pick<Deps, 'db' | 'config' | 'now'>): Promise<LiveHub> | undefined {
+  const known = hubs.get(deps.db);
+  if (known === 'stopped') return undefined;
+  if (known) return known.started;
+  const hub = new LiveHub(deps);
+  const started = hub.start().then(() => hub);
+  hubs.set(deps.db, { hub, started });
+  started.catch(() => hubs.get(deps.db) !== 'stopped' && hubs.delete(deps.db));
+  return started;
+}
+
+/** Stops the hub of `db` if one was started (every stream ends, the LISTEN connection closes); none starts after. */
+export async function stopLiveHub(db: object): Promise<void> {
+  const known = hubs.get(db);
+  hubs.set(db, 'stopped');
+  if (known && known !== 'stopped') await known.hub.stop();
+}

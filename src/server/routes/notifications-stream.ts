@@ -1,0 +1,72 @@
+/**
+ * GET documentation/notifications/stream (issue #12): the caller's notifications in their current
+ * organisation as they are written, as server-sent events (text/event-stream), through the live hub
+ * (src/server/live/hub.ts). Signed in like every call: the page reads the stream through THE transport
+ * with its bearer token (src/shared/transport `stream`), not with EventSource, which cannot send one —
+ * so no token or ticket ever sits in an address (logs, history, Referer).
+ *
+ * Events:
+ * - `ready` first, `{unread}`: the stream is registered; the page reads the list again if its count differs
+ *   (something came between its GET and this stream) — with `retry:` for clients that reconnect on their own;
+ * - `notification`, id = the notification's id, a NotificationPush `{notification, unread}`;
+ * - `resync` `{}`: the server's LISTEN connection was lost a moment; read the list again;
+ * - a comment line every HEARTBEAT_MS, so proxies keep an idle stream open.
+ * Last-Event-ID is not replayed: after any reconnect the page reads the list once (GET
+ * documentation/notifications), which is the whole truth. The stream ends when the server stops, when
+ * its login session has ended or gone idle (seen at the next push), or when the client goes away.
+ * Mounted at /documentation/notifications/stream before the informed routes (src/server/api.ts).
+ */
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { authenticate } from '../auth/authenticate.ts';
+import { requireMember } from '../auth/membership.ts';
+import { unreadCount } from '../db/queries/live-notifications.ts';
+import type { MemberEnv } from '../env.ts';
+import { liveHubOf, type LiveEvent } from '../live/hub.ts';
+
+/** How long the browser waits before reconnecting on its own (EventSource's `retry:`). */
+export const RETRY_MS = 2000;
+
+export const notificationsStream = new Hono<MemberEnv>();
+
+notificationsStream.get('/', authenticate, requireMember, async (c) => {
+  const hub = await liveHubOf(c.var.deps);
+  // The server is stopping (its hub has ended every stream): the page tries again later.
+  if (!hub || hub.isStopped) return c.json({ detail: 'The server is shutting down' }, 503);
+  const member = c.var.member;
+  const sessionId = c.var.caller.session.id;
+  c.header('X-Accel-Buffering', 'no'); // nginx: pass each event on at once
+  return streamSSE(c, async (sse) => {
+    let done: () => void = () => undefined;
+    const ended = new Promise<void>((resolve) => (done = resolve));
+    // Writes one after another, each after the last has been taken (a slow reader holds only its own queue).
+    let queue: Promise<unknown> = Promise.resolve();
+    const write = (text: () => Promise<unknown>) => {
+      queue = queue.then(() => (sse.closed || sse.aborted ? undefined : text()));
+    };
+    const send = (e: LiveEvent | { event: 'ready'; data: { unread: number } }) =>
+      write(() =>
+        sse.writeSSE({
+          event: e.event,
+          data: JSON.stringify(e.data),
+          ...('id' in e ? { id: e.id } : {}),
+          ...(e.event === 'ready' ? { retry: RETRY_MS } : {}),
+        }),
+      );
+    const forget = hub.add({
+      member,
+      sessionId,
+      send,
+      ping: () => write(() => sse.write(': ping\n\n')),
+      close: () => done(),
+    });
+    sse.onAbort(() => {
+      forget();
+      done();
+    });
+    send({ event: 'ready', data: { unread: await unreadCount(c.var.deps.db, member) } });
+    await ended;
+    forget();
+    await queue;
+  });
+});
