@@ -32,6 +32,7 @@ const naturalSizeOf = (img: Locator) => img.evaluate((el: HTMLImageElement) => [
 
 test.describe('the avatar', () => {
   test('set through the New Avatar crop dialog: shown in the avatar menu and on the page, then cleared', async ({ page, orgAdmin }) => {
+    test.slow(); // cropping, compressing and uploading a picture, then three pages: well over the usual 30 s on a busy machine
     await signInWithToken(page, orgAdmin.token);
     await page.goto('/account-settings');
     await expect(page.getByLabel('Username')).toHaveValue(orgAdmin.username);
@@ -48,7 +49,7 @@ test.describe('the avatar', () => {
     await expectAccessible(page);
 
     await button(dialog, 'Set Avatar').click();
-    await expect(dialog).toBeHidden();
+    await expect(dialog).toBeHidden({ timeout: 15_000 });
     await expect(page.getByText('Your avatar has been updated.')).toBeVisible();
 
     // The avatar menu shows the picture (it loads: a square of 512 px), and so does the page.
@@ -56,6 +57,7 @@ test.describe('the avatar', () => {
     await expect(picture).toBeVisible();
     await expect.poll(() => naturalSizeOf(picture)).toEqual([512, 512]);
     await expect.poll(() => naturalSizeOf(page.locator('#avatar-preview img'))).toEqual([512, 512]);
+    await expect(button(page, 'Clear Avatar')).toBeEnabled();
     const me = await callApi<{ avatar: string | null; avatar_url: string | null }>('auth/me', { token: orgAdmin.token });
     expect(me.avatar).not.toBeNull();
     const served = await page.request.get(me.avatar_url!);

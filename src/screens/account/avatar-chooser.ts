@@ -90,7 +90,8 @@ export function mountAvatarChooser(): void {
   const error = byId('avatar-error');
   let cropper: OpenCropper | null = null;
   let objectUrl: string | null = null;
-  let busy = false;
+  let setting = false;
+  let clearing = false;
 
   input.accept = AVATAR_CONTENT_TYPES.join(',');
 
@@ -101,7 +102,7 @@ export function mountAvatarChooser(): void {
 
   function show(user: CurrentUser): void {
     showAvatarIn(preview, user);
-    clear.disabled = busy || user.avatar === null;
+    clear.disabled = clearing || user.avatar === null;
   }
   $user.subscribe((user) => user && show(user));
 
@@ -142,12 +143,12 @@ export function mountAvatarChooser(): void {
     if (objectUrl) URL.revokeObjectURL(objectUrl);
     objectUrl = null;
     set.disabled = false;
-    busy = false;
+    setting = false;
   });
 
   set.addEventListener('click', async () => {
-    if (!cropper || busy) return;
-    busy = true;
+    if (!cropper || setting) return;
+    setting = true;
     set.disabled = true;
     error.hidden = true;
     try {
@@ -160,13 +161,13 @@ export function mountAvatarChooser(): void {
       showAlert('success', 'Your avatar has been updated.');
     } catch (err) {
       showError(messageOf(err));
-      busy = false;
+      setting = false;
       set.disabled = false;
     }
   });
 
   clear.addEventListener('click', async () => {
-    busy = true;
+    clearing = true;
     clear.disabled = true;
     try {
       await api.auth.updateMe({ avatar: null });
@@ -176,7 +177,7 @@ export function mountAvatarChooser(): void {
     } catch (err) {
       showAlert('error', `Something went wrong: ${messageOf(err)}`);
     } finally {
-      busy = false;
+      clearing = false;
       const user = $user.get();
       if (user) show(user);
     }
