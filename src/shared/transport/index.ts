@@ -2,4 +2,5 @@
 export { ApiError, detailOf } from './api-error.ts';
 export { newIdempotencyKey } from './idempotency-key.ts';
 export { sendSignedUpload, type SignedTarget } from './signed-upload.ts';
-export { addressOf, createTransport, type CallOptions, type Query, type Transport, type TransportOptions } from './transport.ts';
+export { EventStreamParser, type ServerSentEvent } from './event-stream.ts';
+export { addressOf, createTransport, type CallOptions, type EventsOptions, type Query, type Transport, type TransportOptions } from './transport.ts';

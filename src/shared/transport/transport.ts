@@ -11,6 +11,7 @@
  */
 import { FetchError, ofetch } from 'ofetch';
 import { ApiError, detailOf } from './api-error.ts';
+import { EventStreamParser, type ServerSentEvent } from './event-stream.ts';
 
 export interface TransportOptions {
   /** The API base, e.g. '/api/v1' or 'https://ringbinder.example/api/v1'; a function when it may change. */
@@ -61,6 +62,20 @@ export interface Transport {
    * is relative to the base ('auth/me'). Rejects with ApiError; an aborted call rejects with its AbortError.
    */
   call<T>(path: string, options?: CallOptions): Promise<T>;
+  /**
+   * Reads `path` as server-sent events (a GET with the same credentials; EventSource cannot send a bearer
+   * token): `onOpen` once the server has answered 2xx, then `onEvent` for each event as it comes. Settles
+   * when the server ends the stream; rejects like `call` (an ApiError — a refusal with the server's detail,
+   * status 0 when the connection failed or dropped — the hooks told as for a call) or with the AbortError of
+   * `signal`. Reconnecting is the caller's business.
+   */
+  events(path: string, onEvent: (event: ServerSentEvent) => void, options?: EventsOptions): Promise<void>;
+}
+
+export interface EventsOptions {
+  query?: Query;
+  signal?: AbortSignal;
+  onOpen?: () => void;
 }
 
 const hasScheme = (path: string) => /^[a-z][a-z\d+.-]*:/i.test(path);
@@ -134,6 +149,51 @@ export function createTransport(options: TransportOptions): Transport {
           options.onError?.(error);
         }
         throw error;
+      }
+    },
+    async events(path, onEvent, events: EventsOptions = {}): Promise<void> {
+      const fail = (error: ApiError): never => {
+        if (error.status === 401) options.onUnauthorized?.(error);
+        options.onError?.(error);
+        throw error;
+      };
+      let response: Response;
+      try {
+        response = await request.raw(addressOf(base(), path), {
+          method: 'GET',
+          headers: { Accept: 'text/event-stream', ...credentials() },
+          query: events.query,
+          signal: events.signal,
+          responseType: 'stream',
+          ignoreResponseError: true,
+          retry: 0,
+        });
+      } catch (err) {
+        return fail(errorOf(err));
+      }
+      if (!response.ok || !response.body) {
+        let data: unknown;
+        try {
+          data = JSON.parse(await response.text());
+        } catch {
+          data = undefined;
+        }
+        return fail(new ApiError(response.status, detailOf(data) ?? (response.statusText || `Error ${response.status}`)));
+      }
+      events.onOpen?.();
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      const parser = new EventStreamParser();
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return;
+          for (const event of parser.push(value)) onEvent(event);
+        }
+      } catch (err) {
+        if (events.signal?.aborted) throw events.signal.reason ?? err;
+        return fail(errorOf(err));
+      } finally {
+        reader.releaseLock();
       }
     },
   };
