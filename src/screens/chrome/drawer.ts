@@ -2,8 +2,10 @@
  * The side drawer. On wide screens (theme breakpoint md, 960 px) it is pinned open beside the content
  * and the menu button folds it away; on narrow screens it is a modal overlay: the rest of the page is
  * inert while it is open, Escape or the backdrop closes it, and focus returns to the menu button.
- * State lives on <body data-drawer="open|closed">, which the styles read.
+ * State lives on <body data-drawer="open|closed">, which the styles read. Its Favorites list is
+ * ./drawer-favourites.ts.
  */
+import { mountDrawerFavourites } from './drawer-favourites.ts';
 
 const WIDE_QUERY = '(min-width: 960px)';
 
@@ -13,6 +15,7 @@ export function mountDrawer(): void {
   const backdrop = document.getElementById('drawer-backdrop');
   const close = document.getElementById('drawer-close');
   if (!toggle || !drawer || !backdrop) return;
+  mountDrawerFavourites();
   const wide = matchMedia(WIDE_QUERY);
   const outside = [document.querySelector<HTMLElement>('.topbar'), document.getElementById('main')].filter(
     (el): el is HTMLElement => el !== null,

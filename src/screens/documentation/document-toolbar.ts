@@ -1,13 +1,14 @@
 /**
  * The toolbar of a document page, viewer and editor alike (documentation §2 "Toolbar menu on a
  * document page"): the View/Edit switch (only when the action table allows `edit`), History, and the toolbar menu with
- * 'QR Link', and for checklists 'Reset Questions' (when the page gives `resetQuestions`). Favourite,
- * Subscribe and Assign join the menu with their issues.
+ * 'QR Link', Favourite/Unfavourite, Subscribe/Unsubscribe and Assign (./item-menu.ts), and for checklists
+ * 'Reset Questions' (when the page gives `resetQuestions`).
  */
 import type { Document } from '../../shared/api/documentation.ts';
 import { canEdit } from './document-actions.ts';
 import { editPath, historyPath, viewPath } from '../../client/addresses.ts';
 import { openQrDialog } from './qr-dialog.ts';
+import { followActions, keepFollowLabels } from './item-menu.ts';
 import { createToolbarMenu, type MenuAction } from './toolbar-menu.ts';
 
 export type DocumentPageMode = 'view' | 'edit';
@@ -50,10 +51,14 @@ export function renderDocumentToolbar(container: HTMLElement, doc: Document, opt
       label: 'QR Link',
       run: () => void openQrDialog(options.qrAddress, doc.name, menu.querySelector('button')),
     },
+    ...followActions({ kind: 'document', id: doc.id, name: doc.name, doctype: doc.doctype, user_permissions: doc.user_permissions }, () =>
+      menu.querySelector('button'),
+    ),
   ];
   const reset = options.resetQuestions;
   if (doc.doctype === 'form' && reset) actions.push({ label: 'Reset Questions', run: reset });
   const menu = createToolbarMenu('Document menu', actions);
+  keepFollowLabels(menu, { kind: 'document', id: doc.id });
   parts.push(menu);
   container.replaceChildren(...parts);
   container.hidden = false;

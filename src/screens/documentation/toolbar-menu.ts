@@ -10,6 +10,8 @@ import { wireMenuButton } from '../chrome/menu-button.ts';
 export interface MenuAction {
   label: string;
   run: () => void;
+  /** Names the item (`data-action`) for a label that changes (Favourite/Unfavourite: ./item-menu.ts). */
+  key?: string;
 }
 
 let menus = 0;
@@ -41,6 +43,7 @@ export function createToolbarMenu(label: string, actions: readonly MenuAction[])
     item.setAttribute('role', 'menuitem');
     item.tabIndex = -1;
     item.textContent = action.label;
+    if (action.key) item.dataset.action = action.key;
     item.addEventListener('click', () => {
       close(true);
       action.run();

@@ -11,6 +11,7 @@
 import { api } from '../../client/api.ts';
 import { formatDateTime, timeElement } from '../../client/time-format.ts';
 import { showAlert } from '../../client/stores/alerts.ts';
+import { loadFavourites } from '../../client/stores/favourites.ts';
 import type { CurrentUser } from '../../shared/api/accounts.ts';
 import type { Assignment } from '../../shared/api/assignments.ts';
 import type { List } from '../../shared/api/list.ts';
@@ -57,7 +58,8 @@ function storageEntries(): [string, string | null][] {
 /** The API reads of the dashboard, exactly as its early reads name them. */
 export const dashboardApiReads = () => ({
   assignments: settle(api.workflow.assignments()),
-  favourites: settle(api.informed.favourites()),
+  // Through the store: the drawer's Favorites list shares this read (src/client/stores/favourites.ts).
+  favourites: settle(loadFavourites()),
   activity: settle(api.informed.notifications({ limit: RECENT_ACTIVITY_LIMIT })),
 });
 

@@ -1,0 +1,57 @@
+/**
+ * Assigning an item (documentation §2 Assign, §5 "Assignment needs an assignee chosen", §8), for a
+ * document page's assign dialog and the folder browser's alike: the action, its words, the assignees as
+ * the dialogs group them, and $assignmentsMade, which moves on after each assignment so an open
+ * Assignments tab reads the item's assignments again.
+ */
+import { atom } from 'nanostores';
+import type { Assignment } from '../../shared/api/assignments.ts';
+import type { AclSubject, AclSubjectType, ItemKind } from '../../shared/api/documentation.ts';
+import { api } from '../api.ts';
+import { showAlert } from './alerts.ts';
+
+/** Counts the assignments made on this page. */
+export const $assignmentsMade = atom(0);
+
+export const assignMessages = {
+  /** Ours: the spec leaves the confirmation's words open. */
+  assigned: (item: string, assignee: string) => `Assigned ${item} to ${assignee}.`,
+  failed: 'Something went wrong with your assignment creation',
+} as const;
+
+/** The assignee groups in the order the dialogs show them. */
+export const ASSIGNEE_GROUPS: readonly { type: AclSubjectType; label: string }[] = [
+  { type: 'org', label: 'Organization' },
+  { type: 'role', label: 'Roles' },
+  { type: 'user', label: 'Users' },
+];
+
+/** The value of an assignee in a select: `{type}:{id}`. */
+export const assigneeValue = (subject: Pick<AclSubject, 'type' | 'id'>): string => `${subject.type}:${subject.id}`;
+
+/** What a `{type}:{id}` value names among `subjects`. */
+export const assigneeOf = (subjects: readonly AclSubject[], value: string): AclSubject | undefined =>
+  subjects.find((s) => assigneeValue(s) === value);
+
+/** How an assignee reads in a list: 'Night shift (role)'. */
+export function assigneeLabel(assignee: Pick<AclSubject, 'type' | 'name'>): string {
+  const word = assignee.type === 'org' ? 'organization' : assignee.type;
+  return `${assignee.name} (${word})`;
+}
+
+/** Assigns the item; shows the message; resolves to the assignment, or undefined when it failed. */
+export async function assign(
+  item: { kind: ItemKind; id: string; name: string },
+  assignee: AclSubject,
+  notes: string,
+): Promise<Assignment | undefined> {
+  try {
+    const made = await api.workflow.assign(item.kind, { assigned_to: { type: assignee.type, id: assignee.id }, object_id: item.id, notes });
+    showAlert('success', assignMessages.assigned(item.name, assignee.name));
+    $assignmentsMade.set($assignmentsMade.get() + 1);
+    return made;
+  } catch {
+    showAlert('error', assignMessages.failed);
+    return undefined;
+  }
+}

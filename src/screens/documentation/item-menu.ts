@@ -1,0 +1,77 @@
+/**
+ * A document page's toolbar menu entries for following and assigning (documentation §2 "Toolbar menu on
+ * a document page": Favourite/Unfavourite, Subscribe/Unsubscribe, Assign). The first two read what they
+ * say from $favourites and $subscriptions (src/client/stores/favourites.ts) and change as those lists do;
+ * Subscribe opens the subscription preferences dialog, Unsubscribe unsubscribes at once; Assign (offered
+ * with the action table's `assign`, Write) opens the assign dialog.
+ */
+import type { Doctype, ItemKind } from '../../shared/api/documentation.ts';
+import { allows } from '../../shared/permissions/index.ts';
+import {
+  $favourites,
+  $subscriptions,
+  isFavourite,
+  loadFavourites,
+  loadSubscriptions,
+  subscriptionOf,
+  toggleFavourite,
+  unsubscribe,
+} from '../../client/stores/favourites.ts';
+import { openAssignDialog } from './assign-dialog.ts';
+import { openSubscriptionDialog } from './subscription-dialog.ts';
+import type { MenuAction } from './toolbar-menu.ts';
+
+export interface MenuItemSubject {
+  kind: ItemKind;
+  id: string;
+  name: string;
+  doctype: Doctype | null;
+  /** The caller's permission bits on it. */
+  user_permissions: number;
+}
+
+/** What the two toggles say now. */
+export function followLabels(item: { kind: ItemKind; id: string }): { favourite: string; subscribe: string } {
+  return {
+    favourite: isFavourite($favourites.get(), item) ? 'Unfavourite' : 'Favourite',
+    subscribe: subscriptionOf($subscriptions.get(), item) ? 'Unsubscribe' : 'Subscribe',
+  };
+}
+
+/**
+ * The entries, in the spec's order; `opener` is the menu's button (a dialog gives the focus back to it).
+ * Call `keepFollowLabels` with the menu once it is built.
+ */
+export function followActions(item: MenuItemSubject, opener: () => HTMLElement | null): MenuAction[] {
+  const labels = followLabels(item);
+  const actions: MenuAction[] = [
+    { key: 'favourite', label: labels.favourite, run: () => void toggleFavourite(item) },
+    {
+      key: 'subscribe',
+      label: labels.subscribe,
+      run: () =>
+        void loadSubscriptions().then(
+          (list) => (subscriptionOf(list.results, item) ? void unsubscribe(item) : openSubscriptionDialog(item, opener())),
+          () => openSubscriptionDialog(item, opener()),
+        ),
+    },
+  ];
+  if (allows(item.user_permissions, 'assign')) actions.push({ key: 'assign', label: 'Assign', run: () => openAssignDialog(item, opener()) });
+  return actions;
+}
+
+/** Reads both lists (once per page) and keeps the menu's Favourite and Subscribe entries saying what they do. */
+export function keepFollowLabels(menu: HTMLElement, item: { kind: ItemKind; id: string }): void {
+  const show = () => {
+    const labels = followLabels(item);
+    const favourite = menu.querySelector<HTMLElement>('[data-action="favourite"]');
+    const subscribe = menu.querySelector<HTMLElement>('[data-action="subscribe"]');
+    if (favourite) favourite.textContent = labels.favourite;
+    if (subscribe) subscribe.textContent = labels.subscribe;
+  };
+  $favourites.listen(show);
+  $subscriptions.listen(show);
+  show();
+  loadFavourites().catch(() => undefined); // an entry then offers to favourite; the toggle reads again
+  loadSubscriptions().catch(() => undefined);
+}
