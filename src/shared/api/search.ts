@@ -6,8 +6,11 @@ import type { Doctype, ItemKind } from './documentation.ts';
 
 export interface SearchQuery {
   q?: string;
-  /** Default presentation, form, sheet. */
-  types?: readonly Doctype[];
+  /**
+   * Default presentation, form, sheet. `folder` among them includes folders like include_folders, so
+   * `types=folder` alone asks for folders only.
+   */
+  types?: readonly (Doctype | 'folder')[];
   include_folders?: boolean;
   /** That folder's whole subtree. */
   in_folder?: string;

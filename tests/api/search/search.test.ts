@@ -67,10 +67,10 @@ beforeAll(async () => {
   await setAcl(admin, 'folders', secret.id, [revoke(team.org.id, Permission.Read)]);
   ids.classified = (await makeDocument(admin, secret.id, 'form', 'Classified zanzibar')).id;
   ids.shown = (await makeDocument(admin, secret.id, 'form', 'Shown zanzibar')).id;
-  await setAcl(admin, 'documents', ids.shown, [grant(team.role.id, Permission.Read)]);
+  await setAcl(admin, 'documents', ids.shown!, [grant(team.role.id, Permission.Read)]);
   // A readable document whose own entry revokes Read for the organisation.
   ids.hiddenDoc = (await makeDocument(admin, 'root', 'form', 'Hidden zanzibar')).id;
-  await setAcl(admin, 'documents', ids.hiddenDoc, [revoke(team.org.id, Permission.Read)]);
+  await setAcl(admin, 'documents', ids.hiddenDoc!, [revoke(team.org.id, Permission.Read)]);
 
   // The trash: a document, and a folder with a document inside.
   const trashed = await makeDocument(admin, 'root', 'form', 'Trashed zanzibar');
@@ -167,6 +167,10 @@ describe('GET documentation/search: filters', () => {
     ]);
     expect(await names(team.admin, 'q=boreholes&include_folders=1')).toEqual(['Deep Wells']);
     expect(await names(team.admin, 'q=wells&include_folders=false')).toEqual([]);
+    // `folder` among the types does the same; alone, it asks for folders only.
+    expect(await names(team.admin, 'q=wells&types=folder')).toEqual(['Deep Wells']);
+    expect(await names(team.admin, `in_folder=${ids.pumps}&types=folder`)).toEqual(['Deep Wells']);
+    expect(sorted(await names(team.admin, `in_folder=${ids.pumps}&types=folder,form`))).toEqual(['Borehole log', 'Deep Wells', 'Pump Inspection']);
     expect(await names(team.admin, `q=${encodeURIComponent(team.org.name)}&include_folders=true`)).toEqual([]);
   });
 
@@ -265,7 +269,7 @@ describe('GET documentation/search: only what the caller may Read', () => {
 describe('GET documentation/search: refused parameters (422 naming them)', () => {
   const cases: [string, RegExp][] = [
     ['types=bogus', /types/],
-    ['types=form,folder', /types/],
+    ['types=form,folders', /types/],
     ['include_folders=maybe', /include_folders/],
     ['in_folder=nope', /in_folder/],
     ['created_before=-1', /created_before/],
