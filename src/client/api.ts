@@ -40,6 +40,7 @@ import type {
 } from '../shared/api/documentation.ts';
 import type { ActivityEntry, ListActivityQuery } from '../shared/api/activity.ts';
 import type { Assignment, AssignmentKind, CreateAssignmentBody } from '../shared/api/assignments.ts';
+import type { BillingPlan, CheckoutSession } from '../shared/api/billing.ts';
 import type { FavouriteEntry, NotificationList, SubscribeBody, SubscriptionEntry } from '../shared/api/notifications.ts';
 import type { SearchQuery, SearchResult } from '../shared/api/search.ts';
 import type { List } from '../shared/api/list.ts';
@@ -220,6 +221,12 @@ export const api = {
     create: (body: CreateRoleBody) => json<Role>('POST', 'roles', body),
     update: (id: string, body: UpdateRoleBody) => json<Role>('PUT', `roles/${seg(id)}`, body),
     remove: (id: string) => json<void>('DELETE', `roles/${seg(id)}`),
+  },
+  billing: {
+    /** The plans (an empty list when billing is off). */
+    products: () => call<BillingPlan[]>('billing/products'),
+    /** A Stripe Checkout session for the plan (org admins); open `url` in the top window. */
+    createCheckoutSession: (priceId: string) => json<CheckoutSession>('POST', 'billing/create-checkout-session', { price_id: priceId }),
   },
   buildInfo: () => call<BuildInfo>('_build-info'),
 };
