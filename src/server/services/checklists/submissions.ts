@@ -80,9 +80,10 @@ function replay(who: Member, row: SubmissionRow, requestHash: string): SubmitRes
  * same key with another request → 422. Concurrent repeats meet at the unique index: one inserts, the
  * others wait for it and then answer its row.
  *
- * Statements: the caller, the document with its chain, and ONE statement that stores the row and its
- * DataSubmitted event together — no transaction held open. With photos, their uploads are checked (and
- * confirmed) and the row stored in one transaction. A repeat costs one lookup more.
+ * Statements: the caller, the document with its chain, then ONE transaction: (with photos, their uploads
+ * checked and confirmed,) ONE statement that stores the row and its DataSubmitted event together, the
+ * event's audience, its notifications when anyone hears of it (ONE statement), the corrective actions
+ * when it raises any. A repeat costs one lookup more.
  */
 export async function submitChecklist(
   deps: Deps,
@@ -171,11 +172,10 @@ export async function submitChecklist(
       },
       event,
     );
-    // Its subscribers' notifications (issue #12): in the transaction when there is one; otherwise one
-    // statement of their own right after the row's (all of the event's notifications or none).
+    // Its subscribers' notifications (issue #12), in the same transaction: a row is never stored without them.
     if (inserted) await notifySubscribers(db, event);
-    // Corrective actions (issue #12): in this transaction (`raisesCorrections` below), only for a row stored now.
-    if (inserted && raisesCorrections) {
+    // Corrective actions (issue #12): in this transaction, only for a row stored now.
+    if (inserted && recipients.length > 0) {
       await raiseCorrections(
         db,
         { orgId: who.orgId, documentId: document.id, submissionId: inserted.id, submittedBy: who.userId, at: now },
@@ -184,19 +184,18 @@ export async function submitChecklist(
     }
     return inserted;
   };
-  /** Who hears of the failing answers (when the answers are well-formed): then the row and its corrections are stored in one transaction. */
+  /** Who hears of the failing answers (when the answers are well-formed): their corrective actions are raised with the row. */
   const recipients =
     errors.length === 0
       ? correctionRecipients(questions, Object.fromEntries(Object.entries(submission.record).map(([id, answer]) => [id, recordAnswer(byId.get(id)!, answer)])))
       : [];
-  const raisesCorrections = recipients.length > 0;
 
   let inserted: SubmissionRow | undefined;
   try {
-    // Checking photos confirms their uploads (a write): then the check and the insert are one transaction,
-    // so a refused submission changes nothing. Without photos the insert is one statement of its own.
-    // So are a row and the corrective actions it may raise.
-    inserted = photos.length > 0 || raisesCorrections ? await deps.db.transaction((tx) => store(tx)) : await store(deps.db);
+    // ONE transaction: the photos' check (it confirms their uploads, a write, so a refused submission
+    // changes nothing), the row with its DataSubmitted event, its subscribers' notifications and the
+    // corrective actions it may raise — all stored or none (a crash between them loses nothing).
+    inserted = await deps.db.transaction((tx) => store(tx));
   } catch (err) {
     // A repeat is answered as the first time even if its answers would not pass now.
     if (err instanceof HttpError && err.status === 422) {
