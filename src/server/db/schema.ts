@@ -67,16 +67,46 @@ export const users = pgTable(
   ],
 );
 
-export const organisations = pgTable('organisations', {
-  id: uuid('id').primaryKey(),
-  name: text('name').notNull(),
-  isActive: boolean('is_active').notNull().default(true),
-  trialEndsAt: at('trial_ends_at'),
-  /** End of the paid period; null while on trial or never subscribed. */
-  paidUntil: at('paid_until'),
-  limitUsers: integer('limit_users').notNull().default(25),
-  limitActiveUsers: integer('limit_active_users').notNull().default(25),
-  createdAt: createdAt(),
+export const organisations = pgTable(
+  'organisations',
+  {
+    id: uuid('id').primaryKey(),
+    name: text('name').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    trialEndsAt: at('trial_ends_at'),
+    /**
+     * Until when the paid subscription opens the organisation (auth/membership.ts): the Stripe
+     * subscription's current period end plus a grace for the renewal's webhooks, while the subscription
+     * is live (active, trialing, past_due); null while on trial or never subscribed, or once it ended.
+     */
+    paidUntil: at('paid_until'),
+    limitUsers: integer('limit_users').notNull().default(25),
+    limitActiveUsers: integer('limit_active_users').notNull().default(25),
+    /*
+     * Billing (issue #15; services/billing/): kept only from signed Stripe webhooks. The customer is
+     * created once, at the first checkout, and reused.
+     */
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    /** The Stripe subscription's status as last heard (active, past_due, canceled, …). */
+    subscriptionStatus: text('subscription_status'),
+    subscriptionPriceId: text('subscription_price_id'),
+    currentPeriodEnd: at('current_period_end'),
+    /**
+     * The creation time of the newest Stripe event applied to the subscription above: an older event
+     * arriving later never moves the state backwards.
+     */
+    subscriptionEventAt: at('subscription_event_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('organisations_stripe_customer_key').on(t.stripeCustomerId).where(sql`${t.stripeCustomerId} is not null`)],
+);
+
+/** Stripe webhook events already processed (issue #15): each event id once, however often Stripe retries it. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  processedAt: at('processed_at').notNull().defaultNow(),
 });
 
 export const memberships = pgTable(
