@@ -7,7 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../../src/client/api.ts';
 import { signedInUser } from '../../../src/client/signed-in-user.ts';
 import { formatDateTime } from '../../../src/client/time-format.ts';
-import type { ActivityEntry } from '../../../src/shared/api/activity.ts';
+import { activityTotalIsAtLeast, type ActivityEntry } from '../../../src/shared/api/activity.ts';
 import { DataGrid, type DataGridColumn } from '../shared/DataGrid.tsx';
 import { useServerPage } from '../shared/use-server-page.ts';
 import { describeActivity } from './activity-wording.ts';
@@ -51,6 +51,8 @@ export default function ActivityLog() {
 function ActivityGrid() {
   const fetchPage = useCallback((page: { skip: number; limit: number }) => api.activity(page), []);
   const list = useServerPage(fetchPage, ACTIVITY_PAGE_SIZE);
+  // A very long log is counted only so far ahead: 'Events: 1,100+'.
+  const atLeast = activityTotalIsAtLeast(list.total, list.skip, list.limit);
   return (
     <DataGrid
       label={LABEL}
@@ -61,8 +63,8 @@ function ActivityGrid() {
       loading={list.loading}
       errorText={list.error}
       emptyText="Empty"
-      footer={{ label: 'Events', count: list.total }}
-      paging={list.total > list.limit ? { skip: list.skip, limit: list.limit, total: list.total, onPage: list.setSkip } : undefined}
+      footer={{ label: 'Events', count: list.total, atLeast }}
+      paging={list.total > list.limit ? { skip: list.skip, limit: list.limit, total: list.total, totalIsAtLeast: atLeast, onPage: list.setSkip } : undefined}
     />
   );
 }

@@ -28,6 +28,8 @@ export interface DataGridPaging {
   limit: number;
   /** How many rows there are in all. */
   total: number;
+  /** `total` is a lower bound ("of 1,100+"): the server counted no further. */
+  totalIsAtLeast?: boolean;
   /** Asks for the page starting at `skip`. */
   onPage: (skip: number) => void;
 }
@@ -46,17 +48,18 @@ export interface DataGridProps<Row> {
   /** Shown in place of the rows when the list could not be read. */
   errorText?: string;
   /** The footer's label and count, e.g. {label: 'Active Users', count: 12}. */
-  footer?: { label: string; count: number };
+  footer?: { label: string; count: number; atLeast?: boolean };
   /** Paging controls; left out, the grid shows all its rows. */
   paging?: DataGridPaging;
   className?: string;
 }
 
-/** "1–100 of 2,345", or "0 of 0" for an empty list. */
-export function pageRange(skip: number, shown: number, total: number): string {
+/** "1–100 of 2,345" ("of 2,345+" when the total is a lower bound), or "0 of 0" for an empty list. */
+export function pageRange(skip: number, shown: number, total: number, atLeast = false): string {
   const n = new Intl.NumberFormat();
-  if (total === 0 || shown === 0) return `0 of ${n.format(total)}`;
-  return `${n.format(skip + 1)}–${n.format(skip + shown)} of ${n.format(total)}`;
+  const of = `${n.format(total)}${atLeast ? '+' : ''}`;
+  if (total === 0 || shown === 0) return `0 of ${of}`;
+  return `${n.format(skip + 1)}–${n.format(skip + shown)} of ${of}`;
 }
 
 export function DataGrid<Row>({ label, columns, rows, rowKey, loading = false, emptyText = 'Empty', errorText, footer, paging, className }: DataGridProps<Row>) {
@@ -101,7 +104,7 @@ export function DataGrid<Row>({ label, columns, rows, rowKey, loading = false, e
         <div className="data-grid-footer">
           {footer && (
             <p className="data-grid-count">
-              {footer.label}: <strong>{new Intl.NumberFormat().format(footer.count)}</strong>
+              {footer.label}: <strong>{new Intl.NumberFormat().format(footer.count)}{footer.atLeast ? '+' : ''}</strong>
             </p>
           )}
           {paging && <Pager label={label} paging={paging} shown={rows?.length ?? 0} busy={busy} />}
@@ -119,7 +122,7 @@ export function Pager({ label, paging, shown, busy }: { label: string; paging: D
   return (
     <nav className="data-grid-pager" aria-label={`${label} pages`}>
       <span className="data-grid-range" aria-live="polite">
-        {pageRange(skip, shown, total)}
+        {pageRange(skip, shown, total, paging.totalIsAtLeast)}
       </span>
       {/* aria-disabled, not disabled: the button keeps the focus when it reaches the first or last page. */}
       <button type="button" className="button secondary" aria-disabled={!hasPrevious} onClick={() => hasPrevious && !busy && onPage(Math.max(0, skip - limit))}>

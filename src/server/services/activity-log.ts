@@ -11,7 +11,7 @@
  * row of its organisation, serialising them. Paging forward always finds the next pages: each later page
  * counts further ahead. See the doc note for the figures.
  */
-import type { ActivityEntry } from '../../shared/api/activity.ts';
+import { ACTIVITY_COUNT_AHEAD, type ActivityEntry } from '../../shared/api/activity.ts';
 import type { ActivityPage } from '../../shared/api/activity-schemas.ts';
 import type { List } from '../../shared/api/list.ts';
 import { countEvents, eventPage, itemsNow, partiesNow } from '../db/queries/activity-log.ts';
@@ -22,7 +22,7 @@ import { keyOf, presentActivity, referencesOf, type Now, type Reference } from '
  * How far past the page `total` counts exactly (ten pages of the screen's 100 rows): on a never-vacuumed
  * PGlite each entry counted is also a heap visit, 10,000 of them cost tens of milliseconds.
  */
-export const COUNT_AHEAD = 1_000;
+export const COUNT_AHEAD = ACTIVITY_COUNT_AHEAD;
 
 export async function listActivity(deps: Deps, who: Member, page: ActivityPage): Promise<List<ActivityEntry>> {
   const upTo = page.skip + page.limit + COUNT_AHEAD;

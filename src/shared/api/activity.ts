@@ -56,7 +56,18 @@ export interface ActivityEntry {
   context_data: Record<string, unknown>;
 }
 
-/** The log pages through events; `total` counts them all. */
+/**
+ * How far past the page `GET activity`'s `total` counts exactly: an organisation with more events answers
+ * `skip + limit + ACTIVITY_COUNT_AHEAD` — "at least that many" (src/server/services/activity-log.ts).
+ */
+export const ACTIVITY_COUNT_AHEAD = 1_000;
+
+/** Whether a `total` of `GET activity` is a lower bound ("1,100+") rather than the exact count. */
+export function activityTotalIsAtLeast(total: number, skip: number, limit: number): boolean {
+  return total >= skip + limit + ACTIVITY_COUNT_AHEAD;
+}
+
+/** The log pages through events; `total` counts them (see ACTIVITY_COUNT_AHEAD). */
 export interface ListActivityQuery {
   skip?: number;
   limit?: number;

@@ -9,4 +9,7 @@ describe('pageRange', () => {
   it('an empty list is 0 of 0', () => {
     expect(pageRange(0, 0, 0)).toBe('0 of 0');
   });
+  it('a total that is a lower bound says so (the activity log counts only so far ahead)', () => {
+    expect(pageRange(0, 100, 1100, true)).toMatch(/^1–100 of 1,100\+$/);
+  });
 });
