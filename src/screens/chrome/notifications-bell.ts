@@ -1,0 +1,114 @@
+/**
+ * The top bar's notifications bell and its panel (accounts §2 Shared layout, Notifications panel), on
+ * every signed-in route with a current organisation. The bell (a disclosure button, named 'Notifications,
+ * 3 unread') carries the unread-count badge; it opens the panel (max height 500, scrolls): the newest
+ * notifications, a click on one marks it read, reads the list again and follows its link; 'Clear All'
+ * marks all read; an empty list shows 'Empty'. Escape (or a click elsewhere) closes it, Escape giving the
+ * focus back to the bell. Not a dialog: nothing is behind a modal.
+ *
+ * When: the list is read once the user is known and the page has painted (the page's own early reads go
+ * first, the bell is not what the visitor came for); the live stream opens after the page has loaded
+ * (src/client/stores/notifications.ts keeps both).
+ */
+import type { Notification } from '../../shared/api/notifications.ts';
+import { navigate } from '../../client/navigation.ts';
+import { signedInUser } from '../../client/signed-in-user.ts';
+import { showAlert } from '../../client/stores/alerts.ts';
+import { $notifications, loadNotifications, markAllRead, markNotificationsRead, startLiveNotifications } from '../../client/stores/notifications.ts';
+import { badgeText, bellLabel, notificationRow } from './notifications-panel.ts';
+
+/** After the page has loaded and painted (and the browser is idle, where it can say). */
+function afterPaint(): Promise<void> {
+  const loaded =
+    document.readyState === 'complete' ? Promise.resolve() : new Promise<void>((r) => addEventListener('load', () => r(), { once: true }));
+  return loaded.then(
+    () =>
+      new Promise<void>((r) => {
+        const idle = (globalThis as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => void }).requestIdleCallback;
+        if (idle) idle(() => r(), { timeout: 1000 });
+        else setTimeout(r, 0);
+      }),
+  );
+}
+
+export function mountNotificationsBell(): void {
+  const area = document.getElementById('bell-area');
+  if (!area) return;
+  const button = document.getElementById('bell-button') as HTMLButtonElement;
+  const badge = document.getElementById('bell-badge')!;
+  const panel = document.getElementById('bell-panel')!;
+  const list = document.getElementById('bell-list')!;
+  const empty = document.getElementById('bell-empty')!;
+  const clear = document.getElementById('bell-clear') as HTMLButtonElement;
+
+  function open(): void {
+    panel.hidden = false;
+    button.setAttribute('aria-expanded', 'true');
+    document.addEventListener('pointerdown', onOutside, true);
+    document.addEventListener('keydown', onEscape);
+    void loadNotifications();
+  }
+  function close(returnFocus: boolean): void {
+    if (panel.hidden) return;
+    panel.hidden = true;
+    button.setAttribute('aria-expanded', 'false');
+    document.removeEventListener('pointerdown', onOutside, true);
+    document.removeEventListener('keydown', onEscape);
+    if (returnFocus) button.focus();
+  }
+  // Escape closes wherever the focus is (a row re-rendered under it may have dropped it to the page).
+  function onEscape(event: KeyboardEvent): void {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    close(true);
+  }
+  function onOutside(event: Event): void {
+    if (!area!.contains(event.target as Node)) close(false);
+  }
+  button.addEventListener('click', () => (panel.hidden ? open() : close(false)));
+  // Tab out of the panel closes it.
+  area.addEventListener('focusout', (event) => {
+    const next = (event as FocusEvent).relatedTarget as Node | null;
+    if (next && !area.contains(next)) close(false);
+  });
+
+  async function choose(n: Notification, event: MouseEvent): Promise<void> {
+    // Ctrl/Cmd/middle click opens the item elsewhere: mark it read and stay.
+    const elsewhere = event.ctrlKey || event.metaKey || event.shiftKey || event.button === 1;
+    const href = (event.currentTarget as HTMLElement).getAttribute('href');
+    if (!elsewhere) event.preventDefault();
+    try {
+      await markNotificationsRead([n.id]);
+    } catch (err) {
+      showAlert('error', err instanceof Error ? err.message : String(err));
+    }
+    if (href && !elsewhere) {
+      close(false);
+      navigate(href);
+    }
+  }
+
+  clear.addEventListener('click', () => {
+    markAllRead().catch((err: unknown) => showAlert('error', err instanceof Error ? err.message : String(err)));
+  });
+
+  $notifications.subscribe((state) => {
+    button.setAttribute('aria-label', bellLabel(state.unread));
+    badge.hidden = state.unread === 0;
+    badge.textContent = badgeText(state.unread);
+    const focusedId = (document.activeElement as HTMLElement | null)?.closest<HTMLElement>('.bell-item')?.dataset.id;
+    list.replaceChildren(...state.results.map((n) => notificationRow(n, (item, event) => void choose(item, event))));
+    empty.hidden = state.status !== 'ready' || state.results.length > 0;
+    list.setAttribute('aria-busy', String(state.status === 'loading'));
+    // Re-rendered under the focus: keep it on the same notification.
+    if (focusedId) list.querySelector<HTMLElement>(`.bell-item[data-id="${CSS.escape(focusedId)}"]`)?.focus();
+  });
+
+  void signedInUser().then(async (user) => {
+    if (!user.org) return; // notifications belong to an organisation
+    area.hidden = false;
+    await afterPaint();
+    await loadNotifications();
+    startLiveNotifications();
+  }, () => undefined);
+}
