@@ -24,6 +24,7 @@ import { allows } from '../../shared/permissions/index.ts';
 import type { Queryable } from '../db/connection.ts';
 import type { ChainFolder } from '../db/documentation-tree.ts';
 import type { ItemRow, TrashRow } from '../db/folder-contents.ts';
+import { subscriptionOptionsOfItems } from '../db/queries/notifications.ts';
 import { documentVersions, roles, users } from '../db/schema.ts';
 import type { Member } from '../env.ts';
 import {
@@ -126,11 +127,30 @@ function carriedNames(rows: readonly Pick<ItemRow, 'createdBy' | 'modifiedBy' | 
   return { names, missing: missing.filter((id) => !names.has(id)) };
 }
 
-/** Listed items of some rows with their permissions: the usernames the rows carry, the rest fetched in one query. */
-export async function presentListedItems(db: Queryable, items: { row: ItemRow; permissions: number }[]): Promise<ListedItem[]> {
-  const { names, missing } = carriedNames(items.map(({ row }) => row));
+/** Whose subscription options an answer shows: the caller's own. */
+export type Reader = Pick<Member, 'orgId' | 'userId'>;
+
+/**
+ * Rows with the reader's own subscription to each: rows that carry it already (the statement that read
+ * them joined it, as contentsPage does) are kept; the others' are read in ONE statement.
+ */
+export async function withSubscriptions<T extends ItemRow>(db: Queryable, reader: Reader, rows: readonly T[]): Promise<T[]> {
+  const missing = rows.filter((row) => row.subscription === undefined).map((row) => row.id);
+  if (missing.length === 0) return [...rows];
+  const found = await subscriptionOptionsOfItems(db, reader, missing);
+  return rows.map((row) => (row.subscription === undefined ? { ...row, subscription: found.get(row.id) ?? null } : row));
+}
+
+/**
+ * Listed items of some rows with their permissions, as `reader` sees them: the usernames the rows carry,
+ * the rest fetched in one query; the reader's subscription options (those the rows do not carry, in one
+ * query).
+ */
+export async function presentListedItems(db: Queryable, reader: Reader, items: { row: ItemRow; permissions: number }[]): Promise<ListedItem[]> {
+  const rows = await withSubscriptions(db, reader, items.map(({ row }) => row));
+  const { names, missing } = carriedNames(rows);
   if (missing.length > 0) for (const [id, name] of await usernames(db, missing)) names.set(id, name);
-  return items.map(({ row, permissions }) => presentListedItem(row, permissions, names));
+  return items.map(({ permissions }, i) => presentListedItem(rows[i]!, permissions, names));
 }
 
 /**

@@ -418,6 +418,37 @@ export async function markEmailed(tx: Queryable, notificationIds: readonly strin
   await runStatement(tx, MARK_EMAILED, { ids: ids(notificationIds), now: now.toISOString() });
 }
 
+// ─── A reader's subscription options for some items ──────────────────────────────────────────────
+
+/* By subscriptions_user_item_key (org, user, coalesce(folder_id, document_id)): one probe per item. */
+const SUBSCRIPTION_OPTIONS_OF_ITEMS = namedStatement(
+  'subscription_options_of_items',
+  sql`SELECT coalesce(s.folder_id, s.document_id) AS item_id, s.validation_errors_only, s.email_notifications FROM subscriptions s
+       WHERE s.org_id = ${v('orgId')}::uuid AND s.user_id = ${v('userId')}::uuid AND coalesce(s.folder_id, s.document_id) = ANY(${v('itemIds')}::uuid[])`,
+);
+
+export interface SubscriptionOptionsRow {
+  validationErrorsOnly: boolean;
+  emailNotifications: boolean;
+}
+
+/** A reader's own subscription options for some items (folders or documents) by item id, in one statement; items without one are absent. */
+export async function subscriptionOptionsOfItems(
+  db: Queryable,
+  reader: { orgId: string; userId: string },
+  itemIds: readonly string[],
+): Promise<Map<string, SubscriptionOptionsRow>> {
+  const found = new Map<string, SubscriptionOptionsRow>();
+  if (itemIds.length === 0) return found;
+  const rows = await runStatement<{ item_id: string; validation_errors_only: boolean; email_notifications: boolean }>(db, SUBSCRIPTION_OPTIONS_OF_ITEMS, {
+    orgId: reader.orgId,
+    userId: reader.userId,
+    itemIds: ids(itemIds),
+  });
+  for (const r of rows) found.set(r.item_id, { validationErrorsOnly: Boolean(r.validation_errors_only), emailNotifications: Boolean(r.email_notifications) });
+  return found;
+}
+
 // ─── Writing favourites and subscriptions ────────────────────────────────────────────────────────
 
 /*

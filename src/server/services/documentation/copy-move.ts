@@ -77,7 +77,7 @@ export async function moveItem(deps: Deps, who: Member, destId: string, paste: P
         context: { name: source.folder.name, ...fromTo(source.chain[1]!, dest) },
       });
       const permissions = resolvePermissions([source.levels[0]!, ...dest.levels], who);
-      const [item] = await presentListedItems(tx, [{ row: folderItem(source.folder), permissions }]);
+      const [item] = await presentListedItems(tx, who, [{ row: folderItem(source.folder), permissions }]);
       return item!;
     }
     const source = await readableDocument(tx, who, paste.document_id!);
@@ -94,7 +94,7 @@ export async function moveItem(deps: Deps, who: Member, destId: string, paste: P
       context: { name: source.document.name, doctype: source.document.doctype, ...fromTo(source.chain[0]!, dest) },
     });
     const permissions = resolvePermissions([source.own, ...dest.levels], who);
-    const [item] = await presentListedItems(tx, [{ row: documentItem(source.document), permissions }]);
+    const [item] = await presentListedItems(tx, who, [{ row: documentItem(source.document), permissions }]);
     return item!;
   });
 }
@@ -130,7 +130,7 @@ export async function copyItem(deps: Deps, who: Member, destId: string, paste: P
       },
     });
     const permissions = resolvePermissions([source.own, ...dest.levels], who);
-    const [item] = await presentListedItems(tx, [{ row: documentItem(copy!), permissions }]);
+    const [item] = await presentListedItems(tx, who, [{ row: { ...documentItem(copy!), subscription: null }, permissions }]);
     return item!;
   });
 }
@@ -287,8 +287,7 @@ async function copyFolder(tx: Queryable, who: Member, now: Date, source: FolderA
     },
   });
   const permissions = resolvePermissions([folderEntries.get(source.folder.id) ?? [], ...dest.levels], who);
-  const [item] = await presentListedItems(tx, [
-    { row: folderItem({ ...top, version: 1 }), permissions },
-  ]);
+  // A new item: nobody has subscribed to it yet.
+  const [item] = await presentListedItems(tx, who, [{ row: { ...folderItem({ ...top, version: 1 }), subscription: null }, permissions }]);
   return item!;
 }

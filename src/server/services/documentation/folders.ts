@@ -57,6 +57,7 @@ export async function folderContents(deps: Deps, who: Member, id: string, query:
   const page = await contentsPage(deps.db, { parentId: access.folder.id, hidden, ...query, reader: { orgId: who.orgId, userId: who.userId } });
   const results = await presentListedItems(
     deps.db,
+    who,
     page.items.map((row) => ({
       row,
       permissions: who.isOrgAdmin ? ALL_PERMISSIONS : resolvePermissions([own.get(row.id) ?? [], ...access.levels], who),

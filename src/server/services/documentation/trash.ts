@@ -19,7 +19,7 @@ import type { Deps, Member } from '../../env.ts';
 import { badRequest, forbidden } from '../../errors.ts';
 import { documentAccess, documentNotFound, folderAccess, folderNotFound } from './access.ts';
 import { recordActivity } from '../activity.ts';
-import { documentItem, folderItem, presentListedItems, presentTrashedItem, usernames } from '../../presenters/documentation.ts';
+import { documentItem, folderItem, presentListedItems, presentTrashedItem, usernames, withSubscriptions } from '../../presenters/documentation.ts';
 
 /**
  * GET documentation/trash/{id}: org admins only (routes/documentation.ts). `root` lists the whole organisation's trash; a
@@ -32,7 +32,8 @@ export async function trashContents(deps: Deps, who: Member, id: string, page: P
     if (!access) throw folderNotFound();
     fromFolderId = access.folder.id;
   }
-  const { items, total } = await trashPage(deps.db, { orgId: who.orgId, fromFolderId, ...page });
+  const { items: rows, total } = await trashPage(deps.db, { orgId: who.orgId, fromFolderId, ...page });
+  const items = await withSubscriptions(deps.db, who, rows);
   const names = await usernames(
     deps.db,
     items.flatMap((i) => [i.createdBy, i.modifiedBy, i.deletedBy]),
@@ -78,7 +79,7 @@ export async function restoreFolder(deps: Deps, who: Member, id: string): Promis
       context: { name: row.name, folder_id: place.id, folder_name: place.name, restored_to_root: toRoot },
     });
     const access = await folderAccess(tx, who, row.id);
-    const [item] = await presentListedItems(tx, [{ row: folderItem(row), permissions: access!.permissions }]);
+    const [item] = await presentListedItems(tx, who, [{ row: folderItem(row), permissions: access!.permissions }]);
     return item!;
   });
 }
@@ -104,7 +105,7 @@ export async function restoreDocument(deps: Deps, who: Member, id: string): Prom
       context: { name: row.name, doctype: row.doctype, folder_id: place.id, folder_name: place.name, restored_to_root: toRoot },
     });
     const access = await documentAccess(tx, who, row.id);
-    const [item] = await presentListedItems(tx, [{ row: documentItem(row), permissions: access!.permissions }]);
+    const [item] = await presentListedItems(tx, who, [{ row: documentItem(row), permissions: access!.permissions }]);
     return item!;
   });
 }
