@@ -1,6 +1,6 @@
 /**
  * The folder browser (documentation §2 "Folder browser"): breadcrumbs, the folder's tiles, the item
- * menu, the sort menu, paste, the trash bin for org admins, the speed dial and the dialogs. The folder
+ * menu, the folder's own menu (Favourite, Subscribe, Assign), the sort menu, paste, the trash bin for org admins, the speed dial and the dialogs. The folder
  * comes from the address: /documentation/browse is the root, /documentation/browse/{folderId} a folder.
  */
 import { useStore } from '@nanostores/react';
@@ -11,13 +11,15 @@ import { signedInUser } from '../../src/client/signed-in-user.ts';
 import { navigate } from '../../src/client/navigation.ts';
 import { showAlertAfterNavigation } from '../../src/client/stores/alerts.ts';
 import { $clipboard, copyToClipboard, type ClipboardItem } from '../../src/client/stores/clipboard.ts';
+import { loadSubscriptions, subscriptionOf, toggleFavourite, unsubscribe } from '../../src/client/stores/favourites.ts';
 import type { CurrentUser } from '../../src/shared/api/accounts.ts';
 import { ROOT, type Folder, type ListedItem } from '../../src/shared/api/documentation.ts';
 import { Breadcrumbs, DOCUMENTATION } from './Breadcrumbs.tsx';
 import { FolderToolbar } from './FolderToolbar.tsx';
 import { useItemDrops, type DraggedItem, type DropTarget } from './item-drag.ts';
 import { browsePath, editPath, historyPath, itemPath, trashPath } from '../../src/client/addresses.ts';
-import { ItemMenu, type ItemAction } from './ItemMenu.tsx';
+import { ItemMenu, type FollowAction, type ItemAction } from './ItemMenu.tsx';
+import type { FollowSubject } from './follow.ts';
 import { canPasteInto, speedDialOffers } from './offered-actions.ts';
 import { ItemTile } from './ItemTile.tsx';
 import type { MenuAnchor } from './PopupMenu.tsx';
@@ -34,6 +36,8 @@ const NewFolderDialog = lazy(() => import('./dialogs/NewFolderDialog.tsx').then(
 const PasteDialog = lazy(() => import('./dialogs/PasteDialog.tsx').then((m) => ({ default: m.PasteDialog })));
 const PropertiesDialog = lazy(() => import('./dialogs/PropertiesDialog.tsx').then((m) => ({ default: m.PropertiesDialog })));
 const QrCodeDialog = lazy(() => import('./dialogs/QrCodeDialog.tsx').then((m) => ({ default: m.QrCodeDialog })));
+const SubscriptionDialog = lazy(() => import('./dialogs/SubscriptionDialog.tsx').then((m) => ({ default: m.SubscriptionDialog })));
+const AssignDialog = lazy(() => import('./dialogs/AssignDialog.tsx').then((m) => ({ default: m.AssignDialog })));
 
 type Dialog =
   | { type: 'new-folder' }
@@ -41,7 +45,9 @@ type Dialog =
   | { type: 'delete'; item: ListedItem }
   | { type: 'properties'; item: ListedItem }
   | { type: 'paste'; item: ClipboardItem; destination: DropTarget }
-  | { type: 'qr-code'; item: ListedItem };
+  | { type: 'qr-code'; item: ListedItem }
+  | { type: 'subscribe'; item: FollowSubject }
+  | { type: 'assign'; item: FollowSubject };
 
 interface Menu {
   item: ListedItem;
@@ -116,11 +122,30 @@ function FolderBrowser({ user, folderId }: { user: CurrentUser; folderId: string
     });
   }, []);
 
-  function act(action: ItemAction, item: ListedItem) {
+  /** Favourite or unfavourite at once; Subscribe opens the preferences, Unsubscribe does it at once; Assign opens its dialog. */
+  function follow(action: FollowAction, subject: FollowSubject) {
+    switch (action) {
+      case 'favourite':
+        return void toggleFavourite(subject);
+      case 'subscribe':
+        return void loadSubscriptions().then(
+          (list) => (subscriptionOf(list.results, subject) ? void unsubscribe(subject) : setDialog({ type: 'subscribe', item: subject })),
+          () => setDialog({ type: 'subscribe', item: subject }),
+        );
+      case 'assign':
+        return setDialog({ type: 'assign', item: subject });
+    }
+  }
+
+  function act(action: ItemAction | FollowAction, item: ListedItem) {
     // The menu's button takes the focus back first, so a dialog the action opens returns it there.
     menu?.trigger?.focus();
     setMenu(undefined);
     switch (action) {
+      case 'favourite':
+      case 'subscribe':
+      case 'assign':
+        return follow(action, item);
       case 'open':
         return navigate(itemPath(item));
       case 'edit':
@@ -176,6 +201,8 @@ function FolderBrowser({ user, folderId }: { user: CurrentUser; folderId: string
           onPaste={() => pastable && setDialog({ type: 'paste', item: pastable, destination: { id: folder.id, name: folderLabel(folder) } })}
           trashCount={user.is_org_admin ? trashCount : undefined}
           trashHref={trashPath(folder.parent_id === null ? ROOT : folder.id)}
+          folder={{ kind: 'folder', id: folder.id, name: folderLabel(folder), doctype: null, user_permissions: folder.user_permissions }}
+          onFollow={follow}
         />
       </div>
       {folder.description && <p className="folder-description">{folder.description}</p>}
@@ -202,6 +229,8 @@ function FolderBrowser({ user, folderId }: { user: CurrentUser; folderId: string
       {dialog?.type === 'properties' && <PropertiesDialog item={dialog.item} onSaved={changed} onClosed={closeDialog} />}
       {dialog?.type === 'paste' && <PasteDialog item={dialog.item} destination={dialog.destination} onPasted={changed} onClosed={closeDialog} />}
       {dialog?.type === 'qr-code' && <QrCodeDialog name={dialog.item.name} path={itemPath(dialog.item)} onClosed={closeDialog} />}
+      {dialog?.type === 'subscribe' && <SubscriptionDialog item={dialog.item} onClosed={closeDialog} />}
+      {dialog?.type === 'assign' && <AssignDialog item={dialog.item} onClosed={closeDialog} />}
       </Suspense>
     </div>
   );

@@ -1,10 +1,13 @@
 /**
  * Above the tiles: the sort menu (documentation §2), the paste button while something is on the
  * clipboard and the folder may receive it, and for org admins the trash bin with the number of items
- * deleted from this folder. Plain buttons: the menu's Shoelace parts load when it is first opened.
+ * deleted from this folder; then the folder's own menu (Favourite/Unfavourite, Subscribe/Unsubscribe,
+ * Assign: ./follow.ts). Plain buttons: the menus' Shoelace parts load when one is first opened.
  */
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import type { ClipboardItem } from '../../src/client/stores/clipboard.ts';
+import { followEntries, isFollowAction, useFollowed, type FollowSubject } from './follow.ts';
+import type { FollowAction } from './offered-actions.ts';
 import { SORT_ORDERS, type SortOrder } from './sort-orders.ts';
 
 const PopupMenu = lazy(() => import('./PopupMenu.tsx'));
@@ -18,10 +21,21 @@ interface Props {
   /** Items in the trash from this folder; undefined hides the bin (not an org admin). */
   trashCount: number | undefined;
   trashHref: string;
+  /** The folder shown, for its own menu. */
+  folder: FollowSubject;
+  onFollow: (action: FollowAction, folder: FollowSubject) => void;
 }
 
-export function FolderToolbar({ sort, onSort, pastable, onPaste, trashCount, trashHref }: Props) {
+export function FolderToolbar({ sort, onSort, pastable, onPaste, trashCount, trashHref, folder, onFollow }: Props) {
   const [sorting, setSorting] = useState(false);
+  const [following, setFollowing] = useState(false);
+  const folderButton = useRef<HTMLButtonElement>(null);
+  const followed = useFollowed();
+  const folderEntries = followEntries(folder, followed);
+  const closeFolderMenu = useCallback(() => {
+    setFollowing(false);
+    folderButton.current?.focus();
+  }, []);
   const sortButton = useRef<HTMLButtonElement>(null);
   const closeSort = useCallback(() => {
     setSorting(false);
@@ -75,6 +89,38 @@ export function FolderToolbar({ sort, onSort, pastable, onPaste, trashCount, tra
             {trashCount}
           </span>
         </a>
+      )}
+      {folderEntries.length > 0 && (
+        <button
+          type="button"
+          className="button secondary small folder-menu-button"
+          ref={folderButton}
+          aria-label={`Folder menu of ${folder.name}`}
+          aria-haspopup="menu"
+          aria-expanded={following}
+          onClick={() => setFollowing(!following)}
+        >
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+            <circle cx="12" cy="5" r="2" fill="currentColor" />
+            <circle cx="12" cy="12" r="2" fill="currentColor" />
+            <circle cx="12" cy="19" r="2" fill="currentColor" />
+          </svg>
+        </button>
+      )}
+      {following && folderButton.current && (
+        <Suspense fallback={null}>
+          <PopupMenu
+            label={`Folder menu of ${folder.name}`}
+            anchor={folderButton.current}
+            entries={folderEntries}
+            onSelect={(value) => {
+              // The button takes the focus back first, so a dialog the entry opens returns it there.
+              closeFolderMenu();
+              if (isFollowAction(value)) onFollow(value, folder);
+            }}
+            onClose={closeFolderMenu}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -31,6 +31,17 @@ export function itemActions(item: ActionSubject): ItemAction[] {
   ];
 }
 
+export type FollowAction = 'favourite' | 'subscribe' | 'assign';
+
+/**
+ * The following entries of an item's menu and of the current folder's (documentation §2: Favourite,
+ * Subscribe, Assign): favourite and subscribe with `subscribe` (Read), assign with `assign` (Write).
+ */
+export function followActions(item: Pick<ActionSubject, 'user_permissions'>): FollowAction[] {
+  if (!allows(item.user_permissions, 'subscribe')) return [];
+  return ['favourite', 'subscribe', ...(allows(item.user_permissions, 'assign') ? (['assign'] as const) : [])];
+}
+
 /** Whether the item's tile can be dragged onto a folder (which puts it on the clipboard). */
 export const canDrag = (item: ActionSubject): boolean => allows(item.user_permissions, 'drag');
 

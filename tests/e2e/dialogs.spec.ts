@@ -121,6 +121,8 @@ async function expectFitsViewport(dialog: Locator): Promise<void> {
 interface DialogCase {
   /** The dialog's accessible name. */
   name: string;
+  /** Where it is, when two dialogs share a name (the test's title). */
+  where?: string;
   /** Opens it and returns the control that opened it (focus goes back there on close). */
   open: (page: Page, admin: OrgAdmin) => Promise<Locator>;
   /** Whether the dialog has a primary and a secondary button to compare with the house. */
@@ -146,6 +148,17 @@ async function itemMenu(page: Page, admin: OrgAdmin, entry: string): Promise<Loc
   await options.click();
   await page.getByRole('menuitem', { name: entry }).click();
   return options;
+}
+
+/** A checklist's page: its toolbar menu's `entry`; the focus comes back to the menu's button. */
+async function documentMenu(page: Page, admin: OrgAdmin, entry: string): Promise<Locator> {
+  const doc = await callApi<{ id: string }>('documentation/documents', { token: admin.token, json: { folder_id: 'root', name: 'Fire drill', doctype: 'form' } });
+  await signInWithToken(page, admin.token);
+  await page.goto(`/documentation/view/${doc.id}`);
+  const menu = page.getByRole('button', { name: 'Document menu' });
+  await menu.click();
+  await page.getByRole('menuitem', { name: entry, exact: true }).click();
+  return menu;
 }
 
 /** The users screen's Invited tab: an invitation's Edit or Cancel (the admin invites an address first). */
@@ -225,6 +238,20 @@ const cases: DialogCase[] = [
   { name: 'Delete Folder', buttons: ['secondary'], open: (page, admin) => itemMenu(page, admin, 'Delete') },
   { name: 'QR Code: Site A', buttons: ['primary', 'secondary'], open: (page, admin) => itemMenu(page, admin, 'QR Code') },
   {
+    name: 'Subscription Preferences',
+    where: 'folder browser',
+    buttons: ['primary', 'secondary'],
+    open: (page, admin) => itemMenu(page, admin, 'Subscribe'),
+  },
+  { name: 'Assign Site A', buttons: ['secondary'], open: (page, admin) => itemMenu(page, admin, 'Assign') },
+  {
+    name: 'Subscription Preferences',
+    where: 'document page',
+    buttons: ['primary', 'secondary'],
+    open: (page, admin) => documentMenu(page, admin, 'Subscribe'),
+  },
+  { name: 'Assign Fire drill', buttons: ['secondary'], open: (page, admin) => documentMenu(page, admin, 'Assign') },
+  {
     name: 'Paste',
     buttons: ['primary', 'secondary'],
     open: async (page, admin) => {
@@ -292,7 +319,7 @@ for (const viewport of [{ label: 'desktop', size: { width: 1280, height: 720 } }
     test.use({ viewport: viewport.size });
 
     for (const dialogCase of cases) {
-      test(`${dialogCase.name}: the house look, accessible, fits, Escape closes it`, async ({ page, orgAdmin }) => {
+      test(`${dialogCase.name}${dialogCase.where ? ` (${dialogCase.where})` : ''}: the house look, accessible, fits, Escape closes it`, async ({ page, orgAdmin }) => {
         const opener = await dialogCase.open(page, orgAdmin);
         const dialog = page.getByRole('dialog', { name: dialogCase.name, exact: true });
         await expect(dialog).toBeVisible();

@@ -1,7 +1,8 @@
 /**
- * Edit properties (documentation §2, §4): the Properties tab (name, description) and the Permissions
+ * Edit properties (documentation §2, §4): the Properties tab (name, description), the Permissions
  * tab, which holds <rb-permission-editor> and is hidden without 'Edit Permissions' or in read-only
- * mode (no Write). Save sends what changed — the properties, then the ACL — and shows
+ * mode (no Write), and the Assignments tab (./AssignmentsTab.tsx: the item's assignments, and Add
+ * Assignment with the action table's `assign`). Save sends what changed — the properties, then the ACL — and shows
  * '{Folder|Document}: {name} Successfully Edited'. Save and Cancel sit in the dialog's footer (Save
  * submits the form by its id), so they stay in view while the body scrolls.
  */
@@ -20,6 +21,7 @@ import { propertiesAccess } from '../offered-actions.ts';
 import { messages } from '../messages.ts';
 import { Dialog, useDialogOpen } from '../../shared/Dialog.tsx';
 import { ErrorBanner } from './ErrorBanner.tsx';
+import { AssignmentsTab } from './AssignmentsTab.tsx';
 import { PermissionsTab } from './PermissionsTab.tsx';
 
 interface Props {
@@ -79,22 +81,28 @@ export function PropertiesDialog({ item, onSaved, onClosed }: Props) {
   return (
     <Dialog label={`${messages.kindWord(item.kind)} Properties`} open={open} onClose={() => !busy && close()} onClosed={onClosed} className="properties-dialog">
       <form id={formId} className="dialog-form" onSubmit={save}>
-        {showPermissions ? (
-          <SlTabGroup>
-            <SlTab slot="nav" panel="properties">
-              Properties
-            </SlTab>
+        <SlTabGroup>
+          <SlTab slot="nav" panel="properties">
+            Properties
+          </SlTab>
+          {showPermissions && (
             <SlTab slot="nav" panel="permissions">
               Permissions
             </SlTab>
-            <SlTabPanel name="properties">{properties}</SlTabPanel>
+          )}
+          <SlTab slot="nav" panel="assignments">
+            Assignments
+          </SlTab>
+          <SlTabPanel name="properties">{properties}</SlTabPanel>
+          {showPermissions && (
             <SlTabPanel name="permissions">
               <PermissionsTab kind={item.kind} id={item.id} onChange={setEntries} />
             </SlTabPanel>
-          </SlTabGroup>
-        ) : (
-          properties
-        )}
+          )}
+          <SlTabPanel name="assignments">
+            <AssignmentsTab item={item} />
+          </SlTabPanel>
+        </SlTabGroup>
         <ErrorBanner detail={error} />
       </form>
       {/* In the dialog's footer, Save and Cancel stay in view however long the Permissions tab grows. */}

@@ -66,18 +66,16 @@ export function openAssignDialog(item: AssignedItem, opener: HTMLElement | null)
     });
   }
   openModal(p.dialog, opener);
+  // Until the assignees are in, the list offers only 'Choose who…' (it keeps the focus it was given).
   if (!subjects) {
-    p.assignee.disabled = true;
     subjects = api.documentation.aclSubjects().then((list) => list.results);
     subjects.catch(() => (subjects = undefined)); // the next opening tries again
   }
   subjects.then(
     (list) => {
       if (p.assignee.options.length === 1) fillAssignees(p.assignee, list);
-      p.assignee.disabled = false;
     },
     (err: unknown) => {
-      p.assignee.disabled = false;
       p.error.textContent = `Something went wrong: ${err instanceof ApiError ? err.detail : String(err)}`;
     },
   );
