@@ -293,6 +293,8 @@ export const folders = pgTable(
     index('folders_trash_idx').on(t.orgId, t.deletedAt).where(sql`${t.deletedAt} is not null`),
     index('folders_search_vector_idx').using('gin', t.searchVector).where(sql`${t.deletedAt} is null`),
     index('folders_search_text_idx').using('gin', t.searchText.op('gin_trgm_ops')).where(sql`${t.deletedAt} is null`),
+    // Search's first tier (every word beginning a word of the name) without reading the rows of other matches.
+    index('folders_name_words_idx').using('gin', sql`to_tsvector('simple', ${t.name})`).where(sql`${t.deletedAt} is null`),
   ],
 );
 
@@ -341,6 +343,8 @@ export const documents = pgTable(
     index('documents_trash_idx').on(t.orgId, t.deletedAt).where(sql`${t.deletedAt} is not null`),
     index('documents_search_vector_idx').using('gin', t.searchVector).where(sql`${t.deletedAt} is null`),
     index('documents_search_text_idx').using('gin', t.searchText.op('gin_trgm_ops')).where(sql`${t.deletedAt} is null`),
+    // Search's first tier (every word beginning a word of the name) without reading the rows of other matches.
+    index('documents_name_words_idx').using('gin', sql`to_tsvector('simple', ${t.name})`).where(sql`${t.deletedAt} is null`),
   ],
 );
 

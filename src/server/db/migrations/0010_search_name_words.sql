@@ -1,0 +1,2 @@
+CREATE INDEX "documents_name_words_idx" ON "documents" USING gin (to_tsvector('simple', "name")) WHERE "documents"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "folders_name_words_idx" ON "folders" USING gin (to_tsvector('simple', "name")) WHERE "folders"."deleted_at" is null;
