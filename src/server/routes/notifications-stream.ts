@@ -14,6 +14,7 @@
  * Last-Event-ID is not replayed: after any reconnect the page reads the list once (GET
  * documentation/notifications), which is the whole truth. The stream ends when the server stops, when
  * its login session has ended or gone idle (seen at the next push), or when the client goes away.
+ * Asked without `Accept: text/event-stream` it answers 406 (a plain GET would wait forever).
  * Mounted at /documentation/notifications/stream before the informed routes (src/server/api.ts).
  */
 import { Hono } from 'hono';
@@ -30,6 +31,11 @@ export const RETRY_MS = 2000;
 export const notificationsStream = new Hono<MemberEnv>();
 
 notificationsStream.get('/', authenticate, requireMember, async (c) => {
+  // Only a client that asks for an event stream gets one (EventSource and the transport send this Accept);
+  // anything else would wait on an answer that never ends.
+  if (!/(^|,)\s*text\/event-stream\s*(;|,|$)/i.test(c.req.header('accept') ?? '')) {
+    return c.json({ detail: 'This call answers text/event-stream only (send Accept: text/event-stream)' }, 406);
+  }
   const hub = await liveHubOf(c.var.deps);
   // The server is stopping (its hub has ended every stream): the page tries again later.
   if (!hub || hub.isStopped) return c.json({ detail: 'The server is shutting down' }, 503);

@@ -23,10 +23,10 @@ export interface OpenStream {
   close(): void;
 }
 
-export async function openStream(apiUrl: string, token: string | undefined): Promise<OpenStream> {
+export async function openStream(apiUrl: string, token: string | undefined, accept = 'text/event-stream'): Promise<OpenStream> {
   const abort = new AbortController();
   const res = await fetch(`${apiUrl}/documentation/notifications/stream`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    headers: { Accept: accept, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     signal: abort.signal,
   });
   const events: SseEvent[] = [];
