@@ -6,6 +6,7 @@ import { renderError } from './http/error-handler.ts';
 import { activityApi } from './routes/activity.ts';
 import { aclSubjects } from './routes/acl-subjects.ts';
 import { auth } from './routes/auth.ts';
+import { billingApi } from './routes/billing.ts';
 import { buildInfo } from './routes/build-info.ts';
 import { documentation } from './routes/documentation.ts';
 import { informed } from './routes/informed.ts';
@@ -44,6 +45,8 @@ export function createApi(deps: Deps): Hono<AppEnv> {
   api.route('/roles', rolesApi);
   api.route('/activity', activityApi);
   api.route('/workflow', workflow);
+  // Billing: open to an expired organisation; its webhook is Stripe's (no bearer, the raw body signed).
+  api.route('/billing', billingApi);
   api.route('/_build-info', buildInfo);
   api.onError(renderError);
   return api;

@@ -47,6 +47,19 @@ export interface Config {
   notificationMailWindowMs: number;
   /** How often the notification mailer looks for mail that came due (NOTIFICATION_MAIL_INTERVAL_MS). */
   notificationMailIntervalMs: number;
+  /** Billing through Stripe (issue #15); undefined without STRIPE_SECRET_KEY: billing is off and nothing expires. */
+  billing: BillingConfig | undefined;
+  /** A new organisation's free trial, in days (TRIAL_DAYS, default 7, 0 allowed); it gates only while billing is on. */
+  trialDays: number;
+}
+
+export interface BillingConfig {
+  /** STRIPE_SECRET_KEY. */
+  secretKey: string;
+  /** STRIPE_WEBHOOK_SECRET: checks the Stripe-Signature of POST billing/webhook. */
+  webhookSecret: string;
+  /** STRIPE_API_BASE: another address for the Stripe API (a local Stripe-compatible server in tests). */
+  apiBase: { protocol: 'http' | 'https'; host: string; port: number } | undefined;
 }
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -62,6 +75,35 @@ function positiveCount(value: string | undefined, name: string): number | undefi
   if (value === undefined || value === '') return undefined;
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a whole number, not ${value}`);
+  return n;
+}
+
+function readBilling(env: NodeJS.ProcessEnv): BillingConfig | undefined {
+  const secretKey = env.STRIPE_SECRET_KEY || undefined;
+  if (secretKey === undefined) return undefined;
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET || undefined;
+  if (webhookSecret === undefined) {
+    throw new Error('STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY (the subscription state comes only from signed webhooks)');
+  }
+  let apiBase: BillingConfig['apiBase'];
+  if (env.STRIPE_API_BASE) {
+    let url: URL;
+    try {
+      url = new URL(env.STRIPE_API_BASE);
+    } catch {
+      throw new Error(`STRIPE_API_BASE must be an address like http://127.0.0.1:12111, not ${env.STRIPE_API_BASE}`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`STRIPE_API_BASE must be http or https, not ${env.STRIPE_API_BASE}`);
+    const protocol = url.protocol === 'http:' ? 'http' : 'https';
+    apiBase = { protocol, host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)) };
+  }
+  return { secretKey, webhookSecret, apiBase };
+}
+
+function trialDays(value: string | undefined): number {
+  if (value === undefined || value === '') return 7;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`TRIAL_DAYS must be a whole number of days (0 or more), not ${value}`);
   return n;
 }
 
@@ -97,5 +139,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailRetryMaxMs: Math.max(mailRetryFirstMs, positiveNumber(env.MAIL_RETRY_MAX_MS, 'MAIL_RETRY_MAX_MS') ?? 60 * 60 * 1000),
     notificationMailWindowMs: positiveNumber(env.NOTIFICATION_MAIL_WINDOW_MS, 'NOTIFICATION_MAIL_WINDOW_MS') ?? 2 * 60 * 1000,
     notificationMailIntervalMs: positiveNumber(env.NOTIFICATION_MAIL_INTERVAL_MS, 'NOTIFICATION_MAIL_INTERVAL_MS') ?? 15_000,
+    billing: readBilling(env),
+    trialDays: trialDays(env.TRIAL_DAYS),
   };
 }

@@ -8,9 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { aclEntries, folders, memberships, organisations } from '../../src/server/db/schema.ts';
 import { createOrg, orgWithAdmin, registerAndActivate, shared, signIn, uniqueName } from './support/factories.ts';
 import { useTestServer } from './support/harness.ts';
+import { BILLING_ON_WITHOUT_STRIPE } from './support/stripe-server.ts';
 import type { ApiClient } from './support/http.ts';
 
-const server = useTestServer();
+// Billing on (issue #15): with billing off nothing expires, and these tests check the 402.
+const server = useTestServer({ env: BILLING_ON_WITHOUT_STRIPE });
 const someUser = shared(() => registerAndActivate(server));
 const DAY = 24 * 60 * 60 * 1000;
 const EXPIRED = { detail: 'Organization subscription is expired' };

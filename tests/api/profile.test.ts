@@ -44,6 +44,8 @@ describe('GET auth/me', () => {
       is_active: true,
       trial_ends_at: expect.any(String),
       plan_options: { limit_users: expect.any(Number), limit_active_users: expect.any(Number) },
+      // Billing is off on this server (no STRIPE_SECRET_KEY): tests/api/billing/ covers the other states.
+      subscription: { status: 'off', trial_ends_at: me.org.trial_ends_at, current_period_end: null },
     });
   });
 

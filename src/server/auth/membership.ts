@@ -1,12 +1,14 @@
 /**
  * Middleware after `authenticate`, for the calls that work inside the current organisation:
  * - `requireMember`: the caller has a current organisation they are an active member of (else 400 'No
- *   organization selected'), it is switched on (else 403 'Invalid Organization Subscription') and its
- *   trial or paid period runs (else 402 'Organization subscription is expired') → `c.var.member`;
+ *   organization selected'), it is switched on (else 403 'Invalid Organization Subscription') and, while
+ *   billing is on, its trial or paid period runs (else 402 'Organization subscription is expired') →
+ *   `c.var.member`. With billing off (no STRIPE_SECRET_KEY) nothing expires;
+ * - `requireMemberEvenIfExpired`: the same without the 402, for `billing/*` (an admin can always pay);
  * - `requireOrgAdmin`: the member administers it (else 403 'Only organization admins can do this').
  * Every org-admin check of the API is one of these, placed in the routes of the admin-only calls.
- * Calls that work without a current organisation (auth/me, create-org, select-org, invitations) use
- * `authenticate` alone.
+ * Calls that work without a current organisation or must stay open when it has expired (auth/me,
+ * create-org, select-org, logout, account settings, invitations) use `authenticate` alone.
  */
 import { createMiddleware } from 'hono/factory';
 import type { Membership, MemberEnv } from '../env.ts';
@@ -14,28 +16,41 @@ import { forbidden, HttpError, invalidSubscription, subscriptionExpired } from '
 
 export const noOrganisationSelected = () => new HttpError(400, 'No organization selected');
 
-/** 403 / 402 unless the organisation is switched on and its trial or paid period runs at `now`. */
-export function checkSubscription(org: Membership['org'], now: Date): void {
+/**
+ * 403 unless the organisation is switched on; 402 when billing is on and neither its trial nor its paid
+ * period (paid_until: services/billing/) runs at `now`.
+ */
+export function checkSubscription(org: Membership['org'], now: Date, billingOn: boolean): void {
   if (!org.isActive) throw invalidSubscription();
+  if (!billingOn) return;
   const paidThrough = Math.max(org.trialEndsAt?.getTime() ?? 0, org.paidUntil?.getTime() ?? 0);
   if (paidThrough <= now.getTime()) throw subscriptionExpired();
 }
 
-export const requireMember = createMiddleware<MemberEnv>(async (c, next) => {
-  const membership = c.var.membership;
-  if (!membership) throw noOrganisationSelected();
-  checkSubscription(membership.org, c.var.deps.now());
-  const { user } = c.var.caller;
-  c.set('member', {
-    userId: user.id,
-    username: user.username,
-    orgId: membership.org.id,
-    orgName: membership.org.name,
-    isOrgAdmin: membership.isOrgAdmin,
-    roleIds: new Set(membership.roleIds),
+function memberMiddleware(checkExpiry: boolean) {
+  return createMiddleware<MemberEnv>(async (c, next) => {
+    const membership = c.var.membership;
+    if (!membership) throw noOrganisationSelected();
+    const { deps } = c.var;
+    if (checkExpiry) checkSubscription(membership.org, deps.now(), deps.config.billing !== undefined);
+    else if (!membership.org.isActive) throw invalidSubscription();
+    const { user } = c.var.caller;
+    c.set('member', {
+      userId: user.id,
+      username: user.username,
+      orgId: membership.org.id,
+      orgName: membership.org.name,
+      isOrgAdmin: membership.isOrgAdmin,
+      roleIds: new Set(membership.roleIds),
+    });
+    await next();
   });
-  await next();
-});
+}
+
+export const requireMember = memberMiddleware(true);
+
+/** `requireMember` without the 402: `billing/*` keeps working for an expired organisation. */
+export const requireMemberEvenIfExpired = memberMiddleware(false);
 
 /** 403 with `detail` unless the member is an org admin. */
 export function orgAdminsOnly(detail = 'Only organization admins can do this') {

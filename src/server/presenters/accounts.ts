@@ -10,6 +10,7 @@ import { equalsIgnoringCase } from '../db/queries/text.ts';
 import { invitations, organisations } from '../db/schema.ts';
 import type { Caller, Deps, LoginSessionRow } from '../env.ts';
 import { avatarUrl } from '../services/avatars.ts';
+import { presentSubscriptionState } from './billing.ts';
 
 /**
  * `auth/me`: the caller's profile, organisations, current organisation and roles in it, pending
@@ -26,6 +27,7 @@ export async function presentCurrentUser(deps: Pick<Deps, 'db' | 'config' | 'now
     is_active: rows.org.isActive,
     trial_ends_at: rows.org.trialEndsAt?.toISOString() ?? null,
     plan_options: { limit_users: rows.org.limitUsers, limit_active_users: rows.org.limitActiveUsers },
+    subscription: presentSubscriptionState(rows.org, now, deps.config.billing !== undefined),
   };
   return {
     id: user.id,

@@ -1,6 +1,5 @@
 /** Organisations: creating one (with its root folder and trial) and choosing the one a login session works in. */
 import { and, eq } from 'drizzle-orm';
-import { TRIAL_DAYS } from '../../shared/constants.ts';
 import { uuidv7 } from '../../shared/ids.ts';
 import { Permission } from '../../shared/permissions/index.ts';
 import { aclEntries, folders, loginSessions, memberships, organisations } from '../db/schema.ts';
@@ -11,7 +10,9 @@ const DAY = 24 * 60 * 60 * 1000;
 
 /**
  * Creates an organisation: the creator becomes its org admin, it becomes current for this login
- * session, its root folder grants the organisation Read, and the free trial starts.
+ * session, its root folder grants the organisation Read, and the free trial starts: TRIAL_DAYS from now
+ * (config.trialDays). The trial is recorded whether billing is on or off; it gates calls only while
+ * billing is on (auth/membership.ts), so turning billing on later treats every organisation alike.
  */
 export async function createOrganisation(deps: Deps, caller: Caller, name: string): Promise<{ id: string; name: string }> {
   const now = deps.now();
@@ -20,7 +21,7 @@ export async function createOrganisation(deps: Deps, caller: Caller, name: strin
     await tx.insert(organisations).values({
       id: orgId,
       name,
-      trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * DAY),
+      trialEndsAt: new Date(now.getTime() + deps.config.trialDays * DAY),
       createdAt: now,
     });
     await tx.insert(memberships).values({ orgId, userId: caller.user.id, isOrgAdmin: true, createdAt: now });

@@ -3,6 +3,7 @@
  * body with these schemas; the browser's API client is typed by the same shapes.
  */
 import { z } from 'zod';
+import type { SubscriptionState } from './billing.ts';
 import { AVATAR_CONTENT_TYPES, AVATAR_MAX_BYTES, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, OTP_CODE_LENGTH } from '../constants.ts';
 import { EMAIL_PATTERN } from '../validation.ts';
 import { isWellFormed, NOT_WELL_FORMED } from './contents.ts';
@@ -121,6 +122,8 @@ export interface CurrentOrganisation extends OrganisationRef {
   is_active: boolean;
   trial_ends_at: string | null;
   plan_options: PlanOptions;
+  /** The trial or paid subscription as the billing screens need it (issue #15). */
+  subscription: SubscriptionState;
 }
 
 export interface RoleRef {

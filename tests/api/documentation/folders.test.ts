@@ -3,9 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { activityEvents } from '../../../src/server/db/schema.ts';
 import { ALL, type EntryInput, grant, insertChildren, makeDocument, makeFolder, makeTeam, missingId, Permission, registerAndActivate, revoke, setAcl, type Team } from '../support/factories.ts';
 import { useTestServer } from '../support/harness.ts';
+import { BILLING_ON_WITHOUT_STRIPE } from '../support/stripe-server.ts';
 import { rootId } from './support.ts';
 
-const server = useTestServer();
+// Billing on (issue #15): with billing off nothing expires, and these tests check the 402.
+const server = useTestServer({ env: BILLING_ON_WITHOUT_STRIPE });
 let team: Team;
 
 beforeAll(async () => {

@@ -8,8 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { activityEvents } from '../../../src/server/db/schema.ts';
 import { createRole, memberOf, orgWithAdmin, registerAndActivate, shared, uniqueName, type TestUser } from '../support/factories.ts';
 import { useTestServer } from '../support/harness.ts';
+import { BILLING_ON_WITHOUT_STRIPE } from '../support/stripe-server.ts';
 
-const server = useTestServer();
+// Billing on (issue #15): with billing off nothing expires, and these tests check the 402.
+const server = useTestServer({ env: BILLING_ON_WITHOUT_STRIPE });
 const someTeam = shared(async () => {
   const { admin, org } = await orgWithAdmin(server);
   return { admin, org, member: await memberOf(server, admin) };

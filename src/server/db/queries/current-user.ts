@@ -10,7 +10,18 @@ import { namedStatement, runStatement } from '../statements.ts';
 export interface CurrentUserRows {
   orgs: { id: string; name: string; isOrgAdmin: boolean }[];
   /** The session's organisation, when the user is an active member of it. */
-  org: { id: string; name: string; isActive: boolean; trialEndsAt: Date | null; limitUsers: number; limitActiveUsers: number } | null;
+  org: {
+    id: string;
+    name: string;
+    isActive: boolean;
+    trialEndsAt: Date | null;
+    limitUsers: number;
+    limitActiveUsers: number;
+    /** Billing (issue #15): what presenters/billing.ts needs for the subscription state. */
+    paidUntil: Date | null;
+    subscriptionStatus: string | null;
+    currentPeriodEnd: Date | null;
+  } | null;
   roles: { id: string; name: string }[];
   invitations: { id: string; orgId: string; orgName: string; expiry: Date }[];
 }
@@ -29,7 +40,9 @@ const CURRENT_USER = namedStatement(
                     FROM memberships m JOIN organisations o ON o.id = m.org_id
                    WHERE m.user_id = ${v('userId')}::uuid AND m.is_active), '[]'::json) AS orgs,
         (SELECT json_build_object('id', c.id, 'name', c.name, 'is_active', c.is_active, 'trial_ends_at', c.trial_ends_at,
-                                  'limit_users', c.limit_users, 'limit_active_users', c.limit_active_users) FROM current c) AS org,
+                                  'limit_users', c.limit_users, 'limit_active_users', c.limit_active_users,
+                                  'paid_until', c.paid_until, 'subscription_status', c.subscription_status,
+                                  'current_period_end', c.current_period_end) FROM current c) AS org,
         COALESCE((SELECT json_agg(json_build_object('id', r.id, 'name', r.name) ORDER BY r.name)
                     FROM user_roles ur JOIN roles r ON r.id = ur.role_id JOIN current c ON c.id = r.org_id
                    WHERE ur.user_id = ${v('userId')}::uuid), '[]'::json) AS roles,
@@ -39,11 +52,22 @@ const CURRENT_USER = namedStatement(
 );
 
 type Json<T> = T | string;
+const date = (value: string | null): Date | null => (value === null ? null : new Date(value));
 const parsed = <T>(value: Json<T>): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 interface Raw {
   orgs: Json<{ id: string; name: string; is_org_admin: boolean }[]>;
-  org: Json<{ id: string; name: string; is_active: boolean; trial_ends_at: string | null; limit_users: number; limit_active_users: number } | null>;
+  org: Json<{
+    id: string;
+    name: string;
+    is_active: boolean;
+    trial_ends_at: string | null;
+    limit_users: number;
+    limit_active_users: number;
+    paid_until: string | null;
+    subscription_status: string | null;
+    current_period_end: string | null;
+  } | null>;
   roles: Json<{ id: string; name: string }[]>;
   invitations: Json<{ id: string; org_id: string; org_name: string; expiry: string }[]>;
 }
@@ -65,6 +89,9 @@ export async function currentUserRows(db: Queryable, who: { userId: string; orgI
       trialEndsAt: org.trial_ends_at === null ? null : new Date(org.trial_ends_at),
       limitUsers: Number(org.limit_users),
       limitActiveUsers: Number(org.limit_active_users),
+      paidUntil: date(org.paid_until),
+      subscriptionStatus: org.subscription_status,
+      currentPeriodEnd: date(org.current_period_end),
     },
     roles: parsed(row?.roles ?? []),
     invitations: parsed(row?.invitations ?? []).map((i) => ({ id: i.id, orgId: i.org_id, orgName: i.org_name, expiry: new Date(i.expiry) })),

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { settingsFigures } from '../../../../src/screens/admin/settings.ts';
 import { formatDateTime } from '../../../../src/client/time-format.ts';
 
-const org = { id: 'o', name: 'Acme', is_active: true, trial_ends_at: null, plan_options: { limit_users: 50, limit_active_users: 1200 } };
+const org = {
+  id: 'o',
+  name: 'Acme',
+  is_active: true,
+  trial_ends_at: null,
+  plan_options: { limit_users: 50, limit_active_users: 1200 },
+  subscription: { status: 'off' as const, trial_ends_at: null, current_period_end: null },
+};
 
 describe('settingsFigures', () => {
   it('shows the plan limit, the member count and the build time as people read them', () => {

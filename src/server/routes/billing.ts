@@ -1,0 +1,52 @@
+/**
+ * `billing` (issue #15; accounts §7 `billing/products`, `billing/create-checkout-session`):
+ * - GET products — any member: the plans (an empty list while billing is off);
+ * - POST create-checkout-session {price_id} — org admins: {url} of a Stripe Checkout session (409 while
+ *   billing is off, 422 for a price that is not a plan);
+ * - POST webhook — Stripe, no bearer: the signed events that keep the subscription (400 for a bad or
+ *   missing signature).
+ * These keep working for an expired organisation (requireMemberEvenIfExpired: no 402), so an admin can
+ * always pay; a switched-off organisation still gets 403. Stripe unreachable → 503, nothing changed.
+ */
+import { Hono, type Context } from 'hono';
+import { createCheckoutSessionBody } from '../../shared/api/billing-schemas.ts';
+import { authenticate } from '../auth/authenticate.ts';
+import { requireMemberEvenIfExpired, requireOrgAdmin } from '../auth/membership.ts';
+import type { MemberEnv } from '../env.ts';
+import { jsonBody } from '../http/body.ts';
+import { createCheckoutSession } from '../services/billing/checkout.ts';
+import { listPlans } from '../services/billing/plans.ts';
+import { PaymentsUnavailable } from '../services/billing/stripe.ts';
+import { processEvent, verifiedEvent } from '../services/billing/webhooks.ts';
+
+/** Stripe could not be asked: 503 with a detail people can read (not a 500: nothing is wrong here). */
+async function unlessStripeIsDown(c: Context, work: () => Promise<Response>): Promise<Response> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof PaymentsUnavailable) return c.json({ detail: err.message }, 503);
+    throw err;
+  }
+}
+
+export const billingApi = new Hono<MemberEnv>();
+
+// Stripe's calls: no bearer; the body is read raw, as signed.
+billingApi.post('/webhook', async (c) =>
+  unlessStripeIsDown(c, async () => {
+    const deps = c.var.deps;
+    const event = await verifiedEvent(deps, Buffer.from(await c.req.arrayBuffer()), c.req.header('stripe-signature'));
+    await processEvent(deps, event);
+    return c.json({ received: true });
+  }),
+);
+
+// The members' calls, each signed in on its own route (a `use('*')` would reach the webhook too).
+billingApi.get('/products', authenticate, requireMemberEvenIfExpired, async (c) => unlessStripeIsDown(c, async () => c.json(await listPlans(c.var.deps))));
+
+billingApi.post('/create-checkout-session', authenticate, requireMemberEvenIfExpired, requireOrgAdmin, async (c) =>
+  unlessStripeIsDown(c, async () => {
+    const { price_id } = await jsonBody(c, createCheckoutSessionBody);
+    return c.json(await createCheckoutSession(c.var.deps, c.var.member, price_id));
+  }),
+);
