@@ -16,7 +16,7 @@ import { mediaUrlsQuery, signUploadBody } from '../../shared/api/documentation-s
 import { MAX_UPLOAD_BYTES, MEDIA_URL_SECONDS } from '../../shared/constants.ts';
 import type { Config } from '../config.ts';
 import { authenticate } from '../auth/authenticate.ts';
-import { requireMember } from '../auth/membership.ts';
+import { requireMemberEvenIfExpired } from '../auth/membership.ts';
 import type { AppEnv, MemberEnv } from '../env.ts';
 import { notFound } from '../errors.ts';
 import { jsonBody } from '../http/body.ts';
@@ -131,8 +131,9 @@ signedMedia.get('/:documentId/:uploadId', async (c) => {
 
 // ─── /api/v1/users/sign-avatar-upload (authenticated: any member) ──────────────────────────────────
 
+// Account settings: the caller's own picture, so it works for an expired organisation too (issue #15).
 export const avatarUploads = new Hono<MemberEnv>();
-avatarUploads.use('*', authenticate, requireMember);
+avatarUploads.use('*', authenticate, requireMemberEvenIfExpired);
 
 avatarUploads.post('/', async (c) => {
   const file = await jsonBody(c, signAvatarUploadBody);
