@@ -49,7 +49,7 @@ interface Fixture {
 }
 
 /** The fixture, inserted directly (a few statements; generated columns and indexes kept by PostgreSQL as it goes). */
-async function buildFixture(server: ApiServer): Promise<Fixture> {
+export async function buildFixture(server: ApiServer): Promise<Fixture> {
   const { admin, member, orgId, readersId } = await accounts(server);
   const db = server.db;
   const [root] = await db.select({ id: folders.id }).from(folders).where(and(eq(folders.orgId, orgId), isNull(folders.parentId)));

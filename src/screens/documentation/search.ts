@@ -6,7 +6,7 @@
  * /documentation/browse/{id} for a folder. The search lives in the address (search-address.ts): it can be
  * shared and reloaded, and Back returns to the previous search.
  */
-import type { SearchResult } from '../../shared/api/search.ts';
+import { searchTotalIsAtLeast, type SearchResult } from '../../shared/api/search.ts';
 import type { List } from '../../shared/api/list.ts';
 import { api } from '../../client/api.ts';
 import { signedInPage } from '../../client/signed-in-user.ts';
@@ -86,7 +86,11 @@ function render(list: List<SearchResult>): void {
   const rows = byTypeAscending(list.results);
   const status = element('search-status');
   if (rows.length === 0) status.textContent = 'No Results Found';
-  else if (list.total > rows.length) status.textContent = `Showing the ${rows.length} best of ${list.total} results: narrow the search to see the rest.`;
+  else if (list.total > rows.length) {
+    // The server counts only so far past the answered rows: at that cap the total is a lower bound ("2,000+").
+    const total = `${list.total.toLocaleString('en')}${searchTotalIsAtLeast(list.total, rows.length) ? '+' : ''}`;
+    status.textContent = `Showing the ${rows.length} best of ${total} results: narrow the search to see the rest.`;
+  }
   else status.textContent = rows.length === 1 ? '1 result' : `${rows.length} results`;
   element('search-table').hidden = rows.length === 0;
   element('search-rows').replaceChildren(

@@ -3,7 +3,8 @@
  * documents they may Read whose names, descriptions or question titles hold every word of `q`; the
  * statement is db/queries/search.ts. `in_folder` searches that folder's whole subtree: it must be a live
  * folder the caller may Read (else the usual 404 'Folder not found'); `root` is the whole tree.
- * At most SEARCH_MAX_RESULTS results, the most relevant first; `total` counts every hit.
+ * At most SEARCH_MAX_RESULTS results, the most relevant first; `total` counts the hits exactly up to
+ * the answered ones + SEARCH_COUNT_AHEAD, a lower bound at that cap (shared/api/search.ts).
  */
 import type { List } from '../../shared/api/list.ts';
 import { ROOT } from '../../shared/api/documentation.ts';

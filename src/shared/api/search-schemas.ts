@@ -9,7 +9,7 @@ import { DOCTYPES, ROOT, type Doctype } from './documentation.ts';
 
 /** The spec's default results limit (§9): accepted, but never more than SEARCH_MAX_RESULTS come back. */
 export const SEARCH_DEFAULT_LIMIT = 999_999_999;
-/** The most results one search answers (`total` still counts them all). */
+/** The most results one search answers (`total` counts on past them: see SEARCH_COUNT_AHEAD in ./search.ts). */
 export const SEARCH_MAX_RESULTS = 1000;
 /** `q` longer than this is refused (422). */
 export const SEARCH_MAX_QUERY_LENGTH = 200;

@@ -35,3 +35,15 @@ export interface SearchResult {
   folder_id: string | null;
   folder_name: string | null;
 }
+
+/**
+ * How far past the answered results `GET documentation/search` looks: it takes at most
+ * `min(limit, 1000) + SEARCH_COUNT_AHEAD` hits (the best tiers first: names, word beginnings, parts of
+ * words), ranks those, and counts them as `total` — so a total at that cap means "at least that many".
+ */
+export const SEARCH_COUNT_AHEAD = 1_000;
+
+/** Whether a search's `total` is a lower bound ("2,000+") rather than the exact count. */
+export function searchTotalIsAtLeast(total: number, answered: number): boolean {
+  return total >= answered + SEARCH_COUNT_AHEAD;
+}

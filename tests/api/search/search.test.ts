@@ -3,9 +3,11 @@
  * words, question titles, relevance, the limit, the 422s — and never a hit the caller may not Read
  * (revoked folders and documents, a grant deeper down, the trash, another organisation).
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { documents, folders } from '../../../src/server/db/schema.ts';
+import { SEARCH_COUNT_AHEAD, searchTotalIsAtLeast } from '../../../src/shared/api/search.ts';
+import { SEARCH_MAX_RESULTS } from '../../../src/shared/api/search-schemas.ts';
 import {
   grant,
   makeChecklist,
@@ -284,5 +286,42 @@ describe('GET documentation/search: refused parameters (422 naming them)', () =>
     const res = await search(team.member, query);
     expect(res.status, res.text).toBe(422);
     expect(res.body.detail).toMatch(detail);
+  });
+});
+
+describe('GET documentation/search: many hits', () => {
+  // More hits than the search takes (min(limit, 1000) + SEARCH_COUNT_AHEAD): 1,100 checklists describing
+  // a quokka, inserted at once, then the one NAMED after it — last, so the rows' own order would leave it out.
+  const MANY = 1_100;
+  beforeAll(async () => {
+    const { org } = team;
+    await server.db.execute(sql`
+      INSERT INTO documents (id, org_id, folder_id, name, description, doctype, contents)
+      SELECT gen_random_uuid(), ${org.id}::uuid, f.id, 'Burrow ' || i, 'about a quokka', 'form', '{"questions": {}, "question_index": []}'::jsonb
+        FROM folders f, generate_series(1, ${MANY}) i
+       WHERE f.org_id = ${org.id}::uuid AND f.parent_id IS NULL`);
+    await makeDocument(team.admin, 'root', 'form', 'Quokka den');
+  });
+
+  it('total is exact up to min(limit, 1000) + SEARCH_COUNT_AHEAD, and that cap beyond (a lower bound)', async () => {
+    const one = await search(team.member, 'q=quokka&limit=1');
+    expect(one.status, one.text).toBe(200);
+    expect(one.body.total).toBe(1 + SEARCH_COUNT_AHEAD);
+    expect(searchTotalIsAtLeast(one.body.total as number, 1)).toBe(true);
+    const all = await search(team.member, 'q=quokka');
+    expect(all.body.results).toHaveLength(SEARCH_MAX_RESULTS);
+    // 1,000 answered: the cap is 2,000, so 1,101 is counted exactly (and is not a lower bound).
+    expect(all.body.total).toBe(MANY + 1);
+    expect(searchTotalIsAtLeast(MANY + 1, SEARCH_MAX_RESULTS)).toBe(false);
+    const den = await search(team.member, 'q=quokka den');
+    expect(den.body.total).toBe(1);
+    expect(searchTotalIsAtLeast(1, 1)).toBe(false);
+  });
+
+  it('a name match still comes first however many descriptions match', async () => {
+    expect(await names(team.member, 'q=quokka&limit=1')).toEqual(['Quokka den']);
+    expect((await names(team.member, 'q=quok&limit=3'))[0]).toBe('Quokka den');
+    // Parts of words rank below word beginnings; the name match is still among them.
+    expect(await names(team.member, 'q=uokka den')).toEqual(['Quokka den']);
   });
 });

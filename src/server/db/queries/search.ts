@@ -12,6 +12,14 @@
  * descriptions, then question titles), so whole words and word beginnings rank above parts of words;
  * ties by name. Without words: by name.
  *
+ * Speed (many hits): hits are taken in three disjoint tiers, best first — every word beginning a word of
+ * the NAME (GIN on to_tsvector('simple', name)), every word beginning a word anywhere (GIN on
+ * search_vector), the rest (parts of words, trigrams) — and the taking stops at min(limit, 1000) +
+ * SEARCH_COUNT_AHEAD rows, with the Read filter applied as they come. Only those are ranked, sorted and
+ * counted: `total` is exact below the cap and the cap (a lower bound) at it. With more hits than the cap,
+ * the order within a tier is the table's, so a lesser hit of a tier may be left out: the screen says the
+ * total is a lower bound and asks for a narrower search.
+ *
  * Read permission for many items at once, by THE rule (src/server/permissions/resolve.ts) for the one
  * bit Read: `decisions` are the items whose own level decides Read for the caller (entries naming the
  * caller that carry Read: the most specific subject decides, a revoke beats a grant among equals), and
@@ -24,6 +32,8 @@ import type { Doctype } from '../../../shared/api/documentation.ts';
 import { Permission } from '../../../shared/permissions/index.ts';
 import type { Queryable } from '../connection.ts';
 import { rows, toDate } from '../rows.ts';
+import { SEARCH_COUNT_AHEAD } from '../../../shared/api/search.ts';
+import { SEARCH_MAX_RESULTS } from '../../../shared/api/search-schemas.ts';
 
 export interface SearchFilter {
   orgId: string;
@@ -104,7 +114,10 @@ interface RawHit {
   total: number;
 }
 
-/** The best `limit` hits (by relevance, then name) and how many there are in all. */
+/**
+ * The best `limit` hits (by relevance, then name) among the first `min(limit, 1000) + SEARCH_COUNT_AHEAD`
+ * found tier by tier, and how many those are: `total` is exact below that cap, a lower bound at it.
+ */
 export async function searchItems(db: Queryable, filter: SearchFilter): Promise<{ hits: SearchHit[]; total: number }> {
   const roleIds = `{${filter.roleIds.join(',')}}`;
   const decisions = filter.isOrgAdmin
@@ -132,27 +145,48 @@ export async function searchItems(db: Queryable, filter: SearchFilter): Promise<
   const rankQuery = prefixQuery(words, '|');
   const rank = (alias: SQL) => (rankQuery === null ? sql`0::real` : sql`ts_rank(${alias}.search_vector, to_tsquery('simple', ${rankQuery}))`);
 
+  // Tiers, best first, disjoint: every word beginning a word of the name; every word beginning a word
+  // anywhere; the rest (parts of words). Rows are taken tier by tier and the taking stops at `cap`, so a
+  // common word reads `cap` rows, not every hit; the cap's rows are then ranked and sorted exactly.
+  const fullText = prefixQuery(words, '&');
+  const tiers: ((alias: SQL) => SQL)[] =
+    fullText === null
+      ? [() => sql`true`]
+      : [
+          (a) => sql`to_tsvector('simple', ${a}.name) @@ to_tsquery('simple', ${fullText})`,
+          (a) => sql`${a}.search_vector @@ to_tsquery('simple', ${fullText}) AND NOT (to_tsvector('simple', ${a}.name) @@ to_tsquery('simple', ${fullText}))`,
+          (a) => sql`NOT (${a}.search_vector @@ to_tsquery('simple', ${fullText}))`,
+        ];
+
   const branches: SQL[] = [];
-  if (filter.types.length > 0) {
-    branches.push(sql`SELECT 'document'::text AS kind, d.id, d.name, d.description, d.doctype, d.created_at, d.modified_at,
-                             d.folder_id, t.name AS folder_name, ${rank(sql`d`)} AS rank
-                        FROM documents d
-                        JOIN tree t ON t.id = d.folder_id
-                        LEFT JOIN decisions dd ON dd.item_id = d.id
-                       WHERE ${conditions(sql`d`, filter)}
-                         AND d.doctype = ANY(${`{${filter.types.join(',')}}`}::text[])
-                         AND COALESCE(dd.readable, t.readable)`);
-  }
-  if (filter.includeFolders) {
-    branches.push(sql`SELECT 'folder'::text AS kind, f.id, f.name, f.description, NULL::text AS doctype, f.created_at, f.modified_at,
-                             f.parent_id AS folder_id, p.name AS folder_name, ${rank(sql`f`)} AS rank
-                        FROM folders f
-                        JOIN tree s ON s.id = f.id
-                        JOIN tree p ON p.id = f.parent_id
-                       WHERE ${conditions(sql`f`, filter)}
-                         AND s.readable`);
+  for (const tier of tiers) {
+    if (filter.types.length > 0) {
+      branches.push(sql`SELECT 'document'::text AS kind, d.id, d.name, d.description, d.doctype, d.created_at, d.modified_at,
+                               d.folder_id, t.name AS folder_name, ${rank(sql`d`)} AS rank
+                          FROM documents d
+                          JOIN tree t ON t.id = d.folder_id
+                          LEFT JOIN decisions dd ON dd.item_id = d.id
+                         WHERE ${conditions(sql`d`, filter)} AND ${tier(sql`d`)}
+                           AND d.doctype = ANY(${`{${filter.types.join(',')}}`}::text[])
+                           AND COALESCE(dd.readable, t.readable)`);
+    }
+    if (filter.includeFolders) {
+      branches.push(sql`SELECT 'folder'::text AS kind, f.id, f.name, f.description, NULL::text AS doctype, f.created_at, f.modified_at,
+                               f.parent_id AS folder_id, p.name AS folder_name, ${rank(sql`f`)} AS rank
+                          FROM folders f
+                          JOIN tree s ON s.id = f.id
+                          JOIN tree p ON p.id = f.parent_id
+                         WHERE ${conditions(sql`f`, filter)} AND ${tier(sql`f`)}
+                           AND s.readable`);
+    }
   }
   if (branches.length === 0) return { hits: [], total: 0 };
+  const cap = Math.min(filter.limit, SEARCH_MAX_RESULTS) + SEARCH_COUNT_AHEAD;
+  // Without words there is no relevance: the first `cap` by name (every hit sorted, as before).
+  const candidates =
+    fullText === null
+      ? sql`SELECT * FROM hits ORDER BY lower(name), id LIMIT ${cap}`
+      : sql`SELECT * FROM hits LIMIT ${cap}`;
 
   const found = await rows<RawHit>(
     db,
@@ -167,10 +201,11 @@ export async function searchItems(db: Queryable, filter: SearchFilter): Promise<
               LEFT JOIN decisions dec ON dec.item_id = c.id
              WHERE t.depth < ${MAX_DEPTH}
           ),
-          hits AS (${sql.join(branches, sql` UNION ALL `)})
+          hits AS (${sql.join(branches, sql` UNION ALL `)}),
+          candidates AS MATERIALIZED (${candidates})
         SELECT h.kind, h.id, h.name, h.description, h.doctype, h.created_at, h.modified_at, h.folder_id, h.folder_name,
-               (count(*) OVER ())::int AS total
-          FROM hits h
+               (SELECT count(*) FROM candidates)::int AS total
+          FROM candidates h
          ORDER BY h.rank DESC, lower(h.name), h.id
          LIMIT ${filter.limit}`,
   );
