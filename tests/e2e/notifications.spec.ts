@@ -32,6 +32,7 @@ async function subscriber(admin: OrgAdmin) {
 const streamOpened = (page: Page) => page.waitForResponse((r) => r.url().includes('/documentation/notifications/stream') && r.status() === 200);
 
 test('the bell counts a new notification live; a click marks it read and opens the item; Clear All; Empty', async ({ page, orgAdmin }) => {
+  test.setTimeout(90_000); // one journey over three pages and two members
   const { member, folder } = await subscriber(orgAdmin);
   await signInWithToken(page, member.token);
   const opened = streamOpened(page);
@@ -118,7 +119,7 @@ async function startPrivateServer(port: number, dataDir: string): Promise<ChildP
     },
     stdio: 'ignore',
   });
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000; // a loaded machine starts node, tsx and PGlite slowly
   for (;;) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/v1/_build-info`)).ok) return child;
@@ -139,7 +140,7 @@ async function stopPrivateServer(child: ChildProcess): Promise<void> {
 }
 
 test('live notifications keep arriving after the server restarts (the page reconnects)', async ({ page, expectPageProblem }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   // While the server is down, the page's reconnect attempts fail to connect (and the open stream breaks).
   expectPageProblem(/net::ERR_(CONNECTION_REFUSED|INCOMPLETE_CHUNKED_ENCODING|EMPTY_RESPONSE|CONNECTION_RESET)/);
   const port = Number(new URL(process.env.E2E_BASE_URL!).port) + 41 + test.info().workerIndex;

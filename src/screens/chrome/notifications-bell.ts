@@ -46,7 +46,8 @@ export function mountNotificationsBell(): void {
     button.setAttribute('aria-expanded', 'true');
     document.addEventListener('pointerdown', onOutside, true);
     document.addEventListener('keydown', onEscape);
-    void loadNotifications();
+    // Kept current by the live stream while it is open; read again only without it.
+    if (!$notifications.get().live) void loadNotifications();
   }
   function close(returnFocus: boolean): void {
     if (panel.hidden) return;
@@ -92,16 +93,22 @@ export function mountNotificationsBell(): void {
     markAllRead().catch((err: unknown) => showAlert('error', err instanceof Error ? err.message : String(err)));
   });
 
+  let rendered: string | undefined;
   $notifications.subscribe((state) => {
     button.setAttribute('aria-label', bellLabel(state.unread));
     badge.hidden = state.unread === 0;
     badge.textContent = badgeText(state.unread);
-    const focusedId = (document.activeElement as HTMLElement | null)?.closest<HTMLElement>('.bell-item')?.dataset.id;
-    list.replaceChildren(...state.results.map((n) => notificationRow(n, (item, event) => void choose(item, event))));
+    // The rows are rebuilt only when what they show has changed (a re-read that brings nothing new leaves them).
+    const shown = state.results.map((n) => `${n.id}:${n.read_at ? 1 : 0}:${n.item?.name ?? ''}`).join('|');
+    if (shown !== rendered) {
+      rendered = shown;
+      const focusedId = (document.activeElement as HTMLElement | null)?.closest<HTMLElement>('.bell-item')?.dataset.id;
+      list.replaceChildren(...state.results.map((n) => notificationRow(n, (item, event) => void choose(item, event))));
+      // Re-rendered under the focus: keep it on the same notification.
+      if (focusedId) list.querySelector<HTMLElement>(`.bell-item[data-id="${CSS.escape(focusedId)}"]`)?.focus();
+    }
     empty.hidden = state.status !== 'ready' || state.results.length > 0;
     list.setAttribute('aria-busy', String(state.status === 'loading'));
-    // Re-rendered under the focus: keep it on the same notification.
-    if (focusedId) list.querySelector<HTMLElement>(`.bell-item[data-id="${CSS.escape(focusedId)}"]`)?.focus();
   });
 
   void signedInUser().then(async (user) => {
