@@ -39,10 +39,17 @@ const chainOf = (name: string, start: ReturnType<typeof sql>) => sql`${sql.raw(n
 /*
  * The subscribers of the item (a document's own subscription) and of every folder of the chain (the
  * item's folder, or the folder itself, up to the root) — for a move also of the chain it left — except
- * the actor, who are active members: one row each with their options folded over their subscriptions,
- * whether they are org admins, their roles in the organisation; and the ACL levels of the item (its own
- * entries first for a document, then each chain folder's). Index use: subscriptions_folder_idx and
- * subscriptions_document_idx, memberships' primary key, user_roles_user_idx.
+ * the actor: one row each with their options folded over their subscriptions; beside them, which of
+ * them are active members (with the org-admin flag) and active users, and their roles in the
+ * organisation; and the ACL levels of the item (its own entries first for a document, then each chain
+ * folder's). eventAudience puts them together.
+ *
+ * Set-based and planned without joins: each part is ONE scan keyed by the audience's ids as an array
+ * (`= ANY(…)`: memberships' primary key, users_pkey, user_roles_user_idx — or one sequential scan),
+ * never a subquery run once per subscriber. So the plan cannot turn quadratic on a PGlite whose
+ * statistics are stale (statistics.ts analyses at start and every STATISTICS_INTERVAL_MS; a nested
+ * loop over all the organisation's memberships per subscriber, planned on a guess of 3 rows, took
+ * seconds for 1,000 subscribers).
  */
 const AUDIENCE = namedStatement(
   'notification_audience',
@@ -54,7 +61,7 @@ const AUDIENCE = namedStatement(
         SELECT s.user_id, s.validation_errors_only, s.email_notifications FROM subscriptions s
          WHERE s.document_id = ${v('documentId')}::uuid AND s.org_id = ${v('orgId')}::uuid
       ),
-      audience AS (
+      audience AS MATERIALIZED (
         SELECT s.user_id,
                bool_or(NOT s.validation_errors_only) AS every_event,
                bool_or(s.email_notifications AND NOT s.validation_errors_only) AS email_every_event,
@@ -62,15 +69,14 @@ const AUDIENCE = namedStatement(
           FROM subs s
          WHERE s.user_id IS DISTINCT FROM ${v('actorId')}::uuid
          GROUP BY s.user_id
-      )
-      SELECT (SELECT json_agg(json_build_object(
-                'userId', au.user_id, 'everyEvent', au.every_event, 'emailEveryEvent', au.email_every_event, 'emailAny', au.email_any,
-                'isOrgAdmin', m.is_org_admin,
-                'roleIds', COALESCE((SELECT json_agg(ur.role_id) FROM user_roles ur JOIN roles r ON r.id = ur.role_id
-                                      WHERE ur.user_id = au.user_id AND r.org_id = ${v('orgId')}::uuid), '[]'::json)))
-                FROM audience au
-                JOIN memberships m ON m.org_id = ${v('orgId')}::uuid AND m.user_id = au.user_id AND m.is_active
-                JOIN users u ON u.id = au.user_id AND u.is_active) AS subscribers,
+      ),
+      ids AS MATERIALIZED (SELECT array_agg(user_id) AS a FROM audience)
+      SELECT (SELECT json_agg(json_build_array(au.user_id, au.every_event, au.email_every_event, au.email_any)) FROM audience au) AS subscribers,
+             (SELECT json_agg(json_build_array(m.user_id, m.is_org_admin)) FROM memberships m
+               WHERE m.org_id = ${v('orgId')}::uuid AND m.user_id = ANY((SELECT a FROM ids)::uuid[]) AND m.is_active) AS members,
+             (SELECT json_agg(u.id) FROM users u WHERE u.id = ANY((SELECT a FROM ids)::uuid[]) AND u.is_active) AS active_users,
+             (SELECT json_agg(json_build_array(ur.user_id, ur.role_id)) FROM user_roles ur
+               WHERE ur.user_id = ANY((SELECT a FROM ids)::uuid[]) AND ur.role_id IN (SELECT r.id FROM roles r WHERE r.org_id = ${v('orgId')}::uuid)) AS roles,
              (SELECT COALESCE((SELECT json_agg(${ENTRY_JSON}) FROM acl_entries a WHERE a.document_id = ${v('documentId')}::uuid), '[]'::json)) AS own,
              (SELECT json_agg(COALESCE((SELECT json_agg(${ENTRY_JSON}) FROM acl_entries a WHERE a.folder_id = c.id), '[]'::json) ORDER BY c.depth)
                 FROM chain c) AS levels`,
@@ -89,6 +95,7 @@ export interface AudienceMember {
 }
 
 export interface Audience {
+  /** Subscribers who are active users and active members of the organisation. */
   subscribers: AudienceMember[];
   /** The ACL levels of the item: a document's own entries first (absent for a folder), then each chain folder's. */
   levels: LevelEntry[][];
@@ -104,15 +111,35 @@ export async function eventAudience(
   db: Queryable,
   q: { orgId: string; folderId: string | null; documentId: string | null; leftFolderId: string | null; actorId: string | null },
 ): Promise<Audience> {
-  const [row] = await runStatement<{ subscribers: AudienceMember[] | string | null; own: LevelEntry[] | string; levels: LevelEntry[][] | string | null }>(
-    db,
-    AUDIENCE,
-    { orgId: q.orgId, folderId: q.folderId, documentId: q.documentId, fromFolderId: q.leftFolderId, actorId: q.actorId },
-  );
-  const subscribers = parsed(row?.subscribers ?? null) ?? [];
+  type Json<T> = T | string | null;
+  const [row] = await runStatement<{
+    subscribers: Json<[string, boolean, boolean, boolean][]>;
+    members: Json<[string, boolean][]>;
+    active_users: Json<string[]>;
+    roles: Json<[string, string][]>;
+    own: Json<LevelEntry[]>;
+    levels: Json<LevelEntry[][]>;
+  }>(db, AUDIENCE, { orgId: q.orgId, folderId: q.folderId, documentId: q.documentId, fromFolderId: q.leftFolderId, actorId: q.actorId });
   const chain = parsed(row?.levels ?? null) ?? [];
   const own = parsed(row?.own ?? null) ?? [];
-  return { subscribers, levels: q.documentId === null ? chain : [own, ...chain] };
+  const levels = q.documentId === null ? chain : [own, ...chain];
+  const audience = parsed(row?.subscribers ?? null) ?? [];
+  if (audience.length === 0) return { subscribers: [], levels };
+  const admins = new Map(parsed(row?.members ?? null) ?? []);
+  const activeUsers = new Set(parsed(row?.active_users ?? null) ?? []);
+  const roleIds = new Map<string, string[]>();
+  for (const [userId, roleId] of parsed(row?.roles ?? null) ?? []) {
+    const held = roleIds.get(userId);
+    if (held) held.push(roleId);
+    else roleIds.set(userId, [roleId]);
+  }
+  const subscribers: AudienceMember[] = [];
+  for (const [userId, everyEvent, emailEveryEvent, emailAny] of audience) {
+    const isOrgAdmin = admins.get(userId);
+    if (isOrgAdmin === undefined || !activeUsers.has(userId)) continue;
+    subscribers.push({ userId, everyEvent, emailEveryEvent, emailAny, isOrgAdmin, roleIds: roleIds.get(userId) ?? [] });
+  }
+  return { subscribers, levels };
 }
 
 // ─── Fan-out: the notifications of one event ─────────────────────────────────────────────────────
