@@ -45,6 +45,8 @@ export const earlyReads: Readonly<Record<string, readonly string[]>> = {
   '/admin/users': ['users?ordering=username&skip=0&limit=20', 'roles?skip=0&limit=100'],
   '/admin/users/new': ['roles?skip=0&limit=100'],
   '/admin/users/:id': ['users/{id}', 'roles?skip=0&limit=100'],
+  // The plans (src/screens/billing/billing.ts: billingReads); an empty list when billing is off.
+  '/billing': ['billing/products'],
 };
 
 /** Where the folder browser remembers its sort (islands/browse/sort-orders.ts) and its choices' keys. */

@@ -19,6 +19,7 @@ import { routes } from '../../../src/routes.ts';
 import { ROLES_PAGE_SIZE } from '../../../islands/admin/roles/RolesList.tsx';
 import { ACTIVITY_PAGE_SIZE } from '../../../islands/admin/activity-log/ActivityLog.tsx';
 import { settingsReads } from '../../../src/screens/admin/settings.ts';
+import { billingReads } from '../../../src/screens/billing/billing.ts';
 import { dashboardApiReads } from '../../../src/screens/home/dashboard.ts';
 import { ROLES_PAGE } from '../../../islands/admin/users/all-roles.ts';
 import { usersQuery, USERS_PAGE_SIZE } from '../../../islands/admin/users/users-state.ts';
@@ -234,6 +235,15 @@ describe('the inline script and the pick-up', () => {
       expect(sentEarly()).toEqual(['/api/v1/auth/me']);
       expect(asked.filter((a) => a !== '/api/v1/auth/me').sort()).toEqual([...addresses].sort());
     }
+  });
+
+  it('the billing page asks for exactly what was sent early: the plans', async () => {
+    openPage('/billing', { token: TOKEN, loggedIn: 'true' });
+    expect(sentEarly()).toEqual(['/api/v1/auth/me', '/api/v1/billing/products']);
+    await billingReads();
+    await settle();
+    expect(sentEarly()).toEqual(['/api/v1/auth/me']);
+    expect(asked.filter((a) => a !== '/api/v1/auth/me')).toEqual(['/api/v1/billing/products']);
   });
 
   it('a page without reads of its own sends auth/me alone', () => {
