@@ -8,7 +8,7 @@ import type { CurrentUser, PendingInvitation } from '../../shared/api/accounts.t
 import { api, ApiError, CREDENTIALS_ERROR, INVALID_SUBSCRIPTION, onApiError, SUBSCRIPTION_EXPIRED } from '../api.ts';
 import { loginPathFrom, navigate } from '../navigation.ts';
 import { clearAllStorage, hasLoginFlag, sessionKeys, storedToken, storeLogin, writeSession } from '../storage.ts';
-import { showAlert, showAlertAfterNavigation } from './alerts.ts';
+import { $alerts, showAlert, showAlertAfterNavigation } from './alerts.ts';
 
 export type SessionState =
   | { status: 'unknown' }
@@ -110,7 +110,20 @@ export function logout(options: LogoutOptions = {}): void {
   void Promise.race([ended, waited]).then(leave);
 }
 
+/**
+ * The pages an expired organisation keeps (its API answers there: auth/me, account settings, billing/*):
+ * a 402 of their chrome (drawer, bell) does not send them to /billing — the success page must still say
+ * 'Purchase Successful!' while Stripe's webhook is on its way, and the billing page must not reload itself.
+ */
+const OPEN_WHEN_EXPIRED = new Set(['/billing', '/billing/success', '/billing/cancel', '/account-settings']);
+
+/** Shows a warning unless the same one is on screen already (several reads of one page refused alike). */
+function warnOnce(message: string): void {
+  if (!$alerts.get().some((a) => a.message === message)) showAlert('warning', message);
+}
+
 let listening = false;
+let leavingForBilling = false;
 /** Spec accounts §8: credential errors log out; subscription problems warn or send to /billing. */
 export function handleSessionErrors(): void {
   if (listening) return;
@@ -119,12 +132,15 @@ export function handleSessionErrors(): void {
     if (error.detail === CREDENTIALS_ERROR && hasLoginFlag()) {
       logout({ alert: CREDENTIALS_ERROR, returnTo: location.pathname + location.search, sessionEnded: true });
     } else if (error.detail === SUBSCRIPTION_EXPIRED) {
-      if (location.pathname !== '/billing') {
+      if (!OPEN_WHEN_EXPIRED.has(location.pathname.replace(/\/+$/, ''))) {
+        // Once: several reads of the page are refused alike, and a second navigation would abort the first.
+        if (leavingForBilling) return;
+        leavingForBilling = true;
         showAlertAfterNavigation('warning', error.detail);
         navigate('/billing');
-      } else showAlert('warning', error.detail);
+      } else warnOnce(error.detail);
     } else if (error.detail === INVALID_SUBSCRIPTION) {
-      showAlert('warning', `There was a problem, please contact your administrator: ${error.detail}`);
+      warnOnce(`There was a problem, please contact your administrator: ${error.detail}`);
     }
   });
 }
