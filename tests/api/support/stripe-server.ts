@@ -266,6 +266,11 @@ export function signedEvent(
   return { id, payload, signature };
 }
 
+/** The same event signed again (as Stripe does when it retries a delivery). */
+export function resigned(event: SignedEvent, signedAt: number, secret = WEBHOOK_SECRET): SignedEvent {
+  return { ...event, signature: Stripe.webhooks.generateTestHeaderString({ payload: event.payload, secret, timestamp: signedAt }) };
+}
+
 /** A completed Checkout session in subscription mode, as checkout.session.completed carries it. */
 export function completedSession(input: { orgId: string | null; customer: string; subscription: string }): Json {
   return {
