@@ -4,35 +4,23 @@
  * Each event carries in `context` what a reader of the log needs without looking anything up: names,
  * from/to folders, versions.
  */
+import type { ActivityType } from '../../shared/api/activity.ts';
 import { uuidv7 } from '../../shared/ids.ts';
 import type { Queryable } from '../db/connection.ts';
 import { activityEvents } from '../db/schema.ts';
 import { notifySubscribers } from './notifications/fan-out.ts';
 
+/** Every event type (named once, in the API's shapes: the activity log and notifications answer them). */
+export type { ActivityType };
+
 /** The documentation tree's events (documentation §3). */
-export type DocumentationActivity =
-  | 'FolderCreated'
-  | 'FolderUpdated'
-  | 'FolderDeleted'
-  | 'FolderRestored'
-  | 'FolderMoved'
-  | 'FolderCopied'
-  | 'FolderACLUpdated'
-  | 'DocumentCreated'
-  | 'DocumentUpdated'
-  | 'DocumentDeleted'
-  | 'DocumentRestored'
-  | 'DocumentMoved'
-  | 'DocumentCopied'
-  | 'DocumentACLUpdated';
+export type DocumentationActivity = Extract<ActivityType, `Folder${string}` | `Document${string}`>;
 
 /** A checklist was filled in. */
-export type ChecklistActivity = 'DataSubmitted';
+export type ChecklistActivity = Extract<ActivityType, 'DataSubmitted'>;
 
 /** The admin area's events (accounts §3): they name their user or role in `context`. */
-export type AdminActivity = 'UserCreated' | 'UserUpdated' | 'UserDeleted' | 'RoleCreated' | 'RoleUpdated' | 'RoleDeleted';
-
-export type ActivityType = DocumentationActivity | ChecklistActivity | AdminActivity;
+export type AdminActivity = Extract<ActivityType, `User${string}` | `Role${string}`>;
 
 export interface ActivityRecord {
   type: ActivityType;
