@@ -258,7 +258,8 @@ test('a role granted Read in the Permissions tab gives its members a read-only v
   await expect(tile(page, 'Inspection')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Options for Inspection' }).click();
-  await expect(page.getByRole('menuitem')).toHaveText(['Open', 'Properties', 'History', 'QR Code']);
+  // Reading is enough to follow an item (Favourite, Subscribe); Assign needs Write.
+  await expect(page.getByRole('menuitem')).toHaveText(['Open', 'Properties', 'History', 'QR Code', 'Favourite', 'Subscribe']);
   await page.getByRole('menuitem', { name: 'Properties' }).click();
   const properties = dialogNamed(page, 'Document Properties');
   await expect(properties.getByRole('textbox', { name: 'Name' })).toHaveAttribute('readonly');
