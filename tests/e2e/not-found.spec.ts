@@ -29,9 +29,9 @@ test.describe('not-found screen', () => {
     await expectAccessible(page);
   });
 
-  test('reached from inside the app (an admin screen not built yet), it keeps the app frame', async ({ page, orgAdmin }) => {
+  test('reached from inside the app (an admin address that is no screen), it keeps the app frame', async ({ page, orgAdmin }) => {
     await signInWithToken(page, orgAdmin.token);
-    const response = await page.goto('/admin/users');
+    const response = await page.goto('/admin/no-such-screen');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
     // The frame: the top bar with the organisation and the account menu, the drawer with its links.
@@ -45,7 +45,7 @@ test.describe('not-found screen', () => {
   });
 
   test('a signed-out visitor gets no menus of the app frame', async ({ page }) => {
-    await page.goto('/admin/users');
+    await page.goto('/admin/no-such-screen');
     await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeHidden();
     await expect(page.getByRole('button', { name: 'Menu', exact: true })).toBeHidden();
