@@ -9,7 +9,7 @@ import { showAlert } from '../../src/client/stores/alerts.ts';
 import { mediaUrls, uploadFile } from '../../src/client/uploads.ts';
 import type { Question } from '../../src/shared/checklists/question.ts';
 import type { EditorAction } from './editor-state.ts';
-import { messages } from './messages.ts';
+import { messages } from '../shared/document-editor/messages.ts';
 
 /** The pictures a question may show. */
 const ACCEPTED = 'image/jpeg,image/png,image/webp,image/gif';

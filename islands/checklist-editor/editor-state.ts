@@ -10,6 +10,8 @@
  * the same numbers the server's schemas in schemas.ts check), so the editor keeps no copies of them.
  */
 import type { Document } from '../../src/shared/api/documentation.ts';
+import { startingPoint as startFrom } from '../shared/document-editor/starting-point.ts';
+import type { DraftState } from '../shared/document-editor/use-draft-autosave.ts';
 import {
   MAX_CHOICE_LENGTH,
   MAX_CHOICES,
@@ -26,13 +28,8 @@ import { allowsValidation, allowsWidget, hasChoices, type Validation, type Value
 
 export type ChecklistContents = FormContentsOf<Question>;
 
-export interface EditorState {
-  contents: ChecklistContents;
-  /** Something differs from the published version (documentation §4 "Editing": changed blocks navigation). */
-  changed: boolean;
-  /** Counts the changes made in this editor; the draft autosave saves the newest one. */
-  revision: number;
-}
+/** The checklist editor's state: the checklist as edited, whether it differs from the published one, a change counter. */
+export type EditorState = DraftState<ChecklistContents>;
 
 export type QuestionFlag = 'required' | 'allowComments' | 'photoVerification';
 export type QuestionMedia = Pick<Question, 'media' | 'media_thumb' | 'content_type' | 'filename'>;
@@ -80,13 +77,9 @@ export function readContents(raw: unknown): ChecklistContents {
   return contents;
 }
 
-/**
- * Where the editor starts: the saved draft when there is one (whoever saved it: a document has one
- * draft, and starting from it is the only way not to overwrite it), otherwise the published contents.
- */
+/** Where the checklist editor starts: its draft, when there is one, else the published checklist. */
 export function startingPoint(document: Pick<Document, 'contents' | 'draft_contents'>): { contents: ChecklistContents; fromDraft: boolean } {
-  if (document.draft_contents) return { contents: readContents(document.draft_contents), fromDraft: true };
-  return { contents: readContents(document.contents), fromDraft: false };
+  return startFrom(document, readContents);
 }
 
 /** Why a choice cannot be added to the question, or undefined (empty text is not a problem: it is ignored). */

@@ -1,5 +1,5 @@
 /**
- * While the checklist has unpublished changes, leaving the editor asks first (documentation §4
+ * While a document has unpublished changes, leaving its editor asks first (documentation §4
  * "Editing": changed blocks navigation): the browser's own question on reload, close or typed
  * addresses (beforeunload), and a confirm on the page's links (top bar, drawer, breadcrumbs, toolbar).
  */

@@ -6,12 +6,14 @@
  */
 import SlProgressBar from '@shoelace-style/shoelace/dist/react/progress-bar/index.js';
 import { useEffect, useId, useRef, useState } from 'react';
-import { MAX_CHANGELOG_LENGTH } from '../../src/shared/api/documentation.ts';
-import { Dialog, useDialogOpen } from '../shared/Dialog.tsx';
+import { MAX_CHANGELOG_LENGTH } from '../../../src/shared/api/documentation.ts';
+import { Dialog, useDialogOpen } from '../Dialog.tsx';
 
 export type PublishProgress = (percent: number) => void;
 
 interface Props {
+  /** What the document is called in the dialog's sentences: 'checklist', 'result sheet', 'presentation'. */
+  noun: string;
   /** The published version the changes were made on. */
   version: number;
   /** What stops publishing (publishing is offered only without them). */
@@ -23,7 +25,7 @@ interface Props {
 
 type Step = 'choose' | 'changelog' | 'discard' | 'publishing' | 'discarding';
 
-export function PublishDialog({ version, problems, onPublish, onDiscard, onClosed }: Props) {
+export function PublishDialog({ noun, version, problems, onPublish, onDiscard, onClosed }: Props) {
   // Opened after mounting: Shoelace hands the focus over (sl-initial-focus) only when `open` changes.
   const [open, close] = useDialogOpen();
   const [step, setStep] = useState<Step>('choose');
@@ -132,7 +134,7 @@ export function PublishDialog({ version, problems, onPublish, onDiscard, onClose
 
       {step === 'discard' && (
         <>
-          <p>Discard every unpublished change? The checklist goes back to version {version}, and the draft is deleted.</p>
+          <p>Discard every unpublished change? The {noun} goes back to version {version}, and the draft is deleted.</p>
           <div className="dialog-actions">
             <button type="button" className="button text" data-autofocus onClick={() => setStep('choose')}>
               Back

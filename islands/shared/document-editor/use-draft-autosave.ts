@@ -5,9 +5,9 @@
  * it what the server now holds (`settle`).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, ApiError } from '../../src/client/api.ts';
-import { showAlert } from '../../src/client/stores/alerts.ts';
-import type { ChecklistContents, EditorState } from './editor-state.ts';
+import { api, ApiError } from '../../../src/client/api.ts';
+import { showAlert } from '../../../src/client/stores/alerts.ts';
+import type { DocumentContents } from '../../../src/shared/api/documentation.ts';
 import { messages } from './messages.ts';
 
 /** How long after the last change the draft is saved. */
@@ -15,11 +15,20 @@ export const DRAFT_SAVE_DELAY_MS = 1000;
 
 export type DraftStatus = 'saved' | 'pending' | 'saving' | 'failed';
 
-interface Options {
+/** What every document editor keeps: its contents, whether they differ from the published version, and a change counter. */
+export interface DraftState<C> {
+  contents: C;
+  /** Something differs from the published version (documentation §4 "Editing": changed blocks navigation). */
+  changed: boolean;
+  /** Counts the changes made in this editor; the autosave saves the newest one. */
+  revision: number;
+}
+
+interface Options<C> {
   documentId: string;
   /** The published version the draft belongs to (a draft changes no version). */
   version: number;
-  state: EditorState;
+  state: DraftState<C>;
   /** A 409: someone else published meanwhile; saving stops until the author decides. */
   onConflict: (detail: string) => void;
 }
@@ -38,7 +47,7 @@ export interface DraftAutosave {
   release: (settledRevision?: number, resave?: boolean) => void;
 }
 
-export function useDraftAutosave({ documentId, version, state, onConflict }: Options): DraftAutosave {
+export function useDraftAutosave<C>({ documentId, version, state, onConflict }: Options<C>): DraftAutosave {
   const [status, setStatus] = useState<DraftStatus>('saved');
   const latest = useRef({ contents: state.contents, revision: state.revision, version });
   latest.current = { contents: state.contents, revision: state.revision, version };
@@ -59,7 +68,7 @@ export function useDraftAutosave({ documentId, version, state, onConflict }: Opt
     const attempt = (async () => {
       setStatus('saving');
       try {
-        await api.documentation.updateDocument(documentId, { version: edited, draft_contents: contents as ChecklistContents });
+        await api.documentation.updateDocument(documentId, { version: edited, draft_contents: contents as DocumentContents });
         saved.current = Math.max(saved.current, revision);
         warned.current = false;
         setStatus(latest.current.revision > saved.current ? 'pending' : 'saved');
