@@ -43,6 +43,7 @@ import type { Assignment, AssignmentKind, CreateAssignmentBody } from '../shared
 import type { BillingPlan, CheckoutSession } from '../shared/api/billing.ts';
 import type { FavouriteEntry, NotificationList, SubscribeBody, SubscriptionEntry } from '../shared/api/notifications.ts';
 import type { SearchQuery, SearchResult } from '../shared/api/search.ts';
+import type { SheetData, SheetDataQuery, SheetExportQuery } from '../shared/api/sheets.ts';
 import type { List } from '../shared/api/list.ts';
 import type { CreateRoleBody, ListRolesQuery, Role, RoleWithHolders, UpdateRoleBody } from '../shared/api/roles.ts';
 import type {
@@ -93,6 +94,13 @@ const call = <T>(path: string, options: CallOptions = {}): Promise<T> => transpo
 const seg = encodeURIComponent;
 const json = <T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) => call<T>(path, { method, json: body });
 const form = <T>(path: string, fields: Record<string, string>) => call<T>(path, { method: 'POST', form: fields });
+
+/** The API paths of the result sheet calls (relative to the API base), e.g. for a link's title or a test. */
+export const sheetDataPath = (id: string) => `documentation/documents/${seg(id)}/sheet-data`;
+export const sheetCsvPath = (id: string) => `documentation/documents/${seg(id)}/export.csv`;
+export const rowPdfPath = (rowId: string) => `documentation/documents/documentdata/${seg(rowId)}/export.pdf`;
+/** ofetch reads text/* as text and other types as a Blob: a download is a Blob either way. */
+const asBlob = (body: string | Blob, type: string) => (body instanceof Blob ? body : new Blob([body], { type }));
 
 export const api = {
   auth: {
@@ -178,6 +186,14 @@ export const api = {
     aclSubjects: () => call<List<AclSubject>>('auth/acl-subjects'),
     /** One submitted row of a checklist. */
     submittedRow: (id: string) => call<SubmittedRow>(`documentation/documents/documentdata/${seg(id)}`),
+    /** The rows of a result sheet or report (issue #13), newest first; a report's latest row is `limit: 1`. */
+    sheetData: (id: string, query: SheetDataQuery = {}) => call<SheetData>(sheetDataPath(id), { query: { ...query } }),
+    /** A result sheet's rows as a CSV file (the bearer token goes with it, so it is read here, then saved by the screen). */
+    sheetCsv: async (id: string, query: SheetExportQuery = {}) =>
+      asBlob(await call<string | Blob>(sheetCsvPath(id), { query: { ...query }, headers: { Accept: 'text/csv' } }), 'text/csv'),
+    /** One submitted row as a printable PDF. */
+    rowPdf: async (rowId: string) =>
+      asBlob(await call<string | Blob>(rowPdfPath(rowId), { headers: { Accept: 'application/pdf' } }), 'application/pdf'),
     /** One signed upload per file, in order (then src/client/uploads.ts sends each file). */
     signUploads: (documentId: string, files: readonly { filename: string; file_size: number; content_type: string }[]) =>
       json<SignedUpload[]>('POST', `documentation/documents/${seg(documentId)}/sign-content-upload`, files),
