@@ -2,7 +2,9 @@
  * THE image compressor (documentation §5 "Image compression before upload"): a picture is drawn onto a
  * canvas, scaled down to fit a box when it is larger, and written as JPEG at a quality. The numbers are
  * parameters; the spec's come as presets (`FORM_MEDIA`: quality 0.8 for checklist media — question
- * pictures in the editor and answer photos in the filler). Framework-free, in elements/ so that the
+ * pictures in the editor and answer photos in the filler; `PRESENTATION_PAGE`: quality 0.6 within
+ * 2560×1440 landscape or 1440×2560 portrait for a presentation's pages), and `makeThumbnail` draws the
+ * 256×256 thumbnail of a page. Framework-free, in elements/ so that the
  * rb-checklist filler (also built standalone) and the islands (checklist editor, later avatars) share it.
  *
  * One rule for every caller: animations and vector pictures (GIF, SVG) and anything that is not a picture
@@ -10,12 +12,21 @@
  * no smaller (and needs no scaling) stays the original. Transparent areas turn white (JPEG has no alpha).
  */
 
+import {
+  PAGE_IMAGE_MAX_LANDSCAPE,
+  PAGE_IMAGE_MAX_PORTRAIT,
+  PAGE_IMAGE_QUALITY,
+  PAGE_THUMBNAIL_SIZE,
+} from '../../src/shared/presentations/model.ts';
+
 export interface CompressionOptions {
   /** JPEG quality between 0 and 1. */
   quality: number;
   /** The largest width and height the picture may keep (it is scaled down, never up); no limit when absent. */
   maxWidth?: number;
   maxHeight?: number;
+  /** Other limits for a picture taller than it is wide (then `maxWidth`/`maxHeight` are for the others). */
+  portrait?: { maxWidth: number; maxHeight: number };
 }
 
 /**
@@ -23,6 +34,23 @@ export interface CompressionOptions {
  * (the spec's largest figure; enough to read a label, far below a phone camera's 4000+ px).
  */
 export const FORM_MEDIA: CompressionOptions = { quality: 0.8, maxWidth: 2560, maxHeight: 2560 };
+
+/**
+ * A presentation's page (§5): quality 0.6, at most 2560×1440 when landscape (or square) and 1440×2560 when
+ * portrait (src/shared/presentations/model.ts).
+ */
+export const PRESENTATION_PAGE: CompressionOptions = {
+  quality: PAGE_IMAGE_QUALITY,
+  maxWidth: PAGE_IMAGE_MAX_LANDSCAPE.width,
+  maxHeight: PAGE_IMAGE_MAX_LANDSCAPE.height,
+  portrait: { maxWidth: PAGE_IMAGE_MAX_PORTRAIT.width, maxHeight: PAGE_IMAGE_MAX_PORTRAIT.height },
+};
+
+/** The limits that apply to a picture of `width` × `height`. */
+export function limitsFor(options: CompressionOptions, width: number, height: number): { maxWidth?: number; maxHeight?: number } {
+  if (options.portrait && height > width) return options.portrait;
+  return { maxWidth: options.maxWidth, maxHeight: options.maxHeight };
+}
 
 /** Types sent as they are: animations and vector pictures would lose what they are. */
 const KEPT_TYPES = new Set(['image/gif', 'image/svg+xml']);
@@ -55,7 +83,8 @@ export async function compressImage(file: File, options: CompressionOptions): Pr
     return file; // not decodable here: the server gets it as it is
   }
   try {
-    const size = fitWithin(bitmap.width, bitmap.height, options.maxWidth, options.maxHeight);
+    const limits = limitsFor(options, bitmap.width, bitmap.height);
+    const size = fitWithin(bitmap.width, bitmap.height, limits.maxWidth, limits.maxHeight);
     const canvas = document.createElement('canvas');
     canvas.width = size.width;
     canvas.height = size.height;
@@ -69,6 +98,44 @@ export async function compressImage(file: File, options: CompressionOptions): Pr
     const scaled = size.width !== bitmap.width || size.height !== bitmap.height;
     if (!scaled && file.type.toLowerCase() === 'image/jpeg' && blob.size >= file.size) return file;
     return new File([blob], jpegName(file.name), { type: 'image/jpeg', lastModified: file.lastModified });
+  } finally {
+    bitmap.close();
+  }
+}
+
+/** Where a picture of `width` × `height` sits inside a `size` × `size` square: whole, centred, scaled to fit. */
+export function containIn(width: number, height: number, size: number): { x: number; y: number; width: number; height: number } {
+  const scale = Math.min(size / width, size / height);
+  const w = Math.max(1, Math.round(width * scale));
+  const h = Math.max(1, Math.round(height * scale));
+  return { x: Math.round((size - w) / 2), y: Math.round((size - h) / 2), width: w, height: h };
+}
+
+/**
+ * The thumbnail of a picture (§5: 256×256 for a presentation's pages): a `size` × `size` JPEG with the whole
+ * picture centred on white. Undefined for anything the browser cannot draw (PDF, video, an undecodable file).
+ */
+export async function makeThumbnail(file: Blob, name: string, size = PAGE_THUMBNAIL_SIZE, quality = PAGE_IMAGE_QUALITY): Promise<File | undefined> {
+  if (!file.type.toLowerCase().startsWith('image/')) return undefined;
+  let bitmap: ImageBitmap;
+  try {
+    bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
+  } catch {
+    return undefined;
+  }
+  try {
+    const canvas = document.createElement('canvas');
+    canvas.width = size;
+    canvas.height = size;
+    const context = canvas.getContext('2d');
+    if (!context) return undefined;
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, size, size);
+    const place = containIn(bitmap.width, bitmap.height, size);
+    context.drawImage(bitmap, place.x, place.y, place.width, place.height);
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', quality));
+    if (!blob) return undefined;
+    return new File([blob], jpegName(name).replace(/\.jpg$/, '-thumb.jpg'), { type: 'image/jpeg' });
   } finally {
     bitmap.close();
   }
