@@ -2,16 +2,20 @@
  * The checklist editor as the edit page's editor for doctype form (src/screens/doctypes/registry.ts
  * imports this module at run time, so React and the editor load only for checklists).
  */
-import '@shoelace-style/shoelace/dist/themes/light.css';
+import shoelaceTheme from '@shoelace-style/shoelace/dist/themes/light.css?inline';
 import '../../src/client/shoelace.ts';
-import './checklist-editor.css';
+import editorStyles from './checklist-editor.css?inline';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { addStyles } from '../../src/client/dom.ts';
 import { signedInUser } from '../../src/client/signed-in-user.ts';
+import draftStyles from '../shared/document-editor/document-editor.css?inline';
 import type { Document } from '../../src/shared/api/documentation.ts';
 import { ChecklistEditor } from './ChecklistEditor.tsx';
 
 export async function mount(container: HTMLElement, document: Document): Promise<void> {
+  // Added when the editor mounts, never inlined into the pages that could load it (addStyles).
+  addStyles(shoelaceTheme, draftStyles, editorStyles);
   const user = await signedInUser();
   createRoot(container).render(
     <StrictMode>

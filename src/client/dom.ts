@@ -57,3 +57,21 @@ function wire(dialog: HTMLDialogElement): void {
     if (x < box.left || x > box.right || y < box.top || y > box.bottom) dialog.close();
   });
 }
+
+const added = new Set<string>();
+
+/**
+ * Adds stylesheets to the page once each (`import css from './x.css?inline'`). For code loaded at run
+ * time (the doctype registry's viewers and editors): a plain `import './x.css'` there would be inlined by
+ * Astro into every page that can reach the module, loaded or not (withastro/astro#9495), so the view page
+ * would carry every editor's styles.
+ */
+export function addStyles(...sheets: string[]): void {
+  for (const css of sheets) {
+    if (added.has(css)) continue;
+    added.add(css);
+    const style = document.createElement('style');
+    style.textContent = css;
+    document.head.append(style);
+  }
+}

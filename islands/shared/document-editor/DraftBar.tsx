@@ -2,9 +2,9 @@
  * THE bar above every document editor: the draft's status, Publish… (which opens the publish dialog),
  * the notice when someone else published meanwhile (load theirs or keep mine), and the notice that the
  * editor started from an unpublished draft. What it shows comes from the editing session
- * (./use-document-draft.ts); the editor places it above its own body.
+ * (./use-document-draft.ts); the editor places it above its own body, and its mount adds
+ * ./document-editor.css (`?inline` + addStyles: see src/client/dom.ts).
  */
-import './document-editor.css';
 import { lazy, Suspense, useState } from 'react';
 import { messages } from './messages.ts';
 import type { DraftStatus } from './use-draft-autosave.ts';

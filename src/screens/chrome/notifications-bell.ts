@@ -14,8 +14,8 @@ import type { Notification } from '../../shared/api/notifications.ts';
 import { navigate } from '../../client/navigation.ts';
 import { signedInUser } from '../../client/signed-in-user.ts';
 import { showAlert } from '../../client/stores/alerts.ts';
+import { badgeText, bellLabel } from './bell-badge.ts';
 import { $notifications, loadNotifications, markAllRead, markNotificationsRead, startLiveNotifications } from '../../client/stores/notifications.ts';
-import { badgeText, bellLabel, notificationRow } from './notifications-panel.ts';
 
 /** After the page has loaded and painted (and the browser is idle, where it can say). */
 function afterPaint(): Promise<void> {
@@ -41,7 +41,12 @@ export function mountNotificationsBell(): void {
   const empty = document.getElementById('bell-empty')!;
   const clear = document.getElementById('bell-clear') as HTMLButtonElement;
 
+  // The rows' module loads when the panel is first opened.
+  let rows: Promise<typeof import('./notifications-panel.ts')> | undefined;
+
   function open(): void {
+    rows ??= import('./notifications-panel.ts');
+    void rows.then(() => renderRows($notifications.get()));
     panel.hidden = false;
     button.setAttribute('aria-expanded', 'true');
     document.addEventListener('pointerdown', onOutside, true);
@@ -94,10 +99,9 @@ export function mountNotificationsBell(): void {
   });
 
   let rendered: string | undefined;
-  $notifications.subscribe((state) => {
-    button.setAttribute('aria-label', bellLabel(state.unread));
-    badge.hidden = state.unread === 0;
-    badge.textContent = badgeText(state.unread);
+  async function renderRows(state: ReturnType<typeof $notifications.get>): Promise<void> {
+    if (!rows) return;
+    const { notificationRow } = await rows;
     // The rows are rebuilt only when what they show has changed (a re-read that brings nothing new leaves them).
     const shown = state.results.map((n) => `${n.id}:${n.read_at ? 1 : 0}:${n.item?.name ?? ''}`).join('|');
     if (shown !== rendered) {
@@ -108,7 +112,14 @@ export function mountNotificationsBell(): void {
       if (focusedId) list.querySelector<HTMLElement>(`.bell-item[data-id="${CSS.escape(focusedId)}"]`)?.focus();
     }
     empty.hidden = state.status !== 'ready' || state.results.length > 0;
+  }
+
+  $notifications.subscribe((state) => {
+    button.setAttribute('aria-label', bellLabel(state.unread));
+    badge.hidden = state.unread === 0;
+    badge.textContent = badgeText(state.unread);
     list.setAttribute('aria-busy', String(state.status === 'loading'));
+    void renderRows(state);
   });
 
   void signedInUser().then(async (user) => {

@@ -1,28 +1,19 @@
 /**
  * The notifications panel's rows (accounts §2 Notifications panel): who, what (the one wording of
- * notifications, src/screens/home/dashboard-items.ts notificationWords — the dashboard's Recent Activity
+ * notifications, ./notification-words.ts — the dashboard's Recent Activity
  * says the same), the item's name, when; unread ones marked. A row with an item to open is a link to it
  * (the viewer, or the browser for a folder); one whose item is gone or no longer readable is a button
- * that only marks it read. Pure DOM building: the bell module wires the clicks.
+ * that only marks it read. Pure DOM building: the bell module wires the clicks, and loads this module
+ * when the panel is first opened (the rows are not what a page is opened for).
  */
 import type { Notification } from '../../shared/api/notifications.ts';
 import { itemPath } from '../../client/addresses.ts';
 import { formatDateTime, timeElement } from '../../client/time-format.ts';
-import { notificationWords } from '../home/dashboard-items.ts';
+import { notificationWords } from './notification-words.ts';
 
 /** Where a notification leads: its item, while the member may open it. */
 export function notificationHref(n: Pick<Notification, 'item'>): string | undefined {
   return n.item ? itemPath(n.item) : undefined;
-}
-
-/** The bell's accessible name: 'Notifications', or 'Notifications, 3 unread'. */
-export function bellLabel(unread: number): string {
-  return unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
-}
-
-/** The badge's text: the count, '99+' above 99. */
-export function badgeText(unread: number): string {
-  return unread > 99 ? '99+' : String(unread);
 }
 
 /** One row of the panel: an <li> holding a link (or a button when there is nothing to open). */

@@ -1,10 +1,10 @@
 /**
  * What the dashboard's panels say and link to (accounts §2 Home: checklists in progress, assignments to
  * claim, favourites, recent activity) — pure, no DOM: the local checklist drafts found in storage, where an
- * assignment leads and which of Claim / Unclaim / Complete it offers, and a notification as one line.
+ * assignment leads and which of Claim / Unclaim / Complete it offers. (A notification as one line is
+ * src/screens/chrome/notification-words.ts: the bell's panel says it too.)
  */
 import type { Assignment } from '../../shared/api/assignments.ts';
-import type { Notification } from '../../shared/api/notifications.ts';
 import { DRAFT_KEY_PREFIX } from '../../../elements/rb-checklist/answer-state.ts';
 
 /** The spec's failure texts (accounts §8, documentation §8), and ours for completing. */
@@ -90,36 +90,4 @@ export function assignmentKindWord(a: Pick<Assignment, 'kind' | 'doctype'>): str
     default:
       return 'Document';
   }
-}
-
-const WHAT_HAPPENED: Partial<Record<Notification['activity_type'], string>> = {
-  FolderCreated: 'created the folder',
-  FolderUpdated: 'edited the folder',
-  FolderDeleted: 'deleted the folder',
-  FolderRestored: 'restored the folder',
-  FolderMoved: 'moved the folder',
-  FolderCopied: 'copied the folder',
-  FolderACLUpdated: 'changed the permissions of the folder',
-  DocumentCreated: 'created',
-  DocumentUpdated: 'edited',
-  DocumentDeleted: 'deleted',
-  DocumentRestored: 'restored',
-  DocumentMoved: 'moved',
-  DocumentCopied: 'copied',
-  DocumentACLUpdated: 'changed the permissions of',
-  DataSubmitted: 'submitted',
-};
-
-/** One notification as '{username} {what happened}' and the item's name (linked by the caller when `item` is set). */
-export function notificationWords(n: Pick<Notification, 'activity_type' | 'username' | 'context_data' | 'item'>): { who: string; what: string; name: string } {
-  const who = n.username ?? 'A former member';
-  const what = WHAT_HAPPENED[n.activity_type] ?? n.activity_type;
-  const context = n.context_data;
-  const fromContext = [context.name, context.sheet_name, context.folder_name].find((v): v is string => typeof v === 'string');
-  const name = n.item?.name ?? fromContext ?? '';
-  if (n.activity_type === 'DataSubmitted') {
-    const errors = typeof context.validation_errors === 'number' ? context.validation_errors : 0;
-    return { who, what: errors > 0 ? `submitted (${errors} invalid)` : what, name };
-  }
-  return { who, what, name };
 }

@@ -23,13 +23,13 @@ import {
   COMPLETE_FAILED,
   localDrafts,
   MAX_DRAFTS,
-  notificationWords,
   offeredActions,
   RECENT_ACTIVITY_LIMIT,
   UNCLAIM_FAILED,
   type AssignmentAction,
   type LocalDraft,
 } from './dashboard-items.ts';
+import { notificationWords } from '../chrome/notification-words.ts';
 
 type Settled<T> = { ok: true; value: T } | { ok: false; detail: string };
 

@@ -3,7 +3,8 @@
  * leads (the viewer for a document, the browser for a folder, nowhere once the item cannot be opened).
  */
 import { describe, expect, it } from 'vitest';
-import { badgeText, bellLabel, notificationHref } from '../../../../src/screens/chrome/notifications-panel.ts';
+import { badgeText, bellLabel } from '../../../../src/screens/chrome/bell-badge.ts';
+import { notificationHref } from '../../../../src/screens/chrome/notifications-panel.ts';
 
 describe('the bell', () => {
   it("is named with the unread count, or plainly 'Notifications' when there is none", () => {

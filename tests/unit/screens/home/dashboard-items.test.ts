@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assignmentHref, localDrafts, notificationWords, offeredActions } from '../../../../src/screens/home/dashboard-items.ts';
+import { notificationWords } from '../../../../src/screens/chrome/notification-words.ts';
+import { assignmentHref, localDrafts, offeredActions } from '../../../../src/screens/home/dashboard-items.ts';
 
 describe('localDrafts', () => {
   it('reads the filler’s drafts from storage entries, newest first, leaving out other keys and broken ones', () => {

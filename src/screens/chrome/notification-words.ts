@@ -1,0 +1,37 @@
+/**
+ * A notification as one line (accounts §2 Notifications panel, Home's Recent Activity): who, what happened,
+ * and the item's name. THE wording: the bell's panel and the dashboard both say it this way. Pure, no DOM.
+ */
+import type { Notification } from '../../shared/api/notifications.ts';
+
+const WHAT_HAPPENED: Partial<Record<Notification['activity_type'], string>> = {
+  FolderCreated: 'created the folder',
+  FolderUpdated: 'edited the folder',
+  FolderDeleted: 'deleted the folder',
+  FolderRestored: 'restored the folder',
+  FolderMoved: 'moved the folder',
+  FolderCopied: 'copied the folder',
+  FolderACLUpdated: 'changed the permissions of the folder',
+  DocumentCreated: 'created',
+  DocumentUpdated: 'edited',
+  DocumentDeleted: 'deleted',
+  DocumentRestored: 'restored',
+  DocumentMoved: 'moved',
+  DocumentCopied: 'copied',
+  DocumentACLUpdated: 'changed the permissions of',
+  DataSubmitted: 'submitted',
+};
+
+/** One notification as '{username} {what happened}' and the item's name (linked by the caller when `item` is set). */
+export function notificationWords(n: Pick<Notification, 'activity_type' | 'username' | 'context_data' | 'item'>): { who: string; what: string; name: string } {
+  const who = n.username ?? 'A former member';
+  const what = WHAT_HAPPENED[n.activity_type] ?? n.activity_type;
+  const context = n.context_data;
+  const fromContext = [context.name, context.sheet_name, context.folder_name].find((v): v is string => typeof v === 'string');
+  const name = n.item?.name ?? fromContext ?? '';
+  if (n.activity_type === 'DataSubmitted') {
+    const errors = typeof context.validation_errors === 'number' ? context.validation_errors : 0;
+    return { who, what: errors > 0 ? `submitted (${errors} invalid)` : what, name };
+  }
+  return { who, what, name };
+}
