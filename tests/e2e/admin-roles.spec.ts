@@ -123,7 +123,9 @@ test('delete a role: the confirmation says who loses it; Cancel keeps it, Delete
   await member(orgAdmin, 'bea', [role]);
   await signInWithToken(page, orgAdmin.token);
   await page.goto(`/admin/roles/${role.id}`);
-  await page.getByRole('button', { name: 'Delete' }).click();
+  // The form's Delete (the closing dialog has a Delete of its own, still in the page while it animates out).
+  const opener = page.locator('button.admin-actions-end', { hasText: 'Delete' });
+  await opener.click();
   // Shoelace's panel (role=dialog) is in its shadow root; the words are slotted into the sl-dialog itself.
   const dialog = page.locator('sl-dialog').filter({ has: page.getByRole('dialog', { name: 'Delete Role', exact: true }) });
   await expect(dialog).toContainText('Delete the role Auditors? 1 user loses it, and permissions naming it are removed.');
@@ -131,7 +133,7 @@ test('delete a role: the confirmation says who loses it; Cancel keeps it, Delete
   await expect(dialog).toBeHidden();
   expect((await callApi<Role>(`roles/${role.id}`, { token: orgAdmin.token })).name).toBe('Auditors');
 
-  await page.getByRole('button', { name: 'Delete' }).click();
+  await opener.click();
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(/\/admin\/roles$/);
   await expect(alert(page, 'Role Auditors deleted.')).toBeVisible();
