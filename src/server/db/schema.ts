@@ -435,6 +435,9 @@ export const checklistSubmissions = pgTable(
   (t) => [
     // GET …/data: one checklist's rows newest first, optionally within a time window (and counted from the index alone).
     index('checklist_submissions_document_idx').on(t.orgId, t.documentId, t.createdAt, t.id),
+    // Result sheets (issue #13): a linked checklist's rows whose answer to a question equals a parent's answer,
+    // found by containment (record @> {question: {value: …}}) whatever the question.
+    index('checklist_submissions_record_idx').using('gin', t.record.op('jsonb_path_ops')),
     uniqueIndex('checklist_submissions_idempotency_key')
       .on(t.orgId, t.createdBy, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),

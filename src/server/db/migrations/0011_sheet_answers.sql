@@ -1,0 +1,1 @@
+CREATE INDEX "checklist_submissions_record_idx" ON "checklist_submissions" USING gin ("record" jsonb_path_ops);
