@@ -35,7 +35,7 @@ const NewDocumentDialog = lazy(() => import('./dialogs/NewDocumentDialog.tsx').t
 const NewFolderDialog = lazy(() => import('./dialogs/NewFolderDialog.tsx').then((m) => ({ default: m.NewFolderDialog })));
 const PasteDialog = lazy(() => import('./dialogs/PasteDialog.tsx').then((m) => ({ default: m.PasteDialog })));
 const PropertiesDialog = lazy(() => import('./dialogs/PropertiesDialog.tsx').then((m) => ({ default: m.PropertiesDialog })));
-const QrCodeDialog = lazy(() => import('./dialogs/QrCodeDialog.tsx').then((m) => ({ default: m.QrCodeDialog })));
+const QrCodeDialog = lazy(() => import('../shared/QrCodeDialog.tsx').then((m) => ({ default: m.QrCodeDialog })));
 const SubscriptionDialog = lazy(() => import('./dialogs/SubscriptionDialog.tsx').then((m) => ({ default: m.SubscriptionDialog })));
 const AssignDialog = lazy(() => import('./dialogs/AssignDialog.tsx').then((m) => ({ default: m.AssignDialog })));
 
@@ -228,7 +228,7 @@ function FolderBrowser({ user, folderId }: { user: CurrentUser; folderId: string
       {dialog?.type === 'delete' && <DeleteDialog item={dialog.item} onChanged={changed} onClosed={closeDialog} />}
       {dialog?.type === 'properties' && <PropertiesDialog item={dialog.item} onSaved={changed} onClosed={closeDialog} />}
       {dialog?.type === 'paste' && <PasteDialog item={dialog.item} destination={dialog.destination} onPasted={changed} onClosed={closeDialog} />}
-      {dialog?.type === 'qr-code' && <QrCodeDialog name={dialog.item.name} path={itemPath(dialog.item)} onClosed={closeDialog} />}
+      {dialog?.type === 'qr-code' && <QrCodeDialog name={dialog.item.name} address={itemPath(dialog.item)} onClosed={closeDialog} />}
       {dialog?.type === 'subscribe' && <SubscriptionDialog item={dialog.item} onClosed={closeDialog} />}
       {dialog?.type === 'assign' && <AssignDialog item={dialog.item} onClosed={closeDialog} />}
       </Suspense>

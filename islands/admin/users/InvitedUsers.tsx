@@ -15,7 +15,7 @@ import { clampSkip, inviteLink, messages, pageOf, rolesText, USERS_PAGE_SIZE } f
 
 const EditInvitationDialog = lazy(() => import('./EditInvitationDialog.tsx').then((m) => ({ default: m.EditInvitationDialog })));
 const CancelInvitationDialog = lazy(() => import('./CancelInvitationDialog.tsx').then((m) => ({ default: m.CancelInvitationDialog })));
-const InvitationQrDialog = lazy(() => import('./InvitationQrDialog.tsx').then((m) => ({ default: m.InvitationQrDialog })));
+const QrCodeDialog = lazy(() => import('../../shared/QrCodeDialog.tsx').then((m) => ({ default: m.QrCodeDialog })));
 
 type Dialog = { type: 'edit' | 'cancel' | 'qr'; invitation: OrgInvitation };
 type Loaded = { status: 'loading' } | { status: 'failed'; detail: string } | { status: 'ready'; invitations: OrgInvitation[] };
@@ -97,7 +97,7 @@ export function InvitedUsers({ roles, reloadKey }: { roles: RolesState; reloadKe
         paging={total > USERS_PAGE_SIZE ? { skip, limit: USERS_PAGE_SIZE, total, onPage: setSkip } : undefined}
       />
       <Suspense fallback={null}>
-        {dialog?.type === 'qr' && <InvitationQrDialog invitation={dialog.invitation} onClosed={closed} />}
+        {dialog?.type === 'qr' && <QrCodeDialog name={dialog.invitation.email} address={inviteLink(location.origin, dialog.invitation.id)} onClosed={closed} />}
         {dialog?.type === 'edit' && (
           <EditInvitationDialog invitation={dialog.invitation} roles={roles.status === 'ready' ? roles.roles : []} onSaved={reload} onClosed={closed} />
         )}
