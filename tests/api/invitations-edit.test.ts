@@ -47,6 +47,20 @@ describe('PUT auth/org-invites/{id}', () => {
     expect((await invitee.api.post(`auth/invite/${id}`, true)).status).toBe(200);
   });
 
+  it('the resent mail gives the invitation’s own expiry, not a fixed 7 days', async () => {
+    const { admin } = await team();
+    const email = newEmail();
+    const { id } = await invite(server, admin, email);
+    expect((await server.outbox.last(email)).text).toMatch(/valid until \d{1,2} \w+ \d{4}/);
+    const expiry = new Date(Date.now() + 20 * DAY);
+    expect((await admin.api.put(`auth/org-invites/${id}`, { expiry: expiry.toISOString(), resend_email: true })).status).toBe(200);
+    const mail = await server.outbox.last(email);
+    const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(expiry);
+    expect(mail.text).toContain(`valid until ${day}`);
+    expect(mail.text).not.toContain('7 days');
+    expect(mail.html).toContain(`valid until ${day}`);
+  });
+
   it('refuses the address of a member or of another pending invitation (409)', async () => {
     const { admin } = await team();
     const { id } = await invite(server, admin, newEmail());

@@ -33,12 +33,25 @@ export function passwordResetMessage(to: string, fullName: string, url: string):
   );
 }
 
-export function invitationMessage(to: string, orgName: string, inviter: string, url: string): Message {
+/** A day as the mails write it: '30 November 2026' (UTC, the server's clock). */
+const mailDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+export function invitationMessage(to: string, orgName: string, inviter: string, url: string, expiry: Date): Message {
   return message(
     to,
     `You have been invited to join ${orgName} on Ringbinder`,
-    [`${inviter} has invited you to join ${orgName} on Ringbinder.`, 'The invitation is valid for 7 days.'],
+    [`${inviter} has invited you to join ${orgName} on Ringbinder.`, `The invitation is valid until ${mailDay.format(expiry)}.`],
     { label: 'Open invitation', url },
+  );
+}
+
+/** The activation mail of an account an org admin made (POST users/ with is_active false): nobody registered. */
+export function accountCreatedMessage(to: string, fullName: string, orgName: string, admin: string, url: string): Message {
+  return message(
+    to,
+    `Activate your Ringbinder account for ${orgName}`,
+    [`Hello ${fullName},`, `${admin} created a Ringbinder account for you in ${orgName}. Activate it with the link below; it is valid for 48 hours.`],
+    { label: 'Activate account', url },
   );
 }
 

@@ -79,7 +79,7 @@ export async function inviteUser(
         if (isUniqueViolation(err, 'invitations_pending_email_key')) throw alreadyPending(email);
         throw err;
       });
-    await deps.mail.add(tx, invitationMessage(email, who.orgName, inviter.fullName, invitationUrl(deps, row!.id)));
+    await deps.mail.add(tx, invitationMessage(email, who.orgName, inviter.fullName, invitationUrl(deps, row!.id), row!.expiry));
     return presentOrgInvitation(row!, roleRefs);
   });
   deps.mail.deliverSoon();
@@ -156,7 +156,7 @@ export async function updateInvitation(
         .where(eq(invitations.id, before.id))
         .returning();
       if (newAddress || body.resend_email) {
-        await deps.mail.add(tx, invitationMessage(email, who.orgName, inviter.fullName, invitationUrl(deps, row!.id)));
+        await deps.mail.add(tx, invitationMessage(email, who.orgName, inviter.fullName, invitationUrl(deps, row!.id), row!.expiry));
         mailed = true;
       }
       return presentOrgInvitation(row!, roleRefs);

@@ -25,7 +25,7 @@ import { equalsIgnoringCase } from '../db/queries/text.ts';
 import { aclEntries, invitations, loginSessions, memberships, organisations, roles, userRoles, users } from '../db/schema.ts';
 import type { Deps, Member } from '../env.ts';
 import { conflict, notFound } from '../errors.ts';
-import { activationMessage } from '../mail/messages.ts';
+import { accountCreatedMessage } from '../mail/messages.ts';
 import { presentAdminUser } from '../presenters/users.ts';
 import { ACTIVATION_VALID_MS } from './accounts.ts';
 import { recordActivity } from './activity.ts';
@@ -154,7 +154,8 @@ const roleFields = (ids: readonly string[]) => ids.map((id, i) => ({ field: `rol
 /**
  * POST users/ (org admins): a new account and its membership at once. The username and the e-mail
  * address must be free across all accounts (an existing person is invited instead). An inactive account
- * (`is_active: false`) gets the activation mail registration sends; an active one can sign in at once.
+ * (`is_active: false`) gets an activation mail saying which admin made it, for which organisation; an
+ * active one can sign in at once.
  */
 export async function createUser(deps: Deps, who: Member, body: Required<CreateUserBody>): Promise<AdminUser> {
   const passwordHash = await hashPassword(body.password);
@@ -191,7 +192,8 @@ export async function createUser(deps: Deps, who: Member, body: Required<CreateU
       if (!body.is_active) {
         const token = await issueAccountToken(tx, userId, 'activation', now, ACTIVATION_VALID_MS);
         const url = `${deps.config.publicUrl}/auth/activate?token=${encodeURIComponent(token)}`;
-        await deps.mail.add(tx, activationMessage(body.email, body.full_name, url));
+        const [admin] = await tx.select({ fullName: users.fullName }).from(users).where(eq(users.id, who.userId));
+        await deps.mail.add(tx, accountCreatedMessage(body.email, body.full_name, who.orgName, admin?.fullName || who.username, url));
       }
       const row = (await adminUserRow(tx, who.orgId, userId))!;
       await recordActivity(tx, {

@@ -69,7 +69,7 @@ describe('POST users/ (with the slash) creates a user', () => {
     expect((await server.outbox.last(email)).subject).toContain('invited');
   });
 
-  it('is_active false: the account is inactive and is mailed the activation link registration sends', async () => {
+  it('is_active false: the account is inactive and is mailed an activation link that says an admin made it', async () => {
     const { admin } = await team();
     const body = newUserBody({ is_active: false });
     const res = await admin.api.post('users/', body);
@@ -77,6 +77,9 @@ describe('POST users/ (with the slash) creates a user', () => {
     expect(res.body.user_account.is_active).toBe(false);
     expect((await requestAccessToken(server, body.username, body.password)).status).toBe(400);
     const mail = await server.outbox.last(body.email);
+    // Made by an admin, not registered: the mail says who made it and where, not 'Thank you for registering'.
+    expect(mail.text).not.toContain('registering');
+    expect(mail.text).toContain('created a Ringbinder account for you');
     const activated = await server.client().post('auth/activate', tokenFromLink(linkIn(mail, '/auth/activate')));
     expect(activated.status).toBe(200);
     expect((await admin.api.get(`users/${res.body.id}`)).body.user_account.is_active).toBe(true);
