@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { isWellFormed, NOT_WELL_FORMED } from './contents.ts';
 import { ROOT } from './documentation.ts';
 import { sentence } from './field-errors.ts';
+import { lastOf } from './query-params.ts';
 
 /** The longest note an assignment carries. */
 export const MAX_ASSIGNMENT_NOTES_LENGTH = 2000;
@@ -40,9 +41,6 @@ export const createAssignmentBody = z.object({
     .default(''),
 });
 export type CreateAssignmentParsed = z.output<typeof createAssignmentBody>;
-
-/** A query parameter given once or repeated: the last value counts. */
-const lastOf = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (Array.isArray(v) ? v[v.length - 1] : v), schema);
 
 /** GET workflow/assignments: mine, or one item's (`folder_id` or `document_id`, not both). */
 export const listAssignmentsQuery = z

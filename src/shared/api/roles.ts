@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { isWellFormed } from './contents.ts';
 import { sentence } from './field-errors.ts';
+import { lastOf, limitParam, orderingParam, skipParam, type OrderingKey } from './query-params.ts';
 import type { RoleHolder } from './users.ts';
 
 /** Page size of GET roles, and the most one page may hold (the admin screens ask for 1000: accounts §7). */
@@ -63,41 +64,13 @@ export type UpdateRoleBody = z.input<typeof updateRoleBody>;
 
 // ─── GET roles ────────────────────────────────────────────────────────────────────────────────────
 
-/** A query parameter given once or repeated: the last value counts. */
-const lastOf = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (Array.isArray(v) ? v[v.length - 1] : v), schema);
 
 export const ROLE_ORDERING_FIELDS = ['name', 'description', 'list_filterable', 'created_at'] as const;
 export type RoleOrderingField = (typeof ROLE_ORDERING_FIELDS)[number];
-export interface RoleOrderingKey {
-  field: RoleOrderingField;
-  descending: boolean;
-}
+export type RoleOrderingKey = OrderingKey<RoleOrderingField>;
 
 /** `ordering` repeated or comma-separated (`-list_filterable,name`); by name when not given. */
-const roleOrdering = z
-  .preprocess(
-    (v) =>
-      (v === undefined ? [] : Array.isArray(v) ? v : [v])
-        .flatMap((s) => String(s).split(','))
-        .map((s) => s.trim())
-        .filter(Boolean),
-    z.array(
-      z.string().refine((s) => (ROLE_ORDERING_FIELDS as readonly string[]).includes(s.replace(/^[-+]/, '')), {
-        message: `ordering fields are ${ROLE_ORDERING_FIELDS.join(', ')}, each with an optional - for descending`,
-      }),
-    ),
-  )
-  .transform((keys): RoleOrderingKey[] => {
-    const seen = new Set<string>();
-    const parsed: RoleOrderingKey[] = [];
-    for (const key of keys) {
-      const field = key.replace(/^[-+]/, '') as RoleOrderingField;
-      if (seen.has(field)) continue;
-      seen.add(field);
-      parsed.push({ field, descending: key.startsWith('-') });
-    }
-    return parsed.length > 0 ? parsed : [{ field: 'name', descending: false }];
-  });
+const roleOrdering = orderingParam(ROLE_ORDERING_FIELDS, [{ field: 'name', descending: false }]);
 
 export const listRolesQuery = z.object({
   /** Case-insensitive part of the name or the description; blank means no filter. */
@@ -109,14 +82,8 @@ export const listRolesQuery = z.object({
       .refine(isWellFormed, `q ${NOT_WELL_FORMED}`),
   ).default(''),
   ordering: roleOrdering,
-  skip: lastOf(z.coerce.number({ error: 'skip must be a number' }).int('skip must be a whole number').min(0, 'skip must not be negative')).default(0),
-  limit: lastOf(
-    z.coerce
-      .number({ error: 'limit must be a number' })
-      .int('limit must be a whole number')
-      .min(1, 'limit must be at least 1')
-      .max(MAX_ROLES_PAGE_SIZE, `limit must be at most ${MAX_ROLES_PAGE_SIZE}`),
-  ).default(DEFAULT_ROLES_PAGE_SIZE),
+  skip: skipParam(),
+  limit: limitParam(MAX_ROLES_PAGE_SIZE, DEFAULT_ROLES_PAGE_SIZE),
 });
 export type ListRolesParams = z.output<typeof listRolesQuery>;
 

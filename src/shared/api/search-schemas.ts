@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { isUuid } from '../ids.ts';
 import { DOCTYPES, ROOT, type Doctype } from './documentation.ts';
+import { lastOf } from './query-params.ts';
 
 /** The spec's default results limit (§9): accepted, but never more than SEARCH_MAX_RESULTS come back. */
 export const SEARCH_DEFAULT_LIMIT = 999_999_999;
@@ -18,8 +19,6 @@ export const SEARCH_DEFAULT_TYPES: readonly Doctype[] = ['presentation', 'form',
 
 /** Latest epoch second a query may name (9999-12-31T23:59:59Z). */
 const MAX_EPOCH_SECONDS = 253_402_300_799;
-
-const lastOf = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (Array.isArray(v) ? v[v.length - 1] : v), schema);
 
 const epochSeconds = (name: string) =>
   lastOf(

@@ -8,6 +8,7 @@ import { email, fullName, id, password, username } from './accounts.ts';
 import type { RoleRef } from './accounts.ts';
 import { isWellFormed } from './contents.ts';
 import { sentence } from './field-errors.ts';
+import { everyOf, lastOf, limitParam, orderingParam, skipParam, type OrderingKey } from './query-params.ts';
 
 /** GET users: page size when none is asked for, and the most one page may hold (accounts §7: users per role 100000). */
 export const DEFAULT_USERS_PAGE_SIZE = 100;
@@ -58,41 +59,10 @@ export interface ListUsersQuery {
 
 // ─── GET users ────────────────────────────────────────────────────────────────────────────────────
 
-/** A query parameter given once or repeated: the last value counts. */
-const lastOf = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (Array.isArray(v) ? v[v.length - 1] : v), schema);
-/** A query parameter given once, repeated or comma-separated: every value, trimmed, blanks dropped. */
-const everyOf = (v: unknown) =>
-  (v === undefined ? [] : Array.isArray(v) ? v : [v])
-    .flatMap((s) => String(s).split(','))
-    .map((s) => s.trim())
-    .filter(Boolean);
-
-export interface UserOrderingKey {
-  field: UserOrderingField;
-  descending: boolean;
-}
+export type UserOrderingKey = OrderingKey<UserOrderingField>;
 
 /** `ordering` repeated or comma-separated (`-is_org_admin,username`); by username (ignoring case) when not given. */
-const userOrdering = z
-  .preprocess(
-    everyOf,
-    z.array(
-      z.string().refine((s) => (USER_ORDERING_FIELDS as readonly string[]).includes(s.replace(/^[-+]/, '')), {
-        message: `ordering fields are ${USER_ORDERING_FIELDS.join(', ')}, each with an optional - for descending`,
-      }),
-    ),
-  )
-  .transform((keys): UserOrderingKey[] => {
-    const seen = new Set<string>();
-    const parsed: UserOrderingKey[] = [];
-    for (const key of keys) {
-      const field = key.replace(/^[-+]/, '') as UserOrderingField;
-      if (seen.has(field)) continue;
-      seen.add(field);
-      parsed.push({ field, descending: key.startsWith('-') });
-    }
-    return parsed.length > 0 ? parsed : [{ field: 'username', descending: false }];
-  });
+const userOrdering = orderingParam(USER_ORDERING_FIELDS, [{ field: 'username', descending: false }]);
 
 export const listUsersQuery = z.object({
   /** Case-insensitive part of the username, the full name or the e-mail address; blank means no filter. */
@@ -108,20 +78,8 @@ export const listUsersQuery = z.object({
     .preprocess(everyOf, z.array(z.uuid({ error: 'role_filters must be role ids' })).max(1000, 'role_filters may name at most 1000 roles'))
     .transform((ids) => [...new Set(ids.map((i) => i.toLowerCase()))]),
   ordering: userOrdering,
-  skip: lastOf(
-    z.coerce
-      .number({ error: 'skip must be a number' })
-      .int('skip must be a whole number')
-      .min(0, 'skip must not be negative')
-      .max(MAX_USERS_SKIP, `skip must be at most ${MAX_USERS_SKIP}`),
-  ).default(0),
-  limit: lastOf(
-    z.coerce
-      .number({ error: 'limit must be a number' })
-      .int('limit must be a whole number')
-      .min(1, 'limit must be at least 1')
-      .max(MAX_USERS_PAGE_SIZE, `limit must be at most ${MAX_USERS_PAGE_SIZE}`),
-  ).default(DEFAULT_USERS_PAGE_SIZE),
+  skip: skipParam(MAX_USERS_SKIP),
+  limit: limitParam(MAX_USERS_PAGE_SIZE, DEFAULT_USERS_PAGE_SIZE),
 });
 export type ListUsersParams = z.output<typeof listUsersQuery>;
 
