@@ -200,6 +200,9 @@ export const api = {
     /** Short-lived addresses (for <img>) of a document's uploaded files; at most 100 ids a call. */
     mediaUrls: (documentId: string, uploadIds: readonly string[]) =>
       call<List<MediaUrl>>(`documentation/documents/${seg(documentId)}/media-urls`, { query: { upload_id: [...uploadIds] } }),
+    /** One uploaded file of a document with the bearer token (no media-urls round trip first): a presentation's page. */
+    media: async (documentId: string, uploadId: string, type: string) =>
+      asBlob(await call<string | Blob>(`documentation/documents/${seg(documentId)}/media/${seg(uploadId)}`), type),
   },
   /** Favourites, subscriptions and notifications (documentation/…). */
   informed: {
