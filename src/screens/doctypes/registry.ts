@@ -7,7 +7,8 @@
  *
  * - form (checklist): viewed with the light `rb-checklist` element (no React on a checklist's page),
  *   edited with the checklist editor island.
- * - presentation, sheet, report: their description until their viewers and editors land; without an
+ * - presentation: the light presentation viewer (islands/presentation-viewer: DOM and Konva's core, no React).
+ * - sheet, report: their description until their viewers and editors land; without an
  *   editor, the edit page shows its frame (name, description, toolbar) alone.
  */
 import type { Doctype, Document } from '../../shared/api/documentation.ts';
@@ -29,7 +30,7 @@ export interface DoctypeEntry {
 const description: Load = () => import('./description-viewer.ts');
 
 export const doctypes: Record<Doctype, DoctypeEntry> = {
-  presentation: { viewer: description },
+  presentation: { viewer: () => import('../../../islands/presentation-viewer/mount.ts') },
   form: {
     viewer: () => import('./checklist-viewer.ts'),
     editor: () => import('../../../islands/checklist-editor/mount.tsx'),
