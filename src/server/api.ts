@@ -13,6 +13,7 @@ import { informed } from './routes/informed.ts';
 import { notificationsStream } from './routes/notifications-stream.ts';
 import { rolesApi } from './routes/roles.ts';
 import { searchApi } from './routes/search.ts';
+import { sheetsApi } from './routes/sheets.ts';
 import { avatarUploads, signedAvatars, signedMedia, uploadReceiver } from './routes/uploads.ts';
 import { createUserApi, usersApi } from './routes/users.ts';
 import { workflow } from './routes/workflow.ts';
@@ -34,6 +35,8 @@ export function createApi(deps: Deps): Hono<AppEnv> {
   api.route('/documentation/notifications/stream', notificationsStream);
   // Favourites, subscriptions, notifications: before the area, whose `use('*')` would otherwise sign them in twice.
   api.route('/documentation', informed);
+  // Result sheets' rows and exports (issue #13): before the area, for the same reason.
+  api.route('/documentation', sheetsApi);
   api.route('/documentation', documentation);
   api.route('/media', signedMedia);
   api.route('/avatars', signedAvatars);

@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import { formContents } from '../checklists/schemas.ts';
+import { presentationContents } from '../presentations/schemas.ts';
+import { sheetContents, sheetDraftContents } from '../sheets/schemas.ts';
 import {
   DEFAULT_RESULTS_LIMIT,
   MAX_RESULTS_PAGE,
@@ -13,7 +15,7 @@ import {
   UPLOAD_CONTENT_TYPES,
 } from '../constants.ts';
 import { sentence } from './field-errors.ts';
-import { entryRecord, idIndex, indexRefersTo, isWellFormed, NOT_WELL_FORMED, storable, unlessMissing } from './contents.ts';
+import { isWellFormed, NOT_WELL_FORMED, unlessMissing } from './contents.ts';
 import {
   DEFAULT_ORDERING,
   DEFAULT_PAGE_SIZE,
@@ -55,31 +57,25 @@ export const editedVersion = z.int({ error: 'version must be a whole number' }).
 export const doctype = z.enum(DOCTYPES, { error: unlessMissing('doctype must be one of presentation, form, sheet, report') });
 
 // ─── Contents per doctype (documentation §3). Form contents are the checklist model's
-// (shared/checklists/schemas.ts); pages are objects here, checked by the presentation issue. ─────────
+// (shared/checklists/schemas.ts); presentation contents the presentation model's (shared/presentations/schemas.ts). ─
 
-export const presentationContents = z
-  .strictObject({ pages: entryRecord('pages'), page_index: idIndex('page_index') })
-  .superRefine(indexRefersTo('pages', 'page_index'))
-  .superRefine(storable);
+export { presentationContents };
 
-/** Sheets and reports share one shape: questions plus the form-link tree. */
-export const sheetContents = z
-  .strictObject({
-    questions: entryRecord('questions'),
-    question_index: idIndex('question_index'),
-    form_links: z.record(z.string().min(1), z.string({ error: 'a form link must be a question id or null' }).nullable(), {
-      error: unlessMissing('form_links must map question ids to parent question ids'),
-    }),
-    form_ids: z.array(id, { error: unlessMissing('form_ids must be a list of document ids') }),
-  })
-  .superRefine(indexRefersTo('questions', 'question_index'))
-  .superRefine(storable);
+/** Sheets and reports share one shape: questions plus the form-link tree (the result sheet model's: shared/sheets/schemas.ts). */
+export { sheetContents };
 
 export const contentsSchemas = {
   presentation: presentationContents,
   form: formContents,
   sheet: sheetContents,
   report: sheetContents,
+} as const satisfies Record<Doctype, z.ZodType>;
+
+/** Drafts (draft_contents): the same, but a sheet's or report's links may be unfinished (work in progress). */
+export const draftContentsSchemas = {
+  ...contentsSchemas,
+  sheet: sheetDraftContents,
+  report: sheetDraftContents,
 } as const satisfies Record<Doctype, z.ZodType>;
 
 export type PresentationContents = z.output<typeof presentationContents>;

@@ -70,9 +70,11 @@ describe('POST documentation/documents', () => {
     };
     const doc = await makeDocument(team.admin, 'root', 'presentation', 'Slides', contents);
     expect(doc.contents).toEqual(contents);
-    const checklist = await makeDocument(team.admin, 'root', 'form');
+    // A sheet's questions are its checklists' published questions, each naming its checklist (issue #13).
+    const checklist = await makeDocument(team.admin, 'root', 'form', undefined, form(['q1']));
     const sheet = await makeDocument(team.admin, 'root', 'sheet', 'Sheet', {
       ...form(['q1']),
+      questions: { q1: { title: 'q1', form_id: checklist.id } },
       form_links: { q1: null },
       form_ids: [checklist.id],
     });

@@ -8,7 +8,7 @@
  */
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import { contentsSchemas, type createDocumentBody, type updateDocumentBody } from '../../../shared/api/documentation-schemas.ts';
+import { contentsSchemas, draftContentsSchemas, type createDocumentBody, type updateDocumentBody } from '../../../shared/api/documentation-schemas.ts';
 import type { Doctype, Document, DocumentContents, HistoryEntry, PageQuery } from '../../../shared/api/documentation.ts';
 import type { List } from '../../../shared/api/list.ts';
 import { uuidv7 } from '../../../shared/ids.ts';
@@ -26,6 +26,8 @@ import {
 import { recordActivity } from '../activity.ts';
 import { requireOwnIds } from '../own-ids.ts';
 import { idsInContents } from './stored-ids.ts';
+import { checkSheetContents } from '../sheets/contents.ts';
+import type { SheetContents } from '../../../shared/sheets/model.ts';
 import { nameOf, presentDocument, usernames } from '../../presenters/documentation.ts';
 
 export type NewDocument = z.output<typeof createDocumentBody>;
@@ -42,8 +44,8 @@ function valueAt(raw: unknown, path: readonly PropertyKey[]): unknown {
 }
 
 /** Contents checked against the doctype: 422 naming the fields otherwise. */
-export function checkedContents(kind: Doctype, raw: unknown, field: string): DocumentContents {
-  const parsed = contentsSchemas[kind].safeParse(raw);
+export function checkedContents(kind: Doctype, raw: unknown, field: string, schemas: Record<Doctype, z.ZodType> = contentsSchemas): DocumentContents {
+  const parsed = schemas[kind].safeParse(raw);
   if (parsed.success) return parsed.data as DocumentContents;
   throw validationFailed(
     parsed.error.issues.map((issue) => ({
@@ -68,6 +70,7 @@ export async function createDocument(deps: Deps, who: Member, body: NewDocument)
     const folder = await readableFolder(tx, who, body.folder_id);
     requireAction(folder.permissions, 'createDocument', 'folder');
     await requireOwnIds(tx, who.orgId, idsInContents(body.doctype, body.contents, 'contents'));
+    if (body.doctype === 'sheet' || body.doctype === 'report') await checkSheetContents(tx, who, body.contents as SheetContents, 'contents');
     const [document] = await tx
       .insert(documents)
       .values({
@@ -150,7 +153,7 @@ function editOf(document: DocumentRow, body: DocumentEdit): Edit {
   }
   if (body.draft_contents === null) return { kind: 'discard' };
   if (body.draft_contents !== undefined) {
-    return { kind: 'draft', draft: checkedContents(document.doctype, body.draft_contents, 'draft_contents') };
+    return { kind: 'draft', draft: checkedContents(document.doctype, body.draft_contents, 'draft_contents', draftContentsSchemas) };
   }
   if (body.name !== undefined || body.description !== undefined) {
     return { kind: 'publish', contents: document.contents as DocumentContents, keepDraft: true };
@@ -177,6 +180,10 @@ export async function updateDocument(deps: Deps, who: Member, id: string, body: 
     const edit = editOf(before, body);
     if (edit.kind === 'draft') await requireOwnIds(tx, who.orgId, idsInContents(before.doctype, edit.draft, 'draft_contents'));
     if (edit.kind === 'publish' && !edit.keepDraft) await requireOwnIds(tx, who.orgId, idsInContents(before.doctype, edit.contents, 'contents'));
+    // A result sheet's or report's checklists, questions and links (issue #13); drafts are work in progress.
+    if (edit.kind === 'publish' && !edit.keepDraft && (before.doctype === 'sheet' || before.doctype === 'report')) {
+      await checkSheetContents(tx, who, edit.contents as SheetContents, 'contents');
+    }
     const sameVersion = and(eq(documents.id, before.id), eq(documents.version, body.version));
 
     if (edit.kind !== 'publish') {

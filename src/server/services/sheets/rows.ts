@@ -1,0 +1,80 @@
+/**
+ * A result sheet's or report's rows (issue #13; documentation §7 `sheet-data`): who may read them and
+ * what each reader sees. Read on the sheet is needed (404 otherwise, like any document); the rows are
+ * joined in PostgreSQL (db/queries/sheet-rows.ts) over the sheet's published contents; the answers of a
+ * checklist the reader cannot Read (or that is in the trash, or not a checklist of the organisation) are
+ * never selected: its columns come back empty and its submissions unnamed. The rows themselves do not
+ * depend on the reader (an unreadable checklist still joins its children).
+ */
+import type { SheetDataQueryParsed, SheetExportQueryParsed } from '../../../shared/api/sheets-schemas.ts';
+import type { SheetData, SheetRow } from '../../../shared/api/sheets.ts';
+import { formTree } from '../../../shared/sheets/links.ts';
+import type { SheetContents } from '../../../shared/sheets/model.ts';
+import { allows } from '../../../shared/permissions/index.ts';
+import type { Queryable } from '../../db/connection.ts';
+import { countSheetRows, sheetRowsPage, type SheetRowsQuery } from '../../db/queries/sheet-rows.ts';
+import type { Deps, Member } from '../../env.ts';
+import { badRequest } from '../../errors.ts';
+import { documentAccess, readableDocument, type DocumentRow } from '../documentation/access.ts';
+import { presentSheetRow } from '../../presenters/sheets.ts';
+
+/** A sheet as its rows need it: the document, its contents read defensively, and what the reader may see. */
+export interface ReadableSheet {
+  document: DocumentRow;
+  contents: SheetContents;
+  query: Omit<SheetRowsQuery, 'start' | 'end'>;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Stored contents as the sheet model (contents stored before issue #13's checks may lack parts: they are left out). */
+export function sheetContentsOf(raw: unknown): SheetContents {
+  const c = isRecord(raw) ? raw : {};
+  const questions: SheetContents['questions'] = {};
+  for (const [id, q] of Object.entries(isRecord(c.questions) ? c.questions : {})) {
+    if (isRecord(q) && typeof q.form_id === 'string') questions[id] = q as unknown as SheetContents['questions'][string];
+  }
+  const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+  const links: Record<string, string | null> = {};
+  for (const [k, v] of Object.entries(isRecord(c.form_links) ? c.form_links : {})) links[k] = typeof v === 'string' ? v : null;
+  return { questions, question_index: strings(c.question_index).filter((id) => Object.hasOwn(questions, id)), form_links: links, form_ids: strings(c.form_ids) };
+}
+
+/** The checklists of a sheet the reader may Read (live checklists of the organisation). */
+async function readableForms(db: Queryable, who: Member, formIds: readonly string[]): Promise<Set<string>> {
+  const readable = new Set<string>();
+  for (const id of new Set(formIds)) {
+    const access = await documentAccess(db, who, id);
+    if (access && !access.trashed && access.document.doctype === 'form' && allows(access.permissions, 'view')) readable.add(id);
+  }
+  return readable;
+}
+
+/** A result sheet or report the caller may Read: 404 otherwise; 400 for another doctype. */
+export async function readableSheet(db: Queryable, who: Member, id: string): Promise<ReadableSheet> {
+  const access = await readableDocument(db, who, id);
+  const document = access.document;
+  if (document.doctype !== 'sheet' && document.doctype !== 'report') throw badRequest('Only result sheets and reports have sheet data');
+  const contents = sheetContentsOf(document.contents);
+  return {
+    document,
+    contents,
+    query: { orgId: who.orgId, tree: formTree(contents), readable: await readableForms(db, who, contents.form_ids) },
+  };
+}
+
+export const windowOf = (query: SheetExportQueryParsed) => ({
+  start: query.start_time === undefined ? undefined : new Date(query.start_time * 1000),
+  end: query.end_time === undefined ? undefined : new Date(query.end_time * 1000),
+});
+
+/** GET documentation/documents/{id}/sheet-data: one page of rows, newest first, and how many the window holds. */
+export async function sheetData(deps: Deps, who: Member, id: string, query: SheetDataQueryParsed): Promise<SheetData> {
+  const sheet = await readableSheet(deps.db, who, id);
+  const q = { ...sheet.query, ...windowOf(query) };
+  const [page, total] = await Promise.all([
+    sheetRowsPage(deps.db, q, { skip: query.skip, limit: query.limit }),
+    countSheetRows(deps.db, q),
+  ]);
+  return { results: page.map((raw): SheetRow => presentSheetRow(sheet.contents, sheet.query.readable, raw)), total };
+}

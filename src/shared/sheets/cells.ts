@@ -1,0 +1,69 @@
+/**
+ * A result sheet's rows as a spreadsheet reads them (issue #13 "Export CSV"): the columns and each cell's
+ * value. Pure and zod-free (the server writes the CSV with it; a screen may name the same columns).
+ *
+ * Columns: 'Datetime' (the row's time, ISO 8601), 'Submitted By', then per question in `question_index`
+ * order its title ('Question n' when untitled), '{title} (valid)' when its answers are judged (pass/fail,
+ * or validation switched on) and '{title} (comments)' when it allows comments. Values: numbers as numbers,
+ * true/false and pass/fail by their labels (True, False, Pass, Fail), lists joined with ', ', no answer
+ * ('', 'not checked', nothing) an empty cell, valid flags TRUE or FALSE (what spreadsheets read as
+ * booleans). Text that a spreadsheet would run as a formula (= + - @ and tab or CR first) gets a leading
+ * apostrophe.
+ */
+import { hasValue, type RecordedAnswer } from '../checklists/answers.ts';
+import { readQuestion, type Question } from '../checklists/question.ts';
+import { FIXED_OPTIONS, type ValueType } from '../checklists/value-types.ts';
+import { CSV_DATETIME_COLUMN, CSV_SUBMITTED_BY_COLUMN, csvCommentsColumn, csvValidColumn, type SheetRow } from '../api/sheets.ts';
+import type { SheetContents } from './model.ts';
+
+export type Cell = string | number;
+
+interface Column {
+  title: string;
+  cell: (row: SheetRow) => Cell;
+}
+
+/** A question's title as a column, or 'Question n' (n from 1, its place in the sheet) when it has none. */
+export const columnTitle = (question: Pick<Question, 'title'>, place: number) => question.title.trim() || `Question ${place}`;
+
+/** Whether a question's valid flag can be false: pass/fail always, the others when validation is on. */
+export const isJudged = (question: Pick<Question, 'valueType' | 'validation'>) =>
+  question.valueType === 'pass/fail' || question.validation.enabled === true;
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+const safeText = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);
+
+/** An answer's value as a cell. */
+export function answerCell(valueType: ValueType, value: unknown): Cell {
+  if (!hasValue(value)) return '';
+  if (typeof value === 'number') return Number.isFinite(value) ? value : '';
+  if (valueType === 'true/false' || valueType === 'pass/fail') {
+    const option = (FIXED_OPTIONS[valueType] as readonly { value: unknown; label: string }[]).find((o) => o.value === value);
+    if (option) return option.label;
+  }
+  if (Array.isArray(value)) return safeText(value.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', '));
+  if (typeof value === 'boolean') return value ? 'True' : 'False';
+  if (typeof value === 'string') return safeText(value);
+  return safeText(JSON.stringify(value) ?? '');
+}
+
+/** The columns of a sheet's CSV, in order. */
+export function sheetColumns(contents: SheetContents): Column[] {
+  const columns: Column[] = [
+    { title: CSV_DATETIME_COLUMN, cell: (row) => row.created_at },
+    { title: CSV_SUBMITTED_BY_COLUMN, cell: (row) => safeText(row.created_by_username ?? '') },
+  ];
+  contents.question_index.forEach((id, i) => {
+    const question = readQuestion(contents.questions[id]);
+    const title = columnTitle(question, i + 1);
+    const answer = (row: SheetRow): RecordedAnswer | undefined => row.record[id];
+    columns.push({ title, cell: (row) => answerCell(question.valueType, answer(row)?.value) });
+    if (isJudged(question)) {
+      columns.push({ title: csvValidColumn(title), cell: (row) => (answer(row) ? (answer(row)!.valid ? 'TRUE' : 'FALSE') : '') });
+    }
+    if (question.allowComments) {
+      columns.push({ title: csvCommentsColumn(title), cell: (row) => safeText(answer(row)?.comments ?? '') });
+    }
+  });
+  return columns;
+}
