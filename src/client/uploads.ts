@@ -31,6 +31,26 @@ export async function uploadFile(documentId: string, file: File): Promise<string
   return signed.upload_id;
 }
 
+/**
+ * Signs several files for the document in ONE call (at most MAX_UPLOADS_PER_REQUEST) and sends them in
+ * turn; `onSent(index)` after each file has been sent. Answers their upload ids, in order. (A
+ * presentation's page: its file and its thumbnail.)
+ */
+export async function uploadFiles(documentId: string, files: readonly File[], onSent?: (index: number) => void): Promise<string[]> {
+  const signed = await signUploads(
+    documentId,
+    files.map((file) => ({ filename: file.name, file_size: file.size, content_type: file.type })),
+  );
+  if (signed.length !== files.length) throw new ApiError(502, 'The upload was not signed');
+  const ids: string[] = [];
+  for (const [index, file] of files.entries()) {
+    await sendSignedUpload(transport, signed[index]!, file, file.name);
+    ids.push(signed[index]!.upload_id);
+    onSent?.(index);
+  }
+  return ids;
+}
+
 /** POST users/sign-avatar-upload, then sends the picture; answers its upload id (set it with PUT auth/me {avatar}). */
 export async function uploadAvatar(file: File): Promise<string> {
   const signed = await api.users.signAvatarUpload({ filename: file.name, file_size: file.size, content_type: file.type });

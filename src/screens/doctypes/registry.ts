@@ -7,9 +7,9 @@
  *
  * - form (checklist): viewed with the light `rb-checklist` element (no React on a checklist's page),
  *   edited with the checklist editor island.
+ * - sheet and report: the results grid or the report's cards (islands/sheet-results), edited with the
+ *   sheet editor island (islands/sheet-editor); `results` is the grid of /documentation/results/{id}.
  * - presentation: the light presentation viewer (islands/presentation-viewer: DOM and Konva's core, no React).
- * - sheet, report: their description until their viewers and editors land; without an
- *   editor, the edit page shows its frame (name, description, toolbar) alone.
  */
 import type { Doctype, Document } from '../../shared/api/documentation.ts';
 
@@ -25,16 +25,26 @@ export interface DoctypeEntry {
   viewer: Load;
   /** The edit page's editor (/documentation/edit/{id}); none: the frame alone. */
   editor?: Load;
+  /** The results grid (/documentation/results/{id}); none: the document has no results grid. */
+  results?: Load;
 }
 
-const description: Load = () => import('./description-viewer.ts');
-
 export const doctypes: Record<Doctype, DoctypeEntry> = {
-  presentation: { viewer: () => import('../../../islands/presentation-viewer/mount.ts') },
+  presentation: {
+    viewer: () => import('../../../islands/presentation-viewer/mount.ts'),
+    editor: () => import('../../../islands/presentation-editor/mount.tsx'),
+  },
   form: {
     viewer: () => import('./checklist-viewer.ts'),
     editor: () => import('../../../islands/checklist-editor/mount.tsx'),
   },
-  sheet: { viewer: description },
-  report: { viewer: description },
+  // Result sheets and reports (issue #13): the grid or the report's cards; their editor is one island.
+  sheet: {
+    viewer: () => import('../../../islands/sheet-results/mount.tsx'),
+    results: () => import('../../../islands/sheet-results/mount.tsx').then((m) => m.grid),
+  },
+  report: {
+    viewer: () => import('../../../islands/sheet-results/mount.tsx'),
+    results: () => import('../../../islands/sheet-results/mount.tsx').then((m) => m.grid),
+  },
 };

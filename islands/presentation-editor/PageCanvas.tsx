@@ -1,0 +1,261 @@
+/**
+ * The annotation canvas of the editor (documentation §4 "Presentation view"): THE presentation canvas
+ * (islands/shared/presentation-canvas, shared with the viewer) draws the page and its shapes; the editor
+ * adds its tools on top — placing a shape with the chosen tool, moving the selected one by dragging,
+ * eight resize handles (corners and edges, along the shape's own axes: src/shared/presentations/resize.ts)
+ * and a rotate handle. Keyboard: Delete removes the selected shape, arrows move it (Shift: further),
+ * Escape lets go of it.
+ */
+import type Konva from 'konva/lib/Core';
+import { Layer } from 'konva/lib/Layer';
+import { Circle } from 'konva/lib/shapes/Circle';
+import { Line } from 'konva/lib/shapes/Line';
+import { Rect } from 'konva/lib/shapes/Rect';
+import { useEffect, useRef, useState, type Dispatch } from 'react';
+import { uuidv7 } from '../../src/shared/ids.ts';
+import type { Page, Shape } from '../../src/shared/presentations/model.ts';
+import {
+  handlePosition,
+  moveBox,
+  newShapeBox,
+  resizeBox,
+  RESIZE_HANDLES,
+  rotateBox,
+  rotationTowards,
+  toPage,
+  type ResizeHandle,
+} from '../../src/shared/presentations/resize.ts';
+import { PageStage } from '../shared/presentation-canvas/index.ts';
+import type { EditorAction, Tool } from './editor-state.ts';
+
+interface Props {
+  page: Page;
+  /** The page picture's address (a local copy or a signed address); undefined while unknown. */
+  imageUrl: string | undefined;
+  tool: Tool;
+  selectedShape: string | undefined;
+  dispatch: Dispatch<EditorAction>;
+}
+
+/** Handles' size on screen (CSS pixels), whatever the zoom. */
+const HANDLE_PX = 12;
+const ROTATE_OFFSET_PX = 28;
+const CURSORS: Record<ResizeHandle, string> = {
+  'top-left': 'nwse-resize',
+  top: 'ns-resize',
+  'top-right': 'nesw-resize',
+  right: 'ew-resize',
+  'bottom-right': 'nwse-resize',
+  bottom: 'ns-resize',
+  'bottom-left': 'nesw-resize',
+  left: 'ew-resize',
+};
+
+/** A page with no picture yet is drawn on a blank of this size. */
+const BLANK = { width: 1600, height: 1200 };
+
+export function PageCanvas({ page, imageUrl, tool, selectedShape, dispatch }: Props) {
+  const container = useRef<HTMLDivElement>(null);
+  const stageRef = useRef<PageStage | undefined>(undefined);
+  const handlesRef = useRef<{ layer: Konva.Layer; resize: Map<ResizeHandle, Rect>; rotate: Circle; stem: Line } | undefined>(undefined);
+  const latest = useRef({ page, tool, selectedShape, dispatch });
+  latest.current = { page, tool, selectedShape, dispatch };
+  const [loadedFor, setLoadedFor] = useState<string | undefined>();
+
+  const selected = (): Shape | undefined => {
+    const { page: p, selectedShape: id } = latest.current;
+    return id ? p.shapes.find((s) => s.id === id) : undefined;
+  };
+
+  /** Puts the handles around the selected shape (or hides them). */
+  const placeHandles = () => {
+    const stage = stageRef.current;
+    const handles = handlesRef.current;
+    if (!stage || !handles) return;
+    const shape = latest.current.tool === 'select' ? selected() : undefined;
+    const scale = stage.currentView.scale || 1;
+    handles.layer.visible(!!shape);
+    for (const node of stage.shapeLayer.find('.annotation')) (node as Konva.Group).draggable(!!shape && node.id() === shape.id);
+    if (!shape) {
+      handles.layer.batchDraw();
+      return;
+    }
+    const size = HANDLE_PX / scale;
+    for (const [handle, node] of handles.resize) {
+      const at = handlePosition(shape, handle);
+      node.setAttrs({ x: at.x, y: at.y, width: size, height: size, offsetX: size / 2, offsetY: size / 2, rotation: shape.rotation });
+    }
+    const top = toPage(shape, { x: shape.width / 2, y: 0 });
+    const knob = toPage(shape, { x: shape.width / 2, y: -ROTATE_OFFSET_PX / scale });
+    handles.rotate.setAttrs({ x: knob.x, y: knob.y, radius: size / 1.6 });
+    handles.stem.points([top.x, top.y, knob.x, knob.y]);
+    handles.layer.batchDraw();
+  };
+
+  // The stage, once.
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const stage = new PageStage(element, {
+      panning: true,
+      onShapeClick: (id) => {
+        const { tool: t, page: p, dispatch: d } = latest.current;
+        // A click on a handle is no click on the page.
+        const pointer = stage.stage.getPointerPosition();
+        if (pointer && stage.stage.getIntersection(pointer)?.getLayer() === handlesRef.current?.layer) return;
+        if (t !== 'select') {
+          if (!pointer) return;
+          const at = stage.pagePointAt(pointer);
+          d({ type: 'addShape', pageID: p.pageID, id: uuidv7(), kind: t, box: newShapeBox(at, stage.currentView.scale) });
+          return;
+        }
+        d({ type: 'selectShape', id: id ?? undefined });
+      },
+      onViewChange: () => placeHandles(),
+    });
+    stageRef.current = stage;
+
+    // Moving the selected shape: its group is draggable; each move is one undo step per drag.
+    let dragging = false;
+    stage.shapeLayer.on('dragstart', () => {
+      dragging = false;
+    });
+    stage.shapeLayer.on('dragmove', (event) => {
+      const group = event.target as unknown as Konva.Group;
+      const shape = selected();
+      if (!shape || group.id() !== shape.id) return;
+      const moved = moveBox(shape, group.x() - shape.x, group.y() - shape.y);
+      latest.current.dispatch({ type: 'changeShape', pageID: latest.current.page.pageID, id: shape.id, change: { x: moved.x, y: moved.y }, continuing: dragging });
+      dragging = true;
+    });
+
+    // The handles.
+    const layer = new Layer();
+    const resize = new Map<ResizeHandle, Rect>();
+    const stem = new Line({ points: [0, 0, 0, 0], stroke: '#1e63d6', strokeWidth: 1.5, strokeScaleEnabled: false, listening: false });
+    layer.add(stem);
+    for (const handle of RESIZE_HANDLES) {
+      const node = new Rect({ name: `handle-${handle}`, fill: '#ffffff', stroke: '#1e63d6', strokeWidth: 1.5, strokeScaleEnabled: false, draggable: true });
+      let continuing = false;
+      node.on('dragstart', () => {
+        continuing = false;
+      });
+      node.on('dragmove', () => {
+        const shape = selected();
+        const pointer = stage.stage.getPointerPosition();
+        if (!shape || !pointer) return;
+        const next = resizeBox(shape, handle, stage.pagePointAt(pointer));
+        const { x, y, width, height } = next;
+        latest.current.dispatch({ type: 'changeShape', pageID: latest.current.page.pageID, id: shape.id, change: { x, y, width, height }, continuing });
+        continuing = true;
+      });
+      node.on('dragend', () => placeHandles());
+      node.on('mouseenter', () => (element.style.cursor = CURSORS[handle]));
+      node.on('mouseleave', () => (element.style.cursor = ''));
+      resize.set(handle, node);
+      layer.add(node);
+    }
+    const rotate = new Circle({ name: 'handle-rotate', fill: '#1e63d6', stroke: '#ffffff', strokeWidth: 1.5, strokeScaleEnabled: false, draggable: true });
+    let turning = false;
+    rotate.on('dragstart', () => {
+      turning = false;
+    });
+    rotate.on('dragmove', (event) => {
+      const shape = selected();
+      const pointer = stage.stage.getPointerPosition();
+      if (!shape || !pointer) return;
+      const shift = (event.evt as MouseEvent).shiftKey;
+      const next = rotateBox(shape, rotationTowards(shape, stage.pagePointAt(pointer), shift ? 15 : 0));
+      latest.current.dispatch({ type: 'changeShape', pageID: latest.current.page.pageID, id: shape.id, change: { x: next.x, y: next.y, rotation: next.rotation }, continuing: turning });
+      turning = true;
+    });
+    rotate.on('dragend', () => placeHandles());
+    rotate.on('mouseenter', () => (element.style.cursor = 'grab'));
+    rotate.on('mouseleave', () => (element.style.cursor = ''));
+    layer.add(rotate);
+    layer.visible(false);
+    stage.stage.add(layer);
+    handlesRef.current = { layer, resize, rotate, stem };
+
+    return () => {
+      stage.destroy();
+      stageRef.current = undefined;
+      handlesRef.current = undefined;
+    };
+    // The stage is made once; it reads the props through `latest`.
+  }, []);
+
+  // The page (and its picture): shown afresh, at zoom 1.
+  useEffect(() => {
+    const stage = stageRef.current;
+    if (!stage) return;
+    const shapes = latest.current.page.shapes;
+    if (!imageUrl) {
+      stage.show({ image: null, size: BLANK, shapes });
+      setLoadedFor(undefined);
+      return;
+    }
+    let live = true;
+    const image = new Image();
+    image.decoding = 'async';
+    image.onload = () => {
+      if (!live) return;
+      stage.show({ image, size: { width: image.naturalWidth, height: image.naturalHeight }, shapes: latest.current.page.shapes });
+      stage.select(latest.current.selectedShape ?? null);
+      placeHandles();
+      setLoadedFor(imageUrl);
+    };
+    image.src = imageUrl;
+    return () => {
+      live = false;
+    };
+    // A new page or picture only.
+  }, [page.pageID, imageUrl]);
+
+  // Edits: the shapes redrawn, the selection and the handles kept.
+  useEffect(() => {
+    const stage = stageRef.current;
+    if (!stage) return;
+    stage.updateShapes(page.shapes);
+    stage.select(selectedShape ?? null);
+    stage.setPanning(tool === 'select');
+    placeHandles();
+  }, [page.shapes, selectedShape, tool, loadedFor]);
+
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    const shape = selected();
+    if (event.key === 'Escape') {
+      if (tool !== 'select') dispatch({ type: 'setTool', tool: 'select' });
+      else if (shape) dispatch({ type: 'selectShape', id: undefined });
+      return;
+    }
+    if (!shape) return;
+    if (event.key === 'Delete' || event.key === 'Backspace') {
+      event.preventDefault();
+      dispatch({ type: 'removeShape', pageID: page.pageID, id: shape.id });
+      return;
+    }
+    const steps: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    const step = steps[event.key];
+    if (!step) return;
+    event.preventDefault();
+    const by = (event.shiftKey ? 10 : 1) / (stageRef.current?.currentView.scale || 1);
+    const moved = moveBox(shape, step[0] * by, step[1] * by);
+    dispatch({ type: 'changeShape', pageID: page.pageID, id: shape.id, change: { x: moved.x, y: moved.y } });
+  };
+
+  const count = page.shapes.length;
+  return (
+    <div
+      ref={container}
+      className="page-canvas"
+      data-tool={tool}
+      data-selected-shape={selectedShape ?? ''}
+      tabIndex={0}
+      role="application"
+      aria-roledescription="annotation canvas"
+      aria-label={`Page canvas, ${count} ${count === 1 ? 'shape' : 'shapes'}${tool === 'select' ? '' : `: click to place a ${tool}`}`}
+      onKeyDown={onKeyDown}
+    />
+  );
+}

@@ -1,0 +1,226 @@
+/**
+ * Files becoming pages (documentation §2 "Presentation editor", §5 image compression and file intake,
+ * §8 upload failures): each file passes the intake step (./file-intake.ts), a picture is compressed by THE
+ * compressor (quality 0.6 within 2560×1440 landscape or 1440×2560 portrait) and gets a 256×256 thumbnail
+ * drawn here, other media go as they are; then the file and its thumbnail are signed in one call and sent
+ * (src/client/uploads.ts). Until its upload lands a page is "queued locally" (editor-state.ts): shown from
+ * the local copy, kept out of the server's draft, and publishing waits for it.
+ *
+ * Progress per file is counted in stages: prepared, signed, the file sent, the thumbnail sent.
+ */
+import { useCallback, useEffect, useRef, useState, type Dispatch } from 'react';
+import { compressImage, makeThumbnail, PRESENTATION_PAGE } from '../../elements/shared/image-compression.ts';
+import { showAlert } from '../../src/client/stores/alerts.ts';
+import { uploadFiles } from '../../src/client/uploads.ts';
+import { messages } from '../shared/document-editor/messages.ts';
+import type { PublishProgress } from '../shared/document-editor/use-document-draft.ts';
+import { newPageId, type EditorAction, type PageFile, type UploadResult } from './editor-state.ts';
+import { refusal, refusalAfterCompression, takeFiles } from './file-intake.ts';
+
+export type UploadStatus = 'preparing' | 'uploading' | 'failed';
+
+export interface UploadView {
+  filename: string;
+  status: UploadStatus;
+  /** 0–100. */
+  percent: number;
+}
+
+interface Job {
+  token: number;
+  original: File;
+  /** A page added with this file (no earlier media to fall back on). */
+  isNew: boolean;
+  /** What is uploaded: the compressed picture or the file itself, and the thumbnail (pictures only). */
+  prepared?: { file: File; thumb: File | undefined };
+  running?: Promise<boolean>;
+}
+
+/** Local copies to show before (and after) a page's upload: by page id while queued, by upload id after. */
+export interface LocalPreviews {
+  byPage: Map<string, { image: string; thumb: string | undefined; isImage: boolean }>;
+  byUpload: Map<string, string>;
+}
+
+const pageFileOf = (file: File): PageFile => ({
+  content_type: file.type.toLowerCase(),
+  filename: file.name,
+  size: file.size,
+  lastModified: file.lastModified || Date.now(),
+});
+
+export function usePageUploads(documentId: string, dispatch: Dispatch<EditorAction>, pageCount: () => number) {
+  const jobs = useRef(new Map<string, Job>());
+  const token = useRef(0);
+  const [views, setViews] = useState<Record<string, UploadView>>({});
+  const previews = useRef<LocalPreviews>({ byPage: new Map(), byUpload: new Map() });
+  /** Results already landed (publishing patches them in before the reducer has re-rendered). */
+  const landed = useRef(new Map<string, UploadResult>());
+  const [, setPreviewRevision] = useState(0);
+
+  const setView = useCallback((pageID: string, view: UploadView | undefined) => {
+    setViews((all) => {
+      const next = { ...all };
+      if (view) next[pageID] = view;
+      else delete next[pageID];
+      return next;
+    });
+  }, []);
+
+  useEffect(
+    () => () => {
+      for (const p of previews.current.byPage.values()) {
+        URL.revokeObjectURL(p.image);
+        if (p.thumb) URL.revokeObjectURL(p.thumb);
+      }
+    },
+    [],
+  );
+
+  const current = (pageID: string, job: Job) => jobs.current.get(pageID)?.token === job.token;
+
+  /** Prepares (once) and uploads a page's file; answers whether it landed. */
+  const run = useCallback(
+    (pageID: string, job: Job, again = false): Promise<boolean> => {
+      if (job.running && !again) return job.running;
+      const attempt = (async () => {
+        const name = job.original.name;
+        try {
+          if (!job.prepared) {
+            setView(pageID, { filename: name, status: 'preparing', percent: 5 });
+            const file = await compressImage(job.original, PRESENTATION_PAGE);
+            const refused = refusalAfterCompression({ name: file.name, type: file.type, size: file.size }, name);
+            if (refused) {
+              if (current(pageID, job)) {
+                jobs.current.delete(pageID);
+                setView(pageID, undefined);
+                showAlert('warning', refused);
+                if (job.isNew) dispatch({ type: 'removePage', pageID });
+              }
+              return false;
+            }
+            const thumb = await makeThumbnail(file, file.name);
+            job.prepared = { file, thumb };
+            if (!current(pageID, job)) return false;
+            const local = previews.current.byPage.get(pageID);
+            if (local) URL.revokeObjectURL(local.image);
+            if (local?.thumb) URL.revokeObjectURL(local.thumb);
+            previews.current.byPage.set(pageID, {
+              image: URL.createObjectURL(file),
+              thumb: thumb ? URL.createObjectURL(thumb) : undefined,
+              isImage: file.type.startsWith('image/'),
+            });
+            setPreviewRevision((n) => n + 1);
+          }
+          const { file, thumb } = job.prepared;
+          const parts = thumb ? [file, thumb] : [file];
+          setView(pageID, { filename: name, status: 'uploading', percent: 20 });
+          const ids = await uploadFiles(documentId, parts, (index) => {
+            if (current(pageID, job)) setView(pageID, { filename: name, status: 'uploading', percent: Math.round(20 + (80 * (index + 1)) / parts.length) });
+          });
+          if (!current(pageID, job)) return false;
+          const result: UploadResult = { ...pageFileOf(file), lastModified: job.original.lastModified || Date.now(), media: ids[0]!, media_thumb: ids[1] ?? null };
+          const local = previews.current.byPage.get(pageID);
+          if (local) {
+            previews.current.byUpload.set(result.media, local.image);
+            if (local.thumb && result.media_thumb) previews.current.byUpload.set(result.media_thumb, local.thumb);
+          }
+          landed.current.set(pageID, result);
+          jobs.current.delete(pageID);
+          setView(pageID, undefined);
+          dispatch({ type: 'uploaded', pageID, result });
+          return true;
+        } catch {
+          if (current(pageID, job)) {
+            setView(pageID, { filename: name, status: 'failed', percent: 0 });
+            showAlert('warning', messages.uploadFailed);
+          }
+          return false;
+        }
+      })();
+      job.running = attempt;
+      return attempt;
+    },
+    [documentId, dispatch, setView],
+  );
+
+  /** Several files (chooser or drop): the ones the intake takes become pages at the end, in order. */
+  const addFiles = useCallback(
+    (files: readonly File[]) => {
+      const { accepted, refused } = takeFiles(files, pageCount());
+      for (const why of refused) showAlert('warning', why);
+      if (accepted.length === 0) return;
+      const added = accepted.map((file) => ({ pageID: newPageId(), file }));
+      dispatch({ type: 'addPages', pages: added.map(({ pageID, file }) => ({ pageID, file: pageFileOf(file) })) });
+      // One after another: the machine (and a phone) compresses one picture at a time.
+      void (async () => {
+        for (const { pageID, file } of added) {
+          const job: Job = { token: ++token.current, original: file, isNew: true };
+          jobs.current.set(pageID, job);
+          setView(pageID, { filename: file.name, status: 'preparing', percent: 0 });
+        }
+        for (const { pageID } of added) {
+          const job = jobs.current.get(pageID);
+          if (job) await run(pageID, job);
+        }
+      })();
+    },
+    [dispatch, pageCount, run, setView],
+  );
+
+  /** A new file for a page (the replace-page dialog has confirmed twice); answers why it is refused, if it is. */
+  const replaceFile = useCallback(
+    (pageID: string, file: File): string | undefined => {
+      const why = refusal(file);
+      if (why) return why;
+      const job: Job = { token: ++token.current, original: file, isNew: false };
+      jobs.current.set(pageID, job);
+      dispatch({ type: 'replacePage', pageID, file: pageFileOf(file) });
+      void run(pageID, job);
+      return undefined;
+    },
+    [dispatch, run],
+  );
+
+  /** Forget a page's upload (the page was removed): a result still on its way is ignored. */
+  const forget = useCallback(
+    (pageID: string) => {
+      jobs.current.delete(pageID);
+      setView(pageID, undefined);
+    },
+    [setView],
+  );
+
+  const retry = useCallback(
+    (pageID: string) => {
+      const job = jobs.current.get(pageID);
+      if (job && views[pageID]?.status === 'failed') void run(pageID, job, true);
+    },
+    [run, views],
+  );
+
+  /**
+   * Publishing's preparation (5 → 60 %): waits for every upload under way, tries failed ones once more,
+   * and answers the uploads that landed; throws when one could not be uploaded.
+   */
+  const settleAll = useCallback(
+    async (progress: PublishProgress): Promise<Map<string, UploadResult>> => {
+      const waiting = [...jobs.current.entries()];
+      let done = 0;
+      progress(5);
+      await Promise.all(
+        waiting.map(async ([pageID, job]) => {
+          let ok = await run(pageID, job);
+          if (!ok && jobs.current.get(pageID) === job) ok = await run(pageID, job, true);
+          if (!ok && jobs.current.get(pageID) === job) throw new Error(`${job.original.name} could not be uploaded`);
+          done += 1;
+          progress(Math.round(5 + (55 * done) / waiting.length));
+        }),
+      );
+      return landed.current;
+    },
+    [run],
+  );
+
+  return { views, previews: previews.current, addFiles, replaceFile, forget, retry, settleAll };
+}
