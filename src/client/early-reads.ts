@@ -32,7 +32,8 @@ export const earlyReads: Readonly<Record<string, readonly string[]>> = {
   // `/documentation/trash/1` is the whole trash's old address (src/client/addresses.ts): the page module asks.
   '/documentation/trash/:folderId': [ROOT, DRAWER],
   '/documentation/results/:documentId/:id': ['documentation/documents/{documentId}', ROOT, 'documentation/documents/documentdata/{id}', DRAWER],
-  '/documentation/results/:id': [DRAWER],
+  // The results grid's document (src/screens/documentation/results.ts); its rows' window depends on the clock.
+  '/documentation/results/:id': ['documentation/documents/{id}', ROOT, DRAWER],
   '/documentation/search': [DRAWER],
   // The dashboard (src/screens/home/dashboard.ts: dashboardApiReads); in the picker and create modes they go unused.
   '/': ['workflow/assignments', 'documentation/favorites', 'documentation/notifications?limit=20'],

@@ -1,10 +1,14 @@
 /**
  * One submitted row of a document's results (documentation §2): `/documentation/results/{document_id}/{id}`.
  * `{document_id}` is the document whose results list the row — a result sheet, a report, or the checklist
- * itself; the way back is `backFromRow` (submitted-row.ts: its results grid once that exists). The title is
+ * itself; the way back is `backFromRow` (submitted-row.ts: a sheet's or report's results grid). The title is
  * 'Result of {name}', the breadcrumbs Home > Documentation > folders > the document (its viewer).
+ * 'Download PDF' (issue #13) saves the row as a printable PDF (GET …/documentdata/{id}/export.pdf, read
+ * with the bearer token through the transport, then saved from a Blob).
  */
-import { api } from '../../client/api.ts';
+import { api, ApiError } from '../../client/api.ts';
+import { exportFileName } from '../../shared/api/sheets.ts';
+import { showAlert } from '../../client/stores/alerts.ts';
 import { setPageName } from '../chrome/signed-in-chrome.ts';
 import { signedInPage } from '../../client/signed-in-user.ts';
 import { pathSegment, viewPath } from '../../client/addresses.ts';
@@ -33,5 +37,43 @@ export async function mountResultRow(): Promise<void> {
     renderBreadcrumbs(element('breadcrumbs'), HOME_CRUMBS);
   }
   // The row is shown even when the listing document cannot be read: the row's own checklist decides.
-  await renderSubmittedRow(element('result-row'), rowId, { back: backFromRow(documentId, doc?.name), loaded: doc, row });
+  const container = element('result-row');
+  const shown = await renderSubmittedRow(container, rowId, { back: backFromRow(documentId, doc?.name, doc?.doctype), loaded: doc, row });
+  if (shown) container.querySelector('.submitted-row-head')?.append(downloadPdfButton(rowId, doc?.name ?? 'Result'));
+}
+
+export const DOWNLOAD_PDF = 'Download PDF';
+
+/** 'Download PDF': the row's PDF, named after the document the row is listed in. */
+function downloadPdfButton(rowId: string, name: string): HTMLButtonElement {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'button secondary submitted-row-pdf';
+  button.textContent = DOWNLOAD_PDF;
+  button.addEventListener('click', () => {
+    button.disabled = true;
+    button.textContent = 'Downloading…';
+    api.documentation
+      .rowPdf(rowId)
+      .then((blob) => saveBlob(blob, exportFileName(name, 'pdf')))
+      .catch((err: unknown) => showAlert('warning', err instanceof ApiError && err.detail ? err.detail : 'Something went wrong, please try again'))
+      .finally(() => {
+        button.disabled = false;
+        button.textContent = DOWNLOAD_PDF;
+      });
+  });
+  return button;
+}
+
+/** Saves a file read through the transport as a download named `name`. */
+function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -8,11 +8,11 @@
  * `version`), so titles and labels match what the person filling it in saw. Photos are shown through
  * short-lived signed addresses (GET documents/{id}/media-urls), which an <img> can load without a token.
  */
-import type { Document, SubmittedRow } from '../../shared/api/documentation.ts';
+import type { Doctype, Document, SubmittedRow } from '../../shared/api/documentation.ts';
 import { orderedQuestions, type Question } from '../../shared/checklists/index.ts';
 import '../../styles/submitted-row.css';
 import { api } from '../../client/api.ts';
-import { viewPath } from '../../client/addresses.ts';
+import { resultsPath, viewPath } from '../../client/addresses.ts';
 import { formatDateTime, timeElement } from '../../client/time-format.ts';
 import { answerCards, answerText, NOT_ANSWERED, type AnswerCard } from './answer-text.ts';
 import { failureText } from './failure.ts';
@@ -26,13 +26,13 @@ export interface BackLink {
 }
 
 /**
- * The way back from a row of document `documentId` (named `name` when it could be read). 'Back to
- * Results' (spec) leads to the document's results grid, `/documentation/results/{id}` — a screen issue #13
- * builds. Until it exists the link goes to the document's own page instead and says so, 'Back to {name}',
- * rather than promising results and landing on the fill page or a missing screen. Issue #13 returns
- * `{ href: resultsPath(documentId), text: BACK_TO_RESULTS }` here.
+ * The way back from a row of document `documentId` (named `name`, of `doctype`, when it could be read).
+ * A result sheet or report has a results grid (issue #13): the spec's 'Back to Results' leads to it,
+ * `/documentation/results/{id}`. A checklist has none, so the link goes to its own page and says so,
+ * 'Back to {name}' (issue #9: 'Back to Results' landing on the fill page misled).
  */
-export function backFromRow(documentId: string, name: string | undefined): BackLink {
+export function backFromRow(documentId: string, name: string | undefined, doctype?: Doctype): BackLink {
+  if (doctype === 'sheet' || doctype === 'report') return { href: resultsPath(documentId), text: BACK_TO_RESULTS };
   return { href: viewPath(documentId), text: name ? `Back to ${name}` : 'Back to the Document' };
 }
 export const SUBMITTED_ANSWERS = 'Submitted Answers';

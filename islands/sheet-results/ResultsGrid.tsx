@@ -1,0 +1,199 @@
+/**
+ * The results grid of a result sheet (documentation §2 Viewer "Sheet" and /documentation/results/{id},
+ * §4 "Sheet results", §9; issue #13): a real table whose columns are Datetime, Submitted By and the
+ * sheet's questions in `question_index` order, each answer with its valid flag as a tick or a cross; 10
+ * rows a page; the default filter 'Datetime on or after' 30 days ago and Datetime descending. The last 30
+ * days load first, then the older rows in batches of 100 with the progress shown (./use-sheet-rows.ts).
+ * A row opens its single-row screen; each answer links to the submission it comes from. Export CSV
+ * downloads the rows of the filter's window.
+ *
+ * Only the page's 10 rows are in the DOM; filter, sort and paging are a binary search and a slice of
+ * the loaded rows (./results-state.ts), so 100,000 rows stay responsive without a virtualising library.
+ * Below 600 px each row becomes a card whose cells name their column (results.css).
+ */
+import { useMemo, useState, type MouseEvent } from 'react';
+import { api, ApiError } from '../../src/client/api.ts';
+import { resultsPath } from '../../src/client/addresses.ts';
+import { navigate } from '../../src/client/navigation.ts';
+import { showAlert } from '../../src/client/stores/alerts.ts';
+import { formatDateTime } from '../../src/client/time-format.ts';
+import type { Document } from '../../src/shared/api/documentation.ts';
+import { exportFileName, type SheetRow } from '../../src/shared/api/sheets.ts';
+import { RESULTS_PAGE_SIZE } from '../../src/shared/sheets/model.ts';
+import {
+  cellText,
+  clampSkip,
+  columnsOf,
+  countOnOrAfter,
+  DATETIME,
+  dateFromInput,
+  dateInputValue,
+  daysAgo,
+  formOrder,
+  NO_RESULTS,
+  pageRange,
+  pageRows,
+  progressText,
+  readSheetContents,
+  rowKey,
+  rowSubmission,
+  SUBMITTED_BY,
+  validFlag,
+  type SortDirection,
+} from './results-state.ts';
+import { saveBlob } from './save-blob.ts';
+import { useSheetRows } from './use-sheet-rows.ts';
+
+export const EXPORT_CSV = 'Export CSV';
+export const EXPORT_FAILED = 'Something went wrong fetching your results... please try again';
+
+export function ResultsGrid({ document: doc }: { document: Document }) {
+  const contents = useMemo(() => readSheetContents(doc.contents), [doc]);
+  const columns = useMemo(() => columnsOf(contents), [contents]);
+  const order = useMemo(() => formOrder(contents), [contents]);
+  const cutoff = useMemo(() => daysAgo(new Date()), []);
+  const { rows, loaded, total, firstReady, loading } = useSheetRows(doc.id, cutoff);
+  const [from, setFrom] = useState<string>(() => dateInputValue(cutoff));
+  const [direction, setDirection] = useState<SortDirection>('descending');
+  const [skipWanted, setSkip] = useState(0);
+  const [exporting, setExporting] = useState(false);
+
+  const fromDate = dateFromInput(from);
+  const count = countOnOrAfter(rows, fromDate, loaded);
+  const skip = clampSkip(skipWanted, count);
+  const page = firstReady ? pageRows(rows, count, direction, skip) : undefined;
+  const label = `Results of ${doc.name}`;
+
+  const open = (submission: string | undefined) => submission && navigate(resultsPath(doc.id, submission));
+  const onRowClick = (event: MouseEvent<HTMLTableRowElement>, row: SheetRow) => {
+    if ((event.target as HTMLElement).closest('a, button')) return;
+    const cell = (event.target as HTMLElement).closest<HTMLElement>('td[data-form-id]');
+    open((cell && row.submissions[cell.dataset.formId!]) || rowSubmission(row, order));
+  };
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const blob = await api.documentation.sheetCsv(doc.id, fromDate ? { start_time: Math.floor(fromDate.getTime() / 1000) } : {});
+      saveBlob(blob, exportFileName(doc.name, 'csv'));
+    } catch (err) {
+      showAlert('warning', err instanceof ApiError && err.detail ? err.detail : EXPORT_FAILED);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const message = page === undefined ? 'Loading…' : page.length === 0 ? NO_RESULTS : undefined;
+  const hasPrevious = skip > 0;
+  const hasNext = skip + RESULTS_PAGE_SIZE < count;
+  return (
+    <section className="sheet-results" aria-label={label}>
+      <div className="sheet-results-bar">
+        <div className="sheet-results-filter field">
+          <label htmlFor="sheet-results-from">Datetime on or after</label>
+          <input
+            id="sheet-results-from"
+            type="date"
+            value={from}
+            onChange={(event) => {
+              setFrom(event.target.value);
+              setSkip(0);
+            }}
+          />
+        </div>
+        {from !== '' && (
+          <button type="button" className="button text" onClick={() => setFrom('')}>
+            Clear filter
+          </button>
+        )}
+        <button type="button" className="button secondary sheet-results-export" disabled={exporting} onClick={() => void exportCsv()}>
+          {exporting ? 'Exporting…' : EXPORT_CSV}
+        </button>
+      </div>
+      <p className="sheet-results-progress" role="status">
+        {loading && firstReady ? progressText(loaded, total) : ''}
+      </p>
+      {loading && firstReady && <progress className="sheet-results-meter" max={Math.max(total, 1)} value={loaded} aria-label="Results loaded" />}
+      <div className="sheet-results-scroll">
+        <table className="sheet-results-table" role="table" aria-busy={page === undefined}>
+          <caption className="visually-hidden">{label}</caption>
+          <thead role="rowgroup">
+            <tr role="row">
+              <th role="columnheader" scope="col" aria-sort={direction}>
+                <button
+                  type="button"
+                  className="sheet-results-sort"
+                  onClick={() => setDirection(direction === 'descending' ? 'ascending' : 'descending')}
+                >
+                  {DATETIME} <span aria-hidden="true">{direction === 'descending' ? '▼' : '▲'}</span>
+                </button>
+              </th>
+              <th role="columnheader" scope="col">
+                {SUBMITTED_BY}
+              </th>
+              {columns.map((column) => (
+                <th role="columnheader" scope="col" key={column.id} data-column={column.id}>
+                  {column.title}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody role="rowgroup">
+            {message !== undefined ? (
+              <tr role="row" className="sheet-results-message-row">
+                <td role="cell" colSpan={columns.length + 2}>
+                  <span role="status">{message}</span>
+                </td>
+              </tr>
+            ) : (
+              page!.map((row) => {
+                const main = rowSubmission(row, order);
+                return (
+                  <tr role="row" key={rowKey(row)} className={main ? 'sheet-results-row' : undefined} onClick={(event) => onRowClick(event, row)}>
+                    <td role="cell" data-label={DATETIME}>
+                      {main ? <a href={resultsPath(doc.id, main)}>{formatDateTime(row.created_at)}</a> : formatDateTime(row.created_at)}
+                    </td>
+                    <td role="cell" data-label={SUBMITTED_BY}>
+                      {row.created_by_username ?? 'A former member'}
+                    </td>
+                    {columns.map((column) => (
+                      <ResultCell key={column.id} row={row} column={column} />
+                    ))}
+                  </tr>
+                );
+              })
+            )}
+          </tbody>
+        </table>
+      </div>
+      <nav className="sheet-results-pager" aria-label={`${label} pages`}>
+        <span className="sheet-results-range" aria-live="polite">
+          {pageRange(skip, page?.length ?? 0, count)}
+        </span>
+        {/* aria-disabled, not disabled: the button keeps the focus on the first or last page. */}
+        <button type="button" className="button secondary" aria-disabled={!hasPrevious} onClick={() => hasPrevious && setSkip(Math.max(0, skip - RESULTS_PAGE_SIZE))}>
+          Previous
+        </button>
+        <button type="button" className="button secondary" aria-disabled={!hasNext} onClick={() => hasNext && setSkip(skip + RESULTS_PAGE_SIZE)}>
+          Next
+        </button>
+      </nav>
+    </section>
+  );
+}
+
+function ResultCell({ row, column }: { row: SheetRow; column: ReturnType<typeof columnsOf>[number] }) {
+  const text = cellText(column.valueType, row.record[column.id]?.value, formatDateTime);
+  const valid = validFlag(row, column.id);
+  return (
+    <td role="cell" data-label={column.title} data-form-id={column.formId}>
+      {text}
+      {valid !== undefined && (
+        <span className={valid ? 'sheet-valid' : 'sheet-invalid'} title={valid ? 'Valid' : 'Invalid'}>
+          <span aria-hidden="true">{valid ? ' ✓' : ' ✗'}</span>
+          <span className="visually-hidden">{valid ? ' Valid' : ' Invalid'}</span>
+        </span>
+      )}
+    </td>
+  );
+}
