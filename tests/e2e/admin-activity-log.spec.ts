@@ -6,19 +6,9 @@
  */
 import type { Page } from '@playwright/test';
 import { expectFitsPhone } from './support/journeys.ts';
-import { callApi, expect, expectAccessible, phoneViewport, signInWithToken, test, type OrgAdmin } from './support/test.ts';
+import { apiReads, callApi, expect, expectAccessible, phoneViewport, signInWithToken, test, type OrgAdmin } from './support/test.ts';
 
 const rows = (page: Page) => page.getByRole('table', { name: 'Activity Log' }).locator('tbody').getByRole('row');
-
-/** The API reads a page makes, as 'path?query' after /api/v1/. */
-function apiReads(page: Page): string[] {
-  const reads: string[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (request.method() === 'GET' && url.pathname.startsWith('/api/v1/')) reads.push(url.pathname.slice('/api/v1/'.length) + url.search);
-  });
-  return reads;
-}
 
 async function openLog(page: Page, admin: OrgAdmin): Promise<void> {
   await signInWithToken(page, admin.token);

@@ -6,41 +6,14 @@
  */
 import type { Page } from '@playwright/test';
 import { expectFitsPhone } from './support/journeys.ts';
-import { callApi, expect, expectAccessible, newIdentity, phoneViewport, signInWithToken, test, type OrgAdmin } from './support/test.ts';
+import { apiReads, callApi, createMember, createRole, expect, expectAccessible, phoneViewport, signInWithToken, test, type OrgAdmin, type Role } from './support/test.ts';
 
-interface Role {
-  id: string;
-  name: string;
-  description: string;
-  list_filterable: boolean;
-}
 
 const alert = (page: Page, text: string) => page.locator('#alerts').getByText(text, { exact: true });
 const rolesGrid = (page: Page) => page.getByRole('table', { name: 'Roles' });
 const holdersGrid = (page: Page) => page.getByRole('table', { name: 'Users with this role' });
 const bodyRows = (page: Page, name: string) => page.getByRole('table', { name }).locator('tbody').getByRole('row');
 
-const createRole = (admin: OrgAdmin, name: string, description = '') => callApi<Role>('roles', { token: admin.token, json: { name, description } });
-
-/** A member created directly (POST users/) holding `roles`. */
-async function member(admin: OrgAdmin, prefix: string, roles: Role[]): Promise<{ id: string; username: string }> {
-  const who = newIdentity(prefix);
-  const created = await callApi<{ id: string }>('users/', {
-    token: admin.token,
-    json: { username: who.username, email: who.email, full_name: who.full_name, password: who.password, roles: roles.map((r) => r.id) },
-  });
-  return { id: created.id, username: who.username };
-}
-
-/** The API reads a page makes, as 'path?query' after /api/v1/. */
-function apiReads(page: Page): string[] {
-  const reads: string[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (request.method() === 'GET' && url.pathname.startsWith('/api/v1/')) reads.push(url.pathname.slice('/api/v1/'.length) + url.search);
-  });
-  return reads;
-}
 
 async function openRoles(page: Page, admin: OrgAdmin): Promise<void> {
   await signInWithToken(page, admin.token);
@@ -88,10 +61,10 @@ test("a name the organisation already has: the server's detail, and nothing is c
 });
 
 test('edit a role from its Edit link: the fields come filled, the holders are listed with links to their pages, Save keeps the change', async ({ page, orgAdmin }) => {
-  const role = await createRole(orgAdmin, 'Auditors', 'Check the books');
-  const bea = await member(orgAdmin, 'bea', [role]);
-  const cal = await member(orgAdmin, 'cal', [role]);
-  await member(orgAdmin, 'dan', []);
+  const role = await createRole(orgAdmin, 'Auditors', { description: 'Check the books' });
+  const bea = await createMember(orgAdmin, 'bea', [role]);
+  const cal = await createMember(orgAdmin, 'cal', [role]);
+  await createMember(orgAdmin, 'dan', []);
   await openRoles(page, orgAdmin);
   // By keyboard: the row's Edit link is named after its role.
   await page.getByRole('link', { name: 'Edit Auditors' }).focus();
@@ -120,7 +93,7 @@ test('edit a role from its Edit link: the fields come filled, the holders are li
 
 test('delete a role: the confirmation says who loses it; Cancel keeps it, Delete removes it', async ({ page, orgAdmin }) => {
   const role = await createRole(orgAdmin, 'Auditors');
-  await member(orgAdmin, 'bea', [role]);
+  await createMember(orgAdmin, 'bea', [role]);
   await signInWithToken(page, orgAdmin.token);
   await page.goto(`/admin/roles/${role.id}`);
   // The form's Delete (the closing dialog has a Delete of its own, still in the page while it animates out).
@@ -188,7 +161,7 @@ for (const viewport of [{ label: 'desktop', size: { width: 1280, height: 720 } }
     const phone = viewport.size === phoneViewport;
 
     test('the roles list passes axe and fits the width', async ({ page, orgAdmin }) => {
-      await createRole(orgAdmin, 'Auditors', 'Check the books and sign off the quarterly accounts');
+      await createRole(orgAdmin, 'Auditors', { description: 'Check the books and sign off the quarterly accounts' });
       await openRoles(page, orgAdmin);
       await expect(bodyRows(page, 'Roles')).toHaveCount(1);
       await expectAccessible(page);
@@ -204,8 +177,8 @@ for (const viewport of [{ label: 'desktop', size: { width: 1280, height: 720 } }
     });
 
     test('a role with holders passes axe and fits the width', async ({ page, orgAdmin }) => {
-      const role = await createRole(orgAdmin, 'Auditors', 'Check the books');
-      await member(orgAdmin, 'bea', [role]);
+      const role = await createRole(orgAdmin, 'Auditors', { description: 'Check the books' });
+      await createMember(orgAdmin, 'bea', [role]);
       await signInWithToken(page, orgAdmin.token);
       await page.goto(`/admin/roles/${role.id}`);
       await expect(bodyRows(page, 'Users with this role')).toHaveCount(1);

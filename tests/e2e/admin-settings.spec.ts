@@ -5,19 +5,9 @@
  */
 import type { Page } from '@playwright/test';
 import { expectFitsPhone } from './support/journeys.ts';
-import { callApi, expect, expectAccessible, newIdentity, phoneViewport, signInWithToken, test, type OrgAdmin } from './support/test.ts';
+import { apiReads, callApi, expect, expectAccessible, newIdentity, phoneViewport, signInWithToken, test, type OrgAdmin } from './support/test.ts';
 
 const figure = (page: Page, term: string) => page.locator('.settings-list > div').filter({ has: page.getByRole('term').filter({ hasText: term }) }).getByRole('definition');
-
-/** The API reads a page makes, as 'path?query' after /api/v1/. */
-function apiReads(page: Page): string[] {
-  const reads: string[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (request.method() === 'GET' && url.pathname.startsWith('/api/v1/')) reads.push(url.pathname.slice('/api/v1/'.length) + url.search);
-  });
-  return reads;
-}
 
 async function openSettings(page: Page, admin: OrgAdmin): Promise<void> {
   await signInWithToken(page, admin.token);

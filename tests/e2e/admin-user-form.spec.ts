@@ -7,17 +7,20 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expectDashboardOf, expectFitsPhone, signInOnScreen } from './support/journeys.ts';
-import { callApi, clearBrowserStorage, expect, expectAccessible, newIdentity, phoneViewport, signInWithToken, test, type OrgAdmin } from './support/test.ts';
-
-interface Role {
-  id: string;
-  name: string;
-}
-interface Member {
-  id: string;
-  user_account: { username: string; email: string };
-  roles: Role[];
-}
+import {
+  callApi,
+  clearBrowserStorage,
+  createMember,
+  createRole,
+  expect,
+  expectAccessible,
+  newIdentity,
+  phoneViewport,
+  signInWithToken,
+  test,
+  type Member,
+  type OrgAdmin,
+} from './support/test.ts';
 
 const dialogNamed = (page: Page, name: string) => page.locator('sl-dialog').filter({ has: page.getByRole('dialog', { name, exact: true }) });
 const alert = (page: Page, text: string) => page.locator('#alerts').getByText(text, { exact: true });
@@ -25,18 +28,6 @@ const side = (page: Page, name: 'Available' | 'Chosen') => page.getByRole('group
 const save = (page: Page) => page.getByRole('button', { name: 'Save', exact: true });
 const lockIcon = (page: Page) => page.locator('sl-icon.password-lock');
 const gridRow = (page: Page, text: string) => page.getByRole('table', { name: 'Active Users' }).locator('tbody').getByRole('row').filter({ hasText: text });
-
-async function role(admin: OrgAdmin, name: string): Promise<Role> {
-  return callApi<Role>('roles', { token: admin.token, json: { name } });
-}
-
-async function member(admin: OrgAdmin, prefix: string, roles: Role[] = []): Promise<Member> {
-  const who = newIdentity(prefix);
-  return callApi<Member>('users/', {
-    token: admin.token,
-    json: { username: who.username, email: who.email, full_name: who.full_name, password: who.password, roles: roles.map((r) => r.id) },
-  });
-}
 
 async function myId(admin: OrgAdmin): Promise<string> {
   const { results } = await callApi<{ results: Member[] }>(`users?q=${encodeURIComponent(admin.username)}`, { token: admin.token });
@@ -91,9 +82,9 @@ test.describe('creating a user', () => {
 
   test('an admin creates a user with roles from the transfer list, who then signs in', async ({ page, browser, orgAdmin }) => {
     test.slow(); // two browser pages and two password hashes on a shared machine
-    await role(orgAdmin, 'Auditor');
-    await role(orgAdmin, 'Baker');
-    await role(orgAdmin, 'Cook');
+    await createRole(orgAdmin, 'Auditor');
+    await createRole(orgAdmin, 'Baker');
+    await createRole(orgAdmin, 'Cook');
     await openNew(page, orgAdmin);
     expect(await names(side(page, 'Available'))).toEqual(['Auditor', 'Baker', 'Cook']);
     await expect(side(page, 'Chosen')).toContainText('None');
@@ -145,10 +136,10 @@ test.describe('creating a user', () => {
 
 test.describe('editing a user', () => {
   test('roles moved through the transfer list by keyboard show in the grid after Save', async ({ page, orgAdmin }) => {
-    const auditor = await role(orgAdmin, 'Auditor');
-    await role(orgAdmin, 'Baker');
-    await role(orgAdmin, 'Cook');
-    const ann = await member(orgAdmin, 'ann', [auditor]);
+    const auditor = await createRole(orgAdmin, 'Auditor');
+    await createRole(orgAdmin, 'Baker');
+    await createRole(orgAdmin, 'Cook');
+    const ann = await createMember(orgAdmin, 'ann', [auditor]);
     await openEdit(page, orgAdmin, ann.id);
     await expect(page.getByLabel('Username')).toHaveValue(ann.user_account.username);
     await expect(page.getByLabel('Username')).toHaveAttribute('readonly', '');
@@ -182,9 +173,9 @@ test.describe('editing a user', () => {
   });
 
   test('Add All and Remove All move every role', async ({ page, orgAdmin }) => {
-    await role(orgAdmin, 'Auditor');
-    await role(orgAdmin, 'Baker');
-    const bob = await member(orgAdmin, 'bob');
+    await createRole(orgAdmin, 'Auditor');
+    await createRole(orgAdmin, 'Baker');
+    const bob = await createMember(orgAdmin, 'bob');
     await openEdit(page, orgAdmin, bob.id);
     await page.getByRole('button', { name: 'Add All' }).click();
     expect(await names(side(page, 'Chosen'))).toEqual(['Auditor', 'Baker']);
@@ -214,7 +205,7 @@ test.describe('editing a user', () => {
   });
 
   test('Delete removes a member from the organisation', async ({ page, orgAdmin }) => {
-    const bob = await member(orgAdmin, 'bob');
+    const bob = await createMember(orgAdmin, 'bob');
     await openEdit(page, orgAdmin, bob.id);
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await dialogNamed(page, 'Delete User').getByRole('button', { name: 'Delete', exact: true }).click();
@@ -236,7 +227,7 @@ for (const viewport of [{ label: 'desktop', size: { width: 1280, height: 720 } }
     test.use({ viewport: viewport.size });
 
     test('the create page passes an axe scan and fits', async ({ page, orgAdmin }) => {
-      await role(orgAdmin, 'Auditor');
+      await createRole(orgAdmin, 'Auditor');
       await openNew(page, orgAdmin);
       await page.getByLabel('Password', { exact: true }).fill('short');
       await page.getByLabel('Re-Type Password').fill('other');
@@ -247,9 +238,9 @@ for (const viewport of [{ label: 'desktop', size: { width: 1280, height: 720 } }
     });
 
     test('the edit page passes an axe scan and fits', async ({ page, orgAdmin }) => {
-      const auditor = await role(orgAdmin, 'Auditor');
-      await role(orgAdmin, 'A role with a rather long name that must wrap on a phone');
-      const ann = await member(orgAdmin, 'ann', [auditor]);
+      const auditor = await createRole(orgAdmin, 'Auditor');
+      await createRole(orgAdmin, 'A role with a rather long name that must wrap on a phone');
+      const ann = await createMember(orgAdmin, 'ann', [auditor]);
       await openEdit(page, orgAdmin, ann.id);
       await expectAccessible(page);
       if (viewport.label === 'phone width') {

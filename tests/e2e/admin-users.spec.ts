@@ -10,6 +10,8 @@ import { expectFitsPhone } from './support/journeys.ts';
 import {
   callApi,
   createAccount,
+  createMember,
+  createRole,
   expect,
   expectAccessible,
   invitationLink,
@@ -23,14 +25,6 @@ import {
   type OrgAdmin,
 } from './support/test.ts';
 
-interface Role {
-  id: string;
-  name: string;
-}
-interface Member {
-  id: string;
-  user_account: { username: string };
-}
 
 /** An island dialog (Shoelace): its content is slotted into the panel, so look inside the host. */
 const dialogNamed = (page: Page, name: string) => page.locator('sl-dialog').filter({ has: page.getByRole('dialog', { name, exact: true }) });
@@ -44,20 +38,6 @@ const bodyRows = (page: Page, grid: 'Active Users' | 'Pending Invitations') =>
 const rowOf = (page: Page, grid: 'Active Users' | 'Pending Invitations', text: string) =>
   bodyRows(page, grid).filter({ hasText: text });
 
-async function role(admin: OrgAdmin, name: string, listFilterable = false): Promise<Role> {
-  return callApi<Role>('roles', { token: admin.token, json: { name, list_filterable: listFilterable } });
-}
-
-/** A member created directly (POST users/), holding `roles`. */
-async function member(admin: OrgAdmin, prefix: string, roles: Role[] = []): Promise<Member & { username: string; password: string }> {
-  const who = newIdentity(prefix);
-  const created = await callApi<Member>('users/', {
-    token: admin.token,
-    json: { username: who.username, email: who.email, full_name: who.full_name, password: who.password, roles: roles.map((r) => r.id) },
-  });
-  return { ...created, username: who.username, password: who.password };
-}
-
 async function openUsers(page: Page, admin: OrgAdmin): Promise<void> {
   await signInWithToken(page, admin.token);
   await page.goto('/admin/users');
@@ -67,8 +47,8 @@ async function openUsers(page: Page, admin: OrgAdmin): Promise<void> {
 
 test.describe('the users screen', () => {
   test('lists the active members with avatar initials, the admin marker, roles and an Edit link', async ({ page, orgAdmin }) => {
-    const cook = await role(orgAdmin, 'Cook');
-    const ann = await member(orgAdmin, 'ann', [cook]);
+    const cook = await createRole(orgAdmin, 'Cook');
+    const ann = await createMember(orgAdmin, 'ann', [cook]);
     await openUsers(page, orgAdmin);
 
     await expect(tab(page, 'Active')).toHaveAttribute('aria-selected', 'true');
@@ -89,7 +69,7 @@ test.describe('the users screen', () => {
 
   test('invites a user, who accepts through the mailed link and then shows as active', async ({ page, browser, orgAdmin }) => {
     test.slow(); // two browser pages on a shared machine
-    const auditor = await role(orgAdmin, 'Auditor');
+    const auditor = await createRole(orgAdmin, 'Auditor');
     const invitee = await createAccount('invitee');
     await openUsers(page, orgAdmin);
 
@@ -146,8 +126,8 @@ test.describe('the users screen', () => {
   test('an invitation: QR code of the link, Copy Link, Resend, Edit and Cancel', async ({ page, context, orgAdmin }) => {
     test.slow(); // five actions, a decoded QR code and the outbox
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    const cook = await role(orgAdmin, 'Cook');
-    const baker = await role(orgAdmin, 'Baker');
+    const cook = await createRole(orgAdmin, 'Cook');
+    const baker = await createRole(orgAdmin, 'Baker');
     const email = newIdentity('guest').email;
     const id = await inviteByEmail(orgAdmin.token, email, [cook.id]);
     await openUsers(page, orgAdmin);
@@ -219,10 +199,10 @@ test.describe('the users screen', () => {
   });
 
   test('a role chip and the role filter show only the members holding the chosen roles', async ({ page, orgAdmin }) => {
-    const cook = await role(orgAdmin, 'Cook', true);
-    const baker = await role(orgAdmin, 'Baker');
-    const ann = await member(orgAdmin, 'ann', [cook]);
-    const bob = await member(orgAdmin, 'bob', [baker]);
+    const cook = await createRole(orgAdmin, 'Cook', { list_filterable: true });
+    const baker = await createRole(orgAdmin, 'Baker');
+    const ann = await createMember(orgAdmin, 'ann', [cook]);
+    const bob = await createMember(orgAdmin, 'bob', [baker]);
     await openUsers(page, orgAdmin);
     const chips = page.getByRole('group', { name: 'Quick role filters' });
     await expect(chips.getByRole('button'), 'only list_filterable roles have a chip').toHaveText(['Cook']);
@@ -252,7 +232,7 @@ test.describe('the users screen', () => {
   test('the server pages the members: never more than one page of rows in the DOM', async ({ page, orgAdmin }) => {
     test.slow();
     // The default plan holds 25 users: the admin and 24 members, two pages of 20.
-    for (let i = 0; i < 3; i++) await Promise.all(Array.from({ length: 8 }, () => member(orgAdmin, 'many')));
+    for (let i = 0; i < 3; i++) await Promise.all(Array.from({ length: 8 }, () => createMember(orgAdmin, 'many')));
     const asked: string[] = [];
     page.on('request', (r) => {
       if (/\/api\/v1\/users\?/.test(r.url())) asked.push(new URL(r.url()).search);
@@ -301,8 +281,8 @@ test.describe('the users screen', () => {
     test(`both tabs pass an axe scan at ${viewport.label}`, async ({ page, orgAdmin }) => {
       test.slow(); // two scans
       await page.setViewportSize(viewport.size);
-      const cook = await role(orgAdmin, 'Cook', true);
-      await member(orgAdmin, 'ann', [cook]);
+      const cook = await createRole(orgAdmin, 'Cook', { list_filterable: true });
+      await createMember(orgAdmin, 'ann', [cook]);
       await inviteByEmail(orgAdmin.token, newIdentity('guest').email, [cook.id]);
       await openUsers(page, orgAdmin);
       await expect(bodyRows(page, 'Active Users')).toHaveCount(2);

@@ -119,12 +119,38 @@ export async function createOrgAdmin(prefix = 'admin', orgName?: string): Promis
   return { ...account, org: await createOrganisation(account.token, orgName) };
 }
 
+/** A role as the API answers it. */
+export interface Role {
+  id: string;
+  name: string;
+  description: string;
+  list_filterable: boolean;
+}
+
 /** An org admin creates a role in their organisation (POST roles); returns it. */
-export async function createRole(
-  admin: OrgAdmin,
-  name: string,
-): Promise<{ id: string; name: string; description: string; list_filterable: boolean }> {
-  return callApi('roles', { token: admin.token, json: { name } });
+export async function createRole(admin: OrgAdmin, name: string, fields: { description?: string; list_filterable?: boolean } = {}): Promise<Role> {
+  return callApi<Role>('roles', { token: admin.token, json: { name, ...fields } });
+}
+
+/** A member of the admin's organisation as `GET users/{id}` answers it, with what they sign in with. */
+export interface Member {
+  id: string;
+  user_account: { username: string; email: string; full_name: string };
+  is_org_admin: boolean;
+  roles: { id: string; name: string }[];
+  username: string;
+  password: string;
+  email: string;
+}
+
+/** An org admin creates a member directly (POST users/: active, no mail), holding `roles`. */
+export async function createMember(admin: OrgAdmin, prefix = 'member', roles: readonly { id: string }[] = []): Promise<Member> {
+  const who = newIdentity(prefix);
+  const created = await callApi<Omit<Member, 'username' | 'password' | 'email'>>('users/', {
+    token: admin.token,
+    json: { username: who.username, email: who.email, full_name: who.full_name, password: who.password, roles: roles.map((r) => r.id) },
+  });
+  return { ...created, username: who.username, password: who.password, email: who.email };
 }
 
 /**

@@ -204,3 +204,13 @@ function where(message: ConsoleMessage): string {
 async function openOrigin(page: Page): Promise<void> {
   if (!page.url().startsWith('http')) await page.goto('/favicon.svg');
 }
+
+/** The API reads (GETs) a page makes from now on, as 'path?query' after /api/v1/, in order. */
+export function apiReads(page: Page): string[] {
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.method() === 'GET' && url.pathname.startsWith('/api/v1/')) reads.push(url.pathname.slice('/api/v1/'.length) + url.search);
+  });
+  return reads;
+}
