@@ -41,10 +41,12 @@ export const doctypes: Record<Doctype, DoctypeEntry> = {
   // Result sheets and reports (issue #13): the grid or the report's cards; their editor is one island.
   sheet: {
     viewer: () => import('../../../islands/sheet-results/mount.tsx'),
+    editor: () => import('../../../islands/sheet-editor/mount.tsx'),
     results: () => import('../../../islands/sheet-results/mount.tsx').then((m) => m.grid),
   },
   report: {
     viewer: () => import('../../../islands/sheet-results/mount.tsx'),
+    editor: () => import('../../../islands/sheet-editor/mount.tsx'),
     results: () => import('../../../islands/sheet-results/mount.tsx').then((m) => m.grid),
   },
 };

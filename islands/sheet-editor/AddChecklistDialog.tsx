@@ -1,0 +1,230 @@
+/**
+ * Add Checklist (documentation §2 "Add-checklist dialog", §4 "Result sheet"): pick a checklist from the
+ * Browse tab (the folder tree, folders opening on demand, checklists only) or the Search tab (GET
+ * documentation/search, types=form). A checklist already in the sheet shows 'already selected' and is
+ * disabled. 'Add at Root' adds it unlinked; 'Link…' goes on to the link dialog (source and destination
+ * questions). The chosen checklist's published questions are read when it is added.
+ */
+import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { api, ApiError } from '../../src/client/api.ts';
+import { allPages } from '../../src/client/all-pages.ts';
+import type { ListedItem } from '../../src/shared/api/documentation.ts';
+import type { SearchResult } from '../../src/shared/api/search.ts';
+import { Dialog, useDialogOpen } from '../shared/Dialog.tsx';
+import { catalogueForm, type CatalogueForm } from './sheet-state.ts';
+
+export const ALREADY_SELECTED = 'already selected';
+/** The spec's checklist picker search limit (documentation §9). */
+const SEARCH_LIMIT = 1e9;
+
+interface Props {
+  selected: readonly string[];
+  /** The sheet has checklists to link under. */
+  canLink: boolean;
+  onPick: (form: CatalogueForm, mode: 'root' | 'link') => void;
+  onClosed: () => void;
+}
+
+type Tab = 'browse' | 'search';
+
+export function AddChecklistDialog({ selected, canLink, onPick, onClosed }: Props) {
+  const [open, close] = useDialogOpen();
+  const [tab, setTab] = useState<Tab>('browse');
+  const [choice, setChoice] = useState<{ id: string; name: string } | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const name = useId();
+
+  const pick = async (mode: 'root' | 'link') => {
+    if (!choice) return;
+    setBusy(true);
+    setError('');
+    try {
+      const doc = await api.documentation.document(choice.id);
+      onPick(catalogueForm(doc), mode);
+      close();
+    } catch (err) {
+      setError(err instanceof ApiError && err.detail ? err.detail : 'Something went wrong when retrieving your checklist.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onTabKey = (event: KeyboardEvent) => {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+    const next: Tab = tab === 'browse' ? 'search' : 'browse';
+    setTab(next);
+    document.getElementById(`${name}-tab-${next}`)?.focus();
+  };
+
+  const option = (id: string, label: string, detail?: string) => {
+    const taken = selected.includes(id);
+    return (
+      <label className={`checklist-option${taken ? ' taken' : ''}`} key={id}>
+        <input
+          type="radio"
+          name={name}
+          value={id}
+          disabled={taken}
+          checked={choice?.id === id}
+          onChange={() => setChoice({ id, name: label })}
+        />
+        <span className="checklist-option-text">
+          <span className="checklist-option-name">{label}</span>
+          {detail && <span className="checklist-option-detail">{detail}</span>}
+          {taken && <span className="checklist-option-taken">{ALREADY_SELECTED}</span>}
+        </span>
+      </label>
+    );
+  };
+
+  return (
+    <Dialog label="Add Checklist" open={open} onClose={() => !busy && close()} onClosed={onClosed} className="add-checklist-dialog">
+      <div className="picker-tabs" role="tablist" aria-label="Find a checklist" onKeyDown={onTabKey}>
+        {(['browse', 'search'] as const).map((t) => (
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            id={`${name}-tab-${t}`}
+            aria-selected={tab === t}
+            aria-controls={`${name}-panel-${t}`}
+            tabIndex={tab === t ? 0 : -1}
+            className="picker-tab"
+            onClick={() => setTab(t)}
+            data-autofocus={t === 'browse' ? true : undefined}
+          >
+            {t === 'browse' ? 'Browse' : 'Search'}
+          </button>
+        ))}
+      </div>
+      <div className="picker-panels">
+        <div role="tabpanel" id={`${name}-panel-browse`} aria-labelledby={`${name}-tab-browse`} hidden={tab !== 'browse'} className="picker-panel">
+          <FolderBranch folderId="root" option={option} />
+        </div>
+        <div role="tabpanel" id={`${name}-panel-search`} aria-labelledby={`${name}-tab-search`} hidden={tab !== 'search'} className="picker-panel">
+          <SearchPanel option={option} />
+        </div>
+      </div>
+      {error && (
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="dialog-actions">
+        <SlButton onClick={close} disabled={busy}>
+          Cancel
+        </SlButton>
+        <SlButton disabled={!choice || !canLink || busy} onClick={() => void pick('link')}>
+          Link…
+        </SlButton>
+        <SlButton variant="primary" disabled={!choice || busy} loading={busy} onClick={() => void pick('root')}>
+          Add at Root
+        </SlButton>
+      </div>
+    </Dialog>
+  );
+}
+
+type Option = (id: string, label: string, detail?: string) => React.ReactNode;
+
+/** One folder's sub-folders (opening on demand) and checklists. */
+function FolderBranch({ folderId, option }: { folderId: string; option: Option }) {
+  const [items, setItems] = useState<ListedItem[] | 'failed' | undefined>();
+  const [openFolders, setOpenFolders] = useState<ReadonlySet<string>>(new Set());
+
+  useEffect(() => {
+    let live = true;
+    allPages(({ skip, limit }) => api.documentation.contents(folderId, { ordering: ['kind', 'name'], skip, limit })).then(
+      (all) => live && setItems(all.filter((item) => item.kind === 'folder' || item.doctype === 'form')),
+      () => live && setItems('failed'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [folderId]);
+
+  if (items === undefined) return <p className="loading-text">Loading…</p>;
+  if (items === 'failed') return <p className="error-text">This folder could not be read.</p>;
+  if (items.length === 0) return <p className="empty-text">- - Empty - -</p>;
+  const toggle = (id: string) =>
+    setOpenFolders((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  return (
+    <ul className="picker-tree">
+      {items.map((item) =>
+        item.kind === 'folder' ? (
+          <li key={item.id}>
+            <button type="button" className="picker-folder" aria-expanded={openFolders.has(item.id)} onClick={() => toggle(item.id)}>
+              <span aria-hidden="true">{openFolders.has(item.id) ? '▾' : '▸'}</span> {item.name}
+            </button>
+            {openFolders.has(item.id) && <FolderBranch folderId={item.id} option={option} />}
+          </li>
+        ) : (
+          <li key={item.id}>{option(item.id, item.name)}</li>
+        ),
+      )}
+    </ul>
+  );
+}
+
+/** GET documentation/search?types=form: checklists by name and description. */
+function SearchPanel({ option }: { option: Option }) {
+  const [q, setQ] = useState('');
+  const [results, setResults] = useState<SearchResult[] | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const search = async () => {
+    setBusy(true);
+    setError('');
+    try {
+      const answer = await api.search({ q: q.trim(), types: ['form'], limit: SEARCH_LIMIT });
+      setResults(answer.results.filter((r) => r.doctype === 'form'));
+    } catch (err) {
+      setError(err instanceof ApiError && err.detail ? err.detail : 'Something went wrong, please try again');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="picker-search">
+      <form
+        className="picker-search-form"
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void search();
+        }}
+      >
+        <div className="field">
+          <label htmlFor="checklist-search">Search checklists</label>
+          <input id="checklist-search" type="search" value={q} onChange={(event) => setQ(event.target.value)} />
+        </div>
+        <button type="submit" className="button secondary" disabled={busy}>
+          Search
+        </button>
+      </form>
+      {error && (
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+      )}
+      {results !== undefined &&
+        (results.length === 0 ? (
+          <p className="empty-text" role="status">
+            No checklists found.
+          </p>
+        ) : (
+          <ul className="picker-tree" aria-label="Search results">
+            {results.map((r) => (
+              <li key={r.id}>{option(r.id, r.name, r.folder_name ?? undefined)}</li>
+            ))}
+          </ul>
+        ))}
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+/**
+ * Link Checklist (documentation §2 "a dialog to pick source and destination questions when linking", §5
+ * "Linking"): the source is a question of the checklist being added, the destination a column of the
+ * sheet (grouped by its checklist); Submit is enabled only when both are chosen and their value types
+ * are identical. A checklist sharing a question with the tree it joins is refused with 'Unable to link
+ * checklists with duplicate questions.'.
+ */
+import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
+import { useState } from 'react';
+import type { SheetContents } from '../../src/shared/sheets/model.ts';
+import { Dialog, useDialogOpen } from '../shared/Dialog.tsx';
+import { linkProblem, questionTitle, type Catalogue, type CatalogueForm, type LinkChoice } from './sheet-state.ts';
+
+interface Props {
+  form: CatalogueForm;
+  contents: SheetContents;
+  catalogue: Catalogue;
+  onLink: (link: LinkChoice) => void;
+  onClosed: () => void;
+}
+
+export function LinkDialog({ form, contents, catalogue, onLink, onClosed }: Props) {
+  const [open, close] = useDialogOpen();
+  const [source, setSource] = useState('');
+  const [destination, setDestination] = useState('');
+  const [error, setError] = useState('');
+  const sourceType = form.questions.find((q) => q.id === source)?.question.valueType;
+  const destinationType = contents.questions[destination]?.valueType;
+  const ready = source !== '' && destination !== '' && sourceType === destinationType;
+  const mismatch = source !== '' && destination !== '' && sourceType !== destinationType;
+
+  const submit = () => {
+    const problem = linkProblem(contents, form, { source, destination });
+    if (problem) return setError(problem);
+    onLink({ source, destination });
+    close();
+  };
+
+  const groups = contents.form_ids.map((formId) => ({
+    formId,
+    name: catalogue[formId]?.name ?? 'Checklist',
+    ids: contents.question_index.filter((id) => contents.questions[id]?.form_id === formId),
+  }));
+
+  return (
+    <Dialog label="Link Checklist" open={open} onClose={close} onClosed={onClosed} className="link-dialog">
+      <form
+        className="dialog-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (ready) submit();
+        }}
+      >
+        <p className="link-intro">
+          Link <strong>{form.name}</strong> under a checklist of the sheet: its rows join where the two answers are equal.
+        </p>
+        <div className="field">
+          <label htmlFor="link-source">Source question ({form.name})</label>
+          <select
+            id="link-source"
+            data-autofocus
+            value={source}
+            onChange={(event) => {
+              setSource(event.target.value);
+              setError('');
+            }}
+          >
+            <option value="">Choose a question</option>
+            {form.questions.map(({ id, question }, index) => (
+              <option key={id} value={id}>
+                {question.title.trim() || `Question ${index + 1}`} ({question.valueType})
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="link-destination">Destination question</label>
+          <select
+            id="link-destination"
+            value={destination}
+            onChange={(event) => {
+              setDestination(event.target.value);
+              setError('');
+            }}
+          >
+            <option value="">Choose a question</option>
+            {groups.map((group) => (
+              <optgroup key={group.formId} label={group.name}>
+                {group.ids.map((id) => (
+                  <option key={id} value={id}>
+                    {questionTitle(contents, id, catalogue)} ({contents.questions[id]!.valueType})
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+        </div>
+        {mismatch && <p className="hint">The two questions must have the same value type.</p>}
+        {error && (
+          <p className="error-text" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="dialog-actions">
+          <SlButton onClick={close}>Cancel</SlButton>
+          <SlButton type="submit" variant="primary" disabled={!ready}>
+            Submit
+          </SlButton>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

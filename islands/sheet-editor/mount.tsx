@@ -1,0 +1,26 @@
+/**
+ * The result sheet and report editor as the edit page's editor for doctypes sheet and report
+ * (src/screens/doctypes/registry.ts imports this module at run time, so React and the editor load only
+ * for them).
+ */
+import shoelaceTheme from '@shoelace-style/shoelace/dist/themes/light.css?inline';
+import '../../src/client/shoelace.ts';
+import editorStyles from './sheet-editor.css?inline';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { addStyles } from '../../src/client/dom.ts';
+import { signedInUser } from '../../src/client/signed-in-user.ts';
+import draftStyles from '../shared/document-editor/document-editor.css?inline';
+import type { Document } from '../../src/shared/api/documentation.ts';
+import { SheetEditor } from './SheetEditor.tsx';
+
+export async function mount(container: HTMLElement, document: Document): Promise<void> {
+  // Added when the editor mounts, never inlined into the pages that could load it (addStyles).
+  addStyles(shoelaceTheme, draftStyles, editorStyles);
+  const user = await signedInUser();
+  createRoot(container).render(
+    <StrictMode>
+      <SheetEditor document={document} user={user} />
+    </StrictMode>,
+  );
+}
