@@ -141,11 +141,14 @@ async function completedUploads(
   return confirmed(db, config, rows, now);
 }
 
-/** The ids among `ids` that are complete uploads of this document by this user: what a submission's photos must be. */
+/**
+ * The ids among `ids` that are complete uploads of this document (by this user, when given): what a
+ * submission's photos must be, and a presentation's pages (services/presentations/media.ts).
+ */
 export async function completedUploadsOf(
   tx: Queryable,
   config: Config,
-  scope: { orgId: string; documentId: string; userId: string },
+  scope: { orgId: string; documentId: string; userId?: string },
   ids: readonly string[],
   now: Date,
 ): Promise<Set<string>> {

@@ -25,6 +25,7 @@ import {
 } from './access.ts';
 import { recordActivity } from '../activity.ts';
 import { requireOwnIds } from '../own-ids.ts';
+import { requireDocumentMedia } from '../presentations/media.ts';
 import { idsInContents } from './stored-ids.ts';
 import { checkSheetContents } from '../sheets/contents.ts';
 import type { SheetContents } from '../../../shared/sheets/model.ts';
@@ -55,6 +56,23 @@ export function checkedContents(kind: Doctype, raw: unknown, field: string, sche
   );
 }
 
+/**
+ * The ids that contents from a body store are the organisation's own (422 naming the field otherwise);
+ * a presentation's page media are moreover finished uploads of this document (none before it exists).
+ */
+async function requireStoredIds(
+  tx: Queryable,
+  deps: Deps,
+  who: Member,
+  target: { doctype: Doctype; documentId: string | undefined },
+  contents: DocumentContents,
+  field: string,
+): Promise<void> {
+  const stored = idsInContents(target.doctype, contents, field);
+  await requireOwnIds(tx, who.orgId, stored);
+  if (target.doctype === 'presentation') await requireDocumentMedia(tx, deps.config, { orgId: who.orgId, documentId: target.documentId }, stored, deps.now());
+}
+
 async function versionRow(db: Queryable, documentId: string, version: number): Promise<VersionRow | undefined> {
   const [row] = await db
     .select()
@@ -69,7 +87,7 @@ export async function createDocument(deps: Deps, who: Member, body: NewDocument)
   return deps.db.transaction(async (tx) => {
     const folder = await readableFolder(tx, who, body.folder_id);
     requireAction(folder.permissions, 'createDocument', 'folder');
-    await requireOwnIds(tx, who.orgId, idsInContents(body.doctype, body.contents, 'contents'));
+    await requireStoredIds(tx, deps, who, { doctype: body.doctype, documentId: undefined }, body.contents, 'contents');
     if (body.doctype === 'sheet' || body.doctype === 'report') await checkSheetContents(tx, who, body.contents as SheetContents, 'contents');
     const [document] = await tx
       .insert(documents)
@@ -178,8 +196,9 @@ export async function updateDocument(deps: Deps, who: Member, id: string, body: 
     }
     if (body.version !== before.version) throw staleDocument(body.version, before.version);
     const edit = editOf(before, body);
-    if (edit.kind === 'draft') await requireOwnIds(tx, who.orgId, idsInContents(before.doctype, edit.draft, 'draft_contents'));
-    if (edit.kind === 'publish' && !edit.keepDraft) await requireOwnIds(tx, who.orgId, idsInContents(before.doctype, edit.contents, 'contents'));
+    const target = { doctype: before.doctype, documentId: before.id };
+    if (edit.kind === 'draft') await requireStoredIds(tx, deps, who, target, edit.draft, 'draft_contents');
+    if (edit.kind === 'publish' && !edit.keepDraft) await requireStoredIds(tx, deps, who, target, edit.contents, 'contents');
     // A result sheet's or report's checklists, questions and links (issue #13); drafts are work in progress.
     if (edit.kind === 'publish' && !edit.keepDraft && (before.doctype === 'sheet' || before.doctype === 'report')) {
       await checkSheetContents(tx, who, edit.contents as SheetContents, 'contents');

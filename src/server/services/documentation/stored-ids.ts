@@ -1,9 +1,10 @@
 /**
  * The ids a document's contents store, each with the field it sits at, for `requireOwnIds`
  * (services/own-ids.ts): a checklist's `sheet_id`, each question's `media` (an upload) and validation
- * `roles` and `users`; a result sheet's or report's `form_ids`. Presentations store none yet.
+ * `roles` and `users`; a result sheet's or report's `form_ids`; a presentation's page `media` and
+ * `media_thumb` (uploads; services/presentations/media.ts also requires them to be this document's own).
  */
-import type { Doctype, DocumentContents, FormContents, SheetContents } from '../../../shared/api/documentation.ts';
+import type { Doctype, DocumentContents, FormContents, PresentationContents, SheetContents } from '../../../shared/api/documentation.ts';
 import type { StoredId } from '../own-ids.ts';
 
 /** The ids in checked contents of a doctype; `field` is where the contents sit in the body (`contents`, `draft_contents`). */
@@ -26,7 +27,13 @@ export function idsInContents(doctype: Doctype, contents: DocumentContents, fiel
     case 'sheet':
     case 'report':
       return (contents as SheetContents).form_ids.map((id, i) => ({ field: `${field}.form_ids.${i}`, kind: 'document', id }));
-    case 'presentation':
-      return [];
+    case 'presentation': {
+      const ids: StoredId[] = [];
+      for (const [pageId, page] of Object.entries((contents as PresentationContents).pages)) {
+        ids.push({ field: `${field}.pages.${pageId}.media`, kind: 'upload', id: page.media });
+        if (page.media_thumb !== null) ids.push({ field: `${field}.pages.${pageId}.media_thumb`, kind: 'upload', id: page.media_thumb });
+      }
+      return ids;
+    }
   }
 }

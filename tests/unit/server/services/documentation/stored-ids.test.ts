@@ -26,7 +26,7 @@ describe('idsInContents', () => {
     ]);
   });
 
-  it("finds a result sheet's and a report's checklists; a presentation stores none", () => {
+  it("finds a result sheet's and a report's checklists", () => {
     const sheet = { questions: {}, question_index: [], form_links: {}, form_ids: [A, B] } as DocumentContents;
     for (const doctype of ['sheet', 'report'] as const) {
       expect(idsInContents(doctype, sheet, 'contents')).toEqual([
@@ -34,7 +34,29 @@ describe('idsInContents', () => {
         { field: 'contents.form_ids.1', kind: 'document', id: B },
       ]);
     }
-    expect(idsInContents('presentation', { pages: { p: {} }, page_index: ['p'] } as DocumentContents, 'contents')).toEqual([]);
+    expect(idsInContents('presentation', { pages: {}, page_index: [] }, 'contents')).toEqual([]);
     expect(idsInContents('form', { sheet_id: null, questions: {}, question_index: [] } as DocumentContents, 'contents')).toEqual([]);
+  });
+});
+
+describe('idsInContents: a presentation', () => {
+  it("finds each page's media and thumbnail (a page without a thumbnail has none)", () => {
+    const page = (pageID: string, media: string, media_thumb: string | null) => ({
+      pageID,
+      description: '',
+      content_type: media_thumb ? ('image/jpeg' as const) : ('application/pdf' as const),
+      media,
+      media_thumb,
+      filename: 'f',
+      size: 1,
+      lastModified: 0,
+      shapes: [],
+    });
+    const contents = { pages: { p1: page('p1', A, B), p2: page('p2', B, null) }, page_index: ['p2', 'p1'] };
+    expect(idsInContents('presentation', contents, 'draft_contents')).toEqual([
+      { field: 'draft_contents.pages.p1.media', kind: 'upload', id: A },
+      { field: 'draft_contents.pages.p1.media_thumb', kind: 'upload', id: B },
+      { field: 'draft_contents.pages.p2.media', kind: 'upload', id: B },
+    ]);
   });
 });
