@@ -470,6 +470,11 @@ export const uploads = pgTable(
     expiresAt: at('expires_at').notNull(),
     /** Null until the file has arrived and passed its checks. */
     completedAt: at('completed_at'),
+    /**
+     * A copied document's upload shares the file of the upload it was copied from (its id: the file is
+     * kept at {org id}/{file_of}); null: the file is this row's own. Files of documents are never removed.
+     */
+    fileOf: uuid('file_of'),
   },
   (t) => [
     index('uploads_document_idx').on(t.documentId),
