@@ -48,8 +48,9 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium' }],
   webServer: {
-    // Builds only when there is no build at all (`npm test` has already rebuilt stale sources).
-    command: 'node scripts/ensure-build.mjs && node --import tsx src/server/main.ts',
+    // Builds the site only when there is no build at all (`npm test` has already rebuilt stale sources);
+    // the server bundle whenever its sources changed. Then the server as `npm start` runs it.
+    command: 'node scripts/ensure-build.mjs && node dist-server/main.mjs',
     url: `${baseURL}/api/v1/_build-info`,
     // The data folder is new for this run, so a server left over on the port would be the wrong one.
     reuseExistingServer: false,

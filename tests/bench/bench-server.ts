@@ -1,7 +1,8 @@
 /**
- * The server the bench measures: the built site served by `node --import tsx src/server/main.ts` on a
- * free port with a temporary DATA_DIR, removed again when it stops (on PGlite there, or on a PostgreSQL
- * database the caller names).
+ * The server the bench measures: the built site served by the built server, `node dist-server/main.mjs`
+ * as `npm start` runs it (BENCH_SERVER=source: `node --import tsx src/server/main.ts` instead, as
+ * `npm run dev`'s API and the API tests run it), on a free port with a temporary DATA_DIR, removed again
+ * when it stops (on PGlite there, or on a PostgreSQL database the caller names).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,6 +19,12 @@ export interface BenchServer {
   dataDir: string;
   stop(): Promise<void>;
 }
+
+/** How the bench starts the server: the bundle by default, the TypeScript sources with BENCH_SERVER=source. */
+export const serverCommand: { label: string; args: string[] } =
+  process.env.BENCH_SERVER === 'source'
+    ? { label: 'node --import tsx src/server/main.ts', args: ['--import', 'tsx', 'src/server/main.ts'] }
+    : { label: 'node dist-server/main.mjs', args: ['dist-server/main.mjs'] };
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -36,7 +43,7 @@ export async function startBenchServer(options: { databaseUrl?: string } = {}): 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'ringbinder-bench-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, serverCommand.args, {
     env: {
       ...process.env,
       PORT: String(port),

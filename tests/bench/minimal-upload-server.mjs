@@ -1,8 +1,9 @@
 /**
  * The floor of the upload bench (upload-memory.ts): a bare node:http server that pipes each request body
  * straight to a file under DATA_DIR and answers 204 — no multipart parsing, no checks, no database. What
- * any Node server that takes these bytes costs in memory on this machine. Run as a child process:
- * `node --import tsx tests/bench/minimal-upload-server.ts` with PORT and DATA_DIR; prints "ready".
+ * any Node server that takes these bytes costs in memory on this machine. Run as a child process with
+ * plain node, like the built server: `node tests/bench/minimal-upload-server.mjs` with PORT and DATA_DIR;
+ * prints "ready".
  */
 import { createWriteStream } from 'node:fs';
 import { createServer } from 'node:http';
