@@ -100,7 +100,8 @@ export function PageCanvas({ page, imageUrl, tool, selectedShape, dispatch }: Pr
       panning: true,
       onShapeClick: (id) => {
         const { tool: t, page: p, dispatch: d } = latest.current;
-        // A click on a handle is no click on the page.
+        // A click on a handle, or the end of a drag, is no click on the page.
+        if (Date.now() - lastDragEnd < 250) return;
         const pointer = stage.stage.getPointerPosition();
         if (pointer && stage.stage.getIntersection(pointer)?.getLayer() === handlesRef.current?.layer) return;
         if (t !== 'select') {
@@ -114,6 +115,10 @@ export function PageCanvas({ page, imageUrl, tool, selectedShape, dispatch }: Pr
       onViewChange: () => placeHandles(),
     });
     stageRef.current = stage;
+    let lastDragEnd = 0;
+    stage.stage.on('dragend', () => {
+      lastDragEnd = Date.now();
+    });
 
     // Moving the selected shape: its group is draggable; each move is one undo step per drag.
     let dragging = false;

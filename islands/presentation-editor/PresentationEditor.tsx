@@ -81,11 +81,14 @@ export function PresentationEditor({ document: doc, user }: Props) {
 
   const wanted = useMemo(() => {
     const ids = contents.page_index.map((id) => contents.pages[id]!.media_thumb).filter((id): id is string => !!id && !uploads.previews.byUpload.has(id));
-    if (page?.media && !uploads.previews.byPage.has(page.pageID) && !uploads.previews.byUpload.has(page.media)) ids.push(page.media);
+    if (page?.media && !uploads.previews.byPage.get(page.pageID)?.image && !uploads.previews.byUpload.has(page.media)) ids.push(page.media);
     return ids;
   }, [contents, page, uploads.previews]);
   const addresses = useMediaAddresses(doc.id, wanted);
-  const mediaUrl = page ? (uploads.previews.byPage.get(page.pageID)?.image ?? uploads.previews.byUpload.get(page.media) ?? addresses.get(page.media)) : undefined;
+  // A page waiting for its new file shows nothing from the old one (a replaced PDF is no picture to draw).
+  const waiting = page ? uploads.views[page.pageID] : undefined;
+  const local = page ? uploads.previews.byPage.get(page.pageID)?.image : undefined;
+  const mediaUrl = page ? (local ?? (waiting ? undefined : (uploads.previews.byUpload.get(page.media) ?? addresses.get(page.media)))) : undefined;
 
   const addFiles = (files: File[]) => {
     if (files.length === 0) return;

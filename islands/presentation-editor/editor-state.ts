@@ -130,7 +130,8 @@ export function editPresentation(state: EditorState, action: EditorAction): Edit
   const { contents } = state;
   switch (action.type) {
     case 'load':
-      return { ...initialState(action.contents, action.changed), ...reselect(state, action.contents), revision: state.revision + 1 };
+      // What the server holds now: no undo history, and no new revision (the autosave has nothing to save).
+      return { ...initialState(action.contents, action.changed), ...reselect(state, action.contents), revision: state.revision };
 
     case 'addPages': {
       const room = MAX_PAGES - contents.page_index.length;

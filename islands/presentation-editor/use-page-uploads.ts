@@ -38,7 +38,7 @@ interface Job {
 
 /** Local copies to show before (and after) a page's upload: by page id while queued, by upload id after. */
 export interface LocalPreviews {
-  byPage: Map<string, { image: string; thumb: string | undefined; isImage: boolean }>;
+  byPage: Map<string, { image: string | undefined; thumb: string | undefined }>;
   byUpload: Map<string, string>;
 }
 
@@ -70,7 +70,7 @@ export function usePageUploads(documentId: string, dispatch: Dispatch<EditorActi
   useEffect(
     () => () => {
       for (const p of previews.current.byPage.values()) {
-        URL.revokeObjectURL(p.image);
+        if (p.image) URL.revokeObjectURL(p.image);
         if (p.thumb) URL.revokeObjectURL(p.thumb);
       }
     },
@@ -103,12 +103,13 @@ export function usePageUploads(documentId: string, dispatch: Dispatch<EditorActi
             job.prepared = { file, thumb };
             if (!current(pageID, job)) return false;
             const local = previews.current.byPage.get(pageID);
-            if (local) URL.revokeObjectURL(local.image);
+            if (local?.image) URL.revokeObjectURL(local.image);
             if (local?.thumb) URL.revokeObjectURL(local.thumb);
+            // Pictures only: anything else is shown from the server once uploaded (a PDF is no picture to draw).
+            const isImage = file.type.startsWith('image/');
             previews.current.byPage.set(pageID, {
-              image: URL.createObjectURL(file),
+              image: isImage ? URL.createObjectURL(file) : undefined,
               thumb: thumb ? URL.createObjectURL(thumb) : undefined,
-              isImage: file.type.startsWith('image/'),
             });
             setPreviewRevision((n) => n + 1);
           }
@@ -122,7 +123,7 @@ export function usePageUploads(documentId: string, dispatch: Dispatch<EditorActi
           const result: UploadResult = { ...pageFileOf(file), lastModified: job.original.lastModified || Date.now(), media: ids[0]!, media_thumb: ids[1] ?? null };
           const local = previews.current.byPage.get(pageID);
           if (local) {
-            previews.current.byUpload.set(result.media, local.image);
+            if (local.image) previews.current.byUpload.set(result.media, local.image);
             if (local.thumb && result.media_thumb) previews.current.byUpload.set(result.media_thumb, local.thumb);
           }
           landed.current.set(pageID, result);

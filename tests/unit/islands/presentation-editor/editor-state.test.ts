@@ -135,5 +135,10 @@ describe('presentation editor state (documentation §4)', () => {
     const next = run(start, { type: 'setDescription', pageID: 'a', description: 'x' });
     expect(next.revision).toBe(start.revision + 1);
     expect(run(next, { type: 'selectPage', pageID: 'a' }).revision).toBe(next.revision);
+    // What the server holds after publishing is no change to save again as a draft.
+    const loaded = run(next, { type: 'load', contents: next.contents, changed: false });
+    expect(loaded.revision).toBe(next.revision);
+    expect(loaded.changed).toBe(false);
+    expect(loaded.past).toEqual([]);
   });
 });
