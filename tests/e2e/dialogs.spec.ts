@@ -195,6 +195,25 @@ const fromSpeedDial =
     return add;
   };
 
+/** A presentation's editor with one page (a PDF: added as it is), then its toolbar's `button`. */
+const presentationPage =
+  (button: 'Remove page' | 'Replace page') =>
+  async (page: Page, admin: OrgAdmin): Promise<Locator> => {
+    const { id } = await callApi<{ id: string }>('documentation/documents', {
+      token: admin.token,
+      json: { folder_id: 'root', name: 'Site tour', doctype: 'presentation' },
+    });
+    await signInWithToken(page, admin.token);
+    await page.goto(`/documentation/edit/${id}`);
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Add pages' }).click();
+    await (await chooser).setFiles({ name: 'rules.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    await expect(page.locator('.page-thumb:not([data-queued])')).toHaveCount(1, { timeout: 30_000 });
+    const opener = page.getByRole('button', { name: button });
+    await opener.click();
+    return opener;
+  };
+
 const cases: DialogCase[] = [
   { name: 'Forgot your password?', buttons: ['primary', 'secondary'], open: byButton('/login', 'Forgot your password?', false) },
   { name: 'Terms and Conditions', buttons: ['primary'], open: byButton('/register', 'Terms and Conditions', false) },
@@ -295,6 +314,8 @@ const cases: DialogCase[] = [
       return opener;
     },
   },
+  { name: 'Remove page', buttons: ['secondary'], open: presentationPage('Remove page') },
+  { name: 'Replace page', buttons: ['secondary'], open: presentationPage('Replace page') },
   {
     name: 'Publish or discard',
     buttons: ['primary'],
