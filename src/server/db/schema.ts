@@ -435,12 +435,38 @@ export const checklistSubmissions = pgTable(
   (t) => [
     // GET …/data: one checklist's rows newest first, optionally within a time window (and counted from the index alone).
     index('checklist_submissions_document_idx').on(t.orgId, t.documentId, t.createdAt, t.id),
-    // Result sheets (issue #13): a linked checklist's rows whose answer to a question equals a parent's answer,
-    // found by containment (record @> {question: {value: …}}) whatever the question.
-    index('checklist_submissions_record_idx').using('gin', t.record.op('jsonb_path_ops')),
     uniqueIndex('checklist_submissions_idempotency_key')
       .on(t.orgId, t.createdBy, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
+  ],
+);
+
+/**
+ * The answers result sheets join on (issue #13): one row per answered question of each submission, its
+ * value as jsonb — written by the trigger checklist_answer_keys_of_submission (migration
+ * 0014_sheet_answer_keys) as each submission is inserted, never by the application; gone with it. Only
+ * answers that can join: a value that is not null, '', 'not checked' or [], at most 512 bytes as JSON
+ * (a longer text joins nothing). Narrow rows, so a sheet's rows are joined and counted by index lookups
+ * without reading the submissions' records (db/queries/sheet-rows.ts).
+ */
+export const checklistAnswerKeys = pgTable(
+  'checklist_answer_keys',
+  {
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => checklistSubmissions.id, { onDelete: 'cascade' }),
+    orgId: uuid('org_id').notNull(),
+    documentId: uuid('document_id').notNull(),
+    questionId: text('question_id').notNull(),
+    value: jsonb('value').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.submissionId, t.questionId] }),
+    // A child checklist's submissions answering a parent's value (and the parents a child answers, walking up).
+    index('checklist_answer_keys_value_idx').on(t.orgId, t.documentId, t.questionId, t.value),
+    // A checklist's answers to one question within a time window (the candidates of a window).
+    index('checklist_answer_keys_time_idx').on(t.orgId, t.documentId, t.questionId, t.createdAt),
   ],
 );
 
