@@ -29,9 +29,9 @@ export const storageKey = (orgId: string, uploadId: string) => `${orgId}/${uploa
 export const avatarStorageKey = (uploadId: string) => `${AVATAR_KEY_PREFIX}/${uploadId}`;
 export const AVATAR_KEY_PREFIX = 'avatars';
 
-/** Where an upload row's file is kept, whatever its purpose. */
-export function storageKeyOf(row: { id: string; purpose: 'document' | 'avatar'; orgId: string | null }): string {
+/** Where an upload row's file is kept, whatever its purpose (a copied document's upload: its source's file, `fileOf`). */
+export function storageKeyOf(row: { id: string; purpose: 'document' | 'avatar'; orgId: string | null; fileOf?: string | null }): string {
   if (row.purpose === 'avatar') return avatarStorageKey(row.id);
   if (row.orgId === null) throw new Error(`upload ${row.id} has no organisation`);
-  return storageKey(row.orgId, row.id);
+  return storageKey(row.orgId, row.fileOf ?? row.id);
 }

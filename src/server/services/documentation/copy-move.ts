@@ -10,7 +10,8 @@
  * Read (a folder the caller may not Read is left out with everything below it), each document's
  * latest version becoming version 1 of its copy (drafts and older versions stay behind), and the ACL
  * entries of every copied item. A copy may land inside its own source: the subtree is read before
- * anything is written.
+ * anything is written. A copy's media (page images, question pictures) become uploads of the copy that
+ * share the source's stored files (copied-uploads.ts), so they are served through the copy.
  */
 import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -33,6 +34,7 @@ import {
   type FolderAccess,
 } from './access.ts';
 import { recordActivity } from '../activity.ts';
+import { copiedUploads } from './copied-uploads.ts';
 import { documentItem, folderItem, presentListedItems } from '../../presenters/documentation.ts';
 
 export type Paste = z.output<typeof moveOrCopyBody>;
@@ -173,15 +175,22 @@ async function copyDocuments(
 ): Promise<DocumentRow[]> {
   const copies: DocumentRow[] = [];
   for (const part of chunked(sources)) {
-    const values = part.map(({ document, folderId }) => ({
-      id: uuidv7(now.getTime()),
+    const ids = part.map(() => uuidv7(now.getTime()));
+    // The copies' own upload rows, sharing the sources' files; their contents name them (copied-uploads.ts).
+    const media = await copiedUploads(
+      tx,
+      part.map(({ document }, i) => ({ sourceId: document.id, copyId: ids[i]!, contents: document.contents })),
+      now,
+    );
+    const values = part.map(({ document, folderId }, i) => ({
+      id: ids[i]!,
       orgId: who.orgId,
       folderId,
       name: document.name,
       description: document.description,
       doctype: document.doctype,
       version: 1,
-      contents: document.contents,
+      contents: media.contents[i],
       createdBy: who.userId,
       createdAt: now,
       modifiedBy: who.userId,
@@ -189,13 +198,14 @@ async function copyDocuments(
     }));
     const inserted = await tx.insert(documents).values(values).returning();
     const byId = new Map(inserted.map((d) => [d.id, d]));
+    await media.insert();
     await tx.insert(documentVersions).values(
       part.map(({ document }, i) => ({
         documentId: values[i]!.id,
         version: 1,
         name: document.name,
         description: document.description,
-        contents: document.contents,
+        contents: media.contents[i],
         changelog: `Copied from version ${document.version} of ${document.name}`,
         createdBy: who.userId,
         createdAt: now,
