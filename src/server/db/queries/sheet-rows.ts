@@ -4,19 +4,21 @@
  *
  * A row is one submission of a root checklist joined down the link tree: each linked (child) checklist
  * contributes every submission whose answer to the linked question equals the parent submission's
- * answer to the parent question (a LEFT JOIN LATERAL per child: none gives one row with the child
- * empty, several give several rows, siblings multiply). Empty answers (null, '', 'not checked', [])
- * join nothing. The row's time is the newest `created_at` among its submissions (`greatest`, which skips
- * the empty ones); rows are ordered by it, newest first (ties by the submissions' ids), and the window
- * `start <= time < end` filters on it. Several root checklists: their rows together (UNION ALL).
+ * answer to the parent question (a LEFT JOIN per child: none gives one row with the child empty,
+ * several give several rows, siblings multiply). Empty answers (null, '', 'not checked', []) and answers
+ * longer than 512 bytes as JSON join nothing. The row's time is the newest `created_at` among its
+ * submissions (`greatest`, which skips the empty ones); rows are ordered by it, newest first (ties by the
+ * submissions' ids), and the window `start <= time < end` filters on it. Several root checklists: their
+ * rows together (UNION ALL).
  *
- * Speed: a child's rows are found by containment, `record @> {question: {value: answer}}`, through the
- * GIN (jsonb_path_ops) index on `record` (whatever the question; then the exact answer is compared, since
- * containment of lists is not equality). With a start time, only rows that can reach the window are
- * built: a row's time is at least each of its submissions', so a row in the window holds a submission in
- * the window — the candidates are the root submissions in the window plus the roots reached by walking
- * up the links from each child submission in the window (each step again by containment). Without a
- * start time every root submission before the end is a candidate.
+ * Speed: the joins never read the submissions' records. They go through `checklist_answer_keys` (one
+ * narrow row per joinable answer, written by a trigger as each submission is inserted; schema.ts), by its
+ * btree on (organisation, checklist, question, value). With a start time only rows that can reach the
+ * window are built: a row's time is at least each of its submissions', so a row in the window holds a
+ * submission in the window — the candidates are the root submissions in the window plus the roots
+ * reached by walking up the links from each child answer in the window (index on created_at). Without a
+ * start time every root submission before the end is a candidate. Only the rows of the page (or, for an
+ * export, each row as the cursor hands it out) read their records, by primary key.
  *
  * The statement's text follows the shape of the tree (which checklists, which questions), its values are
  * parameters. Records of checklists the reader cannot Read are not selected at all.
@@ -44,23 +46,6 @@ export interface RawSheetRow {
   records: Record<string, Record<string, unknown> | null>;
 }
 
-/** Answers that join nothing: no value, '', 'not checked', an empty list. */
-const EMPTY_ANSWERS = sql`ARRAY['null', '""', '"not checked"', '[]']::jsonb[]`;
-
-/** The answer of submission `alias` to `questionId`, as jsonb. */
-const answer = (alias: string, questionId: string) => sql`(${sql.raw(alias)}.record -> ${questionId}::text -> 'value')`;
-
-/**
- * Submissions of `join.form_id` (alias `child`) answering `join.question_id` as `parent` answered
- * `join.parent_question_id`; or, walking up, of the parent form answering as the child did.
- */
-function matching(orgId: string, formId: string, alias: string, questionId: string, other: SQL): SQL {
-  return sql`${sql.raw(alias)}.org_id = ${orgId}::uuid AND ${sql.raw(alias)}.document_id = ${formId}::uuid
-    AND ${other} IS NOT NULL AND NOT (${other} = ANY(${EMPTY_ANSWERS}))
-    AND ${sql.raw(alias)}.record @> jsonb_build_object(${questionId}::text, jsonb_build_object('value', ${other}))
-    AND ${answer(alias, questionId)} = ${other}`;
-}
-
 interface TreeForms {
   root: string;
   /** The joins under this root, parents first. */
@@ -78,103 +63,116 @@ function treesOf(tree: FormTree): TreeForms[] {
   return tree.roots.map((root) => ({ root, joins: trees.get(root)! }));
 }
 
-const inWindow = (alias: string, q: SheetRowsQuery) =>
-  sql.join(
-    [
-      sql`${sql.raw(alias)}.org_id = ${q.orgId}::uuid`,
-      ...(q.start ? [sql`${sql.raw(alias)}.created_at >= ${q.start.toISOString()}::timestamptz`] : []),
-      ...(q.end ? [sql`${sql.raw(alias)}.created_at < ${q.end.toISOString()}::timestamptz`] : []),
-    ],
-    sql` AND `,
-  );
+/** Every checklist of the sheet, in one order: the roots' trees one after another. */
+function formsOf(tree: FormTree): string[] {
+  return treesOf(tree).flatMap((t) => [t.root, ...t.joins.map((j) => j.form_id)]);
+}
+
+const raw = (name: string) => sql.raw(name);
+
+const timeWindow = (column: SQL, q: SheetRowsQuery) => [
+  ...(q.start ? [sql`${column} >= ${q.start.toISOString()}::timestamptz`] : []),
+  ...(q.end ? [sql`${column} < ${q.end.toISOString()}::timestamptz`] : []),
+];
+const all = (conditions: SQL[]) => sql.join(conditions, sql` AND `);
+
+/** Answers (in checklist_answer_keys) of `formId` to `questionId` equal to `value`: alias `k`. */
+const answering = (k: string, q: SheetRowsQuery, formId: string, questionId: string, value: SQL) =>
+  sql`${raw(k)}.org_id = ${q.orgId}::uuid AND ${raw(k)}.document_id = ${formId}::uuid AND ${raw(k)}.question_id = ${questionId}::text AND ${raw(k)}.value = ${value}`;
 
 /** The root submissions whose rows may fall in the window (see the module's note). */
 function candidateRoots(t: TreeForms, q: SheetRowsQuery): SQL {
-  const parts: SQL[] = [sql`SELECT s.id FROM checklist_submissions s WHERE s.document_id = ${t.root}::uuid AND ${inWindow('s', q)}`];
+  const parts: SQL[] = [
+    sql`SELECT s.id FROM checklist_submissions s WHERE ${all([sql`s.org_id = ${q.orgId}::uuid`, sql`s.document_id = ${t.root}::uuid`, ...timeWindow(sql`s.created_at`, q)])}`,
+  ];
   if (q.start) {
     const joinOf = new Map(t.joins.map((j) => [j.form_id, j]));
     for (const join of t.joins) {
-      // Up from a child submission in the window, one parent at a time, to the root.
-      const froms: SQL[] = [sql`checklist_submissions u0`];
-      let alias = 'u0';
+      // From each answer of the child in the window up its parents to the root, by the answers' index.
+      const froms: SQL[] = [sql`checklist_answer_keys w0`];
+      let from = 'w0';
       let step: FormJoin | undefined = join;
-      let level = 0;
-      while (step) {
-        const parentAlias = `u${level + 1}`;
-        froms.push(
-          sql`JOIN checklist_submissions ${sql.raw(parentAlias)} ON ${matching(q.orgId, step.parent_form_id, parentAlias, step.parent_question_id, answer(alias, step.question_id))}`,
-        );
-        alias = parentAlias;
-        level += 1;
-        step = joinOf.get(step.parent_form_id);
+      for (let level = 1; step; level++) {
+        const parent = `p${level}`;
+        froms.push(sql`JOIN checklist_answer_keys ${raw(parent)} ON ${answering(parent, q, step.parent_form_id, step.parent_question_id, sql`${raw(from)}.value`)}`);
+        const up = joinOf.get(step.parent_form_id);
+        if (up) {
+          // The parent's own answer to the question that links it to its parent.
+          const own = `w${level}`;
+          froms.push(sql`JOIN checklist_answer_keys ${raw(own)} ON ${raw(own)}.submission_id = ${raw(parent)}.submission_id AND ${raw(own)}.question_id = ${up.question_id}::text`);
+          from = own;
+        } else {
+          from = parent;
+        }
+        step = up;
       }
-      parts.push(sql`SELECT ${sql.raw(alias)}.id FROM ${sql.join(froms, sql` `)} WHERE u0.document_id = ${join.form_id}::uuid AND ${inWindow('u0', q)}`);
+      parts.push(
+        sql`SELECT ${raw(from)}.submission_id FROM ${sql.join(froms, sql` `)}
+             WHERE ${all([sql`w0.org_id = ${q.orgId}::uuid`, sql`w0.document_id = ${join.form_id}::uuid`, sql`w0.question_id = ${join.question_id}::text`, ...timeWindow(sql`w0.created_at`, q)])}`,
+      );
     }
   }
   return sql.join(parts, sql` UNION `);
 }
 
-/** The rows of one root checklist's tree, with their time, before the window and the order. */
-function treeRows(t: TreeForms, q: SheetRowsQuery, withRecords: boolean): SQL {
-  const forms = [t.root, ...t.joins.map((j) => j.form_id)];
-  const aliasOf = new Map(forms.map((f, i) => [f, `s${i}`]));
-  const laterals = t.joins.map((join) => {
-    const alias = aliasOf.get(join.form_id)!;
+/** The rows of one root checklist's tree: their time, a tie-breaker and the submissions' ids (`ids[k]` of form k of `forms`). */
+function treeRows(t: TreeForms, q: SheetRowsQuery, forms: string[]): SQL {
+  const aliasOf = new Map<string, string>([[t.root, 's0']]);
+  const joins: SQL[] = [];
+  t.joins.forEach((join, i) => {
+    const alias = `s${i + 1}`;
+    aliasOf.set(join.form_id, alias);
     const parent = aliasOf.get(join.parent_form_id)!;
-    return sql`LEFT JOIN LATERAL (
-        SELECT ${sql.raw(alias)}.id, ${sql.raw(alias)}.created_at, ${sql.raw(alias)}.created_by, ${sql.raw(alias)}.record
-          FROM checklist_submissions ${sql.raw(alias)}
-         WHERE ${matching(q.orgId, join.form_id, alias, join.question_id, answer(parent, join.parent_question_id))}
-      ) ${sql.raw(alias)} ON true`;
+    const parentId = parent === 's0' ? sql`s0.id` : sql`${raw(parent)}.submission_id`;
+    // The parent's answer to the linked question, then the child's answers equal to it.
+    joins.push(sql`LEFT JOIN checklist_answer_keys ${raw(`a${i + 1}`)} ON ${raw(`a${i + 1}`)}.submission_id = ${parentId} AND ${raw(`a${i + 1}`)}.question_id = ${join.parent_question_id}::text`);
+    joins.push(sql`LEFT JOIN checklist_answer_keys ${raw(alias)} ON ${answering(alias, q, join.form_id, join.question_id, sql`${raw(`a${i + 1}`)}.value`)}`);
   });
-  const aliases = forms.map((f) => sql.raw(aliasOf.get(f)!));
-  const at = sql`greatest(${sql.join(
-    aliases.map((a) => sql`${a}.created_at`),
-    sql`, `,
-  )})`;
-  const pairs = (value: (alias: SQL, form: string) => SQL) =>
-    sql`jsonb_build_object(${sql.join(
-      forms.map((f, i) => sql`${f}::text, ${value(aliases[i]!, f)}`),
-      sql`, `,
-    )})`;
-  const extra = withRecords
-    ? sql`,
-        (SELECT v.by FROM (VALUES ${sql.join(
-          aliases.map((a) => sql`(${a}.created_at, ${a}.created_by)`),
-          sql`, `,
-        )}) v(at, by) WHERE v.at IS NOT NULL ORDER BY v.at DESC LIMIT 1) AS created_by,
-        ${pairs((a) => sql`${a}.id`)} AS submissions,
-        ${pairs((a, f) => (q.readable.has(f) ? sql`${a}.record` : sql`NULL::jsonb`))} AS records,
-        concat_ws(',', ${sql.join(
-          aliases.map((a) => sql`${a}.id`),
-          sql`, `,
-        )}) AS tie`
-    : sql``;
-  return sql`SELECT ${at} AS at${extra}
+  const idOf = (form: string) => {
+    const alias = aliasOf.get(form);
+    return alias === undefined ? sql`NULL::uuid` : alias === 's0' ? sql`s0.id` : sql`${raw(alias)}.submission_id`;
+  };
+  const times = [...aliasOf.values()].map((a) => sql`${raw(a)}.created_at`);
+  return sql`SELECT greatest(${sql.join(times, sql`, `)}) AS at,
+        concat_ws(',', ${sql.join([...aliasOf.keys()].map(idOf), sql`, `)}) AS tie,
+        ARRAY[${sql.join(forms.map(idOf), sql`, `)}]::uuid[] AS ids
       FROM (${candidateRoots(t, q)}) c
       JOIN checklist_submissions s0 ON s0.id = c.id
-      ${sql.join(laterals, sql` `)}`;
+      ${sql.join(joins, sql` `)}`;
 }
 
-function windowed(q: SheetRowsQuery, withRecords: boolean): SQL {
-  const all = sql.join(
-    treesOf(q.tree).map((t) => sql`(${treeRows(t, q, withRecords)})`),
+/** The rows in the window: `(at, tie, ids) r`. */
+function windowed(q: SheetRowsQuery, forms: string[]): SQL {
+  const rowsOfTrees = sql.join(
+    treesOf(q.tree).map((t) => sql`(${treeRows(t, q, forms)})`),
     sql` UNION ALL `,
   );
-  const conditions = [
-    ...(q.start ? [sql`w.at >= ${q.start.toISOString()}::timestamptz`] : []),
-    ...(q.end ? [sql`w.at < ${q.end.toISOString()}::timestamptz`] : []),
-  ];
-  return sql`(SELECT * FROM (${all}) w${conditions.length > 0 ? sql` WHERE ${sql.join(conditions, sql` AND `)}` : sql``}) r`;
+  const conditions = timeWindow(sql`w.at`, q);
+  return sql`(SELECT * FROM (${rowsOfTrees}) w${conditions.length > 0 ? sql` WHERE ${all(conditions)}` : sql``}) r`;
 }
 
 /** The statement of a page of rows (or of every row, for an export: no `page`). */
 export function sheetRowsStatement(q: SheetRowsQuery, page?: { skip: number; limit: number }): SQL {
   if (q.tree.roots.length === 0) return sql`SELECT NULL::timestamptz AS created_at WHERE false`;
-  return sql`SELECT r.at AS created_at, u.username AS created_by_username, r.submissions, r.records
-      FROM ${windowed(q, true)}
-      LEFT JOIN users u ON u.id = r.created_by
-     ORDER BY r.at DESC, r.tie DESC${page ? sql` OFFSET ${page.skip} LIMIT ${page.limit}` : sql``}`;
+  const forms = formsOf(q.tree);
+  const alias = (k: number) => raw(`r${k}`);
+  const submissions = forms.map((_, k) => sql`LEFT JOIN checklist_submissions ${alias(k)} ON ${alias(k)}.id = p.ids[${raw(String(k + 1))}]`);
+  const pairs = (value: (k: number, form: string) => SQL) =>
+    sql`jsonb_build_object(${sql.join(
+      forms.map((f, k) => sql`${f}::text, ${value(k, f)}`),
+      sql`, `,
+    )})`;
+  const newest = sql`(SELECT v.by FROM (VALUES ${sql.join(
+    forms.map((_, k) => sql`(${alias(k)}.created_at, ${alias(k)}.created_by)`),
+    sql`, `,
+  )}) v(at, by) WHERE v.at IS NOT NULL ORDER BY v.at DESC LIMIT 1)`;
+  return sql`SELECT p.at AS created_at, u.username AS created_by_username,
+        ${pairs((k) => sql`${alias(k)}.id`)} AS submissions,
+        ${pairs((k, f) => (q.readable.has(f) ? sql`${alias(k)}.record` : sql`NULL::jsonb`))} AS records
+      FROM (SELECT r.at, r.tie, r.ids FROM ${windowed(q, forms)} ORDER BY r.at DESC, r.tie DESC${page ? sql` OFFSET ${page.skip} LIMIT ${page.limit}` : sql``}) p
+      ${sql.join(submissions, sql` `)}
+      LEFT JOIN users u ON u.id = ${newest}
+     ORDER BY p.at DESC, p.tie DESC`;
 }
 
 interface Raw {
@@ -205,7 +203,7 @@ export async function sheetRowsPage(db: Queryable, q: SheetRowsQuery, page: { sk
 /** How many rows the window holds. */
 export async function countSheetRows(db: Queryable, q: SheetRowsQuery): Promise<number> {
   if (q.tree.roots.length === 0) return 0;
-  const [row] = await rows<{ n: number | string }>(db, sql`SELECT count(*)::int AS n FROM ${windowed(q, false)}`);
+  const [row] = await rows<{ n: number | string }>(db, sql`SELECT count(*)::int AS n FROM ${windowed(q, formsOf(q.tree))}`);
   return Number(row?.n ?? 0);
 }
 

@@ -1,0 +1,303 @@
+/**
+ * Issue #13's result sheet benchmark: a sheet joining two checklists — "Asset register" (100,000 root
+ * submissions spread over a year, one per asset tag) and "Weekly inspection" (300,000 submissions, three
+ * per asset, each within 14 days after its register entry), the inspection's tag linked to the register's
+ * — on the real server over HTTP, beside a bare `SELECT 1` through the server's own database handle and
+ * a trivial HTTP round trip (`GET _build-info`), on PGlite and on PostgreSQL:
+ * - `sheet-data` of the last 30 days, first batch (limit 100) with its total, as the results grid first
+ *   asks (documentation §4: the last 30 days first, then batches of 100), p50/p95/p99;
+ * - `sheet-data` of the last 30 days, limit 10 (one screen page);
+ * - `export.csv` of every row (300,000 lines): rows/s, and the process's peak resident memory and heap
+ *   above what they were before (the server runs in this process; the client only counts the bytes).
+ * Goals (issue #13) on PostgreSQL: first page p95 ≤ 25 ms; export ≥ 50,000 rows/s with memory flat;
+ * PGlite within 2× of those. Figures only: nothing here fails on a number.
+ *
+ * Alone: `node --import tsx tests/bench/sheets-run.ts` (BENCH_DATABASE_URL adds PostgreSQL,
+ * SHEETS_BENCH_ONLY=postgres|pglite keeps one, BENCH_KEEP=<name> keeps the seeded database).
+ */
+import { request } from 'node:http';
+import { availableParallelism, loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { startApiServer, type ApiServer, type DatabaseTarget } from './api-server.ts';
+import { accounts, call } from './documentation-tree-fixture.ts';
+import { TimedClient } from './http-timing.ts';
+import { signInAgain } from './kept-database.ts';
+import { spreadOf } from './percentiles.ts';
+import { countQueries, type QueryCounter } from './query-counter.ts';
+
+export const SHEETS_BENCH = { roots: 100_000, childrenEach: 3, days: 365, windowDays: 30 } as const;
+const WARMUP = 10;
+const SAMPLES = 100;
+const ROWS_PER_STATEMENT = 25_000;
+const DAY = 86_400;
+
+const ms = (value: number) => value.toFixed(2);
+const pad = (s: string, n: number) => (s.length >= n ? s : s + ' '.repeat(n - s.length));
+const padStart = (s: string, n: number) => (s.length >= n ? s : ' '.repeat(n - s.length) + s);
+const took = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+
+interface Fixture {
+  token: string;
+  sheetId: string;
+  /** The moment "now" of the data (epoch seconds); the window is the 30 days before it. */
+  now: number;
+  took: string;
+}
+
+const question = (title: string, valueType: string, widget: string) => ({
+  title,
+  description: '',
+  valueType,
+  widget,
+  choices: [],
+  required: false,
+  allowComments: false,
+  photoVerification: false,
+  validation: { enabled: false, roles: [], users: [] },
+});
+
+async function buildFixture(server: ApiServer): Promise<Fixture> {
+  const now = Math.floor(Date.now() / 1000 / DAY) * DAY;
+  if (server.reused) {
+    const found = (await server.db.execute(sql`SELECT id FROM documents WHERE name = 'Bench assets' AND doctype = 'sheet'`)) as unknown as { rows: { id: string }[] };
+    if (found.rows[0]) return { token: await signInAgain(server, 'bench_member'), sheetId: found.rows[0].id, now, took: 'kept' };
+  }
+  const { admin, member, orgId } = await accounts(server);
+  const register = await call(server, 'POST', 'documentation/documents', {
+    token: admin.token,
+    json: {
+      folder_id: 'root',
+      name: 'Asset register',
+      doctype: 'form',
+      contents: { questions: { reg_tag: question('Asset tag', 'text', 'text'), reg_loc: question('Location', 'text', 'text') }, question_index: ['reg_tag', 'reg_loc'] },
+    },
+    expect: 201,
+  });
+  const inspection = await call(server, 'POST', 'documentation/documents', {
+    token: admin.token,
+    json: {
+      folder_id: 'root',
+      name: 'Weekly inspection',
+      doctype: 'form',
+      contents: {
+        questions: { insp_tag: question('Asset tag', 'text', 'text'), insp_result: question('Result', 'pass/fail', 'radio buttons') },
+        question_index: ['insp_tag', 'insp_result'],
+      },
+    },
+    expect: 201,
+  });
+  const sheet = await call(server, 'POST', 'documentation/documents', {
+    token: admin.token,
+    json: {
+      folder_id: 'root',
+      name: 'Bench assets',
+      doctype: 'sheet',
+      contents: {
+        questions: {
+          reg_tag: { ...question('Asset tag', 'text', 'text'), form_id: register.id },
+          reg_loc: { ...question('Location', 'text', 'text'), form_id: register.id },
+          insp_tag: { ...question('Asset tag', 'text', 'text'), form_id: inspection.id },
+          insp_result: { ...question('Result', 'pass/fail', 'radio buttons'), form_id: inspection.id },
+        },
+        question_index: ['reg_tag', 'reg_loc', 'insp_tag', 'insp_result'],
+        form_links: { insp_tag: 'reg_tag' },
+        form_ids: [register.id, inspection.id],
+      },
+    },
+    expect: 201,
+  });
+  const started = performance.now();
+  const answer = (value: string) => sql.raw(`jsonb_build_object('value', ${value}, 'comments', '', 'media', '[]'::jsonb, 'valid', true)`);
+  const span = SHEETS_BENCH.days * DAY;
+  // Root i at now − (i / roots) of a year; its tag A<i>.
+  for (let from = 0; from < SHEETS_BENCH.roots; from += ROWS_PER_STATEMENT) {
+    const to = Math.min(SHEETS_BENCH.roots, from + ROWS_PER_STATEMENT) - 1;
+    await server.db.execute(sql`
+      INSERT INTO checklist_submissions (id, org_id, document_id, version, record, validation_errors, created_by, created_at)
+      SELECT gen_random_uuid(), ${orgId}::uuid, ${register.id}::uuid, 1,
+             jsonb_build_object('reg_tag', ${answer(`'A' || i`)}, 'reg_loc', ${answer(`'Hall ' || (i % 50)`)}),
+             0, ${admin.id}::uuid, to_timestamp(${now} - (i * ${span}::bigint / ${SHEETS_BENCH.roots}) - 1)
+        FROM generate_series(${from}::bigint, ${to}::bigint) i`);
+  }
+  // Child j inspects asset j % roots, 0–14 days after its register entry (never after now).
+  const children = SHEETS_BENCH.roots * SHEETS_BENCH.childrenEach;
+  for (let from = 0; from < children; from += ROWS_PER_STATEMENT) {
+    const to = Math.min(children, from + ROWS_PER_STATEMENT) - 1;
+    await server.db.execute(sql`
+      INSERT INTO checklist_submissions (id, org_id, document_id, version, record, validation_errors, created_by, created_at)
+      SELECT gen_random_uuid(), ${orgId}::uuid, ${inspection.id}::uuid, 1,
+             jsonb_build_object('insp_tag', ${answer(`'A' || (j % ${SHEETS_BENCH.roots})`)}, 'insp_result', ${answer(`CASE WHEN j % 7 = 0 THEN 'fail' ELSE 'pass' END`)}),
+             0, ${admin.id}::uuid,
+             to_timestamp(least(${now} - 1, ${now} - ((j % ${SHEETS_BENCH.roots}) * ${span}::bigint / ${SHEETS_BENCH.roots}) - 1 + (j * 7919) % (14 * ${DAY})))
+        FROM generate_series(${from}::bigint, ${to}::bigint) j`);
+  }
+  return { token: member.token, sheetId: String(sheet.id), now, took: took(started) };
+}
+
+interface Probe {
+  label: string;
+  goalMs?: number;
+  run(): Promise<number>;
+  times: number[];
+  queries: number[];
+  last?: { results: number; total: number; bytes: number };
+}
+
+function httpProbe(client: TimedClient, label: string, path: string, token: string | undefined, goalMs?: number): Probe {
+  const probe: Probe = {
+    label,
+    ...(goalMs === undefined ? {} : { goalMs }),
+    times: [],
+    queries: [],
+    run: async () => {
+      const answer = await client.get(path, token).catch((err: unknown) => {
+        if ((err as { code?: string }).code !== 'ECONNRESET') throw err;
+        return client.get(path, token);
+      });
+      if (answer.status !== 200) throw new Error(`${label}: GET ${path} answered ${answer.status}: ${answer.body.toString('utf8').slice(0, 300)}`);
+      if (goalMs !== undefined) {
+        const page = JSON.parse(answer.body.toString('utf8')) as { results: unknown[]; total: number };
+        probe.last = { results: page.results.length, total: page.total, bytes: answer.wireBytes };
+      }
+      return answer.ms;
+    },
+  };
+  return probe;
+}
+
+async function measure(probes: Probe[], counter: QueryCounter): Promise<void> {
+  for (let round = 0; round < WARMUP; round++) for (const probe of probes) await probe.run();
+  for (let round = 0; round < SAMPLES; round++) {
+    for (const probe of probes) {
+      const before = counter.count;
+      probe.times.push(await probe.run());
+      probe.queries.push(counter.count - before);
+    }
+  }
+}
+
+function printTimes(probes: Probe[]): void {
+  const spreads = probes.map((p) => spreadOf(p.times));
+  const select1 = spreads[0]!;
+  const http = spreads[1]!;
+  const head = [
+    pad('call', 58),
+    padStart('SQL', 4),
+    padStart('p50 ms', 8),
+    padStart('p95 ms', 8),
+    padStart('p99 ms', 8),
+    padStart('max ms', 8),
+    padStart('p95/SELECT 1', 13),
+    padStart('p95/HTTP', 9),
+    padStart('goal p95', 9),
+    '  status',
+  ].join(' ');
+  console.log(head);
+  console.log('-'.repeat(head.length));
+  probes.forEach((probe, i) => {
+    const s = spreads[i]!;
+    const low = Math.min(...probe.queries);
+    const high = Math.max(...probe.queries);
+    console.log(
+      [
+        pad(probe.label, 58),
+        padStart(low === high ? String(low) : `${low}–${high}`, 4),
+        padStart(ms(s.p50), 8),
+        padStart(ms(s.p95), 8),
+        padStart(ms(s.p99), 8),
+        padStart(ms(s.max), 8),
+        padStart(`${(s.p95 / select1.p95).toFixed(1)}×`, 13),
+        padStart(i === 0 ? '' : `${(s.p95 / http.p95).toFixed(1)}×`, 9),
+        padStart(probe.goalMs === undefined ? '' : ms(probe.goalMs), 9),
+        probe.goalMs === undefined ? '' : s.p95 > probe.goalMs ? '  OVER' : '  ok',
+      ].join(' '),
+    );
+  });
+  for (const probe of probes.filter((p) => p.last)) {
+    console.log(`  ${probe.label}: ${probe.last!.results} rows, total ${probe.last!.total.toLocaleString('en')}, ${(probe.last!.bytes / 1000).toFixed(1)} KB on the wire`);
+  }
+}
+
+/** Downloads the CSV, counting lines and bytes as they arrive (nothing kept), sampling this process's memory. */
+async function exportCsv(server: ApiServer, f: Fixture): Promise<{ lines: number; bytes: number; seconds: number; rssUp: number; heapUp: number }> {
+  global.gc?.();
+  const before = process.memoryUsage();
+  let peakRss = before.rss;
+  let peakHeap = before.heapUsed;
+  const timer = setInterval(() => {
+    const m = process.memoryUsage();
+    peakRss = Math.max(peakRss, m.rss);
+    peakHeap = Math.max(peakHeap, m.heapUsed);
+  }, 20);
+  const started = performance.now();
+  try {
+    const { lines, bytes } = await new Promise<{ lines: number; bytes: number }>((resolve, reject) => {
+      const req = request(`${server.apiUrl}/documentation/documents/${f.sheetId}/export.csv`, { headers: { authorization: `Bearer ${f.token}` } }, (res) => {
+        if (res.statusCode !== 200) reject(new Error(`export.csv answered ${res.statusCode}`));
+        let count = 0;
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.byteLength;
+          for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) count++;
+        });
+        res.on('end', () => resolve({ lines: count, bytes: size }));
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    return { lines, bytes, seconds: (performance.now() - started) / 1000, rssUp: peakRss - before.rss, heapUp: peakHeap - before.heapUsed };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+export async function benchSheets(target: DatabaseTarget): Promise<void> {
+  console.log('');
+  console.log(`Result sheets (issue #13) on ${target.label}`);
+  const factor = target.kind === 'postgres' ? 1 : 2;
+  const server = await startApiServer(target);
+  const client = new TimedClient(server.url);
+  try {
+    const f = await buildFixture(server);
+    console.log(
+      `  setup: ${SHEETS_BENCH.roots.toLocaleString('en')} register and ${(SHEETS_BENCH.roots * SHEETS_BENCH.childrenEach).toLocaleString('en')} inspection submissions over ${SHEETS_BENCH.days} days, in bulk ${f.took}`,
+    );
+    await server.db.execute(sql`VACUUM ANALYZE`);
+    const start = f.now - SHEETS_BENCH.windowDays * DAY;
+    const counter = countQueries(server.db);
+    const probes: Probe[] = [
+      {
+        label: "SELECT 1 through the server's database handle",
+        times: [],
+        queries: [],
+        run: async () => {
+          const started = performance.now();
+          await server.db.execute(sql`SELECT 1`);
+          return performance.now() - started;
+        },
+      },
+      httpProbe(client, 'GET _build-info (no sign-in, no SQL)', '/api/v1/_build-info', undefined),
+      httpProbe(client, 'sheet-data last 30 days, limit 100 (+ total)', `/api/v1/documentation/documents/${f.sheetId}/sheet-data?start_time=${start}&limit=100`, f.token, 25 * factor),
+      httpProbe(client, 'sheet-data last 30 days, limit 10 (+ total)', `/api/v1/documentation/documents/${f.sheetId}/sheet-data?start_time=${start}&limit=10`, f.token, 25 * factor),
+    ];
+    console.log(`  ${SAMPLES} rounds after ${WARMUP} warm-up rounds, each round one of every call in turn, as a plain member, over one kept-alive HTTP/1.1 connection; after VACUUM ANALYZE`);
+    const loadBefore = loadavg()[0]!;
+    await measure(probes, counter);
+    printTimes(probes);
+    const csv = await exportCsv(server, f);
+    const rows = csv.lines - 1;
+    const rate = rows / csv.seconds;
+    console.log(
+      `  export.csv of every row: ${rows.toLocaleString('en')} rows, ${mb(csv.bytes)} MB in ${csv.seconds.toFixed(1)} s = ${Math.round(rate).toLocaleString('en')} rows/s ` +
+        `(goal ≥ ${(50_000 / factor).toLocaleString('en')}: ${rate >= 50_000 / factor ? 'ok' : 'UNDER'}); ` +
+        `process peak above its start: RSS +${mb(csv.rssUp)} MB, heap +${mb(csv.heapUp)} MB`,
+    );
+    console.log(`  Machine load (1-minute average) before / after: ${loadBefore.toFixed(1)} / ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} CPUs.`);
+  } finally {
+    client.close();
+    await server.stop();
+  }
+}
