@@ -26,14 +26,16 @@ import {
 } from './editor-state.ts';
 import { ACCEPTED_FILES } from './file-intake.ts';
 import { PageCanvas } from './PageCanvas.tsx';
-import { RemovePageDialog, ReplacePageDialog } from './PageDialogs.tsx';
 import { PageStrip } from './PageStrip.tsx';
 import { ShapePanel } from './ShapePanel.tsx';
 import { useMediaAddresses } from './use-media-addresses.ts';
 import { usePageUploads } from './use-page-uploads.ts';
 
-// Tiptap (the largest part of the editor) loads beside the rest, not before it paints.
+// Tiptap (the largest part of the editor) loads beside the rest, not before it paints; the page dialogs
+// (and Shoelace's dialog) when first opened.
 const DescriptionEditor = lazy(() => import('./DescriptionEditor.tsx').then((m) => ({ default: m.DescriptionEditor })));
+const RemovePageDialog = lazy(() => import('./PageDialogs.tsx').then((m) => ({ default: m.RemovePageDialog })));
+const ReplacePageDialog = lazy(() => import('./PageDialogs.tsx').then((m) => ({ default: m.ReplacePageDialog })));
 
 interface Props {
   document: Document;
@@ -256,6 +258,7 @@ export function PresentationEditor({ document: doc, user }: Props) {
         {announcement}
       </p>
 
+      <Suspense fallback={null}>
       {dialog === 'remove' && page && (
         <RemovePageDialog pageNumber={pageNumber} title={title} onRemove={() => removePage(page.pageID)} onClosed={() => setDialog(undefined)} />
       )}
@@ -271,6 +274,7 @@ export function PresentationEditor({ document: doc, user }: Props) {
           onClosed={() => setDialog(undefined)}
         />
       )}
+      </Suspense>
     </div>
   );
 }

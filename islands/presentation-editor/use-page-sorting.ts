@@ -3,9 +3,10 @@
  * questions: islands/checklist-editor/use-question-sorting.ts): Sortable moves the DOM node, which is put
  * back at once and reported as (from, to) for the reducer. Touch drags start after 500 ms (documentation
  * §9 "Touch drag delay is 500 ms"), so a swipe still scrolls the strip. The keyboard alternative is the
- * toolbar's Move page earlier / later.
+ * toolbar's Move page earlier / later. Sortable loads once the editor has painted (it is not needed
+ * before a thumbnail is dragged), outside the editor's first load.
  */
-import Sortable from 'sortablejs';
+import type Sortable from 'sortablejs';
 import { useEffect, useRef, type RefObject } from 'react';
 
 export const TOUCH_DRAG_DELAY_MS = 500;
@@ -17,7 +18,11 @@ export function usePageSorting(list: RefObject<HTMLElement | null>, onMove: (fro
   useEffect(() => {
     const element = list.current;
     if (!element) return;
-    const sortable = Sortable.create(element, {
+    let sortable: Sortable | undefined;
+    let gone = false;
+    void import('sortablejs').then(({ default: Sorting }) => {
+      if (gone) return;
+      sortable = Sorting.create(element, {
       draggable: '.page-thumb',
       animation: 150,
       forceFallback: true,
@@ -33,7 +38,11 @@ export function usePageSorting(list: RefObject<HTMLElement | null>, onMove: (fro
         from.insertBefore(item, from.children[oldIndex] ?? null);
         move.current(oldIndex, newIndex);
       },
+      });
     });
-    return () => sortable.destroy();
+    return () => {
+      gone = true;
+      sortable?.destroy();
+    };
   }, [list]);
 }
