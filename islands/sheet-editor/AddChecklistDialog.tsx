@@ -10,13 +10,14 @@ import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { api, ApiError } from '../../src/client/api.ts';
 import { allPages } from '../../src/client/all-pages.ts';
 import type { ListedItem } from '../../src/shared/api/documentation.ts';
+import { DEFAULT_RESULTS_LIMIT } from '../../src/shared/constants.ts';
 import type { SearchResult } from '../../src/shared/api/search.ts';
 import { Dialog, useDialogOpen } from '../shared/Dialog.tsx';
 import { catalogueForm, type CatalogueForm } from './sheet-state.ts';
 
 export const ALREADY_SELECTED = 'already selected';
-/** The spec's checklist picker search limit (documentation §9). */
-const SEARCH_LIMIT = 1e9;
+/** The spec's checklist picker search limit (documentation §9: 1e9; the API takes at most 999999999). */
+const SEARCH_LIMIT = DEFAULT_RESULTS_LIMIT;
 
 interface Props {
   selected: readonly string[];
@@ -58,13 +59,13 @@ export function AddChecklistDialog({ selected, canLink, onPick, onClosed }: Prop
     document.getElementById(`${name}-tab-${next}`)?.focus();
   };
 
-  const option = (id: string, label: string, detail?: string) => {
+  const option = (panel: Tab) => (id: string, label: string, detail?: string) => {
     const taken = selected.includes(id);
     return (
       <label className={`checklist-option${taken ? ' taken' : ''}`} key={id}>
         <input
           type="radio"
-          name={name}
+          name={`${name}-${panel}`}
           value={id}
           disabled={taken}
           checked={choice?.id === id}
@@ -101,10 +102,10 @@ export function AddChecklistDialog({ selected, canLink, onPick, onClosed }: Prop
       </div>
       <div className="picker-panels">
         <div role="tabpanel" id={`${name}-panel-browse`} aria-labelledby={`${name}-tab-browse`} hidden={tab !== 'browse'} className="picker-panel">
-          <FolderBranch folderId="root" option={option} />
+          <FolderBranch folderId="root" option={option('browse')} />
         </div>
         <div role="tabpanel" id={`${name}-panel-search`} aria-labelledby={`${name}-tab-search`} hidden={tab !== 'search'} className="picker-panel">
-          <SearchPanel option={option} />
+          <SearchPanel option={option('search')} />
         </div>
       </div>
       {error && (

@@ -102,7 +102,14 @@ export function ResultsGrid({ document: doc }: { document: Document }) {
           />
         </div>
         {from !== '' && (
-          <button type="button" className="button text" onClick={() => setFrom('')}>
+          <button
+            type="button"
+            className="button text"
+            onClick={() => {
+              setFrom('');
+              setSkip(0);
+            }}
+          >
             Clear filter
           </button>
         )}
@@ -123,7 +130,10 @@ export function ResultsGrid({ document: doc }: { document: Document }) {
                 <button
                   type="button"
                   className="sheet-results-sort"
-                  onClick={() => setDirection(direction === 'descending' ? 'ascending' : 'descending')}
+                  onClick={() => {
+                    setDirection(direction === 'descending' ? 'ascending' : 'descending');
+                    setSkip(0);
+                  }}
                 >
                   {DATETIME} <span aria-hidden="true">{direction === 'descending' ? '▼' : '▲'}</span>
                 </button>
