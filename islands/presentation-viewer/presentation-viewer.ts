@@ -58,8 +58,8 @@ export class PresentationViewer {
 
   private readonly root = h('div', { class: 'presentation-viewer' });
   private readonly counter = h('span', { class: 'pv-counter', 'aria-live': 'polite' });
-  private readonly previousButton = h('button', { type: 'button', class: 'button secondary' }, 'Previous page');
-  private readonly nextButton = h('button', { type: 'button', class: 'button secondary' }, 'Next page');
+  private readonly previousButton = h('button', { type: 'button', class: 'button secondary', 'aria-label': 'Previous page' }, 'Previous');
+  private readonly nextButton = h('button', { type: 'button', class: 'button secondary', 'aria-label': 'Next page' }, 'Next');
   private readonly zoomOutButton = h('button', { type: 'button', class: 'button secondary pv-icon', 'aria-label': 'Zoom out', title: 'Zoom out' }, '−');
   private readonly zoomInButton = h('button', { type: 'button', class: 'button secondary pv-icon', 'aria-label': 'Zoom in', title: 'Zoom in' }, '+');
   private readonly resetButton = h('button', { type: 'button', class: 'button secondary' }, 'Reset zoom');
@@ -67,6 +67,7 @@ export class PresentationViewer {
   private readonly canvas = h('div', { class: 'pv-canvas', role: 'img' });
   private readonly mediaPanel = h('div', { class: 'pv-media', hidden: true });
   private readonly status = h('p', { class: 'pv-status', role: 'status' });
+  private readonly stageArea = h('div', { class: 'pv-stage-area' }, this.canvas, this.mediaPanel, this.status);
   private readonly description = h('div', { class: 'pv-description markdown' });
   private readonly annotationList = h('ul', { class: 'pv-annotation-list' });
   private readonly noAnnotations = h('p', { class: 'pv-muted', hidden: true }, 'No annotations on this page.');
@@ -98,8 +99,7 @@ export class PresentationViewer {
       h('span', { class: 'pv-zoom' }, this.zoomOutButton, this.zoomInButton, this.resetButton),
       this.downloadButton,
     );
-    const stageArea = h('div', { class: 'pv-stage-area' }, this.canvas, this.mediaPanel, this.status);
-    const main = h('div', { class: 'pv-main' }, stageArea, this.sideHandle, this.annotations);
+    const main = h('div', { class: 'pv-main' }, this.stageArea, this.sideHandle, this.annotations);
     const body = h('div', { class: 'pv-body' }, main, this.bottomHandle, this.strip);
     const about = doc.description.trim() === '' ? [] : [h('p', { class: 'document-description' }, doc.description)];
     this.root.append(...about, toolbar, body);
@@ -229,6 +229,8 @@ export class PresentationViewer {
         (image) => {
           if (token !== this.shown) return;
           this.status.textContent = '';
+          // On a phone the canvas takes the page's own proportions (the panels stack below it).
+          this.stageArea.style.setProperty('--page-aspect', `${image.naturalWidth} / ${image.naturalHeight}`);
           this.stage.show({ image, size: { width: image.naturalWidth, height: image.naturalHeight }, shapes: page.shapes });
           this.root.dataset.imageReady = 'true';
           this.afterPaint();

@@ -1,0 +1,278 @@
+/**
+ * The presentation viewer (issue #14; documentation §2 "Viewer", §4 "Presentation view", §9): a
+ * presentation made over the API with real files — a landscape and a portrait JPEG with 256×256
+ * thumbnails and a PDF, uploaded through the signed-upload flow — and shapes of every kind. The viewer
+ * shows the strip (the thumbnails, not the pages), draws the page and its shapes on the Konva stage (read
+ * back from the data the canvas publishes from its own nodes), renders the markdown description safely,
+ * zooms to a shape selected twice, moves between pages with the arrow keys, downloads the PDF, and says
+ * '--Empty--' for a presentation without pages; axe at desktop and phone width.
+ */
+import type { Page } from '@playwright/test';
+import {
+  createPresentation,
+  onePagePdf,
+  pictureJpeg,
+  shape,
+  thumbnailOf,
+  type PresentationApi,
+  type StoredPresentation,
+} from '../bench/presentation-viewer-fixture.ts';
+import { baseUrl } from './support/environment.ts';
+import { callApi, expect, expectAccessible, expectNoHorizontalScroll, signInWithToken, test, usePhoneViewport, type OrgAdmin } from './support/test.ts';
+
+test.describe.configure({ mode: 'parallel' });
+
+const apiOf = (admin: OrgAdmin): PresentationApi => ({
+  origin: baseUrl(),
+  call: <T>(method: string, path: string, json?: unknown) => callApi<T>(path, { token: admin.token, method, json }),
+});
+
+const DESCRIPTION = [
+  '# Assembly line',
+  '',
+  'Check the **guards** before the shift.',
+  '',
+  '| Part | Qty |',
+  '|------|-----|',
+  '| Bolt | 4 |',
+  '',
+  '~~Old procedure~~',
+  '',
+  '- [x] Guards fitted',
+  '- [ ] Floor swept',
+  '',
+  '<script>window.__pwned = "script"</script>',
+  '',
+  'Hello <img src="x" onerror="window.__pwned = \'img\'">',
+].join('\n');
+
+async function threePages(admin: OrgAdmin, name: string): Promise<StoredPresentation> {
+  const landscape = await pictureJpeg(1200, 675, { r: 214, g: 232, b: 246 });
+  const portrait = await pictureJpeg(600, 900, { r: 246, g: 226, b: 200 });
+  return createPresentation(apiOf(admin), name, [
+    {
+      filename: 'line.jpg',
+      content_type: 'image/jpeg',
+      bytes: landscape,
+      thumb: await thumbnailOf(landscape),
+      description: DESCRIPTION,
+      shapes: [
+        shape('s-rect', 'rectangle', { x: 520, y: 300, width: 160, height: 90, color: 'red', strokeWidth: 3, description: 'Loose bolt' }),
+        shape('s-ellipse', 'ellipse', { x: 100, y: 80, width: 140, height: 100, color: 'blue', strokeWidth: 1, rotation: 30 }),
+        shape('s-arrow', 'arrow', { x: 800, y: 500, width: 200, height: 40, color: 'green', strokeWidth: 5, rotation: -45, description: 'Flow direction' }),
+      ],
+    },
+    {
+      filename: 'tower.jpg',
+      content_type: 'image/jpeg',
+      bytes: portrait,
+      thumb: await thumbnailOf(portrait),
+      description: 'Cooling tower\nSecond line is not the title',
+      shapes: [shape('s-tower', 'rectangle', { x: 200, y: 300, width: 200, height: 300, color: 'yellow', strokeWidth: 2, description: 'Inlet' })],
+    },
+    { filename: 'safety.pdf', content_type: 'application/pdf', bytes: onePagePdf(), description: 'Safety sheet' },
+  ]);
+}
+
+const strip = (page: Page) => page.getByRole('navigation', { name: 'Pages' });
+const canvas = (page: Page) => page.locator('.pv-canvas');
+const viewer = (page: Page) => page.locator('.presentation-viewer');
+
+interface DrawnShape {
+  id: string;
+  kind: string;
+  color: string;
+  strokeWidth: number;
+  rotation: number;
+  selected: boolean;
+}
+
+const drawn = async (page: Page): Promise<DrawnShape[]> => JSON.parse((await canvas(page).getAttribute('data-shapes')) ?? '[]') as DrawnShape[];
+
+async function openViewer(page: Page, admin: OrgAdmin, doc: StoredPresentation): Promise<void> {
+  await signInWithToken(page, admin.token);
+  await page.goto(`/documentation/view/${doc.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: `View ${doc.name}` })).toBeVisible({ timeout: 20_000 });
+}
+
+test('a presentation shows its strip, its page with shapes and a safe markdown description', async ({ page, orgAdmin }) => {
+  test.setTimeout(120_000);
+  const doc = await threePages(orgAdmin, 'Plant tour');
+  const thumbs = doc.contents.page_index.map((id) => doc.contents.pages[id]!.media_thumb);
+  const mediaRequests: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.includes('/media')) mediaRequests.push(path);
+  });
+  await openViewer(page, orgAdmin, doc);
+
+  // The strip: one button per page, named by the first line of its description; the first is current.
+  const buttons = strip(page).getByRole('button');
+  await expect(buttons).toHaveCount(3);
+  await expect(buttons.nth(0)).toHaveAccessibleName('Page 1: Assembly line');
+  await expect(buttons.nth(1)).toHaveAccessibleName('Page 2: Cooling tower');
+  await expect(buttons.nth(2)).toHaveAccessibleName('Page 3: Safety sheet');
+  await expect(buttons.nth(0)).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByText('Page 1 of 3')).toBeVisible();
+
+  // Thumbnails, not the pages, fill the strip: each <img> shows the thumbnail upload (256×256).
+  const images = strip(page).locator('img');
+  await expect(images).toHaveCount(2);
+  for (let i = 0; i < 2; i++) {
+    await expect.poll(() => images.nth(i).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 }).toBe(256);
+    expect(await images.nth(i).getAttribute('src')).toContain(thumbs[i]!);
+  }
+  const pdfThumb = buttons.nth(2);
+  await expect(pdfThumb.getByText('PDF')).toBeVisible();
+
+  // The page image on the Konva stage, at its own size, with its three shapes as drawn by Konva.
+  await expect(viewer(page)).toHaveAttribute('data-image-ready', 'true', { timeout: 20_000 });
+  await expect(canvas(page)).toHaveAttribute('data-page-width', '1200');
+  await expect(canvas(page)).toHaveAttribute('data-page-height', '675');
+  await expect(canvas(page)).toHaveAttribute('data-zoom', '1');
+  expect(await drawn(page)).toEqual([
+    { id: 's-rect', kind: 'rectangle', color: 'red', strokeWidth: 3, rotation: 0, selected: false },
+    { id: 's-ellipse', kind: 'ellipse', color: 'blue', strokeWidth: 1, rotation: 30, selected: false },
+    { id: 's-arrow', kind: 'arrow', color: 'green', strokeWidth: 5, rotation: -45, selected: false },
+  ]);
+  await expect(canvas(page)).toHaveAccessibleName('Page 1: Assembly line, 3 annotations');
+  // The canvas really painted: the middle of the page is the picture's dark block, not the empty stage.
+  const middle = await canvas(page).evaluate((box) => {
+    const layers = [...box.querySelectorAll('canvas')];
+    const picture = layers[0]!;
+    const pixel = picture.getContext('2d')!.getImageData(Math.floor(picture.width / 2), Math.floor(picture.height / 2), 1, 1).data;
+    return [pixel[0], pixel[1], pixel[2], pixel[3]];
+  });
+  expect(middle[3]).toBe(255);
+  expect(middle[0]).toBeLessThan(80); // the block (30, 34, 56), JPEG-softened
+
+  // The page's file is read straight with the token; the full-size media of page 2 is not in the strip.
+  expect(mediaRequests.some((p) => p.endsWith(`/media/${doc.contents.pages['page-1']!.media}`))).toBe(true);
+
+  // Markdown: a heading, the table, strikethrough and the task list; raw HTML is text, never run.
+  const description = page.locator('.pv-description');
+  await expect(description.getByRole('heading', { name: 'Assembly line' })).toBeVisible();
+  await expect(description.getByRole('table')).toBeVisible();
+  await expect(description.getByRole('columnheader', { name: 'Part' })).toBeVisible();
+  await expect(description.getByRole('cell', { name: 'Bolt' })).toBeVisible();
+  await expect(description.locator('del')).toHaveText('Old procedure');
+  await expect(description.getByRole('checkbox', { name: 'Done: Guards fitted' })).toBeChecked();
+  await expect(description.getByRole('checkbox', { name: 'Not done: Floor swept' })).not.toBeChecked();
+  await expect(description.getByRole('checkbox').first()).toBeDisabled();
+  await expect(description).toContainText('<script>window.__pwned = "script"</script>');
+  await expect(description.locator('script, img, [onerror]')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
+
+  // The annotation list: a first select selects, the second zooms to 2× onto the shape.
+  const annotations = page.getByRole('complementary', { name: 'Annotations' });
+  const loose = annotations.getByRole('button', { name: 'Loose bolt' });
+  await expect(annotations.getByRole('button', { name: 'Blue ellipse' })).toBeVisible();
+  await loose.click();
+  await expect(loose).toHaveAttribute('aria-pressed', 'true');
+  expect((await drawn(page)).find((s) => s.id === 's-rect')?.selected).toBe(true);
+  await expect(canvas(page)).toHaveAttribute('data-zoom', '1');
+  await loose.click();
+  await expect(canvas(page)).toHaveAttribute('data-zoom', '2');
+  await page.getByRole('button', { name: 'Reset zoom' }).click();
+  await expect(canvas(page)).toHaveAttribute('data-zoom', '1');
+
+  // A shape on the canvas selected twice zooms too (hit where Konva drew it).
+  const box = (await canvas(page).boundingBox())!;
+  const scale = Math.min(box.width / 1200, box.height / 675);
+  const left = box.x + (box.width - 1200 * scale) / 2;
+  const top = box.y + (box.height - 675 * scale) / 2;
+  const rectEdge = { x: left + (520 + 80) * scale, y: top + 300 * scale }; // the top edge of 'Loose bolt'
+  await page.mouse.click(left + 1150 * scale, top + 40 * scale); // the page around the shapes: nothing selected
+  await expect(loose).toHaveAttribute('aria-pressed', 'false');
+  await page.mouse.click(rectEdge.x, rectEdge.y);
+  await expect(loose).toHaveAttribute('aria-pressed', 'true');
+  await page.mouse.click(rectEdge.x, rectEdge.y);
+  await expect(canvas(page)).toHaveAttribute('data-zoom', '2');
+
+  // Selecting the thumbnail (the current page too) resets the zoom; the wheel zooms, never below 1.
+  await buttons.nth(0).click();
+  await expect(canvas(page)).toHaveAttribute('data-zoom', '1');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(0, -300);
+  await expect.poll(async () => Number(await canvas(page).getAttribute('data-zoom'))).toBeGreaterThan(1.5);
+  await page.mouse.wheel(0, 2000);
+  await expect(canvas(page)).toHaveAttribute('data-zoom', '1');
+
+  await expectAccessible(page);
+});
+
+test('arrow keys move between pages; a PDF page downloads from the toolbar', async ({ page, orgAdmin }) => {
+  test.setTimeout(120_000);
+  const doc = await threePages(orgAdmin, 'Walkthrough');
+  await openViewer(page, orgAdmin, doc);
+  await expect(viewer(page)).toHaveAttribute('data-image-ready', 'true', { timeout: 20_000 });
+  const buttons = strip(page).getByRole('button');
+
+  await page.keyboard.press('ArrowRight');
+  await expect(buttons.nth(1)).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByText('Page 2 of 3')).toBeVisible();
+  await expect(viewer(page)).toHaveAttribute('data-image-ready', 'true', { timeout: 20_000 });
+  await expect(canvas(page)).toHaveAttribute('data-page-width', '600');
+  await expect(canvas(page)).toHaveAttribute('data-page-height', '900');
+  expect((await drawn(page)).map((s) => [s.id, s.kind, s.color])).toEqual([['s-tower', 'rectangle', 'yellow']]);
+  await expect(page.locator('.pv-description')).toContainText('Cooling tower');
+  await expect(page.getByRole('button', { name: 'Download' })).toBeHidden();
+
+  await page.keyboard.press('ArrowRight');
+  await expect(buttons.nth(2)).toHaveAttribute('aria-current', 'page');
+  await expect(canvas(page)).toBeHidden();
+  await expect(page.locator('.pv-media')).toContainText('safety.pdf');
+  const download = page.getByRole('button', { name: 'Download safety.pdf' });
+  await expect(download).toBeVisible();
+  const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+  expect(file.suggestedFilename()).toBe('safety.pdf');
+  const saved = await file.path();
+  const { readFileSync } = await import('node:fs');
+  expect(readFileSync(saved).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+  // At the last page ArrowRight stays; ArrowLeft goes back. In the strip, focus follows the page.
+  await page.keyboard.press('ArrowRight');
+  await expect(buttons.nth(2)).toHaveAttribute('aria-current', 'page');
+  await buttons.nth(2).focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(buttons.nth(1)).toHaveAttribute('aria-current', 'page');
+  await expect(buttons.nth(1)).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(buttons.nth(0)).toHaveAttribute('aria-current', 'page');
+  await expect(buttons.nth(0)).toBeFocused();
+
+  // The annotation panel's handle is a keyboard separator: its arrows resize, they do not change page.
+  const handle = page.getByRole('separator', { name: 'Resize the annotation panel' });
+  const before = Number(await handle.getAttribute('aria-valuenow'));
+  await handle.focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(handle).toHaveAttribute('aria-valuenow', String(before + 16));
+  await page.keyboard.press('Home');
+  await expect(handle).toHaveAttribute('aria-valuenow', '5');
+  await expect(buttons.nth(0)).toHaveAttribute('aria-current', 'page');
+});
+
+test('at phone width the panels stack and nothing scrolls sideways', async ({ page, orgAdmin }) => {
+  test.setTimeout(120_000);
+  const doc = await threePages(orgAdmin, 'Phone tour');
+  await usePhoneViewport(page);
+  await openViewer(page, orgAdmin, doc);
+  await expect(viewer(page)).toHaveAttribute('data-image-ready', 'true', { timeout: 20_000 });
+  await expectNoHorizontalScroll(page);
+  const stage = (await page.locator('.pv-stage-area').boundingBox())!;
+  const panel = (await page.getByRole('complementary', { name: 'Annotations' }).boundingBox())!;
+  const pages = (await strip(page).boundingBox())!;
+  expect(panel.y).toBeGreaterThanOrEqual(stage.y + stage.height - 1);
+  expect(pages.y).toBeGreaterThanOrEqual(panel.y + panel.height - 1);
+  expect(stage.width).toBeGreaterThan(300);
+  await expect(page.getByRole('separator')).toHaveCount(0); // the handles give way to the page's scroll
+  await expectAccessible(page);
+});
+
+test("a presentation without pages says '--Empty--'", async ({ page, orgAdmin }) => {
+  const doc = await createPresentation(apiOf(orgAdmin), 'Nothing yet', []);
+  await openViewer(page, orgAdmin, doc);
+  await expect(page.getByText('--Empty--', { exact: true })).toBeVisible();
+  await expect(strip(page)).toHaveCount(0);
+  await expectAccessible(page);
+});
