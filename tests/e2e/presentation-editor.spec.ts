@@ -372,6 +372,43 @@ test('replaces and removes pages, each after two confirmations; a page only queu
   await page.unroute('**/sign-content-upload');
 });
 
+test("failures: 'Upload failed, something went wrong.' and a try again; a page removal refused shows the server's detail in the dialog", async ({ page, orgAdmin, expectPageProblem }) => {
+  test.setTimeout(120_000);
+  expectPageProblem(/status of 503/);
+  const doc = await createPresentation(orgAdmin.token, 'Failing walk');
+  await openEditor(page, orgAdmin.token, doc.id);
+  await addPages(page, [{ name: 'kept.pdf', mimeType: 'application/pdf', buffer: PDF }], 1);
+
+  // The signing answers 503 once: the warning, the page stays queued with a try again, which works.
+  let refusals = 1;
+  await page.route('**/sign-content-upload', async (route) => {
+    if (refusals-- > 0) await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ detail: 'Storage unavailable' }) });
+    else await route.continue();
+  });
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Add pages' }).click();
+  await (await chooser).setFiles({ name: 'late.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(alertText(page, 'Upload failed, something went wrong.')).toBeVisible();
+  await page.getByRole('button', { name: 'Upload failed: try again' }).click();
+  await expect(page.locator('.page-thumb[data-queued]')).toHaveCount(0, { timeout: 30_000 });
+  await page.unroute('**/sign-content-upload');
+
+  // Saving the draft without the page is refused: the detail in the dialog, the page kept.
+  await thumbs(page).nth(0).getByRole('button').click();
+  await page.route(`**/api/v1/documentation/documents/${doc.id}`, async (route) => {
+    if (route.request().method() === 'PUT') await route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ detail: 'The document changed meanwhile' }) });
+    else await route.continue();
+  });
+  await page.getByRole('button', { name: 'Remove page' }).click();
+  const remove = dialogNamed(page, 'Remove page');
+  await remove.getByRole('button', { name: 'Remove', exact: true }).click();
+  await remove.getByRole('button', { name: 'Yes, Remove Page' }).click();
+  await expect(remove.getByRole('alert').filter({ hasText: 'The document changed meanwhile' })).toBeVisible();
+  await remove.getByRole('button', { name: 'Cancel' }).click();
+  await expect(thumbs(page)).toHaveCount(2);
+  await page.unroute(`**/api/v1/documentation/documents/${doc.id}`);
+});
+
 async function centreOf(locator: Locator, dy = 0): Promise<{ x: number; y: number }> {
   const b = await box(locator);
   return { x: b.x + b.width / 2, y: b.y + b.height / 2 + dy };
