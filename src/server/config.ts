@@ -51,7 +51,21 @@ export interface Config {
   billing: BillingConfig | undefined;
   /** A new organisation's free trial, in days (TRIAL_DAYS, default 7, 0 allowed); it gates only while billing is on. */
   trialDays: number;
+  /** Where uploaded files live (STORAGE_DRIVER): local disk under DATA_DIR (default), or an S3-compatible bucket. */
+  storage: StorageConfig;
 }
+
+/** STORAGE_DRIVER=local (default) or s3 with S3_REGION, S3_BUCKET, and optionally S3_ENDPOINT, credentials, S3_FORCE_PATH_STYLE. */
+export type StorageConfig =
+  | { driver: 'local' }
+  | {
+      driver: 's3';
+      endpoint: string | undefined;
+      region: string;
+      bucket: string;
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+    };
 
 export interface BillingConfig {
   /** STRIPE_SECRET_KEY. */
@@ -100,6 +114,30 @@ function readBilling(env: NodeJS.ProcessEnv): BillingConfig | undefined {
   return { secretKey, webhookSecret, apiBase };
 }
 
+function readStorage(env: NodeJS.ProcessEnv): StorageConfig {
+  const driver = env.STORAGE_DRIVER || 'local';
+  if (driver === 'local') return { driver };
+  if (driver !== 's3') throw new Error(`STORAGE_DRIVER must be local or s3, not ${driver}`);
+  const region = env.S3_REGION || undefined;
+  const bucket = env.S3_BUCKET || undefined;
+  if (!region || !bucket) throw new Error('STORAGE_DRIVER=s3 needs S3_REGION and S3_BUCKET');
+  const endpoint = env.S3_ENDPOINT || undefined;
+  if (endpoint !== undefined && !/^https?:\/\/[^/]+/.test(endpoint)) throw new Error(`S3_ENDPOINT must be an address like https://s3.example.com, not ${endpoint}`);
+  const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
+    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (both unset: the AWS SDK finds credentials itself)');
+  }
+  return {
+    driver,
+    endpoint,
+    region,
+    bucket,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === '1' || env.S3_FORCE_PATH_STYLE === 'true',
+  };
+}
+
 function trialDays(value: string | undefined): number {
   if (value === undefined || value === '') return 7;
   const n = Number(value);
@@ -141,5 +179,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     notificationMailIntervalMs: positiveNumber(env.NOTIFICATION_MAIL_INTERVAL_MS, 'NOTIFICATION_MAIL_INTERVAL_MS') ?? 15_000,
     billing: readBilling(env),
     trialDays: trialDays(env.TRIAL_DAYS),
+    storage: readStorage(env),
   };
 }

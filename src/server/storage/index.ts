@@ -1,8 +1,9 @@
-/** The storage driver of a configuration, made once: the local driver under DATA_DIR (the only one so far). */
+/** The storage driver of a configuration, made once: the local driver under DATA_DIR, or the S3-compatible one (STORAGE_DRIVER=s3). */
 import { join } from 'node:path';
 import type { Config } from '../config.ts';
 import type { StorageDriver } from './driver.ts';
 import { LocalStorage } from './local.ts';
+import { S3Storage } from './s3.ts';
 import { signingKey } from './signing.ts';
 
 export type { StorageDriver } from './driver.ts';
@@ -12,11 +13,15 @@ const drivers = new WeakMap<Config, StorageDriver>();
 export function storageFor(config: Config): StorageDriver {
   let driver = drivers.get(config);
   if (!driver) {
-    driver = new LocalStorage({
-      root: join(config.dataDir, 'uploads'),
-      uploadUrl: `${config.publicUrl}/api/v1/uploads`,
-      key: () => signingKey(config),
-    });
+    const { storage } = config;
+    driver =
+      storage.driver === 's3'
+        ? new S3Storage(storage)
+        : new LocalStorage({
+            root: join(config.dataDir, 'uploads'),
+            uploadUrl: `${config.publicUrl}/api/v1/uploads`,
+            key: () => signingKey(config),
+          });
     drivers.set(config, driver);
   }
   return driver;

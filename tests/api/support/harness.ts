@@ -18,6 +18,7 @@ import { startServer } from '../../../src/server/server.ts';
 import { ApiClient } from './http.ts';
 import { readOutbox, type Mail } from './mail.ts';
 import { cloneTemplate, dropDatabase } from './postgres.ts';
+import { onS3, startLocalS3 } from './s3-server.ts';
 
 /** Where e-mailed links point (PUBLIC_URL): deliberately not the address the server listens on. */
 export const PUBLIC_URL = 'https://ringbinder.test';
@@ -129,6 +130,8 @@ async function cloneDatabase(): Promise<{ database: DatabaseHandle; url: string 
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'rb-api-'));
+  // The upload suite's second run (TEST_STORAGE_DRIVER=s3): files in a local S3-compatible server.
+  const s3 = onS3() ? await startLocalS3() : undefined;
   const distDir = join(dataDir, 'dist');
   await writeSiteFixture(distDir);
   const config = readConfig({
@@ -142,6 +145,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     REGISTRATIONS_PER_IP_PER_HOUR: '100000',
     ORGANISATIONS_PER_IP_PER_HOUR: '100000',
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
+    ...s3?.env,
     ...options.env,
   });
   const { database, url: databaseUrl, drop } = await cloneDatabase();
@@ -184,6 +188,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     close: async () => {
       await running.close();
       await drop();
+      await s3?.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -3,12 +3,13 @@
  * were uploaded to (`uploads.document_id`), so a copy gets upload rows of its own — new ids, the copy's
  * document, the same organisation, name, type and size — that share the source's stored file
  * (`uploads.file_of`: no bytes are copied, nothing in storage changes), and the copy's contents name
- * the new ids. Made in the copy's transaction, for every doctype: any string of the contents that is a
- * finished upload of the source document (a presentation's page media and thumbnails, a checklist's
- * question media) is re-pointed. Uploads that the contents do not name (a checklist's submitted photos,
+ * the new ids. Made in the copy's transaction, for every doctype: any string of the contents that is an
+ * upload of the source document (a presentation's page media and thumbnails, a checklist's question
+ * media) is re-pointed. One not confirmed yet (S3: confirmed on first use) is copied unconfirmed; the
+ * copy's row is confirmed on its own first use, by the shared file. Uploads that the contents do not name (a checklist's submitted photos,
  * files of pages removed in older versions) stay with the source.
  */
-import { and, inArray, isNotNull } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import { isUuid, uuidv7 } from '../../../shared/ids.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { uploads } from '../../db/schema.ts';
@@ -62,7 +63,7 @@ export async function copiedUploads(
       ...(await tx
         .select()
         .from(uploads)
-        .where(and(inArray(uploads.id, ids.slice(i, i + CHUNK)), inArray(uploads.documentId, sourceIds), isNotNull(uploads.completedAt)))),
+        .where(and(inArray(uploads.id, ids.slice(i, i + CHUNK)), inArray(uploads.documentId, sourceIds)))),
     );
   }
   const bySource = new Map<string, UploadRow[]>();
