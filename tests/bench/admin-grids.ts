@@ -20,6 +20,7 @@ import { startApiServer, type ApiServer, type DatabaseTarget } from './api-serve
 import { call, registerAndActivate } from './documentation-tree-fixture.ts';
 import { TimedClient } from './http-timing.ts';
 import { spreadOf } from './percentiles.ts';
+import { signInAgain } from './kept-database.ts';
 import { countQueries, type QueryCounter } from './query-counter.ts';
 
 export const ADMIN_GRIDS = { members: 10_000, roles: 5, events: 1_000_000, folders: 100, documents: 1_000 } as const;
@@ -45,7 +46,23 @@ interface Fixture {
 /** An array literal of ids for one parameter. */
 const ids = (list: readonly string[]) => `{${list.join(',')}}`;
 
+/** What a previous run seeded on a kept database (BENCH_KEEP), signed in again; undefined when it is not all there. */
+async function keptFixture(server: ApiServer, events: number): Promise<Fixture | undefined> {
+  const found = (await server.db.execute(sql`
+    SELECT o.id AS org_id, (SELECT r.id FROM roles r WHERE r.org_id = o.id AND r.name = 'Bench role 1') AS role_id,
+           (SELECT count(*)::int FROM activity_events e WHERE e.org_id = o.id) AS events
+      FROM organisations o WHERE o.name = 'Bench Admin Grids' LIMIT 1`)) as unknown as { rows: { org_id: string; role_id: string | null; events: number }[] };
+  const row = found.rows[0];
+  if (!row || !row.role_id || Number(row.events) < events) return undefined;
+  const token = await signInAgain(server, 'bench_grid_admin');
+  return { token, orgId: row.org_id, roleId: row.role_id, took: { members: 'kept', items: 'kept', events: 'kept' } };
+}
+
 export async function buildFixture(server: ApiServer, events: number = ADMIN_GRIDS.events): Promise<Fixture> {
+  if (server.reused) {
+    const kept = await keptFixture(server, events);
+    if (kept) return kept;
+  }
   const admin = await registerAndActivate(server, 'bench_grid_admin');
   const org = await call(server, 'POST', 'auth/create-org', { token: admin.token, json: { name: 'Bench Admin Grids' }, expect: 201 });
   const orgId = String(org.id);

@@ -8,7 +8,8 @@
  * In this process (not a child like bench-server.ts) because the bench also times a bare `SELECT 1`
  * through the very database handle the server queries with, and PGlite belongs to one process.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readConfig } from '../../src/server/config.ts';
@@ -23,15 +24,28 @@ export interface DatabaseTarget {
   label: string;
   /** The PostgreSQL server (its maintenance database) to create a fresh database on. */
   serverUrl?: string;
+  /**
+   * BENCH_KEEP=<name>: a database kept between runs instead of a fresh one (PostgreSQL `rb_keep_<name>`,
+   * PGlite under `<tmpdir>/rb-bench-keep-<name>`), so a bench can skip seeding what it seeded before.
+   */
+  keep?: string;
 }
 
 /** PGlite always; PostgreSQL as well when BENCH_DATABASE_URL is set. */
 export function databaseTargets(env: NodeJS.ProcessEnv = process.env): DatabaseTarget[] {
-  const targets: DatabaseTarget[] = [{ kind: 'pglite', label: 'PGlite (embedded, DATA_DIR in a temp folder)' }];
+  const keep = env.BENCH_KEEP && /^[a-z0-9_]+$/.test(env.BENCH_KEEP) ? env.BENCH_KEEP : undefined;
+  const targets: DatabaseTarget[] = [
+    { kind: 'pglite', label: keep ? `PGlite (embedded, kept data folder '${keep}')` : 'PGlite (embedded, DATA_DIR in a temp folder)', ...(keep ? { keep } : {}) },
+  ];
   const serverUrl = env.BENCH_DATABASE_URL;
   if (serverUrl) {
     const url = new URL(serverUrl);
-    targets.push({ kind: 'postgres', label: `PostgreSQL at ${url.host} (a fresh database, dropped afterwards)`, serverUrl });
+    targets.push({
+      kind: 'postgres',
+      label: keep ? `PostgreSQL at ${url.host} (kept database rb_keep_${keep})` : `PostgreSQL at ${url.host} (a fresh database, dropped afterwards)`,
+      serverUrl,
+      ...(keep ? { keep } : {}),
+    });
   }
   return targets;
 }
@@ -46,23 +60,34 @@ export interface ApiServer {
   database: DatabaseHandle;
   /** The fresh PostgreSQL database's URL (PostgreSQL only). */
   databaseUrl?: string;
+  /** A kept database (BENCH_KEEP) that existed before this run: what a bench seeded may be there. */
+  reused: boolean;
   outboxDir: string;
   stop(): Promise<void>;
 }
 
 export async function startApiServer(target: DatabaseTarget): Promise<ApiServer> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'ringbinder-api-bench-'));
+  // PGlite keeps its data folder; a kept PostgreSQL database still gets a fresh DATA_DIR (outbox, secrets).
+  const keptDir = target.keep && target.kind === 'pglite' ? join(tmpdir(), `rb-bench-keep-${target.keep}`) : undefined;
+  let reused = false;
+  if (keptDir) reused = existsSync(keptDir);
+  const dataDir = keptDir ?? (await mkdtemp(join(tmpdir(), 'ringbinder-api-bench-')));
+  if (keptDir) await mkdir(keptDir, { recursive: true });
   let databaseName: string | undefined;
   let databaseUrl: string | undefined;
   if (target.kind === 'postgres') {
     const serverUrl = target.serverUrl!;
-    databaseName = randomDatabaseName('rb_bench');
-    await withAdmin(serverUrl, (admin) => admin.query(`CREATE DATABASE ${databaseName}`));
+    databaseName = target.keep ? `rb_keep_${target.keep}` : randomDatabaseName('rb_bench');
+    await withAdmin(serverUrl, async (admin) => {
+      const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [databaseName]);
+      reused = found.rowCount === 1;
+      if (!reused) await admin.query(`CREATE DATABASE ${databaseName}`);
+    });
     databaseUrl = databaseUrlFor(serverUrl, databaseName);
   }
   const dropFresh = async () => {
-    if (databaseName) await dropDatabase(target.serverUrl!, databaseName);
-    await rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
+    if (databaseName && !target.keep) await dropDatabase(target.serverUrl!, databaseName);
+    if (!keptDir) await rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
   };
 
   try {
@@ -83,6 +108,7 @@ export async function startApiServer(target: DatabaseTarget): Promise<ApiServer>
       db: running.deps.db,
       database: running.database,
       ...(databaseUrl ? { databaseUrl } : {}),
+      reused,
       outboxDir,
       stop: async () => {
         try {

@@ -21,7 +21,7 @@ import type { ApiServer } from './api-server.ts';
 export const BIG_FOLDER = { folders: 2_000, documents: 8_000, ownEntriesEvery: 100 } as const;
 export const CHAIN_DEPTH = 20;
 
-const PASSWORD = 'correct horse battery';
+export const PASSWORD = 'correct horse battery';
 const { Read, Write, Delete, EditPermissions, CreateDocuments, CreateFolders } = Permission;
 
 export interface Account {

@@ -268,6 +268,57 @@ describe('GET documentation/search: only what the caller may Read', () => {
   });
 });
 
+describe('GET documentation/search: Read decided at several levels, and deep in the trash', () => {
+  const layers: Record<string, string> = {};
+  beforeAll(async () => {
+    const { admin } = team;
+    // Layered (org revoked) > Layer two (role granted) > Layer three (role revoked) > Layer four (the role
+    // member granted) > Layer five (nothing of its own); a quokka document in each, and a quokka folder
+    // in Layer three.
+    let parent = 'root';
+    for (const name of ['Layered', 'Layer two', 'Layer three', 'Layer four', 'Layer five']) {
+      parent = (await makeFolder(admin, parent, name)).id;
+      layers[name] = parent;
+      await makeDocument(admin, parent, 'form', `Quokka in ${name}`);
+    }
+    await makeFolder(admin, layers['Layer three']!, 'Quokka shelf');
+    await setAcl(admin, 'folders', layers.Layered!, [revoke(team.org.id, Permission.Read)]);
+    await setAcl(admin, 'folders', layers['Layer two']!, [grant(team.role.id, Permission.Read)]);
+    await setAcl(admin, 'folders', layers['Layer three']!, [revoke(team.role.id, Permission.Read)]);
+    await setAcl(admin, 'folders', layers['Layer four']!, [grant(team.roleMember.id, Permission.Read)]);
+    // The trash two levels up: Attic (trashed) > Boxes > a quokka document.
+    const attic = await makeFolder(admin, 'root', 'Attic');
+    const boxes = await makeFolder(admin, attic.id, 'Quokka boxes'); // a folder hit, were it not buried
+    await makeDocument(admin, boxes.id, 'form', 'Quokka in the attic');
+    expect((await admin.api.delete(`documentation/folders/${attic.id}`)).status).toBe(204);
+  }, 60_000);
+
+  it('each item takes the nearest decision above it; nothing under a trashed folder, however deep', async () => {
+    expect(sorted(await names(team.roleMember, 'q=quokka&include_folders=true'))).toEqual([
+      'Quokka in Layer five',
+      'Quokka in Layer four',
+      'Quokka in Layer two',
+    ]);
+    expect(await names(team.member, 'q=quokka&include_folders=true')).toEqual([]);
+    expect(sorted(await names(team.admin, 'q=quokka&include_folders=true'))).toEqual([
+      'Quokka in Layer five',
+      'Quokka in Layer four',
+      'Quokka in Layer three',
+      'Quokka in Layer two',
+      'Quokka in Layered',
+      'Quokka shelf',
+    ]);
+  });
+
+  it('in_folder keeps the same decisions inside the subtree', async () => {
+    expect(sorted(await names(team.roleMember, `q=quokka&in_folder=${layers['Layer two']}`))).toEqual([
+      'Quokka in Layer five',
+      'Quokka in Layer four',
+      'Quokka in Layer two',
+    ]);
+  });
+});
+
 describe('GET documentation/search: refused parameters (422 naming them)', () => {
   const cases: [string, RegExp][] = [
     ['types=bogus', /types/],

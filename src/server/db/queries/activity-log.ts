@@ -127,11 +127,15 @@ export interface PartyNow {
   live: boolean;
 }
 
-/** The users of `userIds` that still have an account and the organisation's roles of `roleIds`, in one statement. */
+/**
+ * The users of `userIds` that still have an account and the organisation's roles of `roleIds`, in one
+ * statement. Membership is a scalar subquery (one primary-key probe per user): as EXISTS, both PostgreSQL
+ * and PGlite hashed it instead — every membership of the organisation read for a page's hundred users.
+ */
 const PARTIES_NOW = namedStatement(
   'activity_parties_now',
   sql`SELECT 'user'::text AS kind, u.id, u.username AS name,
-             EXISTS (SELECT 1 FROM memberships m WHERE m.org_id = ${sql.placeholder('orgId')} AND m.user_id = u.id) AS live
+             (SELECT true FROM memberships m WHERE m.org_id = ${sql.placeholder('orgId')} AND m.user_id = u.id LIMIT 1) IS NOT NULL AS live
         FROM unnest(${sql.placeholder('userIds')}::uuid[]) AS x(id)
         CROSS JOIN LATERAL (SELECT u.id, u.username FROM users u WHERE u.id = x.id LIMIT 1) u
       UNION ALL

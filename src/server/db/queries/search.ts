@@ -22,10 +22,11 @@
  *
  * Read permission for many items at once, by THE rule (src/server/permissions/resolve.ts) for the one
  * bit Read: `decisions` are the items whose own level decides Read for the caller (entries naming the
- * caller that carry Read: the most specific subject decides, a revoke beats a grant among equals), and
- * the recursive `tree` walks the live folders from the root (or the searched folder) down, each folder
- * taking its own decision or else its parent's. A document takes its own decision or else its folder's.
- * Trashed folders are not walked, so nothing under them is found; org admins skip the decisions.
+ * caller that carry Read: the most specific subject decides, a revoke beats a grant among equals). A
+ * folder's Read is the decision nearest above it, so only the subtrees of folders below the root that
+ * decide can differ from the root's decision: those are walked (`exceptions`), never the whole tree.
+ * A document takes its own decision or else its folder's. Nothing in or under a trashed folder is found
+ * (`buried`); org admins skip the decisions. See searchItems.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Doctype } from '../../../shared/api/documentation.ts';
@@ -81,17 +82,23 @@ function prefixQuery(parts: readonly string[], op: '&' | '|'): string | null {
   return parts.length > 0 ? parts.map((p) => `${p}:*`).join(` ${op} `) : null;
 }
 
-/** The match of one word on an item aliased `alias` (its search_text and search_vector). */
-function wordMatch(alias: SQL, word: string): SQL | null {
-  if ([...word].length >= TRIGRAM_MIN) return sql`${alias}.search_text LIKE ${`%${likeLiteral(word)}%`}`;
+/**
+ * The match of one word on an item aliased `alias` (its search_text and search_vector); `indexed: false`
+ * keeps a part-of-word match off the trigram index (`|| ''`: an expression the index does not cover).
+ */
+function wordMatch(alias: SQL, word: string, indexed: boolean): SQL | null {
+  if ([...word].length >= TRIGRAM_MIN) {
+    const pattern = `%${likeLiteral(word)}%`;
+    return indexed ? sql`${alias}.search_text LIKE ${pattern}` : sql`(${alias}.search_text || '') LIKE ${pattern}`;
+  }
   const query = prefixQuery(lexemes(word), '&');
   return query === null ? null : sql`${alias}.search_vector @@ to_tsquery('simple', ${query})`;
 }
 
-function conditions(alias: SQL, filter: SearchFilter): SQL {
+function conditions(alias: SQL, filter: SearchFilter, indexed: boolean): SQL {
   const parts: SQL[] = [sql`${alias}.org_id = ${filter.orgId}`, sql`${alias}.deleted_at IS NULL`];
   // A short word without letters or digits cannot be matched: ignored beside other words, nothing found alone.
-  const matches = filter.words.map((word) => wordMatch(alias, word)).filter((m) => m !== null);
+  const matches = filter.words.map((word) => wordMatch(alias, word, indexed)).filter((m) => m !== null);
   if (filter.words.length > 0 && matches.length === 0) parts.push(sql`false`);
   parts.push(...matches);
   if (filter.createdAfter) parts.push(sql`${alias}.created_at >= ${filter.createdAfter.toISOString()}::timestamptz`);
@@ -114,9 +121,21 @@ interface RawHit {
   total: number;
 }
 
+/** `value IN (SELECT … FROM set)` kept as a hashed SubPlan: IS TRUE stops the planner pulling it up into a join. */
+const inSet = (value: SQL, set: SQL) => sql`(${value} IN (${set})) IS TRUE`;
+
 /**
  * The best `limit` hits (by relevance, then name) among the first `min(limit, 1000) + SEARCH_COUNT_AHEAD`
  * found tier by tier, and how many those are: `total` is exact below that cap, a lower bound at it.
+ *
+ * Read without walking the whole tree: a folder's Read is the decision of the nearest folder at or
+ * above it that decides Read for the caller. Below the root, only the subtrees of folders that decide
+ * for themselves can differ from the root, so `exceptions` walks down from each of those (stopping at
+ * folders that decide again, which are walks of their own) and every other folder takes the root's
+ * decision (`everywhere`; an org admin: every folder). A document takes its own decision, else its
+ * folder's. What lies under a trashed folder is never found: `buried` walks down from the trashed
+ * folders. Each set is probed as a hashed SubPlan (`inSet`), so no plan rests on row estimates that an
+ * unanalysed PGlite gets wrong (a nested loop over the walked tree per hit took seconds there).
  */
 export async function searchItems(db: Queryable, filter: SearchFilter): Promise<{ hits: SearchHit[]; total: number }> {
   const roleIds = `{${filter.roleIds.join(',')}}`;
@@ -134,79 +153,120 @@ export async function searchItems(db: Queryable, filter: SearchFilter): Promise<
                        OR (a.subject_type = 'role' AND a.subject_id = ANY(${roleIds}::uuid[])))
                    GROUP BY 1, 2) e
            ORDER BY e.item_id, e.specificity DESC`;
-  const start = filter.within
-    ? sql`SELECT f.id, f.name, ${filter.isOrgAdmin || filter.within.readable}::boolean AS readable, 0 AS depth
-            FROM folders f WHERE f.id = ${filter.within.folderId} AND f.org_id = ${filter.orgId} AND f.deleted_at IS NULL`
-    : sql`SELECT f.id, f.name, COALESCE(dec.readable, ${filter.isOrgAdmin}::boolean) AS readable, 0 AS depth
-            FROM folders f LEFT JOIN decisions dec ON dec.item_id = f.id
-           WHERE f.org_id = ${filter.orgId} AND f.parent_id IS NULL AND f.deleted_at IS NULL`;
+  // The root's decision holds wherever no folder below it decides (no decision there: not readable).
+  const everywhere = filter.isOrgAdmin
+    ? sql`true`
+    : sql`COALESCE((SELECT dec.readable FROM decisions dec JOIN folders r ON r.id = dec.item_id
+                     WHERE r.org_id = ${filter.orgId} AND r.parent_id IS NULL), false)`;
+  // The folders whose Read is not the root's: the subtrees of the live folders below the root that decide.
+  const exceptions = filter.isOrgAdmin
+    ? sql`SELECT NULL::uuid AS id, NULL::boolean AS readable, 0 AS depth WHERE false`
+    : sql`SELECT f.id, dec.readable, 0 AS depth
+            FROM decisions dec JOIN folders f ON f.id = dec.item_id
+           WHERE f.org_id = ${filter.orgId} AND f.parent_id IS NOT NULL AND f.deleted_at IS NULL
+          UNION ALL
+          SELECT c.id, x.readable, x.depth + 1
+            FROM exceptions x JOIN folders c ON c.parent_id = x.id AND c.deleted_at IS NULL
+           WHERE x.depth < ${MAX_DEPTH} AND NOT EXISTS (SELECT 1 FROM decisions d2 WHERE d2.item_id = c.id)`;
+  // Folders in the trash and everything under them (only the topmost trashed level is marked).
+  const buried = sql`SELECT f.id, 0 AS depth FROM folders f WHERE f.org_id = ${filter.orgId} AND f.deleted_at IS NOT NULL
+                     UNION ALL
+                     SELECT c.id, b.depth + 1 FROM buried b JOIN folders c ON c.parent_id = b.id WHERE b.depth < ${MAX_DEPTH}`;
+  // in_folder: the searched folder and its live subtree.
+  const scope = filter.within
+    ? sql`SELECT f.id, 0 AS depth FROM folders f
+           WHERE f.id = ${filter.within.folderId} AND f.org_id = ${filter.orgId} AND f.deleted_at IS NULL
+          UNION ALL
+          SELECT c.id, s.depth + 1 FROM scope s JOIN folders c ON c.parent_id = s.id AND c.deleted_at IS NULL WHERE s.depth < ${MAX_DEPTH}`
+    : sql`SELECT NULL::uuid AS id, 0 AS depth WHERE false`;
+  /** Whether the caller may Read what folder `folderId` holds (or the folder itself). */
+  const folderReadable = (folderId: SQL) =>
+    filter.isOrgAdmin
+      ? sql`true`
+      : sql`CASE WHEN ${inSet(folderId, sql`SELECT x.id FROM exceptions x`)}
+                 THEN ${inSet(folderId, sql`SELECT x.id FROM exceptions x WHERE x.readable`)}
+                 ELSE (SELECT e.readable FROM everywhere e) END`;
+  const documentReadable = filter.isOrgAdmin
+    ? sql`true`
+    : sql`CASE WHEN ${inSet(sql`d.id`, sql`SELECT dec.item_id FROM decisions dec`)}
+               THEN ${inSet(sql`d.id`, sql`SELECT dec.item_id FROM decisions dec WHERE dec.readable`)}
+               ELSE ${folderReadable(sql`d.folder_id`)} END`;
 
   const words = filter.words.flatMap(lexemes);
   const rankQuery = prefixQuery(words, '|');
   const rank = (alias: SQL) => (rankQuery === null ? sql`0::real` : sql`ts_rank(${alias}.search_vector, to_tsquery('simple', ${rankQuery}))`);
+  // The last tier holds what matches no word beginning; with one lexeme its rank is 0 on every row.
+  const partsRank = (alias: SQL) => (words.length <= 1 ? sql`0::real` : rank(alias));
 
   // Tiers, best first, disjoint: every word beginning a word of the name; every word beginning a word
   // anywhere; the rest (parts of words). Rows are taken tier by tier and the taking stops at `cap`, so a
   // common word reads `cap` rows, not every hit; the cap's rows are then ranked and sorted exactly.
+  // In the first two tiers a word's part-of-word match is checked on each row, not through the trigram
+  // index (`indexed: false`): the full-text index narrows those tiers, and an unanalysed PGlite otherwise
+  // read every trigram hit of a common word to find the few whose NAME begins with it.
   const fullText = prefixQuery(words, '&');
-  const tiers: ((alias: SQL) => SQL)[] =
+  const tiers: { indexed: boolean; condition: (alias: SQL) => SQL; rank: (alias: SQL) => SQL }[] =
     fullText === null
-      ? [() => sql`true`]
+      ? [{ indexed: true, condition: () => sql`true`, rank }]
       : [
-          (a) => sql`to_tsvector('simple', ${a}.name) @@ to_tsquery('simple', ${fullText})`,
-          (a) => sql`${a}.search_vector @@ to_tsquery('simple', ${fullText}) AND NOT (to_tsvector('simple', ${a}.name) @@ to_tsquery('simple', ${fullText}))`,
-          (a) => sql`NOT (${a}.search_vector @@ to_tsquery('simple', ${fullText}))`,
+          { indexed: false, condition: (a) => sql`to_tsvector('simple', ${a}.name) @@ to_tsquery('simple', ${fullText})`, rank },
+          {
+            indexed: false,
+            condition: (a) =>
+              sql`${a}.search_vector @@ to_tsquery('simple', ${fullText}) AND NOT (to_tsvector('simple', ${a}.name) @@ to_tsquery('simple', ${fullText}))`,
+            rank,
+          },
+          { indexed: true, condition: (a) => sql`NOT (${a}.search_vector @@ to_tsquery('simple', ${fullText}))`, rank: partsRank },
         ];
 
   const branches: SQL[] = [];
   for (const tier of tiers) {
     if (filter.types.length > 0) {
       branches.push(sql`SELECT 'document'::text AS kind, d.id, d.name, d.description, d.doctype, d.created_at, d.modified_at,
-                               d.folder_id, t.name AS folder_name, ${rank(sql`d`)} AS rank
+                               d.folder_id, ${tier.rank(sql`d`)} AS rank
                           FROM documents d
-                          JOIN tree t ON t.id = d.folder_id
-                          LEFT JOIN decisions dd ON dd.item_id = d.id
-                         WHERE ${conditions(sql`d`, filter)} AND ${tier(sql`d`)}
+                         WHERE ${conditions(sql`d`, filter, tier.indexed)} AND ${tier.condition(sql`d`)}
                            AND d.doctype = ANY(${`{${filter.types.join(',')}}`}::text[])
-                           AND COALESCE(dd.readable, t.readable)`);
+                           AND NOT ${inSet(sql`d.folder_id`, sql`SELECT b.id FROM buried b`)}
+                           ${filter.within ? sql`AND ${inSet(sql`d.folder_id`, sql`SELECT s.id FROM scope s`)}` : sql``}
+                           AND ${documentReadable}`);
     }
     if (filter.includeFolders) {
       branches.push(sql`SELECT 'folder'::text AS kind, f.id, f.name, f.description, NULL::text AS doctype, f.created_at, f.modified_at,
-                               f.parent_id AS folder_id, p.name AS folder_name, ${rank(sql`f`)} AS rank
+                               f.parent_id AS folder_id, ${tier.rank(sql`f`)} AS rank
                           FROM folders f
-                          JOIN tree s ON s.id = f.id
-                          JOIN tree p ON p.id = f.parent_id
-                         WHERE ${conditions(sql`f`, filter)} AND ${tier(sql`f`)}
-                           AND s.readable`);
+                         WHERE ${conditions(sql`f`, filter, tier.indexed)} AND ${tier.condition(sql`f`)}
+                           AND f.parent_id IS NOT NULL
+                           AND NOT ${inSet(sql`f.parent_id`, sql`SELECT b.id FROM buried b`)}
+                           ${filter.within ? sql`AND ${inSet(sql`f.parent_id`, sql`SELECT s.id FROM scope s`)}` : sql``}
+                           AND ${folderReadable(sql`f.id`)}`);
     }
   }
   if (branches.length === 0) return { hits: [], total: 0 };
   const cap = Math.min(filter.limit, SEARCH_MAX_RESULTS) + SEARCH_COUNT_AHEAD;
-  // Without words there is no relevance: the first `cap` by name (every hit sorted, as before).
+  // Without words there is no relevance: the first `cap` by name (every hit sorted, as before). Names
+  // compare in code point order (COLLATE "C", what the databases' C.UTF-8 gives too): a sort of 2,000
+  // names through the locale's strcoll took milliseconds.
   const candidates =
     fullText === null
-      ? sql`SELECT * FROM hits ORDER BY lower(name), id LIMIT ${cap}`
+      ? sql`SELECT * FROM hits ORDER BY lower(name) COLLATE "C", id LIMIT ${cap}`
       : sql`SELECT * FROM hits LIMIT ${cap}`;
 
   const found = await rows<RawHit>(
     db,
     sql`WITH RECURSIVE
-          decisions AS (${decisions}),
-          tree AS (
-            ${start}
-            UNION ALL
-            SELECT c.id, c.name, COALESCE(dec.readable, t.readable), t.depth + 1
-              FROM tree t
-              JOIN folders c ON c.parent_id = t.id AND c.deleted_at IS NULL
-              LEFT JOIN decisions dec ON dec.item_id = c.id
-             WHERE t.depth < ${MAX_DEPTH}
-          ),
+          decisions AS MATERIALIZED (${decisions}),
+          everywhere AS MATERIALIZED (SELECT ${everywhere} AS readable),
+          exceptions AS (${exceptions}),
+          buried AS (${buried}),
+          scope AS (${scope}),
           hits AS (${sql.join(branches, sql` UNION ALL `)}),
           candidates AS MATERIALIZED (${candidates})
-        SELECT h.kind, h.id, h.name, h.description, h.doctype, h.created_at, h.modified_at, h.folder_id, h.folder_name,
+        SELECT h.kind, h.id, h.name, h.description, h.doctype, h.created_at, h.modified_at, h.folder_id,
+               (SELECT p.name FROM folders p WHERE p.id = h.folder_id) AS folder_name,
                (SELECT count(*) FROM candidates)::int AS total
           FROM candidates h
-         ORDER BY h.rank DESC, lower(h.name), h.id
+         ORDER BY h.rank DESC, lower(h.name) COLLATE "C", h.id
          LIMIT ${filter.limit}`,
   );
   return {
