@@ -5,7 +5,6 @@
  * disabled. 'Add at Root' adds it unlinked; 'Link…' goes on to the link dialog (source and destination
  * questions). The chosen checklist's published questions are read when it is added.
  */
-import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { api, ApiError } from '../../src/client/api.ts';
 import { allPages } from '../../src/client/all-pages.ts';
@@ -114,15 +113,15 @@ export function AddChecklistDialog({ selected, canLink, onPick, onClosed }: Prop
         </p>
       )}
       <div className="dialog-actions">
-        <SlButton onClick={close} disabled={busy}>
+        <button type="button" className="button secondary" onClick={close} disabled={busy}>
           Cancel
-        </SlButton>
-        <SlButton disabled={!choice || !canLink || busy} onClick={() => void pick('link')}>
+        </button>
+        <button type="button" className="button secondary" disabled={!choice || !canLink || busy} onClick={() => void pick('link')}>
           Link…
-        </SlButton>
-        <SlButton variant="primary" disabled={!choice || busy} loading={busy} onClick={() => void pick('root')}>
-          Add at Root
-        </SlButton>
+        </button>
+        <button type="button" className="button" disabled={!choice || busy} onClick={() => void pick('root')}>
+          {busy ? 'Adding…' : 'Add at Root'}
+        </button>
       </div>
     </Dialog>
   );

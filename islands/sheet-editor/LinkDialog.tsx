@@ -5,7 +5,6 @@
  * are identical. A checklist sharing a question with the tree it joins is refused with 'Unable to link
  * checklists with duplicate questions.'.
  */
-import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import { useState } from 'react';
 import type { SheetContents } from '../../src/shared/sheets/model.ts';
 import { Dialog, useDialogOpen } from '../shared/Dialog.tsx';
@@ -102,10 +101,12 @@ export function LinkDialog({ form, contents, catalogue, onLink, onClosed }: Prop
           </p>
         )}
         <div className="dialog-actions">
-          <SlButton onClick={close}>Cancel</SlButton>
-          <SlButton type="submit" variant="primary" disabled={!ready}>
+          <button type="button" className="button secondary" onClick={close}>
+            Cancel
+          </button>
+          <button type="submit" className="button" disabled={!ready}>
             Submit
-          </SlButton>
+          </button>
         </div>
       </form>
     </Dialog>

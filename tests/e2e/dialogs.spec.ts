@@ -214,6 +214,40 @@ const presentationPage =
     return opener;
   };
 
+/**
+ * The sheet editor's Add Checklist dialog (issue #13), or the Link Checklist dialog it leads to (a sheet
+ * holding one checklist, a second one linked); the focus comes back to 'Add checklist'.
+ */
+async function sheetEditor(page: Page, admin: OrgAdmin, link: boolean): Promise<Locator> {
+  const checklist = (name: string) =>
+    callApi<{ id: string }>('documentation/documents', {
+      token: admin.token,
+      json: { folder_id: 'root', name, doctype: 'form', contents: { questions: { [`${name}-q`]: { title: 'Asset tag', valueType: 'text' } }, question_index: [`${name}-q`] } },
+    });
+  const first = await checklist('Register');
+  await checklist('Inspection');
+  const sheet = await callApi<{ id: string }>('documentation/documents', { token: admin.token, json: { folder_id: 'root', name: 'Asset sheet', doctype: 'sheet' } });
+  await signInWithToken(page, admin.token);
+  await page.goto(`/documentation/edit/${sheet.id}`);
+  const opener = page.getByRole('button', { name: 'Add checklist' });
+  const picker = page.locator('sl-dialog').filter({ has: page.getByRole('dialog', { name: 'Add Checklist', exact: true }) });
+  if (link) {
+    await opener.click();
+    await picker.locator(`input[value="${first.id}"]`).check();
+    await picker.getByRole('button', { name: 'Add at Root' }).click();
+    await expect(picker).toHaveCount(0);
+  }
+  await opener.click();
+  if (link) {
+    await picker.getByRole('radio', { name: /Inspection/ }).check();
+    await picker.getByRole('button', { name: 'Link…' }).click();
+    await expect(page.getByRole('dialog', { name: 'Link Checklist', exact: true })).toBeVisible();
+  } else {
+    await expect(picker.getByRole('radio', { name: /Register/ })).toBeVisible();
+  }
+  return opener;
+}
+
 const cases: DialogCase[] = [
   { name: 'Forgot your password?', buttons: ['primary', 'secondary'], open: byButton('/login', 'Forgot your password?', false) },
   { name: 'Terms and Conditions', buttons: ['primary'], open: byButton('/register', 'Terms and Conditions', false) },
@@ -316,6 +350,8 @@ const cases: DialogCase[] = [
   },
   { name: 'Remove page', buttons: ['secondary'], open: presentationPage('Remove page') },
   { name: 'Replace page', buttons: ['secondary'], open: presentationPage('Replace page') },
+  { name: 'Add Checklist', buttons: ['primary', 'secondary'], open: (page, admin) => sheetEditor(page, admin, false) },
+  { name: 'Link Checklist', buttons: ['primary', 'secondary'], open: (page, admin) => sheetEditor(page, admin, true) },
   {
     name: 'Publish or discard',
     buttons: ['primary'],

@@ -131,8 +131,8 @@ test('/documentation/results/{document_id}/{id}: every answer, read-only, and Ba
   await expectTheAnswers(page, orgAdmin);
   await expect(backFromRow(page, 'Evening Round')).toHaveAttribute('href', `/documentation/view/${checklist.id}`);
   await expect(page.getByRole('link', { name: 'Back to Results' })).toHaveCount(0);
-  // Read-only: nothing to fill in or submit.
-  await expect(page.locator('#result-row').locator('input, select, textarea, button')).toHaveCount(0);
+  // Read-only: nothing to fill in or submit; the one button saves the row as a PDF (issue #13).
+  await expect(page.locator('#result-row').locator('input, select, textarea, button')).toHaveText(['Download PDF']);
   await expectAccessible(page);
 
   await usePhoneViewport(page);

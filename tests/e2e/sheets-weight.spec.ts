@@ -1,0 +1,45 @@
+/**
+ * The weight of the results screen (issue #13 "The results screen's first load ≤ 150 KB gzip"):
+ * /documentation/results/{id} of a sheet with a row, first load (HTML, CSS, JS: the grid and React
+ * included) measured from the browser's own responses.
+ */
+import { gzipSync } from 'node:zlib';
+import { publishChecklist, question } from './support/checklist-filler.ts';
+import { callApi, expect, signInWithToken, test } from './support/test.ts';
+
+test('the results screen’s first load (HTML, CSS, JS, the grid included) stays within 150 KB gzip', async ({ page, orgAdmin }) => {
+  const form = await publishChecklist(orgAdmin.token, 'Weighed', { ok: question('Fine', 'true/false') });
+  const sheet = await callApi<{ id: string; version: number }>('documentation/documents', {
+    token: orgAdmin.token,
+    json: { folder_id: 'root', name: 'Weighed sheet', doctype: 'sheet' },
+  });
+  await callApi(`documentation/documents/${sheet.id}`, {
+    token: orgAdmin.token,
+    method: 'PUT',
+    json: {
+      version: sheet.version,
+      changelog: 'One column',
+      contents: { questions: { ok: { ...question('Fine', 'true/false'), form_id: form.id } }, question_index: ['ok'], form_links: {}, form_ids: [form.id] },
+    },
+  });
+  await callApi(`documentation/documents/${form.id}/data`, { token: orgAdmin.token, json: { record: { ok: { value: true } } } });
+  await signInWithToken(page, orgAdmin.token);
+  const loaded: { url: string; type: string; gzip: number }[] = [];
+  page.on('response', async (response) => {
+    const type = response.request().resourceType();
+    if (!['document', 'script', 'stylesheet'].includes(type)) return;
+    const body = await response.body().catch(() => undefined);
+    if (body) loaded.push({ url: new URL(response.url()).pathname, type, gzip: gzipSync(body).length });
+  });
+  const streamOpened = page.waitForRequest((request) => request.url().includes('/notifications/stream'));
+  await page.goto(`/documentation/results/${sheet.id}`);
+  await expect(page.getByRole('table', { name: 'Results of Weighed sheet' }).locator('tbody tr')).toHaveCount(1);
+  await expect(page.getByRole('cell', { name: /True/ })).toBeVisible();
+  await streamOpened;
+  const total = loaded.reduce((sum, r) => sum + r.gzip, 0);
+  const lines = loaded.map((r) => `${(r.gzip / 1000).toFixed(1)} KB ${r.type} ${r.url}`).join('\n');
+  const summary = `results route of a sheet: ${(total / 1000).toFixed(1)} KB gzip`;
+  test.info().annotations.push({ type: 'weight', description: `${summary}\n${lines}` });
+  console.log(`${summary}\n${lines}`);
+  expect(total).toBeLessThanOrEqual(150_000);
+});
