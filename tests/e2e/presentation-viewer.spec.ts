@@ -276,3 +276,32 @@ test("a presentation without pages says '--Empty--'", async ({ page, orgAdmin })
   await expect(strip(page)).toHaveCount(0);
   await expectAccessible(page);
 });
+
+test.describe('on a touch screen', () => {
+  test.use({ hasTouch: true });
+
+  test('two fingers pinch the page in and out, never below zoom 1', async ({ page, orgAdmin }) => {
+    test.setTimeout(120_000);
+    const doc = await threePages(orgAdmin, 'Pinch tour');
+    await openViewer(page, orgAdmin, doc);
+    await expect(viewer(page)).toHaveAttribute('data-image-ready', 'true', { timeout: 20_000 });
+    const box = (await canvas(page).boundingBox())!;
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', apart: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: type === 'touchEnd' ? [] : [{ x: cx - apart / 2, y: cy, id: 1 }, { x: cx + apart / 2, y: cy, id: 2 }],
+      });
+    const pinch = async (from: number, to: number) => {
+      await touch('touchStart', from);
+      for (let step = 1; step <= 5; step++) await touch('touchMove', from + ((to - from) * step) / 5);
+      await touch('touchEnd', to);
+    };
+    await pinch(60, 180);
+    await expect.poll(async () => Number(await canvas(page).getAttribute('data-zoom'))).toBeGreaterThan(2);
+    await pinch(200, 20);
+    await expect(canvas(page)).toHaveAttribute('data-zoom', '1');
+  });
+});

@@ -78,10 +78,14 @@ export class PageStage {
       this.options.onShapeClick?.(group ? group.id() : null);
     });
     this.stage.on('wheel', (event) => this.onWheel(event.evt));
-    this.stage.on('touchmove', (event) => this.onTouchMove(event.evt));
-    this.stage.on('touchend touchcancel', () => {
-      this.pinch = null;
-    });
+    // Pinch on the container's own touch events (captured before Konva's): Konva fires no touchmove while
+    // a drag is under way, and a drag starts with the first finger when the page is zoomed.
+    container.addEventListener('touchmove', (event) => this.onTouchMove(event), { capture: true, passive: false });
+    const lift = (event: TouchEvent) => {
+      if (event.touches.length < 2) this.pinch = null;
+    };
+    container.addEventListener('touchend', lift, { capture: true });
+    container.addEventListener('touchcancel', lift, { capture: true });
     this.resizeObserver = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => this.resize());
     this.resizeObserver?.observe(container);
     this.publish();
