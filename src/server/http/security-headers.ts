@@ -5,7 +5,8 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 
-export function contentSecurityPolicy(inlineScriptHashes: readonly string[] = []): string {
+/** `connectSources`: other origins the pages may send requests to (an S3 bucket that browsers upload to). */
+export function contentSecurityPolicy(inlineScriptHashes: readonly string[] = [], connectSources: readonly string[] = []): string {
   const scripts = ["'self'", ...inlineScriptHashes.map((h) => `'${h}'`)].join(' ');
   return [
     "default-src 'self'",
@@ -13,7 +14,7 @@ export function contentSecurityPolicy(inlineScriptHashes: readonly string[] = []
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...connectSources].join(' '),
     "media-src 'self' blob:",
     "worker-src 'self'",
     "object-src 'none'",

@@ -53,7 +53,8 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
-export function createStaticSite(distDir: string) {
+/** `connectSources`: origins besides this one that the pages send requests to (the S3 bucket uploads go to). */
+export function createStaticSite(distDir: string, connectSources: readonly string[] = []) {
   const shells = new Map<string, Shell>();
   /** The shells by their files' addresses ('/login/index.html'), for the service worker's precache. */
   const shellFiles = new Map<string, Shell>();
@@ -61,7 +62,7 @@ export function createStaticSite(distDir: string) {
     const file = join(distDir, shellFile(shell));
     if (!existsSync(file)) return undefined;
     const html = readFileSync(file, 'utf8');
-    return { html, csp: contentSecurityPolicy(inlineScriptHashes(html)), key: file };
+    return { html, csp: contentSecurityPolicy(inlineScriptHashes(html), connectSources), key: file };
   };
   for (const shell of new Set([...routes.map((r) => r.shell), notFoundShell])) {
     const loaded = loadShell(shell);

@@ -40,3 +40,14 @@ export function storageKeyOf(row: { id: string; purpose: 'document' | 'avatar'; 
   if (row.orgId === null) throw new Error(`upload ${row.id} has no organisation`);
   return storageKey(row.orgId, row.fileOf ?? row.id);
 }
+
+/**
+ * Origins other than the site's own that browsers send uploads to: the S3 bucket's (its presigned POSTs
+ * go there), for the pages' Content-Security-Policy `connect-src`; none for the local driver.
+ */
+export function uploadOrigins(config: Config): string[] {
+  const { storage } = config;
+  if (storage.driver !== 's3') return [];
+  if (storage.endpoint) return [new URL(storage.endpoint).origin];
+  return [storage.forcePathStyle ? `https://s3.${storage.region}.amazonaws.com` : `https://${storage.bucket}.s3.${storage.region}.amazonaws.com`];
+}

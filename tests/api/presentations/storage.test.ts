@@ -37,6 +37,11 @@ const putPage = async (mediaId: string, contentType = 'image/png') => {
 };
 
 describe('a page file, whichever the storage driver', () => {
+  it.skipIf(onS3())("the local driver's uploads go to this origin: connect-src 'self' only", async () => {
+    const res = await fetch(`${server.url}/login`);
+    expect(res.headers.get('content-security-policy')).toContain("connect-src 'self';");
+  });
+
   it('is served whole and by ranges (206, video seeking)', async () => {
     const id = await uploadFile(server, team.admin, deck.id, 'video/mp4', 4000);
     const whole = await media(id);
@@ -109,6 +114,12 @@ describe.runIf(onS3())('the S3 driver', () => {
       expect(saved.body.detail).toBe('contents.pages.p1.media: is not a file uploaded to this document');
       expect((await uploadRow(signed.upload_id)).completedAt, what).toBeNull();
     }
+  });
+
+  it("lets the pages send uploads to the bucket (the shells' Content-Security-Policy connect-src)", async () => {
+    const res = await fetch(`${server.url}/login`);
+    const endpoint = server.config.storage.driver === 's3' ? server.config.storage.endpoint! : '';
+    expect(res.headers.get('content-security-policy')).toContain(`connect-src 'self' ${new URL(endpoint).origin};`);
   });
 
   it('avatars live in the bucket too', async () => {
