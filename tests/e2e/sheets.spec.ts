@@ -213,6 +213,19 @@ test('a sheet without rows says No Results Found; a linked checklist dragged ont
   // Removing a checklist removes its questions.
   await tree.getByRole('button', { name: 'Remove Weekly inspection' }).click();
   await expect(columns(page)).toHaveCount(2);
+  // Columns move with the keyboard (Move up), and by their handles (sortablejs).
+  await page.getByRole('button', { name: 'Move Location up' }).click();
+  await expect(columns(page)).toContainText(['Location', 'Asset tag']);
+  await expect(page.getByRole('button', { name: 'Move Location up' })).toBeDisabled();
+  const handle = columns(page).nth(1).locator('.column-drag-handle');
+  const target = await columns(page).nth(0).boundingBox();
+  const from = await handle.boundingBox();
+  await page.mouse.move(from!.x + from!.width / 2, from!.y + from!.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from!.x + from!.width / 2, target!.y + 2, { steps: 12 });
+  await page.mouse.up();
+  await expect(columns(page)).toContainText(['Asset tag', 'Location']);
+  await expect(page.getByRole('status').filter({ hasText: /Unsaved changes|Saving draft…|Draft saved/ })).toBeVisible();
 });
 
 test('a report shows the latest row as one card per question, with its PDF', async ({ page, orgAdmin }) => {
