@@ -5,7 +5,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { publishChecklist, question } from './support/checklist-filler.ts';
-import { callApi, expect, signInWithToken, test } from './support/test.ts';
+import { apiReads, callApi, expect, signInWithToken, test } from './support/test.ts';
 
 test('the results screen’s first load (HTML, CSS, JS, the grid included) stays within 150 KB gzip', async ({ page, orgAdmin }) => {
   const form = await publishChecklist(orgAdmin.token, 'Weighed', { ok: question('Fine', 'true/false') });
@@ -31,6 +31,7 @@ test('the results screen’s first load (HTML, CSS, JS, the grid included) stays
     const body = await response.body().catch(() => undefined);
     if (body) loaded.push({ url: new URL(response.url()).pathname, type, gzip: gzipSync(body).length });
   });
+  const reads = apiReads(page);
   const streamOpened = page.waitForRequest((request) => request.url().includes('/notifications/stream'));
   await page.goto(`/documentation/results/${sheet.id}`);
   await expect(page.getByRole('table', { name: 'Results of Weighed sheet' }).locator('tbody tr')).toHaveCount(1);
@@ -42,4 +43,10 @@ test('the results screen’s first load (HTML, CSS, JS, the grid included) stays
   test.info().annotations.push({ type: 'weight', description: `${summary}\n${lines}` });
   console.log(`${summary}\n${lines}`);
   expect(total).toBeLessThanOrEqual(150_000);
+  // The document is an early read (src/client/early-reads.ts), asked for once; then the first 30 days and the rest.
+  expect(reads.filter((r) => r === `documentation/documents/${sheet.id}`)).toHaveLength(1);
+  expect(reads.filter((r) => r.startsWith(`documentation/documents/${sheet.id}/sheet-data?`))).toEqual([
+    expect.stringMatching(/^[^?]+\?start_time=\d+&skip=0$/),
+    expect.stringMatching(/^[^?]+\?end_time=\d+&skip=0&limit=100$/),
+  ]);
 });
