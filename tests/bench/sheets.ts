@@ -27,8 +27,9 @@ import { spreadOf } from './percentiles.ts';
 import { countQueries, type QueryCounter } from './query-counter.ts';
 
 export const SHEETS_BENCH = { roots: 100_000, childrenEach: 3, days: 365, windowDays: 30 } as const;
-const WARMUP = 10;
-const SAMPLES = 100;
+/** SHEETS_BENCH_SAMPLES=n: fewer rounds on a busy machine (default 100 after 10 warm-up rounds). */
+const SAMPLES = Number(process.env.SHEETS_BENCH_SAMPLES) > 0 ? Number(process.env.SHEETS_BENCH_SAMPLES) : 100;
+const WARMUP = Math.min(10, Math.ceil(SAMPLES / 10));
 const ROWS_PER_STATEMENT = 25_000;
 const DAY = 86_400;
 

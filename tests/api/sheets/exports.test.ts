@@ -40,7 +40,18 @@ beforeAll(async () => {
   await submitAt(server, team.roleMember, inspection.id, hour(3), { insp_tag: '=X', insp_result: 'fail', insp_parts: ['Lid', 'Base'] });
 });
 
-const csv = (query = '', user = team.member, id = sheet.id) => user.api.get(`documentation/documents/${id}/export.csv${query}`);
+/**
+ * GET export.csv. Once more when the kept-alive connection was reset: the server closes an idle one after
+ * its keep-alive timeout, and a slow step before (5,000 rows inserted on a loaded machine) can meet that
+ * close — the same retry as the benches' (tests/bench/search.ts).
+ */
+const csv = (query = '', user = team.member, id = sheet.id) => {
+  const get = () => user.api.get(`documentation/documents/${id}/export.csv${query}`);
+  return get().catch((err: { cause?: { code?: string } }) => {
+    if (err.cause?.code !== 'ECONNRESET') throw err;
+    return get();
+  });
+};
 const rows = (text: string): string[][] => parse(text, { bom: true });
 
 describe('GET documentation/documents/{id}/export.csv', () => {

@@ -125,8 +125,10 @@ function treeRows(t: TreeForms, q: SheetRowsQuery, forms: string[]): SQL {
     const parent = aliasOf.get(join.parent_form_id)!;
     const parentId = parent === 's0' ? sql`s0.id` : sql`${raw(parent)}.submission_id`;
     // The parent's answer to the linked question, then the child's answers equal to it.
-    joins.push(sql`LEFT JOIN checklist_answer_keys ${raw(`a${i + 1}`)} ON ${raw(`a${i + 1}`)}.submission_id = ${parentId} AND ${raw(`a${i + 1}`)}.question_id = ${join.parent_question_id}::text`);
-    joins.push(sql`LEFT JOIN checklist_answer_keys ${raw(alias)} ON ${answering(alias, q, join.form_id, join.question_id, sql`${raw(`a${i + 1}`)}.value`)}`);
+    // (LATERAL … OFFSET 0: looked up per row by index, whatever the planner guesses of the rows before.)
+    joins.push(sql`LEFT JOIN LATERAL (SELECT k.submission_id, k.created_at FROM checklist_answer_keys a JOIN checklist_answer_keys k
+        ON ${answering('k', q, join.form_id, join.question_id, sql`a.value`)}
+        WHERE a.submission_id = ${parentId} AND a.question_id = ${join.parent_question_id}::text OFFSET 0) ${raw(alias)} ON true`);
   });
   const idOf = (form: string) => {
     const alias = aliasOf.get(form);
@@ -137,7 +139,7 @@ function treeRows(t: TreeForms, q: SheetRowsQuery, forms: string[]): SQL {
         concat_ws(',', ${sql.join([...aliasOf.keys()].map(idOf), sql`, `)}) AS tie,
         ARRAY[${sql.join(forms.map(idOf), sql`, `)}]::uuid[] AS ids
       FROM (${candidateRoots(t, q)}) c
-      JOIN checklist_submissions s0 ON s0.id = c.id
+      CROSS JOIN LATERAL (SELECT s.id, s.created_at FROM checklist_submissions s WHERE s.id = c.id OFFSET 0) s0
       ${sql.join(joins, sql` `)}`;
 }
 
@@ -200,10 +202,15 @@ export async function sheetRowsPage(db: Queryable, q: SheetRowsQuery, page: { sk
   return (await rows<Raw>(db, sheetRowsStatement(q, page))).map(readSheetRow);
 }
 
+/** The statement counting the rows of the window. */
+export function countStatement(q: SheetRowsQuery): SQL {
+  return sql`SELECT count(*)::int AS n FROM ${windowed(q, formsOf(q.tree))}`;
+}
+
 /** How many rows the window holds. */
 export async function countSheetRows(db: Queryable, q: SheetRowsQuery): Promise<number> {
   if (q.tree.roots.length === 0) return 0;
-  const [row] = await rows<{ n: number | string }>(db, sql`SELECT count(*)::int AS n FROM ${windowed(q, formsOf(q.tree))}`);
+  const [row] = await rows<{ n: number | string }>(db, countStatement(q));
   return Number(row?.n ?? 0);
 }
 
