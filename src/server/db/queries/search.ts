@@ -179,18 +179,15 @@ export async function searchItems(db: Queryable, filter: SearchFilter): Promise<
           UNION ALL
           SELECT c.id, s.depth + 1 FROM scope s JOIN folders c ON c.parent_id = s.id AND c.deleted_at IS NULL WHERE s.depth < ${MAX_DEPTH}`
     : sql`SELECT NULL::uuid AS id, 0 AS depth WHERE false`;
-  /** Whether the caller may Read what folder `folderId` holds (or the folder itself). */
-  const folderReadable = (folderId: SQL) =>
-    filter.isOrgAdmin
-      ? sql`true`
-      : sql`CASE WHEN ${inSet(folderId, sql`SELECT x.id FROM exceptions x`)}
-                 THEN ${inSet(folderId, sql`SELECT x.id FROM exceptions x WHERE x.readable`)}
-                 ELSE (SELECT e.readable FROM everywhere e) END`;
-  const documentReadable = filter.isOrgAdmin
+  // A hit (h: its id, and folder_id — a document's folder, a folder's parent) is readable by its own
+  // decision, else by its folder's Read: that of the exception walk it lies in, else the root's.
+  const readable = filter.isOrgAdmin
     ? sql`true`
-    : sql`CASE WHEN ${inSet(sql`d.id`, sql`SELECT dec.item_id FROM decisions dec`)}
-               THEN ${inSet(sql`d.id`, sql`SELECT dec.item_id FROM decisions dec WHERE dec.readable`)}
-               ELSE ${folderReadable(sql`d.folder_id`)} END`;
+    : sql`CASE WHEN ${inSet(sql`h.id`, sql`SELECT dec.item_id FROM decisions dec`)}
+               THEN ${inSet(sql`h.id`, sql`SELECT dec.item_id FROM decisions dec WHERE dec.readable`)}
+               WHEN ${inSet(sql`h.folder_id`, sql`SELECT x.id FROM exceptions x`)}
+               THEN ${inSet(sql`h.folder_id`, sql`SELECT x.id FROM exceptions x WHERE x.readable`)}
+               ELSE (SELECT e.readable FROM everywhere e) END`;
 
   const words = filter.words.flatMap(lexemes);
   const rankQuery = prefixQuery(words, '|');
@@ -226,20 +223,14 @@ export async function searchItems(db: Queryable, filter: SearchFilter): Promise<
                                d.folder_id, ${tier.rank(sql`d`)} AS rank
                           FROM documents d
                          WHERE ${conditions(sql`d`, filter, tier.indexed)} AND ${tier.condition(sql`d`)}
-                           AND d.doctype = ANY(${`{${filter.types.join(',')}}`}::text[])
-                           AND NOT ${inSet(sql`d.folder_id`, sql`SELECT b.id FROM buried b`)}
-                           ${filter.within ? sql`AND ${inSet(sql`d.folder_id`, sql`SELECT s.id FROM scope s`)}` : sql``}
-                           AND ${documentReadable}`);
+                           AND d.doctype = ANY(${`{${filter.types.join(',')}}`}::text[])`);
     }
     if (filter.includeFolders) {
       branches.push(sql`SELECT 'folder'::text AS kind, f.id, f.name, f.description, NULL::text AS doctype, f.created_at, f.modified_at,
                                f.parent_id AS folder_id, ${tier.rank(sql`f`)} AS rank
                           FROM folders f
                          WHERE ${conditions(sql`f`, filter, tier.indexed)} AND ${tier.condition(sql`f`)}
-                           AND f.parent_id IS NOT NULL
-                           AND NOT ${inSet(sql`f.parent_id`, sql`SELECT b.id FROM buried b`)}
-                           ${filter.within ? sql`AND ${inSet(sql`f.parent_id`, sql`SELECT s.id FROM scope s`)}` : sql``}
-                           AND ${folderReadable(sql`f.id`)}`);
+                           AND f.parent_id IS NOT NULL`);
     }
   }
   if (branches.length === 0) return { hits: [], total: 0 };
@@ -260,7 +251,12 @@ export async function searchItems(db: Queryable, filter: SearchFilter): Promise<
           exceptions AS (${exceptions}),
           buried AS (${buried}),
           scope AS (${scope}),
-          hits AS (${sql.join(branches, sql` UNION ALL `)}),
+          -- The tiers' rows as they come, filtered ONCE above them (quals with SubPlans are not pushed
+          -- down into the branches, so each set is planned once, not once per branch).
+          hits AS (SELECT h.* FROM (${sql.join(branches, sql` UNION ALL `)}) h
+                    WHERE NOT ${inSet(sql`h.folder_id`, sql`SELECT b.id FROM buried b`)}
+                      ${filter.within ? sql`AND ${inSet(sql`h.folder_id`, sql`SELECT s.id FROM scope s`)}` : sql``}
+                      AND ${readable}),
           candidates AS MATERIALIZED (${candidates})
         SELECT h.kind, h.id, h.name, h.description, h.doctype, h.created_at, h.modified_at, h.folder_id,
                (SELECT p.name FROM folders p WHERE p.id = h.folder_id) AS folder_name,
