@@ -195,6 +195,12 @@ export class PresentationViewer {
     if (index < 0 || index >= this.pages.length) return;
     const page = this.pages[index];
     if (!page) return;
+    if (index === this.index && this.root.dataset.imageReady === 'true') {
+      // The page on screen again: back to zoom 1 with nothing selected, without drawing it anew.
+      this.choose(null);
+      this.stage.resetZoom();
+      return;
+    }
     const token = ++this.shown;
     this.index = index;
     this.selected = null;
