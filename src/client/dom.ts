@@ -60,18 +60,34 @@ function wire(dialog: HTMLDialogElement): void {
 
 const added = new Set<string>();
 
+function addOnce(css: string, place: (style: HTMLStyleElement) => void): void {
+  if (added.has(css)) return;
+  added.add(css);
+  const style = document.createElement('style');
+  style.textContent = css;
+  place(style);
+}
+
 /**
- * Adds stylesheets to the page once each (`import css from './x.css?inline'`). For code loaded at run
- * time (the doctype registry's viewers and editors): a plain `import './x.css'` there would be inlined by
- * Astro into every page that can reach the module, loaded or not (withastro/astro#9495), so the view page
- * would carry every editor's styles.
+ * Adds stylesheets to the page once each, after the page's own (`import css from './x.css?inline'`).
+ * For code loaded at run time (the doctype registry's viewers and editors): a plain `import './x.css'`
+ * there would be inlined by Astro into every page that can reach the module, loaded or not
+ * (withastro/astro#9495), so the view page would carry every editor's styles.
  */
 export function addStyles(...sheets: string[]): void {
+  for (const css of sheets) addOnce(css, (style) => document.head.append(style));
+}
+
+/**
+ * Adds a library's base stylesheet (Shoelace's light theme) BEFORE the page's own styles, so that the
+ * house theme (theme.css: colours, buttons, dialogs mapped onto Shoelace's tokens) keeps the last word.
+ */
+export function addBaseStyles(...sheets: string[]): void {
   for (const css of sheets) {
-    if (added.has(css)) continue;
-    added.add(css);
-    const style = document.createElement('style');
-    style.textContent = css;
-    document.head.append(style);
+    addOnce(css, (style) => {
+      const first = document.head.querySelector('style, link[rel="stylesheet"]');
+      if (first) first.before(style);
+      else document.head.append(style);
+    });
   }
 }

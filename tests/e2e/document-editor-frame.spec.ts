@@ -40,6 +40,17 @@ test.describe('editor page', () => {
     await checkAtPhoneWidth(page, () => expect(heading(page)).toHaveText('Opening Checks'));
   });
 
+  test("an editor's Shoelace theme lies beneath the house theme: Shoelace's primary colour is the house navy", async ({ page, orgAdmin }) => {
+    const doc = await createChecklist(orgAdmin.token, 'Themed', 'root', 1);
+    await signInWithToken(page, orgAdmin.token);
+    await page.goto(`/documentation/edit/${doc.id}`);
+    await expect(page.getByRole('button', { name: 'Add question' })).toBeVisible();
+    // The editor has added Shoelace's light theme (its own primary is sky blue); theme.css maps it to navy.
+    const primary = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--sl-color-primary-600').trim());
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--sl-color-violet-600').trim())).not.toBe('');
+    expect(await primary()).toBe('#1a2238');
+  });
+
   test("without Write: back to the viewer with 'You need permission to Edit this document.'", async ({ page, orgAdmin }) => {
     const member = await memberOf(orgAdmin);
     const doc = await createChecklist(orgAdmin.token, 'Read Only Checklist', 'root', 1);

@@ -107,7 +107,7 @@ export async function mountSubmittedRow(
   container.dataset.rowId = rowId;
   try {
     const { backFromRow, renderSubmittedRow } = await import('./submitted-row.ts');
-    await renderSubmittedRow(container, rowId, { back: backFromRow(doc.id, doc.name), loaded: doc, row });
+    await renderSubmittedRow(container, rowId, { back: backFromRow(doc.id, doc.name, doc.doctype), loaded: doc, row });
   } catch (err) {
     container.replaceChildren(failureText(err));
   }
