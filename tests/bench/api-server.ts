@@ -66,7 +66,24 @@ export interface ApiServer {
   stop(): Promise<void>;
 }
 
-export async function startApiServer(target: DatabaseTarget): Promise<ApiServer> {
+/** A port free right now (the server binds it a moment later). */
+async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * `publicUrl: 'self'`: the server's PUBLIC_URL is its own address (signed media addresses then load in a
+ * bench's browser); by default an address no browser reaches, as no bench needs one.
+ */
+export async function startApiServer(target: DatabaseTarget, options: { publicUrl?: 'self' } = {}): Promise<ApiServer> {
   // PGlite keeps its data folder; a kept PostgreSQL database still gets a fresh DATA_DIR (outbox, secrets).
   const keptDir = target.keep && target.kind === 'pglite' ? join(tmpdir(), `rb-bench-keep-${target.keep}`) : undefined;
   let reused = false;
@@ -91,11 +108,12 @@ export async function startApiServer(target: DatabaseTarget): Promise<ApiServer>
   };
 
   try {
+    const port = options.publicUrl === 'self' ? await freePort() : 0;
     const config = readConfig({
-      PORT: '0',
+      PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      PUBLIC_URL: 'http://ringbinder.bench',
+      PUBLIC_URL: port ? `http://127.0.0.1:${port}` : 'http://ringbinder.bench',
       REQUEST_LOG: '0',
       DIST_DIR: join(process.cwd(), 'dist'),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),

@@ -24,7 +24,7 @@ import { navigate } from '../../client/navigation.ts';
 import { storedToken } from '../../client/storage.ts';
 import { showAlertAfterNavigation } from '../../client/stores/alerts.ts';
 import { browsePath } from '../../client/addresses.ts';
-import { descriptionOf } from './description-viewer.ts';
+import { descriptionOf } from './description.ts';
 import { mount as mountSummary, questionCount } from './form-description.ts';
 
 /** Whether the address asks for kiosk mode (`?kiosk=1`, also `true` or `yes`). */

@@ -3,7 +3,7 @@
  * `rb-checklist` here): its description and how many questions it has, or the spec's empty text.
  */
 import type { Document, FormContents } from '../../shared/api/documentation.ts';
-import { descriptionOf } from './description-viewer.ts';
+import { descriptionOf } from './description.ts';
 
 export const NO_QUESTIONS = 'No Questions Found In Checklist';
 

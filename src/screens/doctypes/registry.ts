@@ -9,7 +9,8 @@
  *   edited with the checklist editor island.
  * - sheet and report: the results grid or the report's cards (islands/sheet-results), edited with the
  *   sheet editor island (islands/sheet-editor); `results` is the grid of /documentation/results/{id}.
- * - presentation: the light presentation viewer (islands/presentation-viewer: DOM and Konva's core, no React).
+ * - presentation: the light presentation viewer (islands/presentation-viewer: DOM and Konva's core, no React),
+ *   edited with the presentation editor island (islands/presentation-editor: React, Konva, Tiptap).
  */
 import type { Doctype, Document } from '../../shared/api/documentation.ts';
 

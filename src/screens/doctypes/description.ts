@@ -1,4 +1,4 @@
-/** The body of a document page that shows what the document is about: its description, as written. */
+/** A document's description as written, for the document pages that show it above their body. */
 import type { Document } from '../../shared/api/documentation.ts';
 
 export function descriptionOf(doc: Pick<Document, 'description'>): HTMLElement[] {
@@ -7,8 +7,4 @@ export function descriptionOf(doc: Pick<Document, 'description'>): HTMLElement[]
   text.className = 'document-description';
   text.textContent = doc.description;
   return [text];
-}
-
-export function mount(container: HTMLElement, doc: Document): void {
-  container.replaceChildren(...descriptionOf(doc));
 }
