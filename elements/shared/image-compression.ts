@@ -1,10 +1,9 @@
 /**
  * THE image compressor (documentation §5 "Image compression before upload"): a picture is drawn onto a
  * canvas, scaled down to fit a box when it is larger, and written as JPEG at a quality. The numbers are
- * parameters; the spec's come as presets (`FORM_MEDIA`: quality 0.8 for checklist media — question
- * pictures in the editor and answer photos in the filler; `PRESENTATION_PAGE`: quality 0.6 within
- * 2560×1440 landscape or 1440×2560 portrait for a presentation's pages), and `makeThumbnail` draws the
- * 256×256 thumbnail of a page. Framework-free, in elements/ so that the
+ * parameters (`FORM_MEDIA`: the spec's quality 0.8 for checklist media — question pictures in the editor
+ * and answer photos in the filler; a presentation's pages have theirs in the presentation editor), and
+ * `makeThumbnail` draws a square thumbnail. It imports nothing, so the filler carries no other area's figures. Framework-free, in elements/ so that the
  * rb-checklist filler (also built standalone) and the islands (checklist editor, later avatars) share it.
  *
  * One rule for every caller: animations and vector pictures (GIF, SVG) and anything that is not a picture
@@ -12,12 +11,6 @@
  * no smaller (and needs no scaling) stays the original. Transparent areas turn white (JPEG has no alpha).
  */
 
-import {
-  PAGE_IMAGE_MAX_LANDSCAPE,
-  PAGE_IMAGE_MAX_PORTRAIT,
-  PAGE_IMAGE_QUALITY,
-  PAGE_THUMBNAIL_SIZE,
-} from '../../src/shared/presentations/model.ts';
 
 export interface CompressionOptions {
   /** JPEG quality between 0 and 1. */
@@ -34,17 +27,6 @@ export interface CompressionOptions {
  * (the spec's largest figure; enough to read a label, far below a phone camera's 4000+ px).
  */
 export const FORM_MEDIA: CompressionOptions = { quality: 0.8, maxWidth: 2560, maxHeight: 2560 };
-
-/**
- * A presentation's page (§5): quality 0.6, at most 2560×1440 when landscape (or square) and 1440×2560 when
- * portrait (src/shared/presentations/model.ts).
- */
-export const PRESENTATION_PAGE: CompressionOptions = {
-  quality: PAGE_IMAGE_QUALITY,
-  maxWidth: PAGE_IMAGE_MAX_LANDSCAPE.width,
-  maxHeight: PAGE_IMAGE_MAX_LANDSCAPE.height,
-  portrait: { maxWidth: PAGE_IMAGE_MAX_PORTRAIT.width, maxHeight: PAGE_IMAGE_MAX_PORTRAIT.height },
-};
 
 /** The limits that apply to a picture of `width` × `height`. */
 export function limitsFor(options: CompressionOptions, width: number, height: number): { maxWidth?: number; maxHeight?: number } {
@@ -112,10 +94,10 @@ export function containIn(width: number, height: number, size: number): { x: num
 }
 
 /**
- * The thumbnail of a picture (§5: 256×256 for a presentation's pages): a `size` × `size` JPEG with the whole
+ * The thumbnail of a picture (§5: a presentation's pages have 256×256 ones): a `size` × `size` JPEG with the whole
  * picture centred on white. Undefined for anything the browser cannot draw (PDF, video, an undecodable file).
  */
-export async function makeThumbnail(file: Blob, name: string, size = PAGE_THUMBNAIL_SIZE, quality = PAGE_IMAGE_QUALITY): Promise<File | undefined> {
+export async function makeThumbnail(file: Blob, name: string, size: number, quality: number): Promise<File | undefined> {
   if (!file.type.toLowerCase().startsWith('image/')) return undefined;
   let bitmap: ImageBitmap;
   try {

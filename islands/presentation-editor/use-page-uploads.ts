@@ -9,7 +9,8 @@
  * Progress per file is counted in stages: prepared, signed, the file sent, the thumbnail sent.
  */
 import { useCallback, useEffect, useRef, useState, type Dispatch } from 'react';
-import { compressImage, makeThumbnail, PRESENTATION_PAGE } from '../../elements/shared/image-compression.ts';
+import { compressImage } from '../../elements/shared/image-compression.ts';
+import { pageThumbnail, PRESENTATION_PAGE } from './page-compression.ts';
 import { showAlert } from '../../src/client/stores/alerts.ts';
 import { uploadFiles } from '../../src/client/uploads.ts';
 import { messages } from '../shared/document-editor/messages.ts';
@@ -99,7 +100,7 @@ export function usePageUploads(documentId: string, dispatch: Dispatch<EditorActi
               }
               return false;
             }
-            const thumb = await makeThumbnail(file, file.name);
+            const thumb = await pageThumbnail(file);
             job.prepared = { file, thumb };
             if (!current(pageID, job)) return false;
             const local = previews.current.byPage.get(pageID);

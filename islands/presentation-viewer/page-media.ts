@@ -8,6 +8,7 @@
  * - downloads (a PDF or another file) are the bearer read saved under the page's file name.
  */
 import { api } from '../../src/client/api.ts';
+import { saveBlob } from '../../src/client/dom.ts';
 import { mediaUrls } from '../../src/client/uploads.ts';
 
 const BATCH = 100;
@@ -57,15 +58,7 @@ export class PageMedia {
   /** Saves a page's file to the device under its own name. */
   async download(uploadId: string, type: string, filename: string): Promise<void> {
     const blob = await api.documentation.media(this.documentId, uploadId, type);
-    const address = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = address;
-    link.download = filename || 'download';
-    link.hidden = true;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(address), 60_000);
+    saveBlob(blob, filename);
   }
 
   /** Lets go of the decoded images. */

@@ -12,7 +12,7 @@ import { formatDateTime } from '../../src/client/time-format.ts';
 import type { Document } from '../../src/shared/api/documentation.ts';
 import { exportFileName, type SheetRow } from '../../src/shared/api/sheets.ts';
 import { cellText, columnsOf, formOrder, NO_RESULTS, readSheetContents, rowSubmission, validFlag } from './results-state.ts';
-import { saveBlob } from './save-blob.ts';
+import { saveBlob } from '../../src/client/dom.ts';
 
 export const DOWNLOAD_PDF = 'Download PDF';
 const NOT_ANSWERED = 'Not answered';

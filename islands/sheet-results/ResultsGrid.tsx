@@ -41,7 +41,7 @@ import {
   validFlag,
   type SortDirection,
 } from './results-state.ts';
-import { saveBlob } from './save-blob.ts';
+import { saveBlob } from '../../src/client/dom.ts';
 import { useSheetRows } from './use-sheet-rows.ts';
 
 export const EXPORT_CSV = 'Export CSV';

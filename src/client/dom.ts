@@ -91,3 +91,19 @@ export function addBaseStyles(...sheets: string[]): void {
     });
   }
 }
+
+/**
+ * Saves a file read through the transport (with the bearer token: an export, a page's media) as a
+ * download named `name`. The download has its own copy once started; the address is let go a minute later.
+ */
+export function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name || 'download';
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

@@ -17,8 +17,6 @@ import {
   toggleFavourite,
   unsubscribe,
 } from '../../client/stores/favourites.ts';
-import { openAssignDialog } from './assign-dialog.ts';
-import { openSubscriptionDialog } from './subscription-dialog.ts';
 import type { MenuAction } from './toolbar-menu.ts';
 
 export interface MenuItemSubject {
@@ -44,6 +42,8 @@ export function followLabels(item: { kind: ItemKind; id: string }): { favourite:
  */
 export function followActions(item: MenuItemSubject, opener: () => HTMLElement | null): MenuAction[] {
   const labels = followLabels(item);
+  // The dialogs load when first asked for: nobody opens them to read the page.
+  const subscriptionDialog = () => void import('./subscription-dialog.ts').then((m) => m.openSubscriptionDialog(item, opener()));
   const actions: MenuAction[] = [
     { key: 'favourite', label: labels.favourite, run: () => void toggleFavourite(item) },
     {
@@ -51,12 +51,12 @@ export function followActions(item: MenuItemSubject, opener: () => HTMLElement |
       label: labels.subscribe,
       run: () =>
         void loadSubscriptions().then(
-          (list) => (subscriptionOf(list.results, item) ? void unsubscribe(item) : openSubscriptionDialog(item, opener())),
-          () => openSubscriptionDialog(item, opener()),
+          (list) => (subscriptionOf(list.results, item) ? void unsubscribe(item) : subscriptionDialog()),
+          () => subscriptionDialog(),
         ),
     },
   ];
-  if (allows(item.user_permissions, 'assign')) actions.push({ key: 'assign', label: 'Assign', run: () => openAssignDialog(item, opener()) });
+  if (allows(item.user_permissions, 'assign')) actions.push({ key: 'assign', label: 'Assign', run: () => void import('./assign-dialog.ts').then((m) => m.openAssignDialog(item, opener())) });
   return actions;
 }
 

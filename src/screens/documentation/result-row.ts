@@ -15,7 +15,7 @@ import { pathSegment, viewPath } from '../../client/addresses.ts';
 import { folderCrumbs, HOME_CRUMBS, renderBreadcrumbs } from './breadcrumbs.ts';
 import { rootFolderId } from '../../client/root-folder.ts';
 import { backFromRow, readSubmittedRow, renderSubmittedRow } from './submitted-row.ts';
-import { element } from '../../client/dom.ts';
+import { element, saveBlob } from '../../client/dom.ts';
 
 export const resultTitle = (name: string): string => `Result of ${name}`;
 
@@ -63,17 +63,4 @@ function downloadPdfButton(rowId: string, name: string): HTMLButtonElement {
       });
   });
   return button;
-}
-
-/** Saves a file read through the transport as a download named `name`. */
-function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -8,13 +8,12 @@ import { formContents } from '../checklists/schemas.ts';
 import { presentationContents } from '../presentations/schemas.ts';
 import { sheetContents, sheetDraftContents } from '../sheets/schemas.ts';
 import {
-  DEFAULT_RESULTS_LIMIT,
-  MAX_RESULTS_PAGE,
   MAX_UPLOAD_BYTES,
   MAX_UPLOADS_PER_REQUEST,
   UPLOAD_CONTENT_TYPES,
 } from '../constants.ts';
 import { sentence } from './field-errors.ts';
+import { epochSecondsParam, lastOf, limitParam, orderingParam, resultsPaging, skipParam } from './query-params.ts';
 import { isWellFormed, NOT_WELL_FORMED, unlessMissing } from './contents.ts';
 import {
   DEFAULT_ORDERING,
@@ -29,8 +28,6 @@ import {
   ORDERING_FIELDS,
   ROOT,
   type Doctype,
-  type OrderingField,
-  type OrderingKey,
 } from './documentation.ts';
 
 // ─── Request pieces ───────────────────────────────────────────────────────────────────────────────
@@ -167,57 +164,19 @@ export const replaceAclBody = z
 
 // ─── Queries ──────────────────────────────────────────────────────────────────────────────────────
 
-/** A query parameter given once or repeated: the last value counts. */
-const lastOf = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (Array.isArray(v) ? v[v.length - 1] : v), schema);
+/** `ordering` repeated or comma-separated: `kind`, `-name`, …; the kind first, then the name, when not given. */
+const ordering = orderingParam(ORDERING_FIELDS, [...DEFAULT_ORDERING]);
+const skip = skipParam();
+const limit = limitParam(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE);
 
-const skipParam = lastOf(z.coerce.number({ error: 'skip must be a number' }).int('skip must be a whole number').min(0, 'skip must not be negative')).default(0);
-const limitParam = lastOf(
-  z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`),
-).default(DEFAULT_PAGE_SIZE);
-
-/** `ordering` repeated or comma-separated: `kind`, `-name`, … */
-const orderingParam = z
-  .preprocess(
-    (v) => (v === undefined ? [] : (Array.isArray(v) ? v : [v]).flatMap((s) => String(s).split(',')).map((s) => s.trim()).filter(Boolean)),
-    z.array(
-      z.string().refine((s) => (ORDERING_FIELDS as readonly string[]).includes(s.replace(/^[-+]/, '')), {
-        message: `ordering fields are ${ORDERING_FIELDS.join(', ')}, each with an optional - for descending`,
-      }),
-    ),
-  )
-  .transform((keys): OrderingKey[] => {
-    const seen = new Set<string>();
-    const parsed: OrderingKey[] = [];
-    for (const key of keys) {
-      const field = key.replace(/^[-+]/, '') as OrderingField;
-      if (seen.has(field)) continue;
-      seen.add(field);
-      parsed.push({ field, descending: key.startsWith('-') });
-    }
-    return parsed.length > 0 ? parsed : [...DEFAULT_ORDERING];
-  });
-
-export const contentsQuery = z.object({ ordering: orderingParam, skip: skipParam, limit: limitParam });
+export const contentsQuery = z.object({ ordering, skip, limit });
 export type ContentsQuery = z.output<typeof contentsQuery>;
 
-export const pageQuery = z.object({ skip: skipParam, limit: limitParam });
+export const pageQuery = z.object({ skip, limit });
 export type PageQuery = z.output<typeof pageQuery>;
 
 // ─── Checklist data (submissions) and signed uploads (documentation §7) ────────────────────────────
 
-/** Latest epoch second a query may name (9999-12-31T23:59:59Z), within what both JavaScript and PostgreSQL can hold. */
-const MAX_EPOCH_SECONDS = 253_402_300_799;
-const epochSeconds = (name: string) =>
-  lastOf(
-    z.coerce
-      .number({ error: `${name} must be a number of seconds since 1970` })
-      .min(0, `${name} must not be negative`)
-      .max(MAX_EPOCH_SECONDS, `${name} must be at most ${MAX_EPOCH_SECONDS}`),
-  ).optional();
 
 /**
  * GET documentation/documents/{id}/data: rows with `start_time <= created_at < end_time` (epoch seconds),
@@ -227,24 +186,9 @@ const epochSeconds = (name: string) =>
  */
 export const dataQuery = z.object({
   form_id: lastOf(id).optional(),
-  start_time: epochSeconds('start_time'),
-  end_time: epochSeconds('end_time'),
-  skip: lastOf(
-    z.coerce
-      .number({ error: 'skip must be a number' })
-      .int('skip must be a whole number')
-      .min(0, 'skip must not be negative')
-      .max(Number.MAX_SAFE_INTEGER, 'skip is too large'),
-  ).default(0),
-  limit: lastOf(
-    z.coerce
-      .number({ error: 'limit must be a number' })
-      .int('limit must be a whole number')
-      .min(1, 'limit must be at least 1')
-      .max(Number.MAX_SAFE_INTEGER, 'limit is too large'),
-  )
-    .default(DEFAULT_RESULTS_LIMIT)
-    .transform((limit) => Math.min(limit, MAX_RESULTS_PAGE)),
+  start_time: epochSecondsParam('start_time'),
+  end_time: epochSecondsParam('end_time'),
+  ...resultsPaging,
 });
 export type DataQuery = z.input<typeof dataQuery>;
 export type DataQueryParsed = z.output<typeof dataQuery>;

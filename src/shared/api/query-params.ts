@@ -4,6 +4,7 @@
  * list call reads its query with these, so they answer the same 422 details.
  */
 import { z } from 'zod';
+import { DEFAULT_RESULTS_LIMIT, MAX_RESULTS_PAGE } from '../constants.ts';
 
 /** A query parameter given once or repeated: the last value counts. */
 export const lastOf = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (Array.isArray(v) ? v[v.length - 1] : v), schema);
@@ -63,3 +64,39 @@ export function orderingParam<F extends string>(fields: readonly F[], fallback: 
       return parsed.length > 0 ? parsed : fallback;
     });
 }
+
+/** Latest epoch second a query may name (9999-12-31T23:59:59Z), within what both JavaScript and PostgreSQL can hold. */
+export const MAX_EPOCH_SECONDS = 253_402_300_799;
+
+/** A time as seconds since 1970 (documentation §7: search's and the results calls' windows); optional. */
+export function epochSecondsParam(name: string) {
+  return lastOf(
+    z.coerce
+      .number({ error: `${name} must be a number of seconds since 1970` })
+      .min(0, `${name} must not be negative`)
+      .max(MAX_EPOCH_SECONDS, `${name} must be at most ${MAX_EPOCH_SECONDS}`),
+  ).optional();
+}
+
+/**
+ * The paging of the results calls (`data`, `sheet-data`): any skip; `limit` defaults to the spec's
+ * 999999999 and is capped at MAX_RESULTS_PAGE rows a page (`total` tells how many there are).
+ */
+export const resultsPaging = {
+  skip: lastOf(
+    z.coerce
+      .number({ error: 'skip must be a number' })
+      .int('skip must be a whole number')
+      .min(0, 'skip must not be negative')
+      .max(Number.MAX_SAFE_INTEGER, 'skip is too large'),
+  ).default(0),
+  limit: lastOf(
+    z.coerce
+      .number({ error: 'limit must be a number' })
+      .int('limit must be a whole number')
+      .min(1, 'limit must be at least 1')
+      .max(Number.MAX_SAFE_INTEGER, 'limit is too large'),
+  )
+    .default(DEFAULT_RESULTS_LIMIT)
+    .transform((limit) => Math.min(limit, MAX_RESULTS_PAGE)),
+};

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { isUuid } from '../ids.ts';
 import { DOCTYPES, ROOT, type Doctype } from './documentation.ts';
-import { lastOf } from './query-params.ts';
+import { epochSecondsParam, lastOf } from './query-params.ts';
 
 /** The spec's default results limit (§9): accepted, but never more than SEARCH_MAX_RESULTS come back. */
 export const SEARCH_DEFAULT_LIMIT = 999_999_999;
@@ -17,16 +17,6 @@ export const SEARCH_MAX_QUERY_LENGTH = 200;
 /** The default types (§7). */
 export const SEARCH_DEFAULT_TYPES: readonly Doctype[] = ['presentation', 'form', 'sheet'];
 
-/** Latest epoch second a query may name (9999-12-31T23:59:59Z). */
-const MAX_EPOCH_SECONDS = 253_402_300_799;
-
-const epochSeconds = (name: string) =>
-  lastOf(
-    z.coerce
-      .number({ error: `${name} must be a number of seconds since 1970` })
-      .min(0, `${name} must not be negative`)
-      .max(MAX_EPOCH_SECONDS, `${name} must be at most ${MAX_EPOCH_SECONDS}`),
-  ).optional();
 
 const BOOLEANS: Record<string, boolean> = { true: true, '1': true, yes: true, false: false, '0': false, no: false };
 
@@ -60,10 +50,10 @@ export const searchQuery = z.object({
       .transform((s) => BOOLEANS[s.toLowerCase()]!),
   ).default(false),
   in_folder: lastOf(z.string().refine((s) => s === ROOT || isUuid(s), `in_folder must be a folder id or ${ROOT}`)).optional(),
-  created_before: epochSeconds('created_before'),
-  created_after: epochSeconds('created_after'),
-  modified_before: epochSeconds('modified_before'),
-  modified_after: epochSeconds('modified_after'),
+  created_before: epochSecondsParam('created_before'),
+  created_after: epochSecondsParam('created_after'),
+  modified_before: epochSecondsParam('modified_before'),
+  modified_after: epochSecondsParam('modified_after'),
   limit: lastOf(
     z.coerce
       .number({ error: 'limit must be a number' })

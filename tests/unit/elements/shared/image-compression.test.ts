@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { containIn, fitWithin, FORM_MEDIA, isCompressible, jpegName, limitsFor, PRESENTATION_PAGE } from '../../../../elements/shared/image-compression.ts';
+import { containIn, fitWithin, FORM_MEDIA, isCompressible, jpegName, limitsFor } from '../../../../elements/shared/image-compression.ts';
 
 describe('image compression (documentation §5)', () => {
   it('compresses checklist media at quality 0.8, the longest side at most 2560 px', () => {
@@ -7,18 +7,7 @@ describe('image compression (documentation §5)', () => {
     expect(fitWithin(4032, 3024, FORM_MEDIA.maxWidth, FORM_MEDIA.maxHeight)).toEqual({ width: 2560, height: 1920 });
   });
 
-  it('compresses presentation pages at quality 0.6 within 2560×1440 landscape and 1440×2560 portrait', () => {
-    expect(PRESENTATION_PAGE.quality).toBe(0.6);
-    const fit = (w: number, h: number) => {
-      const limits = limitsFor(PRESENTATION_PAGE, w, h);
-      return fitWithin(w, h, limits.maxWidth, limits.maxHeight);
-    };
-    expect(fit(4000, 3000)).toEqual({ width: 1920, height: 1440 });
-    expect(fit(3000, 4000)).toEqual({ width: 1440, height: 1920 });
-    expect(fit(5120, 2880)).toEqual({ width: 2560, height: 1440 });
-    expect(fit(2880, 5120)).toEqual({ width: 1440, height: 2560 });
-    expect(fit(3000, 3000)).toEqual({ width: 1440, height: 1440 });
-    expect(fit(800, 1200)).toEqual({ width: 800, height: 1200 });
+  it('keeps a landscape preset for every picture when no portrait limits are given', () => {
     expect(limitsFor(FORM_MEDIA, 100, 200)).toEqual({ maxWidth: 2560, maxHeight: 2560 });
   });
 

@@ -1,0 +1,24 @@
+/**
+ * A presentation page's picture before upload (documentation §5): THE compressor
+ * (elements/shared/image-compression.ts) with the page's figures from the presentation model — quality
+ * 0.6 within 2560×1440 landscape (or square) and 1440×2560 portrait — and its 256×256 thumbnail.
+ */
+import { makeThumbnail, type CompressionOptions } from '../../elements/shared/image-compression.ts';
+import {
+  PAGE_IMAGE_MAX_LANDSCAPE,
+  PAGE_IMAGE_MAX_PORTRAIT,
+  PAGE_IMAGE_QUALITY,
+  PAGE_THUMBNAIL_SIZE,
+} from '../../src/shared/presentations/model.ts';
+
+export const PRESENTATION_PAGE: CompressionOptions = {
+  quality: PAGE_IMAGE_QUALITY,
+  maxWidth: PAGE_IMAGE_MAX_LANDSCAPE.width,
+  maxHeight: PAGE_IMAGE_MAX_LANDSCAPE.height,
+  portrait: { maxWidth: PAGE_IMAGE_MAX_PORTRAIT.width, maxHeight: PAGE_IMAGE_MAX_PORTRAIT.height },
+};
+
+/** The page's thumbnail: 256×256, the whole picture centred on white; undefined for PDF, video and the undrawable. */
+export function pageThumbnail(file: File): Promise<File | undefined> {
+  return makeThumbnail(file, file.name, PAGE_THUMBNAIL_SIZE, PAGE_IMAGE_QUALITY);
+}
