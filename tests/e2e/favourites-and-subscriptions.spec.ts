@@ -7,7 +7,7 @@
  * dialogs accessible at desktop and 390 px.
  */
 import type { Page } from '@playwright/test';
-import { createChecklist, createFolder } from './support/documentation.ts';
+import { createChecklist, createFolder, memberOf } from './support/documentation.ts';
 import { callApi, expect, expectAccessible, expectNoHorizontalScroll, signInWithToken, test, usePhoneViewport } from './support/test.ts';
 
 interface Subscription {
@@ -178,4 +178,58 @@ test('the light subscription dialog at 390 px fits and is accessible; a refused 
   await dialog.getByRole('button', { name: 'Subscribe' }).click();
   await expect(alertWith(page, 'Something went wrong with your subscription to Boiler log... please try again')).toBeVisible();
   await expect(dialog).toBeVisible();
+});
+
+test('the Properties tab favourites and subscribes with options, and a reader may follow from a read-only dialog', async ({ page, orgAdmin }) => {
+  test.slow(); // two people, several saves
+  const doc = await createChecklist(orgAdmin.token, 'Boiler check', 'root', 1);
+  await signInWithToken(page, orgAdmin.token);
+  await page.goto('/documentation/browse');
+  await page.getByRole('button', { name: 'Options for Boiler check' }).click();
+  await menuEntry(page, 'Properties').click();
+  const dialog = islandDialog(page, 'Document Properties');
+  const following = dialog.getByRole('group', { name: 'Following' });
+  // A Shoelace checkbox is clicked on its words, as a person does (its input is visually hidden, and the
+  // host is as wide as the dialog: its middle may be blank).
+  const toggle = async (name: string, on: boolean) => {
+    await following.locator('sl-checkbox').filter({ hasText: name }).locator('[part~="label"]').click();
+    await expect(following.getByRole('checkbox', { name })).toBeChecked({ checked: on });
+  };
+  await expect(following.getByRole('checkbox', { name: 'Favourite' })).toBeEnabled();
+  await expect(following.getByRole('checkbox', { name: 'Email notifications' })).toHaveCount(0);
+  await toggle('Favourite', true);
+  await toggle('Subscribe', true);
+  await toggle('Email notifications', true);
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(alertWith(page, 'Document: Boiler check Successfully Edited')).toBeVisible();
+  expect(await favourites(orgAdmin.token)).toEqual([expect.objectContaining({ kind: 'document', item_id: doc.id })]);
+  expect(await subscriptions(orgAdmin.token)).toEqual([
+    expect.objectContaining({ item_id: doc.id, subscription_options: { validation_errors_only: false, email_notifications: true } }),
+  ]);
+  // The lists were read again: the drawer shows the favourite, and the dialog opens on what is followed.
+  await expect(drawerFavourites(page).getByRole('link', { name: 'Boiler check' })).toBeVisible();
+  await page.getByRole('button', { name: 'Options for Boiler check' }).click();
+  await menuEntry(page, 'Properties').click();
+  await expect(following.getByRole('checkbox', { name: 'Subscribe' })).toBeChecked();
+  await expect(following.getByRole('checkbox', { name: 'Email notifications' })).toBeChecked();
+  await toggle('Subscribe', false);
+  await toggle('Favourite', false);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(alertWith(page, 'Document: Boiler check Successfully Edited')).toHaveCount(2);
+  await expect.poll(async () => (await subscriptions(orgAdmin.token)).length).toBe(0);
+  expect(await favourites(orgAdmin.token)).toEqual([]);
+
+  // A reader: name and description read-only, no Save until a following field changes.
+  const reader = await memberOf(orgAdmin);
+  await signInWithToken(page, reader.token);
+  await page.goto('/documentation/browse');
+  await page.getByRole('button', { name: 'Options for Boiler check' }).click();
+  await menuEntry(page, 'Properties').click();
+  await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveAttribute('readonly');
+  await expect(dialog.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  await toggle('Favourite', true);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(alertWith(page, 'Document: Boiler check Successfully Edited')).toBeVisible();
+  expect(await favourites(reader.token)).toEqual([expect.objectContaining({ kind: 'document', item_id: doc.id })]);
 });

@@ -1,9 +1,12 @@
 /**
- * Edit properties (documentation §2, §4): the Properties tab (name, description), the Permissions
+ * Edit properties (documentation §2, §4): the Properties tab (name, description, and the following
+ * fields: Favourite, Subscribe and its options — ./FollowFields.tsx), the Permissions
  * tab, which holds <rb-permission-editor> and is hidden without 'Edit Permissions' or in read-only
  * mode (no Write), and the Assignments tab (./AssignmentsTab.tsx: the item's assignments, and Add
- * Assignment with the action table's `assign`). Save sends what changed — the properties, then the ACL — and shows
- * '{Folder|Document}: {name} Successfully Edited'. Save and Cancel sit in the dialog's footer (Save
+ * Assignment with the action table's `assign`). Save sends what changed — the properties, then the ACL,
+ * then the following (favourite and subscription calls; both lists read again) — and shows
+ * '{Folder|Document}: {name} Successfully Edited'. Read-only, only the following can change, and Save
+ * appears once it has. Save and Cancel sit in the dialog's footer (Save
  * submits the form by its id), so they stay in view while the body scrolls.
  */
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
@@ -12,17 +15,43 @@ import SlTab from '@shoelace-style/shoelace/dist/react/tab/index.js';
 import SlTabGroup from '@shoelace-style/shoelace/dist/react/tab-group/index.js';
 import SlTabPanel from '@shoelace-style/shoelace/dist/react/tab-panel/index.js';
 import SlTextarea from '@shoelace-style/shoelace/dist/react/textarea/index.js';
-import { useId, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import type { PermissionEntry } from '../../../elements/rb-permission-editor/rb-permission-editor.ts';
 import { api, ApiError } from '../../../src/client/api.ts';
 import { showAlert } from '../../../src/client/stores/alerts.ts';
+import {
+  $favourites,
+  $subscriptions,
+  isFavourite,
+  loadFavourites,
+  loadSubscriptions,
+  refetchFollowed,
+  subscriptionOf,
+} from '../../../src/client/stores/favourites.ts';
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, type ListedItem } from '../../../src/shared/api/documentation.ts';
 import { propertiesAccess } from '../offered-actions.ts';
 import { messages } from '../messages.ts';
 import { Dialog, useDialogOpen } from '../../shared/Dialog.tsx';
 import { ErrorBanner } from './ErrorBanner.tsx';
 import { AssignmentsTab } from './AssignmentsTab.tsx';
+import { FollowFields } from './FollowFields.tsx';
+import { followCalls, NOT_FOLLOWED, type FollowCall, type FollowState } from './follow-fields-state.ts';
 import { PermissionsTab } from './PermissionsTab.tsx';
+
+/** Runs one following call. */
+function run(item: ListedItem, step: FollowCall): Promise<unknown> {
+  switch (step.call) {
+    case 'favourite':
+      return api.informed.favourite(item.kind, item.id);
+    case 'unfavourite':
+      return api.informed.unfavourite(item.kind, item.id);
+    case 'subscribe':
+      return api.informed.subscribe(item.kind, item.id, step.options);
+    case 'unsubscribe':
+      return api.informed.unsubscribe(item.kind, item.id);
+  }
+}
 
 interface Props {
   item: ListedItem;
@@ -41,18 +70,43 @@ export function PropertiesDialog({ item, onSaved, onClosed }: Props) {
   const { readOnly, permissionsTab: showPermissions } = propertiesAccess(item);
   const propertiesChanged = name !== item.name || description !== item.description;
 
+  // What the person follows now (both lists, read once per page), and what they chose here.
+  const favourites = useStore($favourites);
+  const subscriptions = useStore($subscriptions);
+  useEffect(() => {
+    loadFavourites().catch(() => undefined);
+    loadSubscriptions().catch(() => undefined);
+  }, []);
+  const known = favourites !== null && subscriptions !== null;
+  const following = useMemo<FollowState>(() => {
+    const subscription = subscriptionOf(subscriptions, item);
+    return {
+      favourite: isFavourite(favourites, item),
+      subscribed: subscription !== undefined,
+      options: subscription?.subscription_options ?? NOT_FOLLOWED.options,
+    };
+  }, [favourites, subscriptions, item]);
+  const [chosen, setChosen] = useState<FollowState | undefined>();
+  const follow = chosen ?? following;
+  const calls = known ? followCalls(following, follow) : [];
+  const changed = (!readOnly && (propertiesChanged || entries !== undefined)) || calls.length > 0;
+
   async function save(event: React.FormEvent) {
     event.preventDefault();
-    if (readOnly || busy) return;
+    if (busy || !changed) return;
     setBusy(true);
     setError('');
     try {
-      if (propertiesChanged) {
+      if (propertiesChanged && !readOnly) {
         const body = { version: item.version, ...(name !== item.name ? { name } : {}), ...(description !== item.description ? { description } : {}) };
         if (item.kind === 'folder') await api.documentation.updateFolder(item.id, body);
         else await api.documentation.updateDocument(item.id, body);
       }
-      if (entries) await api.documentation.replaceAcl(item.kind, item.id, entries);
+      if (entries && !readOnly) await api.documentation.replaceAcl(item.kind, item.id, entries);
+      if (calls.length > 0) {
+        for (const step of calls) await run(item, step);
+        await refetchFollowed();
+      }
       showAlert('success', messages.edited(item.kind, name));
       onSaved(item);
       close();
@@ -75,6 +129,7 @@ export function PropertiesDialog({ item, onSaved, onClosed }: Props) {
         maxlength={MAX_DESCRIPTION_LENGTH}
         onSlInput={(e) => setDescription((e.target as HTMLTextAreaElement).value)}
       />
+      <FollowFields item={item} value={follow} known={known} onChange={setChosen} />
     </>
   );
 
@@ -110,8 +165,8 @@ export function PropertiesDialog({ item, onSaved, onClosed }: Props) {
         <SlButton onClick={close} disabled={busy}>
           {readOnly ? 'Close' : 'Cancel'}
         </SlButton>
-        {!readOnly && (
-          <SlButton type="submit" form={formId} variant="primary" loading={busy} disabled={!propertiesChanged && !entries}>
+        {(!readOnly || calls.length > 0) && (
+          <SlButton type="submit" form={formId} variant="primary" loading={busy} disabled={!changed}>
             Save
           </SlButton>
         )}
