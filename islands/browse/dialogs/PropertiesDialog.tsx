@@ -13,10 +13,11 @@ import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import SlInput from '@shoelace-style/shoelace/dist/react/input/index.js';
 import SlTab from '@shoelace-style/shoelace/dist/react/tab/index.js';
 import SlTabGroup from '@shoelace-style/shoelace/dist/react/tab-group/index.js';
+import type SlTabGroupElement from '@shoelace-style/shoelace/dist/components/tab-group/tab-group.js';
 import SlTabPanel from '@shoelace-style/shoelace/dist/react/tab-panel/index.js';
 import SlTextarea from '@shoelace-style/shoelace/dist/react/textarea/index.js';
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { PermissionEntry } from '../../../elements/rb-permission-editor/rb-permission-editor.ts';
 import { api, ApiError } from '../../../src/client/api.ts';
 import { showAlert } from '../../../src/client/stores/alerts.ts';
@@ -61,6 +62,17 @@ interface Props {
 
 export function PropertiesDialog({ item, onSaved, onClosed }: Props) {
   const [open, close] = useDialogOpen();
+  // The group picks its first tab itself, but on a quick reopen that can come before its tabs exist and
+  // leave no panel shown: once it has rendered, the Properties tab is shown if none is.
+  const tabs = useRef<SlTabGroupElement>(null);
+  useEffect(() => {
+    void customElements.whenDefined('sl-tab-group').then(async () => {
+      const group = tabs.current;
+      if (!group) return;
+      await group.updateComplete;
+      if (!group.querySelector('sl-tab[active]')) group.show('properties');
+    });
+  }, []);
   const formId = useId();
   const [name, setName] = useState(item.name);
   const [description, setDescription] = useState(item.description);
@@ -136,7 +148,7 @@ export function PropertiesDialog({ item, onSaved, onClosed }: Props) {
   return (
     <Dialog label={`${messages.kindWord(item.kind)} Properties`} open={open} onClose={() => !busy && close()} onClosed={onClosed} className="properties-dialog">
       <form id={formId} className="dialog-form" onSubmit={save}>
-        <SlTabGroup>
+        <SlTabGroup ref={tabs}>
           <SlTab slot="nav" panel="properties">
             Properties
           </SlTab>

@@ -59,6 +59,17 @@ export interface AccessibilityScanOptions {
  * listing each with the elements it found.
  */
 export async function expectAccessible(page: Page, options: AccessibilityScanOptions = {}): Promise<void> {
+  // A dialog fading in is half transparent: its colours would be read mid-way. Scan once every finite
+  // animation (Shoelace's show and hide, transitions) has finished; endless ones (spinners) do not count.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity).length,
+        ),
+      { message: 'the animations of the page finish before the accessibility scan', timeout: 10_000 },
+    )
+    .toBe(0);
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']);
   if (options.include) builder = builder.include(options.include);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
