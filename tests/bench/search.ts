@@ -21,9 +21,9 @@ import { aclEntries, folders } from '../../src/server/db/schema.ts';
 import { startApiServer, type ApiServer, type DatabaseTarget } from './api-server.ts';
 import { accounts } from './documentation-tree-fixture.ts';
 import { TimedClient } from './http-timing.ts';
-import { spreadOf } from './percentiles.ts';
+import { httpProbe, measure, printTimes, select1Probe, type Probe } from './probes.ts';
 import { signInAgain } from './kept-database.ts';
-import { countQueries, type QueryCounter } from './query-counter.ts';
+import { countQueries } from './query-counter.ts';
 
 export const SEARCH_BENCH = { documents: 100_000, topFolders: 100, subfoldersEach: 9, revokedTopFolders: 10 } as const;
 const WARMUP = 20;
@@ -39,9 +39,6 @@ const VOCABULARY = (
   'monthly weekly quarterly review report handover shift supervisor manager team training records incident near miss'
 ).split(' ');
 
-const ms = (value: number) => value.toFixed(2);
-const pad = (s: string, n: number) => (s.length >= n ? s : s + ' '.repeat(n - s.length));
-const padStart = (s: string, n: number) => (s.length >= n ? s : ' '.repeat(n - s.length) + s);
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
 interface Fixture {
@@ -120,92 +117,6 @@ export async function buildFixture(server: ApiServer): Promise<Fixture> {
   return { token: member.token, took: { folders: foldersTook, documents: seconds(started) } };
 }
 
-interface Probe {
-  label: string;
-  goalMs?: number;
-  run(): Promise<number>;
-  times: number[];
-  queries: number[];
-  last?: { results: number; total: number; bytes: number };
-}
-
-function httpProbe(client: TimedClient, label: string, path: string, token: string | undefined, goalMs?: number): Probe {
-  const probe: Probe = {
-    label,
-    ...(goalMs === undefined ? {} : { goalMs }),
-    times: [],
-    queries: [],
-    run: async () => {
-      // PGlite runs in this process: a long statement blocks the event loop past the server's keep-alive
-      // timeout, and the kept connection is closed under the next request — sent again once, on a new one.
-      const answer = await client.get(path, token).catch((err: unknown) => {
-        if ((err as { code?: string }).code !== 'ECONNRESET') throw err;
-        return client.get(path, token);
-      });
-      if (answer.status !== 200) throw new Error(`${label}: GET ${path} answered ${answer.status}: ${answer.body.toString('utf8').slice(0, 300)}`);
-      if (goalMs !== undefined) {
-        const page = JSON.parse(answer.body.toString('utf8')) as { results: unknown[]; total: number };
-        probe.last = { results: page.results.length, total: page.total, bytes: answer.wireBytes };
-      }
-      return answer.ms;
-    },
-  };
-  return probe;
-}
-
-async function measure(probes: Probe[], counter: QueryCounter): Promise<void> {
-  for (let round = 0; round < WARMUP; round++) for (const probe of probes) await probe.run();
-  for (let round = 0; round < SAMPLES; round++) {
-    for (const probe of probes) {
-      const before = counter.count;
-      probe.times.push(await probe.run());
-      probe.queries.push(counter.count - before);
-    }
-  }
-}
-
-function printTimes(probes: Probe[]): void {
-  const spreads = probes.map((p) => spreadOf(p.times));
-  const select1 = spreads[0]!;
-  const http = spreads[1]!;
-  const head = [
-    pad('call', 58),
-    padStart('SQL', 4),
-    padStart('p50 ms', 8),
-    padStart('p95 ms', 8),
-    padStart('p99 ms', 8),
-    padStart('max ms', 8),
-    padStart('p95/SELECT 1', 13),
-    padStart('p95/HTTP', 9),
-    padStart('goal p95', 9),
-    '  status',
-  ].join(' ');
-  console.log(head);
-  console.log('-'.repeat(head.length));
-  probes.forEach((probe, i) => {
-    const s = spreads[i]!;
-    const low = Math.min(...probe.queries);
-    const high = Math.max(...probe.queries);
-    console.log(
-      [
-        pad(probe.label, 58),
-        padStart(low === high ? String(low) : `${low}–${high}`, 4),
-        padStart(ms(s.p50), 8),
-        padStart(ms(s.p95), 8),
-        padStart(ms(s.p99), 8),
-        padStart(ms(s.max), 8),
-        padStart(`${(s.p95 / select1.p95).toFixed(1)}×`, 13),
-        padStart(i === 0 ? '' : `${(s.p95 / http.p95).toFixed(1)}×`, 9),
-        padStart(probe.goalMs === undefined ? '' : ms(probe.goalMs), 9),
-        probe.goalMs === undefined ? '' : s.p95 > probe.goalMs ? '  OVER' : '  ok',
-      ].join(' '),
-    );
-  });
-  for (const probe of probes.filter((p) => p.last)) {
-    console.log(`  ${probe.label}: ${probe.last!.results} rows, total ${probe.last!.total.toLocaleString('en')}, ${(probe.last!.bytes / 1000).toFixed(1)} KB on the wire`);
-  }
-}
-
 export async function benchSearch(target: DatabaseTarget): Promise<void> {
   console.log('');
   console.log(`Search (issue #12) on ${target.label}`);
@@ -231,16 +142,7 @@ export async function benchSearch(target: DatabaseTarget): Promise<void> {
       if (phase.analyse) await server.db.execute(sql`VACUUM ANALYZE`);
       await new Promise((resolve) => setImmediate(resolve));
       const probes: Probe[] = [
-        {
-          label: "SELECT 1 through the server's database handle",
-          times: [],
-          queries: [],
-          run: async () => {
-            const started = performance.now();
-            await server.db.execute(sql`SELECT 1`);
-            return performance.now() - started;
-          },
-        },
+        select1Probe(server.db),
         httpProbe(client, 'GET _build-info (no sign-in, no SQL)', '/api/v1/_build-info', undefined),
         httpProbe(client, 'search selective: q=zircon (10 hits)', '/api/v1/documentation/search?q=zircon', f.token, 25 * factor),
         httpProbe(client, 'search common: q=routine (every document)', '/api/v1/documentation/search?q=routine', f.token, 100 * factor),
@@ -249,7 +151,7 @@ export async function benchSearch(target: DatabaseTarget): Promise<void> {
       console.log('');
       console.log(`  ${phase.label}`);
       const loadBefore = loadavg()[0]!;
-      await measure(probes, counter);
+      await measure(probes, counter, { warmup: WARMUP, samples: SAMPLES });
       printTimes(probes);
       console.log(
         `  Machine load (1-minute average) before / after: ${loadBefore.toFixed(1)} / ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} CPUs. ` +

@@ -22,9 +22,9 @@ import { sql } from 'drizzle-orm';
 import { startApiServer, type ApiServer, type DatabaseTarget } from './api-server.ts';
 import { accounts, call } from './documentation-tree-fixture.ts';
 import { TimedClient } from './http-timing.ts';
+import { httpProbe, measure, printTimes, select1Probe, type Probe } from './probes.ts';
 import { signInAgain } from './kept-database.ts';
-import { spreadOf } from './percentiles.ts';
-import { countQueries, type QueryCounter } from './query-counter.ts';
+import { countQueries } from './query-counter.ts';
 
 export const SHEETS_BENCH = { roots: 100_000, childrenEach: 3, days: 365, windowDays: 30 } as const;
 /** SHEETS_BENCH_SAMPLES=n: fewer rounds on a busy machine (default 100 after 10 warm-up rounds). */
@@ -33,9 +33,6 @@ const WARMUP = Math.min(10, Math.ceil(SAMPLES / 10));
 const ROWS_PER_STATEMENT = 25_000;
 const DAY = 86_400;
 
-const ms = (value: number) => value.toFixed(2);
-const pad = (s: string, n: number) => (s.length >= n ? s : s + ' '.repeat(n - s.length));
-const padStart = (s: string, n: number) => (s.length >= n ? s : ' '.repeat(n - s.length) + s);
 const took = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 
@@ -137,90 +134,6 @@ async function buildFixture(server: ApiServer): Promise<Fixture> {
   return { token: member.token, sheetId: String(sheet.id), now, took: took(started) };
 }
 
-interface Probe {
-  label: string;
-  goalMs?: number;
-  run(): Promise<number>;
-  times: number[];
-  queries: number[];
-  last?: { results: number; total: number; bytes: number };
-}
-
-function httpProbe(client: TimedClient, label: string, path: string, token: string | undefined, goalMs?: number): Probe {
-  const probe: Probe = {
-    label,
-    ...(goalMs === undefined ? {} : { goalMs }),
-    times: [],
-    queries: [],
-    run: async () => {
-      const answer = await client.get(path, token).catch((err: unknown) => {
-        if ((err as { code?: string }).code !== 'ECONNRESET') throw err;
-        return client.get(path, token);
-      });
-      if (answer.status !== 200) throw new Error(`${label}: GET ${path} answered ${answer.status}: ${answer.body.toString('utf8').slice(0, 300)}`);
-      if (goalMs !== undefined) {
-        const page = JSON.parse(answer.body.toString('utf8')) as { results: unknown[]; total: number };
-        probe.last = { results: page.results.length, total: page.total, bytes: answer.wireBytes };
-      }
-      return answer.ms;
-    },
-  };
-  return probe;
-}
-
-async function measure(probes: Probe[], counter: QueryCounter): Promise<void> {
-  for (let round = 0; round < WARMUP; round++) for (const probe of probes) await probe.run();
-  for (let round = 0; round < SAMPLES; round++) {
-    for (const probe of probes) {
-      const before = counter.count;
-      probe.times.push(await probe.run());
-      probe.queries.push(counter.count - before);
-    }
-  }
-}
-
-function printTimes(probes: Probe[]): void {
-  const spreads = probes.map((p) => spreadOf(p.times));
-  const select1 = spreads[0]!;
-  const http = spreads[1]!;
-  const head = [
-    pad('call', 58),
-    padStart('SQL', 4),
-    padStart('p50 ms', 8),
-    padStart('p95 ms', 8),
-    padStart('p99 ms', 8),
-    padStart('max ms', 8),
-    padStart('p95/SELECT 1', 13),
-    padStart('p95/HTTP', 9),
-    padStart('goal p95', 9),
-    '  status',
-  ].join(' ');
-  console.log(head);
-  console.log('-'.repeat(head.length));
-  probes.forEach((probe, i) => {
-    const s = spreads[i]!;
-    const low = Math.min(...probe.queries);
-    const high = Math.max(...probe.queries);
-    console.log(
-      [
-        pad(probe.label, 58),
-        padStart(low === high ? String(low) : `${low}–${high}`, 4),
-        padStart(ms(s.p50), 8),
-        padStart(ms(s.p95), 8),
-        padStart(ms(s.p99), 8),
-        padStart(ms(s.max), 8),
-        padStart(`${(s.p95 / select1.p95).toFixed(1)}×`, 13),
-        padStart(i === 0 ? '' : `${(s.p95 / http.p95).toFixed(1)}×`, 9),
-        padStart(probe.goalMs === undefined ? '' : ms(probe.goalMs), 9),
-        probe.goalMs === undefined ? '' : s.p95 > probe.goalMs ? '  OVER' : '  ok',
-      ].join(' '),
-    );
-  });
-  for (const probe of probes.filter((p) => p.last)) {
-    console.log(`  ${probe.label}: ${probe.last!.results} rows, total ${probe.last!.total.toLocaleString('en')}, ${(probe.last!.bytes / 1000).toFixed(1)} KB on the wire`);
-  }
-}
-
 /** Downloads the CSV, counting lines and bytes as they arrive (nothing kept), sampling this process's memory. */
 async function exportCsv(server: ApiServer, f: Fixture): Promise<{ lines: number; bytes: number; seconds: number; rssUp: number; heapUp: number }> {
   global.gc?.();
@@ -270,23 +183,14 @@ export async function benchSheets(target: DatabaseTarget): Promise<void> {
     const start = f.now - SHEETS_BENCH.windowDays * DAY;
     const counter = countQueries(server.db);
     const probes: Probe[] = [
-      {
-        label: "SELECT 1 through the server's database handle",
-        times: [],
-        queries: [],
-        run: async () => {
-          const started = performance.now();
-          await server.db.execute(sql`SELECT 1`);
-          return performance.now() - started;
-        },
-      },
+      select1Probe(server.db),
       httpProbe(client, 'GET _build-info (no sign-in, no SQL)', '/api/v1/_build-info', undefined),
       httpProbe(client, 'sheet-data last 30 days, limit 100 (+ total)', `/api/v1/documentation/documents/${f.sheetId}/sheet-data?start_time=${start}&limit=100`, f.token, 25 * factor),
       httpProbe(client, 'sheet-data last 30 days, limit 10 (+ total)', `/api/v1/documentation/documents/${f.sheetId}/sheet-data?start_time=${start}&limit=10`, f.token, 25 * factor),
     ];
     console.log(`  ${SAMPLES} rounds after ${WARMUP} warm-up rounds, each round one of every call in turn, as a plain member, over one kept-alive HTTP/1.1 connection; after VACUUM ANALYZE`);
     const loadBefore = loadavg()[0]!;
-    await measure(probes, counter);
+    await measure(probes, counter, { warmup: WARMUP, samples: SAMPLES });
     printTimes(probes);
     const csv = await exportCsv(server, f);
     const rows = csv.lines - 1;
