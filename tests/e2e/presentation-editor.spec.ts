@@ -11,34 +11,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { alertText, dialogNamed } from './support/checklist-editor.ts';
 import { baseUrl } from './support/environment.ts';
+import type { PresentationContents as Contents } from '../../src/shared/presentations/model.ts';
 import { callApi, expect, expectAccessible, expectNoHorizontalScroll, signInWithToken, test, usePhoneViewport } from './support/test.ts';
 
-interface StoredShape {
-  id: string;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  rotation: number;
-  color: string;
-  strokeWidth: number;
-  shape: string;
-  description: string;
-}
-interface StoredPage {
-  pageID: string;
-  description: string;
-  content_type: string;
-  media: string;
-  media_thumb: string | null;
-  filename: string;
-  size: number;
-  shapes: StoredShape[];
-}
-interface Contents {
-  pages: Record<string, StoredPage>;
-  page_index: string[];
-}
 interface StoredDocument {
   id: string;
   version: number;
