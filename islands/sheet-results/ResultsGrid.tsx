@@ -7,9 +7,10 @@
  * A row opens its single-row screen; each answer links to the submission it comes from. Export CSV
  * downloads the rows of the filter's window.
  *
- * Only the page's 10 rows are in the DOM; filter, sort and paging are a binary search and a slice of
- * the loaded rows (./results-state.ts), so 100,000 rows stay responsive without a virtualising library.
- * Below 600 px each row becomes a card whose cells name their column (results.css).
+ * The table is THE grid (islands/shared/DataGrid.tsx). Only the page's 10 rows are in the DOM; filter, sort
+ * and paging are a binary search and a slice of the loaded rows (./results-state.ts), so 100,000 rows stay
+ * responsive without a virtualising library. Below 600 px each row becomes a card whose cells name their
+ * column.
  */
 import { useMemo, useState, type MouseEvent } from 'react';
 import { api, ApiError } from '../../src/client/api.ts';
@@ -31,7 +32,6 @@ import {
   daysAgo,
   formOrder,
   NO_RESULTS,
-  pageRange,
   pageRows,
   progressText,
   readSheetContents,
@@ -39,9 +39,9 @@ import {
   rowSubmission,
   SUBMITTED_BY,
   validFlag,
-  type SortDirection,
 } from './results-state.ts';
 import { saveBlob } from '../../src/client/dom.ts';
+import { DataGrid, type DataGridColumn, type SortDirection } from '../shared/DataGrid.tsx';
 import { useSheetRows } from './use-sheet-rows.ts';
 
 export const EXPORT_CSV = 'Export CSV';
@@ -66,7 +66,6 @@ export function ResultsGrid({ document: doc }: { document: Document }) {
 
   const open = (submission: string | undefined) => submission && navigate(resultsPath(doc.id, submission));
   const onRowClick = (event: MouseEvent<HTMLTableRowElement>, row: SheetRow) => {
-    if ((event.target as HTMLElement).closest('a, button')) return;
     const cell = (event.target as HTMLElement).closest<HTMLElement>('td[data-form-id]');
     open((cell && row.submissions[cell.dataset.formId!]) || rowSubmission(row, order));
   };
@@ -83,9 +82,33 @@ export function ResultsGrid({ document: doc }: { document: Document }) {
     }
   };
 
-  const message = page === undefined ? 'Loading…' : page.length === 0 ? NO_RESULTS : undefined;
-  const hasPrevious = skip > 0;
-  const hasNext = skip + RESULTS_PAGE_SIZE < count;
+  const gridColumns: DataGridColumn<SheetRow>[] = [
+    {
+      key: 'datetime',
+      header: DATETIME,
+      sort: {
+        direction,
+        onToggle: () => {
+          setDirection(direction === 'descending' ? 'ascending' : 'descending');
+          setSkip(0);
+        },
+      },
+      cell: (row) => {
+        const main = rowSubmission(row, order);
+        return main ? <a href={resultsPath(doc.id, main)}>{formatDateTime(row.created_at)}</a> : formatDateTime(row.created_at);
+      },
+    },
+    { key: 'submitted-by', header: SUBMITTED_BY, cell: (row) => row.created_by_username ?? 'A former member' },
+    ...columns.map(
+      (column): DataGridColumn<SheetRow> => ({
+        key: column.id,
+        header: column.title,
+        cellData: () => ({ 'data-form-id': column.formId }),
+        cell: (row) => <ResultCell row={row} column={column} />,
+      }),
+    ),
+  ];
+
   return (
     <section className="sheet-results" aria-label={label}>
       <div className="sheet-results-bar">
@@ -121,82 +144,26 @@ export function ResultsGrid({ document: doc }: { document: Document }) {
         {loading && firstReady ? progressText(loaded, total) : ''}
       </p>
       {loading && firstReady && <progress className="sheet-results-meter" max={Math.max(total, 1)} value={loaded} aria-label="Results loaded" />}
-      <div className="sheet-results-scroll">
-        <table className="sheet-results-table" role="table" aria-busy={page === undefined}>
-          <caption className="visually-hidden">{label}</caption>
-          <thead role="rowgroup">
-            <tr role="row">
-              <th role="columnheader" scope="col" aria-sort={direction}>
-                <button
-                  type="button"
-                  className="sheet-results-sort"
-                  onClick={() => {
-                    setDirection(direction === 'descending' ? 'ascending' : 'descending');
-                    setSkip(0);
-                  }}
-                >
-                  {DATETIME} <span aria-hidden="true">{direction === 'descending' ? '▼' : '▲'}</span>
-                </button>
-              </th>
-              <th role="columnheader" scope="col">
-                {SUBMITTED_BY}
-              </th>
-              {columns.map((column) => (
-                <th role="columnheader" scope="col" key={column.id} data-column={column.id}>
-                  {column.title}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody role="rowgroup">
-            {message !== undefined ? (
-              <tr role="row" className="sheet-results-message-row">
-                <td role="cell" colSpan={columns.length + 2}>
-                  <span role="status">{message}</span>
-                </td>
-              </tr>
-            ) : (
-              page!.map((row) => {
-                const main = rowSubmission(row, order);
-                return (
-                  <tr role="row" key={rowKey(row)} className={main ? 'sheet-results-row' : undefined} onClick={(event) => onRowClick(event, row)}>
-                    <td role="cell" data-label={DATETIME}>
-                      {main ? <a href={resultsPath(doc.id, main)}>{formatDateTime(row.created_at)}</a> : formatDateTime(row.created_at)}
-                    </td>
-                    <td role="cell" data-label={SUBMITTED_BY}>
-                      {row.created_by_username ?? 'A former member'}
-                    </td>
-                    {columns.map((column) => (
-                      <ResultCell key={column.id} row={row} column={column} />
-                    ))}
-                  </tr>
-                );
-              })
-            )}
-          </tbody>
-        </table>
-      </div>
-      <nav className="sheet-results-pager" aria-label={`${label} pages`}>
-        <span className="sheet-results-range" aria-live="polite">
-          {pageRange(skip, page?.length ?? 0, count)}
-        </span>
-        {/* aria-disabled, not disabled: the button keeps the focus on the first or last page. */}
-        <button type="button" className="button secondary" aria-disabled={!hasPrevious} onClick={() => hasPrevious && setSkip(Math.max(0, skip - RESULTS_PAGE_SIZE))}>
-          Previous
-        </button>
-        <button type="button" className="button secondary" aria-disabled={!hasNext} onClick={() => hasNext && setSkip(skip + RESULTS_PAGE_SIZE)}>
-          Next
-        </button>
-      </nav>
+      <DataGrid
+        className="sheet-results-grid"
+        label={label}
+        columns={gridColumns}
+        rows={page}
+        rowKey={rowKey}
+        emptyText={NO_RESULTS}
+        onRowClick={onRowClick}
+        paging={{ skip, limit: RESULTS_PAGE_SIZE, total: count, onPage: setSkip }}
+      />
     </section>
   );
 }
 
+/** An answer, and its valid flag as a tick or a cross. */
 function ResultCell({ row, column }: { row: SheetRow; column: ReturnType<typeof columnsOf>[number] }) {
   const text = cellText(column.valueType, row.record[column.id]?.value, formatDateTime);
   const valid = validFlag(row, column.id);
   return (
-    <td role="cell" data-label={column.title} data-form-id={column.formId}>
+    <>
       {text}
       {valid !== undefined && (
         <span className={valid ? 'sheet-valid' : 'sheet-invalid'} title={valid ? 'Valid' : 'Invalid'}>
@@ -204,6 +171,6 @@ function ResultCell({ row, column }: { row: SheetRow; column: ReturnType<typeof 
           <span className="visually-hidden">{valid ? ' Valid' : ' Invalid'}</span>
         </span>
       )}
-    </td>
+    </>
   );
 }

@@ -3,6 +3,7 @@
  * /documentation/results/{id}: src/screens/doctypes/registry.ts imports this module at run time, so React
  * and the grid load only for sheets and reports. No Shoelace here: plain controls styled by theme.css.
  */
+import gridStyles from '../shared/data-grid.css?inline';
 import resultStyles from './results.css?inline';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -12,7 +13,7 @@ import { ReportView } from './ReportView.tsx';
 import { ResultsGrid } from './ResultsGrid.tsx';
 
 function render(container: HTMLElement, body: React.ReactNode): void {
-  addStyles(resultStyles);
+  addStyles(gridStyles, resultStyles);
   createRoot(container).render(<StrictMode>{body}</StrictMode>);
 }
 

@@ -13,6 +13,7 @@ import { FIXED_OPTIONS, hasValue, type ValueType } from '../../src/shared/checkl
 import type { SheetContents } from '../../src/shared/sheets/model.ts';
 import { formTree } from '../../src/shared/sheets/links.ts';
 import { RESULTS_FIRST_WINDOW_DAYS, RESULTS_PAGE_SIZE } from '../../src/shared/sheets/model.ts';
+import type { SortDirection } from '../shared/DataGrid.tsx';
 
 export const NO_RESULTS = 'No Results Found';
 export const DATETIME = 'Datetime';
@@ -27,7 +28,6 @@ export interface ResultColumn {
   formId: string;
 }
 
-export type SortDirection = 'descending' | 'ascending';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -155,13 +155,6 @@ export function pageRows(rows: readonly SheetRow[], count: number, direction: So
 export function clampSkip(skip: number, count: number, limit = RESULTS_PAGE_SIZE): number {
   if (skip < count) return skip;
   return Math.max(0, Math.floor((count - 1) / limit) * limit);
-}
-
-/** "1–10 of 2,345", or "0 of 0". */
-export function pageRange(skip: number, shown: number, total: number): string {
-  const n = new Intl.NumberFormat();
-  if (total === 0 || shown === 0) return `0 of ${n.format(total)}`;
-  return `${n.format(skip + 1)}–${n.format(skip + shown)} of ${n.format(total)}`;
 }
 
 /** The loading line: 'Loading results… 1,200 of 4,000'. */

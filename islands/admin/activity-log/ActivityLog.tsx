@@ -8,8 +8,8 @@ import { api } from '../../../src/client/api.ts';
 import { signedInUser } from '../../../src/client/signed-in-user.ts';
 import { formatDateTime } from '../../../src/client/time-format.ts';
 import { activityTotalIsAtLeast, type ActivityEntry } from '../../../src/shared/api/activity.ts';
-import { DataGrid, type DataGridColumn } from '../shared/DataGrid.tsx';
-import { useServerPage } from '../shared/use-server-page.ts';
+import { DataGrid, type DataGridColumn } from '../../shared/DataGrid.tsx';
+import { useServerPage } from '../../shared/use-server-page.ts';
 import { describeActivity } from './activity-wording.ts';
 
 /** The first page is also the page's early read (src/client/early-reads.ts): the same address. */

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import type { RoleHolder } from '../../../src/shared/api/users.ts';
-import { DataGrid, type DataGridColumn } from '../shared/DataGrid.tsx';
+import { DataGrid, type DataGridColumn } from '../../shared/DataGrid.tsx';
 import { userPath } from '../shared/admin-paths.ts';
 import { messages } from './messages.ts';
 

@@ -6,9 +6,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../../src/client/api.ts';
 import { signedInUser } from '../../../src/client/signed-in-user.ts';
 import type { Role } from '../../../src/shared/api/roles.ts';
-import { DataGrid, type DataGridColumn } from '../shared/DataGrid.tsx';
+import { DataGrid, type DataGridColumn } from '../../shared/DataGrid.tsx';
 import { rolePath } from '../shared/admin-paths.ts';
-import { useServerPage } from '../shared/use-server-page.ts';
+import { useServerPage } from '../../shared/use-server-page.ts';
 import { messages } from './messages.ts';
 
 /** The first page is also the page's early read (src/client/early-reads.ts): the same address. */

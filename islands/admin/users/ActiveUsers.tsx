@@ -8,8 +8,8 @@
 import { useCallback, useId, useState } from 'react';
 import { api } from '../../../src/client/api.ts';
 import type { AdminUser } from '../../../src/shared/api/users.ts';
-import { DataGrid, type DataGridColumn } from '../shared/DataGrid.tsx';
-import { useServerPage } from '../shared/use-server-page.ts';
+import { DataGrid, type DataGridColumn } from '../../shared/DataGrid.tsx';
+import { useServerPage } from '../../shared/use-server-page.ts';
 import type { RolesState } from './UsersAdmin.tsx';
 import { UserAvatar } from './UserAvatar.tsx';
 import { userPath } from '../shared/admin-paths.ts';

@@ -9,7 +9,7 @@ import { api, ApiError } from '../../../src/client/api.ts';
 import { showAlert } from '../../../src/client/stores/alerts.ts';
 import { formatDateTime } from '../../../src/client/time-format.ts';
 import type { OrgInvitation } from '../../../src/shared/api/accounts.ts';
-import { DataGrid, type DataGridColumn } from '../shared/DataGrid.tsx';
+import { DataGrid, type DataGridColumn } from '../../shared/DataGrid.tsx';
 import type { RolesState } from './UsersAdmin.tsx';
 import { clampSkip, inviteLink, messages, pageOf, rolesText, USERS_PAGE_SIZE } from './users-state.ts';
 

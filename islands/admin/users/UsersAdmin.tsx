@@ -1,6 +1,6 @@
 /**
  * The users screen (accounts §2 Admin screens "Users"): tabs Active and Invited, an invite button, and
- * New User (the create page). Each tab is a grid (THE admin grid, islands/admin/shared/DataGrid.tsx): the
+ * New User (the create page). Each tab is a grid (THE grid, islands/shared/DataGrid.tsx): the
  * members paged by the server, the pending invitations paged in the page. A tab keeps its state once
  * shown; Invite switches to Invited so the new invitation is in view.
  */

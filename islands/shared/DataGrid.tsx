@@ -1,14 +1,21 @@
 /**
- * THE admin grid (accounts §2 Admin screens): every admin list — users, invitations, roles, a role's
- * holders, the activity log — is one of these. A real <table> (caption, column headers with scope, one
+ * THE grid: every list of rows on a heavy screen is one of these — the admin lists (accounts §2 Admin
+ * screens: users, invitations, roles, a role's holders, the activity log) and a result sheet's results
+ * (documentation §4 "Sheet results"). A real <table> (caption, column headers with scope, one
  * row per item), a footer with the list's label and count ("Active Users 12"), and paging by skip/limit
  * (Previous / Next, "1–100 of N") when the list is longer than one page, so no list ever puts thousands
  * of rows in the DOM. Paging is the caller's: from the server (useServerPage) or a slice of rows in hand.
  *
+ * A column may sort (its header a button, `aria-sort` on it); a row may open something when clicked; a
+ * table wider than its card scrolls sideways inside it.
+ *
  * Below 600 px the table stacks: each row becomes a card and each cell shows its column's header beside
- * its value (admin.css). The explicit ARIA roles keep the table's semantics when CSS changes its display.
+ * its value (./data-grid.css). The explicit ARIA roles keep the table's semantics when CSS changes its
+ * display.
  */
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
+
+export type SortDirection = 'ascending' | 'descending';
 
 export interface DataGridColumn<Row> {
   /** Stable key of the column (also its CSS hook: `data-column`). */
@@ -19,6 +26,10 @@ export interface DataGridColumn<Row> {
   cell: (row: Row) => ReactNode;
   /** Shows the header only to screen readers (an icon column, say); the label still stacks. */
   headerHidden?: boolean;
+  /** The column sorts the rows: its header is a button that turns the direction round. */
+  sort?: { direction: SortDirection; onToggle: () => void };
+  /** `data-*` attributes of the cell (what a click on it should open, say). */
+  cellData?: (row: Row) => Record<`data-${string}`, string>;
 }
 
 export interface DataGridPaging {
@@ -52,6 +63,8 @@ export interface DataGridProps<Row> {
   /** Paging controls; left out, the grid shows all its rows. */
   paging?: DataGridPaging;
   className?: string;
+  /** A click on a row (not on a link or button in it); such rows show the pointer. */
+  onRowClick?: (event: MouseEvent<HTMLTableRowElement>, row: Row) => void;
 }
 
 /** "1–100 of 2,345" ("of 2,345+" when the total is a lower bound), or "0 of 0" for an empty list. */
@@ -62,44 +75,51 @@ export function pageRange(skip: number, shown: number, total: number, atLeast = 
   return `${n.format(skip + 1)}–${n.format(skip + shown)} of ${of}`;
 }
 
-export function DataGrid<Row>({ label, columns, rows, rowKey, loading = false, emptyText = 'Empty', errorText, footer, paging, className }: DataGridProps<Row>) {
+export function DataGrid<Row>({ label, columns, rows, rowKey, loading = false, emptyText = 'Empty', errorText, footer, paging, className, onRowClick }: DataGridProps<Row>) {
   const busy = loading || rows === undefined;
   const message = errorText ?? (rows === undefined ? 'Loading…' : rows.length === 0 && !loading ? emptyText : undefined);
   return (
     <div className={`data-grid${className ? ` ${className}` : ''}`}>
-      <table className="data-grid-table" role="table" aria-busy={busy}>
-        <caption className="visually-hidden">{label}</caption>
-        <thead role="rowgroup">
-          <tr role="row">
-            {columns.map((column) => (
-              <th key={column.key} role="columnheader" scope="col" data-column={column.key}>
-                {column.headerHidden ? <span className="visually-hidden">{column.header}</span> : column.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody role="rowgroup" className={loading && rows !== undefined ? 'data-grid-stale' : undefined}>
-          {message !== undefined ? (
-            <tr role="row" className="data-grid-message-row">
-              <td role="cell" colSpan={columns.length}>
-                <span className={errorText ? 'error-text' : 'data-grid-message'} role={errorText ? 'alert' : 'status'}>
-                  {message}
-                </span>
-              </td>
+      <div className="data-grid-scroll">
+        <table className="data-grid-table" role="table" aria-busy={busy}>
+          <caption className="visually-hidden">{label}</caption>
+          <thead role="rowgroup">
+            <tr role="row">
+              {columns.map((column) => (
+                <th key={column.key} role="columnheader" scope="col" data-column={column.key} aria-sort={column.sort?.direction}>
+                  <ColumnHeader column={column} />
+                </th>
+              ))}
             </tr>
-          ) : (
-            rows!.map((row) => (
-              <tr role="row" key={rowKey(row)}>
-                {columns.map((column) => (
-                  <td role="cell" key={column.key} data-column={column.key} data-label={column.header}>
-                    {column.cell(row)}
-                  </td>
-                ))}
+          </thead>
+          <tbody role="rowgroup" className={loading && rows !== undefined ? 'data-grid-stale' : undefined}>
+            {message !== undefined ? (
+              <tr role="row" className="data-grid-message-row">
+                <td role="cell" colSpan={columns.length}>
+                  <span className={errorText ? 'error-text' : 'data-grid-message'} role={errorText ? 'alert' : 'status'}>
+                    {message}
+                  </span>
+                </td>
               </tr>
-            ))
-          )}
-        </tbody>
-      </table>
+            ) : (
+              rows!.map((row) => (
+                <tr
+                  role="row"
+                  key={rowKey(row)}
+                  className={onRowClick ? 'data-grid-row-link' : undefined}
+                  onClick={onRowClick && ((event) => !(event.target as HTMLElement).closest('a, button') && onRowClick(event, row))}
+                >
+                  {columns.map((column) => (
+                    <td role="cell" key={column.key} data-column={column.key} data-label={column.header} {...column.cellData?.(row)}>
+                      {column.cell(row)}
+                    </td>
+                  ))}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
       {(footer || paging) && (
         <div className="data-grid-footer">
           {footer && (
@@ -111,6 +131,17 @@ export function DataGrid<Row>({ label, columns, rows, rowKey, loading = false, e
         </div>
       )}
     </div>
+  );
+}
+
+/** A column's header: hidden from sight, plain, or a button that turns the sort round. */
+function ColumnHeader<Row>({ column }: { column: DataGridColumn<Row> }) {
+  if (column.headerHidden) return <span className="visually-hidden">{column.header}</span>;
+  if (!column.sort) return <>{column.header}</>;
+  return (
+    <button type="button" className="data-grid-sort" onClick={column.sort.onToggle}>
+      {column.header} <span aria-hidden="true">{column.sort.direction === 'descending' ? '▼' : '▲'}</span>
+    </button>
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageRange } from '../../../../../islands/admin/shared/DataGrid.tsx';
+import { pageRange } from '../../../../islands/shared/DataGrid.tsx';
 
 describe('pageRange', () => {
   it('says which rows a page shows, of how many', () => {

@@ -5,8 +5,8 @@
  * the last page.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../../src/client/api.ts';
-import type { List } from '../../../src/shared/api/list.ts';
+import { ApiError } from '../../src/client/api.ts';
+import type { List } from '../../src/shared/api/list.ts';
 
 export interface ServerPage<Row> {
   rows: Row[] | undefined;
