@@ -4,9 +4,11 @@
  * thumbnails and a PDF, uploaded through the signed-upload flow — and shapes of every kind. The viewer
  * shows the strip (the thumbnails, not the pages), draws the page and its shapes on the Konva stage (read
  * back from the data the canvas publishes from its own nodes), renders the markdown description safely,
- * zooms to a shape selected twice, moves between pages with the arrow keys, downloads the PDF, and says
+ * zooms to a shape selected twice, moves between pages with the arrow keys, downloads the PDF, plays a
+ * video page inline (seeking by range requests), and says
  * '--Empty--' for a presentation without pages; axe at desktop and phone width.
  */
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import {
   createPresentation,
@@ -235,7 +237,6 @@ test('arrow keys move between pages; a PDF page downloads from the toolbar', asy
   const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
   expect(file.suggestedFilename()).toBe('safety.pdf');
   const saved = await file.path();
-  const { readFileSync } = await import('node:fs');
   expect(readFileSync(saved).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
   // At the last page ArrowRight stays; ArrowLeft goes back. In the strip, focus follows the page.
@@ -258,6 +259,46 @@ test('arrow keys move between pages; a PDF page downloads from the toolbar', asy
   await page.keyboard.press('Home');
   await expect(handle).toHaveAttribute('aria-valuenow', '5');
   await expect(buttons.nth(0)).toHaveAttribute('aria-current', 'page');
+});
+
+test('a video page plays inline from its media address: metadata read, seeking by range requests, downloadable', async ({ page, orgAdmin }) => {
+  test.setTimeout(120_000);
+  // tests/e2e/fixtures/clip.mp4: 2 s of H.264 (160×90, 10 fps, faststart), made with
+  // ffmpeg -f lavfi -i testsrc=size=160x90:rate=10:duration=2 -c:v libx264 -profile:v baseline -pix_fmt yuv420p -crf 35 -movflags +faststart
+  const clip = readFileSync(new URL('./fixtures/clip.mp4', import.meta.url));
+  const doc = await createPresentation(apiOf(orgAdmin), 'Induction video', [
+    { filename: 'clip.mp4', content_type: 'video/mp4', bytes: clip, description: 'Watch before the shift' },
+  ]);
+  const ranges: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().headers()['range'] !== undefined) ranges.push(`${response.status()} ${response.headers()['content-range'] ?? ''}`);
+  });
+  await openViewer(page, orgAdmin, doc);
+  await expect(strip(page).getByRole('button').first()).toContainText('Video');
+  await expect(canvas(page)).toBeHidden();
+  const video = page.locator('.pv-media video');
+  await expect(video).toHaveAttribute('aria-label', 'clip.mp4');
+
+  // The browser reads the file's metadata from the address the viewer set: 2 s, 160×90.
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+  expect(await video.evaluate((v: HTMLVideoElement) => [Math.round(v.duration), v.videoWidth, v.videoHeight])).toEqual([2, 160, 90]);
+
+  // Seeking to the middle: the media route answers the browser's range requests (206 with Content-Range).
+  await video.evaluate(
+    (v: HTMLVideoElement) =>
+      new Promise<void>((resolve, reject) => {
+        v.addEventListener('seeked', () => resolve(), { once: true });
+        v.addEventListener('error', () => reject(new Error(`video error ${v.error?.code}`)), { once: true });
+        v.currentTime = 1.2;
+      }),
+  );
+  expect(await video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeCloseTo(1.2, 1);
+  expect(ranges.some((r) => r.startsWith('206 bytes '))).toBe(true);
+
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download clip.mp4' }).click()]);
+  expect(file.suggestedFilename()).toBe('clip.mp4');
+  expect(readFileSync(await file.path()).equals(clip)).toBe(true);
+  await expectAccessible(page);
 });
 
 test('at phone width the panels stack and nothing scrolls sideways', async ({ page, orgAdmin }) => {
