@@ -1,6 +1,6 @@
 /**
  * Registers the service worker (/sw.js, scope `/`; src/client/offline/worker.ts) once the page has
- * loaded. Base.astro calls it in production builds only (`import.meta.env.PROD`): `astro dev` serves
+ * loaded. The layouts call it in production builds only (`import.meta.env.PROD`): `astro dev` serves
  * pages that no precache list describes.
  *
  * Two duties of the page side:

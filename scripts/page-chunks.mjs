@@ -1,0 +1,133 @@
+// @ts-check
+/**
+ * How the client build groups modules into files, so a signed-in page's first load is a few files
+ * instead of thirty. Over HTTP/1.1 a browser opens at most six connections to a host: on a Slow 4G phone
+ * (562.5 ms a round trip) thirty module files and the page's four early API reads queue behind one
+ * another in waves of six, and the API answers the paint needs arrive four or five round trips after
+ * the HTML instead of one (measured: the reads left at 0.8 s and got a connection at 3.6 s). Each file
+ * also costs the parser's preload scanner main-thread time (about 4 ms a link at 4× CPU).
+ *
+ * Rollup's default gives every set of importers its own file. Instead (the client build's
+ * `output.manualChunks`, set by this integration for the client build only):
+ * - `app`: the signed-in chrome (SignedInLayout's script and everything it imports) and the modules the
+ *   first pages (a document's view page — opened from printed QR codes —, home and a folder) share with
+ *   other screens. Every signed-in page runs the chrome, so its code costs them nothing extra; the first
+ *   pages' shared modules cost the other signed-in pages a few KB. The layout's script itself is in
+ *   this file: it is only ever loaded on pages of the signed-in layout, where it runs anyway.
+ * - `core`: what the public pages (sign-in, registration …) and the signed-in pages both import at load
+ *   (the API transport, storage, alerts, the DOM helpers, the service worker's registration).
+ * - `react`: React, ReactDOM and the scheduler, always loaded together by the islands.
+ * - everything else as Rollup splits it: a page's own modules stay in its script's file; lazy code
+ *   (a doctype's viewer, an editor, a dialog) in its own files.
+ * A module any public page may load (statically or on demand) is never put in `app`: loading `app`
+ * mounts the signed-in chrome.
+ */
+import { readFileSync } from 'node:fs';
+
+/** The pages opened first, whose shared modules join the chrome in `app` (src/pages/…, without .astro). */
+export const FIRST_PAGES = ['documentation/view', 'index', 'documentation/browse'];
+
+const SCRIPT_OF_ASTRO = /^(.*\.astro)\?astro&type=script/;
+const LAYOUT_SCRIPT = /\/src\/layouts\/SignedInLayout\.astro\?astro&type=script/;
+const REACT = /\/node_modules\/(react|react-dom|scheduler)\//;
+
+/**
+ * @typedef {{ isEntry: boolean, importedIds: readonly string[], dynamicallyImportedIds: readonly string[] }} ModuleInfo
+ * @typedef {(id: string) => ModuleInfo | null} GetModuleInfo
+ */
+
+/**
+ * Whether an entry module runs only on pages of the signed-in layout: that layout's script, the script of
+ * a page built on it, or an island (islands/ hydrate on signed-in pages only).
+ * @param {string} id
+ * @param {(file: string) => string} read
+ */
+export function signedInEntry(id, read) {
+  if (LAYOUT_SCRIPT.test(id)) return true;
+  if (id.includes('/islands/')) return true;
+  const astro = SCRIPT_OF_ASTRO.exec(id)?.[1];
+  if (astro?.includes('/src/pages/')) return read(astro).includes('SignedInLayout');
+  return false;
+}
+
+/**
+ * The ids reachable from `from` through static imports (and dynamic ones with `dynamic`).
+ * @param {readonly string[]} from
+ * @param {GetModuleInfo} info
+ * @param {boolean} dynamic
+ */
+export function reach(from, info, dynamic) {
+  /** @type {Set<string>} */
+  const seen = new Set();
+  const stack = [...from];
+  while (stack.length > 0) {
+    const id = /** @type {string} */ (stack.pop());
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const m = info(id);
+    if (!m) continue;
+    stack.push(...m.importedIds, ...(dynamic ? m.dynamicallyImportedIds : []));
+  }
+  return seen;
+}
+
+/**
+ * The file of each module that does not go where Rollup would put it.
+ * @param {readonly string[]} ids every module of the build
+ * @param {GetModuleInfo} info
+ * @param {(file: string) => string} read an .astro page's source
+ * @returns {Map<string, string>}
+ */
+export function planChunks(ids, info, read) {
+  const entries = ids.filter((id) => info(id)?.isEntry);
+  const signedIn = entries.filter((id) => signedInEntry(id, read));
+  const publicReach = reach(
+    entries.filter((id) => !signedIn.includes(id)),
+    info,
+    true,
+  );
+  const layout = signedIn.filter((id) => LAYOUT_SCRIPT.test(id));
+  const firstPages = signedIn.filter((id) => FIRST_PAGES.some((page) => SCRIPT_OF_ASTRO.exec(id)?.[1]?.endsWith(`/src/pages/${page}.astro`)));
+  /** How many entries and lazily imported modules reach each module statically (a module reached once stays in its importer's file). */
+  const reachedBy = new Map();
+  const lazy = new Set(ids.flatMap((id) => info(id)?.dynamicallyImportedIds ?? []));
+  const roots = ids.filter((id) => info(id)?.isEntry || lazy.has(id));
+  for (const root of roots) for (const id of reach([root], info, false)) reachedBy.set(id, (reachedBy.get(id) ?? 0) + 1);
+
+  /** @type {Map<string, string>} */
+  const plan = new Map();
+  const chrome = reach(layout, info, false);
+  for (const id of reach([...layout, ...firstPages], info, false)) {
+    if (REACT.test(id)) continue;
+    if (publicReach.has(id)) plan.set(id, 'core');
+    else if (chrome.has(id) || (reachedBy.get(id) ?? 0) > 1) plan.set(id, 'app');
+  }
+  for (const id of ids) if (REACT.test(id)) plan.set(id, 'react');
+  return plan;
+}
+
+/**
+ * The Astro integration: sets the client build's `manualChunks` (never the server's).
+ * @returns {import('astro').AstroIntegration}
+ */
+export function pageChunks() {
+  /** @type {Map<string, string> | undefined} */
+  let plan;
+  /** @type {import('rollup').GetManualChunk} */
+  const manualChunks = (id, { getModuleIds, getModuleInfo }) => {
+    plan ??= planChunks([...getModuleIds()], getModuleInfo, (file) => readFileSync(file, 'utf8'));
+    return plan.get(id);
+  };
+  return {
+    name: 'ringbinder-page-chunks',
+    hooks: {
+      'astro:build:setup': ({ vite, target }) => {
+        if (target !== 'client') return;
+        const rollupOptions = (vite.build ??= {}).rollupOptions ??= {};
+        const output = rollupOptions.output ?? {};
+        if (Array.isArray(output)) throw new Error('page-chunks: one client output expected');
+        rollupOptions.output = { ...output, manualChunks };
+      },
+    },
+  };
+}

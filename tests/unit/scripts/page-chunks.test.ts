@@ -1,0 +1,104 @@
+/**
+ * scripts/page-chunks.mjs: which file of the client build each module goes to. A small module graph in
+ * Rollup's shape (ids as Astro names a page's script), the pages' sources given by the test.
+ */
+import { describe, expect, it } from 'vitest';
+import { planChunks, signedInEntry } from '../../../scripts/page-chunks.mjs';
+
+interface Info {
+  isEntry: boolean;
+  importedIds: string[];
+  dynamicallyImportedIds: string[];
+}
+
+const root = '/app';
+const script = (astro: string) => `${root}/src/${astro}.astro?astro&type=script&index=0&lang.ts`;
+const LAYOUT = script('layouts/SignedInLayout');
+const PUBLIC_LAYOUT = script('layouts/PublicLayout');
+const VIEW = script('pages/documentation/view');
+const HISTORY = script('pages/documentation/history');
+const LOGIN = script('pages/login');
+const ISLAND = `${root}/islands/browse/BrowseFolder.tsx`;
+const src = (name: string) => `${root}/src/${name}.ts`;
+
+const sources: Record<string, string> = {
+  [`${root}/src/pages/documentation/view.astro`]: "import SignedInLayout from '../../layouts/SignedInLayout.astro';",
+  [`${root}/src/pages/documentation/history.astro`]: "import SignedInLayout from '../../layouts/SignedInLayout.astro';",
+  [`${root}/src/pages/login.astro`]: "import PublicLayout from '../layouts/PublicLayout.astro';",
+};
+const read = (file: string) => sources[file] ?? '';
+
+function graph(): Map<string, Info> {
+  const g = new Map<string, Info>();
+  const add = (id: string, importedIds: string[] = [], dynamicallyImportedIds: string[] = [], isEntry = false) =>
+    g.set(id, { isEntry, importedIds, dynamicallyImportedIds });
+  add(LAYOUT, [src('screens/chrome/signed-in-chrome'), src('client/api')], [], true);
+  add(PUBLIC_LAYOUT, [src('screens/alerts-view')], [], true);
+  add(LOGIN, [src('client/api'), src('screens/account/login')], [src('screens/account/lazy-dialog')], true);
+  add(VIEW, [src('screens/documentation/document-view')], [], true);
+  add(HISTORY, [src('screens/documentation/history')], [], true);
+  add(ISLAND, [`${root}/node_modules/react/index.js`, src('islands-shared')], [], true);
+  add(src('screens/chrome/signed-in-chrome'), [src('client/session')]);
+  add(src('client/session'), [src('client/api')]);
+  add(src('client/api'), [src('client/storage')]);
+  add(src('client/storage'));
+  add(src('screens/alerts-view'));
+  add(src('screens/account/login'));
+  // A dialog the sign-in page loads on demand: what it imports is public too.
+  add(src('screens/account/lazy-dialog'), [src('client/dom')]);
+  add(src('client/dom'));
+  add(src('screens/documentation/document-view'), [src('screens/documentation/toolbar'), src('client/dom'), src('screens/documentation/view-only')], [src('doctypes/viewer')]);
+  add(src('screens/documentation/history'), [src('screens/documentation/toolbar')]);
+  add(src('screens/documentation/toolbar'));
+  add(src('screens/documentation/view-only'));
+  add(src('doctypes/viewer'), [src('screens/documentation/toolbar')]);
+  add(src('islands-shared'));
+  add(`${root}/node_modules/react/index.js`);
+  return g;
+}
+
+function plan() {
+  const g = graph();
+  return planChunks([...g.keys()], (id: string) => g.get(id) ?? null, read);
+}
+
+describe('page-chunks', () => {
+  it('knows the entries of the signed-in layout: its script, its pages’ scripts, the islands', () => {
+    expect(signedInEntry(LAYOUT, read)).toBe(true);
+    expect(signedInEntry(VIEW, read)).toBe(true);
+    expect(signedInEntry(ISLAND, read)).toBe(true);
+    expect(signedInEntry(LOGIN, read)).toBe(false);
+    expect(signedInEntry(PUBLIC_LAYOUT, read)).toBe(false);
+  });
+
+  it('puts the chrome and the layout’s script in app, and what public pages also load in core', () => {
+    const chunks = plan();
+    expect(chunks.get(LAYOUT)).toBe('app');
+    expect(chunks.get(src('screens/chrome/signed-in-chrome'))).toBe('app');
+    expect(chunks.get(src('client/session'))).toBe('app');
+    expect(chunks.get(src('client/api'))).toBe('core');
+    expect(chunks.get(src('client/storage'))).toBe('core');
+  });
+
+  it('never puts in app a module a public page may load, even on demand (loading app mounts the chrome)', () => {
+    expect(plan().get(src('client/dom'))).toBe('core');
+  });
+
+  it('adds to app what a first page shares with other screens; its own modules stay in its file', () => {
+    const chunks = plan();
+    expect(chunks.get(src('screens/documentation/toolbar'))).toBe('app');
+    expect(chunks.has(src('screens/documentation/view-only'))).toBe(false);
+    expect(chunks.has(src('screens/documentation/document-view'))).toBe(false);
+    expect(chunks.has(VIEW)).toBe(false);
+  });
+
+  it('leaves other pages, lazy code and the public pages’ own modules where Rollup puts them; React in one file', () => {
+    const chunks = plan();
+    expect(chunks.has(HISTORY)).toBe(false);
+    expect(chunks.has(src('screens/documentation/history'))).toBe(false);
+    expect(chunks.has(src('doctypes/viewer'))).toBe(false);
+    expect(chunks.has(src('screens/account/login'))).toBe(false);
+    expect(chunks.has(src('islands-shared'))).toBe(false);
+    expect(chunks.get(`${root}/node_modules/react/index.js`)).toBe('react');
+  });
+});
