@@ -69,6 +69,19 @@ function addOnce(css: string, place: (style: HTMLStyleElement) => void): void {
 }
 
 /**
+ * Resolves once the browser has painted what the page shows now (the frame after this one has begun), so
+ * work that is not part of the first view (a document's body, the chrome's menus) does not hold back the
+ * paint of what is ready: on a phone at 4× CPU each such task costs tens of ms before the heading shows.
+ * A hidden page paints no frames: a timer resolves it all the same.
+ */
+export function afterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 250);
+  });
+}
+
+/**
  * Adds stylesheets to the page once each, after the page's own (`import css from './x.css?inline'`).
  * For code loaded at run time (the doctype registry's viewers and editors): a plain `import './x.css'`
  * there would be inlined by Astro into every page that can reach the module, loaded or not

@@ -14,6 +14,7 @@ import { mountDrawer } from './drawer.ts';
 import { mountDrawerDocumentation, rootFolders } from './drawer-documentation.ts';
 import { signedInPage, signedInUser } from '../../client/signed-in-user.ts';
 import { hasLoginFlag, storedToken } from '../../client/storage.ts';
+import { afterPaint } from '../../client/dom.ts';
 
 /** The page title: the page name, followed by the organisation name if set. */
 export function pageTitle(page: string, user: Pick<CurrentUser, 'org'>): string {
@@ -58,11 +59,13 @@ export function mountSignedInChrome(): void {
     ? signedInPage(() => rootFolders().catch(() => undefined)).then(({ data }) => data)
     : undefined;
   signedInUser().then(
-    () => {
+    async () => {
+      reveal();
+      // The page's content paints first; the organisation, the avatar menu and the drawer's folders a frame later.
+      await afterPaint();
       // The store follows every later change (refreshUser, selectOrganisation) until logout.
       $user.subscribe((u) => u && render(u));
       mountDrawerDocumentation(drawerFolders);
-      reveal();
     },
     (err: unknown) => showFailure(err instanceof Error ? err.message : String(err)),
   );

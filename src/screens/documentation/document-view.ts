@@ -20,7 +20,7 @@ import { rootFolderId } from '../../client/root-folder.ts';
 import { navigate } from '../../client/navigation.ts';
 import { showAlert } from '../../client/stores/alerts.ts';
 import { doctypes } from '../doctypes/registry.ts';
-import { element } from '../../client/dom.ts';
+import { afterPaint, element } from '../../client/dom.ts';
 
 export const NOT_MOST_RECENT = 'This is not the most recent version of this document.';
 
@@ -65,6 +65,8 @@ export async function mountDocumentView(): Promise<void> {
   element('document-status').textContent = '';
   element('document-frame').hidden = false;
 
+  // The heading and toolbar paint first; the doctype's body (its code loaded on demand) comes after.
+  await afterPaint();
   if (target.kind === 'row') await mountSubmittedRow(element('document-row'), doc, target.rowId, row);
   else await mountBody(element('document-body'), doc);
 }
