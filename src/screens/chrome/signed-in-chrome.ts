@@ -1,8 +1,8 @@
 /**
  * The signed-in chrome (SignedInLayout.astro): alerts, drawer, about dialog and avatar menu at once;
- * then, when the guard has loaded the user, the organisation in the top bar and the title
- * ('{page} {organisation}'), the Staff section for org admins, the drawer's Documentation section,
- * and the page content is revealed. A page whose name depends on what it loads (a document's name)
+ * then, when the guard has loaded the user, the page content is revealed and, once it has painted, the
+ * organisation in the top bar and the title ('{page} {organisation}'), the Staff section for org admins
+ * and the drawer's Documentation section. A page whose name depends on what it loads (a document's name)
  * sets it with `setPageName`.
  */
 import type { CurrentUser } from '../../shared/api/accounts.ts';
