@@ -4,7 +4,7 @@
 import type { RecordedAnswer } from '../../shared/checklists/answers.ts';
 import type { SheetRow } from '../../shared/api/sheets.ts';
 import type { SheetContents } from '../../shared/sheets/model.ts';
-import type { RawSheetRow } from '../db/queries/sheet-rows.ts';
+import type { RawSheetRow } from '../db/queries/sheet-rows-read.ts';
 
 /** A row: its time and author, the answers of its readable checklists' columns, and their submissions' ids. */
 export function presentSheetRow(contents: SheetContents, readable: ReadonlySet<string>, raw: RawSheetRow): SheetRow {

@@ -12,7 +12,8 @@ import { formTree } from '../../../shared/sheets/links.ts';
 import type { SheetContents } from '../../../shared/sheets/model.ts';
 import { allows } from '../../../shared/permissions/index.ts';
 import type { Queryable } from '../../db/connection.ts';
-import { countSheetRows, sheetRowsPage, type SheetRowsQuery } from '../../db/queries/sheet-rows.ts';
+import { refreshSheetRows } from '../../db/queries/sheet-rows.ts';
+import { readSheetPage, type RawSheetRow, type SheetRowsQuery } from '../../db/queries/sheet-rows-read.ts';
 import type { Deps, Member } from '../../env.ts';
 import { badRequest } from '../../errors.ts';
 import { documentAccess, readableDocument, type DocumentRow } from '../documentation/access.ts';
@@ -40,14 +41,16 @@ export function sheetContentsOf(raw: unknown): SheetContents {
   return { questions, question_index: strings(c.question_index).filter((id) => Object.hasOwn(questions, id)), form_links: links, form_ids: strings(c.form_ids) };
 }
 
-/** The checklists of a sheet the reader may Read (live checklists of the organisation). */
+/** The checklists of a sheet the reader may Read (live checklists of the organisation); asked together. */
 async function readableForms(db: Queryable, who: Member, formIds: readonly string[]): Promise<Set<string>> {
-  const readable = new Set<string>();
-  for (const id of new Set(formIds)) {
-    const access = await documentAccess(db, who, id);
-    if (access && !access.trashed && access.document.doctype === 'form' && allows(access.permissions, 'view')) readable.add(id);
-  }
-  return readable;
+  const ids = [...new Set(formIds)];
+  const found = await Promise.all(ids.map((id) => documentAccess(db, who, id)));
+  return new Set(
+    ids.filter((_, i) => {
+      const access = found[i];
+      return access && !access.trashed && access.document.doctype === 'form' && allows(access.permissions, 'view');
+    }),
+  );
 }
 
 /** A result sheet or report the caller may Read: 404 otherwise; 400 for another doctype. */
@@ -59,7 +62,7 @@ export async function readableSheet(db: Queryable, who: Member, id: string): Pro
   return {
     document,
     contents,
-    query: { orgId: who.orgId, tree: formTree(contents), readable: await readableForms(db, who, contents.form_ids) },
+    query: { orgId: who.orgId, sheetId: document.id, tree: formTree(contents), readable: await readableForms(db, who, contents.form_ids) },
   };
 }
 
@@ -68,13 +71,31 @@ export const windowOf = (query: SheetExportQueryParsed) => ({
   end: query.end_time === undefined ? undefined : new Date(query.end_time * 1000),
 });
 
+/**
+ * The sheet's rows brought up to date (db/queries/sheet-rows.ts `refreshSheetRows`): the CSV export's
+ * first step; the page's read checks on its own.
+ */
+export async function freshSheetRows(deps: Deps, sheet: ReadableSheet): Promise<void> {
+  if (sheet.query.tree.roots.length > 0) await refreshSheetRows(deps.db, sheet.query);
+}
+
+/** A page and the window's count from the sheet's rows, brought up to date first when they are not. */
+async function pageOf(deps: Deps, q: SheetRowsQuery, page: { skip: number; limit: number }): Promise<{ rows: RawSheetRow[]; total: number }> {
+  if (q.tree.roots.length === 0) return { rows: [], total: 0 };
+  const read = await readSheetPage(deps.db, q, page);
+  if (read) return read;
+  // Submissions made after the refresh may wait for the next read: the rows hold all made before this read.
+  for (let tries = 0; tries < 3; tries++) {
+    await refreshSheetRows(deps.db, q);
+    const again = await readSheetPage(deps.db, q, page, false);
+    if (again) return again;
+  }
+  throw new Error('sheet rows: built for another link tree after three refreshes');
+}
+
 /** GET documentation/documents/{id}/sheet-data: one page of rows, newest first, and how many the window holds. */
 export async function sheetData(deps: Deps, who: Member, id: string, query: SheetDataQueryParsed): Promise<SheetData> {
   const sheet = await readableSheet(deps.db, who, id);
-  const q = { ...sheet.query, ...windowOf(query) };
-  const [page, total] = await Promise.all([
-    sheetRowsPage(deps.db, q, { skip: query.skip, limit: query.limit }),
-    countSheetRows(deps.db, q),
-  ]);
-  return { results: page.map((raw): SheetRow => presentSheetRow(sheet.contents, sheet.query.readable, raw)), total };
+  const read = await pageOf(deps, { ...sheet.query, ...windowOf(query) }, { skip: query.skip, limit: query.limit });
+  return { results: read.rows.map((raw): SheetRow => presentSheetRow(sheet.contents, sheet.query.readable, raw)), total: read.total };
 }
