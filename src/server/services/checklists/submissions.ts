@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { DataQueryParsed, SubmittedRow } from '../../../shared/api/documentation.ts';
 import type { List } from '../../../shared/api/list.ts';
-import { answerProblems, orderedQuestions, recordAnswer, type RecordedAnswer } from '../../../shared/checklists/index.ts';
+import { answerProblems, orderedQuestions, recordAnswer, type Question, type RecordedAnswer } from '../../../shared/checklists/index.ts';
 import type { AnswerInput } from '../../../shared/checklists/schemas.ts';
 import { isUuid, uuidv7 } from '../../../shared/ids.ts';
 import type { Queryable } from '../../db/connection.ts';
@@ -20,10 +20,10 @@ import { insertSubmissionWithEvent } from '../../db/queries/submissions.ts';
 import { checklistSubmissions } from '../../db/schema.ts';
 import type { Deps, Member } from '../../env.ts';
 import { badRequest, HttpError, notFound, validationFailed, type FieldError } from '../../errors.ts';
-import { readableDocument } from '../documentation/access.ts';
+import { readableDocument, type DocumentRow } from '../documentation/access.ts';
 import { present, presentRows } from '../../presenters/checklists.ts';
 import { activityRow, type DataSubmittedContext } from '../activity.ts';
-import { notifySubscribers } from '../notifications/fan-out.ts';
+import { notificationRecipients, notifyRecipients } from '../notifications/fan-out.ts';
 import { completedUploadsOf } from './uploads.ts';
 import { correctionRecipients, raiseCorrections } from '../assignments/corrections.ts';
 
@@ -85,6 +85,39 @@ function replay(who: Member, row: SubmissionRow, requestHash: string): SubmitRes
  * event's audience, its notifications when anyone hears of it (ONE statement), the corrective actions
  * when it raises any. A repeat costs one lookup more.
  */
+/** A well-formed submission as it is stored: its answers recorded, its id and its DataSubmitted event. */
+function preparedRow(
+  who: Member,
+  document: DocumentRow,
+  folder: { id: string; name: string },
+  byId: ReadonlyMap<string, Question>,
+  submission: Submission,
+  now: Date,
+) {
+  const record: Record<string, RecordedAnswer> = {};
+  for (const [id, answer] of Object.entries(submission.record)) record[id] = recordAnswer(byId.get(id)!, answer);
+  const validationErrors = Object.values(record).filter((a) => !a.valid).length;
+  const id = uuidv7(now.getTime());
+  const event = activityRow({
+    type: 'DataSubmitted',
+    orgId: who.orgId,
+    actorId: who.userId,
+    at: now,
+    documentId: document.id,
+    folderId: folder.id,
+    context: {
+      sheet_id: document.id,
+      sheet_name: document.name,
+      validation_errors: validationErrors,
+      submission_id: id,
+      version: document.version,
+      folder_id: folder.id,
+      folder_name: folder.name,
+    } satisfies DataSubmittedContext,
+  });
+  return { id, record, validationErrors, event };
+}
+
 export async function submitChecklist(
   deps: Deps,
   who: Member,
@@ -120,6 +153,13 @@ export async function submitChecklist(
   const photos = questions.flatMap(({ id, question }) =>
     question.photoVerification ? (submission.record[id]?.media ?? []).map((upload, i) => ({ id, upload, i })) : [],
   );
+  // The row and its event, once the answers are well-formed (the photos are checked by `store`).
+  const prepared = errors.length === 0 ? preparedRow(who, document, folder, byId, submission, now) : undefined;
+  /** Who hears of the failing answers: their corrective actions are raised with the row. */
+  const correctors = prepared ? correctionRecipients(questions, prepared.record) : [];
+  /** The subscribers told of it, read before anything is stored (a read; nobody → []). */
+  const told = prepared ? await notificationRecipients(deps.db, prepared.event) : [];
+
   const store = async (db: Queryable): Promise<SubmissionRow | undefined> => {
     const completed = await completedUploadsOf(
       db,
@@ -133,33 +173,13 @@ export async function submitChecklist(
         errors.push({ field: `record.${photo.id}.media.${photo.i}`, message: 'is not a completed upload of yours for this checklist' });
       }
     }
-    if (errors.length > 0) throw validationFailed(errors);
+    if (errors.length > 0 || !prepared) throw validationFailed(errors);
 
-    const record: Record<string, RecordedAnswer> = {};
-    for (const [id, answer] of Object.entries(submission.record)) record[id] = recordAnswer(byId.get(id)!, answer);
-    const validationErrors = Object.values(record).filter((a) => !a.valid).length;
-    const id = uuidv7(now.getTime());
-    const event = activityRow({
-      type: 'DataSubmitted',
-      orgId: who.orgId,
-      actorId: who.userId,
-      at: now,
-      documentId: document.id,
-      folderId: folder.id,
-      context: {
-        sheet_id: document.id,
-        sheet_name: document.name,
-        validation_errors: validationErrors,
-        submission_id: id,
-        version: document.version,
-        folder_id: folder.id,
-        folder_name: folder.name,
-      } satisfies DataSubmittedContext,
-    });
+    const { record, validationErrors, event } = prepared;
     const inserted = await insertSubmissionWithEvent(
       db,
       {
-        id,
+        id: prepared.id,
         orgId: who.orgId,
         documentId: document.id,
         version: document.version,
@@ -173,29 +193,26 @@ export async function submitChecklist(
       event,
     );
     // Its subscribers' notifications (issue #12), in the same transaction: a row is never stored without them.
-    if (inserted) await notifySubscribers(db, event);
+    if (inserted) await notifyRecipients(db, event, told);
     // Corrective actions (issue #12): in this transaction, only for a row stored now.
-    if (inserted && recipients.length > 0) {
+    if (inserted && correctors.length > 0) {
       await raiseCorrections(
         db,
         { orgId: who.orgId, documentId: document.id, submissionId: inserted.id, submittedBy: who.userId, at: now },
-        recipients,
+        correctors,
       );
     }
     return inserted;
   };
-  /** Who hears of the failing answers (when the answers are well-formed): their corrective actions are raised with the row. */
-  const recipients =
-    errors.length === 0
-      ? correctionRecipients(questions, Object.fromEntries(Object.entries(submission.record).map(([id, answer]) => [id, recordAnswer(byId.get(id)!, answer)])))
-      : [];
 
   let inserted: SubmissionRow | undefined;
   try {
-    // ONE transaction: the photos' check (it confirms their uploads, a write, so a refused submission
-    // changes nothing), the row with its DataSubmitted event, its subscribers' notifications and the
-    // corrective actions it may raise — all stored or none (a crash between them loses nothing).
-    inserted = await deps.db.transaction((tx) => store(tx));
+    // Nothing but the row and its event (no photos to confirm, nobody to tell, no corrective actions):
+    // ONE statement, atomic by itself. Otherwise ONE transaction: the photos' check (it confirms their
+    // uploads, a write, so a refused submission changes nothing), the row with its DataSubmitted event,
+    // its subscribers' notifications and the corrective actions it may raise — all stored or none.
+    const alone = prepared !== undefined && photos.length === 0 && told.length === 0 && correctors.length === 0;
+    inserted = alone ? await store(deps.db) : await deps.db.transaction((tx) => store(tx));
   } catch (err) {
     // A repeat is answered as the first time even if its answers would not pass now.
     if (err instanceof HttpError && err.status === 422) {

@@ -11,7 +11,7 @@
  * 3. the notifications, ONE INSERT … SELECT FROM unnest(…) with a pg_notify per row (the live contract:
  *    `{"u","o","n"}` on channel `notifications`, delivered at commit).
  *
- * An event nobody subscribed to costs statement 1 only. Why synchronous (not a background job with a
+ * An event nobody subscribed to costs statement 1 only (`notificationRecipients` is it alone). Why synchronous (not a background job with a
  * cursor): the notifications exist exactly when the change does (no lost or doubled fan-out, no cursor
  * racing commits that finish out of id order, no polling), the live push leaves at the commit, and the
  * cost is bounded by set-based SQL: 1,000 subscribers are one INSERT (tests/bench/notifications-fan-out.ts).
@@ -21,6 +21,8 @@ import { uuidv7 } from '../../../shared/ids.ts';
 import { Permission } from '../../../shared/permissions/index.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { eventAudience, insertNotifications, type NewNotification } from '../../db/queries/notifications.ts';
+
+export type { NewNotification };
 import { resolvePermissions } from '../../permissions/resolve.ts';
 
 /** The event as written (activityRow's shape). */
@@ -65,16 +67,25 @@ export function hasValidationErrors(event: RecordedEvent): boolean {
 
 /** Writes the notifications of one recorded event (in `tx`, the change's transaction); answers how many. */
 export async function notifySubscribers(tx: Queryable, event: RecordedEvent): Promise<number> {
-  if (!ABOUT_AN_ITEM.has(event.type as ActivityType)) return 0;
+  return notifyRecipients(tx, event, await notificationRecipients(tx, event));
+}
+
+/**
+ * Who hears of one event, and by e-mail too (statements 1 and 2 above: a read only, nobody → []). The
+ * submission path asks this BEFORE it stores anything, so that a row nobody hears of is stored in one
+ * statement without a transaction; anybody → the row and these notifications in one transaction.
+ */
+export async function notificationRecipients(db: Queryable, event: RecordedEvent): Promise<NewNotification[]> {
+  if (!ABOUT_AN_ITEM.has(event.type as ActivityType)) return [];
   const documentId = event.documentId ?? null;
   const folderId = event.folderId ?? null;
-  if (documentId === null && folderId === null) return 0;
+  if (documentId === null && folderId === null) return [];
   const context = contextOf(event);
   const moved = event.type === 'FolderMoved' || event.type === 'DocumentMoved';
   const leftFolderId = moved && typeof context.from_folder_id === 'string' ? context.from_folder_id : null;
 
-  const audience = await eventAudience(tx, { orgId: event.orgId, folderId, documentId, leftFolderId, actorId: event.actorId ?? null });
-  if (audience.subscribers.length === 0) return 0;
+  const audience = await eventAudience(db, { orgId: event.orgId, folderId, documentId, leftFolderId, actorId: event.actorId ?? null });
+  if (audience.subscribers.length === 0) return [];
   // A subscription for "validation errors only" hears of nothing but submissions with errors.
   const errors = event.type === 'DataSubmitted' && hasValidationErrors(event);
 
@@ -86,5 +97,10 @@ export async function notifySubscribers(tx: Queryable, event: RecordedEvent): Pr
     const email = errors ? s.emailAny : s.emailEveryEvent;
     recipients.push({ id: uuidv7(event.at.getTime()), userId: s.userId, email });
   }
+  return recipients;
+}
+
+/** Writes the notifications of `event` for `recipients` (statement 3; none → no statement); answers how many. */
+export function notifyRecipients(tx: Queryable, event: RecordedEvent, recipients: readonly NewNotification[]): Promise<number> {
   return insertNotifications(tx, { orgId: event.orgId, eventId: event.id, createdAt: event.at, recipients });
 }
