@@ -19,9 +19,9 @@ import { documents, documentVersions, folders, roles } from '../../src/server/db
 import { startApiServer, type ApiServer, type DatabaseTarget } from './api-server.ts';
 import { call, registerAndActivate } from './documentation-tree-fixture.ts';
 import { TimedClient } from './http-timing.ts';
-import { spreadOf } from './percentiles.ts';
 import { signInAgain } from './kept-database.ts';
-import { countQueries, type QueryCounter } from './query-counter.ts';
+import { httpProbe, measure, printTimes, select1Probe, type Probe } from './probes.ts';
+import { countQueries } from './query-counter.ts';
 
 export const ADMIN_GRIDS = { members: 10_000, roles: 5, events: 1_000_000, folders: 100, documents: 1_000 } as const;
 const WARMUP = 30;
@@ -31,9 +31,6 @@ const EVENTS_PER_STATEMENT = 100_000;
 /** Counts as SQL literals (not parameters, whose type PostgreSQL cannot guess in arithmetic). */
 const N = Object.fromEntries(Object.entries(ADMIN_GRIDS).map(([k, v]) => [k, sql.raw(String(v))])) as Record<keyof typeof ADMIN_GRIDS, ReturnType<typeof sql.raw>>;
 
-const ms = (value: number) => value.toFixed(2);
-const pad = (s: string, n: number) => (s.length >= n ? s : s + ' '.repeat(n - s.length));
-const padStart = (s: string, n: number) => (s.length >= n ? s : ' '.repeat(n - s.length) + s);
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
 interface Fixture {
@@ -159,88 +156,6 @@ export async function buildFixture(server: ApiServer, events: number = ADMIN_GRI
   return { token: admin.token, orgId, roleId: roleIds[0]!, took: { members: membersTook, items: itemsTook, events: seconds(started) } };
 }
 
-interface Probe {
-  label: string;
-  goal: boolean;
-  run(): Promise<number>;
-  times: number[];
-  queries: number[];
-  /** The last answer's {results.length, total} for the record. */
-  last?: { results: number; total: number; bytes: number };
-}
-
-function httpProbe(client: TimedClient, label: string, path: string, token: string | undefined, goal: boolean): Probe {
-  const probe: Probe = {
-    label,
-    goal,
-    times: [],
-    queries: [],
-    run: async () => {
-      const answer = await client.get(path, token);
-      if (answer.status !== 200) throw new Error(`${label}: GET ${path} answered ${answer.status}: ${answer.body.toString('utf8').slice(0, 300)}`);
-      if (goal) {
-        const page = JSON.parse(answer.body.toString('utf8')) as { results: unknown[]; total: number };
-        probe.last = { results: page.results.length, total: page.total, bytes: answer.wireBytes };
-      }
-      return answer.ms;
-    },
-  };
-  return probe;
-}
-
-async function measure(probes: Probe[], counter: QueryCounter): Promise<void> {
-  for (let round = 0; round < WARMUP; round++) for (const probe of probes) await probe.run();
-  for (let round = 0; round < SAMPLES; round++) {
-    for (const probe of probes) {
-      const before = counter.count;
-      probe.times.push(await probe.run());
-      probe.queries.push(counter.count - before);
-    }
-  }
-}
-
-function printTimes(probes: Probe[], goalMs: number): void {
-  const spreads = probes.map((p) => spreadOf(p.times));
-  const select1 = spreads[0]!;
-  const http = spreads[1]!;
-  const head = [
-    pad('call', 62),
-    padStart('SQL', 5),
-    padStart('p50 ms', 8),
-    padStart('p95 ms', 8),
-    padStart('p99 ms', 8),
-    padStart('max ms', 8),
-    padStart('p95/SELECT 1', 13),
-    padStart('p95/HTTP', 9),
-    padStart('goal p95', 9),
-    '  status',
-  ].join(' ');
-  console.log(head);
-  console.log('-'.repeat(head.length));
-  probes.forEach((probe, i) => {
-    const s = spreads[i]!;
-    const low = Math.min(...probe.queries);
-    const high = Math.max(...probe.queries);
-    console.log(
-      [
-        pad(probe.label, 62),
-        padStart(low === high ? String(low) : `${low}–${high}`, 5),
-        padStart(ms(s.p50), 8),
-        padStart(ms(s.p95), 8),
-        padStart(ms(s.p99), 8),
-        padStart(ms(s.max), 8),
-        padStart(`${(s.p95 / select1.p95).toFixed(1)}×`, 13),
-        padStart(i === 0 ? '' : `${(s.p95 / http.p95).toFixed(1)}×`, 9),
-        padStart(probe.goal ? ms(goalMs) : '', 9),
-        probe.goal ? (s.p95 > goalMs ? '  OVER' : '  ok') : '',
-      ].join(' '),
-    );
-  });
-  for (const probe of probes.filter((p) => p.last)) {
-    console.log(`  ${probe.label}: ${probe.last!.results} rows, total ${probe.last!.total.toLocaleString('en')}, ${(probe.last!.bytes / 1000).toFixed(1)} KB on the wire`);
-  }
-}
-
 export async function benchAdminGrids(target: DatabaseTarget): Promise<void> {
   console.log('');
   console.log(`Admin grids (issue #11) on ${target.label}`);
@@ -277,29 +192,19 @@ export async function benchAdminGrids(target: DatabaseTarget): Promise<void> {
         await new Promise((resolve) => setTimeout(resolve, 100)); // as after the inserts: PGlite blocked the loop
       }
       const probes: Probe[] = [
-        {
-          label: "SELECT 1 through the server's database handle",
-          goal: false,
-          times: [],
-          queries: [],
-          run: async () => {
-            const started = performance.now();
-            await server.db.execute(sql`SELECT 1`);
-            return performance.now() - started;
-          },
-        },
-        httpProbe(client, 'GET _build-info (no sign-in, no SQL)', '/api/v1/_build-info', undefined, false),
+        select1Probe(server.db),
+        httpProbe(client, 'GET _build-info (no sign-in, no SQL)', '/api/v1/_build-info', undefined),
         ...(usersThere
-          ? [httpProbe(client, `GET users?role_filters=<1 of 5 roles>&limit=${PAGE} — 10k members`, `/api/v1/users?role_filters=${f.roleId}&limit=${PAGE}`, f.token, true)]
+          ? [httpProbe(client, `GET users?role_filters=<1 of 5 roles>&limit=${PAGE} — 10k members`, `/api/v1/users?role_filters=${f.roleId}&limit=${PAGE}`, f.token, goalMs)]
           : []),
-        httpProbe(client, `GET activity?limit=${PAGE} — 1M events`, `/api/v1/activity?limit=${PAGE}`, f.token, true),
-        httpProbe(client, `GET activity?skip=9900&limit=${PAGE} — its 100th page`, `/api/v1/activity?skip=9900&limit=${PAGE}`, f.token, false),
+        httpProbe(client, `GET activity?limit=${PAGE} — 1M events`, `/api/v1/activity?limit=${PAGE}`, f.token, goalMs),
+        httpProbe(client, `GET activity?skip=9900&limit=${PAGE} — its 100th page`, `/api/v1/activity?skip=9900&limit=${PAGE}`, f.token),
       ];
       console.log('');
       console.log(`  ${phase.label}`);
       const loadBefore = loadavg()[0]!;
-      await measure(probes, counter);
-      printTimes(probes, goalMs);
+      await measure(probes, counter, { warmup: WARMUP, samples: SAMPLES });
+      printTimes(probes);
       console.log(
         `  Machine load (1-minute average) before / after: ${loadBefore.toFixed(1)} / ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} CPUs. ` +
           'SQL: statements the server sent per call, the sign-in included.',
