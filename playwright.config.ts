@@ -30,6 +30,10 @@ export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   forbidOnly: ci,
+  // Every test stands alone (its own accounts and organisation), so the tests of one file spread over the
+  // workers too: a long file (dialogs.spec.ts) no longer runs on one worker while the other idles. A file
+  // whose tests share a costly set-up keeps them together with test.describe.configure({ mode: 'default' }).
+  fullyParallel: true,
   // Deterministic tests instead of retries: a flaky test is a bug to fix, in CI as locally.
   retries: 0,
   // Two cores, and PGlite serves one connection at a time: two workers keep the server's load light.
@@ -43,6 +47,9 @@ export default defineConfig({
     viewport: { width: 1280, height: 720 },
     baseURL,
     launchOptions: chromiumLaunchOptions,
+    // No service worker: precaching 163 files for every test's new browser context cost a third of the
+    // suite's CPU. The specs about the worker and offline use turn it on (test.use({ serviceWorkers: 'allow' })).
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

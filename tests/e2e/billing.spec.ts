@@ -78,6 +78,8 @@ const warning = (page: Page) => page.locator('#billing-warning');
 const toasts = (page: Page, text: string) => page.locator('.alert').filter({ hasText: text });
 
 test.describe('billing on (Stripe, TRIAL_DAYS=0)', () => {
+  // One private server (and Stripe) for the whole group: its tests stay together on one worker.
+  test.describe.configure({ mode: 'default' });
   let stripe: StripeServer;
   let server: PrivateServer;
   let restore: () => void = () => undefined;

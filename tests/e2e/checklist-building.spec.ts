@@ -19,8 +19,6 @@ import {
 } from './support/checklist-editor.ts';
 import { callApi, createRole, expect, expectAccessible, expectNoHorizontalScroll, test, usePhoneViewport } from './support/test.ts';
 
-test.describe.configure({ mode: 'parallel' });
-
 /** A 1×1 PNG: the editor redraws it as a JPEG (quality 0.8) before the signed upload. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 

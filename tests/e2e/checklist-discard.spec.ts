@@ -5,8 +5,6 @@
 import { addQuestion, alertText, createForm, dialogNamed, headings, openEditor, question, status, stored } from './support/checklist-editor.ts';
 import { expect, expectAccessible, test } from './support/test.ts';
 
-test.describe.configure({ mode: 'parallel' });
-
 test('discarding drops the draft and goes back to the published version', async ({ page, orgAdmin }) => {
   const doc = await createForm(orgAdmin.token, 'Closing Checks', ['Lights off?', 'Doors locked?']);
   await openEditor(page, orgAdmin.token, doc.id);

@@ -6,8 +6,6 @@ import { gzipSync } from 'node:zlib';
 import { publishChecklist, question, submitButton } from './support/checklist-filler.ts';
 import { expect, signInWithToken, test } from './support/test.ts';
 
-test.describe.configure({ mode: 'parallel' });
-
 test.describe('the view route for a checklist', () => {
   test('first load (HTML, CSS, JS, the filler included) stays within 60 KB gzip', async ({ page, orgAdmin }) => {
     const doc = await publishChecklist(orgAdmin.token, 'Weighed', { ok: question('Fine', 'true/false', { required: true }) });

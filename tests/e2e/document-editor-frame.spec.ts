@@ -7,8 +7,6 @@
 import { checkAtPhoneWidth, createChecklist, createFolder, expectBreadcrumbs, heading, memberOf } from './support/documentation.ts';
 import { callApi, expect, expectAccessible, signInWithToken, test } from './support/test.ts';
 
-test.describe.configure({ mode: 'parallel' });
-
 test.describe('editor page', () => {
   test('with Write: the document name then the organisation in the header, breadcrumbs, switch back to View', async ({ page, orgAdmin }) => {
     const folder = await createFolder(orgAdmin.token, 'Kitchen');

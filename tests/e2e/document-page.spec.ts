@@ -9,8 +9,6 @@ import jsQR from 'jsqr';
 import { breadcrumbs, checkAtPhoneWidth, createChecklist, createFolder, expectBreadcrumbs, heading, publishNextVersion } from './support/documentation.ts';
 import { expect, expectAccessible, expectNoHorizontalScroll, signInWithToken, test } from './support/test.ts';
 
-test.describe.configure({ mode: 'parallel' });
-
 test.describe('document page', () => {
   test("an older version: 'View {name} (Version: n)' and the warning with a link to the latest", async ({ page, orgAdmin }) => {
     const v1 = await createChecklist(orgAdmin.token, 'Forklift Check', 'root', 2);

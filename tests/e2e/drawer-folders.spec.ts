@@ -6,8 +6,6 @@
 import { createChecklist, createFolder } from './support/documentation.ts';
 import { expect, expectAccessible, expectNoHorizontalScroll, signInWithToken, test, usePhoneViewport } from './support/test.ts';
 
-test.describe.configure({ mode: 'parallel' });
-
 test.describe('drawer', () => {
   test("Browse Documents and the root folders by name; a 'rb:folders-changed' event refreshes them", async ({ page, orgAdmin }) => {
     const zebra = await createFolder(orgAdmin.token, 'Zebra');

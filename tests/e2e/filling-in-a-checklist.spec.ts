@@ -21,8 +21,6 @@ import {
   usePhoneViewport,
 } from './support/test.ts';
 
-test.describe.configure({ mode: 'parallel' });
-
 /** A real 1×1 PNG (the filler redraws it as a JPEG at quality 0.8). */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 

@@ -50,25 +50,30 @@ test("a ticked checkbox shows its tick: 'Remove Original Copy' in the Paste dial
   await expectDrawn(box.locator('sl-icon[name="check"]'));
 });
 
-test('offline, the service worker still answers the system icons (precached, never fetched before)', async ({ page, context, expectPageProblem }) => {
-  await page.goto('/login');
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  await context.setOffline(true);
-  try {
-    const answers = await page.evaluate(async (names) => {
-      const answered: Record<string, string> = {};
-      for (const name of names) {
-        const response = await fetch(`/shoelace/assets/system-icons/${name}.svg`);
-        answered[name] = `${response.status} ${(await response.text()).trim().slice(0, 4)}`;
-      }
-      return answered;
-    }, ['x-lg', 'check', 'chevron-down', 'caret']);
-    expect(answers).toEqual({ 'x-lg': '200 <svg', check: '200 <svg', 'chevron-down': '200 <svg', caret: '200 <svg' });
-    // The icon set itself is cached only as it is used: one never shown is not there offline.
-    expectPageProblem(/^Failed to load resource: net::ERR_FAILED \(at \S+\/shoelace\/assets\/icons\/airplane\.svg\)$/);
-    const unused = await page.evaluate(() => fetch('/shoelace/assets/icons/airplane.svg').then((r) => `${r.status}`, () => 'failed'));
-    expect(unused).toBe('failed');
-  } finally {
-    await context.setOffline(false);
-  }
+test.describe('with the service worker', () => {
+  // The suite blocks service workers (playwright.config.ts).
+  test.use({ serviceWorkers: 'allow' });
+
+  test('offline, the service worker still answers the system icons (precached, never fetched before)', async ({ page, context, expectPageProblem }) => {
+    await page.goto('/login');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await context.setOffline(true);
+    try {
+      const answers = await page.evaluate(async (names) => {
+        const answered: Record<string, string> = {};
+        for (const name of names) {
+          const response = await fetch(`/shoelace/assets/system-icons/${name}.svg`);
+          answered[name] = `${response.status} ${(await response.text()).trim().slice(0, 4)}`;
+        }
+        return answered;
+      }, ['x-lg', 'check', 'chevron-down', 'caret']);
+      expect(answers).toEqual({ 'x-lg': '200 <svg', check: '200 <svg', 'chevron-down': '200 <svg', caret: '200 <svg' });
+      // The icon set itself is cached only as it is used: one never shown is not there offline.
+      expectPageProblem(/^Failed to load resource: net::ERR_FAILED \(at \S+\/shoelace\/assets\/icons\/airplane\.svg\)$/);
+      const unused = await page.evaluate(() => fetch('/shoelace/assets/icons/airplane.svg').then((r) => `${r.status}`, () => 'failed'));
+      expect(unused).toBe('failed');
+    } finally {
+      await context.setOffline(false);
+    }
+  });
 });

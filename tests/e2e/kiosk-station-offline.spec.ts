@@ -6,9 +6,10 @@
 import { filler, openChecklist, publishChecklist, question, questionNamed, queueStatus, rowsOf, submitButton } from './support/checklist-filler.ts';
 import { expect, expectAccessible, test } from './support/test.ts';
 
-test.describe.configure({ mode: 'parallel' });
-
 test.describe('kiosk station offline', () => {
+  // The suite blocks service workers (playwright.config.ts); a kiosk works offline through its worker.
+  test.use({ serviceWorkers: 'allow' });
+
   test('three submissions made offline wait, then arrive exactly once when the network returns', async ({ page, context, orgAdmin }) => {
     test.setTimeout(60_000);
     const doc = await publishChecklist(orgAdmin.token, 'Gate check', { gate: question('Gate locked', 'true/false', { required: true }) });

@@ -8,7 +8,8 @@ import type { Page } from '@playwright/test';
 import { routes, shellFile } from '../../src/routes.ts';
 import { callApi, clearBrowserStorage, expect, isBuilt, signInWithToken, test, unknownPath } from './support/test.ts';
 
-test.describe.configure({ mode: 'parallel' });
+// The suite blocks service workers (playwright.config.ts); these tests are about the worker.
+test.use({ serviceWorkers: 'allow' });
 
 /** Waits until a service worker controls the page (it claims the page it was registered from). */
 async function controlledByServiceWorker(page: Page): Promise<void> {

@@ -14,7 +14,6 @@ import type { Page } from '@playwright/test';
 import { endOwnSession } from './support/journeys.ts';
 import { callApi, expect, signInWithToken, test, type OrgAdmin } from './support/test.ts';
 
-test.describe.configure({ mode: 'parallel' });
 // A service worker would answer some requests itself, out of the page's sight.
 test.use({ serviceWorkers: 'block' });
 

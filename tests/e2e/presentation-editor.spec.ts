@@ -121,8 +121,6 @@ async function drag(page: Page, from: { x: number; y: number }, to: { x: number;
   await page.mouse.up();
 }
 
-test.describe.configure({ mode: 'parallel' });
-
 test('builds a presentation: three files, shapes, a description with a table and a task list; published and seen again after a reload', async ({ page, orgAdmin }) => {
   test.setTimeout(240_000);
   const doc = await createPresentation(orgAdmin.token, 'Loading bay tour');

@@ -22,8 +22,6 @@ import {
 import { baseUrl } from './support/environment.ts';
 import { callApi, expect, expectAccessible, expectNoHorizontalScroll, signInWithToken, test, usePhoneViewport, type OrgAdmin } from './support/test.ts';
 
-test.describe.configure({ mode: 'parallel' });
-
 const apiOf = (admin: OrgAdmin): PresentationApi => ({
   origin: baseUrl(),
   call: <T>(method: string, path: string, json?: unknown) => callApi<T>(path, { token: admin.token, method, json }),

@@ -6,8 +6,6 @@
 import { createForm, dialogNamed, inOrder, openEditor, publish, question, status, stored } from './support/checklist-editor.ts';
 import { callApi, expect, test } from './support/test.ts';
 
-test.describe.configure({ mode: 'parallel' });
-
 test("publish failures: 'Publish failed, something went wrong.', and a clear message when someone else published first", async ({
   page,
   orgAdmin,

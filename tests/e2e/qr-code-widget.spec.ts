@@ -6,8 +6,6 @@
 import { filler, openChecklist, publishChecklist, question, questionNamed, submitButton } from './support/checklist-filler.ts';
 import { expect, test } from './support/test.ts';
 
-test.describe.configure({ mode: 'parallel' });
-
 test.describe('the QR-code widget', () => {
   test('reads a code with the rear camera (jsQR loaded only then) into the answer', async ({ page, orgAdmin }) => {
     const doc = await publishChecklist(orgAdmin.token, 'Scan', { tag: question('Asset tag', 'text', { widget: 'qr code', required: true }) });

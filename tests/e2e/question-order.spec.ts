@@ -6,8 +6,6 @@
 import { createForm, headings, inOrder, openEditor, question, status, stored } from './support/checklist-editor.ts';
 import { expect, test } from './support/test.ts';
 
-test.describe.configure({ mode: 'parallel' });
-
 test('questions reorder by dragging their handle and by the move buttons; leaving asks first', async ({ page, orgAdmin }) => {
   const doc = await createForm(orgAdmin.token, 'Morning Round', ['Alpha', 'Bravo', 'Charlie']);
   await openEditor(page, orgAdmin.token, doc.id);

@@ -7,8 +7,6 @@ import { endOwnSession } from './support/journeys.ts';
 import { filler, publishChecklist, question, questionNamed, queueStatus, rowsOf, submitButton } from './support/checklist-filler.ts';
 import { callApi, expect, expectAccessible, signInOverApi, test } from './support/test.ts';
 
-test.describe.configure({ mode: 'parallel' });
-
 test.describe('rb-checklist on its plain-HTML demo page', () => {
   test('loads a checklist from the API with a token and submits it', async ({ page, orgAdmin }) => {
     const doc = await publishChecklist(orgAdmin.token, 'Demo checklist', {

@@ -7,8 +7,6 @@ import type { Page } from '@playwright/test';
 import { baseUrl } from './support/environment.ts';
 import { callApi, expect, expectAccessible, expectNoHorizontalScroll, signInWithToken, test, usePhoneViewport, type OrgAdmin } from './support/test.ts';
 
-test.describe.configure({ mode: 'parallel' });
-
 interface Checklist {
   id: string;
   name: string;

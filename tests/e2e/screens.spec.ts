@@ -24,8 +24,6 @@ import {
 } from './support/test.ts';
 
 // The screens are independent of each other: spread them over the workers.
-test.describe.configure({ mode: 'parallel' });
-
 interface ScreenCheck {
   /** What the scan leaves out, each with its reason at the call. */
   scan?: AccessibilityScanOptions;

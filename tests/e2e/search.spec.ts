@@ -8,8 +8,6 @@ import type { Page } from '@playwright/test';
 import { checkAtPhoneWidth, createChecklist, createFolder, heading } from './support/documentation.ts';
 import { callApi, expect, expectAccessible, expectNoHorizontalScroll, signInWithToken, test } from './support/test.ts';
 
-test.describe.configure({ mode: 'parallel' });
-
 const resultNames = (page: Page) => page.locator('#search-rows th .cell-value');
 const resultTypes = (page: Page) => page.locator('#search-rows td:last-child .cell-value');
 

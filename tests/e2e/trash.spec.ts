@@ -7,8 +7,6 @@ import type { Page } from '@playwright/test';
 import { breadcrumbs, checkAtPhoneWidth, createChecklist, createFolder, expectBreadcrumbs, heading, memberOf } from './support/documentation.ts';
 import { callApi, expect, expectAccessible, signInWithToken, test } from './support/test.ts';
 
-test.describe.configure({ mode: 'parallel' });
-
 const remove = (token: string, kind: 'folders' | 'documents', id: string) => callApi(`documentation/${kind}/${id}`, { token, method: 'DELETE' });
 
 /** A success alert of the alerts region (role status), by its text. */

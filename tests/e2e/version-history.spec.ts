@@ -6,8 +6,6 @@
 import { checkAtPhoneWidth, breadcrumbs, createChecklist, createFolder, expectBreadcrumbs, heading, publishNextVersion } from './support/documentation.ts';
 import { expect, expectAccessible, signInWithToken, test, usePhoneViewport } from './support/test.ts';
 
-test.describe.configure({ mode: 'parallel' });
-
 test.describe('version history', () => {
   test('lists every version with Version, Created At, Created By, Changelog and View; newest opens the viewer', async ({ page, orgAdmin }) => {
     const folder = await createFolder(orgAdmin.token, 'Safety');
