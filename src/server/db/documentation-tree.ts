@@ -7,6 +7,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Doctype } from '../../shared/api/documentation.ts';
 import type { Queryable } from './connection.ts';
+import { childEntriesNamingSql, childEntry, namingParams, type ChildEntry, type Naming, type RawChildEntry } from './folder-contents.ts';
 import { rows, stampsWithTrash } from './rows.ts';
 import { namedStatement, runStatement } from './statements.ts';
 
@@ -158,6 +159,41 @@ export async function folderChainWithEntries(
       ? await runStatement<ChainRowWithExtras>(db, FOLDER_CHAIN.root, { orgId })
       : await runStatement<ChainRowWithExtras>(db, FOLDER_CHAIN.byId, { orgId, id: start.id });
   return chainWithEntries(found);
+}
+
+/** The entries naming the caller on the children of the chain's first folder (depth 0), as its column `child_entries`. */
+const CHILD_ENTRIES_OF_FOLDER = sql`CASE WHEN c.depth = 0 THEN COALESCE((SELECT json_agg(e) FROM (${childEntriesNamingSql(sql`c.id`)}) e), '[]'::json) END AS child_entries`;
+
+const FOLDER_CHAIN_AND_CHILD_ENTRIES = {
+  byId: namedStatement(
+    'folder_chain_and_child_entries',
+    sql`WITH RECURSIVE ${chainCte(sql`f.id = ${sql.placeholder('id')} AND f.org_id = ${ORG_ID}`)}
+        SELECT c.*, ${CHAIN_EXTRAS}, ${CHILD_ENTRIES_OF_FOLDER} FROM chain c ORDER BY c.depth`,
+  ),
+  root: namedStatement(
+    'root_chain_and_child_entries',
+    sql`WITH RECURSIVE ${chainCte(sql`f.org_id = ${ORG_ID} AND f.parent_id IS NULL`)}
+        SELECT c.*, ${CHAIN_EXTRAS}, ${CHILD_ENTRIES_OF_FOLDER} FROM chain c ORDER BY c.depth`,
+  ),
+};
+
+/**
+ * folderChainWithEntries and, in the SAME statement, the ACL entries naming the caller on the folder's live
+ * children (folder-contents.ts `childEntriesNaming`): what a member's contents page needs before its page.
+ */
+export async function folderChainAndChildEntries(
+  db: Queryable,
+  naming: Naming,
+  start: { id: string } | 'root',
+): Promise<{ chain: ChainFolder[]; levels: ChainEntry[][]; childEntries: ChildEntry[] }> {
+  type Row = ChainRowWithExtras & { child_entries: RawChildEntry[] | string | null };
+  const params = namingParams(naming);
+  const found =
+    start === 'root'
+      ? await runStatement<Row>(db, FOLDER_CHAIN_AND_CHILD_ENTRIES.root, params)
+      : await runStatement<Row>(db, FOLDER_CHAIN_AND_CHILD_ENTRIES.byId, { ...params, id: start.id });
+  const first = found[0]?.child_entries;
+  return { ...chainWithEntries(found), childEntries: first ? parsed(first).map(childEntry) : [] };
 }
 
 /** A document row as the document statement reads it (the documents row). */

@@ -1,13 +1,12 @@
 /**
  * What a folder holds, in SQL the query builder cannot say: a page of its live contents (folders and
  * documents as one UNION, ordered and paged in the database, with the counts and usernames: one
- * statement), a page of the trash, and the ACL entries naming a caller on a folder's live children.
+ * statement), a page of the trash, and the SQL of the ACL entries naming a caller on a folder's live children.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Doctype, OrderingKey } from '../../shared/api/documentation.ts';
 import type { Queryable } from './connection.ts';
 import { rows, stamps, toDate, uuidArray } from './rows.ts';
-import { namedStatement, runStatement } from './statements.ts';
 
 /** The subjects a caller is named by: their user id, their roles, their organisation. */
 export interface Naming {
@@ -29,40 +28,45 @@ export interface ChildEntry {
   permissions: number;
 }
 
-/*
+/**
+ * The ACL entries naming the caller (placeholders userId, orgId, roleIds) on the live children of the
+ * folder `parentId` is, read inside the folder's chain statement (documentation-tree.ts
+ * `folderChainAndChildEntries`).
+ *
  * Driven from the entries naming the caller, each checked against its item by primary key (a scalar
  * subquery, which the planner cannot turn into a join), so the plan never depends on statistics. As a
  * join of the folder's children with acl_entries, a never-analysed PGlite guessed one child and scanned
  * acl_entries once per child: 10,000 children × 120 entries, 280–460 ms (5 ms once analysed).
  */
-const CHILD_ENTRIES_NAMING = namedStatement(
-  'child_entries_naming',
-  sql`SELECT a.folder_id AS item_id, a.subject_type, a.subject_id, a.is_grant, a.permissions
+export const childEntriesNamingSql = (parentId: SQL) => sql`SELECT a.folder_id AS item_id, a.subject_type, a.subject_id, a.is_grant, a.permissions
         FROM acl_entries a
        WHERE a.folder_id IS NOT NULL AND ${NAMES_CALLER}
-         AND (SELECT f.parent_id FROM folders f WHERE f.id = a.folder_id AND f.deleted_at IS NULL) = ${sql.placeholder('parentId')}
+         AND (SELECT f.parent_id FROM folders f WHERE f.id = a.folder_id AND f.deleted_at IS NULL) = ${parentId}
       UNION ALL
       SELECT a.document_id, a.subject_type, a.subject_id, a.is_grant, a.permissions
         FROM acl_entries a
        WHERE a.document_id IS NOT NULL AND ${NAMES_CALLER}
-         AND (SELECT d.folder_id FROM documents d WHERE d.id = a.document_id AND d.deleted_at IS NULL) = ${sql.placeholder('parentId')}`,
-);
+         AND (SELECT d.folder_id FROM documents d WHERE d.id = a.document_id AND d.deleted_at IS NULL) = ${parentId}`;
 
-/** The ACL entries naming the caller on the live children (folders and documents) of a folder: ONE named statement. */
-export async function childEntriesNaming(db: Queryable, parentId: string, naming: Naming): Promise<ChildEntry[]> {
-  const found = await runStatement<{ item_id: string; subject_type: ChildEntry['subjectType']; subject_id: string; is_grant: boolean; permissions: number }>(
-    db,
-    CHILD_ENTRIES_NAMING,
-    { parentId, userId: naming.userId, orgId: naming.orgId, roleIds: `{${naming.roleIds.join(',')}}` },
-  );
-  return found.map((r) => ({
-    itemId: r.item_id,
-    subjectType: r.subject_type,
-    subjectId: r.subject_id,
-    isGrant: r.is_grant,
-    permissions: Number(r.permissions),
-  }));
+/** The placeholders of `childEntriesNamingSql` for a caller. */
+export const namingParams = (naming: Naming) => ({ userId: naming.userId, orgId: naming.orgId, roleIds: `{${naming.roleIds.join(',')}}` });
+
+/** A row of `childEntriesNamingSql`, as the driver or json_agg hands it out. */
+export interface RawChildEntry {
+  item_id: string;
+  subject_type: ChildEntry['subjectType'];
+  subject_id: string;
+  is_grant: boolean;
+  permissions: number;
 }
+
+export const childEntry = (r: RawChildEntry): ChildEntry => ({
+  itemId: r.item_id,
+  subjectType: r.subject_type,
+  subjectId: r.subject_id,
+  isGrant: r.is_grant,
+  permissions: Number(r.permissions),
+});
 
 export interface ItemRow {
   kind: 'folder' | 'document';

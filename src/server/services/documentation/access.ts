@@ -11,7 +11,8 @@ import { ROOT } from '../../../shared/api/documentation.ts';
 import { isUuid } from '../../../shared/ids.ts';
 import { actions, allows, Permission, type Action } from '../../../shared/permissions/index.ts';
 import type { Queryable } from '../../db/connection.ts';
-import { documentWithChain, folderChainWithEntries, type ChainFolder } from '../../db/documentation-tree.ts';
+import { documentWithChain, folderChainAndChildEntries, folderChainWithEntries, type ChainEntry, type ChainFolder } from '../../db/documentation-tree.ts';
+import type { ChildEntry } from '../../db/folder-contents.ts';
 import { aclEntries, documents } from '../../db/schema.ts';
 import type { Member } from '../../env.ts';
 import { forbidden, notFound } from '../../errors.ts';
@@ -59,7 +60,11 @@ export function chainPermissions(levels: readonly (readonly AclRule[])[], who: P
 export async function folderAccess(db: Queryable, who: Member, id: string): Promise<FolderAccess | undefined> {
   if (id !== ROOT && !isUuid(id)) return undefined;
   // The chain and its entries in one statement.
-  const { chain, levels } = await folderChainWithEntries(db, who.orgId, id === ROOT ? 'root' : { id });
+  return accessOf(await folderChainWithEntries(db, who.orgId, id === ROOT ? 'root' : { id }), who);
+}
+
+/** A folder's access from its chain and the chain's entries; undefined when there is no such folder. */
+function accessOf({ chain, levels }: { chain: ChainFolder[]; levels: ChainEntry[][] }, who: Member): FolderAccess | undefined {
   const folder = chain[0];
   if (!folder) return undefined;
   return {
@@ -93,6 +98,18 @@ export async function readableFolder(db: Queryable, who: Member, id: string): Pr
   const access = await folderAccess(db, who, id);
   if (!access || access.trashed || !allows(access.permissions, 'view')) throw folderNotFound();
   return access;
+}
+
+/**
+ * readableFolder and, read by the same statement, the ACL entries naming the caller on the folder's live
+ * children (what a member's contents page judges each child by).
+ */
+export async function readableFolderAndChildEntries(db: Queryable, who: Member, id: string): Promise<{ access: FolderAccess; childEntries: ChildEntry[] }> {
+  if (id !== ROOT && !isUuid(id)) throw folderNotFound();
+  const found = await folderChainAndChildEntries(db, { userId: who.userId, orgId: who.orgId, roleIds: [...who.roleIds] }, id === ROOT ? 'root' : { id });
+  const access = accessOf(found, who);
+  if (!access || access.trashed || !allows(access.permissions, 'view')) throw folderNotFound();
+  return { access, childEntries: found.childEntries };
 }
 
 /** A live document the caller may Read; otherwise 404. */

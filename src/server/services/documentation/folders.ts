@@ -8,12 +8,12 @@ import { uuidv7 } from '../../../shared/ids.ts';
 import { allows } from '../../../shared/permissions/index.ts';
 import { ALL_PERMISSIONS } from '../../../shared/constants.ts';
 import type { ChainFolder } from '../../db/documentation-tree.ts';
-import { childEntriesNaming, contentsPage } from '../../db/folder-contents.ts';
+import { contentsPage, type ChildEntry } from '../../db/folder-contents.ts';
 import { folders } from '../../db/schema.ts';
 import type { Deps, Member } from '../../env.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import { resolvePermissions, type AclRule, type Principal } from '../../permissions/resolve.ts';
-import { readableFolder, requireAction, type FolderAccess } from './access.ts';
+import { readableFolder, readableFolderAndChildEntries, requireAction, type FolderAccess } from './access.ts';
 import { recordActivity } from '../activity.ts';
 import { presentFolder, presentListedItems } from '../../presenters/documentation.ts';
 
@@ -36,16 +36,14 @@ export async function getFolder(deps: Deps, who: Member, id: string): Promise<Fo
  * An org admin reads everything: no ACL query at all.
  */
 export async function folderContents(deps: Deps, who: Member, id: string, query: ContentsQuery): Promise<List<ListedItem>> {
-  const access = await readableFolder(deps.db, who, id);
+  // A member's children are judged by their own entries too: read with the chain, in the same statement.
+  const { access, childEntries } = who.isOrgAdmin
+    ? { access: await readableFolder(deps.db, who, id), childEntries: [] as ChildEntry[] }
+    : await readableFolderAndChildEntries(deps.db, who, id);
   const own = new Map<string, AclRule[]>();
   const hidden: string[] = [];
   if (!who.isOrgAdmin) {
-    const entries = await childEntriesNaming(deps.db, access.folder.id, {
-      userId: who.userId,
-      orgId: who.orgId,
-      roleIds: [...who.roleIds],
-    });
-    for (const entry of entries) {
+    for (const entry of childEntries) {
       const list = own.get(entry.itemId);
       if (list) list.push(entry);
       else own.set(entry.itemId, [entry]);
