@@ -179,7 +179,7 @@ const FOLDER_CHAIN_AND_CHILD_ENTRIES = {
 
 /**
  * folderChainWithEntries and, in the SAME statement, the ACL entries naming the caller on the folder's live
- * children (folder-contents.ts `childEntriesNaming`): what a member's contents page needs before its page.
+ * children (folder-contents.ts `childEntriesNamingSql`): what a member's contents page needs before its page.
  */
 export async function folderChainAndChildEntries(
   db: Queryable,
