@@ -6,7 +6,8 @@
  * (the server missed some) and a `ready` whose count differs from ours read the list again.
  *
  * The stream reconnects by itself when it ends or drops (a server restart, a proxy, the network): after
- * 1 s, doubling to 15 s, with jitter; the list is read once again when it is back. It stops for good on
+ * 1 s, doubling to 15 s, with jitter, and never while the browser knows it is offline (it waits for
+ * 'online'); the list is read once again when it is back. It stops for good on
  * 401 (the session store signs out) and on the organisation refusals (400, 402, 403).
  */
 import { atom } from 'nanostores';
@@ -107,6 +108,39 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/** What the browser says of its network: `onLine`, and the target of its 'online' event. */
+export interface Connectivity {
+  readonly onLine: boolean;
+  target: EventTarget;
+}
+
+const browserConnectivity = (): Connectivity | undefined =>
+  typeof navigator === 'undefined' || typeof window === 'undefined'
+    ? undefined
+    : {
+        get onLine() {
+          return navigator.onLine;
+        },
+        target: window,
+      };
+
+/**
+ * Resolves at once unless the browser knows it is offline (a kiosk without network); then when it says
+ * 'online' again, or when `signal` aborts. A reconnect attempt made offline would only fail.
+ */
+export function untilOnline(signal: AbortSignal, connectivity: Connectivity | undefined = browserConnectivity()): Promise<void> {
+  if (!connectivity || connectivity.onLine || signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      connectivity.target.removeEventListener('online', done);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    connectivity.target.addEventListener('online', done);
+    signal.addEventListener('abort', done);
+  });
+}
+
 /**
  * Opens the live stream and keeps it open (reconnecting) until the answer is called. The first read of
  * the list is the caller's (`loadNotifications`); this reads again only when something may have been missed.
@@ -118,6 +152,8 @@ export function startLiveNotifications(): () => void {
     let attempt = 0;
     let reconnected = false;
     while (!signal.aborted) {
+      await untilOnline(signal);
+      if (signal.aborted) break;
       const onEvent = (e: ServerSentEvent) => {
         if (e.event === 'notification') take(JSON.parse(e.data) as NotificationPush);
         else if (e.event === 'resync') void loadNotifications();
