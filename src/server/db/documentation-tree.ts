@@ -109,18 +109,33 @@ const CHAIN_EXTRAS = sql`COALESCE((SELECT json_agg(a ORDER BY a.id) FROM acl_ent
                (SELECT u.username FROM users u WHERE u.id = c.modified_by) AS modified_by_username`;
 
 const ORG_ID = sql.placeholder('orgId');
-const FOLDER_CHAIN = {
+
+/**
+ * The chain statements of a folder (by id, or the organisation's root), each chain folder with `columns`:
+ * `folder_<name>` and `root_<name>`, sent by name (statements.ts).
+ */
+const chainStatements = (name: string, columns: SQL) => ({
   byId: namedStatement(
-    'folder_chain_with_entries',
+    `folder_${name}`,
     sql`WITH RECURSIVE ${chainCte(sql`f.id = ${sql.placeholder('id')} AND f.org_id = ${ORG_ID}`)}
-        SELECT c.*, ${CHAIN_EXTRAS} FROM chain c ORDER BY c.depth`,
+        SELECT c.*, ${columns} FROM chain c ORDER BY c.depth`,
   ),
   root: namedStatement(
-    'root_chain_with_entries',
+    `root_${name}`,
     sql`WITH RECURSIVE ${chainCte(sql`f.org_id = ${ORG_ID} AND f.parent_id IS NULL`)}
-        SELECT c.*, ${CHAIN_EXTRAS} FROM chain c ORDER BY c.depth`,
+        SELECT c.*, ${columns} FROM chain c ORDER BY c.depth`,
   ),
-};
+});
+
+/** Runs the chain statement of `start` (a folder id, or the root) with `params` (orgId and what the columns name). */
+const runChain = <T,>(
+  db: Queryable,
+  statements: ReturnType<typeof chainStatements>,
+  start: { id: string } | 'root',
+  params: Record<string, unknown>,
+) => (start === 'root' ? runStatement<T>(db, statements.root, params) : runStatement<T>(db, statements.byId, { ...params, id: start.id }));
+
+const FOLDER_CHAIN = chainStatements('chain_with_entries', CHAIN_EXTRAS);
 
 type ChainRowWithExtras = ChainRow & { entries: RawEntry[] | string; created_by_username: string | null; modified_by_username: string | null };
 
@@ -154,28 +169,13 @@ export async function folderChainWithEntries(
   orgId: string,
   start: { id: string } | 'root',
 ): Promise<{ chain: ChainFolder[]; levels: ChainEntry[][] }> {
-  const found =
-    start === 'root'
-      ? await runStatement<ChainRowWithExtras>(db, FOLDER_CHAIN.root, { orgId })
-      : await runStatement<ChainRowWithExtras>(db, FOLDER_CHAIN.byId, { orgId, id: start.id });
-  return chainWithEntries(found);
+  return chainWithEntries(await runChain<ChainRowWithExtras>(db, FOLDER_CHAIN, start, { orgId }));
 }
 
 /** The entries naming the caller on the children of the chain's first folder (depth 0), as its column `child_entries`. */
 const CHILD_ENTRIES_OF_FOLDER = sql`CASE WHEN c.depth = 0 THEN COALESCE((SELECT json_agg(e) FROM (${childEntriesNamingSql(sql`c.id`)}) e), '[]'::json) END AS child_entries`;
 
-const FOLDER_CHAIN_AND_CHILD_ENTRIES = {
-  byId: namedStatement(
-    'folder_chain_and_child_entries',
-    sql`WITH RECURSIVE ${chainCte(sql`f.id = ${sql.placeholder('id')} AND f.org_id = ${ORG_ID}`)}
-        SELECT c.*, ${CHAIN_EXTRAS}, ${CHILD_ENTRIES_OF_FOLDER} FROM chain c ORDER BY c.depth`,
-  ),
-  root: namedStatement(
-    'root_chain_and_child_entries',
-    sql`WITH RECURSIVE ${chainCte(sql`f.org_id = ${ORG_ID} AND f.parent_id IS NULL`)}
-        SELECT c.*, ${CHAIN_EXTRAS}, ${CHILD_ENTRIES_OF_FOLDER} FROM chain c ORDER BY c.depth`,
-  ),
-};
+const FOLDER_CHAIN_AND_CHILD_ENTRIES = chainStatements('chain_and_child_entries', sql`${CHAIN_EXTRAS}, ${CHILD_ENTRIES_OF_FOLDER}`);
 
 /**
  * folderChainWithEntries and, in the SAME statement, the ACL entries naming the caller on the folder's live
@@ -187,11 +187,7 @@ export async function folderChainAndChildEntries(
   start: { id: string } | 'root',
 ): Promise<{ chain: ChainFolder[]; levels: ChainEntry[][]; childEntries: ChildEntry[] }> {
   type Row = ChainRowWithExtras & { child_entries: RawChildEntry[] | string | null };
-  const params = namingParams(naming);
-  const found =
-    start === 'root'
-      ? await runStatement<Row>(db, FOLDER_CHAIN_AND_CHILD_ENTRIES.root, params)
-      : await runStatement<Row>(db, FOLDER_CHAIN_AND_CHILD_ENTRIES.byId, { ...params, id: start.id });
+  const found = await runChain<Row>(db, FOLDER_CHAIN_AND_CHILD_ENTRIES, start, namingParams(naming));
   const first = found[0]?.child_entries;
   return { ...chainWithEntries(found), childEntries: first ? parsed(first).map(childEntry) : [] };
 }

@@ -19,16 +19,7 @@ const contents = (questions: [string, string, ValueType?][], form_links: Record<
 });
 
 /** A (root) ← B ← C: C's c1 joins B's b1, B's b2 joins A's a1. */
-const chain = contents(
-  [
-    ['a1', 'A'],
-    ['b1', 'B'],
-    ['b2', 'B'],
-    ['c1', 'C'],
-  ],
-  { b2: 'a1', c1: 'b1' },
-  ['A', 'B', 'C'],
-);
+const chain = contents([['a1', 'A'], ['b1', 'B'], ['b2', 'B'], ['c1', 'C']], { b2: 'a1', c1: 'b1' }, ['A', 'B', 'C']);
 
 describe('linkProblems', () => {
   it('none for contents without links', () => {
@@ -67,7 +58,7 @@ describe('linkProblems', () => {
     expect(linkProblems(contents([['b1', 'B']], { b1: 'ghost' }, ['B']))).toEqual([{ path: ['form_links', 'b1'], message: 'ghost is not one of questions' }]);
   });
 
-  it("inherited properties are not questions ('toString', '__proto__')", () => {
+  it("inherited properties are not questions ('toString', 'constructor')", () => {
     expect(linkProblems(contents([['b1', 'B']], { b1: 'toString' }, ['B']))).toEqual([{ path: ['form_links', 'b1'], message: 'toString is not one of questions' }]);
     expect(linkProblems(contents([['a1', 'A']], { constructor: 'a1' }, ['A']))).toEqual([{ path: ['form_links', 'constructor'], message: 'constructor is not one of questions' }]);
   });
@@ -104,18 +95,7 @@ describe('linkProblems', () => {
   });
 
   it('a cycle of three checklists', () => {
-    const c = contents(
-      [
-        ['a1', 'A'],
-        ['a2', 'A'],
-        ['b1', 'B'],
-        ['b2', 'B'],
-        ['c1', 'C'],
-        ['c2', 'C'],
-      ],
-      { b1: 'a1', c1: 'b2', a2: 'c2' },
-      ['A', 'B', 'C'],
-    );
+    const c = contents([['a1', 'A'], ['a2', 'A'], ['b1', 'B'], ['b2', 'B'], ['c1', 'C'], ['c2', 'C']], { b1: 'a1', c1: 'b2', a2: 'c2' }, ['A', 'B', 'C']);
     expect(linkProblems(c)).toEqual([
       { path: ['form_links', 'b1'], message: 'the form links must not make a cycle' },
       { path: ['form_links', 'c1'], message: 'the form links must not make a cycle' },
@@ -125,17 +105,7 @@ describe('linkProblems', () => {
 
   // The walk up stops at any checklist seen before, so a link whose parents run into a cycle is reported too.
   it('a link hanging below a cycle is reported as well', () => {
-    const c = contents(
-      [
-        ['a1', 'A'],
-        ['a2', 'A'],
-        ['b1', 'B'],
-        ['b2', 'B'],
-        ['d1', 'D'],
-      ],
-      { b1: 'a1', a2: 'b2', d1: 'a1' },
-      ['A', 'B', 'D'],
-    );
+    const c = contents([['a1', 'A'], ['a2', 'A'], ['b1', 'B'], ['b2', 'B'], ['d1', 'D']], { b1: 'a1', a2: 'b2', d1: 'a1' }, ['A', 'B', 'D']);
     const paths = linkProblems(c).map((p) => p.path);
     expect(paths).toEqual([
       ['form_links', 'b1'],
@@ -191,19 +161,7 @@ describe('formTree', () => {
 
   it('joins breadth first, siblings in form_ids order', () => {
     // R1 ← B ← D, R1 ← C; R2 ← E. Breadth first: B, C, E (children of roots), then D.
-    const c = contents(
-      [
-        ['r1', 'R1'],
-        ['r2', 'R2'],
-        ['b1', 'B'],
-        ['b2', 'B'],
-        ['c1', 'C'],
-        ['d1', 'D'],
-        ['e1', 'E'],
-      ],
-      { d1: 'b2', b1: 'r1', e1: 'r2', c1: 'r1' },
-      ['R1', 'D', 'C', 'B', 'R2', 'E'],
-    );
+    const c = contents([['r1', 'R1'], ['r2', 'R2'], ['b1', 'B'], ['b2', 'B'], ['c1', 'C'], ['d1', 'D'], ['e1', 'E']], { d1: 'b2', b1: 'r1', e1: 'r2', c1: 'r1' }, ['R1', 'D', 'C', 'B', 'R2', 'E']);
     const tree = formTree(c);
     expect(tree.roots).toEqual(['R1', 'R2']);
     expect(tree.joins.map((j) => [j.form_id, j.parent_form_id])).toEqual([
