@@ -1,4 +1,5 @@
 import { acceptInvitationOverApi, endOwnSession, expectDashboardOf, signInOnScreen } from './support/journeys.ts';
+import type { Page, Response } from '@playwright/test';
 import { expect, inviteByEmail, signInWithToken, test } from './support/test.ts';
 
 test.describe('guards', () => {
@@ -37,8 +38,12 @@ test.describe('guards', () => {
 
   test("a revoked token: 'Could not validate credentials', logged out, back to sign-in", async ({ page, orgAdmin }) => {
     await signInWithToken(page, orgAdmin.token);
+    // The bell reads its list and opens its stream after the page has painted; a read answered 401 would send
+    // the page to sign-in by itself. So the session ends once both are in, and it is the reload that finds out.
+    const bellIn = Promise.all([bellResponse(page, '/documentation/notifications'), bellResponse(page, '/documentation/notifications/stream')]);
     await page.goto('/account-settings');
     await expect(page.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeVisible();
+    await bellIn;
 
     await endOwnSession(orgAdmin.token); // e.g. ended from another device
     await page.reload();
@@ -55,3 +60,8 @@ test.describe('guards', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Could not validate credentials' })).toBeVisible();
   });
 });
+
+/** The answer to the page's request for this API path (without its query), once its headers are in. */
+function bellResponse(page: Page, path: string): Promise<Response> {
+  return page.waitForResponse((response) => new URL(response.url()).pathname === `/api/v1${path}`);
+}
