@@ -8,7 +8,13 @@
  * a Slow 4G phone). Dynamic imports (a doctype's viewer, a dialog) stay lazy.
  *
  * The graph is Rollup's own (each chunk's `imports` in the client build's `generateBundle`), not a parse
- * of the output. Link tags need nothing from the CSP (scripts stay files; the server hashes only inline
+ * of the output.
+ *
+ * A page that paints its main content before its island has loaded (it holds an element marked
+ * `data-first-paint`, e.g. the folder browser's picture, islands/browse/folder-preview.ts) announces the
+ * island's own modules with `fetchpriority="low"`: on HTTP/1.1 a browser opens six connections to a
+ * server, and React's 70 KB must not hold a connection the page's scripts and API reads need for that
+ * paint. Link tags need nothing from the CSP (scripts stay files; the server hashes only inline
  * scripts), and the step runs inside `astro build`, before the service worker's precache revisions the
  * pages (scripts/build-service-worker.mjs).
  */
@@ -17,23 +23,40 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Module URLs a page runs at once: its module scripts and the islands hydrated at load.
+ * Module URLs a page runs at once: its module scripts, and the islands hydrated at load.
  * @param {string} html
- * @returns {string[]}
+ * @returns {{ scripts: string[], islands: string[] }}
  */
 export function pageEntries(html) {
   /** @type {Set<string>} */
-  const entries = new Set();
-  for (const [, src] of html.matchAll(/<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"/g)) if (src) entries.add(src);
+  const scripts = new Set();
+  /** @type {Set<string>} */
+  const islands = new Set();
+  for (const [, src] of html.matchAll(/<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"/g)) if (src) scripts.add(src);
   for (const [tag] of html.matchAll(/<astro-island\b[^>]*>/g)) {
     const client = /\bclient="([^"]+)"/.exec(tag)?.[1];
     if (client !== 'load' && client !== 'only') continue;
     for (const attribute of ['component-url', 'renderer-url', 'before-hydration-url']) {
       const url = new RegExp(`\\b${attribute}="([^"]+)"`).exec(tag)?.[1];
-      if (url) entries.add(url);
+      if (url) islands.add(url);
     }
   }
-  return [...entries].filter((url) => url.startsWith('/'));
+  const local = (/** @type {Set<string>} */ urls) => [...urls].filter((url) => url.startsWith('/'));
+  return { scripts: local(scripts), islands: local(islands) };
+}
+
+/**
+ * What the page's HTML should announce: every module of its first load, the island's own at low priority
+ * when the page paints before its island (`data-first-paint`).
+ * @param {string} html
+ * @param {ReadonlyMap<string, readonly string[]>} imports
+ * @returns {{ urls: string[], low: string[] }}
+ */
+export function pageGraph(html, imports) {
+  const { scripts, islands } = pageEntries(html);
+  const first = staticGraph(scripts, imports);
+  const islandOnly = staticGraph(islands, imports).filter((url) => !first.includes(url));
+  return /\bdata-first-paint\b/.test(html) ? { urls: first, low: islandOnly } : { urls: [...first, ...islandOnly], low: [] };
 }
 
 /**
@@ -56,15 +79,18 @@ export function staticGraph(entries, imports) {
 }
 
 /**
- * The page with a modulepreload link for each URL of its graph not announced yet, at the end of <head>.
+ * The page with a modulepreload link for each URL of its graph not announced yet, at the end of <head>;
+ * those in `low` with `fetchpriority="low"`.
  * @param {string} html
  * @param {readonly string[]} urls
+ * @param {readonly string[]} [low]
  * @returns {string}
  */
-export function announce(html, urls) {
+export function announce(html, urls, low = []) {
   const present = new Set([...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g)].map((m) => m[1]));
-  const links = urls.filter((url) => !present.has(url)).map((url) => `<link rel="modulepreload" href="${url}">`);
-  return links.length === 0 ? html : html.replace('</head>', `${links.join('')}</head>`);
+  const link = (/** @type {string} */ url, /** @type {string} */ extra) => (present.has(url) ? '' : `<link rel="modulepreload" href="${url}"${extra}>`);
+  const links = [...urls.map((url) => link(url, '')), ...low.map((url) => link(url, ' fetchpriority="low"'))].join('');
+  return links === '' ? html : html.replace('</head>', `${links}</head>`);
 }
 
 /**
@@ -109,7 +135,8 @@ export function modulePreload() {
         let pages = 0;
         for (const file of await htmlFiles(fileURLToPath(dir))) {
           const html = await readFile(file, 'utf8');
-          const announced = announce(html, staticGraph(pageEntries(html), imports));
+          const { urls, low } = pageGraph(html, imports);
+          const announced = announce(html, urls, low);
           if (announced === html) continue;
           await writeFile(file, announced);
           pages += 1;

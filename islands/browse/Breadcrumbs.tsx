@@ -4,8 +4,7 @@
  */
 import type { Folder } from '../../src/shared/api/documentation.ts';
 import { browsePath } from '../../src/client/addresses.ts';
-
-export const DOCUMENTATION = 'Documentation';
+import { DOCUMENTATION } from './messages.ts';
 
 export function Breadcrumbs({ folder, rootId }: { folder: Folder; rootId: string }) {
   const atRoot = folder.parent_id === null;

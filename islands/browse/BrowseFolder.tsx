@@ -4,7 +4,7 @@
  * comes from the address: /documentation/browse is the root, /documentation/browse/{folderId} a folder.
  */
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { api, type ApiError } from '../../src/client/api.ts';
 import { announceFoldersChanged } from '../../src/client/folders-changed.ts';
 import { signedInUser } from '../../src/client/signed-in-user.ts';
@@ -13,8 +13,8 @@ import { showAlertAfterNavigation } from '../../src/client/stores/alerts.ts';
 import { $clipboard, copyToClipboard, type ClipboardItem } from '../../src/client/stores/clipboard.ts';
 import { loadSubscriptions, subscriptionOf, toggleFavourite, unsubscribe } from '../../src/client/stores/favourites.ts';
 import type { CurrentUser } from '../../src/shared/api/accounts.ts';
-import { ROOT, type Folder, type ListedItem } from '../../src/shared/api/documentation.ts';
-import { Breadcrumbs, DOCUMENTATION } from './Breadcrumbs.tsx';
+import { ROOT, type ListedItem } from '../../src/shared/api/documentation.ts';
+import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { FolderToolbar } from './FolderToolbar.tsx';
 import { useItemDrops, type DraggedItem, type DropTarget } from './item-drag.ts';
 import { browsePath, editPath, historyPath, itemPath, trashPath } from '../../src/client/addresses.ts';
@@ -23,11 +23,12 @@ import type { FollowSubject } from './follow.ts';
 import { canPasteInto, speedDialOffers } from './offered-actions.ts';
 import { ItemTile } from './ItemTile.tsx';
 import type { MenuAnchor } from './PopupMenu.tsx';
-import { messages } from './messages.ts';
+import { folderLabel, messages } from './messages.ts';
 import { rememberedSort, rememberSort, type SortOrder } from './sort-orders.ts';
 import { SpeedDial } from './SpeedDial.tsx';
 import { useFolder } from './use-folder.ts';
 import { folderIdFromAddress } from './folder-open.ts';
+import { removeFolderPreview } from './folder-preview.ts';
 
 // The dialogs (and the Shoelace form controls they use) load when one is first opened.
 const DeleteDialog = lazy(() => import('./dialogs/DeleteDialog.tsx').then((m) => ({ default: m.DeleteDialog })));
@@ -55,9 +56,6 @@ interface Menu {
   trigger: HTMLElement | null;
 }
 
-/** The root folder reads as 'Documentation', as in the breadcrumbs. */
-const folderLabel = (folder: Folder) => (folder.parent_id === null ? DOCUMENTATION : folder.name);
-
 const failureText = (error: ApiError) => (error.status > 0 && error.detail ? error.detail : messages.folderAccessFailed);
 
 
@@ -76,6 +74,11 @@ function FolderBrowser({ user, folderId }: { user: CurrentUser; folderId: string
   const [trashCount, setTrashCount] = useState<number | undefined>();
   const root = useRef<HTMLDivElement>(null);
   const folder = state.status === 'ready' ? state.folder : undefined;
+
+  // The first paint drawn before React (folder-preview.ts) goes in the same task as the island's own.
+  useLayoutEffect(() => {
+    if (state.status !== 'loading') removeFolderPreview();
+  }, [state.status]);
 
   useEffect(() => {
     // A folder that cannot be opened sends the user to the root with the reason (§8); the root itself

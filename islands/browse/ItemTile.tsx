@@ -9,7 +9,8 @@ import type { ListedItem } from '../../src/shared/api/documentation.ts';
 import { dragProps } from './item-drag.ts';
 import { canDrag } from './offered-actions.ts';
 import { itemPath } from '../../src/client/addresses.ts';
-import { KindIcon, kindLabel } from './KindIcon.tsx';
+import { KindIcon } from './KindIcon.tsx';
+import { kindLabel } from './kind-icons.ts';
 import type { MenuAnchor } from './PopupMenu.tsx';
 
 

@@ -1,21 +1,11 @@
 /** The picture of an item's kind on its tile: folder, presentation, checklist, result sheet, report. */
 import type { Doctype } from '../../src/shared/api/documentation.ts';
-import { doctypeLabels } from './messages.ts';
-
-export const kindLabel = (doctype: Doctype | null) => (doctype ? doctypeLabels[doctype] : 'Folder');
-
-const paths: Record<Doctype | 'folder', string> = {
-  folder: 'M3 6a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z',
-  presentation: 'M3 4h18v12H3zM12 16v4M8 20h8M7 12l3-3 3 2 4-4',
-  form: 'M6 3h12v18H6zM9 8l1.5 1.5L13 7M9 13l1.5 1.5L13 12M15 8h1M15 13h1',
-  sheet: 'M4 4h16v16H4zM4 9h16M4 14h16M10 4v16',
-  report: 'M6 3h9l4 4v14H6zM9 11h7M9 15h7M9 7h3',
-};
+import { KIND_ICON_PATHS } from './kind-icons.ts';
 
 export function KindIcon({ doctype }: { doctype: Doctype | null }) {
   return (
     <svg className="kind-icon" viewBox="0 0 24 24" width="36" height="36" aria-hidden="true">
-      <path d={paths[doctype ?? 'folder']} fill={doctype ? 'none' : 'currentColor'} stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" strokeLinecap="round" />
+      <path d={KIND_ICON_PATHS[doctype ?? 'folder']} fill={doctype ? 'none' : 'currentColor'} stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" strokeLinecap="round" />
     </svg>
   );
 }

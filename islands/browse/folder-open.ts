@@ -3,13 +3,15 @@
  * the first page of its contents are asked for together, with the root's id beside them (which ancestor
  * the breadcrumbs call 'Documentation'; for the root itself the folder is the root, so nothing more is
  * asked). The browse page's own script starts the folder of the address at once, together with auth/me
- * (`openAddressedFolder`), long before React has loaded; the island takes that opening over.
+ * (`openAddressedFolder`), long before React has loaded, and paints it when it arrives first
+ * (./folder-preview.ts); the island takes that opening over.
  */
 import { api } from '../../src/client/api.ts';
 import { rootFolderId } from '../../src/client/root-folder.ts';
 import { signedInPage } from '../../src/client/signed-in-user.ts';
 import { DEFAULT_PAGE_SIZE, ROOT, type Folder, type ListedItem } from '../../src/shared/api/documentation.ts';
 import type { List } from '../../src/shared/api/list.ts';
+import { paintFolderPreview } from './folder-preview.ts';
 import { rememberedSort } from './sort-orders.ts';
 
 export interface OpenedFolder {
@@ -54,12 +56,17 @@ export function openAddressedFolder(): void {
   if (started) return;
   started = true;
   const folderId = folderIdFromAddress();
-  const { ordering } = rememberedSort();
+  const { ordering, label } = rememberedSort();
   let opened!: Promise<OpenedFolder>;
   void signedInPage(() => (opened = openFolder(folderId, ordering))).catch(() => undefined);
   if (opened) {
-    opened.catch(() => undefined); // the island reads the failure when it takes the opening over
-    addressed = { folderId, ordering, opened };
+    const opening: Opening = { folderId, ordering, opened };
+    addressed = opening;
+    opened.then(
+      // Arrived before the island took it over (React still loading): paint it now (./folder-preview.ts).
+      ({ folder, rootId, first }) => addressed === opening && paintFolderPreview({ folder, rootId, items: first.results }, label),
+      () => undefined, // the island reads the failure when it takes the opening over
+    );
   }
 }
 

@@ -19,6 +19,12 @@ export const messages = {
   kindWord,
 } as const;
 
+/** The root folder's name, wherever a folder is named (its breadcrumb, its heading). */
+export const DOCUMENTATION = 'Documentation';
+
+/** The name a folder is shown by: the root is 'Documentation'. */
+export const folderLabel = (folder: { parent_id: string | null; name: string }) => (folder.parent_id === null ? DOCUMENTATION : folder.name);
+
 /** The words a person reads for each doctype (New document offers the first three). */
 export const doctypeLabels = {
   presentation: 'Presentation',

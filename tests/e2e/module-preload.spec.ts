@@ -47,11 +47,24 @@ test.describe('modulepreload', () => {
     for (const shell of signedInShells) {
       const html = read(shellFile(shell));
       const head = html.slice(0, html.indexOf('</head>'));
-      const announced = new Set([...head.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]!));
+      const announced = new Set([...head.matchAll(/<link rel="modulepreload" href="([^"]+)"[^>]*>/g)].map((m) => m[1]!));
       const graph = graphOf(entriesOf(html));
       expect(graph.size, shell).toBeGreaterThan(1);
       expect([...graph].filter((url) => !announced.has(url)), `not announced on ${shell}`).toEqual([]);
     }
+  });
+
+  test("a page that paints before its island announces the island's own modules at low priority, and only those", () => {
+    const html = read(shellFile('documentation/browse'));
+    expect(html).toContain('data-first-paint');
+    const links = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"([^>]*)>/g)].map((m) => ({ url: m[1]!, low: m[2]!.includes('fetchpriority="low"') }));
+    const scripts = graphOf([...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]!));
+    const low = links.filter((l) => l.low).map((l) => l.url);
+    expect(low.length).toBeGreaterThan(0);
+    expect(low.filter((url) => scripts.has(url)), 'a module the page script needs is never held back').toEqual([]);
+    expect(low.some((url) => read(url).includes('react')), 'React is among them').toBe(true);
+    // A page without a first paint of its own loads its island at the normal priority.
+    expect(read(shellFile('documentation/edit'))).not.toContain('fetchpriority="low"');
   });
 
   test('a signed-in page asks for its whole first-load graph from the HTML, none found one import later', async ({ page, orgAdmin }) => {

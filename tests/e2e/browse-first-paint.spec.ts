@@ -1,0 +1,64 @@
+/**
+ * A folder's first paint before React (issue #8, islands/browse/folder-preview.ts): with the island's
+ * script held back, the page already shows the folder it opened beside auth/me — breadcrumbs, heading,
+ * description, every tile — as a picture nobody can use or hear; once the island has loaded, it alone is
+ * on the page and every box stands where the picture had it (nothing moves under the reader's eye).
+ */
+import type { Locator, Page } from '@playwright/test';
+import { callApi, expect, signInWithToken, test } from './support/test.ts';
+
+interface Item {
+  id: string;
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+
+/** The boxes of the folder's heading, breadcrumbs and every tile inside `scope`. */
+async function boxesIn(scope: Locator): Promise<Box[]> {
+  const parts = [scope.locator('h1.page-heading'), scope.locator('nav.breadcrumbs'), scope.locator('.folder-description'), scope.locator('li.item-tile')];
+  const boxes: Box[] = [];
+  for (const part of parts) for (const one of await part.all()) boxes.push((await one.boundingBox())!);
+  return boxes;
+}
+
+/** Holds back the island's component script (the request stays unanswered until `release`). */
+async function holdIsland(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/BrowseFolder\.[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test('a folder is painted from its opening before React loads, and the island takes its place box for box', async ({ page, orgAdmin }) => {
+  const token = orgAdmin.token;
+  const parent = await callApi<Item>('documentation/folders', { token, json: { parent_id: 'root', name: 'Site checks', description: 'Everything the site team fills in' } });
+  await callApi('documentation/folders', { token, json: { parent_id: parent.id, name: 'Archive' } });
+  await callApi('documentation/documents', { token, json: { folder_id: parent.id, name: 'Daily round', doctype: 'form', description: 'Walk the hall, then the yard' } });
+  await callApi('documentation/documents', { token, json: { folder_id: parent.id, name: 'Weekly results', doctype: 'sheet' } });
+
+  await signInWithToken(page, token);
+  const release = await holdIsland(page);
+  await page.goto(`/documentation/browse/${parent.id}`);
+
+  const preview = page.locator('#folder-preview');
+  await expect(preview.locator('h1.page-heading')).toHaveText('Site checks');
+  await expect(preview.locator('li.item-tile a.item-name')).toHaveText([/^Archive, Folder$/, /^Daily round, Checklist$/, /^Weekly results, Result Sheet$/]);
+  await expect(preview.locator('.item-description')).toHaveText('Walk the hall, then the yard');
+  await expect(preview.locator('nav.breadcrumbs')).toHaveText(/Home.*Documentation.*Site checks/);
+  await expect(preview.getByRole('button', { name: /^Sort: / })).toHaveCount(0); // hidden from assistive technology
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
+  await expect(preview).toHaveAttribute('inert', '');
+  await expect(page.getByText('Loading…')).toBeHidden();
+  const painted = await boxesIn(preview);
+  expect(painted).toHaveLength(6);
+
+  release();
+  const island = page.locator('astro-island');
+  await expect(page.getByRole('list', { name: 'Contents of Site checks' }).getByRole('listitem')).toHaveCount(3);
+  await expect(preview).toBeEmpty();
+  await expect(page.getByRole('heading', { level: 1, name: 'Site checks' })).toHaveCount(1);
+  expect(await boxesIn(island)).toEqual(painted);
+});
