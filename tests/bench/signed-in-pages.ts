@@ -44,6 +44,12 @@ export async function benchSignedInPages(): Promise<void> {
       const lcp = median(runs.map((r) => r.lcpMs));
       const run: PaintRun = [...runs].sort((a, b) => a.lcpMs - b.lcpMs)[Math.floor(runs.length / 2)]!;
       const path = criticalPath(run);
+      if (process.env.BENCH_SHOW_LOADS) {
+        // Every load of the median run (start → end, ms from navigation): which response the paint sat behind.
+        for (const load of run.loads) {
+          console.log(`      ${load.start.toFixed(0).padStart(5)} → ${load.end.toFixed(0).padStart(5)} ms ${(load.bytes / 1000).toFixed(1).padStart(6)} KB  ${load.path.slice(0, 100)}`);
+        }
+      }
       const ratio = lcp / path.floorMs;
       console.log(`\n  ${page.label} (${page.path.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, '{id}')})`);
       console.log(`    runs (ms):   ${runs.map((r) => r.lcpMs.toFixed(0)).join(', ')}   (LCP element ${[...new Set(runs.map((r) => r.element))].join(', ')})`);
