@@ -171,7 +171,7 @@ function pageBranch(rowsOf: SQL, query: ContentsPageQuery, ordering: readonly Or
 /**
  * One page of a folder's live contents, ordered and paged in the database, with the total count and the
  * usernames of who made and last changed each item — ONE statement. Every ordering has a partial index
- * per table (schema.ts: *_live_by_*_idx), so a page is read from indexes, never by sorting the whole folder:
+ * per table (schema/documentation.ts: *_live_by_*_idx), so a page is read from indexes, never by sorting the whole folder:
  * - kind first (the default): the folders block then the documents block (or the reverse), each an
  *   index-ordered scan; the second block's OFFSET and LIMIT follow from the first block's count, which
  *   the statement counts first (the CTE `n`);

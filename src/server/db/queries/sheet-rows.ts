@@ -1,6 +1,6 @@
 /**
  * The rows of a result sheet or report (issue #13 "A row of the sheet"), built in PostgreSQL into
- * `sheet_rows` (schema.ts) and kept up to date on read. Reading them: sheet-rows-read.ts.
+ * `sheet_rows` (schema/sheets.ts) and kept up to date on read. Reading them: sheet-rows-read.ts.
  *
  * A row is one submission of a root checklist joined down the link tree: each linked (child) checklist
  * contributes every submission whose answer to the linked question equals the parent submission's

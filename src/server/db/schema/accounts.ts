@@ -1,0 +1,196 @@
+/** Accounts and organisations: people, organisations (with their billing state), memberships, roles, invitations, login sessions, e-mailed tokens and the throttle (accounts §3). */
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { at, createdAt } from './columns.ts';
+import { uploads } from './checklists.ts';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    fullName: text('full_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    isActive: boolean('is_active').notNull().default(false),
+    /** The account's picture: a completed upload of purpose 'avatar' owned by this user (uploads.user_id). */
+    avatar: uuid('avatar').references((): AnyPgColumn => uploads.id, { onDelete: 'set null' }),
+    otpSecret: text('otp_secret'),
+    otpEnabled: boolean('otp_enabled').notNull().default(false),
+    /** The TOTP time step of the last accepted code: each code is accepted once. */
+    otpLastStep: integer('otp_last_step'),
+    /**
+     * An e-mail address asked for in Account Settings and not yet confirmed from the link mailed to it.
+     * Nothing uses it but Account Settings: `email` stays the verified address until the confirmation.
+     */
+    pendingEmail: text('pending_email'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+  ],
+);
+
+export const organisations = pgTable(
+  'organisations',
+  {
+    id: uuid('id').primaryKey(),
+    name: text('name').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    trialEndsAt: at('trial_ends_at'),
+    /**
+     * Until when the paid subscription opens the organisation (auth/membership.ts): the Stripe
+     * subscription's current period end plus a grace for the renewal's webhooks, while the subscription
+     * is live (active, trialing, past_due); null while on trial or never subscribed, or once it ended.
+     */
+    paidUntil: at('paid_until'),
+    limitUsers: integer('limit_users').notNull().default(25),
+    limitActiveUsers: integer('limit_active_users').notNull().default(25),
+    /*
+     * Billing (issue #15; services/billing/): kept only from signed Stripe webhooks. The customer is
+     * created once, at the first checkout, and reused.
+     */
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    /** The Stripe subscription's status as last heard (active, past_due, canceled, …). */
+    subscriptionStatus: text('subscription_status'),
+    subscriptionPriceId: text('subscription_price_id'),
+    currentPeriodEnd: at('current_period_end'),
+    /**
+     * The creation time of the newest Stripe event applied to the subscription above: an older event
+     * arriving later never moves the state backwards.
+     */
+    subscriptionEventAt: at('subscription_event_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('organisations_stripe_customer_key').on(t.stripeCustomerId).where(sql`${t.stripeCustomerId} is not null`)],
+);
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    isOrgAdmin: boolean('is_org_admin').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.userId] }), index('memberships_user_idx').on(t.userId)],
+);
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: uuid('id').primaryKey(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    listFilterable: boolean('list_filterable').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('roles_org_name_key').on(t.orgId, sql`lower(${t.name})`)],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.userId] }), index('user_roles_user_idx').on(t.userId)],
+);
+
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    /** Ids of the roles the invitee receives on accepting. */
+    roleIds: jsonb('role_ids').$type<string[]>().notNull().default([]),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiry: at('expiry').notNull(),
+    /** 'expired': a pending invitation past its expiry, replaced by a new invitation to the same address. */
+    status: text('status', { enum: ['pending', 'accepted', 'declined', 'cancelled', 'expired'] })
+      .notNull()
+      .default('pending'),
+    answeredAt: at('answered_at'),
+  },
+  (t) => [
+    index('invitations_org_idx').on(t.orgId, t.status),
+    index('invitations_email_idx').on(sql`lower(${t.email})`),
+    // One pending invitation per organisation and address: invitations sent at the same moment make one.
+    uniqueIndex('invitations_pending_email_key')
+      .on(t.orgId, sql`lower(${t.email})`)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** A signed-in device: the bearer token is stored only as its SHA-256 hash. */
+export const loginSessions = pgTable(
+  'login_sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    /** The organisation the user works in on this device. */
+    orgId: uuid('org_id').references(() => organisations.id, { onDelete: 'set null' }),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    lastAccessedAt: at('last_accessed_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    endedAt: at('ended_at'),
+  },
+  (t) => [uniqueIndex('login_sessions_token_key').on(t.tokenHash), index('login_sessions_user_idx').on(t.userId)],
+);
+
+/** Single-use e-mailed tokens: account activation, password reset and the confirmation of a new e-mail address. */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['activation', 'password-reset', 'email-change'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** 'email-change': the new address the token was mailed to and confirms. */
+    email: text('email'),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [
+    uniqueIndex('account_tokens_hash_key').on(t.tokenHash),
+    // A user's outstanding links of one kind, voided together (a reset voids the other reset links).
+    index('account_tokens_user_idx').on(t.userId, t.purpose),
+  ],
+);
+
+/** Attempts counted by the throttle (sign-in and reset requests), per account and per IP. */
+export const throttleEvents = pgTable(
+  'throttle_events',
+  {
+    id: uuid('id').primaryKey(),
+    key: text('key').notNull(),
+    at: at('at').notNull().defaultNow(),
+  },
+  (t) => [index('throttle_events_key_idx').on(t.key, t.at)],
+);

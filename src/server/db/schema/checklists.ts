@@ -1,0 +1,113 @@
+/** Checklists (issue #4): submissions, the answer keys sheets join on, and signed uploads. */
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { at, createdAt } from './columns.ts';
+import { users, organisations } from './accounts.ts';
+import { documents } from './documentation.ts';
+
+/**
+ * A checklist's filled-in answers (documentation §3 "Submission record"), checked against the published
+ * version `version`. `request_hash` and `idempotency_key` make a retried POST land once: the key is
+ * unique per organisation and user, and a repeat with the same key must carry the same request.
+ */
+export const checklistSubmissions = pgTable(
+  'checklist_submissions',
+  {
+    id: uuid('id').primaryKey(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    /** Question id → {value, comments, media, valid}. */
+    record: jsonb('record').$type<Record<string, unknown>>().notNull(),
+    validationErrors: integer('validation_errors').notNull().default(0),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    idempotencyKey: text('idempotency_key'),
+    /** SHA-256 of the request a key was first used with. */
+    requestHash: text('request_hash'),
+  },
+  (t) => [
+    // GET …/data: one checklist's rows newest first, optionally within a time window (and counted from the index alone).
+    index('checklist_submissions_document_idx').on(t.orgId, t.documentId, t.createdAt, t.id),
+    uniqueIndex('checklist_submissions_idempotency_key')
+      .on(t.orgId, t.createdBy, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+  ],
+);
+
+/**
+ * The answers result sheets join on (issue #13): one row per answered question of each submission, its
+ * value as jsonb — written by the trigger checklist_answer_keys_of_submission (migration
+ * 0014_sheet_answer_keys) as each submission is inserted, never by the application; gone with it. Only
+ * answers that can join: a value that is not null, '', 'not checked' or [], at most 512 bytes as JSON
+ * (a longer text joins nothing). Narrow rows, so a sheet's rows are joined and counted by index lookups
+ * without reading the submissions' records (db/queries/sheet-rows.ts).
+ */
+export const checklistAnswerKeys = pgTable(
+  'checklist_answer_keys',
+  {
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => checklistSubmissions.id, { onDelete: 'cascade' }),
+    orgId: uuid('org_id').notNull(),
+    documentId: uuid('document_id').notNull(),
+    questionId: text('question_id').notNull(),
+    value: jsonb('value').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.submissionId, t.questionId] }),
+    // A child checklist's submissions answering a parent's value (and the parents a child answers, walking up).
+    index('checklist_answer_keys_value_idx').on(t.orgId, t.documentId, t.questionId, t.value),
+    // A checklist's answers to one question within a time window (the candidates of a window).
+    index('checklist_answer_keys_time_idx').on(t.orgId, t.documentId, t.questionId, t.createdAt),
+  ],
+);
+
+
+/**
+ * A signed upload: what was signed for whom, and when the file arrived. Two purposes:
+ * - 'document' (documentation §7 sign-content-upload): a file of one document of one organisation,
+ *   kept by the storage driver under `{org_id}/{id}`;
+ * - 'avatar' (accounts §7 users/sign-avatar-upload): a user's picture. Avatars belong to a user, not to
+ *   an organisation (a user belongs to several): no org or document; `user_id` is the user whose picture
+ *   it is (the uploader, until an admin's upload is handed to the user it creates), kept under
+ *   `avatars/{id}`.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey(),
+    purpose: text('purpose', { enum: ['document', 'avatar'] }).notNull().default('document'),
+    orgId: uuid('org_id').references(() => organisations.id, { onDelete: 'cascade' }),
+    documentId: uuid('document_id').references(() => documents.id, { onDelete: 'cascade' }),
+    /** Whose avatar this is (purpose 'avatar' only). */
+    userId: uuid('user_id').references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    createdBy: uuid('created_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+    /** Null until the file has arrived and passed its checks. */
+    completedAt: at('completed_at'),
+    /**
+     * A copied document's upload shares the file of the upload it was copied from (its id: the file is
+     * kept at {org id}/{file_of}); null: the file is this row's own. Files of documents are never removed.
+     */
+    fileOf: uuid('file_of'),
+  },
+  (t) => [
+    index('uploads_document_idx').on(t.documentId),
+    index('uploads_user_idx').on(t.userId).where(sql`${t.userId} is not null`),
+    check(
+      'uploads_purpose_owner',
+      sql`(${t.purpose} = 'document' and ${t.orgId} is not null and ${t.documentId} is not null and ${t.userId} is null)
+        or (${t.purpose} = 'avatar' and ${t.orgId} is null and ${t.documentId} is null and ${t.userId} is not null)`,
+    ),
+  ],
+);
