@@ -68,7 +68,6 @@ export const checklistAnswerKeys = pgTable(
   ],
 );
 
-
 /**
  * A signed upload: what was signed for whom, and when the file arrived. Two purposes:
  * - 'document' (documentation §7 sign-content-upload): a file of one document of one organisation,
