@@ -4,6 +4,23 @@ import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, primaryKey, 
 import { at, createdAt } from './columns.ts';
 import { uploads } from './checklists.ts';
 
+/*
+ * The columns that tie a row to its organisation or its user, gone with them. Function declarations: the
+ * area files import one another (a table references another's), and a declaration is ready before any
+ * of them runs.
+ */
+export function orgIdColumn() {
+  return uuid('org_id')
+    .notNull()
+    .references(() => organisations.id, { onDelete: 'cascade' });
+}
+
+export function userIdColumn() {
+  return uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+}
+
 export const users = pgTable(
   'users',
   {
@@ -70,12 +87,8 @@ export const organisations = pgTable(
 export const memberships = pgTable(
   'memberships',
   {
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    orgId: orgIdColumn(),
+    userId: userIdColumn(),
     isOrgAdmin: boolean('is_org_admin').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
@@ -87,9 +100,7 @@ export const roles = pgTable(
   'roles',
   {
     id: uuid('id').primaryKey(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: orgIdColumn(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     listFilterable: boolean('list_filterable').notNull().default(false),
@@ -104,9 +115,7 @@ export const userRoles = pgTable(
     roleId: uuid('role_id')
       .notNull()
       .references(() => roles.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
   },
   (t) => [primaryKey({ columns: [t.roleId, t.userId] }), index('user_roles_user_idx').on(t.userId)],
 );
@@ -115,9 +124,7 @@ export const invitations = pgTable(
   'invitations',
   {
     id: uuid('id').primaryKey(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: orgIdColumn(),
     email: text('email').notNull(),
     /** Ids of the roles the invitee receives on accepting. */
     roleIds: jsonb('role_ids').$type<string[]>().notNull().default([]),
@@ -145,9 +152,7 @@ export const loginSessions = pgTable(
   'login_sessions',
   {
     id: uuid('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     tokenHash: text('token_hash').notNull(),
     /** The organisation the user works in on this device. */
     orgId: uuid('org_id').references(() => organisations.id, { onDelete: 'set null' }),
@@ -166,9 +171,7 @@ export const accountTokens = pgTable(
   'account_tokens',
   {
     id: uuid('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     purpose: text('purpose', { enum: ['activation', 'password-reset', 'email-change'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     /** 'email-change': the new address the token was mailed to and confirms. */

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { at, createdAt } from './columns.ts';
-import { users, organisations } from './accounts.ts';
+import { orgIdColumn, organisations, users } from './accounts.ts';
 import { documents } from './documentation.ts';
 
 /**
@@ -14,9 +14,7 @@ export const checklistSubmissions = pgTable(
   'checklist_submissions',
   {
     id: uuid('id').primaryKey(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: orgIdColumn(),
     documentId: uuid('document_id')
       .notNull()
       .references(() => documents.id, { onDelete: 'cascade' }),

@@ -2,15 +2,24 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { at, tsvector, QUESTION_TITLES, createdAt } from './columns.ts';
-import { users, organisations } from './accounts.ts';
+import { orgIdColumn, users } from './accounts.ts';
+
+/**
+ * The item a row is about: a folder or a document (exactly one: `oneItem` in columns.ts), gone with it. A
+ * function declaration, ready before the area files that import it run (see accounts.ts).
+ */
+export function itemColumns() {
+  return {
+    folderId: uuid('folder_id').references(() => folders.id, { onDelete: 'cascade' }),
+    documentId: uuid('document_id').references(() => documents.id, { onDelete: 'cascade' }),
+  };
+}
 
 export const folders = pgTable(
   'folders',
   {
     id: uuid('id').primaryKey(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: orgIdColumn(),
     /** Null for the organisation's root folder. */
     parentId: uuid('parent_id'),
     name: text('name').notNull(),
@@ -52,9 +61,7 @@ export const documents = pgTable(
   'documents',
   {
     id: uuid('id').primaryKey(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: orgIdColumn(),
     folderId: uuid('folder_id')
       .notNull()
       .references(() => folders.id, { onDelete: 'cascade' }),
@@ -117,11 +124,8 @@ export const aclEntries = pgTable(
   'acl_entries',
   {
     id: uuid('id').primaryKey(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    folderId: uuid('folder_id').references(() => folders.id, { onDelete: 'cascade' }),
-    documentId: uuid('document_id').references(() => documents.id, { onDelete: 'cascade' }),
+    orgId: orgIdColumn(),
+    ...itemColumns(),
     subjectType: text('subject_type', { enum: ['org', 'role', 'user'] }).notNull(),
     subjectId: uuid('subject_id').notNull(),
     isGrant: boolean('is_grant').notNull(),

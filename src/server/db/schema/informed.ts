@@ -2,8 +2,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { at, createdAt, oneItem } from './columns.ts';
-import { users, organisations } from './accounts.ts';
-import { folders, documents } from './documentation.ts';
+import { orgIdColumn, userIdColumn, users } from './accounts.ts';
+import { itemColumns } from './documentation.ts';
 import { activityEvents } from './activity.ts';
 import { checklistSubmissions } from './checklists.ts';
 
@@ -12,14 +12,9 @@ export const favourites = pgTable(
   'favourites',
   {
     id: uuid('id').primaryKey(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    folderId: uuid('folder_id').references(() => folders.id, { onDelete: 'cascade' }),
-    documentId: uuid('document_id').references(() => documents.id, { onDelete: 'cascade' }),
+    orgId: orgIdColumn(),
+    userId: userIdColumn(),
+    ...itemColumns(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -39,14 +34,9 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
     id: uuid('id').primaryKey(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    folderId: uuid('folder_id').references(() => folders.id, { onDelete: 'cascade' }),
-    documentId: uuid('document_id').references(() => documents.id, { onDelete: 'cascade' }),
+    orgId: orgIdColumn(),
+    userId: userIdColumn(),
+    ...itemColumns(),
     validationErrorsOnly: boolean('validation_errors_only').notNull().default(false),
     emailNotifications: boolean('email_notifications').notNull().default(false),
     createdAt: createdAt(),
@@ -69,12 +59,8 @@ export const notifications = pgTable(
   'notifications',
   {
     id: uuid('id').primaryKey(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    orgId: orgIdColumn(),
+    userId: userIdColumn(),
     eventId: uuid('event_id')
       .notNull()
       .references(() => activityEvents.id, { onDelete: 'cascade' }),
@@ -103,12 +89,9 @@ export const assignments = pgTable(
   'assignments',
   {
     id: uuid('id').primaryKey(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: orgIdColumn(),
     kind: text('kind', { enum: ['document', 'folder', 'correction'] }).notNull(),
-    folderId: uuid('folder_id').references(() => folders.id, { onDelete: 'cascade' }),
-    documentId: uuid('document_id').references(() => documents.id, { onDelete: 'cascade' }),
+    ...itemColumns(),
     submissionId: uuid('submission_id').references(() => checklistSubmissions.id, { onDelete: 'cascade' }),
     assignedToType: text('assigned_to_type', { enum: ['org', 'role', 'user'] }).notNull(),
     assignedToId: uuid('assigned_to_id').notNull(),
