@@ -5,7 +5,7 @@
  * on the page and every box stands where the picture had it (nothing moves under the reader's eye).
  */
 import type { Locator, Page } from '@playwright/test';
-import { callApi, expect, signInWithToken, test } from './support/test.ts';
+import { callApi, expect, signInWithToken, test, usePhoneViewport } from './support/test.ts';
 
 interface Item {
   id: string;
@@ -32,33 +32,36 @@ async function holdIsland(page: Page): Promise<() => void> {
   return release;
 }
 
-test('a folder is painted from its opening before React loads, and the island takes its place box for box', async ({ page, orgAdmin }) => {
-  const token = orgAdmin.token;
-  const parent = await callApi<Item>('documentation/folders', { token, json: { parent_id: 'root', name: 'Site checks', description: 'Everything the site team fills in' } });
-  await callApi('documentation/folders', { token, json: { parent_id: parent.id, name: 'Archive' } });
-  await callApi('documentation/documents', { token, json: { folder_id: parent.id, name: 'Daily round', doctype: 'form', description: 'Walk the hall, then the yard' } });
-  await callApi('documentation/documents', { token, json: { folder_id: parent.id, name: 'Weekly results', doctype: 'sheet' } });
+for (const width of ['desktop', 'phone'] as const) {
+  test(`at ${width} width a folder is painted from its opening before React loads, and the island takes its place box for box`, async ({ page, orgAdmin }) => {
+    if (width === 'phone') await usePhoneViewport(page);
+    const token = orgAdmin.token;
+    const parent = await callApi<Item>('documentation/folders', { token, json: { parent_id: 'root', name: 'Site checks', description: 'Everything the site team fills in' } });
+    await callApi('documentation/folders', { token, json: { parent_id: parent.id, name: 'Archive' } });
+    await callApi('documentation/documents', { token, json: { folder_id: parent.id, name: 'Daily round', doctype: 'form', description: 'Walk the hall, then the yard' } });
+    await callApi('documentation/documents', { token, json: { folder_id: parent.id, name: 'Weekly results', doctype: 'sheet' } });
 
-  await signInWithToken(page, token);
-  const release = await holdIsland(page);
-  await page.goto(`/documentation/browse/${parent.id}`);
+    await signInWithToken(page, token);
+    const release = await holdIsland(page);
+    await page.goto(`/documentation/browse/${parent.id}`);
 
-  const preview = page.locator('#folder-preview');
-  await expect(preview.locator('h1.page-heading')).toHaveText('Site checks');
-  await expect(preview.locator('li.item-tile a.item-name')).toHaveText([/^Archive, Folder$/, /^Daily round, Checklist$/, /^Weekly results, Result Sheet$/]);
-  await expect(preview.locator('.item-description')).toHaveText('Walk the hall, then the yard');
-  await expect(preview.locator('nav.breadcrumbs')).toHaveText(/Home.*Documentation.*Site checks/);
-  await expect(preview.getByRole('button', { name: /^Sort: / })).toHaveCount(0); // hidden from assistive technology
-  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
-  await expect(preview).toHaveAttribute('inert', '');
-  await expect(page.getByText('Loading…')).toBeHidden();
-  const painted = await boxesIn(preview);
-  expect(painted).toHaveLength(6);
+    const preview = page.locator('#folder-preview');
+    await expect(preview.locator('h1.page-heading')).toHaveText('Site checks');
+    await expect(preview.locator('li.item-tile a.item-name')).toHaveText([/^Archive, Folder$/, /^Daily round, Checklist$/, /^Weekly results, Result Sheet$/]);
+    await expect(preview.locator('.item-description')).toHaveText('Walk the hall, then the yard');
+    await expect(preview.locator('nav.breadcrumbs')).toHaveText(/Home.*Documentation.*Site checks/);
+    await expect(preview.getByRole('button', { name: /^Sort: / })).toHaveCount(0); // hidden from assistive technology
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
+    await expect(preview).toHaveAttribute('inert', '');
+    await expect(page.getByText('Loading…')).toBeHidden();
+    const painted = await boxesIn(preview);
+    expect(painted).toHaveLength(6);
 
-  release();
-  const island = page.locator('astro-island');
-  await expect(page.getByRole('list', { name: 'Contents of Site checks' }).getByRole('listitem')).toHaveCount(3);
-  await expect(preview).toBeEmpty();
-  await expect(page.getByRole('heading', { level: 1, name: 'Site checks' })).toHaveCount(1);
-  expect(await boxesIn(island)).toEqual(painted);
-});
+    release();
+    const island = page.locator('astro-island');
+    await expect(page.getByRole('list', { name: 'Contents of Site checks' }).getByRole('listitem')).toHaveCount(3);
+    await expect(preview).toBeEmpty();
+    await expect(page.getByRole('heading', { level: 1, name: 'Site checks' })).toHaveCount(1);
+    expect(await boxesIn(island)).toEqual(painted);
+  });
+}
