@@ -95,7 +95,11 @@ export async function documentAccess(db: Queryable, who: Member, id: string): Pr
 
 /** A live folder the caller may Read; otherwise 404. */
 export async function readableFolder(db: Queryable, who: Member, id: string): Promise<FolderAccess> {
-  const access = await folderAccess(db, who, id);
+  return readable(await folderAccess(db, who, id));
+}
+
+/** The access of a live folder the caller may Read; otherwise 404. */
+function readable(access: FolderAccess | undefined): FolderAccess {
   if (!access || access.trashed || !allows(access.permissions, 'view')) throw folderNotFound();
   return access;
 }
@@ -107,9 +111,7 @@ export async function readableFolder(db: Queryable, who: Member, id: string): Pr
 export async function readableFolderAndChildEntries(db: Queryable, who: Member, id: string): Promise<{ access: FolderAccess; childEntries: ChildEntry[] }> {
   if (id !== ROOT && !isUuid(id)) throw folderNotFound();
   const found = await folderChainAndChildEntries(db, { userId: who.userId, orgId: who.orgId, roleIds: [...who.roleIds] }, id === ROOT ? 'root' : { id });
-  const access = accessOf(found, who);
-  if (!access || access.trashed || !allows(access.permissions, 'view')) throw folderNotFound();
-  return { access, childEntries: found.childEntries };
+  return { access: readable(accessOf(found, who)), childEntries: found.childEntries };
 }
 
 /** A live document the caller may Read; otherwise 404. */
