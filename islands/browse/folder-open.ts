@@ -1,13 +1,11 @@
 /**
- * Opening a folder in one round trip: the folder (with its ancestors, GET documentation/folders/{id}) and
- * the first page of its contents are asked for together, with the root's id beside them (which ancestor
- * the breadcrumbs call 'Documentation'; for the root itself the folder is the root, so nothing more is
- * asked). The browse page's own script starts the folder of the address at once, together with auth/me
+ * Opening a folder in one round trip: the folder (with its ancestors and the root's id, which ancestor the
+ * breadcrumbs call 'Documentation': GET documentation/folders/{id}) and the first page of its contents
+ * are asked for together. The browse page's own script starts the folder of the address at once, together with auth/me
  * (`openAddressedFolder`), long before React has loaded, and paints it when it arrives first
  * (./folder-preview.ts); the island takes that opening over.
  */
 import { api } from '../../src/client/api.ts';
-import { rootFolderId } from '../../src/client/root-folder.ts';
 import { signedInPage } from '../../src/client/signed-in-user.ts';
 import { DEFAULT_PAGE_SIZE, ROOT, type Folder, type ListedItem } from '../../src/shared/api/documentation.ts';
 import type { List } from '../../src/shared/api/list.ts';
@@ -35,12 +33,11 @@ export function folderIdFromAddress(path: string = location.pathname): string {
 
 /** The folder, its ancestors and the first page of its contents: every request at once, one round trip. */
 export async function openFolder(folderId: string, ordering: readonly string[]): Promise<OpenedFolder> {
-  const [folder, first, root] = await Promise.all([
+  const [folder, first] = await Promise.all([
     api.documentation.folder(folderId),
     api.documentation.contents(folderId, { ordering, limit: DEFAULT_PAGE_SIZE }),
-    folderId === ROOT ? null : rootFolderId(),
   ]);
-  return { folder, first, rootId: root ?? (folder.parent_id === null ? folder.id : ROOT) };
+  return { folder, first, rootId: folder.root_id ?? ROOT };
 }
 
 interface Opening {

@@ -39,7 +39,9 @@ function earlyReads(config) {
         return name === 'sort' ? sort : params[name];
       });
       if (kept[address]) return;
-      var response = fetch(address, { headers: { Authorization: 'Bearer ' + token } });
+      var init = { headers: { Authorization: 'Bearer ' + token } };
+      if (config.low.indexOf(read) !== -1) init.priority = 'low'; // not what the page paints from
+      var response = fetch(address, init);
       response.catch(function () {}); // a read nobody takes fails quietly; the taker reads the failure
       kept[address] = { token: token, response: response };
     });

@@ -15,7 +15,7 @@ import { localKeys, sessionKeys } from './storage.ts';
 
 /** The drawer's root folders (src/screens/chrome/drawer-documentation.ts), on every documentation page. */
 const DRAWER = 'documentation/folders/root/contents?skip=0&limit=100&ordering=kind&ordering=name';
-/** The root folder's id (src/client/root-folder.ts), for the breadcrumbs. */
+/** The root folder (the whole documentation's folder page and trash). */
 const ROOT = 'documentation/folders/root';
 /** A folder's first page of contents in the remembered sort (islands/browse/folder-open.ts). */
 const contents = (folder: string) => `documentation/folders/${folder}/contents?{sort}&limit=100`;
@@ -23,17 +23,19 @@ const contents = (folder: string) => `documentation/folders/${folder}/contents?{
 /** Every signed-in page asks for auth/me first (the bootstrap adds it); these are the route's own reads. */
 export const earlyReads: Readonly<Record<string, readonly string[]>> = {
   '/documentation/browse': [ROOT, contents('root'), DRAWER],
-  '/documentation/browse/:folderId': ['documentation/folders/{folderId}', contents('{folderId}'), ROOT, DRAWER],
-  '/documentation/view/:id': ['documentation/documents/{id}', ROOT, DRAWER],
-  '/documentation/view/:id/version/:version': ['documentation/documents/{id}/version/{version}', ROOT, DRAWER],
-  '/documentation/view/:id/:second': [ROOT, DRAWER],
-  '/documentation/edit/:id': ['documentation/documents/{id}', ROOT, DRAWER],
-  '/documentation/:id/history': ['documentation/documents/{id}', 'documentation/documents/{id}/history?skip=0&limit=100', ROOT, DRAWER],
-  // `/documentation/trash/1` is the whole trash's old address (src/client/addresses.ts): the page module asks.
-  '/documentation/trash/:folderId': [ROOT, DRAWER],
-  '/documentation/results/:documentId/:id': ['documentation/documents/{documentId}', ROOT, 'documentation/documents/documentdata/{id}', DRAWER],
+  // A folder's and a document's answer carry the root's id (`root_id`, the breadcrumbs' 'Documentation').
+  '/documentation/browse/:folderId': ['documentation/folders/{folderId}', contents('{folderId}'), DRAWER],
+  '/documentation/view/:id': ['documentation/documents/{id}', DRAWER],
+  '/documentation/view/:id/version/:version': ['documentation/documents/{id}/version/{version}', DRAWER],
+  // A version (…/{n}) or a submitted row (…/{rowId}): the page module tells which and asks.
+  '/documentation/view/:id/:second': [DRAWER],
+  '/documentation/edit/:id': ['documentation/documents/{id}', DRAWER],
+  '/documentation/:id/history': ['documentation/documents/{id}', 'documentation/documents/{id}/history?skip=0&limit=100', DRAWER],
+  // `/documentation/trash/1` is the whole trash's old address (src/client/addresses.ts): its page asks for the root itself.
+  '/documentation/trash/:folderId': ['documentation/folders/{folderId}', DRAWER],
+  '/documentation/results/:documentId/:id': ['documentation/documents/{documentId}', 'documentation/documents/documentdata/{id}', DRAWER],
   // The results grid's document (src/screens/documentation/results.ts); its rows' window depends on the clock.
-  '/documentation/results/:id': ['documentation/documents/{id}', ROOT, DRAWER],
+  '/documentation/results/:id': ['documentation/documents/{id}', DRAWER],
   '/documentation/search': [DRAWER],
   // The dashboard (src/screens/home/dashboard.ts: dashboardApiReads); in the picker and create modes they go unused.
   '/': ['workflow/assignments', 'documentation/favorites', 'documentation/notifications?limit=20'],
@@ -49,6 +51,12 @@ export const earlyReads: Readonly<Record<string, readonly string[]>> = {
   // The plans (src/screens/billing/billing.ts: billingReads); an empty list when billing is off.
   '/billing': ['billing/products'],
 };
+
+/**
+ * Reads no page paints its main content from: sent at low priority, so over HTTP/1.1's six connections
+ * the page's own reads and modules get theirs first.
+ */
+export const LOW_PRIORITY_READS: readonly string[] = [DRAWER];
 
 /** Where the folder browser remembers its sort (islands/browse/sort-orders.ts) and its choices' keys. */
 export const SORT_STORAGE_KEY = 'documentationSort';
@@ -71,6 +79,8 @@ export interface EarlyReadsConfig {
   routes: [string, Guard, readonly string[]][];
   /** The `{sort}` query of each remembered sort key, and the key when none is remembered. */
   sort: { key: string; queries: Record<string, string>; fallback: string };
+  /** Reads sent at low priority (LOW_PRIORITY_READS). */
+  low: readonly string[];
 }
 
 export function earlyReadsConfig(base: string): EarlyReadsConfig {
@@ -88,6 +98,7 @@ export function earlyReadsConfig(base: string): EarlyReadsConfig {
       queries: Object.fromEntries(keys.map((key) => [key, orderingOfSortKey(key).map((o) => `ordering=${o}`).join('&')])),
       fallback: DEFAULT_SORT_KEY,
     },
+    low: LOW_PRIORITY_READS,
   };
 }
 

@@ -100,6 +100,14 @@ function expectSentByTheHtml(seen: Awaited<ReturnType<typeof openAndTime>>, read
 
 const DRAWER = 'documentation/folders/root/contents?skip=0&limit=100&ordering=kind&ordering=name';
 
+/**
+ * A folder's or a document's answer names the root (`root_id`) for the breadcrumbs, so a page below the
+ * root never reads GET documentation/folders/root for it.
+ */
+function expectNoRootRead(paths: string[]): void {
+  expect(paths.filter((p) => p.split('?')[0] === 'documentation/folders/root'), `the root was not read (sent: ${paths.join(', ')})`).toEqual([]);
+}
+
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 
 interface Item {
@@ -132,7 +140,9 @@ test.describe('one API level beside the HTML', () => {
     const { checklist } = await stage(orgAdmin);
     await signInWithToken(page, orgAdmin.token);
     const seen = await openWithSlowMe(page, `/documentation/view/${checklist.id}`, () => expect(heading(page, 'View Fire drill')).toBeVisible());
-    expectSentBeforeMe(seen, [`documentation/documents/${checklist.id}`, 'documentation/folders/root']);
+    expectSentBeforeMe(seen, [`documentation/documents/${checklist.id}`]);
+    expectNoRootRead(seen.sent.map((s) => s.path));
+    await expect(page.getByRole('navigation', { name: 'Breadcrumbs' }).getByRole('link')).toHaveText(['Home', 'Documentation', 'Site A']);
   });
 
   test('the editor page asks for the document beside auth/me', async ({ page, orgAdmin }) => {
@@ -167,7 +177,10 @@ test.describe('one API level beside the HTML', () => {
     await signInWithToken(page, orgAdmin.token);
     const seen = await openWithSlowMe(page, `/documentation/browse/${folder.id}`, () => expect(heading(page, 'Site A')).toBeVisible());
     expectSentBeforeMe(seen, [`documentation/folders/${folder.id}`, `documentation/folders/${folder.id}/contents`]);
+    expectNoRootRead(seen.sent.map((s) => s.path));
     await expect(page.getByRole('link', { name: /^Fire drill/ })).toBeVisible();
+    // The root is 'Documentation', never a crumb of its own (the folder itself is the heading).
+    await expect(page.getByRole('navigation', { name: 'Breadcrumbs' }).getByRole('link')).toHaveText(['Home', 'Documentation']);
   });
 
   test('the root folder opens in one round trip too, asking for the root once', async ({ page, orgAdmin }) => {
@@ -216,7 +229,8 @@ test.describe('one API level beside the HTML', () => {
     const { checklist } = await stage(orgAdmin);
     await signInWithToken(page, orgAdmin.token);
     const seen = await openAndTime(page, `/documentation/view/${checklist.id}`, () => expect(heading(page, 'View Fire drill')).toBeVisible());
-    expectSentByTheHtml(seen, ['auth/me', `documentation/documents/${checklist.id}`, 'documentation/folders/root', DRAWER]);
+    expectSentByTheHtml(seen, ['auth/me', `documentation/documents/${checklist.id}`, DRAWER]);
+    expectNoRootRead(seen.reads.map((r) => r.path));
   });
 
   test("the HTML sends a folder's reads (in the remembered sort) before its modules are in, each once", async ({ page, orgAdmin }) => {
@@ -228,9 +242,9 @@ test.describe('one API level beside the HTML', () => {
       'auth/me',
       `documentation/folders/${folder.id}`,
       `documentation/folders/${folder.id}/contents?ordering=-created_at&ordering=name&limit=100`,
-      'documentation/folders/root',
       DRAWER,
     ]);
+    expectNoRootRead(seen.reads.map((r) => r.path));
     await expect(page.getByRole('link', { name: /^Fire drill/ })).toBeVisible();
   });
 
@@ -238,7 +252,8 @@ test.describe('one API level beside the HTML', () => {
     const { checklist, rowId } = await stage(orgAdmin);
     await signInWithToken(page, orgAdmin.token);
     let seen = await openAndTime(page, `/documentation/${checklist.id}/history`, () => expect(heading(page, 'History of Fire drill')).toBeVisible());
-    expectSentByTheHtml(seen, ['auth/me', `documentation/documents/${checklist.id}`, `documentation/documents/${checklist.id}/history?skip=0&limit=100`, 'documentation/folders/root']);
+    expectSentByTheHtml(seen, ['auth/me', `documentation/documents/${checklist.id}`, `documentation/documents/${checklist.id}/history?skip=0&limit=100`]);
+    expectNoRootRead(seen.reads.map((r) => r.path));
     seen = await openAndTime(page, `/documentation/results/${checklist.id}/${rowId}`, () => expect(heading(page, 'Result of Fire drill')).toBeVisible());
     expectSentByTheHtml(seen, ['auth/me', `documentation/documents/${checklist.id}`, `documentation/documents/documentdata/${rowId}`]);
     seen = await openAndTime(page, '/documentation/browse', () => expect(heading(page, 'Documentation')).toBeVisible());

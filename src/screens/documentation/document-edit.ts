@@ -14,7 +14,6 @@ import { leaveDocument, readDocument } from './document-load.ts';
 import { canEdit } from './document-actions.ts';
 import { renderDocumentToolbar } from './document-toolbar.ts';
 import { failureText } from './failure.ts';
-import { rootFolderId } from '../../client/root-folder.ts';
 import { navigate } from '../../client/navigation.ts';
 import { showAlertAfterNavigation } from '../../client/stores/alerts.ts';
 import { doctypes } from '../doctypes/registry.ts';
@@ -24,9 +23,9 @@ export const NEEDS_WRITE = 'You need permission to Edit this document.';
 
 export async function mountDocumentEdit(): Promise<void> {
   const id = pathSegment(2); // /documentation/edit/{id}
-  // The document and the root's id leave together with auth/me (one API level).
-  const page = await signedInPage(() => Promise.all([readDocument(id), rootFolderId()])).catch((err: unknown) => leaveDocument(id, undefined, err));
-  const [doc, rootId] = page.data;
+  // The document (with the root's id) leaves together with auth/me (one API level).
+  const page = await signedInPage(() => readDocument(id)).catch((err: unknown) => leaveDocument(id, undefined, err));
+  const doc = page.data;
   if (!canEdit(doc)) {
     showAlertAfterNavigation('warning', NEEDS_WRITE);
     return navigate(viewPath(doc.id), { replace: true });
@@ -37,7 +36,7 @@ export async function mountDocumentEdit(): Promise<void> {
   const description = element('document-description');
   description.textContent = doc.description;
   description.hidden = doc.description.trim() === '';
-  renderBreadcrumbs(element('breadcrumbs'), folderCrumbs(doc.path, rootId));
+  renderBreadcrumbs(element('breadcrumbs'), folderCrumbs(doc.path, doc.root_id));
   // A printed code is for the people who use the document: it leads to the viewer.
   renderDocumentToolbar(element('document-toolbar'), doc, { mode: 'edit', qrAddress: location.origin + viewPath(doc.id) });
   element('document-status').textContent = '';

@@ -16,7 +16,6 @@ import { folderCrumbs, renderBreadcrumbs } from './breadcrumbs.ts';
 import { leaveDocument, readDocument } from './document-load.ts';
 import { renderDocumentToolbar } from './document-toolbar.ts';
 import { failureText } from './failure.ts';
-import { rootFolderId } from '../../client/root-folder.ts';
 import { navigate } from '../../client/navigation.ts';
 import { showAlert } from '../../client/stores/alerts.ts';
 import { doctypes } from '../doctypes/registry.ts';
@@ -36,23 +35,22 @@ export async function mountDocumentView(): Promise<void> {
     return navigate(browsePath(), { replace: true }); // the route table sends no other address here
   }
   const version = target.kind === 'version' ? target.version : target.kind === 'bad-version' ? null : undefined;
-  // The document, the root's id (and a submitted row) leave together with auth/me (one API level).
+  // The document (with the root's id) and a submitted row leave together with auth/me (one API level).
   const page = await signedInPage(() =>
     Promise.all([
       readDocument(target.id, version),
-      rootFolderId(),
       target.kind === 'row' ? Promise.allSettled([api.documentation.submittedRow(target.rowId)]).then(([row]) => row) : undefined,
     ]),
   ).catch((err: unknown) => leaveDocument(target.id, version, err));
   const {
     user,
-    data: [doc, rootId, row],
+    data: [doc, row],
   } = page;
 
   const title = viewTitle(doc.name, target.kind === 'version' ? doc.version : undefined);
   setPageName(title);
   element('document-heading').textContent = title;
-  renderBreadcrumbs(element('breadcrumbs'), folderCrumbs(doc.path, rootId));
+  renderBreadcrumbs(element('breadcrumbs'), folderCrumbs(doc.path, doc.root_id));
   if (doc.version < doc.latest_version) {
     element<HTMLAnchorElement>('latest-version-link').href = viewPath(doc.id);
     element('version-warning').hidden = false;

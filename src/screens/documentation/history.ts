@@ -14,25 +14,22 @@ import { pathSegment, viewPath } from '../../client/addresses.ts';
 import { allPages } from '../../client/all-pages.ts';
 import { folderCrumbs, HOME_CRUMBS, renderBreadcrumbs } from './breadcrumbs.ts';
 import { failureText } from './failure.ts';
-import { rootFolderId } from '../../client/root-folder.ts';
 import { element } from '../../client/dom.ts';
 
 export const historyTitle = (name: string): string => `History of ${name}`;
 
 export async function mountHistory(): Promise<void> {
   const id = pathSegment(1); // /documentation/{id}/history
-  // The document, its history and the root's id leave together with auth/me (one API level).
+  // The document (with the root's id) and its history leave together with auth/me (one API level).
   const {
-    data: [doc, history, rootId],
-  } = await signedInPage(() =>
-    Promise.allSettled([api.documentation.document(id), allPages((page) => api.documentation.history(id, page)), rootFolderId()]),
-  );
+    data: [doc, history],
+  } = await signedInPage(() => Promise.allSettled([api.documentation.document(id), allPages((page) => api.documentation.history(id, page))]));
   element('history-status').textContent = '';
   if (doc.status === 'fulfilled') {
     const title = historyTitle(doc.value.name);
     setPageName(title);
     element('history-heading').textContent = title;
-    const crumbs = folderCrumbs(doc.value.path, rootId.status === 'fulfilled' ? rootId.value : null);
+    const crumbs = folderCrumbs(doc.value.path, doc.value.root_id);
     renderBreadcrumbs(element('breadcrumbs'), [...crumbs, { label: doc.value.name, href: viewPath(doc.value.id) }]);
   }
   const failed = doc.status === 'rejected' ? doc : history.status === 'rejected' ? history : undefined;

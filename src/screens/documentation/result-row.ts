@@ -13,7 +13,6 @@ import { setPageName } from '../chrome/signed-in-chrome.ts';
 import { signedInPage } from '../../client/signed-in-user.ts';
 import { pathSegment, viewPath } from '../../client/addresses.ts';
 import { folderCrumbs, HOME_CRUMBS, renderBreadcrumbs } from './breadcrumbs.ts';
-import { rootFolderId } from '../../client/root-folder.ts';
 import { backFromRow, readSubmittedRow, renderSubmittedRow } from './submitted-row.ts';
 import { element, saveBlob } from '../../client/dom.ts';
 
@@ -22,17 +21,15 @@ export const resultTitle = (name: string): string => `Result of ${name}`;
 export async function mountResultRow(): Promise<void> {
   const documentId = pathSegment(2); // /documentation/results/{document_id}/{id}
   const rowId = pathSegment(3);
-  // The listing document, the row and the root's id leave together with auth/me (one API level).
+  // The listing document (with the root's id) and the row leave together with auth/me (one API level).
   const {
-    data: [doc, rootId, row],
-  } = await signedInPage(() =>
-    Promise.all([api.documentation.document(documentId).catch(() => undefined), rootFolderId(), readSubmittedRow(rowId)]),
-  );
+    data: [doc, row],
+  } = await signedInPage(() => Promise.all([api.documentation.document(documentId).catch(() => undefined), readSubmittedRow(rowId)]));
   if (doc) {
     const title = resultTitle(doc.name);
     setPageName(title);
     element('result-heading').textContent = title;
-    renderBreadcrumbs(element('breadcrumbs'), [...folderCrumbs(doc.path, rootId), { label: doc.name, href: viewPath(doc.id) }]);
+    renderBreadcrumbs(element('breadcrumbs'), [...folderCrumbs(doc.path, doc.root_id), { label: doc.name, href: viewPath(doc.id) }]);
   } else {
     renderBreadcrumbs(element('breadcrumbs'), HOME_CRUMBS);
   }

@@ -10,7 +10,6 @@ import { setPageName } from '../chrome/signed-in-chrome.ts';
 import { signedInPage } from '../../client/signed-in-user.ts';
 import { pathSegment, viewPath } from '../../client/addresses.ts';
 import { element } from '../../client/dom.ts';
-import { rootFolderId } from '../../client/root-folder.ts';
 import { folderCrumbs, renderBreadcrumbs } from './breadcrumbs.ts';
 import { leaveDocument, readDocument } from './document-load.ts';
 import { failureText } from './failure.ts';
@@ -20,13 +19,11 @@ export const resultsTitle = (name: string): string => `Results of ${name}`;
 
 export async function mountResults(): Promise<void> {
   const id = pathSegment(2); // /documentation/results/{id}
-  const {
-    data: [doc, rootId],
-  } = await signedInPage(() => Promise.all([readDocument(id), rootFolderId()])).catch((err: unknown) => leaveDocument(id, undefined, err));
+  const { data: doc } = await signedInPage(() => readDocument(id)).catch((err: unknown) => leaveDocument(id, undefined, err));
   const title = resultsTitle(doc.name);
   setPageName(title);
   element('results-heading').textContent = title;
-  renderBreadcrumbs(element('breadcrumbs'), [...folderCrumbs(doc.path, rootId), { label: doc.name, href: viewPath(doc.id) }]);
+  renderBreadcrumbs(element('breadcrumbs'), [...folderCrumbs(doc.path, doc.root_id), { label: doc.name, href: viewPath(doc.id) }]);
   const status = element('results-status');
   const body = element('results-body');
   const load = doctypes[doc.doctype].results;

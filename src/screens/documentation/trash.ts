@@ -15,7 +15,6 @@ import { allPages } from '../../client/all-pages.ts';
 import { folderCrumbs, renderBreadcrumbs, type Crumb } from './breadcrumbs.ts';
 import { failureText, messageOf } from './failure.ts';
 import { ITEM_KIND_LABELS, itemKindIcon, itemKindKey } from './item-kinds.ts';
-import { rootFolderId } from '../../client/root-folder.ts';
 import { showAlert } from '../../client/stores/alerts.ts';
 import { element } from '../../client/dom.ts';
 
@@ -24,18 +23,18 @@ export const restoredMessage = (name: string): string => `${name} successfully r
 
 export async function mountTrash(): Promise<void> {
   const folderId = trashFolderOf(pathSegment(2)); // /documentation/trash/{folderId}
-  // The folder, its trash and the root's id leave together with auth/me (one API level).
+  // The folder (with the root's id) and its trash leave together with auth/me (one API level). The whole
+  // trash's page reads the root for its id only, so it shows the trash all the same when it cannot.
   const {
-    data: [folder, items, rootId],
+    data: [folder, items],
   } = await signedInPage(() =>
     Promise.allSettled([
-      folderId === ROOT ? Promise.resolve(undefined) : api.documentation.folder(folderId),
+      folderId === ROOT ? api.documentation.folder(ROOT).catch(() => undefined) : api.documentation.folder(folderId),
       allPages((page) => api.documentation.trash(folderId, page)),
-      rootFolderId(),
     ]),
   );
   element('trash-status').textContent = '';
-  const root = rootId.status === 'fulfilled' ? rootId.value : null;
+  const root = folder.status === 'fulfilled' ? (folder.value?.root_id ?? null) : null;
   renderBreadcrumbs(element('breadcrumbs'), trashCrumbs(folder.status === 'fulfilled' ? folder.value : undefined, root, folderId));
   const failed = folder.status === 'rejected' ? folder : items.status === 'rejected' ? items : undefined;
   if (failed) {

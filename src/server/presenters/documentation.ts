@@ -15,7 +15,6 @@ import {
   type Folder,
   type InheritedAclEntry,
   type ListedItem,
-  type PathStep,
   type SubscriptionOptions,
   type TrashedItem,
 } from '../../shared/api/documentation.ts';
@@ -165,16 +164,21 @@ export function readableAncestors(chain: readonly ChainFolder[], levels: FolderA
     .reverse();
 }
 
-export function pathOf(chain: readonly ChainFolder[], levels: FolderAccess['levels'], who: Member): PathStep[] {
-  return readableAncestors(chain, levels, who).map(({ folder }) => ({ id: folder.id, name: folder.name }));
-}
-
 /**
  * Where an item sits, as the caller may know it: the nearest folder above that they may Read (root first
  * `readable`, so its last), or `root` when they may Read none (a folder they cannot Read is not named by
  * id either). Back, the breadcrumbs and "back to the folder" go there.
  */
 const nearestReadable = (readable: readonly { id: string }[]): string => readable.at(-1)?.id ?? ROOT;
+
+/**
+ * The root folder's id (the breadcrumbs' 'Documentation') when the caller may Read it, else null: the
+ * readable folders above an item, root first, start with the root exactly when it is readable.
+ */
+const readableRootId = (readable: readonly { folder: Pick<ChainFolder, 'id' | 'parentId'> }[]): string | null => {
+  const top = readable[0]?.folder;
+  return top?.parentId === null ? top.id : null;
+};
 
 /** GET documentation/folders/{id}; `parent_id` is the nearest folder above that the caller may Read (null for the root). */
 export async function presentFolder(db: Queryable, access: FolderAccess, who: Member): Promise<Folder> {
@@ -185,6 +189,7 @@ export async function presentFolder(db: Queryable, access: FolderAccess, who: Me
   return {
     id: folder.id,
     parent_id: folder.parentId === null ? null : nearestReadable(above.map(({ folder: a }) => a)),
+    root_id: folder.parentId === null ? folder.id : readableRootId(above),
     name: folder.name,
     description: folder.description,
     user_permissions: access.permissions,
@@ -218,11 +223,13 @@ export async function presentDocument(
   const { document } = access;
   const latest = version.version === document.version;
   const names = await usernames(db, [version.createdBy]);
-  const path = pathOf(access.chain, access.levels, who);
+  const readable = readableAncestors(access.chain, access.levels, who);
+  const path = readable.map(({ folder }) => ({ id: folder.id, name: folder.name }));
   return {
     id: document.id,
     document_id: document.id,
     folder_id: nearestReadable(path),
+    root_id: readableRootId(readable),
     name: latest ? document.name : version.name,
     description: latest ? document.description : version.description,
     doctype: document.doctype,

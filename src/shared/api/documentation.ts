@@ -92,6 +92,8 @@ export interface Folder {
    * unless they may not Read it), or `root` when they may Read none: a folder they cannot Read is not named.
    */
   parent_id: string | null;
+  /** The organisation's root folder (the breadcrumbs' 'Documentation'); null when the caller may not Read it. */
+  root_id: string | null;
   name: string;
   description: string;
   user_permissions: number;
@@ -156,6 +158,8 @@ export interface Document {
   latest_version: number;
   /** The folders above the document, root first (only those the caller may Read). */
   path: PathStep[];
+  /** The organisation's root folder (the breadcrumbs' 'Documentation'); null when the caller may not Read it. */
+  root_id: string | null;
   contents: DocumentContents;
   /** Only on the latest version; null on older ones. */
   draft_contents: DocumentContents | null;

@@ -43,6 +43,7 @@ describe('POST documentation/documents', () => {
           { id: await rootId(team.admin), name: team.org.name },
           { id: folder.id, name: 'Docs' },
         ],
+        root_id: await rootId(team.admin),
         contents: expected[doctype],
         draft_contents: null,
         draft_user_id: null,

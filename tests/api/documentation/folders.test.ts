@@ -21,6 +21,7 @@ describe('GET documentation/folders/{id}', () => {
     expect(asAdmin.body).toEqual({
       id: expect.any(String),
       parent_id: null,
+      root_id: asAdmin.body.id,
       name: team.org.name,
       description: '',
       user_permissions: ALL,

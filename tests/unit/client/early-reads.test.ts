@@ -31,6 +31,8 @@ let server: Server;
 let origin = '';
 /** Every request the server got: method and path with query. */
 let asked: string[] = [];
+/** The priority the page gave each request it sent (path with query → 'low', 'high' or 'auto'). */
+let priorities: Record<string, string> = {};
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -69,13 +71,18 @@ const g = globalThis as unknown as Record<string, unknown>;
 /** Opens `pathname` as the browser would: the inline script of the signed-in layout runs first. */
 function openPage(pathname: string, local: Record<string, string> = { token: TOKEN, loggedIn: 'true' }, session: Record<string, string> = {}) {
   asked = [];
+  priorities = {};
   g.window = globalThis;
   g.__rbEarlyReads = undefined;
   g.localStorage = storage(local);
   g.sessionStorage = storage(session);
   g.location = { pathname, href: `${origin}${pathname}`, origin };
   // The page's relative addresses resolve against its origin, as in a browser.
-  g.fetch = (input: string | URL, init?: RequestInit) => realFetch(new URL(String(input), origin), init);
+  g.fetch = (input: string | URL, init?: RequestInit) => {
+    const url = new URL(String(input), origin);
+    priorities[url.pathname + url.search] = init?.priority ?? 'auto';
+    return realFetch(url, init);
+  };
   new Function(earlyReadsScript(bootstrap, '/api/v1'))();
 }
 
@@ -106,37 +113,41 @@ describe('the early-reads table', () => {
 });
 
 describe('the inline script and the pick-up', () => {
-  it("a checklist's view page: auth/me, the document, the root and the drawer's folders leave at once, each taken once", async () => {
+  it("a checklist's view page: auth/me, the document (which names the root) and the drawer's folders leave at once, each taken once", async () => {
     openPage('/documentation/view/d1');
     expect(sentEarly()).toEqual([
       '/api/v1/auth/me',
       '/api/v1/documentation/documents/d1',
-      '/api/v1/documentation/folders/root',
       '/api/v1/documentation/folders/root/contents?skip=0&limit=100&ordering=kind&ordering=name',
     ]);
-    // What the page's modules ask for (document-view.ts, root-folder.ts, drawer-documentation.ts, the session store).
-    const [me, doc, root, drawer] = await Promise.all([api.auth.me(), api.documentation.document('d1'), api.documentation.folder('root'), rootFolders()]);
+    // What the page's modules ask for (document-view.ts, drawer-documentation.ts, the session store).
+    const [me, doc, drawer] = await Promise.all([api.auth.me(), api.documentation.document('d1'), rootFolders()]);
     expect(me).toEqual({ username: 'ann' });
     expect(doc.id).toBe('d1');
-    expect(root.id).toBe('r00t');
     expect(drawer).toHaveLength(1);
     expect(sentEarly()).toEqual([]);
     expect(asked.sort()).toEqual(
-      ['/api/v1/auth/me', '/api/v1/documentation/documents/d1', '/api/v1/documentation/folders/root', '/api/v1/documentation/folders/root/contents?skip=0&limit=100&ordering=kind&ordering=name'].sort(),
+      ['/api/v1/auth/me', '/api/v1/documentation/documents/d1', '/api/v1/documentation/folders/root/contents?skip=0&limit=100&ordering=kind&ordering=name'].sort(),
     );
+    // The drawer's folders are not what the page paints from: they leave at low priority, the rest as usual.
+    expect(priorities).toEqual({
+      '/api/v1/auth/me': 'auto',
+      '/api/v1/documentation/documents/d1': 'auto',
+      '/api/v1/documentation/folders/root/contents?skip=0&limit=100&ordering=kind&ordering=name': 'low',
+    });
     // A second call asks the network.
     await api.auth.me();
     expect(asked.filter((a) => a === '/api/v1/auth/me')).toHaveLength(2);
   });
 
-  it('a folder in the remembered sort: the folder, its first page and the root, the same addresses the island asks for', async () => {
+  it('a folder in the remembered sort: the folder and its first page, the same addresses the island asks for', async () => {
     openPage('/documentation/browse/f%2D1', { token: TOKEN, loggedIn: 'true', documentationSort: '-modified_at' });
     const sort = SORT_ORDERS.find((o) => o.key === '-modified_at')!;
     await openFolder('f-1', sort.ordering);
     await settle();
     const sent = asked.filter((a) => !a.includes('skip=0'));
     expect(sent.sort()).toEqual(
-      ['/api/v1/auth/me', '/api/v1/documentation/folders/f-1', '/api/v1/documentation/folders/f-1/contents?ordering=-modified_at&ordering=name&limit=100', '/api/v1/documentation/folders/root'].sort(),
+      ['/api/v1/auth/me', '/api/v1/documentation/folders/f-1', '/api/v1/documentation/folders/f-1/contents?ordering=-modified_at&ordering=name&limit=100'].sort(),
     );
     expect(sentEarly()).toEqual(['/api/v1/auth/me', '/api/v1/documentation/folders/root/contents?skip=0&limit=100&ordering=kind&ordering=name']);
   });
