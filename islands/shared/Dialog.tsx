@@ -4,10 +4,17 @@
  * `onClosed` unmounts it. Escape, the
  * overlay and the close button ask through `onClose`, which a busy dialog may ignore. The field marked
  * `data-autofocus` takes the focus when it opens.
+ *
+ * `onClosed` is committed at once (flushSync). Shoelace hides the dialog and emits sl-after-hide in
+ * one step, while an update made in a custom event's listener waits for a later task of React's. A
+ * click on the opener in between (the page shows no dialog any more) reached an owner still holding
+ * the closed dialog mounted: its "open the dialog" changed nothing, the closed dialog stayed, and as
+ * a dialog opens only when it mounts, the opener did nothing until the page was reloaded.
  */
 import '../../src/client/shoelace.ts';
 import SlDialog from '@shoelace-style/shoelace/dist/react/dialog/index.js';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 
 interface Props {
   label: string;
@@ -37,7 +44,8 @@ export function Dialog({ label, open, onClose, onClosed, className, children }: 
         field.focus();
       }}
       onSlAfterHide={(event) => {
-        if (event.target === event.currentTarget) onClosed();
+        // Unmounted before the next input event can reach the opener (see above).
+        if (event.target === event.currentTarget) flushSync(onClosed);
       }}
     >
       {children}

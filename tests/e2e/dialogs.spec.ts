@@ -295,3 +295,42 @@ for (const viewport of [{ label: 'desktop', size: { width: 1280, height: 720 } }
     }
   });
 }
+
+test.describe('an island dialog (islands/shared/Dialog.tsx)', () => {
+  // A CI run clicked 'Add checklist' just as the dialog finished closing: the page showed no dialog, but
+  // its owner had not unmounted it yet (an update in a custom event's listener waits for a later React
+  // task), so "open it" changed nothing and the dialog never opened. Here the opener is clicked in the
+  // same task as Shoelace's sl-after-hide, so the test meets that gap every time rather than by chance.
+  test('opens again when its opener is clicked the moment it has closed', async ({ page, orgAdmin }) => {
+    const sheet = await callApi<{ id: string }>('documentation/documents', {
+      token: orgAdmin.token,
+      json: { folder_id: 'root', name: 'Asset sheet', doctype: 'sheet' },
+    });
+    await signInWithToken(page, orgAdmin.token);
+    await page.goto(`/documentation/edit/${sheet.id}`);
+    const opener = page.getByRole('button', { name: 'Add checklist' });
+    const dialog = page.getByRole('dialog', { name: 'Add Checklist', exact: true });
+    // Its body is slotted into the panel (role dialog), so it is found from the sl-dialog.
+    const picker = page.locator('sl-dialog').filter({ has: dialog });
+    await opener.click();
+    await expect(dialog).toBeVisible();
+
+    await opener.evaluate((button: HTMLButtonElement) => {
+      document.addEventListener(
+        'sl-after-hide',
+        () => {
+          button.focus();
+          button.click();
+        },
+        { once: true },
+      );
+    });
+    await picker.getByRole('button', { name: 'Cancel' }).click();
+
+    await expect(dialog).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Browse' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+  });
+});
