@@ -29,6 +29,10 @@ import { SpeedDial } from './SpeedDial.tsx';
 import { useFolder } from './use-folder.ts';
 import { folderIdFromAddress } from './folder-open.ts';
 import { removeFolderPreview } from './folder-preview.ts';
+import { addShoelaceTheme } from '../shared/shoelace-theme.ts';
+
+// Shoelace's theme before the island's first render (the picture before it needs none).
+addShoelaceTheme();
 
 // The dialogs (and the Shoelace form controls they use) load when one is first opened.
 const DeleteDialog = lazy(() => import('./dialogs/DeleteDialog.tsx').then((m) => ({ default: m.DeleteDialog })));

@@ -32,6 +32,9 @@ async function holdIsland(page: Page): Promise<() => void> {
   return release;
 }
 
+/** A token only Shoelace's own theme defines (islands/shared/shoelace-theme.ts), '' while it is not on the page. */
+const shoelaceToken = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--sl-z-index-dialog').trim());
+
 for (const width of ['desktop', 'phone'] as const) {
   test(`at ${width} width a folder is painted from its opening before React loads, and the island takes its place box for box`, async ({ page, orgAdmin }) => {
     if (width === 'phone') await usePhoneViewport(page);
@@ -56,6 +59,8 @@ for (const width of ['desktop', 'phone'] as const) {
     await expect(page.getByText('Loading…')).toBeHidden();
     const painted = await boxesIn(preview);
     expect(painted).toHaveLength(6);
+    // Shoelace's theme is no part of the HTML the picture waits for: the island brings it.
+    expect(await shoelaceToken(page)).toBe('');
 
     release();
     const island = page.locator('astro-island');
@@ -63,5 +68,9 @@ for (const width of ['desktop', 'phone'] as const) {
     await expect(preview).toBeEmpty();
     await expect(page.getByRole('heading', { level: 1, name: 'Site checks' })).toHaveCount(1);
     expect(await boxesIn(island)).toEqual(painted);
+    // …added before the house theme, which keeps the last word on the tokens it maps (theme.css).
+    expect(await shoelaceToken(page)).not.toBe('');
+    const [primary, house] = await page.evaluate(() => ['--sl-color-primary-600', '--rb-primary'].map((name) => getComputedStyle(document.documentElement).getPropertyValue(name).trim()));
+    expect(primary).toBe(house);
   });
 }

@@ -5,11 +5,11 @@
  * never inlined into the pages that could load the editor) — Shoelace's base path, the signed-in user,
  * and the island rendered in StrictMode.
  */
-import shoelaceTheme from '@shoelace-style/shoelace/dist/themes/light.css?inline';
 import '../../../src/client/shoelace.ts';
 import { StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { addBaseStyles, addStyles } from '../../../src/client/dom.ts';
+import { addStyles } from '../../../src/client/dom.ts';
+import { addShoelaceTheme } from '../shoelace-theme.ts';
 import { signedInUser } from '../../../src/client/signed-in-user.ts';
 import type { CurrentUser } from '../../../src/shared/api/accounts.ts';
 import type { Document } from '../../../src/shared/api/documentation.ts';
@@ -21,7 +21,7 @@ export interface EditorProps {
 }
 
 export async function mountEditor(container: HTMLElement, document: Document, Editor: ComponentType<EditorProps>, editorStyles: string): Promise<void> {
-  addBaseStyles(shoelaceTheme);
+  addShoelaceTheme();
   addStyles(draftStyles, editorStyles);
   const user = await signedInUser();
   createRoot(container).render(
