@@ -1,9 +1,9 @@
 /**
  * Opening a folder in one round trip: the folder (with its ancestors and the root's id, which ancestor the
  * breadcrumbs call 'Documentation': GET documentation/folders/{id}) and the first page of its contents
- * are asked for together. The browse page's own script starts the folder of the address at once, together with auth/me
- * (`openAddressedFolder`), long before React has loaded, and paints it when it arrives first
- * (./folder-preview.ts); the island takes that opening over.
+ * are asked for together. The browse page's own script starts the folder of the address at once,
+ * together with auth/me (`openAddressedFolder`), long before React has loaded, and paints it when it
+ * arrives first (./folder-preview.ts); the island takes that opening over.
  */
 import { api } from '../../src/client/api.ts';
 import { signedInPage } from '../../src/client/signed-in-user.ts';

@@ -33,6 +33,19 @@ describe('root_id', () => {
     expect(member.body.root_id).toBe(root);
   });
 
+  it('is in the answers of creating and renaming a folder and of publishing a document', async () => {
+    const made = await team.admin.api.post('documentation/folders', { parent_id: 'root', name: 'Made' });
+    expect(made.status).toBe(201);
+    expect(made.body.root_id).toBe(root);
+    const below = await makeFolder(team.admin, made.body.id, 'Below');
+    expect(below.root_id).toBe(root);
+    const renamed = await team.admin.api.put(`documentation/folders/${below.id}`, { name: 'Renamed', description: '', version: below.version });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(renamed.body.root_id).toBe(root);
+    const doc = await makeDocument(team.admin, below.id, 'form', 'Published');
+    expect(doc.root_id).toBe(root);
+  });
+
   it('is null for a caller who may not Read the root', async () => {
     const other = await makeTeam(server);
     const otherRoot = await rootId(other.admin);
