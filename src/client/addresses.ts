@@ -70,7 +70,10 @@ export function pathSegment(index: number, path: string = location.pathname): st
   return segments(path)?.[index] ?? '';
 }
 
-/** `/documentation/trash/1` is the old address of the whole trash (spec: links use /documentation/trash/1). */
+/** The segment of the whole trash's old address, `/documentation/trash/1` (spec: links use it). */
+export const WHOLE_TRASH_SEGMENT = '1';
+
+/** The folder whose trash `/documentation/trash/{segment}` shows: the root for the old address. */
 export function trashFolderOf(segment: string): string {
-  return segment === '' || segment === '1' ? ROOT : segment;
+  return segment === '' || segment === WHOLE_TRASH_SEGMENT ? ROOT : segment;
 }

@@ -35,8 +35,11 @@ function earlyReads(config) {
     var sort = sorts[localStorage.getItem(config.sort.key)] || sorts[config.sort.fallback];
     var kept = (window.__rbEarlyReads = window.__rbEarlyReads || {});
     reads.forEach(function (read) {
-      var address = config.base + '/' + read.replace(/\{(\w+)\}/g, function (_, name) {
-        return name === 'sort' ? sort : params[name];
+      var address = config.base + '/' + read.replace(/\{(\w+)(?::(\w+))?\}/g, function (_, name, alias) {
+        if (name === 'sort') return sort;
+        var value = params[name];
+        var aliases = alias ? config.aliases[alias] : {};
+        return Object.prototype.hasOwnProperty.call(aliases, value) ? aliases[value] : value;
       });
       if (kept[address]) return;
       var init = { headers: { Authorization: 'Bearer ' + token } };

@@ -6,23 +6,25 @@
  * instead of asking again, and reads it like any answer of its own (status, `{detail}`, a 401 signs out).
  *
  * The table is keyed by the route table's patterns (src/routes.ts); `{name}` is a route parameter,
- * `{sort}` the folder sort remembered in this browser. Each address must be EXACTLY the one the page's
+ * `{name:alias}` the same read through an alias table of `aliases` (a value it names is replaced), `{sort}`
+ * the folder sort remembered in this browser. Each address must be EXACTLY the one the page's
  * module asks for (path and query string, in the transport's order), or the pick-up misses and the read
  * is sent twice — tests/unit/client/early-reads.test.ts and tests/e2e/one-api-level.spec.ts check it.
  */
 import { routes, type Guard } from '../routes.ts';
+import { ROOT, WHOLE_TRASH_SEGMENT } from './addresses.ts';
 import { localKeys, sessionKeys } from './storage.ts';
 
 /** The drawer's root folders (src/screens/chrome/drawer-documentation.ts), on every documentation page. */
 const DRAWER = 'documentation/folders/root/contents?skip=0&limit=100&ordering=kind&ordering=name';
 /** The root folder (the whole documentation's folder page and trash). */
-const ROOT = 'documentation/folders/root';
+const ROOT_FOLDER = 'documentation/folders/root';
 /** A folder's first page of contents in the remembered sort (islands/browse/folder-open.ts). */
 const contents = (folder: string) => `documentation/folders/${folder}/contents?{sort}&limit=100`;
 
 /** Every signed-in page asks for auth/me first (the bootstrap adds it); these are the route's own reads. */
 export const earlyReads: Readonly<Record<string, readonly string[]>> = {
-  '/documentation/browse': [ROOT, contents('root'), DRAWER],
+  '/documentation/browse': [ROOT_FOLDER, contents(ROOT), DRAWER],
   // A folder's and a document's answer carry the root's id (`root_id`, the breadcrumbs' 'Documentation').
   '/documentation/browse/:folderId': ['documentation/folders/{folderId}', contents('{folderId}'), DRAWER],
   '/documentation/view/:id': ['documentation/documents/{id}', DRAWER],
@@ -31,8 +33,8 @@ export const earlyReads: Readonly<Record<string, readonly string[]>> = {
   '/documentation/view/:id/:second': [DRAWER],
   '/documentation/edit/:id': ['documentation/documents/{id}', DRAWER],
   '/documentation/:id/history': ['documentation/documents/{id}', 'documentation/documents/{id}/history?skip=0&limit=100', DRAWER],
-  // `/documentation/trash/1` is the whole trash's old address (src/client/addresses.ts): its page asks for the root itself.
-  '/documentation/trash/:folderId': ['documentation/folders/{folderId}', DRAWER],
+  // `/documentation/trash/1` is the whole trash's address in the spec's links: its folder is the root (trashFolderOf).
+  '/documentation/trash/:folderId': ['documentation/folders/{folderId:trash}', DRAWER],
   '/documentation/results/:documentId/:id': ['documentation/documents/{documentId}', 'documentation/documents/documentdata/{id}', DRAWER],
   // The results grid's document (src/screens/documentation/results.ts); its rows' window depends on the clock.
   '/documentation/results/:id': ['documentation/documents/{id}', DRAWER],
@@ -81,6 +83,8 @@ export interface EarlyReadsConfig {
   sort: { key: string; queries: Record<string, string>; fallback: string };
   /** Reads sent at low priority (LOW_PRIORITY_READS). */
   low: readonly string[];
+  /** `{name:alias}`: the parameter's value replaced by what `aliases[alias]` maps it to, if anything. */
+  aliases: Record<string, Record<string, string>>;
 }
 
 export function earlyReadsConfig(base: string): EarlyReadsConfig {
@@ -99,6 +103,7 @@ export function earlyReadsConfig(base: string): EarlyReadsConfig {
       fallback: DEFAULT_SORT_KEY,
     },
     low: LOW_PRIORITY_READS,
+    aliases: { trash: { [WHOLE_TRASH_SEGMENT]: ROOT } },
   };
 }
 

@@ -258,6 +258,10 @@ test.describe('one API level beside the HTML', () => {
     expectSentByTheHtml(seen, ['auth/me', `documentation/documents/${checklist.id}`, `documentation/documents/documentdata/${rowId}`]);
     seen = await openAndTime(page, '/documentation/browse', () => expect(heading(page, 'Documentation')).toBeVisible());
     expectSentByTheHtml(seen, ['auth/me', 'documentation/folders/root', 'documentation/folders/root/contents?ordering=kind&ordering=name&limit=100', DRAWER]);
+    // The whole trash at the spec's address: its folder is the root, read once, and never as `folders/1`.
+    seen = await openAndTime(page, '/documentation/trash/1', () => expect(page.getByText('- - Empty - -')).toBeVisible());
+    expectSentByTheHtml(seen, ['auth/me', 'documentation/folders/root', DRAWER]);
+    expect(seen.reads.map((r) => r.path)).not.toContain('documentation/folders/1');
     seen = await openAndTime(page, '/', () => expect(heading(page, 'Dashboard')).toBeVisible());
     expectSentByTheHtml(seen, ['auth/me']);
   });

@@ -13,6 +13,7 @@ import { SORT_ORDERS } from '../../../islands/browse/sort-orders.ts';
 import { openFolder } from '../../../islands/browse/folder-open.ts';
 import { rootFolders } from '../../../src/screens/chrome/drawer-documentation.ts';
 import { allPages } from '../../../src/client/all-pages.ts';
+import { trashFolderOf } from '../../../src/client/addresses.ts';
 import { api, ApiError, onApiError } from '../../../src/client/api.ts';
 import { earlyReads, earlyReadsConfig, earlyReadsScript, orderingOfSortKey } from '../../../src/client/early-reads.ts';
 import { routes } from '../../../src/routes.ts';
@@ -150,6 +151,23 @@ describe('the inline script and the pick-up', () => {
       ['/api/v1/auth/me', '/api/v1/documentation/folders/f-1', '/api/v1/documentation/folders/f-1/contents?ordering=-modified_at&ordering=name&limit=100'].sort(),
     );
     expect(sentEarly()).toEqual(['/api/v1/auth/me', '/api/v1/documentation/folders/root/contents?skip=0&limit=100&ordering=kind&ordering=name']);
+  });
+
+  it("the trash: its folder's read, and the root's for the whole trash's address in the spec's links (/documentation/trash/1)", async () => {
+    openPage('/documentation/trash/1');
+    expect(sentEarly()).toContain('/api/v1/documentation/folders/root');
+    await api.documentation.folder(trashFolderOf('1')); // what the trash page asks for (src/screens/documentation/trash.ts)
+    await settle();
+    expect(asked.filter((a) => a.startsWith('/api/v1/documentation/folders/') && !a.includes('/contents'))).toEqual(['/api/v1/documentation/folders/root']);
+
+    openPage('/documentation/trash/f-9');
+    await api.documentation.folder(trashFolderOf('f-9'));
+    await settle();
+    expect(asked.filter((a) => a.startsWith('/api/v1/documentation/folders/') && !a.includes('/contents'))).toEqual(['/api/v1/documentation/folders/f-9']);
+
+    // An alias is looked up as the value's own key only, never through the object's prototype.
+    openPage('/documentation/trash/constructor');
+    expect(sentEarly()).toContain('/api/v1/documentation/folders/constructor');
   });
 
   it('the history page: the document and the first page of its versions', async () => {
