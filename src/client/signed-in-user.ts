@@ -11,6 +11,7 @@
  */
 import type { Guard } from '../routes.ts';
 import type { CurrentUser } from '../shared/api/accounts.ts';
+import { afterPaint } from './dom.ts';
 import { guardPage, guardRedirect } from './guards.ts';
 
 declare global {
@@ -20,6 +21,10 @@ declare global {
 }
 
 let ready: Promise<CurrentUser> | undefined;
+/** The reads the page started beside auth/me (`signedInPage`), which its first paint waits for. */
+const pageReads: Promise<unknown>[] = [];
+/** How long the chrome waits at most for the page's reads before it mounts anyway (a slow read, a large grid). */
+const PAGE_READS_WAIT_MS = 1000;
 
 const pageGuard = (): Guard => (document.body.dataset.guard as Guard | undefined) ?? 'signed-in';
 const never = <T>() => new Promise<T>(() => undefined);
@@ -47,5 +52,20 @@ export async function signedInPage<T>(read: () => Promise<T>): Promise<{ user: C
   if (guardRedirect(pageGuard())) return never();
   const data = read();
   data.catch(() => undefined); // handled below, once the user is in
+  pageReads.push(data);
   return { user: await user, data: await data };
+}
+
+/**
+ * Resolves once the page has painted what it read first: the user is in, the reads the page started
+ * beside auth/me have settled (a second at most) and a frame has followed. The chrome waits for it with
+ * its menus and its own reads (src/screens/chrome/signed-in-chrome.ts), so on a slow phone the page's
+ * content gets the main thread first: at 4× CPU the chrome costs about 50 ms before it. Never resolves
+ * while the page is being left.
+ */
+export async function afterPageRead(): Promise<void> {
+  await signedInUser();
+  // The page modules run after the layout's, before auth/me can have answered: their reads are all in by now.
+  await Promise.race([Promise.allSettled(pageReads), new Promise((resolve) => setTimeout(resolve, PAGE_READS_WAIT_MS))]);
+  await afterPaint();
 }

@@ -1,9 +1,9 @@
 /**
- * The signed-in chrome (SignedInLayout.astro): alerts, drawer, about dialog and avatar menu at once;
- * then, when the guard has loaded the user, the page content is revealed and, once it has painted, the
- * organisation in the top bar and the title ('{page} {organisation}'), the Staff section for org admins
- * and the drawer's Documentation section. A page whose name depends on what it loads (a document's name)
- * sets it with `setPageName`.
+ * The signed-in chrome (SignedInLayout.astro): when the guard has loaded the user, the page content is
+ * revealed; once the page has painted what it read (or at the first touch of the chrome) the alerts,
+ * drawer, about dialog and avatar menu mount, with the organisation in the top bar and the title
+ * ('{page} {organisation}'), the Staff section for org admins and the drawer's Documentation section.
+ * A page whose name depends on what it loads (a document's name) sets it with `setPageName`.
  */
 import type { CurrentUser } from '../../shared/api/accounts.ts';
 import { mountAlerts } from '../alerts-view.ts';
@@ -12,9 +12,8 @@ import { mountAboutDialog } from './about-dialog.ts';
 import { mountAvatarMenu } from './avatar-menu.ts';
 import { mountDrawer } from './drawer.ts';
 import { mountDrawerDocumentation, rootFolders } from './drawer-documentation.ts';
-import { signedInPage, signedInUser } from '../../client/signed-in-user.ts';
+import { afterPageRead, signedInUser } from '../../client/signed-in-user.ts';
 import { hasLoginFlag, storedToken } from '../../client/storage.ts';
-import { afterPaint } from '../../client/dom.ts';
 
 /** The page title: the page name, followed by the organisation name if set. */
 export function pageTitle(page: string, user: Pick<CurrentUser, 'org'>): string {
@@ -40,35 +39,61 @@ export function mountSignedInChrome(): void {
     if (!hasLoginFlag() || !storedToken()) return mountSignedOut();
     document.body.dataset.guard = 'signed-in';
   }
-  mountAlerts();
-  mountDrawer();
-  mountAboutDialog();
-  markCurrentLinks();
-  const avatarMenu = mountAvatarMenu();
-
-  function render(user: CurrentUser): void {
-    document.title = pageTitle(currentPageName(), user);
-    document.getElementById('topbar-org')!.textContent = user.org?.name ?? '';
-    document.getElementById('drawer-staff')!.hidden = !user.is_org_admin;
-    avatarMenu.render(user);
+  markCurrentLinks(); // part of the drawer's look, shown from the first paint on a wide screen
+  const mountMenus = mountOnce(mountChromeMenus);
+  // The menus, the drawer's folders and favourites, the alerts and the organisation's name wait until the
+  // page has painted what it read beside auth/me (afterPageRead): the page's content gets the main thread
+  // first. A press, key or click before then mounts them at once, so no tap on the chrome is lost.
+  const early = new AbortController();
+  for (const type of ['pointerdown', 'keydown', 'click'] as const) {
+    document.addEventListener(type, () => mountMenus(), { capture: true, signal: early.signal });
   }
-
-  // On the documentation pages (which need an organisation for their own reads anyway) the drawer's root
-  // folders leave beside auth/me too; elsewhere a user may have no organisation yet, so they wait for it.
-  const drawerFolders = location.pathname.startsWith('/documentation/')
-    ? signedInPage(() => rootFolders().catch(() => undefined)).then(({ data }) => data)
-    : undefined;
   signedInUser().then(
     async () => {
       reveal();
-      // The page's content paints first; the organisation, the avatar menu and the drawer's folders a frame later.
-      await afterPaint();
-      // The store follows every later change (refreshUser, selectOrganisation) until logout.
-      $user.subscribe((u) => u && render(u));
-      mountDrawerDocumentation(drawerFolders);
+      await afterPageRead();
+      early.abort();
+      mountMenus();
     },
-    (err: unknown) => showFailure(err instanceof Error ? err.message : String(err)),
+    (err: unknown) => {
+      early.abort();
+      mountMenus();
+      showFailure(err instanceof Error ? err.message : String(err));
+    },
   );
+}
+
+/** `mount` on the first call only. */
+function mountOnce(mount: () => void): () => void {
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    mount();
+  };
+}
+
+/**
+ * Alerts, drawer, about dialog and avatar menu; once the user is in, the organisation in the top bar and
+ * the title ('{page} {organisation}'), the Staff section for org admins and the drawer's Documentation
+ * section (its root folders: on the documentation pages the HTML's early read, sent beside auth/me).
+ */
+function mountChromeMenus(): void {
+  mountAlerts();
+  mountDrawer();
+  mountAboutDialog();
+  const avatarMenu = mountAvatarMenu();
+  void signedInUser().then(() => {
+    // The store follows every later change (refreshUser, selectOrganisation) until logout.
+    $user.subscribe((user) => {
+      if (!user) return;
+      document.title = pageTitle(currentPageName(), user);
+      document.getElementById('topbar-org')!.textContent = user.org?.name ?? '';
+      document.getElementById('drawer-staff')!.hidden = !user.is_org_admin;
+      avatarMenu.render(user);
+    });
+    mountDrawerDocumentation(location.pathname.startsWith('/documentation/') ? rootFolders().catch(() => undefined) : undefined);
+  }, () => undefined); // the page says why the user could not be loaded (showFailure)
 }
 
 function mountSignedOut(): void {

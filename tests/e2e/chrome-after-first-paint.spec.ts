@@ -1,0 +1,75 @@
+/**
+ * The signed-in chrome gives the page its first paint (issue #8, src/screens/chrome/signed-in-chrome.ts):
+ * the menus, the drawer's folders and favourites and the organisation's name mount once the page has
+ * painted what it read beside auth/me — on a phone at 4× CPU that work held the heading back by about
+ * 50 ms, and its own reads went out before the page's answer was even used. A tap, key or click on the
+ * chrome before then mounts it at once, so none is lost.
+ *
+ * Each test holds the real server's answer to the page's document read (the request goes through, late:
+ * nothing is mocked), so the chrome is still waiting when the test looks.
+ */
+import type { Page } from '@playwright/test';
+import { callApi, expect, signInWithToken, test, usePhoneViewport, type OrgAdmin } from './support/test.ts';
+
+async function checklistOf(admin: OrgAdmin): Promise<{ id: string }> {
+  const folder = await callApi<{ id: string }>('documentation/folders', { token: admin.token, json: { parent_id: 'root', name: 'Site A' } });
+  return callApi<{ id: string }>('documentation/documents', {
+    token: admin.token,
+    json: { folder_id: folder.id, name: 'Fire drill', doctype: 'form', description: '', contents: { questions: { done: { title: 'Doors closed', valueType: 'true/false', required: true } }, question_index: ['done'] } },
+  });
+}
+
+/** Holds the answer to GET documentation/documents/{id} until `release`; records every API path sent. */
+async function holdDocument(page: Page, id: string): Promise<{ release: () => void; sent: string[] }> {
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/api/v1/')) sent.push(path.slice('/api/v1/'.length));
+  });
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/api/v1/documentation/documents/${id}`, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { release, sent };
+}
+
+const revealed = (page: Page) => expect(page.locator('#main')).not.toHaveAttribute('aria-busy');
+
+test.describe('the chrome after the page’s first paint', () => {
+  test('its own reads and menus wait until the page has painted what it read', async ({ page, orgAdmin }) => {
+    const checklist = await checklistOf(orgAdmin);
+    await signInWithToken(page, orgAdmin.token);
+    const { release, sent } = await holdDocument(page, checklist.id);
+    await page.goto(`/documentation/view/${checklist.id}`);
+    await revealed(page); // the user is in; the page's document is not
+    await page.waitForTimeout(100);
+    // The drawer's favourites used to be read the moment auth/me answered, ahead of the page's own paint.
+    expect(sent).not.toContain('documentation/favorites');
+    await expect(page.getByRole('button', { name: 'Account menu' })).toBeHidden();
+
+    const before = sent.length;
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: 'View Fire drill' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+    await expect(page).toHaveTitle(`View Fire drill ${orgAdmin.org.name}`);
+    await expect.poll(() => sent.indexOf('documentation/favorites')).toBeGreaterThanOrEqual(before);
+  });
+
+  test('a tap on the menu button before then is not lost', async ({ page, orgAdmin }) => {
+    await usePhoneViewport(page);
+    const checklist = await checklistOf(orgAdmin);
+    await signInWithToken(page, orgAdmin.token);
+    const { release } = await holdDocument(page, checklist.id);
+    await page.goto(`/documentation/view/${checklist.id}`);
+    await revealed(page);
+    const menu = page.getByRole('button', { name: 'Menu', exact: true });
+    await menu.click();
+    // Mounted by the tap itself: the drawer opens now, not after the page's read.
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: 'View Fire drill' })).toBeVisible();
+  });
+});
