@@ -74,3 +74,33 @@ for (const width of ['desktop', 'phone'] as const) {
     expect(primary).toBe(house);
   });
 }
+
+test('the picture of a long folder is its first screen only: the island draws the rest', async ({ page, orgAdmin }) => {
+  await usePhoneViewport(page);
+  const token = orgAdmin.token;
+  const parent = await callApi<Item>('documentation/folders', { token, json: { parent_id: 'root', name: 'Many checks' } });
+  const names = Array.from({ length: 40 }, (_, i) => `Check ${String(i + 1).padStart(2, '0')}`);
+  for (const name of names) await callApi('documentation/documents', { token, json: { folder_id: parent.id, name, doctype: 'form' } });
+
+  await signInWithToken(page, token);
+  const release = await holdIsland(page);
+  await page.goto(`/documentation/browse/${parent.id}`);
+  const preview = page.locator('#folder-preview');
+  const tiles = preview.locator('li.item-tile');
+  await expect(tiles.first()).toBeVisible();
+  const drawn = await tiles.count();
+  // Fewer than the folder holds (each tile costs the slow phone's main thread before the paint)…
+  expect(drawn).toBeLessThan(names.length);
+  // …and enough to fill the window: the last one drawn ends below its bottom edge.
+  const last = (await tiles.last().boundingBox())!;
+  expect(last.y + last.height).toBeGreaterThan(page.viewportSize()!.height);
+  await expect(preview.locator('a.item-name')).toHaveText(names.slice(0, drawn).map((name) => `${name}, Checklist`));
+  const painted = await boxesIn(preview);
+
+  release();
+  await expect(page.getByRole('list', { name: 'Contents of Many checks' }).getByRole('listitem')).toHaveCount(names.length);
+  await expect(preview).toBeEmpty();
+  // The tiles the picture drew stand where the island draws them.
+  expect((await boxesIn(page.locator('astro-island'))).slice(0, painted.length)).toEqual(painted);
+});
+
