@@ -27,7 +27,9 @@ function earlyReads(config) {
       });
       if (!matches) continue;
       if (route[1] === 'org-admin' && sessionStorage.getItem(config.adminKey) === 'false') return;
-      reads = reads.concat(route[2]);
+      var own = route[2];
+      if (!Array.isArray(own)) own = /^[0-9]+$/.test(found[own.param]) ? own.digits : own.other;
+      reads = reads.concat(own);
       params = found;
       break;
     }

@@ -7,9 +7,11 @@
  *
  * The table is keyed by the route table's patterns (src/routes.ts); `{name}` is a route parameter,
  * `{name:alias}` the same read through an alias table of `aliases` (a value it names is replaced), `{sort}`
- * the folder sort remembered in this browser. Each address must be EXACTLY the one the page's
- * module asks for (path and query string, in the transport's order), or the pick-up misses and the read
- * is sent twice — tests/unit/client/early-reads.test.ts and tests/e2e/one-api-level.spec.ts check it.
+ * the folder sort remembered in this browser; a route whose parameter names one of two things reads by
+ * that parameter's form (`ReadsByForm`: a version number or a row's id). Each address must be EXACTLY the
+ * one the page's module asks for (path and query string, in the transport's order), or the pick-up misses
+ * and the read is sent twice — tests/unit/client/early-reads.test.ts and tests/e2e/one-api-level.spec.ts
+ * check it.
  */
 import { routes, type Guard } from '../routes.ts';
 import { ROOT, WHOLE_TRASH_SEGMENT } from './addresses.ts';
@@ -22,15 +24,29 @@ const ROOT_FOLDER = 'documentation/folders/root';
 /** A folder's first page of contents in the remembered sort (islands/browse/folder-open.ts). */
 const contents = (folder: string) => `documentation/folders/${folder}/contents?{sort}&limit=100`;
 
+/**
+ * The reads of a route whose parameter `param` names one of two things by its form: `digits` when it is
+ * all digits, `other` otherwise.
+ */
+export interface ReadsByForm {
+  param: string;
+  digits: readonly string[];
+  other: readonly string[];
+}
+
 /** Every signed-in page asks for auth/me first (the bootstrap adds it); these are the route's own reads. */
-export const earlyReads: Readonly<Record<string, readonly string[]>> = {
+export const earlyReads: Readonly<Record<string, readonly string[] | ReadsByForm>> = {
   '/documentation/browse': [ROOT_FOLDER, contents(ROOT), DRAWER],
   // A folder's and a document's answer carry the root's id (`root_id`, the breadcrumbs' 'Documentation').
   '/documentation/browse/:folderId': ['documentation/folders/{folderId}', contents('{folderId}'), DRAWER],
   '/documentation/view/:id': ['documentation/documents/{id}', DRAWER],
   '/documentation/view/:id/version/:version': ['documentation/documents/{id}/version/{version}', DRAWER],
-  // A version (…/{n}) or a submitted row (…/{rowId}): the page module tells which and asks.
-  '/documentation/view/:id/:second': [DRAWER],
+  // Version n (…/{n}, all digits) or a submitted row (…/{rowId}), told apart as viewTarget does (addresses.ts).
+  '/documentation/view/:id/:second': {
+    param: 'second',
+    digits: ['documentation/documents/{id}/version/{second}', DRAWER],
+    other: ['documentation/documents/{id}', 'documentation/documents/documentdata/{second}', DRAWER],
+  },
   '/documentation/edit/:id': ['documentation/documents/{id}', DRAWER],
   '/documentation/:id/history': ['documentation/documents/{id}', 'documentation/documents/{id}/history?skip=0&limit=100', DRAWER],
   // `/documentation/trash/1` is the whole trash's address in the spec's links: its folder is the root (trashFolderOf).
@@ -78,7 +94,7 @@ export interface EarlyReadsConfig {
   loginFlagKey: string;
   adminKey: string;
   /** [pattern, guard, reads] of the signed-in routes with reads of their own or an admin guard, in the route table's order. */
-  routes: [string, Guard, readonly string[]][];
+  routes: [string, Guard, readonly string[] | ReadsByForm][];
   /** The `{sort}` query of each remembered sort key, and the key when none is remembered. */
   sort: { key: string; queries: Record<string, string>; fallback: string };
   /** Reads sent at low priority (LOW_PRIORITY_READS). */

@@ -266,6 +266,16 @@ test.describe('one API level beside the HTML', () => {
     expectSentByTheHtml(seen, ['auth/me']);
   });
 
+  test('the HTML sends the reads of a version’s and of a submitted row’s view page, told apart by the address, each once', async ({ page, orgAdmin }) => {
+    const { checklist, rowId } = await stage(orgAdmin);
+    await signInWithToken(page, orgAdmin.token);
+    let seen = await openAndTime(page, `/documentation/view/${checklist.id}/1`, () => expect(heading(page, 'View Fire drill (Version: 1)')).toBeVisible());
+    expectSentByTheHtml(seen, ['auth/me', `documentation/documents/${checklist.id}/version/1`, DRAWER]);
+    seen = await openAndTime(page, `/documentation/view/${checklist.id}/${rowId}`, () => expect(page.getByRole('heading', { name: 'Submitted Answers' })).toBeVisible());
+    expectSentByTheHtml(seen, ['auth/me', `documentation/documents/${checklist.id}`, `documentation/documents/documentdata/${rowId}`, DRAWER]);
+    await expect(heading(page, 'View Fire drill')).toBeVisible();
+  });
+
   test('a signed-out visitor is sent to sign-in without asking the API for anything', async ({ page, orgAdmin }) => {
     const { checklist } = await stage(orgAdmin);
     const sent: string[] = [];

@@ -13,7 +13,8 @@ import { SORT_ORDERS } from '../../../islands/browse/sort-orders.ts';
 import { openFolder } from '../../../islands/browse/folder-open.ts';
 import { rootFolders } from '../../../src/screens/chrome/drawer-documentation.ts';
 import { allPages } from '../../../src/client/all-pages.ts';
-import { trashFolderOf } from '../../../src/client/addresses.ts';
+import { trashFolderOf, viewTarget } from '../../../src/client/addresses.ts';
+import { readDocument } from '../../../src/screens/documentation/document-load.ts';
 import { api, ApiError, onApiError } from '../../../src/client/api.ts';
 import { earlyReads, earlyReadsConfig, earlyReadsScript, orderingOfSortKey } from '../../../src/client/early-reads.ts';
 import { routes } from '../../../src/routes.ts';
@@ -168,6 +169,25 @@ describe('the inline script and the pick-up', () => {
     // An alias is looked up as the value's own key only, never through the object's prototype.
     openPage('/documentation/trash/constructor');
     expect(sentEarly()).toContain('/api/v1/documentation/folders/constructor');
+  });
+
+  it('a version (/view/{id}/{n}) or a submitted row (/view/{id}/{rowId}): read as the view page reads them, told apart by the form of the segment', async () => {
+    const drawer = '/api/v1/documentation/folders/root/contents?skip=0&limit=100&ordering=kind&ordering=name';
+    openPage('/documentation/view/d3/2');
+    expect(sentEarly().sort()).toEqual(['/api/v1/auth/me', '/api/v1/documentation/documents/d3/version/2', drawer].sort());
+    const version = viewTarget('/documentation/view/d3/2');
+    if (version?.kind !== 'version') throw new Error('a version address');
+    await readDocument(version.id, version.version); // what document-view.ts asks for
+    await settle();
+    expect(asked.filter((a) => a.includes('/d3'))).toEqual(['/api/v1/documentation/documents/d3/version/2']);
+
+    openPage('/documentation/view/d4/r-7');
+    expect(sentEarly().sort()).toEqual(['/api/v1/auth/me', '/api/v1/documentation/documents/d4', '/api/v1/documentation/documents/documentdata/r-7', drawer].sort());
+    const row = viewTarget('/documentation/view/d4/r-7');
+    if (row?.kind !== 'row') throw new Error('a row address');
+    await Promise.all([readDocument(row.id), api.documentation.submittedRow(row.rowId)]);
+    await settle();
+    expect(asked.filter((a) => a.includes('/d4') || a.includes('r-7')).sort()).toEqual(['/api/v1/documentation/documents/d4', '/api/v1/documentation/documents/documentdata/r-7']);
   });
 
   it('the history page: the document and the first page of its versions', async () => {
