@@ -1,6 +1,6 @@
 /**
  * The signed-in chrome gives the page its first paint (issue #8, src/screens/chrome/signed-in-chrome.ts):
- * the menus, the drawer's folders and favourites and the organisation's name mount once the page has
+ * the menus, the drawer's folders and favourites, the notifications bell and the organisation's name mount once the page has
  * painted what it read beside auth/me — on a phone at 4× CPU that work held the heading back by about
  * 50 ms, and its own reads went out before the page's answer was even used. A tap, key or click on the
  * chrome before then mounts it at once, so none is lost.
@@ -45,8 +45,10 @@ test.describe('the chrome after the page’s first paint', () => {
     await page.goto(`/documentation/view/${checklist.id}`);
     await revealed(page); // the user is in; the page's document is not
     await page.waitForTimeout(100);
-    // The drawer's favourites used to be read the moment auth/me answered, ahead of the page's own paint.
+    // The drawer's favourites used to be read the moment auth/me answered, ahead of the page's own paint;
+    // the bell's notifications once the page had loaded, whether or not its document had come.
     expect(sent).not.toContain('documentation/favorites');
+    expect(sent.filter((path) => path.startsWith('documentation/notifications'))).toEqual([]);
     await expect(page.getByRole('button', { name: 'Account menu' })).toBeHidden();
 
     const before = sent.length;
@@ -55,6 +57,7 @@ test.describe('the chrome after the page’s first paint', () => {
     await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
     await expect(page).toHaveTitle(`View Fire drill ${orgAdmin.org.name}`);
     await expect.poll(() => sent.indexOf('documentation/favorites')).toBeGreaterThanOrEqual(before);
+    await expect.poll(() => sent.findIndex((path) => path.startsWith('documentation/notifications'))).toBeGreaterThanOrEqual(before);
   });
 
   test('a tap on the menu button before then is not lost', async ({ page, orgAdmin }) => {

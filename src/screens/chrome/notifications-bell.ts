@@ -6,30 +6,16 @@
  * marks all read; an empty list shows 'Empty'. Escape (or a click elsewhere) closes it, Escape giving the
  * focus back to the bell. Not a dialog: nothing is behind a modal.
  *
- * When: the list is read once the user is known and the page has painted (the page's own early reads go
- * first, the bell is not what the visitor came for); the live stream opens after the page has loaded
- * (src/client/stores/notifications.ts keeps both).
+ * When: mounted with the rest of the chrome (src/screens/chrome/signed-in-chrome.ts), the list is read and
+ * the live stream opened once the page has painted what it read (`afterPageRead`: the page's own reads go
+ * first, the bell is not what the visitor came for; src/client/stores/notifications.ts keeps both).
  */
 import type { Notification } from '../../shared/api/notifications.ts';
 import { navigate } from '../../client/navigation.ts';
-import { signedInUser } from '../../client/signed-in-user.ts';
+import { afterPageRead, signedInUser } from '../../client/signed-in-user.ts';
 import { showAlert } from '../../client/stores/alerts.ts';
 import { badgeText, bellLabel } from './bell-badge.ts';
 import { $notifications, loadNotifications, markAllRead, markNotificationsRead, startLiveNotifications } from '../../client/stores/notifications.ts';
-
-/** After the page has loaded and painted (and the browser is idle, where it can say). */
-function afterPaint(): Promise<void> {
-  const loaded =
-    document.readyState === 'complete' ? Promise.resolve() : new Promise<void>((r) => addEventListener('load', () => r(), { once: true }));
-  return loaded.then(
-    () =>
-      new Promise<void>((r) => {
-        const idle = (globalThis as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => void }).requestIdleCallback;
-        if (idle) idle(() => r(), { timeout: 1000 });
-        else setTimeout(r, 0);
-      }),
-  );
-}
 
 export function mountNotificationsBell(): void {
   const area = document.getElementById('bell-area');
@@ -125,7 +111,7 @@ export function mountNotificationsBell(): void {
   void signedInUser().then(async (user) => {
     if (!user.org) return; // notifications belong to an organisation
     area.hidden = false;
-    await afterPaint();
+    await afterPageRead(); // even when a tap on the chrome mounted the bell sooner
     await loadNotifications();
     startLiveNotifications();
   }, () => undefined);

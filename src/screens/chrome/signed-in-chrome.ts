@@ -1,8 +1,9 @@
 /**
  * The signed-in chrome (SignedInLayout.astro): when the guard has loaded the user, the page content is
  * revealed; once the page has painted what it read (or at the first touch of the chrome) the alerts,
- * drawer, about dialog and avatar menu mount, with the organisation in the top bar and the title
- * ('{page} {organisation}'), the Staff section for org admins and the drawer's Documentation section.
+ * drawer, about dialog, avatar menu, notifications bell and search box mount, with the organisation in
+ * the top bar and the title ('{page} {organisation}'), the Staff section for org admins and the drawer's
+ * Documentation section.
  * A page whose name depends on what it loads (a document's name) sets it with `setPageName`.
  */
 import type { CurrentUser } from '../../shared/api/accounts.ts';
@@ -12,6 +13,8 @@ import { mountAboutDialog } from './about-dialog.ts';
 import { mountAvatarMenu } from './avatar-menu.ts';
 import { mountDrawer } from './drawer.ts';
 import { mountDrawerDocumentation, rootFolders } from './drawer-documentation.ts';
+import { mountNotificationsBell } from './notifications-bell.ts';
+import { mountSearchBox } from './search-box.ts';
 import { afterPageRead, signedInUser } from '../../client/signed-in-user.ts';
 import { hasLoginFlag, storedToken } from '../../client/storage.ts';
 
@@ -41,9 +44,9 @@ export function mountSignedInChrome(): void {
   }
   markCurrentLinks(); // part of the drawer's look, shown from the first paint on a wide screen
   const mountMenus = mountOnce(mountChromeMenus);
-  // The menus, the drawer's folders and favourites, the alerts and the organisation's name wait until the
-  // page has painted what it read beside auth/me (afterPageRead): the page's content gets the main thread
-  // first. A press, key or click before then mounts them at once, so no tap on the chrome is lost.
+  // The menus, the drawer's folders and favourites, the bell, the alerts and the organisation's name wait
+  // until the page has painted what it read beside auth/me (afterPageRead): the page's content gets the
+  // main thread first. A press, key or click before then mounts them at once, so no tap is lost.
   const early = new AbortController();
   for (const type of ['pointerdown', 'keydown', 'click'] as const) {
     document.addEventListener(type, () => mountMenus(), { capture: true, signal: early.signal });
@@ -74,7 +77,8 @@ function mountOnce(mount: () => void): () => void {
 }
 
 /**
- * Alerts, drawer, about dialog and avatar menu; once the user is in, the organisation in the top bar and
+ * Alerts, drawer, about dialog, avatar menu, notifications bell and the search box's folder; once the
+ * user is in, the organisation in the top bar and
  * the title ('{page} {organisation}'), the Staff section for org admins and the drawer's Documentation
  * section (its root folders: on the documentation pages the HTML's early read, sent beside auth/me).
  */
@@ -83,6 +87,8 @@ function mountChromeMenus(): void {
   mountDrawer();
   mountAboutDialog();
   const avatarMenu = mountAvatarMenu();
+  mountNotificationsBell();
+  mountSearchBox();
   void signedInUser().then(() => {
     // The store follows every later change (refreshUser, selectOrganisation) until logout.
     $user.subscribe((user) => {
