@@ -60,7 +60,7 @@ export async function signedInPage<T>(read: () => Promise<T>): Promise<{ user: C
  * Resolves once the page has painted what it read first: the user is in, the reads the page started
  * beside auth/me have settled (a second at most) and a frame has followed. The chrome waits for it with
  * its menus and its own reads (src/screens/chrome/signed-in-chrome.ts), so on a slow phone the page's
- * content gets the main thread first: at 4× CPU the chrome costs about 50 ms before it. Never resolves
+ * content gets the main thread first: at 4× CPU the chrome costs about 60 ms before it. Never resolves
  * while the page is being left.
  */
 export async function afterPageRead(): Promise<void> {

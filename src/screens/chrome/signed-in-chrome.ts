@@ -3,8 +3,8 @@
  * revealed; once the page has painted what it read (or at the first touch of the chrome) the alerts,
  * drawer, about dialog, avatar menu, notifications bell and search box mount, with the organisation in
  * the top bar and the title ('{page} {organisation}'), the Staff section for org admins and the drawer's
- * Documentation section.
- * A page whose name depends on what it loads (a document's name) sets it with `setPageName`.
+ * Documentation section. A page whose name depends on what it loads (a document's name) sets it with
+ * `setPageName`.
  */
 import type { CurrentUser } from '../../shared/api/accounts.ts';
 import { mountAlerts } from '../alerts-view.ts';
@@ -78,9 +78,9 @@ function mountOnce(mount: () => void): () => void {
 
 /**
  * Alerts, drawer, about dialog, avatar menu, notifications bell and the search box's folder; once the
- * user is in, the organisation in the top bar and
- * the title ('{page} {organisation}'), the Staff section for org admins and the drawer's Documentation
- * section (its root folders: on the documentation pages the HTML's early read, sent beside auth/me).
+ * user is in, the organisation in the top bar and the title ('{page} {organisation}'), the Staff section
+ * for org admins and the drawer's Documentation section (its root folders: on the documentation pages
+ * the HTML's early read, sent beside auth/me).
  */
 function mountChromeMenus(): void {
   mountAlerts();
