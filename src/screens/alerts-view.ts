@@ -1,5 +1,10 @@
-/** Renders $alerts into the layout's bottom-centre region (#alerts). */
-import { $alerts, dismissAlert, showPendingAlert } from '../client/stores/alerts.ts';
+/**
+ * Renders $alerts into the layout's bottom-centre region (#alerts). The alert the page before left for
+ * this one (`showAlertAfterNavigation`) is taken by the layout as the page starts (`showPendingAlert`),
+ * never here: the signed-in chrome mounts this after the page's first paint, when the page may already
+ * have left one for the next page.
+ */
+import { $alerts, dismissAlert } from '../client/stores/alerts.ts';
 
 export function mountAlerts(region: HTMLElement | null = document.getElementById('alerts')): void {
   if (!region) return;
@@ -42,5 +47,4 @@ export function mountAlerts(region: HTMLElement | null = document.getElementById
       }),
     );
   });
-  showPendingAlert();
 }

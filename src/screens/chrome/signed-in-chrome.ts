@@ -9,6 +9,7 @@
 import type { CurrentUser } from '../../shared/api/accounts.ts';
 import { mountAlerts } from '../alerts-view.ts';
 import { $user } from '../../client/stores/session.ts';
+import { showPendingAlert } from '../../client/stores/alerts.ts';
 import { mountAboutDialog } from './about-dialog.ts';
 import { mountAvatarMenu } from './avatar-menu.ts';
 import { mountDrawer } from './drawer.ts';
@@ -36,6 +37,8 @@ export function setPageName(name: string): void {
 }
 
 export function mountSignedInChrome(): void {
+  // The page before's alert for this one, taken now: by the time the alerts mount, this page may have left one for the next.
+  showPendingAlert();
   // A public shell in this layout (the not-found page) is the app's frame for a stored login, and a plain
   // page without the frame's menus for anyone else.
   if (document.body.dataset.guard === 'public') {
