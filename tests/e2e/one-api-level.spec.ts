@@ -62,27 +62,32 @@ function expectSentBeforeMe({ sent, meAnswered }: { sent: Sent[]; meAnswered: nu
 const MODULE_DELAY_MS = 400;
 
 /**
- * Opens `path` with every module script held back, and resolves once `ready` shows, with every API
- * request (path with query, start time) and when the first module script arrived, from the page's own
- * Resource Timing. A read the page's modules send cannot start before a module has arrived; a read the
- * HTML sends can.
+ * Opens `path` with every module script held back and, once `ready` shows and each of `reads` has arrived
+ * (the page paints from its own; the drawer's is taken by the chrome only after the page's first paint),
+ * checks that the HTML sent each of them once (`expectSentByTheHtml`). Resolves with every API request
+ * (path with query, start time) and when the first module script arrived, from the page's own Resource
+ * Timing. A read the page's modules send cannot start before a module has arrived; a read the HTML sends can.
  */
-async function openAndTime(page: Page, path: string, ready: () => Promise<void>) {
+async function openAndTime(page: Page, path: string, ready: () => Promise<void>, reads: string[]) {
   await page.route('**/_astro/*.js', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, MODULE_DELAY_MS));
     await route.continue().catch(() => undefined); // the page may have moved on meanwhile
   });
   await page.goto(path);
   await ready();
-  const seen = await page.evaluate(() => {
-    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-    const reads = resources
-      .filter((r) => new URL(r.name).pathname.startsWith('/api/v1/'))
-      .map((r) => ({ path: r.name.slice(r.name.indexOf('/api/v1/') + '/api/v1/'.length), start: r.startTime }));
-    const modules = resources.filter((r) => /\/_astro\/.*\.js$/.test(new URL(r.name).pathname));
-    return { reads, firstModuleEnd: Math.min(...modules.map((m) => m.responseEnd)) };
-  });
+  const timings = () =>
+    page.evaluate(() => {
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const arrived = resources
+        .filter((r) => new URL(r.name).pathname.startsWith('/api/v1/'))
+        .map((r) => ({ path: r.name.slice(r.name.indexOf('/api/v1/') + '/api/v1/'.length), start: r.startTime }));
+      const modules = resources.filter((r) => /\/_astro\/.*\.js$/.test(new URL(r.name).pathname));
+      return { reads: arrived, firstModuleEnd: Math.min(...modules.map((m) => m.responseEnd)) };
+    });
+  await expect.poll(async () => (await timings()).reads.map((r) => r.path)).toEqual(expect.arrayContaining(reads));
+  const seen = await timings();
   await page.unroute('**/_astro/*.js');
+  expectSentByTheHtml(seen, reads);
   return seen;
 }
 
@@ -228,8 +233,12 @@ test.describe('one API level beside the HTML', () => {
   test("the HTML sends a checklist's view page's reads before its modules are in, each once", async ({ page, orgAdmin }) => {
     const { checklist } = await stage(orgAdmin);
     await signInWithToken(page, orgAdmin.token);
-    const seen = await openAndTime(page, `/documentation/view/${checklist.id}`, () => expect(heading(page, 'View Fire drill')).toBeVisible());
-    expectSentByTheHtml(seen, ['auth/me', `documentation/documents/${checklist.id}`, DRAWER]);
+    const seen = await openAndTime(
+      page,
+      `/documentation/view/${checklist.id}`,
+      () => expect(heading(page, 'View Fire drill')).toBeVisible(),
+      ['auth/me', `documentation/documents/${checklist.id}`, DRAWER],
+    );
     expectNoRootRead(seen.reads.map((r) => r.path));
   });
 
@@ -237,8 +246,7 @@ test.describe('one API level beside the HTML', () => {
     const { folder } = await stage(orgAdmin);
     await signInWithToken(page, orgAdmin.token);
     await page.evaluate(() => localStorage.setItem('documentationSort', '-created_at'));
-    const seen = await openAndTime(page, `/documentation/browse/${folder.id}`, () => expect(heading(page, 'Site A')).toBeVisible());
-    expectSentByTheHtml(seen, [
+    const seen = await openAndTime(page, `/documentation/browse/${folder.id}`, () => expect(heading(page, 'Site A')).toBeVisible(), [
       'auth/me',
       `documentation/folders/${folder.id}`,
       `documentation/folders/${folder.id}/contents?ordering=-created_at&ordering=name&limit=100`,
@@ -251,28 +259,51 @@ test.describe('one API level beside the HTML', () => {
   test('the HTML sends the history, result-row and root folder pages’ reads, each once', async ({ page, orgAdmin }) => {
     const { checklist, rowId } = await stage(orgAdmin);
     await signInWithToken(page, orgAdmin.token);
-    let seen = await openAndTime(page, `/documentation/${checklist.id}/history`, () => expect(heading(page, 'History of Fire drill')).toBeVisible());
-    expectSentByTheHtml(seen, ['auth/me', `documentation/documents/${checklist.id}`, `documentation/documents/${checklist.id}/history?skip=0&limit=100`]);
+    let seen = await openAndTime(
+      page,
+      `/documentation/${checklist.id}/history`,
+      () => expect(heading(page, 'History of Fire drill')).toBeVisible(),
+      ['auth/me', `documentation/documents/${checklist.id}`, `documentation/documents/${checklist.id}/history?skip=0&limit=100`],
+    );
     expectNoRootRead(seen.reads.map((r) => r.path));
-    seen = await openAndTime(page, `/documentation/results/${checklist.id}/${rowId}`, () => expect(heading(page, 'Result of Fire drill')).toBeVisible());
-    expectSentByTheHtml(seen, ['auth/me', `documentation/documents/${checklist.id}`, `documentation/documents/documentdata/${rowId}`]);
-    seen = await openAndTime(page, '/documentation/browse', () => expect(heading(page, 'Documentation')).toBeVisible());
-    expectSentByTheHtml(seen, ['auth/me', 'documentation/folders/root', 'documentation/folders/root/contents?ordering=kind&ordering=name&limit=100', DRAWER]);
+    await openAndTime(
+      page,
+      `/documentation/results/${checklist.id}/${rowId}`,
+      () => expect(heading(page, 'Result of Fire drill')).toBeVisible(),
+      ['auth/me', `documentation/documents/${checklist.id}`, `documentation/documents/documentdata/${rowId}`],
+    );
+    await openAndTime(
+      page,
+      '/documentation/browse',
+      () => expect(heading(page, 'Documentation')).toBeVisible(),
+      ['auth/me', 'documentation/folders/root', 'documentation/folders/root/contents?ordering=kind&ordering=name&limit=100', DRAWER],
+    );
     // The whole trash at the spec's address: its folder is the root, read once, and never as `folders/1`.
-    seen = await openAndTime(page, '/documentation/trash/1', () => expect(page.getByText('- - Empty - -')).toBeVisible());
-    expectSentByTheHtml(seen, ['auth/me', 'documentation/folders/root', DRAWER]);
+    seen = await openAndTime(
+      page,
+      '/documentation/trash/1',
+      () => expect(page.getByText('- - Empty - -')).toBeVisible(),
+      ['auth/me', 'documentation/folders/root', DRAWER],
+    );
     expect(seen.reads.map((r) => r.path)).not.toContain('documentation/folders/1');
-    seen = await openAndTime(page, '/', () => expect(heading(page, 'Dashboard')).toBeVisible());
-    expectSentByTheHtml(seen, ['auth/me']);
+    await openAndTime(page, '/', () => expect(heading(page, 'Dashboard')).toBeVisible(), ['auth/me']);
   });
 
   test('the HTML sends the reads of a version’s and of a submitted row’s view page, told apart by the address, each once', async ({ page, orgAdmin }) => {
     const { checklist, rowId } = await stage(orgAdmin);
     await signInWithToken(page, orgAdmin.token);
-    let seen = await openAndTime(page, `/documentation/view/${checklist.id}/1`, () => expect(heading(page, 'View Fire drill (Version: 1)')).toBeVisible());
-    expectSentByTheHtml(seen, ['auth/me', `documentation/documents/${checklist.id}/version/1`, DRAWER]);
-    seen = await openAndTime(page, `/documentation/view/${checklist.id}/${rowId}`, () => expect(page.getByRole('heading', { name: 'Submitted Answers' })).toBeVisible());
-    expectSentByTheHtml(seen, ['auth/me', `documentation/documents/${checklist.id}`, `documentation/documents/documentdata/${rowId}`, DRAWER]);
+    await openAndTime(
+      page,
+      `/documentation/view/${checklist.id}/1`,
+      () => expect(heading(page, 'View Fire drill (Version: 1)')).toBeVisible(),
+      ['auth/me', `documentation/documents/${checklist.id}/version/1`, DRAWER],
+    );
+    await openAndTime(
+      page,
+      `/documentation/view/${checklist.id}/${rowId}`,
+      () => expect(page.getByRole('heading', { name: 'Submitted Answers' })).toBeVisible(),
+      ['auth/me', `documentation/documents/${checklist.id}`, `documentation/documents/documentdata/${rowId}`, DRAWER],
+    );
     await expect(heading(page, 'View Fire drill')).toBeVisible();
   });
 
