@@ -75,4 +75,16 @@ test.describe('the chrome after the page’s first paint', () => {
     release();
     await expect(page.getByRole('heading', { level: 1, name: 'View Fire drill' })).toBeVisible();
   });
+
+  test('a warning a page leaves for the next one shows there, however long the next page takes to come', async ({ page, orgAdmin }) => {
+    await signInWithToken(page, orgAdmin.token);
+    // The folder browser's HTML comes late: the failed document page stays long enough for its chrome to mount.
+    await page.route('**/documentation/browse', async (route) => {
+      if (route.request().resourceType() === 'document') await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto('/documentation/view/0190e1a0-0000-7000-8000-00000000dead');
+    await expect(page).toHaveURL('/documentation/browse');
+    await expect(page.getByRole('alert').filter({ hasText: 'Document not found' })).toBeVisible();
+  });
 });
