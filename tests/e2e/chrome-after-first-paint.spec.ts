@@ -60,6 +60,38 @@ test.describe('the chrome after the page’s first paint', () => {
     await expect.poll(() => sent.findIndex((path) => path.startsWith('documentation/notifications'))).toBeGreaterThanOrEqual(before);
   });
 
+  test('the document menu reads whether it is a favourite and subscribed only after the heading has painted', async ({ page, orgAdmin }) => {
+    const checklist = await checklistOf(orgAdmin);
+    await signInWithToken(page, orgAdmin.token);
+    // Counts the frames rendered since the heading was in the page, and notes that count at each read of the
+    // favourites or subscriptions: a read sent while rendering the heading goes out before its first frame.
+    await page.addInitScript(() => {
+      const w = window as unknown as { framesWithHeading: number; followReads: { url: string; frames: number }[] };
+      w.framesWithHeading = 0;
+      w.followReads = [];
+      const tick = () => {
+        if (document.querySelector('h1')?.textContent?.includes('Fire drill')) w.framesWithHeading++;
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+      const send = window.fetch.bind(window);
+      window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = input instanceof Request ? input.url : String(input);
+        if (/\/documentation\/(favorites|subscriptions)/.test(url)) w.followReads.push({ url, frames: w.framesWithHeading });
+        return send(input, init);
+      };
+    });
+    await page.goto(`/documentation/view/${checklist.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'View Fire drill' })).toBeVisible();
+    const reads = () => page.evaluate(() => (window as unknown as { followReads: { url: string; frames: number }[] }).followReads);
+    await expect.poll(async () => (await reads()).length).toBe(2);
+    for (const read of await reads()) expect(read.frames, read.url).toBeGreaterThan(0);
+    // They are still read: the menu says what its entries do.
+    await page.getByRole('button', { name: 'Document menu' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Favourite' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Subscribe' })).toBeVisible();
+  });
+
   test('a tap on the menu button before then is not lost', async ({ page, orgAdmin }) => {
     await usePhoneViewport(page);
     const checklist = await checklistOf(orgAdmin);
