@@ -95,10 +95,15 @@ test('the picture of a long folder is its first screen only: the island draws th
   const last = (await tiles.last().boundingBox())!;
   expect(last.y + last.height).toBeGreaterThan(page.viewportSize()!.height);
   await expect(preview.locator('a.item-name')).toHaveText(names.slice(0, drawn).map((name) => `${name}, Checklist`));
+  // Every tile of the picture is on the first screen, so none skips its contents (the island's tiles do,
+  // below the fold, with content-visibility: auto): skipping them first only adds a second layout to the paint.
+  const contentVisibility = (tile: Locator) => tile.evaluate((element) => getComputedStyle(element).contentVisibility);
+  expect(await contentVisibility(tiles.last())).toBe('visible');
   const painted = await boxesIn(preview);
 
   release();
   await expect(page.getByRole('list', { name: 'Contents of Many checks' }).getByRole('listitem')).toHaveCount(names.length);
+  expect(await contentVisibility(page.locator('astro-island li.item-tile').last())).toBe('auto');
   await expect(preview).toBeEmpty();
   // The tiles the picture drew stand where the island draws them.
   expect((await boxesIn(page.locator('astro-island'))).slice(0, painted.length)).toEqual(painted);
