@@ -1,7 +1,9 @@
 /**
  * Registers the service worker (/sw.js, scope `/`; src/client/offline/worker.ts) once the page has
- * loaded. The layouts call it in production builds only (`import.meta.env.PROD`): `astro dev` serves
- * pages that no precache list describes.
+ * loaded and `after` has settled: the signed-in pages pass `afterPageRead()`, so a new worker's precache
+ * (about 3 MB) does not take a slow phone's connections before the page has painted what it read and
+ * asked for what it loads next. The layouts call it in production builds only (`import.meta.env.PROD`):
+ * `astro dev` serves pages that no precache list describes.
  *
  * Two duties of the page side:
  * - Nobody signed in (the sign-in page after a logout, a signed-out visit): the kept API answers are
@@ -14,19 +16,21 @@ import { hasLoginFlag, storedToken } from './storage.ts';
 
 const apiBase = (): string => new URL(import.meta.env.PUBLIC_API_BASE ?? '/api/v1', location.href).href;
 
-export function registerServiceWorker(): void {
+export function registerServiceWorker(after: Promise<unknown> = Promise.resolve()): void {
   if (!('serviceWorker' in navigator)) return;
   if (!hasLoginFlag() && 'caches' in window) void caches.delete(API_CACHE).catch(() => undefined);
   if (!navigator.serviceWorker.controller) {
     navigator.serviceWorker.addEventListener('controllerchange', keepThisPageOffline, { once: true });
   }
-  const register = () => {
+  const loaded = new Promise<void>((resolve) => {
+    if (document.readyState === 'complete') resolve();
+    else window.addEventListener('load', () => resolve(), { once: true });
+  });
+  void Promise.all([loaded, after.catch(() => undefined)]).then(() =>
     navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((err: unknown) => {
       console.warn('The service worker could not be registered', err);
-    });
-  };
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+    }),
+  );
 }
 
 /** Reads again, through the worker that just took control, the kept API reads this page made without one. */

@@ -120,3 +120,21 @@ test.describe('the chrome after the page’s first paint', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Document not found' })).toBeVisible();
   });
 });
+
+test.describe('the service worker after the page’s first paint', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('registers once the page has painted what it read, so its precache does not compete with the page', async ({ page, orgAdmin }) => {
+    const checklist = await checklistOf(orgAdmin);
+    await signInWithToken(page, orgAdmin.token);
+    const { release } = await holdDocument(page, checklist.id);
+    await page.goto(`/documentation/view/${checklist.id}`, { waitUntil: 'load' });
+    await revealed(page);
+    await page.waitForTimeout(300);
+    const registered = () => page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/')) !== undefined);
+    expect(await registered()).toBe(false);
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: 'View Fire drill' })).toBeVisible();
+    await expect.poll(registered).toBe(true);
+  });
+});

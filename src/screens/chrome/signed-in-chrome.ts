@@ -36,13 +36,17 @@ export function setPageName(name: string): void {
   document.title = user ? pageTitle(name, user) : name;
 }
 
-export function mountSignedInChrome(): void {
+/** Mounts the chrome; settles once the page has painted what it read (at once for a visitor who is not signed in). */
+export function mountSignedInChrome(): Promise<void> {
   // The page before's alert for this one, taken now: by the time the alerts mount, this page may have left one for the next.
   showPendingAlert();
   // A public shell in this layout (the not-found page) is the app's frame for a stored login, and a plain
   // page without the frame's menus for anyone else.
   if (document.body.dataset.guard === 'public') {
-    if (!hasLoginFlag() || !storedToken()) return mountSignedOut();
+    if (!hasLoginFlag() || !storedToken()) {
+      mountSignedOut();
+      return Promise.resolve();
+    }
     document.body.dataset.guard = 'signed-in';
   }
   markCurrentLinks(); // part of the drawer's look, shown from the first paint on a wide screen
@@ -54,7 +58,7 @@ export function mountSignedInChrome(): void {
   for (const type of ['pointerdown', 'keydown', 'click'] as const) {
     document.addEventListener(type, () => mountMenus(), { capture: true, signal: early.signal });
   }
-  signedInUser().then(
+  return signedInUser().then(
     async () => {
       reveal();
       await afterPageRead();
