@@ -11,6 +11,7 @@ import { showAlert } from '../../src/client/stores/alerts.ts';
 import { formatDateTime } from '../../src/client/time-format.ts';
 import type { Document } from '../../src/shared/api/documentation.ts';
 import { exportFileName, type SheetRow } from '../../src/shared/api/sheets.ts';
+import { LATEST_ROW, sheetData } from './first-rows.ts';
 import { cellText, columnsOf, formOrder, NO_RESULTS, readSheetContents, rowSubmission, validFlag } from './results-state.ts';
 import { saveBlob } from '../../src/client/dom.ts';
 
@@ -26,7 +27,7 @@ export function ReportView({ document: doc }: { document: Document }) {
 
   useEffect(() => {
     let live = true;
-    api.documentation.sheetData(doc.id, { limit: 1 }).then(
+    sheetData(doc.id, LATEST_ROW).then( // started with the document's arrival (./first-rows.ts)
       (answer) => live && setRow(answer.results[0] ?? null),
       (err: unknown) => {
         console.warn('The latest result could not be loaded', err);

@@ -29,7 +29,6 @@ import {
   DATETIME,
   dateFromInput,
   dateInputValue,
-  daysAgo,
   formOrder,
   NO_RESULTS,
   pageRows,
@@ -42,6 +41,7 @@ import {
 } from './results-state.ts';
 import { saveBlob } from '../../src/client/dom.ts';
 import { DataGrid, type DataGridColumn, type SortDirection } from '../shared/DataGrid.tsx';
+import { daysAgo } from './first-rows.ts';
 import { useSheetRows } from './use-sheet-rows.ts';
 
 export const EXPORT_CSV = 'Export CSV';

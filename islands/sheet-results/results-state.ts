@@ -12,7 +12,7 @@ import type { SheetRow } from '../../src/shared/api/sheets.ts';
 import { FIXED_OPTIONS, hasValue, type ValueType } from '../../src/shared/checklists/index.ts';
 import type { SheetContents } from '../../src/shared/sheets/model.ts';
 import { formTree } from '../../src/shared/sheets/links.ts';
-import { RESULTS_FIRST_WINDOW_DAYS, RESULTS_PAGE_SIZE } from '../../src/shared/sheets/model.ts';
+import { RESULTS_PAGE_SIZE } from '../../src/shared/sheets/model.ts';
 import type { SortDirection } from '../shared/DataGrid.tsx';
 
 export const NO_RESULTS = 'No Results Found';
@@ -27,9 +27,6 @@ export interface ResultColumn {
   /** The checklist the question comes from (its submission in the row is the cell's row). */
   formId: string;
 }
-
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Contents as the grid reads them, whatever the server sent (a sheet never published has none). */
 export function readSheetContents(raw: unknown): SheetContents {
@@ -104,12 +101,6 @@ export function rowKey(row: SheetRow): string {
   return ids.length ? ids.join('+') : `${row.created_at}|${row.created_by_username ?? ''}`;
 }
 
-/** The start of the local day `days` days before `now`: the default filter's date ('on or after'). */
-export function daysAgo(now: Date, days = RESULTS_FIRST_WINDOW_DAYS): Date {
-  const day = new Date(now.getTime() - days * DAY_MS);
-  day.setHours(0, 0, 0, 0);
-  return day;
-}
 
 /** A local date as an `<input type="date">` value ('2026-11-23'). */
 export function dateInputValue(date: Date): string {

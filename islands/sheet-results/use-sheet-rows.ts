@@ -9,9 +9,9 @@
  * logged"): the grid keeps what it has.
  */
 import { useEffect, useRef, useState } from 'react';
-import { api } from '../../src/client/api.ts';
 import type { SheetRow } from '../../src/shared/api/sheets.ts';
 import { RESULTS_BATCH_SIZE } from '../../src/shared/sheets/model.ts';
+import { epochSeconds, sheetData } from './first-rows.ts';
 
 export interface SheetRows {
   /** Newest first; grows while loading (read it with `loaded`). */
@@ -25,8 +25,6 @@ export interface SheetRows {
   loading: boolean;
 }
 
-const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
-
 export function useSheetRows(documentId: string, cutoff: Date): SheetRows {
   const rows = useRef<SheetRow[]>([]);
   const [state, setState] = useState({ loaded: 0, total: 0, firstReady: false, loading: true });
@@ -35,12 +33,12 @@ export function useSheetRows(documentId: string, cutoff: Date): SheetRows {
     let live = true;
     const list: SheetRow[] = [];
     rows.current = list;
-    const since = seconds(cutoff);
+    const since = epochSeconds(cutoff);
     void (async () => {
       try {
         let recentTotal = 0;
         do {
-          const page = await api.documentation.sheetData(documentId, { start_time: since, skip: list.length });
+          const page = await sheetData(documentId, { start_time: since, skip: list.length }); // the first: started with the document's arrival (./first-rows.ts)
           if (!live) return;
           for (const row of page.results) list.push(row);
           recentTotal = page.total;
@@ -51,7 +49,7 @@ export function useSheetRows(documentId: string, cutoff: Date): SheetRows {
         let olderTotal = Infinity;
         let older = 0;
         while (older < olderTotal) {
-          const page = await api.documentation.sheetData(documentId, { end_time: since, skip: older, limit: RESULTS_BATCH_SIZE });
+          const page = await sheetData(documentId, { end_time: since, skip: older, limit: RESULTS_BATCH_SIZE });
           if (!live) return;
           for (const row of page.results) list.push(row);
           older += page.results.length;

@@ -8,10 +8,12 @@
  * - form (checklist): viewed with the light `rb-checklist` element (no React on a checklist's page),
  *   edited with the checklist editor island.
  * - sheet and report: the results grid or the report's cards (islands/sheet-results), edited with the
- *   sheet editor island (islands/sheet-editor); `results` is the grid of /documentation/results/{id}.
+ *   sheet editor island (islands/sheet-editor); `results` is the grid of /documentation/results/{id};
+ *   their first rows are asked for with the document's arrival (`firstReads`, first-rows.ts).
  * - presentation: the light presentation viewer (islands/presentation-viewer: DOM and Konva's core, no React),
  *   edited with the presentation editor island (islands/presentation-editor: React, Konva, Tiptap).
  */
+import { startFirstRows } from '../../../islands/sheet-results/first-rows.ts';
 import type { Doctype, Document } from '../../shared/api/documentation.ts';
 
 /** A viewer or an editor: shows `document` in `container` (the page's mount point, empty when called). */
@@ -28,6 +30,12 @@ export interface DoctypeEntry {
   editor?: Load;
   /** The results grid (/documentation/results/{id}); none: the document has no results grid. */
   results?: Load;
+  /**
+   * The reads the viewer or the results grid makes first, started by the page the moment the document is
+   * in, beside the screen's code (which takes them over): not a round trip later, once that code has
+   * loaded and mounted. Light: no module of the screen itself.
+   */
+  firstReads?: (document: Document, screen: 'viewer' | 'results') => void;
 }
 
 export const doctypes: Record<Doctype, DoctypeEntry> = {
@@ -44,10 +52,12 @@ export const doctypes: Record<Doctype, DoctypeEntry> = {
     viewer: () => import('../../../islands/sheet-results/mount.tsx'),
     editor: () => import('../../../islands/sheet-editor/mount.tsx'),
     results: () => import('../../../islands/sheet-results/mount.tsx').then((m) => m.grid),
+    firstReads: startFirstRows,
   },
   report: {
     viewer: () => import('../../../islands/sheet-results/mount.tsx'),
     editor: () => import('../../../islands/sheet-editor/mount.tsx'),
     results: () => import('../../../islands/sheet-results/mount.tsx').then((m) => m.grid),
+    firstReads: startFirstRows,
   },
 };

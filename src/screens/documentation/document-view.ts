@@ -63,10 +63,14 @@ export async function mountDocumentView(): Promise<void> {
   element('document-status').textContent = '';
   element('document-frame').hidden = false;
 
-  // The heading and toolbar paint first; the doctype's body (its code loaded on demand) comes after.
+  // The heading and toolbar paint first; the doctype's body (its code loaded on demand) comes after, its
+  // first reads (the registry's firstReads) leaving beside that code, not after it.
   await afterPaint();
   if (target.kind === 'row') await mountSubmittedRow(element('document-row'), doc, target.rowId, row);
-  else await mountBody(element('document-body'), doc);
+  else {
+    doctypes[doc.doctype].firstReads?.(doc, 'viewer');
+    await mountBody(element('document-body'), doc);
+  }
 }
 
 export const QUESTIONS_RESET = 'Questions have been reset';

@@ -37,6 +37,7 @@ export async function mountResults(): Promise<void> {
     body.replaceChildren(note);
     return;
   }
+  doctypes[doc.doctype].firstReads?.(doc, 'results'); // beside the grid's code, not after it
   try {
     const grid = await load();
     status.textContent = '';
