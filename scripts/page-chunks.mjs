@@ -17,6 +17,13 @@
  * - `core`: what the public pages (sign-in, registration …) and the signed-in pages both import at load
  *   (the API transport, storage, alerts, the DOM helpers, the service worker's registration).
  * - `react`: React, ReactDOM and the scheduler, always loaded together by the islands.
+ * - `<doctype>-viewer-shared`: the modules a doctype's viewer (loaded on demand by the view page) shares
+ *   with other lazy code — the editors, the dialogs — except packages, in one file per viewer. Rollup gave
+ *   each of them a file of its own: the checklist's viewer came in eight files, so on a phone its last
+ *   ones waited a round trip for a connection behind the chrome's reads (the questions showed 0.6 s after
+ *   the first of them had arrived). They are small shared modules (value types, element glue, the image
+ *   compressor); a package is never assigned there, though Rollup may add one only they and other lazy
+ *   code import (Lit joined the checklist's file: a screen that loads Lit now loads ~3 KB gzip more).
  * - everything else as Rollup splits it: a page's own modules stay in its script's file; lazy code
  *   (a doctype's viewer, an editor, a dialog) in its own files.
  * A module any public page may load (statically or on demand) is never put in `app`: loading `app`
@@ -26,6 +33,16 @@ import { readFileSync } from 'node:fs';
 
 /** The pages opened first, whose shared modules join the chrome in `app` (src/pages/…, without .astro). */
 export const FIRST_PAGES = ['documentation/view', 'index', 'documentation/browse'];
+
+/**
+ * The doctypes' viewers (src/screens/doctypes/registry.ts), in the order they claim the modules they share:
+ * the checklist's first (opened from printed QR codes).
+ */
+export const VIEWERS = [
+  ['checklist', '/src/screens/doctypes/checklist-viewer.ts'],
+  ['sheet', '/islands/sheet-results/mount.tsx'],
+  ['presentation', '/islands/presentation-viewer/mount.ts'],
+];
 
 const SCRIPT_OF_ASTRO = /^(.*\.astro)\?astro&type=script/;
 const LAYOUT_SCRIPT = /\/src\/layouts\/SignedInLayout\.astro\?astro&type=script/;
@@ -103,6 +120,14 @@ export function planChunks(ids, info, read) {
     else if (chrome.has(id) || (reachedBy.get(id) ?? 0) > 1) plan.set(id, 'app');
   }
   for (const id of ids) if (REACT.test(id)) plan.set(id, 'react');
+  for (const [doctype, path] of VIEWERS) {
+    const viewer = ids.find((id) => id.endsWith(path));
+    if (!viewer) continue;
+    for (const id of reach([viewer], info, false)) {
+      if (id === viewer || plan.has(id) || !id.startsWith('/') || id.includes('/node_modules/') || (reachedBy.get(id) ?? 0) < 2) continue;
+      plan.set(id, `${doctype}-viewer-shared`);
+    }
+  }
   return plan;
 }
 

@@ -20,6 +20,9 @@ const HISTORY = script('pages/documentation/history');
 const LOGIN = script('pages/login');
 const ISLAND = `${root}/islands/browse/BrowseFolder.tsx`;
 const src = (name: string) => `${root}/src/${name}.ts`;
+const CHECKLIST_VIEWER = src('screens/doctypes/checklist-viewer');
+const EDITOR = `${root}/islands/checklist-editor/mount.tsx`;
+const LIT = `${root}/node_modules/lit/index.js`;
 
 const sources: Record<string, string> = {
   [`${root}/src/pages/documentation/view.astro`]: "import SignedInLayout from '../../layouts/SignedInLayout.astro';",
@@ -47,13 +50,21 @@ function graph(): Map<string, Info> {
   // A dialog the sign-in page loads on demand: what it imports is public too.
   add(src('screens/account/lazy-dialog'), [src('client/dom')]);
   add(src('client/dom'));
-  add(src('screens/documentation/document-view'), [src('screens/documentation/toolbar'), src('client/dom'), src('screens/documentation/view-only')], [src('doctypes/viewer')]);
+  add(src('screens/documentation/document-view'), [src('screens/documentation/toolbar'), src('client/dom'), src('screens/documentation/view-only')], [src('doctypes/viewer'), CHECKLIST_VIEWER]);
   add(src('screens/documentation/history'), [src('screens/documentation/toolbar')]);
   add(src('screens/documentation/toolbar'));
   add(src('screens/documentation/view-only'));
   add(src('doctypes/viewer'), [src('screens/documentation/toolbar')]);
   add(src('islands-shared'));
   add(`${root}/node_modules/react/index.js`);
+  // A checklist's viewer, loaded on demand by the view page, and an editor that shares some of its modules.
+  add(src('screens/documentation/document-edit'), [], [EDITOR], true);
+  add(CHECKLIST_VIEWER, [`${root}/elements/rb-checklist/rb-checklist.ts`, src('shared/checklists/value-types'), `${root}/elements/shared/events.ts`, LIT]);
+  add(EDITOR, [src('shared/checklists/value-types'), `${root}/elements/shared/events.ts`, LIT, `${root}/node_modules/react/index.js`]);
+  add(`${root}/elements/rb-checklist/rb-checklist.ts`, [LIT]);
+  add(src('shared/checklists/value-types'));
+  add(`${root}/elements/shared/events.ts`);
+  add(LIT);
   return g;
 }
 
@@ -100,5 +111,15 @@ describe('page-chunks', () => {
     expect(chunks.has(src('screens/account/login'))).toBe(false);
     expect(chunks.has(src('islands-shared'))).toBe(false);
     expect(chunks.get(`${root}/node_modules/react/index.js`)).toBe('react');
+  });
+
+  it('puts the modules a doctype’s viewer shares with other lazy code in one file: the viewer loads in two or three files, not eight', () => {
+    const chunks = plan();
+    expect(chunks.get(src('shared/checklists/value-types'))).toBe('checklist-viewer-shared');
+    expect(chunks.get(`${root}/elements/shared/events.ts`)).toBe('checklist-viewer-shared');
+    // Its own modules stay in its file; a package stays where Rollup puts it (other screens load it without the viewer's code).
+    expect(chunks.has(CHECKLIST_VIEWER)).toBe(false);
+    expect(chunks.has(`${root}/elements/rb-checklist/rb-checklist.ts`)).toBe(false);
+    expect(chunks.has(LIT)).toBe(false);
   });
 });
