@@ -38,6 +38,7 @@ export const FIRST_PAGES = ['documentation/view', 'index', 'documentation/browse
  * The doctypes' viewers (src/screens/doctypes/registry.ts), in the order they claim the modules they share:
  * the checklist's first (opened from printed QR codes).
  */
+/** @type {readonly (readonly [string, string])[]} */
 export const VIEWERS = [
   ['checklist', '/src/screens/doctypes/checklist-viewer.ts'],
   ['sheet', '/islands/sheet-results/mount.tsx'],

@@ -10,6 +10,7 @@
 import { api } from '../../src/client/api.ts';
 import { saveBlob } from '../../src/client/dom.ts';
 import { mediaUrls } from '../../src/client/uploads.ts';
+import { pageImage } from './first-page.ts';
 
 const BATCH = 100;
 
@@ -23,7 +24,7 @@ export class PageMedia {
   image(uploadId: string, type: string): Promise<HTMLImageElement> {
     let found = this.images.get(uploadId);
     if (!found) {
-      found = api.documentation.media(this.documentId, uploadId, type).then(decoded);
+      found = pageImage(this.documentId, uploadId, type).then(decoded); // the first: read with the document's arrival (./first-page.ts)
       found.catch(() => this.images.delete(uploadId)); // a failed read is tried again next time
       this.images.set(uploadId, found);
     }

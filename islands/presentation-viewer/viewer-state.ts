@@ -4,6 +4,7 @@
  * panels' limits (documentation §2 "Viewer", §4 "Presentation view", §9).
  */
 import { SHAPE_KINDS, SHAPE_COLOURS, isImagePage, type Page, type Shape } from '../../src/shared/presentations/model.ts';
+import { storedContentType, storedPages } from './page-order.ts';
 
 /** The annotation panel's default width: 20 % of the page (§9). */
 export const ANNOTATION_PANEL_SHARE = 0.2;
@@ -18,31 +19,21 @@ export const PANEL_KEY_STEP = 16;
 export const EMPTY_PRESENTATION = '--Empty--';
 
 /**
- * The pages in `page_index` order — only ids that have a page, each once — with every shape that can be
+ * The pages in `page_index` order — only ids that have a page, each once (page-order.ts) — with every shape that can be
  * drawn (a shape the model does not know is left out rather than breaking the page).
  */
 export function orderedPages(contents: unknown): Page[] {
-  if (!contents || typeof contents !== 'object') return [];
-  const { pages, page_index: index } = contents as { pages?: unknown; page_index?: unknown };
-  if (!pages || typeof pages !== 'object' || !Array.isArray(index)) return [];
-  const byId = pages as Record<string, Page | undefined>;
-  const seen = new Set<string>();
-  const result: Page[] = [];
-  for (const id of index) {
-    if (typeof id !== 'string' || seen.has(id) || !Object.hasOwn(byId, id)) continue;
-    const page = byId[id];
-    if (!page || typeof page !== 'object' || typeof page.media !== 'string') continue;
-    seen.add(id);
-    result.push({
+  return storedPages(contents).map(([id, stored]) => {
+    const page = stored as unknown as Page;
+    return {
       ...page,
       pageID: id,
       description: typeof page.description === 'string' ? page.description : '',
-      content_type: typeof page.content_type === 'string' ? page.content_type : 'application/octet-stream',
+      content_type: storedContentType(stored),
       media_thumb: typeof page.media_thumb === 'string' ? page.media_thumb : null,
       shapes: Array.isArray(page.shapes) ? page.shapes.filter(isDrawable) : [],
-    });
-  }
-  return result;
+    };
+  });
 }
 
 function isDrawable(shape: unknown): shape is Shape {

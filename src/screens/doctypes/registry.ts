@@ -11,8 +11,10 @@
  *   sheet editor island (islands/sheet-editor); `results` is the grid of /documentation/results/{id};
  *   their first rows are asked for with the document's arrival (`firstReads`, first-rows.ts).
  * - presentation: the light presentation viewer (islands/presentation-viewer: DOM and Konva's core, no React),
- *   edited with the presentation editor island (islands/presentation-editor: React, Konva, Tiptap).
+ *   edited with the presentation editor island (islands/presentation-editor: React, Konva, Tiptap); its
+ *   first page image is read with the document's arrival (`firstReads`, first-page.ts).
  */
+import { startFirstPage } from '../../../islands/presentation-viewer/first-page.ts';
 import { startFirstRows } from '../../../islands/sheet-results/first-rows.ts';
 import type { Doctype, Document } from '../../shared/api/documentation.ts';
 
@@ -42,6 +44,7 @@ export const doctypes: Record<Doctype, DoctypeEntry> = {
   presentation: {
     viewer: () => import('../../../islands/presentation-viewer/mount.ts'),
     editor: () => import('../../../islands/presentation-editor/mount.tsx'),
+    firstReads: startFirstPage,
   },
   form: {
     viewer: () => import('./checklist-viewer.ts'),

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { firstPageImage } from '../../../../islands/presentation-viewer/first-page.ts';
+import { orderedPages, pageKind } from '../../../../islands/presentation-viewer/viewer-state.ts';
+
+const page = (media: string, content_type?: string) => ({ media, description: '', filename: `${media}.bin`, size: 1, lastModified: 0, shapes: [], media_thumb: null, ...(content_type ? { content_type } : {}) });
+
+describe('a presentation’s first page image, read before the viewer loads', () => {
+  const cases: [string, unknown][] = [
+    ['an image first', { pages: { a: page('u-a', 'image/jpeg'), b: page('u-b', 'application/pdf') }, page_index: ['a', 'b'] }],
+    ['a PDF first', { pages: { a: page('u-a', 'image/jpeg'), b: page('u-b', 'application/pdf') }, page_index: ['b', 'a'] }],
+    ['ids without a page, twice, or without media skipped', { pages: { a: page('u-a', 'image/png'), c: { description: 'no media' } }, page_index: ['x', 'c', 'a', 'a'] }],
+    ['no content type', { pages: { a: page('u-a') }, page_index: ['a'] }],
+    ['no pages', { pages: {}, page_index: [] }],
+    ['not contents at all', null],
+  ];
+
+  it.each(cases)('is the page the viewer shows first, when it is an image: %s', (_, contents) => {
+    const shown = orderedPages(contents)[0];
+    const expected = shown && pageKind(shown) === 'image' ? { media: shown.media, contentType: shown.content_type } : undefined;
+    expect(firstPageImage(contents)).toEqual(expected);
+  });
+
+  it('is read for an image first page only', () => {
+    expect(firstPageImage(cases[0]![1])).toEqual({ media: 'u-a', contentType: 'image/jpeg' });
+    expect(firstPageImage(cases[1]![1])).toBeUndefined();
+  });
+});
