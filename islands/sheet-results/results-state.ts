@@ -101,7 +101,6 @@ export function rowKey(row: SheetRow): string {
   return ids.length ? ids.join('+') : `${row.created_at}|${row.created_by_username ?? ''}`;
 }
 
-
 /** A local date as an `<input type="date">` value ('2026-11-23'). */
 export function dateInputValue(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');

@@ -1,8 +1,8 @@
 /**
  * Registers the service worker (/sw.js, scope `/`; src/client/offline/worker.ts) once the page has
- * loaded and `after` has settled: the signed-in pages pass `afterPageRead()`, so a new worker's precache
- * (about 3 MB) does not take a slow phone's connections before the page has painted what it read and
- * asked for what it loads next. The layouts call it in production builds only (`import.meta.env.PROD`):
+ * loaded and `after` has settled: the signed-in layout passes `mountSignedInChrome`'s promise (the page
+ * has painted what it read), so a new worker's precache (about 3 MB) does not take a slow phone's
+ * connections before the page has asked for what it loads next. The layouts call it in production builds only (`import.meta.env.PROD`):
  * `astro dev` serves pages that no precache list describes.
  *
  * Two duties of the page side:

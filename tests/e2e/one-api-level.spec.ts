@@ -141,6 +141,32 @@ async function stage(admin: OrgAdmin): Promise<{ folder: Item; checklist: Item; 
 }
 
 test.describe('one API level beside the HTML', () => {
+  test('a checklist’s filler is asked for as the document arrives, before the heading’s first frame', async ({ page, orgAdmin }) => {
+    const { checklist } = await stage(orgAdmin);
+    await signInWithToken(page, orgAdmin.token);
+    // The time of the first frame with the heading (its rAF callbacks run before that frame's paint).
+    await page.addInitScript(() => {
+      const w = window as unknown as { headingFrame?: number };
+      const tick = () => {
+        if (document.querySelector('h1')?.textContent?.includes('Fire drill')) w.headingFrame = performance.now();
+        else requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    await page.goto(`/documentation/view/${checklist.id}`);
+    await expect(page.getByText('Doors closed')).toBeVisible();
+    const { headingFrame, fillerAsked } = await page.evaluate(() => ({
+      headingFrame: (window as unknown as { headingFrame?: number }).headingFrame ?? Number.NaN,
+      fillerAsked: Math.min(
+        ...(performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+          .filter((r) => /\/_astro\/checklist-viewer\.[^/]+\.js$/.test(new URL(r.name).pathname))
+          .map((r) => r.startTime),
+      ),
+    }));
+    // Asked for in the task that drew the heading, not a frame later: the filler's files are a round trip away.
+    expect(fillerAsked).toBeLessThan(headingFrame);
+  });
+
   test('a checklist’s view page asks for the document beside auth/me', async ({ page, orgAdmin }) => {
     const { checklist } = await stage(orgAdmin);
     await signInWithToken(page, orgAdmin.token);

@@ -18,7 +18,7 @@ import { renderDocumentToolbar } from './document-toolbar.ts';
 import { failureText } from './failure.ts';
 import { navigate } from '../../client/navigation.ts';
 import { showAlert } from '../../client/stores/alerts.ts';
-import { doctypes } from '../doctypes/registry.ts';
+import { doctypes, type DocumentScreen } from '../doctypes/registry.ts';
 import { afterPaint, element } from '../../client/dom.ts';
 
 export const NOT_MOST_RECENT = 'This is not the most recent version of this document.';
@@ -47,6 +47,9 @@ export async function mountDocumentView(): Promise<void> {
     data: [doc, row],
   } = page;
 
+  // The doctype's code and its first reads (the registry) leave with the document's arrival; the heading
+  // and toolbar paint first, the body once that paint is done and its code is in.
+  const body = target.kind === 'row' ? undefined : loadBody(doc);
   const title = viewTitle(doc.name, target.kind === 'version' ? doc.version : undefined);
   setPageName(title);
   element('document-heading').textContent = title;
@@ -63,14 +66,18 @@ export async function mountDocumentView(): Promise<void> {
   element('document-status').textContent = '';
   element('document-frame').hidden = false;
 
-  // The heading and toolbar paint first; the doctype's body (its code loaded on demand) comes after, its
-  // first reads (the registry's firstReads) leaving beside that code, not after it.
   await afterPaint();
-  if (target.kind === 'row') await mountSubmittedRow(element('document-row'), doc, target.rowId, row);
-  else {
-    doctypes[doc.doctype].firstReads?.(doc, 'viewer');
-    await mountBody(element('document-body'), doc);
-  }
+  if (body) await mountBody(element('document-body'), doc, body);
+  else if (target.kind === 'row') await mountSubmittedRow(element('document-row'), doc, target.rowId, row);
+}
+
+/** Starts loading the doctype's viewer and its first reads (the doctype registry). */
+function loadBody(doc: Document): Promise<DocumentScreen> {
+  const { viewer, firstReads } = doctypes[doc.doctype];
+  const loading = viewer();
+  loading.catch(() => undefined); // mountBody shows the failure
+  firstReads?.(doc, 'viewer');
+  return loading;
 }
 
 export const QUESTIONS_RESET = 'Questions have been reset';
@@ -87,9 +94,9 @@ function resetQuestions(doc: Document, user: CurrentUser): void {
 }
 
 /** The doctype's body, imported on demand. */
-async function mountBody(container: HTMLElement, doc: Document): Promise<void> {
+async function mountBody(container: HTMLElement, doc: Document, loading: Promise<DocumentScreen>): Promise<void> {
   try {
-    const body = await doctypes[doc.doctype].viewer();
+    const body = await loading;
     await body.mount(container, doc);
   } catch (err) {
     container.replaceChildren(failureText(err));
