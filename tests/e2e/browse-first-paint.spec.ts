@@ -5,7 +5,7 @@
  * on the page and every box stands where the picture had it (nothing moves under the reader's eye).
  */
 import type { Locator, Page } from '@playwright/test';
-import { callApi, expect, signInWithToken, test, usePhoneViewport } from './support/test.ts';
+import { callApi, expect, holdRequests, signInWithToken, test, usePhoneViewport } from './support/test.ts';
 
 interface Item {
   id: string;
@@ -22,15 +22,7 @@ async function boxesIn(scope: Locator): Promise<Box[]> {
 }
 
 /** Holds back the island's component script (the request stays unanswered until `release`). */
-async function holdIsland(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/_astro\/BrowseFolder\.[^/]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
+const holdIsland = (page: Page) => holdRequests(page, /\/_astro\/BrowseFolder\.[^/]+\.js$/);
 
 /** A token only Shoelace's own theme defines (islands/shared/shoelace-theme.ts), '' while it is not on the page. */
 const shoelaceToken = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--sl-z-index-dialog').trim());

@@ -8,7 +8,7 @@
 import type { Page } from '@playwright/test';
 import { createPresentation, pictureJpeg, thumbnailOf, type PresentationApi } from '../bench/presentation-viewer-fixture.ts';
 import { baseUrl } from './support/environment.ts';
-import { apiReads, callApi, expect, signInWithToken, test, type OrgAdmin } from './support/test.ts';
+import { apiReads, callApi, expect, holdRequests, signInWithToken, test, type OrgAdmin } from './support/test.ts';
 
 const apiOf = (admin: OrgAdmin): PresentationApi => ({
   origin: baseUrl(),
@@ -16,15 +16,7 @@ const apiOf = (admin: OrgAdmin): PresentationApi => ({
 });
 
 /** Holds back the presentation viewer's shared file (the viewer cannot run without it) until `release`. */
-async function holdViewer(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/_astro\/presentation-viewer-shared\.[^/]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
+const holdViewer = (page: Page) => holdRequests(page, /\/_astro\/presentation-viewer-shared\.[^/]+\.js$/);
 
 test("a presentation's view page reads its first page image as soon as its document is in, beside the viewer's code, once", async ({ page, orgAdmin }) => {
   const picture = await pictureJpeg(800, 450, { r: 214, g: 232, b: 246 });

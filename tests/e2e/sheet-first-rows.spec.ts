@@ -6,36 +6,11 @@
  * mounted, takes that read instead of asking again.
  */
 import type { Page } from '@playwright/test';
-import { publishChecklist, question } from './support/checklist-filler.ts';
-import { apiReads, callApi, expect, signInWithToken, test, type OrgAdmin } from './support/test.ts';
-
-async function sheetWithARow(admin: OrgAdmin, doctype: 'sheet' | 'report'): Promise<{ id: string; name: string }> {
-  const form = await publishChecklist(admin.token, `Walk ${doctype}`, { ok: question('Fine', 'true/false') });
-  const name = `Walk ${doctype} results`;
-  const sheet = await callApi<{ id: string; version: number }>('documentation/documents', { token: admin.token, json: { folder_id: 'root', name, doctype } });
-  await callApi(`documentation/documents/${sheet.id}`, {
-    token: admin.token,
-    method: 'PUT',
-    json: {
-      version: sheet.version,
-      changelog: 'One column',
-      contents: { questions: { ok: { ...question('Fine', 'true/false'), form_id: form.id } }, question_index: ['ok'], form_links: {}, form_ids: [form.id] },
-    },
-  });
-  await callApi(`documentation/documents/${form.id}/data`, { token: admin.token, json: { record: { ok: { value: true } } } });
-  return { id: sheet.id, name };
-}
+import { sheetWithARow } from './support/checklist-filler.ts';
+import { apiReads, expect, holdRequests, signInWithToken, test } from './support/test.ts';
 
 /** Holds back React's file (the sheet's viewer cannot run without it) until `release`. */
-async function holdReact(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/_astro\/react\.[^/]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
+const holdReact = (page: Page) => holdRequests(page, /\/_astro\/react\.[^/]+\.js$/);
 
 const rowsOf = (reads: string[], id: string) => reads.filter((read) => read.startsWith(`documentation/documents/${id}/sheet-data?`));
 
@@ -45,7 +20,7 @@ for (const [doctype, screen, firstRows] of [
   ['report', 'results', /\?start_time=\d+&skip=0$/],
 ] as const) {
   test(`a ${doctype}'s ${screen} page asks for its first rows as soon as its document is in, beside its viewer's code, once`, async ({ page, orgAdmin }) => {
-    const sheet = await sheetWithARow(orgAdmin, doctype);
+    const sheet = await sheetWithARow(orgAdmin.token, `Walk ${doctype} results`, doctype);
     await signInWithToken(page, orgAdmin.token);
     const reads = apiReads(page);
     const release = await holdReact(page);

@@ -4,25 +4,11 @@
  * included) measured from the browser's own responses.
  */
 import { gzipSync } from 'node:zlib';
-import { publishChecklist, question } from './support/checklist-filler.ts';
-import { apiReads, callApi, expect, signInWithToken, test } from './support/test.ts';
+import { sheetWithARow } from './support/checklist-filler.ts';
+import { apiReads, expect, signInWithToken, test } from './support/test.ts';
 
 test('the results screen’s first load (HTML, CSS, JS, the grid included) stays within 150 KB gzip', async ({ page, orgAdmin }) => {
-  const form = await publishChecklist(orgAdmin.token, 'Weighed', { ok: question('Fine', 'true/false') });
-  const sheet = await callApi<{ id: string; version: number }>('documentation/documents', {
-    token: orgAdmin.token,
-    json: { folder_id: 'root', name: 'Weighed sheet', doctype: 'sheet' },
-  });
-  await callApi(`documentation/documents/${sheet.id}`, {
-    token: orgAdmin.token,
-    method: 'PUT',
-    json: {
-      version: sheet.version,
-      changelog: 'One column',
-      contents: { questions: { ok: { ...question('Fine', 'true/false'), form_id: form.id } }, question_index: ['ok'], form_links: {}, form_ids: [form.id] },
-    },
-  });
-  await callApi(`documentation/documents/${form.id}/data`, { token: orgAdmin.token, json: { record: { ok: { value: true } } } });
+  const sheet = await sheetWithARow(orgAdmin.token, 'Weighed sheet');
   await signInWithToken(page, orgAdmin.token);
   const loaded: { url: string; type: string; gzip: number }[] = [];
   page.on('response', async (response) => {

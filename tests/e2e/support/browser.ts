@@ -228,3 +228,17 @@ export function apiReads(page: Page): string[] {
   });
   return reads;
 }
+
+/**
+ * Holds back every request whose address matches `address` until `release` is called; each then goes on
+ * to the real server (nothing is answered for it). For a page's behaviour while a file or a read is late.
+ */
+export async function holdRequests(page: Page, address: string | RegExp): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(address, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}

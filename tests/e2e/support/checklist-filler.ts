@@ -43,6 +43,26 @@ export async function publishChecklist(token: string, name: string, questions: R
   });
 }
 
+/**
+ * A published result sheet (or report) of one new checklist with one true/false question, 'Fine', and one
+ * submission to that checklist (answered true): one row.
+ */
+export async function sheetWithARow(token: string, name: string, doctype: 'sheet' | 'report' = 'sheet'): Promise<{ id: string; name: string }> {
+  const form = await publishChecklist(token, `${name} checklist`, { ok: question('Fine', 'true/false') });
+  const sheet = await callApi<DocumentAnswer>('documentation/documents', { token, json: { folder_id: 'root', name, doctype } });
+  await callApi(`documentation/documents/${sheet.id}`, {
+    token,
+    method: 'PUT',
+    json: {
+      version: sheet.version,
+      changelog: 'One column',
+      contents: { questions: { ok: { ...question('Fine', 'true/false'), form_id: form.id } }, question_index: ['ok'], form_links: {}, form_ids: [form.id] },
+    },
+  });
+  await callApi(`documentation/documents/${form.id}/data`, { token, json: { record: { ok: { value: true } } } });
+  return { id: sheet.id, name };
+}
+
 export const rowsOf = async (token: string, documentId: string) =>
   (await callApi<{ results: Row[]; total: number }>(`documentation/documents/${documentId}/data`, { token })).results;
 
