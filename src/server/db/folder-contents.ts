@@ -6,7 +6,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Doctype, OrderingKey } from '../../shared/api/documentation.ts';
 import type { Queryable } from './connection.ts';
-import { rows, stamps, toDate, uuidArray } from './rows.ts';
+import { rows, stamps, toDate } from './rows.ts';
+import { runStatement, statementFamily } from './statements.ts';
 
 /** The subjects a caller is named by: their user id, their roles, their organisation. */
 export interface Naming {
@@ -151,65 +152,51 @@ const DOCUMENT_ROWS = sql`SELECT 'document'::text AS kind, 1 AS kind_rank, d.id,
        d.doctype, d.version, d.created_by, d.created_at, d.modified_by, d.modified_at, d.deleted_at
   FROM documents d`;
 
-function liveChildren(query: ContentsPageQuery): SQL {
-  const hidden = query.hidden.length > 0 ? sql` AND i.id <> ALL(${uuidArray(query.hidden)})` : sql``;
-  return sql`i.parent_id = ${query.parentId} AND i.deleted_at IS NULL${hidden}`;
-}
+/** A page's values, by the placeholders of its statement. */
+const PARENT = sql.placeholder('parentId');
+const SKIP = sql`${sql.placeholder('skip')}::int`;
+const LIMIT = sql`${sql.placeholder('limit')}::int`;
+
+/** The live children of the folder, less the hidden ones (an array, empty when none is hidden). */
+const LIVE_CHILDREN = sql`i.parent_id = ${PARENT} AND i.deleted_at IS NULL AND i.id <> ALL(${sql.placeholder('hidden')}::uuid[])`;
 
 const PAGE_COLUMNS = sql`i.kind, i.id, i.name, i.description, i.doctype, i.version, i.created_by, i.created_at, i.modified_by, i.modified_at`;
 
 /** One block of a page, numbered in order (`ord`) so the outer query can keep the order the index gave. */
-function pageBranch(rowsOf: SQL, query: ContentsPageQuery, ordering: readonly OrderingKey[], block: number, offset: SQL, limit: SQL): SQL {
+function pageBranch(rowsOf: SQL, ordering: readonly OrderingKey[], block: number, offset: SQL, limit: SQL): SQL {
   const order = orderBy(ordering);
   return sql`(SELECT ${sql.raw(String(block))} AS block, row_number() OVER (ORDER BY ${order}) AS ord, ${PAGE_COLUMNS}
      FROM (${rowsOf}) i
-    WHERE ${liveChildren(query)}
+    WHERE ${LIVE_CHILDREN}
     ORDER BY ${order}
    OFFSET ${offset} LIMIT ${limit})`;
 }
 
 /**
- * One page of a folder's live contents, ordered and paged in the database, with the total count and the
- * usernames of who made and last changed each item — ONE statement. Every ordering has a partial index
- * per table (schema/documentation.ts: *_live_by_*_idx), so a page is read from indexes, never by sorting the whole folder:
+ * The statement of a page in one ordering:
  * - kind first (the default): the folders block then the documents block (or the reverse), each an
  *   index-ordered scan; the second block's OFFSET and LIMIT follow from the first block's count, which
  *   the statement counts first (the CTE `n`);
  * - otherwise: one UNION ALL of both tables, which PostgreSQL merges from the two indexes.
  */
-export async function contentsPage(db: Queryable, query: ContentsPageQuery): Promise<{ items: ItemRow[]; total: number }> {
-  const [first, ...rest] = query.ordering;
+function contentsPageSql(ordering: readonly OrderingKey[]): SQL {
+  const [first, ...rest] = ordering;
   let page: SQL;
   if (first?.field !== 'kind') {
-    page = pageBranch(sql`${FOLDER_ROWS} UNION ALL ${DOCUMENT_ROWS}`, query, query.ordering, 0, sql`${query.skip}`, sql`${query.limit}`);
+    page = pageBranch(sql`${FOLDER_ROWS} UNION ALL ${DOCUMENT_ROWS}`, ordering, 0, SKIP, LIMIT);
   } else {
     // Within a kind: the keys after it, or by name.
     const within = rest.length > 0 ? rest : [{ field: 'name' as const, descending: false }];
     const [before, after, beforeCount] = first.descending
       ? [DOCUMENT_ROWS, FOLDER_ROWS, sql`(SELECT documents FROM n)`]
       : [FOLDER_ROWS, DOCUMENT_ROWS, sql`(SELECT folders FROM n)`];
-    const skip = sql`${query.skip}::int`;
-    const limit = sql`${query.limit}::int`;
-    page = sql`${pageBranch(before, query, within, 0, skip, limit)}
+    page = sql`${pageBranch(before, within, 0, SKIP, LIMIT)}
       UNION ALL
-      ${pageBranch(after, query, within, 1, sql`greatest(0, ${skip} - ${beforeCount})`, sql`greatest(0, ${limit} - greatest(0, least(${limit}, ${beforeCount} - ${skip})))`)}`;
+      ${pageBranch(after, within, 1, sql`greatest(0, ${SKIP} - ${beforeCount})`, sql`greatest(0, ${LIMIT} - greatest(0, least(${LIMIT}, ${beforeCount} - ${SKIP})))`)}`;
   }
-  const found = await rows<
-    RawItemRow & {
-      folders: number;
-      documents: number;
-      block: number | null;
-      created_by_username: string | null;
-      modified_by_username: string | null;
-      subscribed: boolean;
-      validation_errors_only: boolean | null;
-      email_notifications: boolean | null;
-    }
-  >(
-    db,
-    sql`WITH n AS (
-          SELECT (SELECT count(*) FROM (${FOLDER_ROWS}) i WHERE ${liveChildren(query)})::int AS folders,
-                 (SELECT count(*) FROM (${DOCUMENT_ROWS}) i WHERE ${liveChildren(query)})::int AS documents
+  return sql`WITH n AS (
+          SELECT (SELECT count(*) FROM (${FOLDER_ROWS}) i WHERE ${LIVE_CHILDREN})::int AS folders,
+                 (SELECT count(*) FROM (${DOCUMENT_ROWS}) i WHERE ${LIVE_CHILDREN})::int AS documents
         )
         SELECT n.folders, n.documents, p.block, p.kind, p.id, p.name, p.description, p.doctype, p.version, p.created_by, p.created_at,
                p.modified_by, p.modified_at, cu.username AS created_by_username, mu.username AS modified_by_username,
@@ -219,18 +206,68 @@ export async function contentsPage(db: Queryable, query: ContentsPageQuery): Pro
           LEFT JOIN users cu ON cu.id = p.created_by
           LEFT JOIN users mu ON mu.id = p.modified_by
           LEFT JOIN subscriptions s
-            ON s.org_id = ${query.reader.orgId} AND s.user_id = ${query.reader.userId} AND coalesce(s.folder_id, s.document_id) = p.id
-         ORDER BY p.block, p.ord`,
-  );
+            ON s.org_id = ${sql.placeholder('orgId')} AND s.user_id = ${sql.placeholder('userId')} AND coalesce(s.folder_id, s.document_id) = p.id
+         ORDER BY p.block, p.ord`;
+}
+
+/**
+ * A page's statement by its ordering, sent by name (statements.ts): parsed once per connection, and
+ * planned once when PostgreSQL finds its generic plan as good as one made for the values. The default
+ * ordering and the few a screen offers fill far fewer than the named ones; any further ordering is sent
+ * unnamed.
+ */
+const contentsPageStatement = statementFamily('folder_contents', {
+  keyOf: (ordering: readonly OrderingKey[]) => ordering.map((key) => `${key.descending ? '-' : ''}${key.field}`).join(','),
+  build: contentsPageSql,
+  named: 16,
+});
+
+interface RawPageRow extends RawItemRow {
+  folders: number;
+  documents: number;
+  block: number | null;
+  created_by_username: string | null;
+  modified_by_username: string | null;
+  subscribed: boolean;
+  validation_errors_only: boolean | null;
+  email_notifications: boolean | null;
+}
+
+/**
+ * One page of a folder's live contents, ordered and paged in the database, with the total count and the
+ * usernames of who made and last changed each item — ONE statement, sent by name. Every ordering has a
+ * partial index per table (schema/documentation.ts: *_live_by_*_idx), so a page is read from indexes,
+ * never by sorting the whole folder.
+ */
+export async function contentsPage(db: Queryable, query: ContentsPageQuery): Promise<{ items: ItemRow[]; total: number }> {
+  const found = await runStatement<RawPageRow>(db, contentsPageStatement(query.ordering), {
+    parentId: query.parentId,
+    hidden: `{${query.hidden.join(',')}}`,
+    skip: query.skip,
+    limit: query.limit,
+    orgId: query.reader.orgId,
+    userId: query.reader.userId,
+  });
   const total = Number(found[0]?.folders ?? 0) + Number(found[0]?.documents ?? 0);
-  const items = found
-    .filter((r) => r.block !== null)
-    .map((r) => ({
-      ...itemRow(r),
+  const items: ItemRow[] = [];
+  for (const r of found) {
+    if (r.block === null) continue;
+    items.push({
+      kind: r.kind,
+      id: r.id,
+      name: r.name,
+      description: r.description,
+      doctype: r.doctype,
+      version: Number(r.version),
+      createdBy: r.created_by,
+      createdAt: toDate(r.created_at),
+      modifiedBy: r.modified_by,
+      modifiedAt: toDate(r.modified_at),
       createdByUsername: r.created_by_username,
       modifiedByUsername: r.modified_by_username,
       subscription: r.subscribed ? { validationErrorsOnly: Boolean(r.validation_errors_only), emailNotifications: Boolean(r.email_notifications) } : null,
-    }));
+    });
+  }
   return { items, total };
 }
 

@@ -14,6 +14,7 @@ import type { Queryable } from './connection.ts';
 const dialect = new PgDialect();
 
 export interface NamedStatement {
+  /** Empty for a statement sent unnamed (statementFamily's shapes past its named ones). */
   name: string;
   text: string;
   params: unknown[];
@@ -40,12 +41,37 @@ function clientOf(db: Queryable): Client {
   return client;
 }
 
+const unnamed = (query: SQL): NamedStatement => {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return { name: '', text, params };
+};
+
+/**
+ * A family of statements whose SQL differs by a small shape (an ordering, say): each shape's statement
+ * is built the first time it is asked for and named `<name>_<n>`. The first `named` shapes are kept
+ * prepared on every connection; any shape after them is sent unnamed (parsed and planned at each call),
+ * so callers choosing shapes can never fill the connections with prepared statements.
+ */
+export function statementFamily<S>(name: string, options: { keyOf: (shape: S) => string; build: (shape: S) => SQL; named: number }) {
+  const byKey = new Map<string, NamedStatement>();
+  return (shape: S): NamedStatement => {
+    const key = options.keyOf(shape);
+    let statement = byKey.get(key);
+    if (!statement) {
+      if (byKey.size >= options.named) return unnamed(options.build(shape));
+      statement = namedStatement(`${name}_${byKey.size + 1}`, options.build(shape));
+      byKey.set(key, statement);
+    }
+    return statement;
+  };
+}
+
 /** Runs a named statement with its placeholders' values; the rows as the driver read them. */
 export async function runStatement<T>(db: Queryable, statement: NamedStatement, values: Record<string, unknown>): Promise<T[]> {
   const client = clientOf(db);
   const params = fillPlaceholders(statement.params, values);
   const result =
-    client instanceof pg.Pool || client instanceof pg.Client
+    statement.name !== '' && (client instanceof pg.Pool || client instanceof pg.Client)
       ? await client.query({ name: statement.name, text: statement.text, values: params })
       : await client.query(statement.text, params);
   return result.rows as T[];

@@ -262,6 +262,35 @@ describe('GET documentation/folders/{id}/contents', () => {
     expect((await names('ordering=modified_at')).length).toBe(7);
   });
 
+  it('answers every ordering of one and two keys in order, past the orderings whose statements stay prepared', async () => {
+    type Row = { id: string; name: string; kind: string; created_at: string; modified_at: string };
+    const value: Record<string, (r: Row) => [number | string, ...(number | string)[]]> = {
+      kind: (r) => [r.kind === 'folder' ? 0 : 1],
+      name: (r) => [r.name.toLowerCase(), r.name],
+      created_at: (r) => [r.created_at],
+      modified_at: (r) => [r.modified_at],
+    };
+    const keys = Object.keys(value).flatMap((field) => [field, `-${field}`]);
+    const orderings = [...keys.map((k) => [k]), ...keys.flatMap((a) => keys.filter((b) => b.replace('-', '') !== a.replace('-', '')).map((b) => [a, b]))];
+    expect(orderings.length).toBeGreaterThan(16 * 3);
+    const everyId = (await team.admin.api.get(`documentation/folders/${parent}/contents`)).body.results.map((r: Row) => r.id).sort();
+    for (const ordering of orderings) {
+      const res = await team.admin.api.get(`documentation/folders/${parent}/contents?ordering=${ordering.join(',')}`);
+      expect(res.status, ordering.join(',')).toBe(200);
+      const rows: Row[] = res.body.results;
+      expect(rows.map((r) => r.id).sort(), ordering.join(',')).toEqual(everyId);
+      // Each row comes no later than the next by the keys asked for.
+      const compare = (a: Row, b: Row) => {
+        for (const key of ordering) {
+          const [x, y] = [value[key.replace('-', '')]!(a), value[key.replace('-', '')]!(b)];
+          for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return (x[i]! < y[i]! ? -1 : 1) * (key.startsWith('-') ? -1 : 1);
+        }
+        return 0;
+      };
+      for (let i = 1; i < rows.length; i++) expect(compare(rows[i - 1]!, rows[i]!), `${ordering.join(',')} at ${i}`).toBeLessThanOrEqual(0);
+    }
+  });
+
   it('pages with skip and limit, and answers the total past the end', async () => {
     const all = (await team.admin.api.get(`documentation/folders/${parent}/contents`)).body.results.map((r: { id: string }) => r.id);
     const pages: string[] = [];
