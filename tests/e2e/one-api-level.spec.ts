@@ -11,6 +11,7 @@
  * them has arrived, and no read is sent twice.
  */
 import type { Page } from '@playwright/test';
+import { holdRequests } from './support/browser.ts';
 import { endOwnSession } from './support/journeys.ts';
 import { callApi, expect, signInWithToken, test, type OrgAdmin } from './support/test.ts';
 
@@ -165,6 +166,19 @@ test.describe('one API level beside the HTML', () => {
     }));
     // Asked for in the task that drew the heading, not a frame later: the filler's files are a round trip away.
     expect(fillerAsked).toBeLessThan(headingFrame);
+  });
+
+  test('a submitted row’s view page asks for the row’s renderer beside its reads, not after the document', async ({ page, orgAdmin }) => {
+    const { checklist, rowId } = await stage(orgAdmin);
+    await signInWithToken(page, orgAdmin.token);
+    const release = await holdRequests(page, `**/api/v1/documentation/documents/${checklist.id}`);
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await page.goto(`/documentation/view/${checklist.id}/${rowId}`);
+    // The document is held: the renderer's file is asked for all the same, a round trip sooner.
+    await expect.poll(() => asked.some((path) => /\/_astro\/submitted-row\.[^/]+\.js$/.test(path))).toBe(true);
+    release();
+    await expect(page.getByRole('heading', { name: 'Submitted Answers' })).toBeVisible();
   });
 
   test('a checklist’s view page asks for the document beside auth/me', async ({ page, orgAdmin }) => {

@@ -35,6 +35,8 @@ export async function mountDocumentView(): Promise<void> {
     return navigate(browsePath(), { replace: true }); // the route table sends no other address here
   }
   const version = target.kind === 'version' ? target.version : target.kind === 'bad-version' ? null : undefined;
+  // A submitted row's renderer is the page's main content whatever the document: asked for beside the reads.
+  const rowRenderer = target.kind === 'row' ? loadRowRenderer() : undefined;
   // The document (with the root's id) and a submitted row leave together with auth/me (one API level).
   const page = await signedInPage(() =>
     Promise.all([
@@ -68,7 +70,7 @@ export async function mountDocumentView(): Promise<void> {
 
   await afterPaint();
   if (body) await mountBody(element('document-body'), doc, body);
-  else if (target.kind === 'row') await mountSubmittedRow(element('document-row'), doc, target.rowId, row);
+  else if (target.kind === 'row') await mountSubmittedRow(element('document-row'), doc, target.rowId, rowRenderer!, row);
 }
 
 /** Starts loading the doctype's viewer and its first reads (the doctype registry). */
@@ -103,21 +105,30 @@ async function mountBody(container: HTMLElement, doc: Document, loading: Promise
   }
 }
 
+type RowRenderer = typeof import('./submitted-row.ts');
+
+/** Starts loading the submitted row's renderer (on demand, so a checklist's page carries none of it). */
+function loadRowRenderer(): Promise<RowRenderer> {
+  const loading = import('./submitted-row.ts');
+  loading.catch(() => undefined); // mountSubmittedRow shows the failure
+  return loading;
+}
+
 /**
  * The single submitted row of `/documentation/view/{id}/{rowId}` (documentation §2: read-only, with
  * 'Back to Results'), inside the frame of document `{id}` — the checklist itself, or a result sheet or
- * report that shows its rows. The way back is `backFromRow` (submitted-row.ts). The renderer is
- * imported on demand, so a checklist's page carries none of it.
+ * report that shows its rows. The way back is `backFromRow` (submitted-row.ts).
  */
-export async function mountSubmittedRow(
+async function mountSubmittedRow(
   container: HTMLElement,
   doc: Document,
   rowId: string,
+  renderer: Promise<RowRenderer>,
   row?: PromiseSettledResult<SubmittedRow>,
 ): Promise<void> {
   container.dataset.rowId = rowId;
   try {
-    const { backFromRow, renderSubmittedRow } = await import('./submitted-row.ts');
+    const { backFromRow, renderSubmittedRow } = await renderer;
     await renderSubmittedRow(container, rowId, { back: backFromRow(doc.id, doc.name, doc.doctype), loaded: doc, row });
   } catch (err) {
     container.replaceChildren(failureText(err));
