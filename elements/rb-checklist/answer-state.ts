@@ -133,20 +133,6 @@ export function submissionRecord(
 // ─── The local draft (autosave) ───────────────────────────────────────────────────────────────────
 
 /** Who and what a draft belongs to (§4: per user, organisation and document). Empty parts are allowed (demo pages). */
-export interface DraftOwner {
-  userId?: string | null | undefined;
-  orgId?: string | null | undefined;
-  documentId?: string | null | undefined;
-}
-
-export const DRAFT_KEY_PREFIX = 'rb-checklist:draft';
-
-/** The local-storage key of a draft: `rb-checklist:draft:{org}:{user}:{document}` ('-' for a part not known). */
-export function draftKey(owner: DraftOwner): string {
-  const part = (value: string | null | undefined) => (value ? encodeURIComponent(value) : '-');
-  return `${DRAFT_KEY_PREFIX}:${part(owner.orgId)}:${part(owner.userId)}:${part(owner.documentId)}`;
-}
-
 /** What is written to local storage: the answers (photos stay out: they are files, see docs) and when. */
 export interface Draft {
   answers: Answers;

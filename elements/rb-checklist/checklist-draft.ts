@@ -2,10 +2,11 @@
  * The local draft of a checklist in local storage (documentation §4: answers autosaved per user,
  * organisation and document, restored on reopen; Reset Questions clears them), and when queued
  * submissions were last sent. Small on purpose: the document page imports it for Reset Questions
- * without loading the element. Storage that is unavailable (private mode, a sandboxed frame) is
+ * without loading the element or the answers' logic. Storage that is unavailable (private mode, a sandboxed frame) is
  * treated as empty.
  */
-import { draftKey, draftOf, isTouched, type Answers, type DraftOwner } from './answer-state.ts';
+import type { Draft } from './answer-state.ts';
+import { draftKey, type DraftOwner } from './draft-key.ts';
 
 function storage(): Storage | undefined {
   try {
@@ -23,11 +24,11 @@ export function readDraft(owner: DraftOwner): string | null {
   }
 }
 
-/** Writes the answers as the draft; an untouched form removes it instead. */
-export function writeDraft(owner: DraftOwner, answers: Answers): void {
+/** Writes the draft; none (an untouched form's) removes it instead. */
+export function writeDraft(owner: DraftOwner, draft: Draft | undefined): void {
   try {
-    if (!isTouched(answers)) storage()?.removeItem(draftKey(owner));
-    else storage()?.setItem(draftKey(owner), JSON.stringify(draftOf(answers)));
+    if (!draft) storage()?.removeItem(draftKey(owner));
+    else storage()?.setItem(draftKey(owner), JSON.stringify(draft));
   } catch {
     // full or unavailable: the answers stay on screen, only the draft is lost
   }

@@ -7,18 +7,20 @@ import { emit } from '../events.ts';
 import { elementTransport, emitUnauthorized } from '../shared/element-transport.ts';
 import { compressImage, FORM_MEDIA } from '../shared/image-compression.ts';
 import {
+  draftOf,
   initialAnswers,
+  isTouched,
   restoreDraft,
   submissionRecord,
   submitBlockers,
   withComments,
   withValue,
   type Answers,
-  type DraftOwner,
   type OrderedQuestion,
 } from './answer-state.ts';
 import { checklistApi, type ChecklistApi, type ChecklistDocument } from './checklist-api.ts';
 import { clearDraft, readDraft, readSentAt, writeDraft, writeSentAt } from './checklist-draft.ts';
+import type { DraftOwner } from './draft-key.ts';
 import { ScannerDialog } from './scanner-dialog.ts';
 import { fieldOf } from './question-fields.ts';
 import { styles } from './rb-checklist.styles.ts';
@@ -244,7 +246,7 @@ export class RbChecklist extends LitElement {
   private setAnswers(answers: Answers): void {
     this.answers = answers;
     this.message = null;
-    writeDraft(this.owner, answers);
+    writeDraft(this.owner, isTouched(answers) ? draftOf(answers) : undefined);
   }
 
   /** Clears the answers and photos and forgets the local draft (Reset Questions). */

@@ -5,7 +5,7 @@
  * src/screens/chrome/notification-words.ts: the bell's panel says it too.)
  */
 import type { Assignment } from '../../shared/api/assignments.ts';
-import { DRAFT_KEY_PREFIX } from '../../../elements/rb-checklist/answer-state.ts';
+import { DRAFT_KEY_PREFIX } from '../../../elements/rb-checklist/draft-key.ts';
 
 /** The spec's failure texts (accounts §8, documentation §8), and ours for completing. */
 export const CLAIM_FAILED = 'Something went wrong claiming this assignment...';

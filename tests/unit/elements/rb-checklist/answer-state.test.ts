@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   answersForRules,
-  draftKey,
   draftOf,
   initialAnswers,
   isTouched,
@@ -142,25 +141,6 @@ describe('submissionRecord', () => {
       e: { value: 'a@b.co', comments: 'seen' },
       p: { value: 'pass', media: ['u1', 'u2'] },
     });
-  });
-});
-
-describe('draftKey', () => {
-  it('is per organisation, user and document', () => {
-    expect(draftKey({ orgId: 'o1', userId: 'u1', documentId: 'd1' })).toBe('rb-checklist:draft:o1:u1:d1');
-    const keys = new Set([
-      draftKey({ orgId: 'o1', userId: 'u1', documentId: 'd1' }),
-      draftKey({ orgId: 'o2', userId: 'u1', documentId: 'd1' }),
-      draftKey({ orgId: 'o1', userId: 'u2', documentId: 'd1' }),
-      draftKey({ orgId: 'o1', userId: 'u1', documentId: 'd2' }),
-    ]);
-    expect(keys.size).toBe(4);
-  });
-
-  it('works without the ids (demo pages) and escapes the separator', () => {
-    expect(draftKey({})).toBe('rb-checklist:draft:-:-:-');
-    expect(draftKey({ documentId: 'd1' })).toBe('rb-checklist:draft:-:-:d1');
-    expect(draftKey({ orgId: 'a:b', userId: 'c', documentId: 'd' })).not.toBe(draftKey({ orgId: 'a', userId: 'b:c', documentId: 'd' }));
   });
 });
 
