@@ -132,7 +132,6 @@ export function submissionRecord(
 
 // ─── The local draft (autosave) ───────────────────────────────────────────────────────────────────
 
-/** Who and what a draft belongs to (§4: per user, organisation and document). Empty parts are allowed (demo pages). */
 /** What is written to local storage: the answers (photos stay out: they are files, see docs) and when. */
 export interface Draft {
   answers: Answers;

@@ -2,8 +2,8 @@
  * The local draft of a checklist in local storage (documentation §4: answers autosaved per user,
  * organisation and document, restored on reopen; Reset Questions clears them), and when queued
  * submissions were last sent. Small on purpose: the document page imports it for Reset Questions
- * without loading the element or the answers' logic. Storage that is unavailable (private mode, a sandboxed frame) is
- * treated as empty.
+ * without loading the element or the answers' logic. Storage that is unavailable (private mode, a
+ * sandboxed frame) is treated as empty.
  */
 import type { Draft } from './answer-state.ts';
 import { draftKey, type DraftOwner } from './draft-key.ts';

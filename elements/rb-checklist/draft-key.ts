@@ -3,6 +3,7 @@
  * Apart from the answers' logic (answer-state.ts), so the pages that find or remove drafts (home, the
  * document page's Reset Questions) load none of it.
  */
+/** Who and what a draft belongs to (§4: per user, organisation and document). Empty parts are allowed (demo pages). */
 export interface DraftOwner {
   userId?: string | null | undefined;
   orgId?: string | null | undefined;

@@ -70,7 +70,7 @@ export async function mountDocumentView(): Promise<void> {
 
   await afterPaint();
   if (body) await mountBody(element('document-body'), doc, body);
-  else if (target.kind === 'row') await mountSubmittedRow(element('document-row'), doc, target.rowId, rowRenderer!, row);
+  else if (target.kind === 'row' && rowRenderer) await mountSubmittedRow(element('document-row'), doc, target.rowId, rowRenderer, row);
 }
 
 /** Starts loading the doctype's viewer and its first reads (the doctype registry). */

@@ -249,25 +249,14 @@ export async function contentsPage(db: Queryable, query: ContentsPageQuery): Pro
     userId: query.reader.userId,
   });
   const total = Number(found[0]?.folders ?? 0) + Number(found[0]?.documents ?? 0);
-  const items: ItemRow[] = [];
-  for (const r of found) {
-    if (r.block === null) continue;
-    items.push({
-      kind: r.kind,
-      id: r.id,
-      name: r.name,
-      description: r.description,
-      doctype: r.doctype,
-      version: Number(r.version),
-      createdBy: r.created_by,
-      createdAt: toDate(r.created_at),
-      modifiedBy: r.modified_by,
-      modifiedAt: toDate(r.modified_at),
+  const items = found
+    .filter((r) => r.block !== null)
+    .map((r) => ({
+      ...itemRow(r),
       createdByUsername: r.created_by_username,
       modifiedByUsername: r.modified_by_username,
       subscription: r.subscribed ? { validationErrorsOnly: Boolean(r.validation_errors_only), emailNotifications: Boolean(r.email_notifications) } : null,
-    });
-  }
+    }));
   return { items, total };
 }
 
