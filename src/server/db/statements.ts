@@ -48,18 +48,20 @@ const unnamed = (query: SQL): NamedStatement => {
 
 /**
  * A family of statements whose SQL differs by a small shape (an ordering, say): each shape's statement
- * is built the first time it is asked for and named `<name>_<n>`. The first `named` shapes are kept
- * prepared on every connection; any shape after them is sent unnamed (parsed and planned at each call),
- * so callers choosing shapes can never fill the connections with prepared statements.
+ * is built the first time it is asked for (and kept: `keyOf` must have few values) and named `<name>_<n>`.
+ * The first `named` shapes are kept prepared on every connection; any shape after them is sent unnamed
+ * (parsed and planned by the database at each call), so callers choosing shapes can never fill the
+ * connections with prepared statements.
  */
 export function statementFamily<S>(name: string, options: { keyOf: (shape: S) => string; build: (shape: S) => SQL; named: number }) {
   const byKey = new Map<string, NamedStatement>();
+  let named = 0;
   return (shape: S): NamedStatement => {
     const key = options.keyOf(shape);
     let statement = byKey.get(key);
     if (!statement) {
-      if (byKey.size >= options.named) return unnamed(options.build(shape));
-      statement = namedStatement(`${name}_${byKey.size + 1}`, options.build(shape));
+      // Every shape is built once (the shapes are few: a query's own values choose them); only the first are named.
+      statement = named < options.named ? namedStatement(`${name}_${++named}`, options.build(shape)) : unnamed(options.build(shape));
       byKey.set(key, statement);
     }
     return statement;
