@@ -1,7 +1,6 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { hasValue, normaliseValue, valueProblem } from '../../src/shared/checklists/answers.ts';
-import { orderedQuestions, type Question } from '../../src/shared/checklists/question.ts';
+import { orderedQuestions } from '../../src/shared/checklists/question.ts';
 import { ApiError, newIdempotencyKey } from '../../src/shared/transport/index.ts';
 import { emit } from '../events.ts';
 import { elementTransport, emitUnauthorized } from '../shared/element-transport.ts';
@@ -22,7 +21,7 @@ import { checklistApi, type ChecklistApi, type ChecklistDocument } from './check
 import { clearDraft, readDraft, readSentAt, writeDraft, writeSentAt } from './checklist-draft.ts';
 import type { DraftOwner } from './draft-key.ts';
 import { ScannerDialog } from './scanner-dialog.ts';
-import { fieldOf } from './question-fields.ts';
+import { questionView, type LocalPhoto } from './question-view.ts';
 import { styles } from './rb-checklist.styles.ts';
 import { indexedDbStore } from './submission-store.ts';
 import {
@@ -42,7 +41,6 @@ export const QUEUED = 'Saved on this device: the answers will be sent when the n
 export const QUEUED_UNTIL_SIGN_IN = 'Saved on this device: the answers will be sent after you sign in again.';
 export const LOAD_FAILED = 'Something went wrong when retrieving your checklist.';
 export const NO_QUESTIONS = 'No Questions Found In Checklist';
-export const PICTURE_MISSING = 'Picture not available';
 
 /** How often waiting submissions are tried again while the element is on the page. */
 export const RETRY_INTERVAL_MS = 30_000;
@@ -65,17 +63,6 @@ declare global {
     'rb-submit-failed': CustomEvent<RbSubmitFailedDetail>;
   }
 }
-
-/** A photo taken for an answer, kept in memory until it is sent (its preview is an object URL). */
-interface LocalPhoto {
-  id: number;
-  blob: Blob;
-  name: string;
-  type: string;
-  url: string;
-}
-
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
  * The checklist filler (documentation §4 "Form fill"): a published checklist's questions, each with its
@@ -431,7 +418,7 @@ export class RbChecklist extends LitElement {
           void this.submit();
         }}
       >
-        ${this.questions.map((q, index) => this.renderQuestion(q, index))}
+        ${this.questions.map((question, index) => this.renderQuestion(question, index))}
         <div class="actions">
           <button type="submit" class="primary" ?disabled=${!complete || this.submitting} aria-describedby=${explained ? 'submit-hint' : nothing}>${this.submitting ? 'Submitting...' : 'Submit'}</button>
           ${explained ? html`<div class="hint" id="submit-hint">${blockers.map((line) => html`<p>${line}</p>`)}</div>` : nothing}
@@ -440,98 +427,23 @@ export class RbChecklist extends LitElement {
       </form>`;
   }
 
-  private renderQuestion({ id, question }: OrderedQuestion, index: number): TemplateResult {
-    const key = `q${index}`;
-    const answer = this.answers[id];
-    const value = answer?.value;
-    const problem = hasValue(value) ? valueProblem(question, normaliseValue(question.valueType, value)) : undefined;
-    const hintId = `${key}-hint`;
-    const problemId = `${key}-problem`;
-    const describedBy = [question.description ? `${key}-description` : '', question.required || question.photoVerification ? hintId : '', problem ? problemId : '']
-      .filter(Boolean)
-      .join(' ');
-    const disabled = this.submitting;
-    return html`<fieldset class="question" aria-describedby=${describedBy || nothing}>
-      <legend id=${`${key}-title`}>
-        ${question.title || `Question ${index + 1}`}${question.required ? html`<span class="required" aria-hidden="true"> *</span>` : nothing}
-      </legend>
-      ${this.renderPicture(question, question.title || `Question ${index + 1}`)}
-      ${question.description ? html`<p class="description" id=${`${key}-description`}>${question.description}</p>` : nothing}
-      ${question.required || question.photoVerification ? html`<p class="hint" id=${hintId}>${this.hintOf(question)}</p>` : nothing}
-      ${fieldOf({
-        key,
-        question,
-        value,
-        titleId: `${key}-title`,
-        describedBy,
-        disabled,
-        change: (next) => this.setAnswers(withValue(this.answers, id, next)),
-        scan: () => void this.scanner.open(id),
-      })}
-      ${problem ? html`<p class="problem" id=${problemId}>${capitalised(problem)}</p>` : nothing}
-      ${question.allowComments ? this.renderComments(id, key, answer?.comments ?? '', disabled) : nothing}
-      ${question.photoVerification ? this.renderPhotos(id, key, disabled) : nothing}
-    </fieldset>`;
-  }
-
-  /** The question's own picture (documentation §3 question media), fitted to the width; a file of another kind as a link. */
-  private renderPicture(question: Question, title: string): TemplateResult | typeof nothing {
-    if (!question.media) return nothing;
-    const url = this.pictures[question.media];
-    if (url === undefined) return nothing; // still being asked for
-    if (url === null) return html`<p class="picture-missing">${PICTURE_MISSING}</p>`;
-    if (question.content_type && !question.content_type.startsWith('image/')) {
-      return html`<p class="picture"><a href=${url} target="_blank" rel="noopener">${question.filename || `File of ${title}`}</a></p>`;
-    }
-    // Loaded at once, not lazily: the signed address lasts minutes (MEDIA_URL_SECONDS), filling in may take longer.
-    return html`<figure class="picture"><img src=${url} alt=${`Picture of ${title}`} decoding="async" /></figure>`;
-  }
-
-  private hintOf(question: Question): string {
-    if (question.required && question.photoVerification) return 'Required, with a photo';
-    return question.required ? 'Required' : 'A photo is required';
-  }
-
-  private renderComments(id: string, key: string, comments: string, disabled: boolean): TemplateResult {
-    return html`<div class="comments">
-      <label for=${`${key}-comments`}>Comments</label>
-      <textarea
-        id=${`${key}-comments`}
-        rows="2"
-        maxlength="5000"
-        .value=${comments}
-        ?disabled=${disabled}
-        @input=${(event: Event) => this.setAnswers(withComments(this.answers, id, (event.target as HTMLTextAreaElement).value))}
-      ></textarea>
-    </div>`;
-  }
-
-  private renderPhotos(id: string, key: string, disabled: boolean): TemplateResult {
-    const list = this.photos[id] ?? [];
-    return html`<div class="photos">
-      ${list.length > 0
-        ? html`<ul class="photo-list">
-            ${list.map(
-              (photo, i) =>
-                html`<li>
-                  <img src=${photo.url} alt=${`Photo ${i + 1}`} />
-                  <button type="button" class="text" ?disabled=${disabled} @click=${() => this.removePhoto(id, photo)}>Remove photo ${i + 1}</button>
-                </li>`,
-            )}
-          </ul>`
-        : nothing}
-      <label class="file-button">
-        <input
-          type="file"
-          id=${`${key}-photo`}
-          accept="image/*"
-          capture="environment"
-          ?disabled=${disabled || this.photoBusy === id}
-          @change=${(event: Event) => void this.addPhoto(id, event.target as HTMLInputElement)}
-        />
-        <span>${this.photoBusy === id ? 'Adding photo…' : 'Add photo'}</span>
-      </label>
-    </div>`;
+  private renderQuestion(question: OrderedQuestion, index: number): TemplateResult {
+    const { id } = question;
+    const media = question.question.media;
+    return questionView({
+      question,
+      index,
+      answer: this.answers[id],
+      picture: media ? this.pictures[media] : undefined,
+      photos: this.photos[id] ?? [],
+      addingPhotos: this.photoBusy === id,
+      disabled: this.submitting,
+      change: (value) => this.setAnswers(withValue(this.answers, id, value)),
+      changeComments: (comments) => this.setAnswers(withComments(this.answers, id, comments)),
+      scan: () => void this.scanner.open(id),
+      addPhotos: (input) => void this.addPhoto(id, input),
+      removePhoto: (photo) => this.removePhoto(id, photo),
+    });
   }
 
   private renderQueueStatus(): TemplateResult {

@@ -226,6 +226,36 @@ test.describe('filling in a checklist', () => {
     await expectAccessible(page);
   });
 
+  test("a question's file that is not a picture is a link; one the server gives no address for reads 'Picture not available'", async ({ page, orgAdmin }) => {
+    const manual = question('Manual read', 'true/false');
+    const exit = question('Fire exit clear', 'true/false');
+    const doc = await publishChecklist(orgAdmin.token, 'Files', { manual, exit });
+    const pdf = await uploadToDocument(orgAdmin.token, doc.id, Buffer.from('%PDF-1.4\n%%EOF\n'), 'manual.pdf', 'application/pdf');
+    // An upload of another document: media-urls answers only for this document's own files.
+    const other = await publishChecklist(orgAdmin.token, 'Elsewhere', { exit });
+    const foreign = await uploadToDocument(orgAdmin.token, other.id, plainPng(20, 20), 'exit.png', 'image/png');
+    const withFiles = await callApi<DocumentAnswer>(`documentation/documents/${doc.id}`, {
+      token: orgAdmin.token,
+      method: 'PUT',
+      json: {
+        version: doc.version,
+        contents: {
+          questions: {
+            manual: { ...manual, media: pdf, content_type: 'application/pdf', filename: 'manual.pdf' },
+            exit: { ...exit, media: foreign, content_type: 'image/png', filename: 'exit.png' },
+          },
+          question_index: ['manual', 'exit'],
+        },
+        changelog: 'Files',
+      },
+    });
+    await openChecklist(page, orgAdmin, withFiles);
+    const link = questionNamed(page, 'Manual read').getByRole('link', { name: 'manual.pdf', exact: true });
+    await expect(link).toHaveAttribute('href', new RegExp(`/api/v1/media/${doc.id}/${pdf}\\?expires=`));
+    await expect(questionNamed(page, 'Fire exit clear')).toContainText('Picture not available');
+    await expect(questionNamed(page, 'Fire exit clear').getByRole('img')).toHaveCount(0);
+  });
+
   test('answers autosave and come back after a reload; Reset Questions clears them', async ({ page, orgAdmin }) => {
     const doc = await publishChecklist(orgAdmin.token, 'Draft', {
       ok: question('Lights on', 'true/false', { required: true }),
