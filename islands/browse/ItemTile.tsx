@@ -10,7 +10,7 @@ import { dragProps } from './item-drag.ts';
 import { canDrag } from './offered-actions.ts';
 import { itemPath } from '../../src/client/addresses.ts';
 import { KindIcon } from './KindIcon.tsx';
-import { kindLabel } from './kind-icons.ts';
+import { ITEM_KIND_LABELS } from '../../src/shared/item-kinds.ts';
 import type { MenuAnchor } from './PopupMenu.tsx';
 
 
@@ -39,7 +39,7 @@ export const ItemTile = memo(function ItemTile({ item, onMenu }: Props) {
       <div className="item-text">
         <a className="item-name" href={itemPath(item)}>
           {item.name}
-          <span className="visually-hidden">, {kindLabel(item.doctype)}</span>
+          <span className="visually-hidden">, {ITEM_KIND_LABELS[item.doctype ?? 'folder']}</span>
         </a>
         {item.description && <p className="item-description">{item.description}</p>}
         <p className="item-date">

@@ -15,7 +15,7 @@
 import { browsePath, itemPath } from '../../src/client/addresses.ts';
 import { formatDate } from '../../src/client/time-format.ts';
 import type { Folder, ListedItem } from '../../src/shared/api/documentation.ts';
-import { KIND_ICON_PATHS, kindLabel } from './kind-icons.ts';
+import { ITEM_KIND_LABELS, ITEM_KIND_PATHS } from '../../src/shared/item-kinds.ts';
 import { DOCUMENTATION, folderLabel, messages } from './messages.ts';
 
 /** The element the page keeps for the picture (browse.astro), just before the island. */
@@ -94,7 +94,7 @@ function tile(item: ListedItem): HTMLLIElement {
   const date = modified ? item.modified_at : item.created_at;
   const li = tag('li', 'item-tile');
   li.dataset.kind = item.doctype ?? 'folder';
-  const kind = icon('0 0 24 24', 36, KIND_ICON_PATHS[item.doctype ?? 'folder'], {
+  const kind = icon('0 0 24 24', 36, ITEM_KIND_PATHS[item.doctype ?? 'folder'], {
     fill: item.doctype ? 'none' : 'currentColor',
     'stroke-width': '1.6',
     'stroke-linejoin': 'round',
@@ -104,7 +104,7 @@ function tile(item: ListedItem): HTMLLIElement {
   const text = tag('div', 'item-text');
   const name = tag('a', 'item-name', item.name);
   name.setAttribute('href', itemPath(item));
-  name.append(tag('span', 'visually-hidden', `, ${kindLabel(item.doctype)}`));
+  name.append(tag('span', 'visually-hidden', `, ${ITEM_KIND_LABELS[item.doctype ?? 'folder']}`));
   text.append(name);
   if (item.description) text.append(tag('p', 'item-description', item.description));
   const when = tag('time', '', formatDate(date));

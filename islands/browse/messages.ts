@@ -24,11 +24,3 @@ export const DOCUMENTATION = 'Documentation';
 
 /** The name a folder is shown by: the root is 'Documentation'. */
 export const folderLabel = (folder: { parent_id: string | null; name: string }) => (folder.parent_id === null ? DOCUMENTATION : folder.name);
-
-/** The words a person reads for each doctype (New document offers the first three). */
-export const doctypeLabels = {
-  presentation: 'Presentation',
-  form: 'Checklist',
-  sheet: 'Result Sheet',
-  report: 'Report',
-} as const;

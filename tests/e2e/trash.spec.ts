@@ -50,6 +50,25 @@ test.describe('trash', () => {
     expect(contents.results.map((item) => item.id).sort()).toEqual([folder.id, doc.id].sort());
   });
 
+  test('a deleted folder and checklist are drawn as their tiles were in the folder (one outline per kind)', async ({ page, orgAdmin }) => {
+    const folder = await createFolder(orgAdmin.token, 'Old Procedures');
+    const doc = await createChecklist(orgAdmin.token, 'Retired Checklist');
+    await signInWithToken(page, orgAdmin.token);
+    await page.goto('/documentation/browse');
+    const tileOutline = (name: string) => page.locator('.item-tile').filter({ hasText: name }).locator('svg.kind-icon path').getAttribute('d');
+    await expect(page.locator('.item-tile')).toHaveCount(2);
+    const onTiles = { folder: await tileOutline('Old Procedures'), checklist: await tileOutline('Retired Checklist') };
+
+    await remove(orgAdmin.token, 'folders', folder.id);
+    await remove(orgAdmin.token, 'documents', doc.id);
+    await page.goto('/documentation/trash/root');
+    const tiles = page.getByRole('list', { name: 'Trash' }).getByRole('listitem');
+    await expect(tiles).toHaveCount(2);
+    const trashOutline = (name: string) => tiles.filter({ hasText: name }).locator('svg.item-icon path').getAttribute('d');
+    expect({ folder: await trashOutline('Old Procedures'), checklist: await trashOutline('Retired Checklist') }).toEqual(onTiles);
+    expect(onTiles.folder).not.toEqual(onTiles.checklist);
+  });
+
   test("a folder's trash: breadcrumbs through the folder, only what was deleted from it", async ({ page, orgAdmin }) => {
     const top = await createFolder(orgAdmin.token, 'Site A');
     const inner = await createFolder(orgAdmin.token, 'Workshop', top.id);

@@ -13,7 +13,8 @@ import { navigate } from '../../../src/client/navigation.ts';
 import { showAlertAfterNavigation } from '../../../src/client/stores/alerts.ts';
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, type Doctype } from '../../../src/shared/api/documentation.ts';
 import { editPath } from '../../../src/client/addresses.ts';
-import { doctypeLabels, messages } from '../messages.ts';
+import { DOCTYPE_LABELS } from '../../../src/shared/item-kinds.ts';
+import { messages } from '../messages.ts';
 import { Dialog, useDialogOpen } from '../../shared/Dialog.tsx';
 import { ErrorBanner } from './ErrorBanner.tsx';
 
@@ -50,7 +51,7 @@ export function NewDocumentDialog({ folderId, onClosed }: { folderId: string; on
         <SlRadioGroup label="Kind" name="doctype" required value={doctype} onSlChange={(e) => setDoctype((e.target as HTMLInputElement).value as Doctype)}>
           {KINDS.map((kind) => (
             <SlRadio key={kind} value={kind}>
-              {doctypeLabels[kind]}
+              {DOCTYPE_LABELS[kind]}
             </SlRadio>
           ))}
         </SlRadioGroup>

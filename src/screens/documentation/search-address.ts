@@ -11,7 +11,7 @@
  *   second, to = its last (→ the API's epoch-second *_after / *_before).
  */
 import type { SearchQuery, SearchResult } from '../../shared/api/search.ts';
-import { ITEM_KIND_LABELS, itemKindKey, type ItemKindKey } from './item-kinds.ts';
+import { ITEM_KIND_LABELS, itemKindKey, type ItemKindKey } from '../../shared/item-kinds.ts';
 
 export const SEARCH_TYPE_KEYS: readonly ItemKindKey[] = ['folder', 'presentation', 'form', 'sheet', 'report'];
 export const DEFAULT_SEARCH_TYPES: readonly ItemKindKey[] = ['presentation', 'form', 'sheet'];

@@ -25,7 +25,7 @@ import {
   typeLabel,
   type SearchForm,
 } from './search-address.ts';
-import type { ItemKindKey } from './item-kinds.ts';
+import type { ItemKindKey } from '../../shared/item-kinds.ts';
 
 const DATE_FIELDS = ['created_from', 'created_to', 'modified_from', 'modified_to'] as const;
 

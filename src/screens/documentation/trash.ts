@@ -14,7 +14,8 @@ import { pathSegment, ROOT, trashFolderOf, trashPath } from '../../client/addres
 import { allPages } from '../../client/all-pages.ts';
 import { folderCrumbs, renderBreadcrumbs, type Crumb } from './breadcrumbs.ts';
 import { failureText, messageOf } from './failure.ts';
-import { ITEM_KIND_LABELS, itemKindIcon, itemKindKey } from './item-kinds.ts';
+import { ITEM_KIND_LABELS, itemKindKey } from '../../shared/item-kinds.ts';
+import { itemKindIcon } from './item-kind-icon.ts';
 import { showAlert } from '../../client/stores/alerts.ts';
 import { element } from '../../client/dom.ts';
 
