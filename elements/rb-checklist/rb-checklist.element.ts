@@ -18,22 +18,14 @@ import {
   type OrderedQuestion,
 } from './answer-state.ts';
 import { checklistApi, type ChecklistApi, type ChecklistDocument } from './checklist-api.ts';
-import { clearDraft, readDraft, readSentAt, writeDraft, writeSentAt } from './checklist-draft.ts';
+import { clearDraft, readDraft, writeDraft } from './checklist-draft.ts';
 import type { DraftOwner } from './draft-key.ts';
 import { ScannerDialog } from './scanner-dialog.ts';
 import { questionView, type LocalPhoto } from './question-view.ts';
 import { styles } from './rb-checklist.styles.ts';
 import { indexedDbStore } from './submission-store.ts';
-import {
-  failedText,
-  sendSubmission,
-  sentText,
-  SubmissionQueue,
-  waitingText,
-  type QueuedPhoto,
-  type QueuedSubmission,
-  type SubmissionStore,
-} from './submission-queue.ts';
+import { sendSubmission, SubmissionQueue, type QueuedPhoto, type QueuedSubmission, type SubmissionStore } from './submission-queue.ts';
+import { WaitingSubmissions } from './waiting-submissions.ts';
 
 export const SUBMITTED = 'Answers Successfully Submitted.';
 export const SUBMIT_FAILED = 'Something went wrong with your submission.';
@@ -41,9 +33,6 @@ export const QUEUED = 'Saved on this device: the answers will be sent when the n
 export const QUEUED_UNTIL_SIGN_IN = 'Saved on this device: the answers will be sent after you sign in again.';
 export const LOAD_FAILED = 'Something went wrong when retrieving your checklist.';
 export const NO_QUESTIONS = 'No Questions Found In Checklist';
-
-/** How often waiting submissions are tried again while the element is on the page. */
-export const RETRY_INTERVAL_MS = 30_000;
 
 /** `rb-submitted`: the answers reached the server (`sent`, with the stored row) or wait on this device (`queued`). */
 export type RbSubmittedDetail =
@@ -123,9 +112,6 @@ export class RbChecklist extends LitElement {
   @state() private pictures: Record<string, string | null> = {};
   @state() private submitting = false;
   @state() private message: { kind: 'success' | 'info' | 'error'; text: string } | null = null;
-  @state() private waiting = 0;
-  @state() private refused = 0;
-  @state() private sentAt: Date | undefined = readSentAt();
   @state() private photoBusy: string | null = null;
 
 
@@ -135,25 +121,16 @@ export class RbChecklist extends LitElement {
     this.setAnswers(withValue(this.answers, id, text));
     void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLInputElement>(`#${this.keyOf(id)}-input`)?.focus());
   });
-  private retryTimer?: ReturnType<typeof setInterval>;
+  /** The submissions waiting on this device: kept when the network (or the token) fails, sent later. */
+  private readonly waitingSubmissions = new WaitingSubmissions(this, () => this.queue(), () => !!this.apiBase);
   private photoCount = 0;
-  private flushing?: Promise<void>;
-  private readonly onOnline = () => void this.sendWaiting();
   /** While Submit runs, a 401 is told (as `rb-unauthorized`) only after the answers are safe on this device. */
   private readonly transport = elementTransport(this, () => this.submitting);
 
   // ─── Life cycle ─────────────────────────────────────────────────────────────────────────────────
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    window.addEventListener('online', this.onOnline);
-    this.retryTimer = setInterval(() => void this.sendWaiting(), RETRY_INTERVAL_MS);
-  }
-
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    window.removeEventListener('online', this.onOnline);
-    clearInterval(this.retryTimer);
     this.loading?.abort();
   }
 
@@ -314,7 +291,7 @@ export class RbChecklist extends LitElement {
     } catch (error) {
       // No answer, or a token that is no longer valid: the answers wait on this device (same key, same user).
       const unauthorized = error instanceof ApiError && error.status === 401;
-      if (error instanceof ApiError && (error.network || unauthorized) && (await this.keep(entry))) {
+      if (error instanceof ApiError && (error.network || unauthorized) && (await this.waitingSubmissions.keep(entry))) {
         this.afterSubmission({ kind: 'info', text: unauthorized ? QUEUED_UNTIL_SIGN_IN : QUEUED });
         emit(this, 'rb-submitted', { status: 'queued', key: entry.key, documentId });
         if (unauthorized) emitUnauthorized(this, error);
@@ -333,17 +310,6 @@ export class RbChecklist extends LitElement {
     }
   }
 
-  /** Puts a submission into the queue; answers false when this browser cannot keep it. */
-  private async keep(entry: QueuedSubmission): Promise<boolean> {
-    try {
-      await this.queue().add(entry);
-      await this.refreshCounts();
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
   /** The local draft goes and the form is ready again (for the next person on a kiosk). */
   private afterSubmission(message: { kind: 'success' | 'info'; text: string }): void {
     this.reset();
@@ -351,36 +317,9 @@ export class RbChecklist extends LitElement {
     this.renderRoot.querySelector('form')?.scrollIntoView?.({ block: 'start' });
   }
 
-  private async refreshCounts(): Promise<void> {
-    try {
-      const { waiting, failed } = await this.queue().counts();
-      this.waiting = waiting;
-      this.refused = failed;
-    } catch {
-      // IndexedDB unavailable: nothing can be waiting
-    }
-  }
-
-  /** Sends the submissions waiting on this device (the `online` event, on load, every 30 s). */
-  async sendWaiting(): Promise<void> {
-    this.flushing ??= (async () => {
-      try {
-        await this.refreshCounts();
-        if (this.waiting === 0 || navigator.onLine === false || !this.apiBase) return;
-        const result = await this.queue().flush();
-        this.waiting = result.waiting;
-        this.refused = result.failed;
-        if (result.sent > 0) {
-          this.sentAt = new Date();
-          writeSentAt(this.sentAt);
-        }
-      } catch {
-        // IndexedDB unavailable: nothing can be waiting
-      } finally {
-        this.flushing = undefined;
-      }
-    })();
-    return this.flushing;
+  /** Sends the submissions waiting on this device (also on the `online` event, on load, every 30 s). */
+  sendWaiting(): Promise<void> {
+    return this.waitingSubmissions.send();
   }
 
   // ─── Rendering ──────────────────────────────────────────────────────────────────────────────────
@@ -390,7 +329,7 @@ export class RbChecklist extends LitElement {
   }
 
   protected override render(): TemplateResult {
-    return html`${this.renderBody()} ${this.renderQueueStatus()} ${this.scanner.render()}`;
+    return html`${this.renderBody()} ${this.waitingSubmissions.render()} ${this.scanner.render()}`;
   }
 
   private renderBody(): TemplateResult {
@@ -444,10 +383,5 @@ export class RbChecklist extends LitElement {
       addPhotos: (input) => void this.addPhoto(id, input),
       removePhoto: (photo) => this.removePhoto(id, photo),
     });
-  }
-
-  private renderQueueStatus(): TemplateResult {
-    const parts = [waitingText(this.waiting), failedText(this.refused), this.sentAt && this.waiting === 0 ? sentText(this.sentAt) : ''].filter(Boolean);
-    return html`<p class="queue-status" role="status">${parts.join(' · ')}</p>`;
   }
 }
