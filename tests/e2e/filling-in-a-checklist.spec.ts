@@ -60,6 +60,15 @@ async function uploadToDocument(token: string, documentId: string, file: Buffer,
   return signed!.upload_id;
 }
 
+/** The checklist saved again with `questions` in this order (media set as the editor sets them): its new version. */
+function saveQuestions(token: string, doc: DocumentAnswer, questions: Record<string, Question>, changelog: string): Promise<DocumentAnswer> {
+  return callApi<DocumentAnswer>(`documentation/documents/${doc.id}`, {
+    token,
+    method: 'PUT',
+    json: { version: doc.version, contents: { questions, question_index: Object.keys(questions) }, changelog },
+  });
+}
+
 // ── Every value type and widget ──────────────────────────────────────────────────────────────────
 
 const everyType: Record<string, Question> = {
@@ -201,15 +210,7 @@ test.describe('filling in a checklist', () => {
     const doc = await publishChecklist(orgAdmin.token, 'Pictures', { exit });
     // A picture wider than any screen, added to the question as the editor does (media = an upload of the document).
     const picture = await uploadToDocument(orgAdmin.token, doc.id, plainPng(1600, 400), 'exit.png', 'image/png');
-    const withPicture = await callApi<DocumentAnswer>(`documentation/documents/${doc.id}`, {
-      token: orgAdmin.token,
-      method: 'PUT',
-      json: {
-        version: doc.version,
-        contents: { questions: { exit: { ...exit, media: picture, content_type: 'image/png', filename: 'exit.png' } }, question_index: ['exit'] },
-        changelog: 'A picture of the exit',
-      },
-    });
+    const withPicture = await saveQuestions(orgAdmin.token, doc, { exit: { ...exit, media: picture, content_type: 'image/png', filename: 'exit.png' } }, 'A picture of the exit');
     await openChecklist(page, orgAdmin, withPicture);
     const image = questionNamed(page, 'Fire exit clear').getByRole('img', { name: 'Picture of Fire exit clear', exact: true });
     for (const viewport of [{ width: 1280, height: 720 }, phoneViewport]) {
@@ -234,21 +235,15 @@ test.describe('filling in a checklist', () => {
     // An upload of another document: media-urls answers only for this document's own files.
     const other = await publishChecklist(orgAdmin.token, 'Elsewhere', { exit });
     const foreign = await uploadToDocument(orgAdmin.token, other.id, plainPng(20, 20), 'exit.png', 'image/png');
-    const withFiles = await callApi<DocumentAnswer>(`documentation/documents/${doc.id}`, {
-      token: orgAdmin.token,
-      method: 'PUT',
-      json: {
-        version: doc.version,
-        contents: {
-          questions: {
-            manual: { ...manual, media: pdf, content_type: 'application/pdf', filename: 'manual.pdf' },
-            exit: { ...exit, media: foreign, content_type: 'image/png', filename: 'exit.png' },
-          },
-          question_index: ['manual', 'exit'],
-        },
-        changelog: 'Files',
+    const withFiles = await saveQuestions(
+      orgAdmin.token,
+      doc,
+      {
+        manual: { ...manual, media: pdf, content_type: 'application/pdf', filename: 'manual.pdf' },
+        exit: { ...exit, media: foreign, content_type: 'image/png', filename: 'exit.png' },
       },
-    });
+      'Files',
+    );
     await openChecklist(page, orgAdmin, withFiles);
     const link = questionNamed(page, 'Manual read').getByRole('link', { name: 'manual.pdf', exact: true });
     await expect(link).toHaveAttribute('href', new RegExp(`/api/v1/media/${doc.id}/${pdf}\\?expires=`));
