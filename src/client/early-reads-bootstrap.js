@@ -6,7 +6,7 @@
  * The one transport takes each one once (src/client/early-reads.ts `takeEarlyRead`), reading it like
  * any answer of its own. The one named exception to the one-transport rule (scripts/lint/layout.js).
  */
-/* global window, localStorage, sessionStorage, location */
+/* global window, document, localStorage, sessionStorage, location */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- called by the inline script that wraps it
 function earlyReads(config) {
   try {
@@ -36,6 +36,10 @@ function earlyReads(config) {
     var sorts = config.sort.queries;
     var sort = sorts[localStorage.getItem(config.sort.key)] || sorts[config.sort.fallback];
     var kept = (window.__rbEarlyReads = window.__rbEarlyReads || {});
+    // Low-priority reads leave once the parser is done (the document 'interactive'), so after every module
+    // the HTML announces: a browser gives a free connection to whoever asks first, whatever the priority,
+    // and a low read sent before them took the sixth connection and left a module waiting a round trip.
+    var later = [];
     reads.forEach(function (read) {
       var address = config.base + '/' + read.replace(/\{(\w+)(?::(\w+))?\}/g, function (_, name, alias) {
         if (name === 'sort') return sort;
@@ -45,11 +49,28 @@ function earlyReads(config) {
       });
       if (kept[address]) return;
       var init = { headers: { Authorization: 'Bearer ' + token } };
-      if (config.low.indexOf(read) !== -1) init.priority = 'low'; // not what the page paints from
-      var response = fetch(address, init);
+      var response;
+      if (config.low.indexOf(read) === -1) response = fetch(address, init);
+      else {
+        init.priority = 'low'; // not what the page paints first
+        response = new Promise(function (resolve) {
+          later.push(function () {
+            resolve(fetch(address, init));
+          });
+        });
+      }
       response.catch(function () {}); // a read nobody takes fails quietly; the taker reads the failure
       kept[address] = { token: token, response: response };
     });
+    if (later.length > 0) {
+      var sendLater = function () {
+        later.forEach(function (send) {
+          send();
+        });
+      };
+      if (document.readyState === 'loading') document.addEventListener('readystatechange', sendLater, { once: true });
+      else sendLater();
+    }
   } catch (_) {
     // storage disabled or an odd address: the page asks for everything itself
   }

@@ -19,6 +19,8 @@ import { localKeys, sessionKeys } from './storage.ts';
 
 /** The drawer's root folders (src/screens/chrome/drawer-documentation.ts), on every documentation page. */
 const DRAWER = 'documentation/folders/root/contents?skip=0&limit=100&ordering=kind&ordering=name';
+/** The dashboard's Recent Activity (src/screens/home/dashboard.ts: its last panel, RECENT_ACTIVITY_LIMIT). */
+const RECENT_ACTIVITY = 'documentation/notifications?limit=20';
 /** The root folder (the whole documentation's folder page and trash). */
 const ROOT_FOLDER = 'documentation/folders/root';
 /** A folder's first page of contents in the remembered sort (islands/browse/folder-open.ts). */
@@ -56,7 +58,7 @@ export const earlyReads: Readonly<Record<string, readonly string[] | ReadsByForm
   '/documentation/results/:id': ['documentation/documents/{id}', DRAWER],
   '/documentation/search': [DRAWER],
   // The dashboard (src/screens/home/dashboard.ts: dashboardApiReads); in the picker and create modes they go unused.
-  '/': ['workflow/assignments', 'documentation/favorites', 'documentation/notifications?limit=20'],
+  '/': ['workflow/assignments', 'documentation/favorites', RECENT_ACTIVITY],
   // The admin islands' first pages (islands/admin: 100 rows by skip/limit) and the settings page's reads.
   '/admin/roles': ['roles?skip=0&limit=100'],
   '/admin/roles/:id': ['roles/{id}'],
@@ -71,10 +73,15 @@ export const earlyReads: Readonly<Record<string, readonly string[] | ReadsByForm
 };
 
 /**
- * Reads no page paints its main content from: sent at low priority, so over HTTP/1.1's six connections
- * the page's own reads and modules get theirs first.
+ * Reads sent at low priority. Over HTTP/1.1 a browser opens six connections to a host, and what a first
+ * page's HTML asks for at once must fit in them: a seventh request waits for the first answer (a round trip
+ * on a slow phone), and when it is a module the whole paint waits with it. A low-priority read waits
+ * instead, behind the modules and the reads the page paints first: the drawer's folders (nothing on the
+ * page paints from them) and home's Recent Activity, the dashboard's last panel (below the first screen on
+ * a phone; without it home asked for seven things and its `core` module waited). tests/e2e/module-preload.spec.ts
+ * counts each first page's requests.
  */
-export const LOW_PRIORITY_READS: readonly string[] = [DRAWER];
+export const LOW_PRIORITY_READS: readonly string[] = [DRAWER, RECENT_ACTIVITY];
 
 /** Where the folder browser remembers its sort (islands/browse/sort-orders.ts) and its choices' keys. */
 export const SORT_STORAGE_KEY = 'documentationSort';

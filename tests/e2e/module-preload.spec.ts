@@ -6,7 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { guardOfShell, shellFile } from '../../src/routes.ts';
+import { earlyReads, LOW_PRIORITY_READS } from '../../src/client/early-reads.ts';
+import { guardOfShell, routes, shellFile } from '../../src/routes.ts';
+import { FIRST_PAGES } from '../../scripts/page-chunks.mjs';
 import { builtScreens, distDir, expect, signInWithToken, test } from './support/test.ts';
 
 const read = (url: string) => readFileSync(join(distDir(), url), 'utf8');
@@ -65,6 +67,63 @@ test.describe('modulepreload', () => {
     expect(low.some((url) => read(url).includes('react')), 'React is among them').toBe(true);
     // A page without a first paint of its own loads its island at the normal priority.
     expect(read(shellFile('documentation/edit'))).not.toContain('fetchpriority="low"');
+  });
+
+  test('the first pages (a document, home, a folder) ask their HTML for at most six things at normal priority: a seventh waits a round trip for a connection', () => {
+    // Over HTTP/1.1 a browser opens six connections to a host. What the HTML asks for at once — auth/me, the
+    // route's early reads, the announced modules — must fit in them, or the last of them (a module the paint
+    // needs, say) leaves only when a first answer frees a connection: 562.5 ms later on a Slow 4G phone.
+    // Low-priority requests (the drawer's read, an island painted after the page) wait behind the others.
+    const CONNECTIONS = 6;
+    for (const shell of FIRST_PAGES) {
+      const html = read(shellFile(shell));
+      const head = html.slice(0, html.indexOf('</head>'));
+      const modules = [...head.matchAll(/<link rel="modulepreload" href="([^"]+)"([^>]*)>/g)].filter((m) => !m[2]!.includes('fetchpriority="low"'));
+      const patterns = routes.filter((r) => r.shell === shell && earlyReads[r.pattern]).map((r) => r.pattern);
+      expect(patterns.length, shell).toBeGreaterThan(0);
+      for (const pattern of patterns) {
+        const table = earlyReads[pattern]!;
+        for (const reads of 'param' in table ? [table.digits, table.other] : [table]) {
+          const normal = ['auth/me', ...reads.filter((read) => !LOW_PRIORITY_READS.includes(read))];
+          expect(normal.length + modules.length, `${pattern}: ${normal.join(', ')} and ${modules.length} modules`).toBeLessThanOrEqual(CONNECTIONS);
+        }
+      }
+    }
+  });
+
+  test('a low-priority read leaves after every module the HTML announces, so it never takes a connection one of them needs', async ({ page, orgAdmin }) => {
+    // A browser gives a free connection to whoever asks first, whatever the priority: a low read sent before
+    // the modules took the sixth connection and left `core` waiting a round trip (home, a folder).
+    await signInWithToken(page, orgAdmin.token);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    // The HTML arrives over a slow network, a piece at a time: the parser meets the early reads' inline
+    // script (early in <head>) well before the module links (at its end), as on a phone.
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: 40_000, uploadThroughput: 40_000 });
+    let order: { path: string; priority: string }[] = [];
+    cdp.on('Network.requestWillBeSent', (event) => {
+      const url = new URL(event.request.url);
+      order.push({ path: url.pathname + url.search, priority: event.request.initialPriority });
+    });
+    const pages = [
+      { path: '/', shell: 'index', low: '/api/v1/documentation/notifications?limit=20', ready: 'Dashboard' },
+      { path: '/documentation/browse', shell: 'documentation/browse', low: `/api/v1/${LOW_PRIORITY_READS[0]!}`, ready: 'Documentation' },
+    ];
+    for (const { path, shell, low, ready } of pages) {
+      order = [];
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: ready })).toBeVisible();
+      const html = read(shellFile(shell));
+      const modules = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"([^>]*)>/g)].filter((m) => !m[2]!.includes('fetchpriority="low"')).map((m) => m[1]!);
+      const lowAt = order.findIndex((r) => r.path === low);
+      expect(lowAt, `${low} was sent on ${path}`).toBeGreaterThan(-1);
+      expect(order[lowAt]!.priority, low).toMatch(/Low/);
+      for (const module of modules) {
+        const at = order.findIndex((r) => r.path === module);
+        expect(at, `${module} was asked for on ${path}`).toBeGreaterThan(-1);
+        expect(at, `${module} was asked for before ${low} on ${path}`).toBeLessThan(lowAt);
+      }
+    }
   });
 
   test('a signed-in page asks for its whole first-load graph from the HTML, none found one import later', async ({ page, orgAdmin }) => {

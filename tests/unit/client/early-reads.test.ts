@@ -70,8 +70,20 @@ function storage(entries: Record<string, string>) {
 const realFetch = globalThis.fetch;
 const g = globalThis as unknown as Record<string, unknown>;
 
-/** Opens `pathname` as the browser would: the inline script of the signed-in layout runs first. */
-function openPage(pathname: string, local: Record<string, string> = { token: TOKEN, loggedIn: 'true' }, session: Record<string, string> = {}) {
+/** Ends the parsing of the page `openPage` opened (the document becomes 'interactive'). */
+let finishParsing = () => {};
+
+/**
+ * Opens `pathname` as the browser would: the inline script of the signed-in layout runs first, while the
+ * document is 'loading'; then the parser reaches the end of the page (unless `parsing` holds it there:
+ * `finishParsing` ends it).
+ */
+function openPage(
+  pathname: string,
+  local: Record<string, string> = { token: TOKEN, loggedIn: 'true' },
+  session: Record<string, string> = {},
+  { parsing = false } = {},
+) {
   asked = [];
   priorities = {};
   g.window = globalThis;
@@ -85,7 +97,19 @@ function openPage(pathname: string, local: Record<string, string> = { token: TOK
     priorities[url.pathname + url.search] = init?.priority ?? 'auto';
     return realFetch(url, init);
   };
+  const changed: (() => void)[] = [];
+  const doc = {
+    readyState: 'loading',
+    addEventListener: (type: string, listener: () => void) => void (type === 'readystatechange' && changed.push(listener)),
+  };
+  g.document = doc;
   new Function(earlyReadsScript(bootstrap, '/api/v1'))();
+  delete g.document; // the app's modules run in Node here, without a document
+  finishParsing = () => {
+    doc.readyState = 'interactive';
+    changed.splice(0).forEach((listener) => listener());
+  };
+  if (!parsing) finishParsing();
 }
 
 const sentEarly = () => Object.keys((g.__rbEarlyReads as Record<string, unknown> | undefined) ?? {});
@@ -140,6 +164,21 @@ describe('the inline script and the pick-up', () => {
     // A second call asks the network.
     await api.auth.me();
     expect(asked.filter((a) => a === '/api/v1/auth/me')).toHaveLength(2);
+  });
+
+  it('a low-priority read leaves once the parser is done, after every module the HTML announces; a page asking sooner gets that same read', async () => {
+    const drawer = '/api/v1/documentation/folders/root/contents?skip=0&limit=100&ordering=kind&ordering=name';
+    openPage('/documentation/view/d1', undefined, undefined, { parsing: true });
+    await settle();
+    expect(asked.sort()).toEqual(['/api/v1/auth/me', '/api/v1/documentation/documents/d1']);
+    expect(sentEarly()).toContain(drawer);
+    const folders = rootFolders(); // asked for before the parser is done: waits for the early read
+    await settle();
+    expect(asked).not.toContain(drawer);
+    finishParsing();
+    expect(await folders).toHaveLength(1);
+    expect(asked.filter((a) => a === drawer)).toHaveLength(1);
+    expect(priorities[drawer]).toBe('low');
   });
 
   it('a folder in the remembered sort: the folder and its first page, the same addresses the island asks for', async () => {
@@ -239,6 +278,13 @@ describe('the inline script and the pick-up', () => {
     const addresses = ['/api/v1/workflow/assignments', '/api/v1/documentation/favorites', '/api/v1/documentation/notifications?limit=20'];
     openPage('/', { token: TOKEN, loggedIn: 'true' });
     expect(sentEarly()).toEqual(['/api/v1/auth/me', ...addresses]);
+    // Recent Activity, the last panel, waits behind the page's modules (six connections: module-preload.spec).
+    expect(priorities).toEqual({
+      '/api/v1/auth/me': 'auto',
+      '/api/v1/workflow/assignments': 'auto',
+      '/api/v1/documentation/favorites': 'auto',
+      '/api/v1/documentation/notifications?limit=20': 'low',
+    });
     const reads = dashboardApiReads();
     await Promise.all([reads.assignments, reads.favourites, reads.activity]);
     await settle();
