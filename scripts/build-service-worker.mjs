@@ -49,7 +49,7 @@ try {
     swDest: join(dist, 'sw.js'),
     globDirectory: dist,
     globPatterns: [...shells, '_astro/**/*', 'elements/*.js', 'elements/chunks/*.js', 'favicon.svg', 'shoelace/assets/system-icons/*.svg'],
-    globIgnores: ['shoelace/assets/icons/**', 'elements/*/demo.*', 'sw.js', '**/*.map'],
+    globIgnores: ['shoelace/assets/icons/**', 'elements/*/demo.*', 'sw.js', '**/*.map', '**/*.br', '**/*.gz'],
     // Content-hashed names need no revision of their own.
     dontCacheBustURLsMatching: /^_astro\//,
     // The editor islands are the largest files; none may be left out silently.

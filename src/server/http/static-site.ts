@@ -11,7 +11,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type { Context } from 'hono';
 import { matchRoute, notFoundShell, routes, shellFile } from '../../routes.ts';
-import { chooseEncoding, COMPRESSIBLE, encoders, THRESHOLD } from './compression.ts';
+import { chooseEncoding, COMPRESSIBLE, encoders, THRESHOLD, type Encoding } from './compression.ts';
 import { contentSecurityPolicy } from './security-headers.ts';
 
 const MIME: Record<string, string> = {
@@ -34,8 +34,8 @@ const MIME: Record<string, string> = {
 interface Shell {
   html: string;
   csp: string;
-  /** The shell's file, naming its compressed bodies in the cache. */
-  key: string;
+  /** The shell's file (its compressed copies are beside it). */
+  file: string;
 }
 
 const HTML = 'text/html; charset=UTF-8';
@@ -62,7 +62,7 @@ export function createStaticSite(distDir: string, connectSources: readonly strin
     const file = join(distDir, shellFile(shell));
     if (!existsSync(file)) return undefined;
     const html = readFileSync(file, 'utf8');
-    return { html, csp: contentSecurityPolicy(inlineScriptHashes(html), connectSources), key: file };
+    return { html, csp: contentSecurityPolicy(inlineScriptHashes(html), connectSources), file };
   };
   for (const shell of new Set([...routes.map((r) => r.shell), notFoundShell])) {
     const loaded = loadShell(shell);
@@ -73,21 +73,23 @@ export function createStaticSite(distDir: string, connectSources: readonly strin
 
   /*
    * The files of a build never change while it is served: each file's bytes and each of its compressed
-   * bodies (by encoding) are made once and kept, so shells and /_astro assets cost no compression after
-   * the first request. The compression middleware leaves an answer that is already encoded alone.
+   * bodies (by encoding) are read or made once and kept, so shells and /_astro assets cost no compression
+   * after the first request. A compressed body is the build's own copy beside the file when there is one
+   * (scripts/precompress.mjs: brotli at quality 11, gzip at 9), else made here at the answers' level. The
+   * compression middleware leaves an answer that is already encoded alone.
    */
   const files = new Map<string, { body: Uint8Array; type: string }>();
   const encoded = new Map<string, Buffer>();
-  const send = (c: Context, key: string, body: Uint8Array, type: string, status: 200 | 404) => {
+  const send = async (c: Context, file: string, body: Uint8Array, type: string, status: 200 | 404) => {
     c.header('Content-Type', type);
     if (!COMPRESSIBLE.test(type)) return c.body(body as Uint8Array<ArrayBuffer>, status);
     c.header('Vary', 'Accept-Encoding');
     const encoding = c.req.method === 'HEAD' || body.byteLength < THRESHOLD ? undefined : chooseEncoding(c.req.header('Accept-Encoding'));
     if (!encoding) return c.body(body as Uint8Array<ArrayBuffer>, status);
-    const name = `${encoding} ${key}`;
+    const name = `${encoding} ${file}`;
     let compressed = encoded.get(name);
     if (!compressed) {
-      compressed = encoders[encoding](body);
+      compressed = (await precompressed(file, encoding)) ?? encoders[encoding](body);
       if (body.byteLength <= CACHED_FILE_BYTES) encoded.set(name, compressed);
     }
     c.header('Content-Encoding', encoding);
@@ -96,7 +98,7 @@ export function createStaticSite(distDir: string, connectSources: readonly strin
   };
   const shellBodies = new Map<Shell, Uint8Array>();
 
-  const sendShell = (c: Context, shell: Shell, status: 200 | 404) => {
+  const sendShell = async (c: Context, shell: Shell, status: 200 | 404) => {
     c.header('Content-Security-Policy', shell.csp);
     c.header('Cache-Control', 'no-cache');
     let body = shellBodies.get(shell);
@@ -104,7 +106,7 @@ export function createStaticSite(distDir: string, connectSources: readonly strin
       body = Buffer.from(shell.html, 'utf8');
       shellBodies.set(shell, body);
     }
-    return send(c, shell.key, body, HTML, status);
+    return send(c, shell.file, body, HTML, status);
   };
 
   const sendFile = async (c: Context, path: string): Promise<Response | undefined> => {
@@ -140,6 +142,21 @@ export function createStaticSite(distDir: string, connectSources: readonly strin
     if (missing) return sendShell(c, missing, 404);
     return c.text('Not found — the site has not been built (npm run build)', 404);
   };
+}
+
+/** The file extension of each encoding's copy written by the build (scripts/precompress.mjs). */
+const PRECOMPRESSED: Partial<Record<Encoding, string>> = { br: '.br', gzip: '.gz' };
+
+/**
+ * The build's `encoding` copy of `file` (`{file}.br`, `{file}.gz`), when there is one at least as new as
+ * the file (a copy older than its file is of an earlier build, and is not used).
+ */
+export async function precompressed(file: string, encoding: Encoding): Promise<Buffer | undefined> {
+  const extension = PRECOMPRESSED[encoding];
+  if (!extension) return undefined;
+  const [original, copy] = await Promise.all([stat(file).catch(() => undefined), stat(file + extension).catch(() => undefined)]);
+  if (!original || !copy?.isFile() || copy.mtimeMs < original.mtimeMs) return undefined;
+  return readFile(file + extension);
 }
 
 function decodeSafe(path: string): string {
