@@ -110,7 +110,11 @@ export interface EarlyReadsConfig {
   aliases: Record<string, Record<string, string>>;
 }
 
-export function earlyReadsConfig(base: string): EarlyReadsConfig {
+/**
+ * The bootstrap's config; with `shell`, for that shell's HTML: only the routes it serves (src/routes.ts),
+ * since a page's address is always one of its own shell's routes.
+ */
+export function earlyReadsConfig(base: string, shell?: string): EarlyReadsConfig {
   const keys = SORT_FIELDS.flatMap((field) => [field, `-${field}`]);
   return {
     base: base.replace(/\/+$/, ''),
@@ -118,6 +122,7 @@ export function earlyReadsConfig(base: string): EarlyReadsConfig {
     loginFlagKey: localKeys.loggedIn,
     adminKey: sessionKeys.isOrgAdmin,
     routes: routes
+      .filter((r) => shell === undefined || r.shell === shell)
       .filter((r) => r.guard === 'org-admin' || (r.guard === 'signed-in' && earlyReads[r.pattern]))
       .map((r) => [r.pattern, r.guard, earlyReads[r.pattern] ?? []]),
     sort: {
@@ -131,10 +136,11 @@ export function earlyReadsConfig(base: string): EarlyReadsConfig {
 }
 
 /**
- * The inline script's text: the bootstrap's function called with the config, its comments and
- * indentation left out (the bootstrap keeps `//` out of its strings and code for this).
+ * The inline script's text: the bootstrap's function called with the config (of `shell`'s routes when
+ * given: each shell's HTML carries its own), its comments and indentation left out (the bootstrap keeps
+ * `//` out of its strings and code for this).
  */
-export function earlyReadsScript(bootstrapSource: string, base: string): string {
+export function earlyReadsScript(bootstrapSource: string, base: string, shell?: string): string {
   const code = bootstrapSource
     .replace(/\/\*[\s\S]*?\*\//g, '')
     .replace(/\/\/[^\n]*/g, '')
@@ -143,7 +149,7 @@ export function earlyReadsScript(bootstrapSource: string, base: string): string 
     .filter(Boolean)
     .join('\n');
   // `<` never appears in the config's JSON inside the <script> (ids are route parameters read at run time).
-  return `(${code})(${JSON.stringify(earlyReadsConfig(base)).replace(/</g, '\\u003c')});`;
+  return `(${code})(${JSON.stringify(earlyReadsConfig(base, shell)).replace(/</g, '\\u003c')});`;
 }
 
 interface EarlyRead {

@@ -131,6 +131,19 @@ describe('the early-reads table', () => {
     for (const order of SORT_ORDERS) expect(orderingOfSortKey(order.key)).toEqual(order.ordering);
   });
 
+  it("a shell's script carries only the routes that shell serves (every signed-in page's HTML carried the whole table)", () => {
+    const config = (shell?: string) => earlyReadsConfig('/api/v1', shell);
+    expect(config('documentation/view').routes.map(([pattern]) => pattern)).toEqual([
+      '/documentation/view/:id',
+      '/documentation/view/:id/version/:version',
+      '/documentation/view/:id/:second',
+    ]);
+    expect(config('index').routes.map(([pattern]) => pattern)).toEqual(['/']);
+    expect(config('404').routes).toEqual([]);
+    expect(config().routes.length).toBeGreaterThan(config('documentation/browse').routes.length);
+    expect(earlyReadsScript(bootstrap, '/api/v1', 'index').length).toBeLessThan(earlyReadsScript(bootstrap, '/api/v1').length * 0.6);
+  });
+
   it('inlines as a few lines of plain script with no comments', () => {
     const script = earlyReadsScript(bootstrap, '/api/v1');
     expect(script).not.toMatch(/\/\*|\/\/ /);
