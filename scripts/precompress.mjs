@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The last step of `npm run build`: writes a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) copy
+ * A step of `npm run build` (after the service worker's, before the server bundle): writes a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) copy
  * beside every text file of the built site (pages, scripts, styles, SVG, JSON) of at least 1 KB, which the
  * server sends as they are (src/server/http/static-site.ts) instead of compressing the file itself at
  * quality 4, the level fit for answers made per request. The files of a build never change, so they are
@@ -21,16 +21,19 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
-/** The extensions of the files compressed (the server compresses the same types: text, JSON, SVG). */
-export const TEXT_EXTENSIONS = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.txt']);
-/** Smaller files are sent as they are (the server's THRESHOLD). */
-export const MIN_BYTES = 1024;
+/**
+ * The extensions of the files compressed, and the least size (the server's THRESHOLD). The server decides
+ * by its own rules what it compresses and only looks for a copy then, so a difference costs nothing: a
+ * copy it never asks for, or a file it compresses itself.
+ */
+const TEXT_EXTENSIONS = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.txt']);
+const MIN_BYTES = 1024;
 
 /**
  * The compressed copies of one file: `{file}.br` and `{file}.gz`.
  * @param {Buffer} body
  */
-export async function compressedCopies(body) {
+async function compressedCopies(body) {
   const [br, gzipped] = await Promise.all([
     brotli(body, {
       params: {
