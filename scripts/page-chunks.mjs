@@ -15,8 +15,13 @@
  *   pages' shared modules cost the other signed-in pages a few KB. The layout's script itself is in
  *   this file: it is only ever loaded on pages of the signed-in layout, where it runs anyway.
  * - `core`: what the public pages (sign-in, registration …) and the signed-in pages both import at load
- *   (the API transport, storage, alerts, the DOM helpers, the service worker's registration).
- * - `react`: React, ReactDOM and the scheduler, always loaded together by the islands.
+ *   (the API transport, storage, alerts, the DOM helpers, the service worker's registration, a form's
+ *   validation).
+ * - `react`: React, ReactDOM, the scheduler and Astro's React renderer, always loaded together by the islands.
+ * - `islands-shared`: the modules two or more islands import at load (the data grid, the admin screens'
+ *   paths and paged reads), in one file ahead of any viewer's: an admin list came in eight to eleven files
+ *   (one per shared helper, the renderer, an empty entry file, two viewers' shared files) and on a phone
+ *   its reads waited a round trip for a connection. A lazy viewer that uses one of them loads this file.
  * - `<doctype>-viewer-shared`: the modules a doctype's viewer (loaded on demand by the view page) shares
  *   with other lazy code — the editors, the dialogs — except packages, in one file per viewer. Rollup gave
  *   each of them a file of its own: the checklist's viewer came in eight files, so on a phone its last
@@ -27,7 +32,10 @@
  * - everything else as Rollup splits it: a page's own modules stay in its script's file; lazy code
  *   (a doctype's viewer, an editor, a dialog) in its own files.
  * A module any public page may load (statically or on demand) is never put in `app`: loading `app`
- * mounts the signed-in chrome.
+ * mounts the signed-in chrome. `core` and `islands-shared` are filled before the viewers' files, so no
+ * public page and no island loads a viewer's file for a helper (the sign-in page loaded the checklist
+ * viewer's 9 KB, Lit included, for a 1 KB one). An island's file is its entry (entry signatures may grow:
+ * no empty file re-exporting it); the renderer's entry holds React, so its file is named `react`.
  */
 import { readFileSync } from 'node:fs';
 
@@ -47,7 +55,8 @@ export const VIEWERS = [
 
 const SCRIPT_OF_ASTRO = /^(.*\.astro)\?astro&type=script/;
 const LAYOUT_SCRIPT = /\/src\/layouts\/SignedInLayout\.astro\?astro&type=script/;
-const REACT = /\/node_modules\/(react|react-dom|scheduler)\//;
+const REACT = /\/node_modules\/(react|react-dom|scheduler|@astrojs\/react)\//;
+const ISLAND = /\/islands\//;
 
 /**
  * @typedef {{ isEntry: boolean, importedIds: readonly string[], dynamicallyImportedIds: readonly string[] }} ModuleInfo
@@ -99,11 +108,8 @@ export function reach(from, info, dynamic) {
 export function planChunks(ids, info, read) {
   const entries = ids.filter((id) => info(id)?.isEntry);
   const signedIn = entries.filter((id) => signedInEntry(id, read));
-  const publicReach = reach(
-    entries.filter((id) => !signedIn.includes(id)),
-    info,
-    true,
-  );
+  const publicEntries = entries.filter((id) => !signedIn.includes(id));
+  const publicReach = reach(publicEntries, info, true);
   const layout = signedIn.filter((id) => LAYOUT_SCRIPT.test(id));
   const firstPages = signedIn.filter((id) => FIRST_PAGES.some((page) => SCRIPT_OF_ASTRO.exec(id)?.[1]?.endsWith(`/src/pages/${page}.astro`)));
   /** How many entries and lazily imported modules reach each module statically (a module reached once stays in its importer's file). */
@@ -121,6 +127,18 @@ export function planChunks(ids, info, read) {
     else if (chrome.has(id) || (reachedBy.get(id) ?? 0) > 1) plan.set(id, 'app');
   }
   for (const id of ids) if (REACT.test(id)) plan.set(id, 'react');
+  // What a public page and a signed-in page both import at load (a form's validation, say) is in core, never in
+  // a viewer's file: the sign-in page loaded the checklist viewer's 9 KB, Lit included, for a 1 KB helper.
+  const publicLoad = reach(publicEntries, info, false);
+  for (const id of reach(signedIn, info, false)) if (publicLoad.has(id) && !plan.has(id)) plan.set(id, 'core');
+  // What two or more islands import at load (the data grid, the admin screens' paths) is one file, not one each.
+  const islandLoads = new Map();
+  for (const island of signedIn.filter((id) => ISLAND.test(id))) {
+    for (const id of reach([island], info, false)) islandLoads.set(id, (islandLoads.get(id) ?? 0) + 1);
+  }
+  for (const [id, count] of islandLoads) {
+    if (count > 1 && !plan.has(id) && id.startsWith('/') && !id.includes('/node_modules/')) plan.set(id, 'islands-shared');
+  }
   for (const [doctype, path] of VIEWERS) {
     const viewer = ids.find((id) => id.endsWith(path));
     if (!viewer) continue;
@@ -152,7 +170,15 @@ export function pageChunks() {
         const rollupOptions = (vite.build ??= {}).rollupOptions ??= {};
         const output = rollupOptions.output ?? {};
         if (Array.isArray(output)) throw new Error('page-chunks: one client output expected');
-        rollupOptions.output = { ...output, manualChunks };
+        const entryFileNames = output.entryFileNames;
+        rollupOptions.output = {
+          ...output,
+          manualChunks,
+          ...(typeof entryFileNames === 'string' && {
+            entryFileNames: (chunk) => (chunk.moduleIds.some((id) => REACT.test(id)) ? entryFileNames.replace('[name]', 'react') : entryFileNames),
+          }),
+        };
+        rollupOptions.preserveEntrySignatures = 'allow-extension';
       },
     },
   };

@@ -41,7 +41,15 @@ function graphOf(entries: string[]): Set<string> {
   return seen;
 }
 
-const signedInShells = [...new Set(builtScreens().map((s) => s.shell))].filter((shell) => guardOfShell(shell) !== 'public');
+const builtShells = [...new Set(builtScreens().map((s) => s.shell))];
+const signedInShells = builtShells.filter((shell) => guardOfShell(shell) !== 'public');
+const publicShells = builtShells.filter((shell) => guardOfShell(shell) === 'public');
+
+/** The module files a shell's <head> announces (every file of its first load). */
+function announcedOf(shell: string): string[] {
+  const html = read(shellFile(shell));
+  return [...html.slice(0, html.indexOf('</head>')).matchAll(/<link rel="modulepreload" href="([^"]+)"[^>]*>/g)].map((m) => m[1]!);
+}
 
 test.describe('modulepreload', () => {
   test('every signed-in shell announces its whole static module graph in <head>', () => {
@@ -88,6 +96,23 @@ test.describe('modulepreload', () => {
           expect(normal.length + modules.length, `${pattern}: ${normal.join(', ')} and ${modules.length} modules`).toBeLessThanOrEqual(CONNECTIONS);
         }
       }
+    }
+  });
+
+  test('no public page loads a doctype viewer’s file: what it shares with signed-in pages is in core', () => {
+    // The sign-in page loaded the checklist viewer's shared file (9 KB, Lit included) for a 1 KB validation
+    // helper, before anyone had signed in.
+    expect(publicShells).toEqual(expect.arrayContaining(['login', 'register', 'reset-password']));
+    for (const shell of publicShells) expect(announcedOf(shell).filter((url) => /-viewer-shared\./.test(url)), shell).toEqual([]);
+  });
+
+  test('an admin list loads in five files: the chrome, core, its island, React with its renderer, and what the islands share', () => {
+    // They came in eight to eleven (a file for each helper two islands share, one for React's renderer, an
+    // empty entry file, two viewers' files), so on a phone their reads waited a round trip for a connection.
+    for (const shell of ['admin/users', 'admin/roles', 'admin/roles/edit', 'admin/activity-log']) {
+      const files = announcedOf(shell);
+      expect(files.length, `${shell}: ${files.join(', ')}`).toBeLessThanOrEqual(5);
+      expect(files.filter((url) => /-viewer-shared\./.test(url)), shell).toEqual([]);
     }
   });
 

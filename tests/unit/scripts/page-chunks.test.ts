@@ -19,6 +19,10 @@ const VIEW = script('pages/documentation/view');
 const HISTORY = script('pages/documentation/history');
 const LOGIN = script('pages/login');
 const ISLAND = `${root}/islands/browse/BrowseFolder.tsx`;
+const ADMIN_ISLAND = `\0astro-entry:${root}/islands/admin/users/UsersAdmin.tsx`;
+const RENDERER = `${root}/node_modules/@astrojs/react/dist/client.js`;
+const DATA_GRID = `${root}/islands/shared/DataGrid.tsx`;
+const SHEET_VIEWER = `${root}/islands/sheet-results/mount.tsx`;
 const src = (name: string) => `${root}/src/${name}.ts`;
 const CHECKLIST_VIEWER = src('screens/doctypes/checklist-viewer');
 const EDITOR = `${root}/islands/checklist-editor/mount.tsx`;
@@ -38,19 +42,26 @@ function graph(): Map<string, Info> {
   add(LAYOUT, [src('screens/chrome/signed-in-chrome'), src('client/api')], [], true);
   add(PUBLIC_LAYOUT, [src('screens/alerts-view')], [], true);
   add(LOGIN, [src('client/api'), src('screens/account/login')], [src('screens/account/lazy-dialog')], true);
+  add(RENDERER, [`${root}/node_modules/react/index.js`], [], true);
   add(VIEW, [src('screens/documentation/document-view')], [], true);
   add(HISTORY, [src('screens/documentation/history')], [], true);
-  add(ISLAND, [`${root}/node_modules/react/index.js`, src('islands-shared')], [], true);
+  add(ISLAND, [`${root}/node_modules/react/index.js`, src('islands-shared'), DATA_GRID], [], true);
+  // An admin screen: it shares the data grid with the folder's island and the sheet's viewer, and a form's
+  // validation with the sign-in page and the checklist's viewer.
+  add(ADMIN_ISLAND, [`${root}/node_modules/react/index.js`, DATA_GRID, src('shared/validation')], [], true);
+  add(DATA_GRID, [`${root}/node_modules/react/index.js`]);
+  add(SHEET_VIEWER, [DATA_GRID, src('shared/checklists/value-types')]);
+  add(src('shared/validation'));
   add(src('screens/chrome/signed-in-chrome'), [src('client/session')]);
   add(src('client/session'), [src('client/api')]);
   add(src('client/api'), [src('client/storage')]);
   add(src('client/storage'));
   add(src('screens/alerts-view'));
-  add(src('screens/account/login'));
+  add(src('screens/account/login'), [src('shared/validation')]);
   // A dialog the sign-in page loads on demand: what it imports is public too.
   add(src('screens/account/lazy-dialog'), [src('client/dom')]);
   add(src('client/dom'));
-  add(src('screens/documentation/document-view'), [src('screens/documentation/toolbar'), src('client/dom'), src('screens/documentation/view-only')], [src('doctypes/viewer'), CHECKLIST_VIEWER]);
+  add(src('screens/documentation/document-view'), [src('screens/documentation/toolbar'), src('client/dom'), src('screens/documentation/view-only')], [src('doctypes/viewer'), CHECKLIST_VIEWER, SHEET_VIEWER]);
   add(src('screens/documentation/history'), [src('screens/documentation/toolbar')]);
   add(src('screens/documentation/toolbar'));
   add(src('screens/documentation/view-only'));
@@ -59,7 +70,7 @@ function graph(): Map<string, Info> {
   add(`${root}/node_modules/react/index.js`);
   // A checklist's viewer, loaded on demand by the view page, and an editor that shares some of its modules.
   add(src('screens/documentation/document-edit'), [], [EDITOR], true);
-  add(CHECKLIST_VIEWER, [`${root}/elements/rb-checklist/rb-checklist.ts`, src('shared/checklists/value-types'), `${root}/elements/shared/events.ts`, LIT]);
+  add(CHECKLIST_VIEWER, [`${root}/elements/rb-checklist/rb-checklist.ts`, src('shared/checklists/value-types'), `${root}/elements/shared/events.ts`, LIT, src('shared/validation')]);
   add(EDITOR, [src('shared/checklists/value-types'), `${root}/elements/shared/events.ts`, LIT, `${root}/node_modules/react/index.js`]);
   add(`${root}/elements/rb-checklist/rb-checklist.ts`, [LIT]);
   add(src('shared/checklists/value-types'));
@@ -121,5 +132,21 @@ describe('page-chunks', () => {
     expect(chunks.has(CHECKLIST_VIEWER)).toBe(false);
     expect(chunks.has(`${root}/elements/rb-checklist/rb-checklist.ts`)).toBe(false);
     expect(chunks.has(LIT)).toBe(false);
+  });
+
+  it('puts in core what a public page and a signed-in page both import at load, never in a viewer’s file', () => {
+    // The sign-in page loaded the checklist viewer's file (9 KB, Lit included) for a 1 KB validation helper.
+    expect(plan().get(src('shared/validation'))).toBe('core');
+  });
+
+  it('puts Astro’s React renderer with React: an island loads the two together', () => {
+    expect(plan().get(RENDERER)).toBe('react');
+  });
+
+  it('puts what two or more islands import at load in one islands-shared file, ahead of a viewer’s file', () => {
+    const chunks = plan();
+    expect(chunks.get(DATA_GRID)).toBe('islands-shared');
+    // What one island alone imports stays in its file.
+    expect(chunks.has(src('islands-shared'))).toBe(false);
   });
 });
