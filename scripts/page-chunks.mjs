@@ -20,8 +20,9 @@
  * - `react`: React, ReactDOM, the scheduler and Astro's React renderer, always loaded together by the islands.
  * - `islands-shared`: the modules two or more islands import at load (the data grid, the admin screens'
  *   paths and paged reads), in one file ahead of any viewer's: an admin list came in eight to eleven files
- *   (one per shared helper, the renderer, an empty entry file, two viewers' shared files) and on a phone
- *   its reads waited a round trip for a connection. A lazy viewer that uses one of them loads this file.
+ *   (one per shared helper, the renderer, an empty entry file, two viewers' shared files), and on a phone
+ *   every file past the sixth request waits a round trip for a connection. A lazy viewer that uses one of
+ *   them loads this file.
  * - `<doctype>-viewer-shared`: the modules a doctype's viewer (loaded on demand by the view page) shares
  *   with other lazy code — the editors, the dialogs — except packages, in one file per viewer. Rollup gave
  *   each of them a file of its own: the checklist's viewer came in eight files, so on a phone its last

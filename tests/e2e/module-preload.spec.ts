@@ -108,7 +108,7 @@ test.describe('modulepreload', () => {
 
   test('an admin list loads in five files: the chrome, core, its island, React with its renderer, and what the islands share', () => {
     // They came in eight to eleven (a file for each helper two islands share, one for React's renderer, an
-    // empty entry file, two viewers' files), so on a phone their reads waited a round trip for a connection.
+    // empty entry file, two viewers' files): on a phone every request past the sixth waits a round trip.
     for (const shell of ['admin/users', 'admin/roles', 'admin/roles/edit', 'admin/activity-log']) {
       const files = announcedOf(shell);
       expect(files.length, `${shell}: ${files.join(', ')}`).toBeLessThanOrEqual(5);
