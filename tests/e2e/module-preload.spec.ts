@@ -45,20 +45,21 @@ const builtShells = [...new Set(builtScreens().map((s) => s.shell))];
 const signedInShells = builtShells.filter((shell) => guardOfShell(shell) !== 'public');
 const publicShells = builtShells.filter((shell) => guardOfShell(shell) === 'public');
 
-/** The module files a shell's <head> announces (every file of its first load). */
-function announcedOf(shell: string): string[] {
+/** The module files a shell's <head> announces (every file of its first load), and which at low priority. */
+function linksOf(shell: string): { url: string; low: boolean }[] {
   const html = read(shellFile(shell));
-  return [...html.slice(0, html.indexOf('</head>')).matchAll(/<link rel="modulepreload" href="([^"]+)"[^>]*>/g)].map((m) => m[1]!);
+  const head = html.slice(0, html.indexOf('</head>'));
+  return [...head.matchAll(/<link rel="modulepreload" href="([^"]+)"([^>]*)>/g)].map((m) => ({ url: m[1]!, low: m[2]!.includes('fetchpriority="low"') }));
 }
+const announcedOf = (shell: string): string[] => linksOf(shell).map((link) => link.url);
+const normalPriorityOf = (shell: string): string[] => linksOf(shell).filter((link) => !link.low).map((link) => link.url);
 
 test.describe('modulepreload', () => {
   test('every signed-in shell announces its whole static module graph in <head>', () => {
     expect(signedInShells).toEqual(expect.arrayContaining(['index', 'documentation/browse', 'documentation/view', 'documentation/edit']));
     for (const shell of signedInShells) {
-      const html = read(shellFile(shell));
-      const head = html.slice(0, html.indexOf('</head>'));
-      const announced = new Set([...head.matchAll(/<link rel="modulepreload" href="([^"]+)"[^>]*>/g)].map((m) => m[1]!));
-      const graph = graphOf(entriesOf(html));
+      const announced = new Set(announcedOf(shell));
+      const graph = graphOf(entriesOf(read(shellFile(shell))));
       expect(graph.size, shell).toBeGreaterThan(1);
       expect([...graph].filter((url) => !announced.has(url)), `not announced on ${shell}`).toEqual([]);
     }
@@ -67,7 +68,7 @@ test.describe('modulepreload', () => {
   test("a page that paints before its island announces the island's own modules at low priority, and only those", () => {
     const html = read(shellFile('documentation/browse'));
     expect(html).toContain('data-first-paint');
-    const links = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"([^>]*)>/g)].map((m) => ({ url: m[1]!, low: m[2]!.includes('fetchpriority="low"') }));
+    const links = linksOf('documentation/browse');
     const scripts = graphOf([...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]!));
     const low = links.filter((l) => l.low).map((l) => l.url);
     expect(low.length).toBeGreaterThan(0);
@@ -84,9 +85,7 @@ test.describe('modulepreload', () => {
     // Low-priority requests (the drawer's read, an island painted after the page) wait behind the others.
     const CONNECTIONS = 6;
     for (const shell of FIRST_PAGES) {
-      const html = read(shellFile(shell));
-      const head = html.slice(0, html.indexOf('</head>'));
-      const modules = [...head.matchAll(/<link rel="modulepreload" href="([^"]+)"([^>]*)>/g)].filter((m) => !m[2]!.includes('fetchpriority="low"'));
+      const modules = normalPriorityOf(shell);
       const patterns = routes.filter((r) => r.shell === shell && earlyReads[r.pattern]).map((r) => r.pattern);
       expect(patterns.length, shell).toBeGreaterThan(0);
       for (const pattern of patterns) {
@@ -144,8 +143,7 @@ test.describe('modulepreload', () => {
       order = [];
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: ready })).toBeVisible();
-      const html = read(shellFile(shell));
-      const modules = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"([^>]*)>/g)].filter((m) => !m[2]!.includes('fetchpriority="low"')).map((m) => m[1]!);
+      const modules = normalPriorityOf(shell);
       for (const lowRead of low) {
         const lowAt = order.findIndex((r) => r.path === lowRead);
         expect(lowAt, `${lowRead} was sent on ${path}`).toBeGreaterThan(-1);
