@@ -41,6 +41,17 @@ export const users = pgTable(
      * Nothing uses it but Account Settings: `email` stays the verified address until the confirmation.
      */
     pendingEmail: text('pending_email'),
+    /**
+     * The organisation whose admin asked for the pending change (null: the user asked in Account
+     * Settings). The change is confirmed only while the user belongs to that organisation alone, and
+     * joining another one drops it (services/email-change.ts).
+     */
+    pendingEmailOrgId: uuid('pending_email_org_id'),
+    /**
+     * The password was chosen by an admin (users created with one): the account must choose its own at
+     * its next sign-in before it can do anything else (services/accounts.ts).
+     */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

@@ -7,4 +7,6 @@ export const stripeEvents = pgTable('stripe_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),
   processedAt: at('processed_at').notNull().defaultNow(),
+  /** What came of it when it changed nothing ('subscription not found': Stripe no longer knows it); null when applied. */
+  outcome: text('outcome'),
 });

@@ -1,4 +1,5 @@
 /** The mail queue: messages written in the transaction of the change that sends them, delivered after it commits. */
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { at, createdAt } from './columns.ts';
 
@@ -19,6 +20,8 @@ export const mailQueue = pgTable(
     nextAttemptAt: at('next_attempt_at').notNull(),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /** When the mail server refused it for good (a 5xx) too often: kept, never tried again, shown to admins. */
+    failedAt: at('failed_at'),
   },
-  (t) => [index('mail_queue_due_idx').on(t.nextAttemptAt)],
+  (t) => [index('mail_queue_due_idx').on(t.nextAttemptAt), index('mail_queue_failed_idx').on(t.failedAt).where(sql`${t.failedAt} is not null`)],
 );
