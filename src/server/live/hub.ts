@@ -8,8 +8,10 @@
  *
  * A payload for nobody with a stream here costs a JSON.parse. For someone with streams, the notification
  * is read ONCE for all of them (db/queries/live-notifications.ts: the row, the unread count, their
- * membership and which of the streams' login sessions still live, one statement; then its item's ACL
- * levels, one more) and presented like GET documentation/notifications (presenters/notifications.ts),
+ * membership and which of the streams' login sessions still live, one statement; then the ACL levels of
+ * its item and of the folders its event names, one more) and presented like GET documentation/notifications
+ * (services/notifications/items.ts `notificationsSeenBy`: the same function, so a folder the recipient may
+ * not Read is named in neither),
  * then written to each stream as a `notification` event (a NotificationPush). A stream whose login
  * session has ended, expired or gone idle is closed instead (its page reconnects, is refused 401 and
  * signs out); a recipient no longer an active member gets nothing and their streams close.
@@ -22,8 +24,7 @@ import type { NotificationPush } from '../../shared/api/notifications.ts';
 import { listen, type ChannelListener } from '../db/listen.ts';
 import { liveNotification } from '../db/queries/live-notifications.ts';
 import type { Deps, Member } from '../env.ts';
-import { presentNotification } from '../presenters/notifications.ts';
-import { itemIdOf, itemViews } from '../services/notifications/items.ts';
+import { notificationsSeenBy } from '../services/notifications/items.ts';
 
 export const CHANNEL = 'notifications';
 
@@ -169,10 +170,9 @@ export class LiveHub {
     if (!found.notification || !found.member || live.length === 0) return;
     const first = live[0]!.member;
     const who: Member = { ...first, isOrgAdmin: found.member.isOrgAdmin, roleIds: new Set(found.member.roleIds) };
-    const row = found.notification;
-    const views = await itemViews(this.deps.db, who, [row]);
-    const itemId = itemIdOf(row);
-    const notification = presentNotification(row, (itemId && views.get(itemId)) || { item: undefined, readable: false });
+    // As the list presents it, for this recipient now: its item and the folders its event names (issue #28).
+    const [notification] = await notificationsSeenBy(this.deps.db, who, [found.notification]);
+    if (!notification) return;
     if (this.stopped) return;
     const event: LiveEvent = { event: 'notification', id: notification.id, data: { notification, unread: found.unread } };
     for (const stream of live) if (this.streams.get(key)?.has(stream)) stream.send(event);

@@ -5,18 +5,15 @@
 import type { NotificationList } from '../../../shared/api/notifications.ts';
 import { markNotificationsRead, notificationsPage } from '../../db/queries/notifications.ts';
 import type { Deps, Member } from '../../env.ts';
-import { presentNotification } from '../../presenters/notifications.ts';
-import { itemIdOf, itemViews } from './items.ts';
+import { notificationsSeenBy } from './items.ts';
 
-/** GET documentation/notifications?skip&limit: two statements (the page with its counts; its items with their ACL levels). */
+/**
+ * GET documentation/notifications?skip&limit: two statements (the page with its counts; its items and the
+ * folders their events name, with their ACL levels).
+ */
 export async function listNotifications(deps: Deps, who: Member, page: { skip: number; limit: number }): Promise<NotificationList> {
   const found = await notificationsPage(deps.db, { orgId: who.orgId, userId: who.userId, skip: page.skip, limit: page.limit });
-  const views = await itemViews(deps.db, who, found.rows);
-  const results = found.rows.map((row) => {
-    const id = itemIdOf(row);
-    return presentNotification(row, (id && views.get(id)) || { item: undefined, readable: false });
-  });
-  return { results, total: found.total, unread: found.unread };
+  return { results: await notificationsSeenBy(deps.db, who, found.rows), total: found.total, unread: found.unread };
 }
 
 /**

@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { notificationWords } from '../../../../src/screens/chrome/notification-words.ts';
+
+describe('notificationWords', () => {
+  it('says a move without naming the folders, whether or not the reader may see them (issue #28: null when not)', () => {
+    const item = { kind: 'document' as const, id: 'd', name: 'Gate', doctype: 'form' as const };
+    const hidden = { name: 'Gate', from_folder_id: null, from_folder_name: null, to_folder_id: 't', to_folder_name: 'Site B' };
+    expect(notificationWords({ activity_type: 'DocumentMoved', username: 'bob', context_data: hidden, item })).toEqual({ who: 'bob', what: 'moved', name: 'Gate' });
+    // In the trash (no item to open): the name comes from the context, never from a hidden folder's null.
+    expect(notificationWords({ activity_type: 'DocumentMoved', username: 'bob', context_data: hidden, item: null }).name).toBe('Gate');
+    expect(notificationWords({ activity_type: 'FolderMoved', username: 'bob', context_data: { folder_name: null }, item: null }).name).toBe('');
+  });
+});
