@@ -13,6 +13,7 @@ import { informed } from './routes/informed.ts';
 import { notificationsStream } from './routes/notifications-stream.ts';
 import { rolesApi } from './routes/roles.ts';
 import { searchApi } from './routes/search.ts';
+import { settingsApi } from './routes/settings.ts';
 import { sheetsApi } from './routes/sheets.ts';
 import { avatarUploads, signedAvatars, signedMedia, uploadReceiver } from './routes/uploads.ts';
 import { createUserApi, usersApi } from './routes/users.ts';
@@ -47,6 +48,7 @@ export function createApi(deps: Deps): Hono<AppEnv> {
   api.route('/users/', createUserApi);
   api.route('/roles', rolesApi);
   api.route('/activity', activityApi);
+  api.route('/settings', settingsApi);
   api.route('/workflow', workflow);
   // Billing: open to an expired organisation; its webhook is Stripe's (no bearer, the raw body signed).
   api.route('/billing', billingApi);

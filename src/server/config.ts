@@ -1,5 +1,6 @@
 /** The server's configuration, read once from the environment (README: Configuration). */
 import { resolve } from 'node:path';
+import { mailFrom } from './mail/sender.ts';
 
 export interface Config {
   port: number;
@@ -40,6 +41,13 @@ export interface Config {
   mailRetryFirstMs: number;
   /** …doubling after each failure up to this (MAIL_RETRY_MAX_MS). */
   mailRetryMaxMs: number;
+  /**
+   * A message the mail server refuses for good (a 5xx reply) is given up once it has been tried this many
+   * times (MAIL_MAX_PERMANENT_FAILURES, default 3): marked failed, kept, shown in General Settings.
+   */
+  mailMaxPermanentFailures: number;
+  /** The From of every message (MAIL_FROM; default `Ringbinder <no-reply@{host of PUBLIC_URL}>`, mail/sender.ts). */
+  mailFrom: string;
   /**
    * Notifications by e-mail are grouped: a user's are mailed together once the oldest has waited this
    * long (NOTIFICATION_MAIL_WINDOW_MS, default 2 minutes).
@@ -155,11 +163,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('UPLOAD_SIGNING_SECRET must be at least 32 characters (unset, a random one is kept under DATA_DIR)');
   }
   const mailRetryFirstMs = positiveNumber(env.MAIL_RETRY_FIRST_MS, 'MAIL_RETRY_FIRST_MS') ?? 30_000;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     port,
     host,
     dataDir,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl,
     databaseUrl: env.DATABASE_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     distDir: resolve(env.DIST_DIR ?? './dist'),
@@ -175,6 +184,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailDeliveryIntervalMs: positiveNumber(env.MAIL_DELIVERY_INTERVAL_MS, 'MAIL_DELIVERY_INTERVAL_MS') ?? 10_000,
     mailRetryFirstMs,
     mailRetryMaxMs: Math.max(mailRetryFirstMs, positiveNumber(env.MAIL_RETRY_MAX_MS, 'MAIL_RETRY_MAX_MS') ?? 60 * 60 * 1000),
+    mailMaxPermanentFailures: positiveCount(env.MAIL_MAX_PERMANENT_FAILURES, 'MAIL_MAX_PERMANENT_FAILURES') ?? 3,
+    mailFrom: mailFrom(env.MAIL_FROM, publicUrl),
     notificationMailWindowMs: positiveNumber(env.NOTIFICATION_MAIL_WINDOW_MS, 'NOTIFICATION_MAIL_WINDOW_MS') ?? 2 * 60 * 1000,
     notificationMailIntervalMs: positiveNumber(env.NOTIFICATION_MAIL_INTERVAL_MS, 'NOTIFICATION_MAIL_INTERVAL_MS') ?? 15_000,
     billing: readBilling(env),

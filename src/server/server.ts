@@ -29,9 +29,16 @@ export function mailerFor(config: Config): Mailer {
   return config.smtpUrl ? smtpMailer(config.smtpUrl) : outboxMailer(join(config.dataDir, 'outbox'));
 }
 
-/** The mail queue over `db`, delivering through `mailer` with the configured retries. */
+/** The mail queue over `db`, delivering through `mailer` from MAIL_FROM with the configured retries. */
 export function mailQueueFor(config: Config, db: DatabaseHandle['db'], mailer: Mailer, now: () => Date): MailQueue {
-  return new MailQueue({ db, transport: mailer, now, retry: { firstMs: config.mailRetryFirstMs, maxMs: config.mailRetryMaxMs } });
+  return new MailQueue({
+    db,
+    transport: mailer,
+    now,
+    retry: { firstMs: config.mailRetryFirstMs, maxMs: config.mailRetryMaxMs },
+    from: config.mailFrom,
+    maxPermanentFailures: config.mailMaxPermanentFailures,
+  });
 }
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {

@@ -44,11 +44,12 @@ const ADMIN_CALLS: AdminCall[] = [
   { method: 'PUT', route: '/roles/:id', path: (ids) => `roles/${ids.role}`, body: () => ({ name: uniqueName('Swept') }), namesId: true },
   { method: 'DELETE', route: '/roles/:id', path: (ids) => `roles/${ids.role}`, namesId: true },
   { method: 'GET', route: '/activity', path: () => 'activity', namesId: false },
+  { method: 'GET', route: '/settings/mail-failures', path: () => 'settings/mail-failures', namesId: false },
 ];
 
 /** Routes of the admin area's prefixes that any member may call (their own things). */
 const MEMBER_CALLS = new Set(['GET /roles', 'GET /roles/:id', 'POST /users/sign-avatar-upload']);
-const ADMIN_AREA = /^\/(users|auth\/org-invites|activity|roles)(\/|$)/;
+const ADMIN_AREA = /^\/(users|auth\/org-invites|activity|roles|settings)(\/|$)/;
 
 let ours: { admin: TestUser; member: TestUser; org: TestOrg; ids: Ids };
 let theirs: { admin: TestUser };

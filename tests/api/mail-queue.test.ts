@@ -170,7 +170,18 @@ describe('several senders over one queue', () => {
     const retry = { firstMs: 100, maxMs: 400 };
     const senders = [
       server.deps.mail,
-      ...dbs.map((db) => new MailQueue({ db, transport: smtpMailer(catcher.url), now: () => new Date(), retry, log: () => undefined })),
+      ...dbs.map(
+        (db) =>
+          new MailQueue({
+            db,
+            transport: smtpMailer(catcher.url),
+            now: () => new Date(),
+            retry,
+            from: server.config.mailFrom,
+            maxPermanentFailures: server.config.mailMaxPermanentFailures,
+            log: () => undefined,
+          }),
+      ),
     ];
     const batch = uniqueName('batch');
     await server.db.transaction(async (tx) => {

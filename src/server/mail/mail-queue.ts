@@ -5,8 +5,15 @@
  * timer (background-jobs.ts), which also picks up retries and mail queued by other processes.
  *
  * - A failed delivery is tried again after a delay that doubles from `retry.firstMs` up to
- *   `retry.maxMs`, for as long as it takes; the message keeps its attempts and last error meanwhile. A
- *   failure never reaches the request that caused the mail: that request has already answered.
+ *   `retry.maxMs`; the message keeps its attempts and last error meanwhile. A failure never reaches the
+ *   request that caused the mail: that request has already answered.
+ * - A temporary failure — a 4xx reply, no connection, a timeout — is retried for as long as it lasts. A
+ *   permanent one — a 5xx reply: the relay refuses the sender or the recipient — gives the message up
+ *   once it has been tried `maxPermanentFailures` times in all (a few tries ride out a relay being
+ *   reconfigured): it is marked failed (`failed_at`, keeping attempts and last error), never taken again,
+ *   and shown to the admins of the recipient's organisations in General Settings.
+ * - Each message goes out from `from` (MAIL_FROM), dated when it was queued, with both bodies
+ *   (multipart/alternative) and, for notification mail, its List-Unsubscribe address (messages.ts).
  * - Senders in several processes share the queue: each takes due messages with FOR UPDATE SKIP LOCKED
  *   and holds them for `CLAIM_MS` (db/queries/mail-queue.ts), so none is taken twice; a sender that dies
  *   mid-delivery lets its messages go when the claim runs out.
@@ -14,9 +21,10 @@
  */
 import { uuidv7 } from '../../shared/ids.ts';
 import type { Database, Queryable } from '../db/connection.ts';
-import { claimDueMail, forgetDeliveredMail, scheduleRetry, type QueuedMail } from '../db/queries/mail-queue.ts';
+import { claimDueMail, forgetDeliveredMail, markMailFailed, scheduleRetry, type QueuedMail } from '../db/queries/mail-queue.ts';
 import { mailQueue } from '../db/schema.ts';
 import type { Mailer, Message } from './mailer.ts';
+import { listUnsubscribeOf } from './messages.ts';
 
 export interface RetryPolicy {
   /** The delay before the second attempt… */
@@ -35,12 +43,35 @@ export function retryDelay(attempts: number, retry: RetryPolicy): number {
   return Math.min(retry.maxMs, retry.firstMs * 2 ** Math.max(0, Math.min(attempts, 31) - 1));
 }
 
+/** nodemailer's error for a reply of the mail server carries its code and words; a connection or timeout error has neither. */
+interface SmtpError {
+  responseCode?: unknown;
+  response?: unknown;
+}
+
+/** The mail server refused for good: a 5xx reply (4xx, no connection and timeouts are temporary). */
+export function isPermanentFailure(err: unknown): boolean {
+  const code = (err as SmtpError | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code <= 599;
+}
+
+/** What is kept and shown of a failure: the mail server's own reply ("550 5.7.1 Relay access denied") when there is one. */
+export function failureText(err: unknown): string {
+  const response = (err as SmtpError | null)?.response;
+  if (typeof response === 'string' && /^[45]\d\d\b/.test(response.trim())) return response.trim();
+  return err instanceof Error ? err.message : String(err);
+}
+
 export interface MailQueueOptions {
   db: Database;
   /** Hands a message to the mail server (or writes it to the outbox). */
   transport: Mailer;
   now: () => Date;
   retry: RetryPolicy;
+  /** The From of every message (MAIL_FROM). */
+  from: string;
+  /** A 5xx reply gives a message up once it has been tried this many times (MAIL_MAX_PERMANENT_FAILURES). */
+  maxPermanentFailures: number;
   log?: (line: string) => void;
 }
 
@@ -49,6 +80,8 @@ export class MailQueue {
   private readonly transport: Mailer;
   private readonly now: () => Date;
   private readonly retry: RetryPolicy;
+  private readonly from: string;
+  private readonly maxPermanentFailures: number;
   private readonly log: (line: string) => void;
   /** The delivery pass under way in this process, if any. */
   private pass: Promise<void> | undefined;
@@ -60,6 +93,8 @@ export class MailQueue {
     this.transport = options.transport;
     this.now = options.now;
     this.retry = options.retry;
+    this.from = options.from;
+    this.maxPermanentFailures = options.maxPermanentFailures;
     this.log = options.log ?? ((line) => console.error(line));
   }
 
@@ -131,11 +166,25 @@ export class MailQueue {
 
   private async deliver(mail: QueuedMail): Promise<boolean> {
     try {
-      await this.transport.send({ to: mail.recipient, subject: mail.subject, text: mail.textBody, html: mail.htmlBody });
+      await this.transport.send({
+        from: this.from,
+        to: mail.recipient,
+        subject: mail.subject,
+        text: mail.textBody,
+        html: mail.htmlBody,
+        date: mail.createdAt,
+        listUnsubscribe: listUnsubscribeOf(mail.htmlBody),
+      });
     } catch (err) {
-      const error = err instanceof Error ? err.message : String(err);
+      const error = failureText(err);
+      const what = `Mail to ${mail.recipient} ("${mail.subject}")`;
+      if (isPermanentFailure(err) && mail.attempts >= this.maxPermanentFailures) {
+        this.log(`${what} was refused for good on attempt ${mail.attempts}, given up (marked failed): ${error}`);
+        await markMailFailed(this.db, mail, this.now(), error);
+        return false;
+      }
       const delay = retryDelay(mail.attempts, this.retry);
-      this.log(`Mail to ${mail.recipient} ("${mail.subject}") failed on attempt ${mail.attempts}, tried again in ${Math.round(delay / 1000)} s: ${error}`);
+      this.log(`${what} failed on attempt ${mail.attempts}, tried again in ${Math.round(delay / 1000)} s: ${error}`);
       await scheduleRetry(this.db, mail, new Date(this.now().getTime() + delay), error);
       return false;
     }

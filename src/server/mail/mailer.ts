@@ -8,6 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { uuidv7 } from '../../shared/ids.ts';
 
+/** A message as services queue it (messages.ts): always both a plain-text and an HTML body. */
 export interface Message {
   to: string;
   subject: string;
@@ -15,11 +16,29 @@ export interface Message {
   html: string;
 }
 
-export interface Mailer {
-  send(message: Message): Promise<void>;
+/** A queued message as the sender hands it on (mail-queue.ts). */
+export interface OutgoingMessage extends Message {
+  /** MAIL_FROM (config.ts, sender.ts): the From header and the envelope's sender. */
+  from: string;
+  /** The Date header: when the message was queued, not when this attempt delivers it. */
+  date: Date;
+  /** Notification mail: the https address of its List-Unsubscribe header. */
+  listUnsubscribe?: string;
 }
 
-const FROM = 'Ringbinder <no-reply@ringbinder.local>';
+export interface Mailer {
+  send(message: OutgoingMessage): Promise<void>;
+}
+
+/**
+ * nodemailer's fields: both bodies make a multipart/alternative message (text/plain, then text/html);
+ * `list.unsubscribe` writes `List-Unsubscribe: <https://…>`. No List-Unsubscribe-Post: that promises a
+ * one-click POST endpoint (RFC 8058), which Ringbinder does not have.
+ */
+function mailOf(message: OutgoingMessage) {
+  const { listUnsubscribe, ...fields } = message;
+  return listUnsubscribe ? { ...fields, list: { unsubscribe: listUnsubscribe } } : fields;
+}
 
 /**
  * nodemailer waits up to two minutes to connect and ten for a silent server; a delivery should fail
@@ -45,7 +64,7 @@ export function smtpMailer(smtpUrl: string): Mailer {
   const transport = lazily((nodemailer) => nodemailer.createTransport(withTimeouts(smtpUrl)));
   return {
     async send(message) {
-      await (await transport()).sendMail({ from: FROM, ...message });
+      await (await transport()).sendMail(mailOf(message));
     },
   };
 }
@@ -56,7 +75,7 @@ export function outboxMailer(outboxDir: string, log: (line: string) => void = co
   );
   return {
     async send(message) {
-      const info = await (await transport()).sendMail({ from: FROM, ...message });
+      const info = await (await transport()).sendMail(mailOf(message));
       await mkdir(outboxDir, { recursive: true });
       const file = join(outboxDir, `${uuidv7()}.eml`);
       await writeFile(file, info.message as Buffer);

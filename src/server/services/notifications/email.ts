@@ -70,7 +70,9 @@ async function digestOf(tx: Queryable, config: NotificationMailDeps['config'], o
     });
   }
   if (lines.length === 0) return undefined;
-  return notificationDigestMessage(pending.email, pending.fullName, pending.orgName, lines, `${config.publicUrl}/`);
+  // List-Unsubscribe (and the body's last link): the documentation area, where each item's menu unsubscribes
+  // or turns its e-mail off. The app has no page of all one's subscriptions, and no one-click endpoint.
+  return notificationDigestMessage(pending.email, pending.fullName, pending.orgName, lines, `${config.publicUrl}/documentation/browse`);
 }
 
 /** One pass: mails every user whose notifications are due; answers how many messages were queued. */
