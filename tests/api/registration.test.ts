@@ -18,20 +18,19 @@ const server = useTestServer();
 const HOUR = 60 * 60 * 1000;
 
 describe('POST auth/register', () => {
-  it('creates an inactive account and answers it without secrets', async () => {
+  it('creates an inactive account and answers the registration it received, without secrets or the account id', async () => {
     const registration = newRegistration();
     const res = await server.client().post('auth/register', registration);
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
-      id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
       username: registration.username,
       email: registration.email,
       full_name: registration.full_name,
       is_active: false,
     });
     expect(res.text).not.toContain(registration.password);
-    const [row] = await server.db.select().from(users).where(eq(users.id, res.body.id));
-    expect(row?.isActive).toBe(false);
+    const [row] = await server.db.select().from(users).where(eq(users.email, registration.email));
+    expect(row).toMatchObject({ username: registration.username, fullName: registration.full_name, isActive: false });
     expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
@@ -85,24 +84,60 @@ describe('POST auth/register', () => {
     expect(res.body).toEqual({ detail: 'A user with this username already exists' });
   });
 
-  it('registering again an address never activated sends a new activation: the latest details count, older links stop working', async () => {
-    const { registration, id } = await register(server);
-    const firstLink = await tokenFromMail(server, registration.email, '/auth/activate');
-    const again = newRegistration({ email: registration.email.toUpperCase(), password: 'the second password' });
-    const res = await server.client().post('auth/register', again);
+  it("registering again with the address of an account not yet activated changes nothing: the owner's details stay, the mail is sent again, the answer is a new address's (issue 28)", async () => {
+    const victim = await register(server, { email: `${uniqueName('victim')}@example.com` });
+    const [before] = await server.db.select().from(users).where(eq(users.id, victim.id));
+    const firstLink = await tokenFromMail(server, victim.registration.email, '/auth/activate');
+    // The probe's request: the victim's address with the attacker's own username, name and password.
+    const attacker = newRegistration({ email: victim.registration.email, full_name: 'Mallory Attacker', password: 'the attacker password' });
+    const res = await server.client().post('auth/register', attacker);
     expect(res.status, res.text).toBe(201);
-    expect(res.body).toEqual({ id, username: again.username, email: registration.email, full_name: again.full_name, is_active: false });
-    const mails = await server.outbox.to(registration.email);
+    // Exactly what a registration of a new address answers: the registration as received.
+    const fresh = newRegistration();
+    const newAddress = await server.client().post('auth/register', fresh);
+    expect(Object.keys(res.body).sort()).toEqual(Object.keys(newAddress.body).sort());
+    expect(res.body).toEqual({ username: attacker.username, email: attacker.email, full_name: attacker.full_name, is_active: false });
+    expect(res.text).not.toContain(victim.id);
+    expect(res.text).not.toContain(victim.registration.username);
+
+    const [after] = await server.db.select().from(users).where(eq(users.id, victim.id));
+    expect(after).toEqual(before);
+    expect(await server.db.select().from(users).where(eq(users.username, attacker.username))).toEqual([]);
+    // The activation mail goes again to the address, in the owner's name.
+    const mails = await server.outbox.to(victim.registration.email);
     expect(mails.map((m) => m.subject)).toEqual(['Activate your Ringbinder account', 'Activate your Ringbinder account']);
-    const secondLink = await tokenFromMail(server, registration.email, '/auth/activate');
+    expect(mails[1]!.text).toContain(victim.registration.full_name);
+    expect(mails[1]!.text).not.toContain(attacker.full_name);
+    const secondLink = await tokenFromMail(server, victim.registration.email, '/auth/activate');
     expect(secondLink).not.toBe(firstLink);
-    const stale = await server.client().post('auth/activate', firstLink);
-    expect(stale.status).toBe(400);
+
+    // The owner activates (either link works, once) and signs in with their own password; the attacker cannot.
     expect((await server.client().post('auth/activate', secondLink)).status).toBe(200);
-    expect((await requestAccessToken(server, again.username, 'the second password')).status).toBe(200);
-    expect((await requestAccessToken(server, registration.username, registration.password)).status).toBe(400);
-    const rows = await server.db.select().from(users).where(eq(users.id, id));
-    expect(rows).toHaveLength(1);
+    expect((await server.client().post('auth/activate', firstLink)).status).toBe(400);
+    expect((await requestAccessToken(server, victim.registration.username, victim.registration.password)).status).toBe(200);
+    expect((await requestAccessToken(server, victim.registration.email, attacker.password)).status).toBe(400);
+    expect((await requestAccessToken(server, attacker.username, attacker.password)).status).toBe(400);
+    // Nothing of the attacker's was kept: the username is free for anyone.
+    expect((await server.client().post('auth/register', newRegistration({ username: attacker.username }))).status).toBe(201);
+  });
+
+  it('the username of an account not yet activated is taken, also when registering again with that account\'s own address', async () => {
+    const { registration } = await register(server);
+    const again = await server.client().post('auth/register', { ...registration, full_name: 'Someone Else', password: 'another password' });
+    const elsewhere = await server.client().post('auth/register', newRegistration({ username: registration.username }));
+    for (const res of [again, elsewhere]) {
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ detail: 'A user with this username already exists' });
+    }
+    expect(await server.outbox.to(registration.email)).toHaveLength(1);
+  });
+
+  it('refuses the address of an activated account, whatever the username (as before: the account is told apart by its owner only)', async () => {
+    const owner = await registerAndActivate(server);
+    const res = await server.client().post('auth/register', newRegistration({ email: owner.email }));
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ detail: 'A user with this email already exists' });
+    expect((await server.outbox.to(owner.email)).map((m) => m.subject)).toEqual(['Activate your Ringbinder account']);
   });
 
   it('a registration again cannot take the username another account holds', async () => {

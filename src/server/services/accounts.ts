@@ -30,39 +30,48 @@ export const RESET_VALID_MS = 1 * HOUR;
 const USERNAME_TAKEN = 'A user with this username already exists';
 
 /**
- * Creates an inactive account and e-mails its activation link. Registering again an address whose
- * account was never activated takes the new username, full name and password into that account and
- * mails a new link (the older links stop working): whoever holds the mailbox activates what they typed
- * last, and an address registered by someone else cannot be kept from its owner.
+ * Creates an inactive account and e-mails its activation link. Registering again the address of an
+ * account never activated changes nothing of that account (issue 28: whoever typed it last took it over
+ * before): the activation mail goes to the address once more, and the answer is the one a new address
+ * gets — the registration as received, never the account — so it tells nothing about the address. The
+ * username must be free like any other, the unactivated account's own included. The address of an
+ * activated account is refused as taken, as every other call that takes an address says (PUT auth/me,
+ * POST users/).
  */
 export async function register(deps: Deps, body: Required<RegisterBody>): Promise<RegisteredUser> {
   const passwordHash = await hashPassword(body.password);
-  const user = await registerOnce(deps, body, passwordHash)
+  await registerOnce(deps, body, passwordHash)
     // A registration of the same new address committed meanwhile: this one becomes a registration again.
     .catch((err: unknown) => (isUniqueViolation(err, 'users_email_key') ? registerOnce(deps, body, passwordHash) : Promise.reject(err)))
     .catch(rethrowDuplicate);
   deps.mail.deliverSoon();
-  return { id: user.id, username: user.username, email: user.email, full_name: user.fullName, is_active: false };
+  return { username: body.username, email: body.email, full_name: body.full_name, is_active: false };
 }
 
-function registerOnce(deps: Deps, body: Required<RegisterBody>, passwordHash: string): Promise<UserRow> {
+function registerOnce(deps: Deps, body: Required<RegisterBody>, passwordHash: string): Promise<void> {
   return deps.db.transaction(async (tx) => {
     const now = deps.now();
     const [existing] = await tx.select().from(users).where(equalsIgnoringCase(users.email, body.email)).for('update');
     if (existing?.isActive) throw badRequest(EMAIL_TAKEN);
-    await assertUsernameFree(tx, body.username, existing?.id);
-    const details = { username: body.username, fullName: body.full_name, passwordHash };
+    await assertUsernameFree(tx, body.username);
     const [user] = existing
-      ? await tx.update(users).set(details).where(eq(users.id, existing.id)).returning()
+      ? [existing]
       : await tx
           .insert(users)
-          .values({ id: uuidv7(now.getTime()), email: body.email, isActive: false, createdAt: now, ...details })
+          .values({
+            id: uuidv7(now.getTime()),
+            email: body.email,
+            isActive: false,
+            createdAt: now,
+            username: body.username,
+            fullName: body.full_name,
+            passwordHash,
+          })
           .returning();
-    await voidAccountTokens(tx, user!.id, 'activation');
+    // Links mailed before stay valid: a repeat cannot void the owner's link (activation takes one, once: `activate`).
     const token = await issueAccountToken(tx, user!.id, 'activation', now, ACTIVATION_VALID_MS);
     const url = `${deps.config.publicUrl}/auth/activate?token=${encodeURIComponent(token)}`;
     await deps.mail.add(tx, activationMessage(user!.email, user!.fullName, url));
-    return user!;
   });
 }
 
@@ -71,6 +80,10 @@ export async function activate(deps: Deps, token: string, device: Device): Promi
   return deps.db.transaction(async (tx) => {
     const row = await useAccountToken(tx, deps.now(), token, 'activation');
     if (!row) throw badRequest('This activation link is invalid or has expired');
+    // An account is activated once: its other links (a registration repeated mails one more) are spent
+    // then. The lock makes links used at the same moment wait, then find the account active.
+    const [inactive] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, row.userId), eq(users.isActive, false))).for('update');
+    if (!inactive) throw badRequest('This activation link is invalid or has expired');
     await tx.update(users).set({ isActive: true }).where(eq(users.id, row.userId));
     return openLoginSession(tx, deps, row.userId, device, await soleOrganisation(tx, row.userId));
   });

@@ -162,8 +162,11 @@ export interface ConfirmedEmail {
   email: string;
 }
 
+/**
+ * `POST auth/register` (201): the registration as received, the same whether or not the address already
+ * belonged to an account never activated (issue 28), so it names no account (no id).
+ */
 export interface RegisteredUser {
-  id: string;
   username: string;
   email: string;
   full_name: string;

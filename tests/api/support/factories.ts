@@ -10,7 +10,7 @@ import { expect } from 'vitest';
 import type { Doctype } from '../../../src/shared/api/documentation.ts';
 import { newQuestion, withValueType, type Question, type ValueType } from '../../../src/shared/checklists/index.ts';
 import { uuidv7 } from '../../../src/shared/ids.ts';
-import { aclEntries, activityEvents, documents, documentVersions, folders, organisations, roles } from '../../../src/server/db/schema.ts';
+import { aclEntries, activityEvents, documents, documentVersions, folders, organisations, roles, users } from '../../../src/server/db/schema.ts';
 import type { UploadContentType } from '../../../src/server/storage/content-types.ts';
 import type { TestServer } from './harness.ts';
 import type { ApiClient, ApiResponse, Json } from './http.ts';
@@ -57,12 +57,14 @@ export function newRegistration(overrides: Partial<Registration> = {}): Registra
   };
 }
 
-/** POST auth/register; expects 201. */
+/** POST auth/register; expects 201. The answer names no account (issue 28): its id is read from the database. */
 export async function register(server: TestServer, overrides: Partial<Registration> = {}) {
   const registration = newRegistration(overrides);
   const res = await server.client().post('auth/register', registration);
   expect(res.status, res.text).toBe(201);
-  return { registration, id: res.body.id as string };
+  const [row] = await server.db.select({ id: users.id }).from(users).where(eq(users.email, registration.email.trim().toLowerCase()));
+  if (!row) throw new Error(`no account for ${registration.email}`);
+  return { registration, id: row.id };
 }
 
 /** The token of a link in the newest mail to `email` whose address contains `path`. */
