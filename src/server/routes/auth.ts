@@ -10,6 +10,7 @@ import {
   registerBody,
   resetPasswordBody,
   selectOrgBody,
+  setNewPasswordBody,
   sendPasswordResetForm,
   setOtpBody,
   updateMeBody,
@@ -30,6 +31,7 @@ import { confirmEmailChange, withdrawEmailChange } from '../services/email-chang
 import { pendingInvitationsFor, presentCurrentUser, presentLoginSession } from '../presenters/accounts.ts';
 import { answerInvitation, cancelInvitation, listOrgInvitations, publicInvitation, updateInvitation } from '../services/invitations.ts';
 import { createOrganisation, selectOrganisation } from '../services/organisations.ts';
+import { setNewPassword } from '../services/temporary-passwords.ts';
 import { setTwoFactor } from '../services/two-factor.ts';
 
 export const auth = new Hono<SignedInEnv>();
@@ -65,6 +67,13 @@ auth.post('/reset-password', async (c) => {
   // The body's token is required and is the one checked (a bearer token sent beside it is ignored).
   await resetPassword(c.var.deps, body.token, body.password);
   return c.json({ detail: 'Password Has Been Reset' });
+});
+
+// The step after a sign-in (or activation) answered 403 'Choose your own password…': the token it gave
+// and the person's own password; signs in (services/temporary-passwords.ts).
+auth.post('/set-new-password', async (c) => {
+  const body = await jsonBody(c, setNewPasswordBody);
+  return c.json(tokenAnswer(await setNewPassword(c.var.deps, body, device(c))));
 });
 
 // The link mailed to a new address confirms it; the token is the proof, so no sign-in is needed.

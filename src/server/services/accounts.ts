@@ -14,13 +14,14 @@ import { admitAttempt, admitSignIn, clearSignInFailures, forgetAttempt, signInSu
 import type { Queryable } from '../db/connection.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { equalsIgnoringCase } from '../db/queries/text.ts';
-import { findUserByLogin } from '../db/queries/users.ts';
-import { memberships, users } from '../db/schema.ts';
+import { findUserByLogin, soleOrganisation } from '../db/queries/users.ts';
+import { users } from '../db/schema.ts';
 import type { Deps, UserRow } from '../env.ts';
-import { badRequest } from '../errors.ts';
+import { badRequest, HttpError } from '../errors.ts';
 import { activationMessage, passwordResetMessage } from '../mail/messages.ts';
 import { setAvatar } from './avatars.ts';
 import { cancelEmailChange, EMAIL_TAKEN, requestEmailChange } from './email-change.ts';
+import { newPasswordNeeded } from './temporary-passwords.ts';
 import { otpStepUnused } from './two-factor.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -75,18 +76,29 @@ function registerOnce(deps: Deps, body: Required<RegisterBody>, passwordHash: st
   });
 }
 
-/** Uses an activation token once: the account becomes active and is signed in. */
+/**
+ * Uses an activation token once: the account becomes active and is signed in — unless an admin made it,
+ * with a password of theirs or none: then its owner chooses their own first (temporary-passwords.ts;
+ * the activation stands, and the 403 carries the next step's token).
+ */
 export async function activate(deps: Deps, token: string, device: Device): Promise<string> {
-  return deps.db.transaction(async (tx) => {
+  const outcome = await deps.db.transaction(async (tx) => {
     const row = await useAccountToken(tx, deps.now(), token, 'activation');
     if (!row) throw badRequest('This activation link is invalid or has expired');
     // An account is activated once: its other links (a registration repeated mails one more) are spent
     // then. The lock makes links used at the same moment wait, then find the account active.
     const [inactive] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, row.userId), eq(users.isActive, false))).for('update');
     if (!inactive) throw badRequest('This activation link is invalid or has expired');
-    await tx.update(users).set({ isActive: true }).where(eq(users.id, row.userId));
+    const [user] = await tx
+      .update(users)
+      .set({ isActive: true })
+      .where(eq(users.id, row.userId))
+      .returning({ mustChangePassword: users.mustChangePassword });
+    if (user!.mustChangePassword) return newPasswordNeeded(tx, row.userId, deps.now());
     return openLoginSession(tx, deps, row.userId, device, await soleOrganisation(tx, row.userId));
   });
+  if (outcome instanceof HttpError) throw outcome;
+  return outcome;
 }
 
 export interface SignIn {
@@ -130,6 +142,8 @@ export async function signIn(deps: Deps, form: SignIn, device: Device & { ip: st
     if (!accepted) throw badRequest('Incorrect OTP');
   }
   await signInSucceeded(db, attempt);
+  // A password an admin chose opens no session: its owner chooses their own first (temporary-passwords.ts).
+  if (user.mustChangePassword) throw await newPasswordNeeded(db, user.id, now);
   return openLoginSession(db, deps, user.id, device, await soleOrganisation(db, user.id));
 }
 
@@ -172,7 +186,8 @@ export async function resetPassword(deps: Deps, token: string, password: string)
     const now = deps.now();
     const row = await useAccountToken(tx, now, token, 'password-reset');
     if (!row) throw badRequest('This password reset link is invalid or has expired');
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId));
+    // The person's own choice: a password an admin chose before it no longer needs changing.
+    await tx.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, row.userId));
     await voidAccountTokens(tx, row.userId, 'password-reset');
     await cancelEmailChange(tx, row.userId);
     await endUserSessions(tx, row.userId, now);
@@ -224,14 +239,4 @@ function rethrowDuplicate(err: unknown): never {
   if (isUniqueViolation(err, 'users_username_key')) throw badRequest(USERNAME_TAKEN);
   if (isUniqueViolation(err, 'users_email_key')) throw badRequest(EMAIL_TAKEN);
   throw err;
-}
-
-/** The organisation to work in right after sign-in: the only one, if the user has exactly one. */
-async function soleOrganisation(db: Queryable, userId: string): Promise<string | null> {
-  const rows = await db
-    .select({ orgId: memberships.orgId })
-    .from(memberships)
-    .where(and(eq(memberships.userId, userId), eq(memberships.isActive, true)))
-    .limit(2);
-  return rows.length === 1 ? rows[0]!.orgId : null;
 }

@@ -18,6 +18,7 @@ import type { AdminUser, CreateUserBody, ListUsersParams, UpdateUserBody } from 
 import { isUuid, uuidv7 } from '../../shared/ids.ts';
 import { issueAccountToken } from '../auth/account-tokens.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { newToken } from '../auth/tokens.ts';
 import type { Queryable, Transaction } from '../db/connection.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { adminUserRow, adminUsersPage, countAdminUsers, type AdminUserRow } from '../db/queries/admin-users.ts';
@@ -156,9 +157,15 @@ const roleFields = (ids: readonly string[]) => ids.map((id, i) => ({ field: `rol
  * address must be free across all accounts (an existing person is invited instead). An inactive account
  * (`is_active: false`) gets an activation mail saying which admin made it, for which organisation; an
  * active one can sign in at once.
+ *
+ * The admin's password is temporary (`must_change_password`; services/temporary-passwords.ts): signing in
+ * with it, or activating, only leads to choosing the owner's own. Without a password the account is
+ * created inactive whatever `is_active` says — the activation mail is then the only way in — and its
+ * stored hash is of a random secret nobody knows, so signing in takes the same time and fails.
  */
 export async function createUser(deps: Deps, who: Member, body: Required<CreateUserBody>): Promise<AdminUser> {
-  const passwordHash = await hashPassword(body.password);
+  const passwordHash = await hashPassword(body.password ?? newToken());
+  const isActive = body.is_active && body.password != null;
   const created = await deps.db
     .transaction(async (tx) => {
       const now = deps.now();
@@ -180,7 +187,8 @@ export async function createUser(deps: Deps, who: Member, body: Required<CreateU
         email: body.email,
         fullName: body.full_name,
         passwordHash,
-        isActive: body.is_active,
+        mustChangePassword: true,
+        isActive,
         avatar: null,
         createdAt: now,
       });
@@ -189,7 +197,7 @@ export async function createUser(deps: Deps, who: Member, body: Required<CreateU
       await tx.insert(memberships).values({ orgId: who.orgId, userId, isOrgAdmin: body.is_org_admin, createdAt: now });
       const roleIds = [...new Set(body.roles.map((r) => r.toLowerCase()))];
       if (roleIds.length > 0) await tx.insert(userRoles).values(roleIds.map((roleId) => ({ roleId, userId })));
-      if (!body.is_active) {
+      if (!isActive) {
         const token = await issueAccountToken(tx, userId, 'activation', now, ACTIVATION_VALID_MS);
         const url = `${deps.config.publicUrl}/auth/activate?token=${encodeURIComponent(token)}`;
         const [admin] = await tx.select({ fullName: users.fullName }).from(users).where(eq(users.id, who.userId));
@@ -211,7 +219,7 @@ export async function createUser(deps: Deps, who: Member, body: Required<CreateU
       if (isUniqueViolation(err, 'users_email_key')) throw conflict(EMAIL_TAKEN);
       throw err;
     });
-  if (!body.is_active) deps.mail.deliverSoon();
+  if (!isActive) deps.mail.deliverSoon();
   return present(deps, created);
 }
 

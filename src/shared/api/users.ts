@@ -88,13 +88,17 @@ export type ListUsersParams = z.output<typeof listUsersQuery>;
 const roleIds = z.array(id, { error: 'roles must be a list of role ids' });
 const flag = (field: string) => z.boolean({ error: `${field} must be true or false` });
 
-/** POST users/ (a trailing slash): an org admin creates an account and its membership at once. */
+/**
+ * POST users/ (a trailing slash): an org admin creates an account and its membership at once. The
+ * password is temporary (its owner must choose their own at the first sign-in); without one (left out or
+ * null) the account waits for its activation mail, through which its owner chooses it.
+ */
 export const createUserBody = z
   .object({
     username,
     email,
     full_name: fullName,
-    password,
+    password: password.nullish(),
     is_org_admin: flag('is_org_admin').default(false),
     is_active: flag('is_active').default(true),
     roles: roleIds.default([]),

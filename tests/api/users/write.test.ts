@@ -8,7 +8,6 @@ import { activityEvents, loginSessions, memberships, userRoles, users } from '..
 import {
   createRole,
   createUserDirectly,
-  DEFAULT_PASSWORD,
   grant,
   linkIn,
   makeFolder,
@@ -37,7 +36,7 @@ async function eventsOf(orgId: string, type: string) {
 const newUserBody = (overrides: Record<string, unknown> = {}) => ({ ...newRegistration(), ...overrides });
 
 describe('POST users/ (with the slash) creates a user', () => {
-  it('makes an active account and its membership with roles, answers 201 AdminUser, records UserCreated; they can sign in at once', async () => {
+  it('makes an active account and its membership with roles, answers 201 AdminUser, records UserCreated; its first sign-in asks for a new password', async () => {
     const { admin, org } = await orgWithAdmin(server);
     const role = await createRole(server, admin, 'Fitter');
     const body = newUserBody({ roles: [role.id], is_org_admin: true });
@@ -51,7 +50,8 @@ describe('POST users/ (with the slash) creates a user', () => {
       created_at: expect.any(String),
     });
     expect((await admin.api.get(`users/${res.body.id}`)).body).toEqual(res.body);
-    expect((await requestAccessToken(server, body.username, body.password)).status).toBe(200);
+    // The admin's password is temporary (tests/api/temporary-passwords.test.ts).
+    expect((await requestAccessToken(server, body.username, body.password)).status).toBe(403);
     expect(await server.outbox.to(body.email)).toEqual([]);
     const [event] = await eventsOf(org.id, 'UserCreated');
     expect(event).toMatchObject({
@@ -80,8 +80,9 @@ describe('POST users/ (with the slash) creates a user', () => {
     // Made by an admin, not registered: the mail says who made it and where, not 'Thank you for registering'.
     expect(mail.text).not.toContain('registering');
     expect(mail.text).toContain('created a Ringbinder account for you');
+    // Activated, then its owner chooses their own password (tests/api/temporary-passwords.test.ts).
     const activated = await server.client().post('auth/activate', tokenFromLink(linkIn(mail, '/auth/activate')));
-    expect(activated.status).toBe(200);
+    expect(activated.status).toBe(403);
     expect((await admin.api.get(`users/${res.body.id}`)).body.user_account.is_active).toBe(true);
   });
 
@@ -209,7 +210,7 @@ describe('PUT users/{id}', () => {
       expect(res.body.detail).toContain(Object.keys(extra)[0]);
     }
     expect((await admin.api.get(`users/${user.id}`)).body).toEqual(before);
-    expect((await requestAccessToken(server, user.username, DEFAULT_PASSWORD)).status).toBe(200);
+    expect((await requestAccessToken(server, user.username, user.password)).status).toBe(200);
     expect((await other.admin.api.get('users')).body.total).toBe(1);
   });
 

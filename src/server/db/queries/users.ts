@@ -1,7 +1,7 @@
-/** Finding a user by what they type to sign in. */
-import { or, sql } from 'drizzle-orm';
+/** Finding a user by what they type to sign in, and the organisation a new login session starts in. */
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../connection.ts';
-import { users } from '../schema.ts';
+import { memberships, users } from '../schema.ts';
 import { equalsIgnoringCase } from './text.ts';
 
 /** The user whose username or e-mail address is `login` (ignoring case and surrounding spaces); a username match wins. */
@@ -14,4 +14,14 @@ export async function findUserByLogin(db: Queryable, login: string): Promise<typ
     .orderBy(sql`lower(${users.username}) = ${value} desc`)
     .limit(1);
   return user;
+}
+
+/** The organisation to work in right after sign-in: the only one, if the user has exactly one. */
+export async function soleOrganisation(db: Queryable, userId: string): Promise<string | null> {
+  const rows = await db
+    .select({ orgId: memberships.orgId })
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.isActive, true)))
+    .limit(2);
+  return rows.length === 1 ? rows[0]!.orgId : null;
 }
