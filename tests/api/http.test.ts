@@ -205,6 +205,7 @@ describe('bad input never gets a 500', () => {
     { name: 'POST auth/register', method: 'POST', path: () => 'auth/register', fields: ['username', 'email', 'full_name', 'password'] },
     { name: 'POST auth/activate', method: 'POST', path: () => 'auth/activate', fields: [] },
     { name: 'POST auth/reset-password', method: 'POST', path: () => 'auth/reset-password', fields: ['password', 'token'] },
+    { name: 'POST auth/set-new-password', method: 'POST', path: () => 'auth/set-new-password', fields: ['token', 'password'] },
     { name: 'PUT auth/me', method: 'PUT', path: () => 'auth/me', fields: ['username', 'email', 'full_name', 'avatar'] },
     { name: 'POST auth/set-otp', method: 'POST', path: () => 'auth/set-otp', fields: ['enabled', 'verify_otp', 'uri'] },
     { name: 'POST auth/create-org', method: 'POST', path: () => 'auth/create-org', fields: ['name'] },

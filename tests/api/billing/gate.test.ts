@@ -32,6 +32,7 @@ const OPEN = new Set([
   'POST /auth/access-token',
   'POST /auth/send-password-reset',
   'POST /auth/reset-password',
+  'POST /auth/set-new-password',
   'POST /auth/confirm-email',
   'GET /auth/invite/:id',
   'GET /auth/me',
