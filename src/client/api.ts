@@ -43,6 +43,7 @@ import type { Assignment, AssignmentKind, CreateAssignmentBody } from '../shared
 import type { BillingPlan, CheckoutSession } from '../shared/api/billing.ts';
 import type { FavouriteEntry, NotificationList, SubscribeBody, SubscriptionEntry } from '../shared/api/notifications.ts';
 import type { SearchQuery, SearchResult } from '../shared/api/search.ts';
+import type { MailFailures } from '../shared/api/settings.ts';
 import type { SheetData, SheetDataQuery, SheetExportQuery } from '../shared/api/sheets.ts';
 import type { List } from '../shared/api/list.ts';
 import type { CreateRoleBody, ListRolesQuery, Role, RoleWithHolders, UpdateRoleBody } from '../shared/api/roles.ts';
@@ -246,6 +247,10 @@ export const api = {
     products: () => call<BillingPlan[]>('billing/products'),
     /** A Stripe Checkout session for the plan (org admins); open `url` in the top window. */
     createCheckoutSession: (priceId: string) => json<CheckoutSession>('POST', 'billing/create-checkout-session', { price_id: priceId }),
+  },
+  settings: {
+    /** The organisation's mail that could not be delivered (org admins; General Settings). */
+    mailFailures: () => call<MailFailures>('settings/mail-failures'),
   },
   buildInfo: () => call<BuildInfo>('_build-info'),
 };

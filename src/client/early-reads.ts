@@ -63,7 +63,7 @@ export const earlyReads: Readonly<Record<string, readonly string[] | ReadsByForm
   '/admin/roles': ['roles?skip=0&limit=100'],
   '/admin/roles/:id': ['roles/{id}'],
   '/admin/activity-log': ['activity?skip=0&limit=100'],
-  '/admin/settings': ['users?limit=1', '_build-info'],
+  '/admin/settings': ['users?limit=1', '_build-info', 'settings/mail-failures'],
   // The users screens (islands/admin/users, user-form): the first page of members (20) and the roles (100 a page).
   '/admin/users': ['users?ordering=username&skip=0&limit=20', 'roles?skip=0&limit=100'],
   '/admin/users/new': ['roles?skip=0&limit=100'],

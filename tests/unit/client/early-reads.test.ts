@@ -311,7 +311,7 @@ describe('the inline script and the pick-up', () => {
       ['/admin/roles', () => api.roles.list({ skip: 0, limit: ROLES_PAGE_SIZE }), ['/api/v1/roles?skip=0&limit=100']],
       ['/admin/roles/r%2D1', () => api.roles.get('r-1'), ['/api/v1/roles/r-1']],
       ['/admin/activity-log', () => api.activity({ skip: 0, limit: ACTIVITY_PAGE_SIZE }), ['/api/v1/activity?skip=0&limit=100']],
-      ['/admin/settings', settingsReads, ['/api/v1/users?limit=1', '/api/v1/_build-info']],
+      ['/admin/settings', settingsReads, ['/api/v1/users?limit=1', '/api/v1/_build-info', '/api/v1/settings/mail-failures']],
     ];
     for (const [path, read, addresses] of cases) {
       openPage(path, { token: TOKEN, loggedIn: 'true' }, admin);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { settingsFigures } from '../../../../src/screens/admin/settings.ts';
+import { mailFailureNotice, settingsFigures } from '../../../../src/screens/admin/settings.ts';
 import { formatDateTime } from '../../../../src/client/time-format.ts';
 
 const org = {
@@ -23,5 +23,24 @@ describe('settingsFigures', () => {
     const figures = settingsFigures({ org: null }, 0, { version: '1', time: '' });
     expect(figures.activeUserLimit).toBe('—');
     expect(figures.buildDate).toBeUndefined();
+  });
+});
+
+describe('mailFailureNotice', () => {
+  it('says nothing when no mail failed, or when the failures could not be read', () => {
+    expect(mailFailureNotice({ count: 0, last_error: null, last_failed_at: null })).toBeUndefined();
+    expect(mailFailureNotice(undefined)).toBeUndefined();
+  });
+
+  it('counts the messages and gives the last error with its time as people read it', () => {
+    const at = '2026-11-29T10:02:00.000Z';
+    expect(mailFailureNotice({ count: 3, last_error: '550 5.7.1 Relay access denied', last_failed_at: at })).toEqual({
+      summary: '3 messages could not be delivered.',
+      last: { iso: at, text: formatDateTime(at), error: '550 5.7.1 Relay access denied' },
+    });
+    expect(mailFailureNotice({ count: 1, last_error: '554 Blocked', last_failed_at: at })?.summary).toBe('1 message could not be delivered.');
+    expect(mailFailureNotice({ count: 1200, last_error: '554 Blocked', last_failed_at: at })?.summary).toBe(
+      `${new Intl.NumberFormat().format(1200)} messages could not be delivered.`,
+    );
   });
 });
