@@ -6,10 +6,12 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { users } from '../../src/server/db/schema.ts';
+import { memberships, users } from '../../src/server/db/schema.ts';
 import {
+  createOrg,
   invite,
   linkIn,
+  memberOf,
   newRegistration,
   orgWithAdmin,
   register,
@@ -255,6 +257,110 @@ describe('POST auth/confirm-email', () => {
     for (const res of answers.filter((r) => r.status === 400)) expect(res.body).toEqual(TAKEN);
     const holders = await server.db.select().from(users).where(eq(users.email, email));
     expect(holders).toHaveLength(1);
+  });
+});
+
+describe("an e-mail change an organization's admin asked for (issue 28)", () => {
+  const LAPSED = {
+    detail:
+      'This e-mail address change was asked for by an organization admin and no longer applies: the user does not belong to that organization alone any more, so only they can change their address (in Account Settings)',
+  };
+
+  /** Admin B's organisation with X, a member of B only, and the token B's request for a new address of X mailed there. */
+  async function adminAsksForChange() {
+    const b = await orgWithAdmin(server);
+    const x = await memberOf(server, b.admin);
+    const mailbox = newAddress(); // an address admin B reads
+    const res = await b.admin.api.put(`users/${x.id}`, { email: mailbox });
+    expect(res.status, res.text).toBe(200);
+    const token = await tokenFromMail(server, mailbox, '/confirm-email');
+    return { b, x, mailbox, token };
+  }
+
+  const pendingOf = async (userId: string) =>
+    (await server.db.select({ email: users.email, pending: users.pendingEmail, org: users.pendingEmailOrgId }).from(users).where(eq(users.id, userId)))[0];
+
+  it('records the organization that asked; confirmed while the user still belongs to it alone, the address changes', async () => {
+    const { b, x, mailbox, token } = await adminAsksForChange();
+    expect(await pendingOf(x.id)).toEqual({ email: x.email, pending: mailbox, org: b.org.id });
+    const res = await confirm(token);
+    expect(res.status, res.text).toBe(200);
+    expect(await pendingOf(x.id)).toEqual({ email: mailbox, pending: null, org: null });
+  });
+
+  it("the user's own request records no organization", async () => {
+    const { admin } = await orgWithAdmin(server);
+    const x = await memberOf(server, admin);
+    const mailbox = newAddress();
+    await askForChange(x, mailbox);
+    expect(await pendingOf(x.id)).toEqual({ email: x.email, pending: mailbox, org: null });
+  });
+
+  it('is dropped when the user joins another organization by accepting an invitation: the link no longer changes the address', async () => {
+    const { b, x, mailbox, token } = await adminAsksForChange();
+    const a = await orgWithAdmin(server);
+    const { id } = await invite(server, a.admin, x.email);
+    expect((await x.api.post(`auth/invite/${id}`, true)).status).toBe(200);
+    expect(await pendingOf(x.id)).toEqual({ email: x.email, pending: null, org: null });
+    const res = await confirm(token);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(INVALID);
+    expect((await x.api.get('auth/me')).body).toMatchObject({ email: x.email, pending_email: null });
+    // Admin B cannot reset X's password through the mailbox B reads.
+    await server.client().postForm('auth/send-password-reset', { email: mailbox });
+    expect(await server.outbox.to(mailbox)).toHaveLength(1); // the confirmation link only
+    expect(b.org.id).not.toBe(a.org.id);
+  });
+
+  it('is dropped when the user creates an organization', async () => {
+    const { x, token } = await adminAsksForChange();
+    await createOrg(x);
+    expect((await pendingOf(x.id))?.pending).toBeNull();
+    expect((await confirm(token)).status).toBe(400);
+  });
+
+  it('is checked again when confirmed: a user who belongs to another organization too (however they joined) is refused, and the change is dropped', async () => {
+    const { x, token } = await adminAsksForChange();
+    const a = await orgWithAdmin(server);
+    // A membership that came by a path that did not drop the change.
+    await server.db.insert(memberships).values({ orgId: a.org.id, userId: x.id, createdAt: new Date() });
+    const res = await confirm(token);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(LAPSED);
+    expect(await pendingOf(x.id)).toEqual({ email: x.email, pending: null, org: null });
+    expect((await confirm(token)).body).toEqual(INVALID);
+  });
+
+  it('is refused when confirmed after the user was removed from the organization that asked', async () => {
+    const { b, x, token } = await adminAsksForChange();
+    expect((await b.admin.api.delete(`users/${x.id}`)).status).toBe(204);
+    const res = await confirm(token);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(LAPSED);
+    expect((await pendingOf(x.id))?.email).toBe(x.email);
+  });
+
+  it("the user's own request survives joining another organization", async () => {
+    const { admin } = await orgWithAdmin(server);
+    const x = await memberOf(server, admin);
+    const mailbox = newAddress();
+    const token = await askForChange(x, mailbox);
+    await createOrg(x);
+    const other = await orgWithAdmin(server);
+    const { id } = await invite(server, other.admin, x.email);
+    expect((await x.api.post(`auth/invite/${id}`, true)).status).toBe(200);
+    expect((await confirm(token)).status).toBe(200);
+    expect((await pendingOf(x.id))?.email).toBe(mailbox);
+  });
+
+  it("the user's own request replaces an admin's: it is no longer the admin's", async () => {
+    const { x, token } = await adminAsksForChange();
+    const mine = newAddress();
+    const myToken = await askForChange(x, mine);
+    expect(await pendingOf(x.id)).toEqual({ email: x.email, pending: mine, org: null });
+    expect((await confirm(token)).body).toEqual(INVALID);
+    await createOrg(x);
+    expect((await confirm(myToken)).status).toBe(200);
   });
 });
 

@@ -17,6 +17,7 @@ import type { Caller, Deps, Member, UserRow } from '../env.ts';
 import { badRequest, conflict, forbidden, notFound, validationFailed } from '../errors.ts';
 import { invitationMessage } from '../mail/messages.ts';
 import { presentOrgInvitation } from '../presenters/accounts.ts';
+import { dropAdminEmailChange } from './email-change.ts';
 import { requireOwnIds } from './own-ids.ts';
 import { assertRoomForMember } from './users.ts';
 
@@ -205,7 +206,8 @@ export async function publicInvitation(db: Queryable, id: string, now: Date): Pr
 
 /**
  * Accepts (the caller joins with the invitation's roles, and the organisation becomes current when none
- * is) or declines. Only for the invited e-mail address, and only while the invitation is open.
+ * is) or declines. Only for the invited e-mail address, and only while the invitation is open. Joining
+ * drops an e-mail change another organisation's admin asked for (email-change.ts dropAdminEmailChange).
  */
 export async function answerInvitation(deps: Deps, caller: Caller, id: string, accept: boolean): Promise<void> {
   const now = deps.now();
@@ -232,6 +234,7 @@ export async function answerInvitation(deps: Deps, caller: Caller, id: string, a
       .from(memberships)
       .where(and(eq(memberships.orgId, invitation.orgId), eq(memberships.userId, caller.user.id)));
     if (!existing?.isActive) await assertRoomForMember(tx, invitation.orgId, now, 'join', existing !== undefined);
+    await dropAdminEmailChange(tx, caller.user.id, invitation.orgId);
     await tx
       .insert(memberships)
       .values({ orgId: invitation.orgId, userId: caller.user.id, createdAt: now })

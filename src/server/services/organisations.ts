@@ -5,6 +5,7 @@ import { Permission } from '../../shared/permissions/index.ts';
 import { aclEntries, folders, loginSessions, memberships, organisations } from '../db/schema.ts';
 import type { Caller, Deps } from '../env.ts';
 import { notFound } from '../errors.ts';
+import { dropAdminEmailChange } from './email-change.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -13,6 +14,8 @@ const DAY = 24 * 60 * 60 * 1000;
  * session, its root folder grants the organisation Read, and the free trial starts: TRIAL_DAYS from now
  * (config.trialDays). The trial is recorded whether billing is on or off; it gates calls only while
  * billing is on (auth/membership.ts), so turning billing on later treats every organisation alike.
+ * The creator now belongs to another organisation: an e-mail change an admin asked for is dropped
+ * (email-change.ts dropAdminEmailChange).
  */
 export async function createOrganisation(deps: Deps, caller: Caller, name: string): Promise<{ id: string; name: string }> {
   const now = deps.now();
@@ -24,6 +27,7 @@ export async function createOrganisation(deps: Deps, caller: Caller, name: strin
       trialEndsAt: new Date(now.getTime() + deps.config.trialDays * DAY),
       createdAt: now,
     });
+    await dropAdminEmailChange(tx, caller.user.id, orgId);
     await tx.insert(memberships).values({ orgId, userId: caller.user.id, isOrgAdmin: true, createdAt: now });
     const rootId = uuidv7(now.getTime());
     await tx.insert(folders).values({

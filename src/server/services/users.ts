@@ -278,7 +278,8 @@ export async function updateUser(deps: Deps, who: Member, id: string, body: Upda
           .where(and(eq(memberships.userId, userId), ne(memberships.orgId, who.orgId)))
           .limit(1);
         if (elsewhere) throw conflict(SHARED_ACCOUNT);
-        await requestEmailChange(deps, tx, user!, body.email);
+        // Recorded as this organisation's request: it lapses if the user joins another (email-change.ts).
+        await requestEmailChange(deps, tx, user!, body.email, who.orgId);
         mailQueued = true;
         context.requested_email = body.email;
       }
