@@ -10,7 +10,8 @@
 // - Kept external, loaded from node_modules at run time (EXTERNAL): native or WebAssembly packages,
 //   those that find files of their own beside their code, and CommonJS packages imported on first use.
 // - Files the server reads beside its code at run time are copied next to the bundle: the database
-//   migrations (src/server/db/connection.ts finds them at `migrations/` beside the module).
+//   migrations (src/server/db/connection.ts finds them at `migrations/` beside the module) and the row
+//   PDF's fonts (src/server/services/sheets/pdf-fonts.ts finds them at `fonts/` beside the module).
 // - Source maps beside it: `node --enable-source-maps dist-server/main.mjs` names our .ts files in stack traces.
 import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
@@ -57,6 +58,7 @@ const result = await build({
   metafile: true,
 });
 cpSync('src/server/db/migrations', `${outdir}/migrations`, { recursive: true });
+cpSync('src/server/services/sheets/fonts', `${outdir}/fonts`, { recursive: true });
 
 // A CommonJS package reached through `await import(…)` becomes a chunk that exports only `default`,
 // where Node's loader would also give its named exports (`(await import('nodemailer')).createTransport`):
@@ -75,4 +77,4 @@ writeFileSync(`${outdir}/inputs.json`, JSON.stringify(ours));
 
 const outputs = Object.entries(result.metafile.outputs).filter(([file]) => file.endsWith('.mjs'));
 const kb = outputs.reduce((sum, [, o]) => sum + o.bytes, 0) / 1024;
-console.log(`Server bundle: ${outdir}/main.mjs and ${outputs.length - 1} chunks loaded on first use (${kb.toFixed(0)} KB), migrations beside it.`);
+console.log(`Server bundle: ${outdir}/main.mjs and ${outputs.length - 1} chunks loaded on first use (${kb.toFixed(0)} KB), migrations and fonts beside it.`);

@@ -2,15 +2,17 @@
  * A result sheet's rows as a spreadsheet reads them (issue #13 "Export CSV"): the columns and each cell's
  * value. Pure and zod-free (the server writes the CSV with it; a screen may name the same columns).
  *
- * Columns: 'Datetime' (the row's time, ISO 8601), 'Submitted By', then per question in `question_index`
+ * Columns: 'Datetime' (the row's time), 'Submitted By', then per question in `question_index`
  * order its title ('Question n' when untitled), '{title} (valid)' when its answers are judged (pass/fail,
  * or validation switched on) and '{title} (comments)' when it allows comments. Values: numbers as numbers,
  * true/false and pass/fail by their labels (True, False, Pass, Fail), lists joined with ', ', no answer
  * ('', 'not checked', nothing) an empty cell, valid flags TRUE or FALSE (what spreadsheets read as
  * booleans). Text that a spreadsheet would run as a formula (= + - @ and tab or CR first) gets a leading
- * apostrophe.
+ * apostrophe (`safeText`; the CSV's header cells go through it too, issue #28). Date-times — the row's time
+ * and datetime answers — are `YYYY-MM-DD HH:MM:SS` in UTC (`utcDateTime`): LibreOffice and Excel read that
+ * as a date-time, where ISO 8601's `2026-11-29T10:02:00.000Z` stays text (issue #28).
  */
-import { hasValue, type RecordedAnswer } from '../checklists/answers.ts';
+import { hasValue, isDatetimeAnswer, type RecordedAnswer } from '../checklists/answers.ts';
 import { readQuestion, type Question } from '../checklists/question.ts';
 import { FIXED_OPTIONS, type ValueType } from '../checklists/value-types.ts';
 import { CSV_DATETIME_COLUMN, CSV_SUBMITTED_BY_COLUMN, csvCommentsColumn, csvValidColumn, type SheetRow } from '../api/sheets.ts';
@@ -31,7 +33,26 @@ export const isJudged = (question: Pick<Question, 'valueType' | 'validation'>) =
   question.valueType === 'pass/fail' || question.validation.enabled === true;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
-const safeText = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);
+/** Text as a cell a spreadsheet shows as text: a leading apostrophe when it would start a formula. */
+export const safeText = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);
+
+/** `Date.toISOString()`'s form: read by slicing, the export's common case (no Date made per row). */
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
+/**
+ * An instant as `YYYY-MM-DD HH:MM:SS` in UTC (seconds cut, not rounded), or undefined when `value` is not
+ * a date-time. UTC because a cell keeps no zone (spreadsheets read `…+01:00` as text) and the server knows
+ * no reader's zone; docs/result-sheets.md says so.
+ */
+export function utcDateTime(value: string | Date): string | undefined {
+  const iso = typeof value === 'string' && ISO_UTC.test(value) ? value : toIso(value);
+  return iso === undefined ? undefined : `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+}
+
+function toIso(value: string | Date): string | undefined {
+  const at = typeof value === 'string' ? (isDatetimeAnswer(value) ? new Date(value) : undefined) : value;
+  return at && Number.isFinite(at.getTime()) ? at.toISOString() : undefined;
+}
 
 /** An answer's value as a cell. */
 export function answerCell(valueType: ValueType, value: unknown): Cell {
@@ -43,6 +64,7 @@ export function answerCell(valueType: ValueType, value: unknown): Cell {
   }
   if (Array.isArray(value)) return safeText(value.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', '));
   if (typeof value === 'boolean') return value ? 'True' : 'False';
+  if (valueType === 'datetime' && typeof value === 'string') return utcDateTime(value) ?? safeText(value);
   if (typeof value === 'string') return safeText(value);
   return safeText(JSON.stringify(value) ?? '');
 }
@@ -50,7 +72,7 @@ export function answerCell(valueType: ValueType, value: unknown): Cell {
 /** The columns of a sheet's CSV, in order. */
 export function sheetColumns(contents: SheetContents): Column[] {
   const columns: Column[] = [
-    { title: CSV_DATETIME_COLUMN, cell: (row) => row.created_at },
+    { title: CSV_DATETIME_COLUMN, cell: (row) => utcDateTime(row.created_at) ?? row.created_at },
     { title: CSV_SUBMITTED_BY_COLUMN, cell: (row) => safeText(row.created_by_username ?? '') },
   ];
   contents.question_index.forEach((id, i) => {

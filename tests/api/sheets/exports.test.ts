@@ -53,6 +53,8 @@ const csv = (query = '', user = team.member, id = sheet.id) => {
   });
 };
 const rows = (text: string): string[][] => parse(text, { bom: true });
+/** A date-time as the CSV writes it (issue #28): UTC, `YYYY-MM-DD HH:MM:SS`, which spreadsheets read as a date-time. */
+const cellTime = (at: Date | string) => new Date(at).toISOString().slice(0, 19).replace('T', ' ');
 
 describe('GET documentation/documents/{id}/export.csv', () => {
   it('answers a header row and one line per row, equal to sheet-data (numbers as numbers, lists joined, valid flags)', async () => {
@@ -74,13 +76,13 @@ describe('GET documentation/documents/{id}/export.csv', () => {
       'Parts',
     ]);
     expect(table.slice(1)).toEqual([
-      [hour(3).toISOString(), team.roleMember.username, "'=X", '', '12.5', "'=X", '', 'Fail', 'FALSE', 'Lid, Base'],
-      [hour(2).toISOString(), team.member.username, 'Y, "quoted"', '', '3', '', '', '', '', ''],
+      [cellTime(hour(3)), team.roleMember.username, "'=X", '', '12.5', "'=X", '', 'Fail', 'FALSE', 'Lid, Base'],
+      [cellTime(hour(2)), team.member.username, 'Y, "quoted"', '', '3', '', '', '', '', ''],
     ]);
     // Numbers are written bare (a spreadsheet reads them as numbers), text quoted when it must be.
     expect(res.text).toContain(',12.5,');
     const data = await team.member.api.get(`documentation/documents/${sheet.id}/sheet-data`);
-    expect(data.body.results.map((r: { created_at: string }) => r.created_at)).toEqual(table.slice(1).map((r) => r[0]));
+    expect(data.body.results.map((r: { created_at: string }) => cellTime(r.created_at))).toEqual(table.slice(1).map((r) => r[0]));
   });
 
   it('takes the same window', async () => {
@@ -91,11 +93,12 @@ describe('GET documentation/documents/{id}/export.csv', () => {
     expect((await csv('?start_time=soon')).status).toBe(422);
   });
 
-  it("leaves a checklist's columns empty for a reader who cannot Read it; 404 for other organisations", async () => {
+  it("leaves out a checklist's columns for a reader who cannot Read it (issue #28); 404 for other organisations", async () => {
     const closedSheet = await makeSheet(team.admin, sheetOver([register, inspection], { insp_tag: 'reg_tag' }));
     await setAcl(team.admin, 'documents', inspection.id, [revoke(team.role.id, Permission.Read)]);
     const table = rows((await csv('', team.roleMember, closedSheet.id)).text);
-    expect(table[1]).toEqual([hour(3).toISOString(), team.roleMember.username, "'=X", '', '12.5', '', '', '', '', '']);
+    // The row's author is its newest submission of a readable checklist: the register's, not the inspection's.
+    expect(table[1]).toEqual([cellTime(hour(3)), team.member.username, "'=X", '', '12.5']);
     await setAcl(team.admin, 'documents', inspection.id, []);
     const other = await orgWithAdmin(server);
     const foreign = await csv('', other.admin);

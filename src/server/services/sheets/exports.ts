@@ -8,21 +8,24 @@
  * (db/queries/sheet-rows-read.ts `eachExportBatch`), each batch written as CSV (`csvLines`: RFC 4180,
  * CRLF — the same text csv-stringify wrote, in a quarter of the time) and handed to the answer's stream,
  * which waits while the client is slow: 100,000 rows never sit in memory. A UTF-8 byte order mark first
- * (spreadsheets then read the text as UTF-8). Cells: shared/sheets/cells.ts.
+ * (spreadsheets then read the text as UTF-8). Cells: shared/sheets/cells.ts; the header cells are guarded
+ * against formulas by the same `safeText` as the answers (issue #28).
  *
- * PDF (pdfkit, loaded on this route only): the checklist's name (at the row's version, as the single-row
- * screen shows it), who and when, the version and the number of invalid answers, then every question of
- * that version in order: title, description, answer, comments, Valid or Invalid, and thumbnails (at most
- * 160 px, JPEG, made with sharp) of its photos. Text in DejaVu Sans when the system has it (most scripts),
- * else the PDF's built-in Helvetica (Latin only).
+ * PDF (pdfkit and ./pdf-fonts.ts, loaded on this route only): the checklist's name (at the row's version,
+ * as the single-row screen shows it), who and when, the version and the number of invalid answers, then
+ * every question of that version in order: title, description, answer, comments, Valid or Invalid, and
+ * thumbnails (at most 160 px, JPEG, made with sharp) of its photos. Every script a user may type is drawn
+ * (pdf-fonts.ts). Tagged PDF 1.7 for screen readers (issue #28): a structure tree (Document; H1 the name;
+ * P each line; one Sect per question with H2 its title, P its lines, Figure each photo with a text
+ * alternative), a title the viewer shows instead of the file name, and the language (English: the PDF's
+ * own words are).
  */
-import { existsSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { SheetExportQueryParsed } from '../../../shared/api/sheets-schemas.ts';
 import { exportFileName } from '../../../shared/api/sheets.ts';
-import { FIXED_OPTIONS, hasValue, orderedQuestions, type ValueType } from '../../../shared/checklists/index.ts';
-import { sheetColumns, type Cell } from '../../../shared/sheets/cells.ts';
+import { orderedQuestions } from '../../../shared/checklists/index.ts';
+import { safeText, sheetColumns, type Cell } from '../../../shared/sheets/cells.ts';
 import { eachExportBatch } from '../../db/queries/sheet-rows-read.ts';
 import { documentVersions, uploads } from '../../db/schema.ts';
 import type { Deps, Member } from '../../env.ts';
@@ -98,7 +101,7 @@ export async function sheetCsv(deps: Deps, who: Member, id: string, query: Sheet
   const columns = sheetColumns(sheet.contents);
   const q = { ...sheet.query, ...windowOf(query) };
   const body = pushedStream(async (write) => {
-    await write(`\uFEFF${csvLines([columns.map((c) => c.title)])}`);
+    await write(`\uFEFF${csvLines([columns.map((c) => safeText(c.title))])}`);
     await eachExportBatch(deps.db, q, CSV_BATCH, async (batch) => {
       const lines = batch.map((raw) => {
         const row = presentSheetRow(sheet.contents, sheet.query.readable, { ...raw, submissions: {} });
@@ -112,23 +115,11 @@ export async function sheetCsv(deps: Deps, who: Member, id: string, query: Sheet
 
 // ─── PDF ──────────────────────────────────────────────────────────────────────────────────────────
 
-const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
-const BOLD_FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
 /** Photos drawn per row at most (each a thumbnail): a row holds at most 20 per answer. */
 const MAX_PHOTOS = 200;
-const THUMBNAIL_PX = 160;
+/** A thumbnail's longest side, in pixels here and in points on the PDF's page (row-pdf.ts). */
+export const THUMBNAIL_PX = 160;
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
-
-function answerText(valueType: ValueType, value: unknown): string {
-  if (!hasValue(value)) return 'Not answered';
-  if (valueType === 'true/false' || valueType === 'pass/fail') {
-    const option = (FIXED_OPTIONS[valueType] as readonly { value: unknown; label: string }[]).find((o) => o.value === value);
-    if (option) return option.label;
-  }
-  if (Array.isArray(value)) return value.map(String).join(', ');
-  if (typeof value === 'boolean') return value ? 'True' : 'False';
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
 
 async function streamBytes(stream: ReadableStream<Uint8Array>, limit: number): Promise<Buffer | undefined> {
   const chunks: Buffer[] = [];
@@ -177,59 +168,18 @@ export async function rowPdf(deps: Deps, who: Member, rowId: string): Promise<Ex
   const questions = orderedQuestions((version?.contents ?? checklist.document.contents) as Record<string, unknown>);
   const photoIds = questions.flatMap(({ id }) => row.record[id]?.media ?? []).slice(0, MAX_PHOTOS);
   const pictures = await thumbnails(deps, who.orgId, row.document_id, photoIds);
-  const { default: PDFDocument } = await import('pdfkit');
-
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: name, Author: row.created_by_username ?? '', Creator: 'Ringbinder' } });
-  const unicode = existsSync(FONT) && existsSync(BOLD_FONT);
-  const regular = unicode ? FONT : 'Helvetica';
-  const bold = unicode ? BOLD_FONT : 'Helvetica-Bold';
-  const width = doc.page.width - 100;
-
-  doc.font(bold).fontSize(18).text(name, { width });
-  doc.moveDown(0.5);
-  doc.font(regular).fontSize(10).fillColor('#333333');
-  doc.text(`Submitted By: ${row.created_by_username ?? 'Unknown'}`);
-  doc.text(`Submitted At: ${row.created_at.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC')}`);
-  doc.text(`Version: ${row.version}`);
-  doc.text(`Invalid Answers: ${row.validation_errors}`);
-  doc.moveDown();
-
-  questions.forEach(({ id, question }, i) => {
-    const answer = row.record[id];
-    if (doc.y > doc.page.height - 150) doc.addPage();
-    doc.fillColor('#000000').font(bold).fontSize(12).text(question.title.trim() || `Question ${i + 1}`, { width });
-    if (question.description.trim()) doc.font(regular).fontSize(9).fillColor('#555555').text(question.description, { width });
-    doc.font(regular).fontSize(11).fillColor('#000000').text(`Answer: ${answerText(question.valueType, answer?.value)}`, { width });
-    if (answer?.comments) doc.fontSize(10).text(`Comments: ${answer.comments}`, { width });
-    if (answer) doc.fontSize(10).fillColor(answer.valid ? '#1b5e20' : '#b71c1c').text(answer.valid ? '✓ Valid' : '✗ Invalid');
-    const media = answer?.media ?? [];
-    const drawn = media.map((upload) => pictures.get(upload)).filter((p): p is Buffer => p !== undefined);
-    if (drawn.length > 0) {
-      doc.moveDown(0.3);
-      const left = doc.page.margins.left;
-      let x = left;
-      let top = doc.y;
-      for (const picture of drawn) {
-        if (x + THUMBNAIL_PX > doc.page.width - doc.page.margins.right) {
-          x = left;
-          top += THUMBNAIL_PX + 8;
-        }
-        if (top + THUMBNAIL_PX > doc.page.height - doc.page.margins.bottom) {
-          doc.addPage();
-          top = doc.y;
-          x = left;
-        }
-        doc.image(picture, x, top, { fit: [THUMBNAIL_PX, THUMBNAIL_PX] });
-        x += THUMBNAIL_PX + 8;
-      }
-      doc.x = left;
-      doc.y = top + THUMBNAIL_PX + 8;
-    }
-    const missing = media.length - drawn.length;
-    if (missing > 0) doc.fillColor('#555555').fontSize(9).text(missing === 1 ? 'Photo not available' : `${missing} photos not available`);
-    doc.moveDown();
+  // Loaded here, on the PDF route only: pdfkit, its fonts and the drawing (docs/ARCHITECTURE.md "Memory").
+  const { rowPdfDocument } = await import('./row-pdf.ts');
+  const doc = rowPdfDocument({
+    name,
+    submittedBy: row.created_by_username,
+    submittedAt: row.created_at,
+    version: row.version,
+    invalidAnswers: row.validation_errors,
+    questions,
+    record: row.record,
+    pictures,
   });
-  doc.end();
   return {
     fileName: exportFileName(`${name} ${row.created_at.slice(0, 10)}`, 'pdf'),
     contentType: 'application/pdf',

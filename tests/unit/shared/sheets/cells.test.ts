@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { newQuestion, NOT_CHECKED, withValueType, type Question, type RecordedAnswer, type ValueType } from '../../../../src/shared/checklists/index.ts';
 import type { SheetRow } from '../../../../src/shared/api/sheets.ts';
-import { answerCell, columnTitle, isJudged, sheetColumns } from '../../../../src/shared/sheets/cells.ts';
+import { answerCell, columnTitle, isJudged, sheetColumns, utcDateTime } from '../../../../src/shared/sheets/cells.ts';
 import type { SheetContents, SheetQuestion } from '../../../../src/shared/sheets/model.ts';
 
 const now = new Date('2026-06-01T12:00:00.000Z');
@@ -93,7 +93,13 @@ describe('answerCell', () => {
     expect(answerCell('single choice', 'Red')).toBe('Red');
     expect(answerCell('text', 'a=b')).toBe('a=b');
     expect(answerCell('text', ' =1')).toBe(' =1');
-    expect(answerCell('datetime', '2026-06-01T12:00:00.000Z')).toBe('2026-06-01T12:00:00.000Z');
+  });
+
+  it('a datetime answer is YYYY-MM-DD HH:MM:SS in UTC (a spreadsheet reads it as a date-time); other text in a datetime column stays text', () => {
+    expect(answerCell('datetime', '2026-06-01T12:00:00.000Z')).toBe('2026-06-01 12:00:00');
+    expect(answerCell('datetime', '2026-11-29T11:02:59.999+01:00')).toBe('2026-11-29 10:02:59');
+    expect(answerCell('datetime', 'soon')).toBe('soon');
+    expect(answerCell('datetime', '=NOW()')).toBe("'=NOW()");
   });
 
   it.each([['=1+1'], ['+1'], ['-1'], ['@SUM(A1)'], ['\tx'], ['\rx'], ["=HYPERLINK(\"http://x\")"]])('text %j that would run as a formula gets a leading apostrophe', (value) => {
@@ -111,6 +117,19 @@ describe('answerCell', () => {
 
   it('the JSON of an object starts with { and needs no apostrophe', () => {
     expect(answerCell('text', { '=': 1 })).toBe('{"=":1}');
+  });
+});
+
+describe('utcDateTime', () => {
+  it('writes an instant as YYYY-MM-DD HH:MM:SS in UTC, seconds cut', () => {
+    expect(utcDateTime('2026-06-01T12:00:00.000Z')).toBe('2026-06-01 12:00:00');
+    expect(utcDateTime('2026-06-01T00:30:00.999-02:30')).toBe('2026-06-01 03:00:00');
+    expect(utcDateTime(new Date(Date.UTC(2026, 0, 2, 3, 4, 5, 678)))).toBe('2026-01-02 03:04:05');
+  });
+
+  it('is undefined for what is not a date-time with a zone', () => {
+    for (const value of ['', 'soon', '2026-06-01', '2026-06-01T12:00', '2026-02-30T12:00:00Z x']) expect(utcDateTime(value), value).toBeUndefined();
+    expect(utcDateTime(new Date(Number.NaN))).toBeUndefined();
   });
 });
 
@@ -196,7 +215,7 @@ describe('sheetColumns', () => {
       'q-notes': answer('=cmd|calc', { comments: '@evil' }),
     });
     expect(sheetColumns(sample).map((c) => c.cell(r))).toEqual([
-      '2026-06-01T12:00:00.000Z',
+      '2026-06-01 12:00:00',
       'alice',
       21.5,
       'Fail',
@@ -212,7 +231,7 @@ describe('sheetColumns', () => {
 
   it('an unanswered question gives empty cells, its valid flag included', () => {
     const r = row({}, { created_by_username: null });
-    expect(sheetColumns(sample).map((c) => c.cell(r))).toEqual(['2026-06-01T12:00:00.000Z', '', '', '', '', '', '', '', '', '', '']);
+    expect(sheetColumns(sample).map((c) => c.cell(r))).toEqual(['2026-06-01 12:00:00', '', '', '', '', '', '', '', '', '', '']);
   });
 
   it('an answer without a value still gives its valid flag and comments', () => {
