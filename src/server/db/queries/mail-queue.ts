@@ -61,6 +61,8 @@ export async function claimDueMail(db: Queryable, now: Date, claimedUntil: Date,
       nextAttemptAt: toDate(r.next_attempt_at),
       attempts: Number(r.attempts),
       lastError: r.last_error,
+      // Only messages not marked failed are taken.
+      failedAt: null,
     }))
     .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1));
 }
