@@ -24,6 +24,12 @@ export interface Config {
    * DATA_DIR/secrets (storage/signing.ts); servers that share uploads must share this.
    */
   uploadSigningSecret: string | undefined;
+  /**
+   * Encrypts secrets kept in the database, such as two-factor secrets (APP_KEY). Unset: a random key kept
+   * under DATA_DIR/secrets (auth/app-key.ts); every process of a cluster must share it, and losing it
+   * loses the two-factor set-ups it sealed.
+   */
+  appKey: string | undefined;
   /** How often old sign-in and reset attempts are dropped from the throttle table (THROTTLE_PRUNE_INTERVAL_MS). */
   throttlePruneIntervalMs: number;
   /**
@@ -162,6 +168,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (uploadSigningSecret !== undefined && uploadSigningSecret.length < 32) {
     throw new Error('UPLOAD_SIGNING_SECRET must be at least 32 characters (unset, a random one is kept under DATA_DIR)');
   }
+  const appKey = env.APP_KEY || undefined;
+  if (appKey !== undefined && appKey.length < 32) {
+    throw new Error('APP_KEY must be at least 32 characters (unset, a random one is kept under DATA_DIR)');
+  }
   const mailRetryFirstMs = positiveNumber(env.MAIL_RETRY_FIRST_MS, 'MAIL_RETRY_FIRST_MS') ?? 30_000;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   return {
@@ -177,6 +187,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionAbsoluteMs: 30 * DAY,
     requestLog: env.REQUEST_LOG !== '0',
     uploadSigningSecret,
+    appKey,
     throttlePruneIntervalMs: positiveNumber(env.THROTTLE_PRUNE_INTERVAL_MS, 'THROTTLE_PRUNE_INTERVAL_MS') ?? 10 * 60 * 1000,
     trustProxy: env.TRUST_PROXY === '1',
     registrationsPerIpPerHour: positiveCount(env.REGISTRATIONS_PER_IP_PER_HOUR, 'REGISTRATIONS_PER_IP_PER_HOUR') ?? 50,

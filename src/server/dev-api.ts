@@ -9,6 +9,7 @@ import { createApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/connection.ts';
 import { mailerFor, mailQueueFor } from './server.ts';
+import { sealStoredOtpSecrets } from './services/two-factor.ts';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 const state = globalThis as typeof globalThis & {
@@ -22,6 +23,7 @@ let listener: Promise<Listener> | undefined;
 async function openOnce(): Promise<DatabaseHandle> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') });
   await database.migrate();
+  await sealStoredOtpSecrets(database.db, config);
   return database;
 }
 

@@ -9,6 +9,7 @@ import type { Deps } from './env.ts';
 import { stopLiveHub } from './live/hub.ts';
 import { MailQueue } from './mail/mail-queue.ts';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer.ts';
+import { sealStoredOtpSecrets } from './services/two-factor.ts';
 
 export interface RunningServer {
   url: string;
@@ -46,6 +47,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     options.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') }));
   await database.migrate();
+  // The app key exists from the first start; two-factor secrets stored before it are sealed (issue 28).
+  await sealStoredOtpSecrets(database.db, config);
   const now = options.now ?? (() => new Date());
   const mail = mailQueueFor(config, database.db, options.mailer ?? mailerFor(config), now);
   // PostgreSQL's autovacuum keeps planner statistics; the embedded database needs us to. Mail is delivered.

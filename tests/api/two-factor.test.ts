@@ -3,9 +3,16 @@
  * code is accepted once, disabling needs a code, and sign-in answers 'Incorrect OTP' until given a fresh code.
  * The server's clock is frozen and moved in whole 30-second steps, so codes never race the real clock.
  */
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/connection.ts';
+import { users } from '../../src/server/db/schema.ts';
+import { startServer } from '../../src/server/server.ts';
 import { registerAndActivate, requestAccessToken, shared, type TestUser } from './support/factories.ts';
+import { ApiClient } from './support/http.ts';
 import { useTestServer } from './support/harness.ts';
 
 const server = useTestServer();
@@ -209,3 +216,138 @@ describe('POST auth/access-token with two-factor on', () => {
     expect((await requestAccessToken(server, user.username, user.password, codeAt(secret, -2))).body).toEqual({ detail: 'Incorrect OTP' });
   });
 });
+
+/** A six-digit code that is none of the codes the server would accept now (steps -1, 0 and +1). */
+function wrongCodeFor(secret: string, n = 0): string {
+  const valid = new Set([-1, 0, 1].map((step) => codeAt(secret, step)));
+  for (let i = n; ; i += 1) {
+    const code = String(100000 + ((i * 7919) % 900000)).padStart(6, '0');
+    if (!valid.has(code)) return code;
+  }
+}
+
+describe('POST auth/set-otp with wrong codes is throttled like sign-in (issue 28)', () => {
+  const WRONG = { detail: 'Incorrect Code, Try Again' };
+
+  it('turning two-factor off: 5 wrong codes answer 400, then 429 with Retry-After, even for the right code, until the window has passed', async () => {
+    const user = await registerAndActivate(server);
+    const secret = await enableTwoFactor(user);
+    server.clock.advance(STEP);
+    const answers = [];
+    for (let i = 0; i < 25; i += 1) answers.push(await user.api.post('auth/set-otp', { enabled: false, verify_otp: wrongCodeFor(secret, i) }));
+    expect(answers.slice(0, 5).map((r) => r.status)).toEqual([400, 400, 400, 400, 400]);
+    for (const res of answers.slice(0, 5)) expect(res.body).toEqual(WRONG);
+    for (const res of answers.slice(5)) {
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60);
+    }
+    const right = await user.api.post('auth/set-otp', { enabled: false, verify_otp: codeAt(secret) });
+    expect(right.status).toBe(429);
+    expect((await user.api.get('auth/me')).body.otp_enabled).toBe(true);
+
+    server.clock.advance(15 * 60_000 + STEP);
+    const later = await user.api.post('auth/set-otp', { enabled: false, verify_otp: codeAt(secret) });
+    expect(later.status, later.text).toBe(200);
+    expect((await user.api.get('auth/me')).body.otp_enabled).toBe(false);
+  });
+
+  it('turning it on: wrong confirmation codes are throttled the same way', async () => {
+    const user = await registerAndActivate(server);
+    const secret = await startEnabling(user);
+    const statuses = [];
+    for (let i = 0; i < 7; i += 1) statuses.push((await user.api.post('auth/set-otp', { enabled: true, verify_otp: wrongCodeFor(secret, i) })).status);
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429, 429]);
+    expect((await user.api.post('auth/set-otp', { enabled: true, verify_otp: codeAt(secret) })).status).toBe(429);
+  });
+
+  it('counts wrong codes only, per account: a right code is no failure, starting or a missing code count nothing, and another account is not held back', async () => {
+    const user = await registerAndActivate(server);
+    const other = await registerAndActivate(server);
+    const otherSecret = await enableTwoFactor(other);
+    for (let i = 0; i < 4; i += 1) expect((await user.api.post('auth/set-otp', { enabled: true })).status).toBe(200);
+    const secret = await startEnabling(user);
+    for (let i = 0; i < 4; i += 1) expect((await user.api.post('auth/set-otp', { enabled: true, verify_otp: wrongCodeFor(secret, i) })).status).toBe(400);
+    expect((await user.api.post('auth/set-otp', { enabled: true, verify_otp: codeAt(secret) })).status).toBe(200);
+    server.clock.advance(STEP);
+    // The right code cleared the count: five more wrong ones are refused with 400 before the limit closes.
+    expect((await user.api.post('auth/set-otp', { enabled: false })).status).toBe(400);
+    for (let i = 0; i < 5; i += 1) expect((await user.api.post('auth/set-otp', { enabled: false, verify_otp: wrongCodeFor(secret, i) })).status).toBe(400);
+    expect((await user.api.post('auth/set-otp', { enabled: false, verify_otp: codeAt(secret) })).status).toBe(429);
+    expect((await other.api.post('auth/set-otp', { enabled: false, verify_otp: codeAt(otherSecret) })).status).toBe(200);
+  });
+
+  it('wrong codes sent at the same moment cannot slip past the limit', async () => {
+    const user = await registerAndActivate(server);
+    const secret = await enableTwoFactor(user);
+    server.clock.advance(STEP);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => user.api.post('auth/set-otp', { enabled: false, verify_otp: wrongCodeFor(secret, i) })),
+    );
+    expect(answers.filter((r) => r.status === 400)).toHaveLength(5);
+    expect(answers.filter((r) => r.status === 429)).toHaveLength(7);
+  });
+});
+
+describe('the two-factor secret at rest (issue 28)', () => {
+  const storedSecret = async (userId: string) => (await server.db.select({ s: users.otpSecret }).from(users).where(eq(users.id, userId)))[0]!.s;
+
+  it('is stored encrypted (v1:…), never as the base32 secret; a sign-in with a code of the secret still works', async () => {
+    const user = await registerAndActivate(server);
+    const pending = await startEnabling(user);
+    const whileStarting = await storedSecret(user.id);
+    expect(whileStarting).toMatch(/^v1:[\w-]+$/);
+    expect(whileStarting).not.toContain(pending);
+    const res = await user.api.post('auth/set-otp', { enabled: true, verify_otp: codeAt(pending) });
+    expect(res.status, res.text).toBe(200);
+    const stored = await storedSecret(user.id);
+    expect(stored).toMatch(/^v1:/);
+    expect(stored).not.toContain(pending);
+    server.clock.advance(STEP);
+    expect((await requestAccessToken(server, user.username, user.password, codeAt(pending))).status).toBe(200);
+  });
+
+  it('the key is made once under DATA_DIR/secrets, readable by the server alone', async () => {
+    const file = await stat(join(server.config.dataDir, 'secrets', 'app.key'));
+    expect(file.mode & 0o777).toBe(0o600);
+  });
+
+  it('a secret still stored as plain base32 signs in (read as it is), and is encrypted when a server starts', async () => {
+    const user = await registerAndActivate(server);
+    const secret = await enableTwoFactor(user);
+    // A row as servers before issue 28 wrote it.
+    await server.db.update(users).set({ otpSecret: secret }).where(eq(users.id, user.id));
+    server.clock.advance(STEP);
+    expect((await requestAccessToken(server, user.username, user.password, codeAt(secret))).status).toBe(200);
+    expect(await storedSecret(user.id)).toBe(secret);
+
+    // Another server starts on this database (PostgreSQL: the same one; PGlite: a copy of its files), with the same DATA_DIR.
+    let database: DatabaseHandle;
+    if (server.databaseUrl) database = await openDatabase({ databaseUrl: server.databaseUrl });
+    else {
+      const client = (server.db as unknown as { $client: { dumpDataDir(c: 'gzip'): Promise<Blob> } }).$client;
+      database = await openDatabase({ loadDataDir: await client.dumpDataDir('gzip') });
+    }
+    const restarted = await startServer({ ...server.config, port: 0 }, { database, now: server.clock.now });
+    try {
+      const [row] = await database.db.select({ s: users.otpSecret }).from(users).where(eq(users.id, user.id));
+      expect(row!.s).toMatch(/^v1:/);
+      expect(row!.s).not.toContain(secret);
+      server.clock.advance(STEP);
+      const signIn = await new ApiClient(`${restarted.url}/api/v1`).postForm('auth/access-token', {
+        username: user.username,
+        password: user.password,
+        client_secret: codeAt(secret),
+      });
+      expect(signIn.status, signIn.text).toBe(200);
+      // Starting again finds nothing left to encrypt and leaves the row as it is.
+      const again = await startServer({ ...server.config, port: 0 }, { database: { ...database, close: () => Promise.resolve() }, now: server.clock.now });
+      await again.close();
+      const [same] = await database.db.select({ s: users.otpSecret }).from(users).where(eq(users.id, user.id));
+      expect(same!.s).toBe(row!.s);
+    } finally {
+      await restarted.close();
+    }
+  });
+});
+

@@ -7,6 +7,7 @@
  * per account too, but that limit closes only addresses the account has never signed in from; and each
  * address has its own limit over all accounts. A password reset clears every count of the account.
  * Registrations and organisation creations are limited per address (limits in the configuration).
+ * Two-factor codes given to turn two-factor on or off are limited per account, like sign-in's.
  */
 import { createHash } from 'node:crypto';
 import { and, count, eq, gt, inArray, like, lt, min, or } from 'drizzle-orm';
@@ -34,6 +35,11 @@ export const throttleRules = {
   signInAccount: { limit: 50, windowMs: 15 * 60_000 },
   /** Failed sign-ins from one IP, whatever the account. */
   signInIp: { limit: 30, windowMs: 15 * 60_000 },
+  /**
+   * Wrong two-factor codes given to POST auth/set-otp by one account, turning it on or off: whoever holds
+   * a session (a stolen one too) guesses no faster than a sign-in from one address.
+   */
+  twoFactorChange: { limit: 5, windowMs: 15 * 60_000 },
   /** Reset requests for one e-mail address. */
   resetAccount: { limit: 5, windowMs: 60 * 60_000 },
   /** Reset requests from one IP. */
@@ -168,6 +174,20 @@ export async function clearSignInFailures(db: Queryable, userId: string): Promis
   await db.delete(throttleEvents).where(or(eq(throttleEvents.key, throttleKeys.signInAccount(userId)), like(throttleEvents.key, `${prefix}%`)));
 }
 
+/**
+ * A two-factor code given to POST auth/set-otp, counted as wrong until it proves right (then
+ * `twoFactorCodeAccepted`); past the limit, 429 with Retry-After.
+ */
+export async function admitTwoFactorCode(db: Queryable, userId: string, now: Date): Promise<string[]> {
+  return admitAttempt(db, [{ key: throttleKeys.twoFactorChange(userId), rule: throttleRules.twoFactorChange }], now);
+}
+
+/** A right code: the attempt was no failure, and the account's count starts again. */
+export async function twoFactorCodeAccepted(db: Queryable, userId: string, ids: readonly string[]): Promise<void> {
+  await forgetAttempt(db, ids);
+  await clearAttempts(db, throttleKeys.twoFactorChange(userId));
+}
+
 /** One registration from this address, counted whatever its outcome; past the configured limit, 429. */
 export async function admitRegistration(db: Queryable, config: Config, ip: string, now: Date): Promise<void> {
   const rule = { ...throttleRules.registerIp, limit: config.registrationsPerIpPerHour };
@@ -197,4 +217,5 @@ export const throttleKeys = {
   resetIp: (ip: string) => `reset:ip:${digest(ip)}`,
   registerIp: (ip: string) => `register:ip:${digest(ip)}`,
   createOrgIp: (ip: string) => `create-org:ip:${digest(ip)}`,
+  twoFactorChange: (userId: string) => `set-otp:account:${userId}`,
 };

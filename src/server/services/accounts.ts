@@ -22,7 +22,7 @@ import { activationMessage, passwordResetMessage } from '../mail/messages.ts';
 import { setAvatar } from './avatars.ts';
 import { cancelEmailChange, EMAIL_TAKEN, requestEmailChange } from './email-change.ts';
 import { newPasswordNeeded } from './temporary-passwords.ts';
-import { otpStepUnused } from './two-factor.ts';
+import { otpSecretOf, otpStepUnused } from './two-factor.ts';
 
 const HOUR = 60 * 60 * 1000;
 export const ACTIVATION_VALID_MS = 48 * HOUR;
@@ -132,7 +132,7 @@ export async function signIn(deps: Deps, form: SignIn, device: Device & { ip: st
   if (user.otpEnabled && user.otpSecret) {
     const code = form.client_secret?.trim() ?? '';
     if (code === '') throw await notAFailure('Incorrect OTP');
-    const step = acceptOtp(user.otpSecret, code, user.otpLastStep, now.getTime());
+    const step = acceptOtp(await otpSecretOf(deps.config, { id: user.id, otpSecret: user.otpSecret }), code, user.otpLastStep, now.getTime());
     if (step === undefined) throw badRequest('Incorrect OTP');
     const [accepted] = await db
       .update(users)

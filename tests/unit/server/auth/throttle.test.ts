@@ -8,6 +8,7 @@ describe('throttleRules', () => {
       signInAccountAddress: { limit: 5, windowMs: 15 * 60_000 },
       signInAccount: { limit: 50, windowMs: 15 * 60_000 },
       signInIp: { limit: 30, windowMs: 15 * 60_000 },
+      twoFactorChange: { limit: 5, windowMs: 15 * 60_000 },
       resetAccount: { limit: 5, windowMs: 60 * 60_000 },
       resetIp: { limit: 20, windowMs: 60 * 60_000 },
       registerIp: { limit: 50, windowMs: 60 * 60_000 },
@@ -23,7 +24,7 @@ describe('throttleKeys', () => {
     expect(throttleKeys.resetAccount('Ann@Example.com')).toBe(throttleKeys.resetAccount('ann@example.com'));
   });
 
-  it('keep the seven counts apart', () => {
+  it('keep the eight counts apart', () => {
     const keys = [
       throttleKeys.registerIp('x'),
       throttleKeys.createOrgIp('x'),
@@ -32,8 +33,9 @@ describe('throttleKeys', () => {
       throttleKeys.signInIp('x'),
       throttleKeys.resetAccount('x'),
       throttleKeys.resetIp('x'),
+      throttleKeys.twoFactorChange('x'),
     ];
-    expect(new Set(keys).size).toBe(7);
+    expect(new Set(keys).size).toBe(8);
     expect(throttleKeys.signInIp('10.0.0.1')).not.toBe(throttleKeys.signInIp('10.0.0.2'));
     expect(throttleKeys.signInAccountAddress('a', '10.0.0.1')).not.toBe(throttleKeys.signInAccountAddress('a', '10.0.0.2'));
     expect(throttleKeys.signInAccountAddress('a', '10.0.0.1')).not.toBe(throttleKeys.signInAccountAddress('b', '10.0.0.1'));
