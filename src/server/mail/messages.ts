@@ -89,10 +89,11 @@ export interface DigestLine {
 }
 
 /**
- * Where notification mail says its List-Unsubscribe address: on the body's "manage your subscriptions"
- * link, so the header and the link a reader sees are the same address by construction. The queue keeps a
- * message's bodies, not its headers (mail_queue has no header column), and the sender reads it back from
- * there (`listUnsubscribeOf`). Mail without the mark is account mail: nothing to unsubscribe from.
+ * Where notification mail says its List-Unsubscribe address: on the body's own unsubscribe link, so the
+ * header and the link a reader sees are the same address by construction. The queue keeps a message's
+ * bodies, not its headers (mail_queue has no header column), and the sender reads it back from there
+ * (`listUnsubscribeOf`). Every user-given text in a body is escaped, so only this link can carry the mark.
+ * Mail without the mark is account mail: nothing to unsubscribe from.
  */
 const UNSUBSCRIBE_MARK = 'data-list-unsubscribe';
 
