@@ -6,8 +6,8 @@
  *   MAX_UPLOAD_BYTES plus the form around the file): where the default driver's signed POSTs go, read
  *   as a stream (http/multipart.ts) — the signed fields are judged before the file is read;
  * - `signedMedia`, mounted at /api/v1/media: a file by its signed address, no bearer token;
- * - `avatarUploads`, mounted at /api/v1/users/sign-avatar-upload (before the users area): any signed-in
- *   member signs the upload of a picture for their avatar (services/avatars.ts);
+ * - `avatarUploads`, mounted at /api/v1/users/sign-avatar-upload (before the users area): anyone signed
+ *   in, in an organisation or not, signs the upload of a picture for their avatar (services/avatars.ts);
  * - `signedAvatars`, mounted at /api/v1/avatars: a user's current avatar by its signed address.
  */
 import { Hono, type Context } from 'hono';
@@ -16,8 +16,7 @@ import { mediaUrlsQuery, signUploadBody } from '../../shared/api/documentation-s
 import { MAX_UPLOAD_BYTES, MEDIA_URL_SECONDS } from '../../shared/constants.ts';
 import type { Config } from '../config.ts';
 import { authenticate } from '../auth/authenticate.ts';
-import { requireMemberEvenIfExpired } from '../auth/membership.ts';
-import type { AppEnv, MemberEnv } from '../env.ts';
+import type { AppEnv, MemberEnv, SignedInEnv } from '../env.ts';
 import { notFound } from '../errors.ts';
 import { jsonBody } from '../http/body.ts';
 import { readUploadForm } from '../http/multipart.ts';
@@ -129,11 +128,12 @@ signedMedia.get('/:documentId/:uploadId', async (c) => {
   return sendFile(c, c.var.deps.config, row);
 });
 
-// ─── /api/v1/users/sign-avatar-upload (authenticated: any member) ──────────────────────────────────
+// ─── /api/v1/users/sign-avatar-upload (authenticated: anyone signed in) ────────────────────────────
 
-// Account settings: the caller's own picture, so it works for an expired organisation too (issue #15).
-export const avatarUploads = new Hono<MemberEnv>();
-avatarUploads.use('*', authenticate, requireMemberEvenIfExpired);
+// Account settings: the caller's own picture, which belongs to no organisation — so it needs none
+// (issue 28: a user who has not joined one yet), and works for an expired one too (issue #15).
+export const avatarUploads = new Hono<SignedInEnv>();
+avatarUploads.use('*', authenticate);
 
 avatarUploads.post('/', async (c) => {
   const file = await jsonBody(c, signAvatarUploadBody);

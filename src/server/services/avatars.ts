@@ -4,8 +4,9 @@
  * the storage driver under `avatars/{upload id}` — a user's, not an organisation's: a user belongs to
  * several organisations and shows the same picture in each.
  *
- * - `signAvatarUpload`: any signed-in member signs one picture (JPEG, PNG, WebP, GIF; AVATAR_MAX_BYTES),
- *   which the browser posts like any upload (src/client/uploads.ts); the upload is the caller's.
+ * - `signAvatarUpload`: anyone signed in — a member of no organisation yet too — signs one picture (JPEG,
+ *   PNG, WebP, GIF; AVATAR_MAX_BYTES), which the browser posts like any upload (src/client/uploads.ts);
+ *   the upload is the caller's.
  * - `setAvatar` (PUT auth/me {avatar}): a completed avatar upload of the caller's own, or null to clear;
  *   the picture it replaces is dropped (row and file).
  * - `takeOverAvatar` (POST users/ with avatar, services/users.ts): an admin's completed avatar upload

@@ -72,13 +72,24 @@ describe('POST users/sign-avatar-upload', () => {
     expect(res.body.errors[0].field).toBe('document_id' in change ? '' : Object.keys(change)[0]);
   });
 
-  it('refuses a body that is not an object, and callers who are not signed in or in no organisation', async () => {
+  it('refuses a body that is not an object, and callers who are not signed in', async () => {
     expect((await member.api.post('users/sign-avatar-upload', [{ filename: 'me.png', file_size: 1, content_type: 'image/png' }])).status).toBe(422);
     expect((await server.client().post('users/sign-avatar-upload', { filename: 'me.png', file_size: 1, content_type: 'image/png' })).status).toBe(401);
+  });
+
+  it('a signed-in user with no organization yet chooses an avatar: signed, uploaded under avatars/{id}, set and served (issue 28)', async () => {
     const loner = await registerAndActivate(server);
-    const res = await loner.api.post('users/sign-avatar-upload', { filename: 'me.png', file_size: 1, content_type: 'image/png' });
-    expect(res.status).toBeGreaterThanOrEqual(400);
-    expect(res.status).toBeLessThan(500);
+    const res = await loner.api.post('users/sign-avatar-upload', { filename: 'me.png', file_size: 400, content_type: 'image/png' });
+    expect(res.status, res.text).toBe(201);
+    expect(await uploadRow(res.body.upload_id)).toMatchObject({ purpose: 'avatar', userId: loner.id, orgId: null });
+    if (!onS3()) expect(res.body.fields).toMatchObject({ key: `avatars/${res.body.upload_id}` });
+    expect((await postUpload(server, res.body, fileBytes('image/png', 400))).status).toBe(204);
+    const set = await loner.api.put('auth/me', { avatar: res.body.upload_id });
+    expect(set.status, set.text).toBe(200);
+    expect(await me(loner)).toMatchObject({ avatar: res.body.upload_id, avatar_url: set.body.avatar_url });
+    const served = await fetchUrl(set.body.avatar_url);
+    expect(served.status).toBe(200);
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(fileBytes('image/png', 400));
   });
 
   it.skipIf(onS3())('the file must be the picture signed for: a PDF posted as a PNG is refused and the upload stays incomplete', async () => {
