@@ -5,10 +5,11 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { organisations, stripeEvents } from '../../../src/server/db/schema.ts';
-import { makeFolder, orgWithAdmin, type TestOrg, type TestUser } from '../support/factories.ts';
+import { stripeEvents } from '../../../src/server/db/schema.ts';
+import { makeFolder, orgWithAdmin, type TestUser } from '../support/factories.ts';
 import { useTestServer } from '../support/harness.ts';
-import { completedSession, invoiceOf, resigned, signedEvent, useStripeServer, type SignedEvent } from '../support/stripe-server.ts';
+import { completedSession, invoiceOf, resigned, signedEvent, useStripeServer } from '../support/stripe-server.ts';
+import { nowSeconds, PRICE, webhookCalls } from './webhook-calls.ts';
 
 const stripe = useStripeServer();
 const server = useTestServer({
@@ -16,42 +17,15 @@ const server = useTestServer({
     return { ...stripe.env, TRIAL_DAYS: '1' };
   },
 });
+const { send, accepted, orgRow, customerOrg } = webhookCalls(server);
 
 const DAY = 24 * 60 * 60 * 1000;
 const EXPIRED = { detail: 'Organization subscription is expired' };
-const PRICE = 'price_monthly';
 stripe.prices.push({ id: PRICE, unit_amount: 1500, product: { name: 'Monthly', description: 'All of it' } });
 
-const nowSeconds = () => Math.floor(Date.now() / 1000);
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
-function send(event: SignedEvent, signature: string | null = event.signature, payload = event.payload) {
-  return server.client().request('POST', 'billing/webhook', {
-    body: payload,
-    headers: { 'content-type': 'application/json', ...(signature === null ? {} : { 'stripe-signature': signature }) },
-  });
-}
-
-async function accepted(event: SignedEvent): Promise<void> {
-  const res = await send(event);
-  expect(res.status, res.text).toBe(200);
-  expect(res.body).toEqual({ received: true });
-}
-
-async function orgRow(orgId: string) {
-  const [row] = await server.db.select().from(organisations).where(eq(organisations.id, orgId));
-  return row!;
-}
-
 const stateOf = async (admin: TestUser) => (await admin.api.get('auth/me')).body.org.subscription;
-
-/** An organisation in its trial whose admin has been to Checkout once: its Stripe customer exists. */
-async function customerOrg(): Promise<{ admin: TestUser; org: TestOrg; customer: string }> {
-  const { admin, org } = await orgWithAdmin(server);
-  const res = await admin.api.post('billing/create-checkout-session', { price_id: PRICE });
-  expect(res.status, res.text).toBe(200);
-  return { admin, org, customer: (await orgRow(org.id)).stripeCustomerId! };
-}
 
 /** …that has paid: a live subscription in Stripe and its checkout.session.completed received. */
 async function subscribedOrg(periodEnd = nowSeconds() + 30 * 86400) {

@@ -6,11 +6,13 @@
  *   GET  /v1/prices                 the prices given (active only when asked), product expanded on `expand[]=data.product`
  *   POST /v1/customers              a new customer (the same one again for a repeated Idempotency-Key)
  *   POST /v1/checkout/sessions      a session with a checkout url (400 'No such price' for an unknown price)
- *   GET  /v1/subscriptions/:id      a subscription put there by the test (404 otherwise)
+ *   GET  /v1/subscriptions/:id      a subscription put there by the test (otherwise 404 with Stripe's
+ *                                   own body: type invalid_request_error, code resource_missing)
  *
  * Every request is recorded (method, path, query, form fields as sent, e.g. `line_items[0][price]`) so
- * tests can assert what our server asked. Webhook events are made here and signed with the package's own
- * `webhooks.generateTestHeaderString`.
+ * tests can assert what our server asked. `outage` makes it fail as Stripe does when it is down (a 500 or
+ * 503, a 429, or the connection dropped). Webhook events are made here and signed with the package's own
+ * `webhooks.generateTestHeaderString` (also bodies Stripe would never send: `signedPayload`).
  *
  *   const stripe = useStripeServer();                 // started before the test server, closed after
  *   const server = useTestServer({ env: stripe.env }); // the env is read when the server starts
@@ -53,14 +55,17 @@ export interface PriceInput {
 
 type Json = Record<string, unknown>;
 
+/** How the stand-in fails while Stripe is down: an HTTP status with Stripe's error body, or every connection dropped. */
+export type Outage = 500 | 503 | 429 | 'connection dropped';
+
 export class StripeServer {
   readonly requests: RecordedRequest[] = [];
   readonly prices: PriceInput[] = [];
   readonly customers = new Map<string, Json>();
   readonly sessions = new Map<string, Json>();
   readonly subscriptions = new Map<string, Json>();
-  /** When set, every request is answered 500 (Stripe down). */
-  failing = false;
+  /** When set, every request fails this way (Stripe down or refusing us for a while). */
+  outage: Outage | null = null;
   private readonly idempotent = new Map<string, Json>();
   private sequence = 0;
   private server: Server | undefined;
@@ -86,6 +91,15 @@ export class StripeServer {
   /** Requests to one endpoint (`POST /v1/customers`). */
   to(endpoint: string): RecordedRequest[] {
     return this.requests.filter((r) => `${r.method} ${r.path}` === endpoint);
+  }
+
+  /** Every request answered 500 while true (Stripe down): `outage = 500`. */
+  get failing(): boolean {
+    return this.outage !== null;
+  }
+
+  set failing(on: boolean) {
+    this.outage = on ? 500 : null;
   }
 
   nextId(prefix: string): string {
@@ -139,10 +153,12 @@ export class StripeServer {
       res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': this.nextId('req') });
       res.end(JSON.stringify(json));
     };
-    const error = (status: number, message: string, param?: string) =>
-      send(status, { error: { type: status === 401 ? 'invalid_request_error' : status >= 500 ? 'api_error' : 'invalid_request_error', message, param } });
+    const error = (status: number, message: string, param?: string, code?: string) =>
+      send(status, { error: { type: status >= 500 ? 'api_error' : 'invalid_request_error', message, param, code } });
 
-    if (this.failing) return error(500, 'The stand-in is down');
+    if (this.outage === 'connection dropped') return void req.socket.destroy();
+    if (this.outage === 429) return error(429, 'Too many requests hit the API too quickly.', undefined, 'rate_limit');
+    if (this.outage !== null) return error(this.outage, 'The stand-in is down');
     if (req.headers.authorization !== `Bearer ${SECRET_KEY}`) return error(401, 'Invalid API Key provided');
 
     if (method === 'GET' && path === '/v1/prices') {
@@ -186,8 +202,20 @@ export class StripeServer {
     }
     const sub = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
     if (method === 'GET' && sub) {
-      const found = this.subscriptions.get(decodeURIComponent(sub[1]!));
-      return found ? send(200, found) : error(404, `No such subscription: '${sub[1]}'`, 'id');
+      const id = decodeURIComponent(sub[1]!);
+      const found = this.subscriptions.get(id);
+      if (found) return send(200, found);
+      // Stripe's own answer for an id it does not know (or no longer keeps).
+      return send(404, {
+        error: {
+          code: 'resource_missing',
+          doc_url: 'https://stripe.com/docs/error-codes/resource-missing',
+          message: `No such subscription: '${id}'`,
+          param: 'id',
+          request_log_url: `https://dashboard.stripe.com/test/logs/${this.nextId('req')}`,
+          type: 'invalid_request_error',
+        },
+      });
     }
     return error(404, `Unrecognized request URL (${method}: ${path})`);
   }
@@ -233,22 +261,18 @@ export function useStripeServer(): StripeServer {
 let eventSequence = 0;
 
 export interface SignedEvent {
+  /** The event's id ('' when the body has none). */
   id: string;
   payload: string;
   /** The Stripe-Signature header. */
   signature: string;
 }
 
-/** A Stripe event of `type` about `object`, signed as Stripe signs it (now, unless `signedAt` seconds are given). */
-export function signedEvent(
-  type: string,
-  object: Json,
-  options: { id?: string; created?: number; secret?: string; signedAt?: number } = {},
-): SignedEvent {
+/** A Stripe event of `type` about `object`, as Stripe writes it (unsigned: change it, then `signedPayload`). */
+export function eventOf(type: string, object: unknown, options: { id?: string; created?: number } = {}): Json {
   eventSequence += 1;
-  const id = options.id ?? `evt_${process.pid.toString(36)}${Date.now().toString(36)}${eventSequence}`;
-  const payload = JSON.stringify({
-    id,
+  return {
+    id: options.id ?? `evt_${process.pid.toString(36)}${Date.now().toString(36)}${eventSequence}`,
     object: 'event',
     api_version: Stripe.API_VERSION,
     created: options.created ?? Math.floor(Date.now() / 1000),
@@ -257,13 +281,36 @@ export function signedEvent(
     pending_webhooks: 1,
     request: { id: null, idempotency_key: null },
     data: { object },
-  });
+  };
+}
+
+/**
+ * Any body signed as Stripe signs it (now, unless `signedAt` seconds are given) — also one Stripe would
+ * never send, to show what the webhook makes of a malformed event whose signature holds.
+ */
+export function signedPayload(payload: string, options: { secret?: string; signedAt?: number } = {}): SignedEvent {
   const signature = Stripe.webhooks.generateTestHeaderString({
     payload,
     secret: options.secret ?? WEBHOOK_SECRET,
     ...(options.signedAt === undefined ? {} : { timestamp: options.signedAt }),
   });
+  let id = '';
+  try {
+    const parsed = JSON.parse(payload) as { id?: unknown } | null;
+    if (typeof parsed?.id === 'string') id = parsed.id;
+  } catch {
+    // Not JSON: no id.
+  }
   return { id, payload, signature };
+}
+
+/** A Stripe event of `type` about `object`, signed as Stripe signs it (now, unless `signedAt` seconds are given). */
+export function signedEvent(
+  type: string,
+  object: Json,
+  options: { id?: string; created?: number; secret?: string; signedAt?: number } = {},
+): SignedEvent {
+  return signedPayload(JSON.stringify(eventOf(type, object, options)), options);
 }
 
 /** The same event signed again (as Stripe does when it retries a delivery). */
