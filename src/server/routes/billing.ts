@@ -4,7 +4,8 @@
  * - POST create-checkout-session {price_id} — org admins: {url} of a Stripe Checkout session (409 while
  *   billing is off, 422 for a price that is not a plan);
  * - POST webhook — Stripe, no bearer: the signed events that keep the subscription (400 for a bad or
- *   missing signature).
+ *   missing signature, or a signed event that is malformed; 2xx also for a subscription Stripe no longer
+ *   knows: services/billing/webhooks.ts).
  * These keep working for an expired organisation (requireMemberEvenIfExpired: no 402), so an admin can
  * always pay; a switched-off organisation still gets 403. Stripe unreachable → 503, nothing changed.
  */

@@ -12,7 +12,7 @@
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/connection.ts';
 import { organisations } from '../../db/schema.ts';
-import type { Stripe } from './stripe.ts';
+import type { StripeSubscription } from './stripe-events.ts';
 
 /** The statuses under which a subscription opens the organisation through its current period. */
 export const LIVE_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due']);
@@ -42,15 +42,17 @@ type OrgBilling = Pick<
 
 const epoch = (seconds: number | null | undefined) => (typeof seconds === 'number' && seconds > 0 ? new Date(seconds * 1000) : null);
 
-/** A Stripe subscription as the database keeps it (the period end on the subscription, or on its items since API 2025-03). */
-export function factsOf(sub: Stripe.Subscription): SubscriptionFacts {
-  const legacy = (sub as unknown as { current_period_end?: number }).current_period_end;
-  const itemEnds = (sub.items?.data ?? []).map((i) => i.current_period_end).filter((n): n is number => typeof n === 'number');
-  const end = typeof legacy === 'number' ? legacy : itemEnds.length ? Math.max(...itemEnds) : null;
+/**
+ * A Stripe subscription as the database keeps it (its shape checked: ./stripe-events.ts). The period end
+ * is on the subscription before API 2025-03, on its items since (the latest of them).
+ */
+export function factsOf(sub: StripeSubscription): SubscriptionFacts {
+  const itemEnds = (sub.items?.data ?? []).map((i) => i.current_period_end).filter((n) => n !== undefined);
+  const end = sub.current_period_end ?? (itemEnds.length ? Math.max(...itemEnds) : null);
   return {
     id: sub.id,
     status: sub.status,
-    priceId: sub.items?.data?.[0]?.price?.id ?? null,
+    priceId: sub.items?.data[0]?.price?.id ?? null,
     currentPeriodEnd: epoch(end),
   };
 }

@@ -39,8 +39,9 @@ export function billingOf(config: Config): BillingConfig {
 }
 
 /**
- * Stripe could not be asked (unreachable, timed out, refused our key, answered an error): the route
- * answers 503 with this detail, and a webhook is left for Stripe to retry.
+ * Stripe could not be asked (unreachable, timed out, rate-limited, refused our key, answered an error or
+ * something we cannot read): the route answers 503 with this detail, and a webhook is left for Stripe to
+ * retry.
  */
 export class PaymentsUnavailable extends Error {
   constructor(cause: unknown) {
@@ -48,13 +49,38 @@ export class PaymentsUnavailable extends Error {
   }
 }
 
-/** Runs a Stripe call; any failure of it becomes PaymentsUnavailable (logged once, without secrets). */
+/** Logged once, without secrets, as the failure becomes PaymentsUnavailable. */
+export function paymentsUnavailable(what: string, err: unknown): PaymentsUnavailable {
+  const e = err as { type?: string; message?: string; statusCode?: number };
+  console.error(`Stripe: ${what} failed:`, e.type ?? 'error', e.statusCode ?? '', e.message ?? String(err));
+  return new PaymentsUnavailable(err);
+}
+
+/** Runs a Stripe call; any failure of it becomes PaymentsUnavailable. */
 export async function askStripe<T>(what: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (err) {
-    const e = err as { type?: string; message?: string; statusCode?: number };
-    console.error(`Stripe: ${what} failed:`, e.type ?? 'error', e.statusCode ?? '', e.message ?? String(err));
-    throw new PaymentsUnavailable(err);
+    throw paymentsUnavailable(what, err);
+  }
+}
+
+/**
+ * Stripe's answer for an object it does not know, or no longer keeps: the package's
+ * StripeInvalidRequestError with status 404 and code resource_missing. Not an outage: asking again
+ * will not find it.
+ */
+export function isResourceMissing(err: unknown): boolean {
+  const e = err as { type?: unknown; statusCode?: unknown; code?: unknown } | null;
+  return e?.type === 'StripeInvalidRequestError' && e.statusCode === 404 && e.code === 'resource_missing';
+}
+
+/** Reads one object from Stripe: null when Stripe does not know it (404), PaymentsUnavailable for any other failure. */
+export async function findInStripe<T>(what: string, read: () => Promise<T>): Promise<T | null> {
+  try {
+    return await read();
+  } catch (err) {
+    if (isResourceMissing(err)) return null;
+    throw paymentsUnavailable(what, err);
   }
 }
