@@ -1,7 +1,8 @@
 /**
  * How the documentation area looks in the API's answers (shapes in shared/api/documentation.ts): folders,
  * listed and trashed items, documents and their versions, ACLs. Presenters shape; the only lookups they make
- * are the names an answer shows (usernames, ACL subjects), each in one query.
+ * are the names an answer shows (usernames, ACL subjects), each in one query, and which of a result sheet's
+ * checklists the caller may Read (services/sheets/readers.ts: the others are not shown).
  */
 import { inArray } from 'drizzle-orm';
 import {
@@ -33,6 +34,7 @@ import {
   type DocumentRow,
   type FolderAccess,
 } from '../services/documentation/access.ts';
+import { contentsSeenBy } from '../services/sheets/readers.ts';
 
 /** Usernames of some users, in one query. */
 export async function usernames(db: Queryable, ids: readonly (string | null | undefined)[]): Promise<Map<string, string>> {
@@ -225,6 +227,11 @@ export async function presentDocument(
   const names = await usernames(db, [version.createdBy]);
   const readable = readableAncestors(access.chain, access.levels, who);
   const path = readable.map(({ folder }) => ({ id: folder.id, name: folder.name }));
+  // A result sheet's checklists the caller may not Read are not shown (issue #28, services/sheets/readers.ts).
+  const seen = await contentsSeenBy(db, who, document.doctype, {
+    contents: latest ? document.contents : version.contents,
+    draft: latest ? document.draftContents : null,
+  });
   return {
     id: document.id,
     document_id: document.id,
@@ -237,8 +244,8 @@ export async function presentDocument(
     version: version.version,
     latest_version: document.version,
     path,
-    contents: asContents(latest ? document.contents : version.contents),
-    draft_contents: latest ? (document.draftContents as DocumentContents | null) : null,
+    contents: asContents(seen.contents),
+    draft_contents: seen.draft as DocumentContents | null,
     draft_user_id: latest ? document.draftUserId : null,
     user_permissions: access.permissions,
     created_at: version.createdAt.toISOString(),

@@ -122,7 +122,7 @@ describe('GET documentation/documents/{id}/sheet-data', () => {
     expect(recent.body.results[0].record.a_no.value).toBe(1);
   });
 
-  it("leaves empty the columns of a checklist the reader cannot Read (never its answers); the rows stay", async () => {
+  it('never selects the answers of a checklist the reader cannot Read, nor names its submitter; the rows stay', async () => {
     const closed = await checklistOf(team.admin, 'Closed inspection', { closed_tag: ['text', 'Asset tag'], closed_note: ['text', 'Note'] });
     const open = await makeSheet(team.admin, sheetOver([register, closed], { closed_tag: 'reg_tag' }));
     await submitAt(server, team.admin, closed.id, hour(8), { closed_tag: 'Y', closed_note: 'secret' });
@@ -133,9 +133,11 @@ describe('GET documentation/documents/{id}/sheet-data', () => {
     const member = await data('', team.member, open.id);
     expect(member.status).toBe(200);
     expect(member.body.total).toBe(2);
+    // The row's time is its newest submission's (the rows do not depend on the reader); its author is the
+    // newest readable submission's (issue #28: not the closed checklist's submitter).
     expect(member.body.results[0]).toEqual({
       created_at: hour(8).toISOString(),
-      created_by_username: team.admin.username,
+      created_by_username: team.roleMember.username,
       record: { reg_tag: answer('Y'), reg_loc: answer('Yard') },
       submissions: { [register.id]: ids.y },
     });

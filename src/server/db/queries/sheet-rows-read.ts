@@ -5,7 +5,7 @@
  *
  * The page is an index scan of (sheet, time DESC, tie DESC) with LIMIT; the count adds up the window's
  * whole hours (`sheet_row_hours`, kept by triggers) and counts the rows of its partial hours by the index. Only the rows handed out read their submissions (by primary key) and
- * the author of the newest one; the records of checklists the reader cannot Read are not selected.
+ * the author of the newest one the reader may Read; the records of checklists the reader cannot Read are not selected.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../connection.ts';
@@ -30,16 +30,31 @@ export interface RawSheetRow {
 
 const raw = (name: string) => sql.raw(name);
 
-/** The window's rows of the sheet (alias `r`), as conditions. */
-const windowOf = (q: SheetRowsQuery): SQL =>
-  sql.join(
+/**
+ * The rows (alias `r`) that hold a submission of a checklist the reader may Read, as a condition; undefined
+ * when they may Read every checklist (every row). A row made only of submissions they may not see is not
+ * theirs to list (issue #28: such a checklist contributes nothing), e.g. a root checklist they cannot Read.
+ */
+function seenRows(q: SheetRowsQuery): SQL | undefined {
+  const forms = formsOf(q.tree);
+  if (forms.every((form) => q.readable.has(form))) return undefined;
+  const held = forms.flatMap((form, k) => (q.readable.has(form) ? [sql`r.ids[${raw(String(k + 1))}] IS NOT NULL`] : []));
+  return held.length === 0 ? sql`false` : sql`(${sql.join(held, sql` OR `)})`;
+}
+
+/** The window's rows of the sheet (alias `r`) that the reader may see, as conditions. */
+const windowOf = (q: SheetRowsQuery): SQL => {
+  const seen = seenRows(q);
+  return sql.join(
     [
       sql`r.sheet_id = ${q.sheetId}::uuid`,
       ...(q.start ? [sql`r.at >= ${q.start.toISOString()}::timestamptz`] : []),
       ...(q.end ? [sql`r.at < ${q.end.toISOString()}::timestamptz`] : []),
+      ...(seen ? [seen] : []),
     ],
     sql` AND `,
   );
+};
 
 const ORDER = sql`at DESC NULLS LAST, tie DESC NULLS LAST`;
 
@@ -48,9 +63,11 @@ const stamp = (seconds: number) => sql`${new Date(seconds * 1000).toISOString()}
 
 /**
  * The window's count: the whole hours inside it from `sheet_row_hours`, the rows of the partial hours at
- * its two ends from the index (a window within one hour: its rows).
+ * its two ends from the index (a window within one hour: its rows). A reader who may not Read every
+ * checklist counts the rows they may see, by the index (the hourly totals count every row).
  */
 function countOf(q: SheetRowsQuery): SQL {
+  if (seenRows(q)) return sql`(SELECT count(*)::int FROM sheet_rows r WHERE ${windowOf(q)})`;
   const start = q.start && Math.floor(q.start.getTime() / 1000);
   const end = q.end && Math.floor(q.end.getTime() / 1000);
   const rowsBetween = (from: number | undefined, to: number | undefined) =>
@@ -80,12 +97,24 @@ function countOf(q: SheetRowsQuery): SQL {
 }
 
 /**
- * The author of a row's newest submission (the one whose time is the row's; of two at once, the first
- * checklist's), its checklists' submissions being `r0`, `r1`, … and the row `p`.
+ * The author of a row's newest submission of a checklist the reader may Read (of two at once, the first
+ * checklist's), its checklists' submissions being `r0`, `r1`, … in the order of `forms`. Who submitted a
+ * checklist the reader may not Read is never a row's author (issue #28): a row without a readable
+ * submission has none (null). When every checklist is readable this is the submission whose time is the
+ * row's.
  */
-function newestAuthor(forms: number): SQL {
-  const cases = Array.from({ length: forms }, (_, k) => sql`WHEN ${raw(`r${k}`)}.created_at = p.at THEN ${raw(`r${k}`)}.created_by`);
-  return sql`CASE ${sql.join(cases, sql` `)} END`;
+function newestAuthor(forms: readonly string[], readable: ReadonlySet<string>): SQL {
+  const shown = forms.flatMap((form, k) => (readable.has(form) ? [raw(`r${k}`)] : []));
+  if (shown.length === 0) return sql`NULL::uuid`;
+  // GREATEST skips nulls (checklists without a submission in the row).
+  const newest = sql`GREATEST(${sql.join(
+    shown.map((r) => sql`${r}.created_at`),
+    sql`, `,
+  )})`;
+  return sql`CASE ${sql.join(
+    shown.map((r) => sql`WHEN ${r}.created_at = ${newest} THEN ${r}.created_by`),
+    sql` `,
+  )} END`;
 }
 
 /** Each row of `chosen` (alias `p`: at, tie, ids) with its submissions, records and author. */
@@ -100,7 +129,7 @@ function rowsOf(q: SheetRowsQuery): { columns: SQL; joins: SQL } {
       forms.map((f, k) => sql`${f}::text, ${value(k, f)}`),
       sql`, `,
     )})`;
-  const newest = newestAuthor(forms.length);
+  const newest = newestAuthor(forms, q.readable);
   return {
     columns: sql`p.at AS created_at, u.username AS created_by_username,
         ${pairs((k) => sql`${alias(k)}.id`)} AS submissions,
@@ -197,7 +226,7 @@ export async function eachExportBatch(
       SELECT p.at AS created_at, u.username AS created_by_username${sql.join(records, sql``)}
         FROM (SELECT r.at, r.tie, r.ids FROM sheet_rows r WHERE ${windowOf(q)} ORDER BY ${ORDER}) p
         ${sql.join(joins, sql` `)}
-        LEFT JOIN users u ON u.id = ${newestAuthor(forms.length)}
+        LEFT JOIN users u ON u.id = ${newestAuthor(forms, q.readable)}
        ORDER BY p.at DESC NULLS LAST, p.tie DESC NULLS LAST`);
     const ask = () => {
       const asked = fetch(tx);

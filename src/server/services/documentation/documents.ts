@@ -201,7 +201,7 @@ export async function updateDocument(deps: Deps, who: Member, id: string, body: 
     if (edit.kind === 'publish' && !edit.keepDraft) await requireStoredIds(tx, deps, who, target, edit.contents, 'contents');
     // A result sheet's or report's checklists, questions and links (issue #13); drafts are work in progress.
     if (edit.kind === 'publish' && !edit.keepDraft && (before.doctype === 'sheet' || before.doctype === 'report')) {
-      await checkSheetContents(tx, who, edit.contents as SheetContents, 'contents');
+      await checkSheetContents(tx, who, edit.contents as SheetContents, 'contents', before.contents);
     }
     const sameVersion = and(eq(documents.id, before.id), eq(documents.version, body.version));
 

@@ -14,6 +14,11 @@
  *
  * Drafts (`draft_contents`) are work in progress: only their shape is checked (and, like every body, that
  * the ids they store are the organisation's); the rules here apply when they are published.
+ *
+ * An editor sees a sheet without the checklists they may not Read (issue #28, services/sheets/readers.ts).
+ * Publishing replaces the whole contents, so what they publish would silently unlink a checklist they never
+ * saw: while the published version links a checklist the editor may not Read, they may not publish contents
+ * (403; a new name or description alone keeps the contents and is allowed). Someone who may Read it can.
  */
 import { readQuestion } from '../../../shared/checklists/question.ts';
 import { DUPLICATE_QUESTIONS, formTree, treesOf } from '../../../shared/sheets/links.ts';
@@ -21,8 +26,10 @@ import type { SheetContents } from '../../../shared/sheets/model.ts';
 import { allows } from '../../../shared/permissions/index.ts';
 import type { Queryable } from '../../db/connection.ts';
 import type { Member } from '../../env.ts';
-import { HttpError, validationFailed, type FieldError } from '../../errors.ts';
+import { forbidden, HttpError, validationFailed, type FieldError } from '../../errors.ts';
+import { sheetFormIds } from '../../presenters/sheets.ts';
 import { documentAccess } from '../documentation/access.ts';
+import { formsSeenBy } from './readers.ts';
 
 /** The published questions of a checklist, by id (raw, as stored). */
 type PublishedQuestions = Record<string, unknown>;
@@ -32,8 +39,15 @@ function questionsOf(contents: unknown): PublishedQuestions {
   return questions !== null && typeof questions === 'object' && !Array.isArray(questions) ? (questions as PublishedQuestions) : {};
 }
 
-/** 422 unless the contents' checklists, questions and links hold in the database (see above); `field` is where the contents sit in the body. */
-export async function checkSheetContents(db: Queryable, who: Member, contents: SheetContents, field: string): Promise<void> {
+/**
+ * 422 unless the contents' checklists, questions and links hold in the database (see above); `field` is where
+ * the contents sit in the body; `replaced`: the published contents they replace (403 while those link a checklist the
+ * editor may not Read).
+ */
+export async function checkSheetContents(db: Queryable, who: Member, contents: SheetContents, field: string, replaced?: unknown): Promise<void> {
+  if (replaced !== undefined && (await formsSeenBy(db, who, sheetFormIds(replaced))).hidden.size > 0) {
+    throw forbidden("You need 'Read' permission on every checklist of this result sheet to publish its contents");
+  }
   const errors: FieldError[] = [];
   const published = new Map<string, PublishedQuestions>();
   for (const [i, formId] of contents.form_ids.entries()) {

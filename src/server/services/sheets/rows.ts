@@ -3,25 +3,28 @@
  * what each reader sees. Read on the sheet is needed (404 otherwise, like any document); the rows are
  * joined in PostgreSQL (db/queries/sheet-rows.ts) over the sheet's published contents; the answers of a
  * checklist the reader cannot Read (or that is in the trash, or not a checklist of the organisation) are
- * never selected: its columns come back empty and its submissions unnamed. The rows themselves do not
- * depend on the reader (an unreadable checklist still joins its children).
+ * never selected: its submissions are unnamed, its submitters never a row's author, and — when the reader
+ * may not Read it at all — its columns are left out of the contents (services/sheets/readers.ts; the CSV
+ * and the report take them from here). The rows themselves do not depend on the reader (an unreadable
+ * checklist still joins its children).
  */
 import type { SheetDataQueryParsed, SheetExportQueryParsed } from '../../../shared/api/sheets-schemas.ts';
 import type { SheetData, SheetRow } from '../../../shared/api/sheets.ts';
 import { formTree } from '../../../shared/sheets/links.ts';
 import type { SheetContents } from '../../../shared/sheets/model.ts';
-import { allows } from '../../../shared/permissions/index.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { refreshSheetRows } from '../../db/queries/sheet-rows.ts';
 import { readSheetPage, type RawSheetRow, type SheetRowsQuery } from '../../db/queries/sheet-rows-read.ts';
 import type { Deps, Member } from '../../env.ts';
 import { badRequest } from '../../errors.ts';
-import { documentAccess, readableDocument, type DocumentRow } from '../documentation/access.ts';
-import { presentSheetRow } from '../../presenters/sheets.ts';
+import { readableDocument, type DocumentRow } from '../documentation/access.ts';
+import { presentSheetContents, presentSheetRow } from '../../presenters/sheets.ts';
+import { formsSeenBy } from './readers.ts';
 
 /** A sheet as its rows need it: the document, its contents read defensively, and what the reader may see. */
 export interface ReadableSheet {
   document: DocumentRow;
+  /** The contents as the reader sees them: without the checklists they may not Read (their columns). */
   contents: SheetContents;
   query: Omit<SheetRowsQuery, 'start' | 'end'>;
 }
@@ -41,28 +44,18 @@ export function sheetContentsOf(raw: unknown): SheetContents {
   return { questions, question_index: strings(c.question_index).filter((id) => Object.hasOwn(questions, id)), form_links: links, form_ids: strings(c.form_ids) };
 }
 
-/** The checklists of a sheet the reader may Read (live checklists of the organisation); asked together. */
-async function readableForms(db: Queryable, who: Member, formIds: readonly string[]): Promise<Set<string>> {
-  const ids = [...new Set(formIds)];
-  const found = await Promise.all(ids.map((id) => documentAccess(db, who, id)));
-  return new Set(
-    ids.filter((_, i) => {
-      const access = found[i];
-      return access && !access.trashed && access.document.doctype === 'form' && allows(access.permissions, 'view');
-    }),
-  );
-}
-
 /** A result sheet or report the caller may Read: 404 otherwise; 400 for another doctype. */
 export async function readableSheet(db: Queryable, who: Member, id: string): Promise<ReadableSheet> {
   const access = await readableDocument(db, who, id);
   const document = access.document;
   if (document.doctype !== 'sheet' && document.doctype !== 'report') throw badRequest('Only result sheets and reports have sheet data');
   const contents = sheetContentsOf(document.contents);
+  const forms = await formsSeenBy(db, who, contents.form_ids);
   return {
     document,
-    contents,
-    query: { orgId: who.orgId, sheetId: document.id, tree: formTree(contents), readable: await readableForms(db, who, contents.form_ids) },
+    contents: sheetContentsOf(presentSheetContents(contents, forms.visible)),
+    // The rows are joined over the whole tree, whoever reads them (the build is shared).
+    query: { orgId: who.orgId, sheetId: document.id, tree: formTree(contents), readable: forms.readable },
   };
 }
 
