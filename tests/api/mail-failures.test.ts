@@ -297,4 +297,27 @@ describe("General Settings: the organisation's failing mail (GET settings/mail-f
     expect((await admin.api.delete(`auth/org-invites/${invitation}`)).status).toBe(204);
     expect((await admin.api.get('settings/mail-failures')).body).toMatchObject({ count: 1, last_error: '550 5.1.1 Mailbox unavailable' });
   });
+
+  it('shows only the last week of failures: a relay fixed long ago no longer says mail is failing', async () => {
+    server.clock.freeze();
+    const { admin } = await orgWithAdmin(server);
+    const member = await memberOf(server, admin);
+    const failedAt = server.clock.now();
+    await server.db.insert(mailQueue).values({
+      id: uuidv7(),
+      recipient: member.email,
+      subject: 'Reset your Ringbinder password',
+      textBody: 'text',
+      htmlBody: '<p>html</p>',
+      createdAt: failedAt,
+      nextAttemptAt: failedAt,
+      attempts: MAX_PERMANENT_FAILURES,
+      lastError: '550 5.1.1 Mailbox unavailable',
+      failedAt,
+    });
+    server.clock.freeze(new Date(failedAt.getTime() + 7 * 24 * HOUR - 1000));
+    expect((await admin.api.get('settings/mail-failures')).body).toMatchObject({ count: 1 });
+    server.clock.freeze(new Date(failedAt.getTime() + 7 * 24 * HOUR + 1000));
+    expect((await admin.api.get('settings/mail-failures')).body).toEqual({ count: 0, last_error: null, last_failed_at: null });
+  });
 });

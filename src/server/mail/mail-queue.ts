@@ -24,7 +24,6 @@ import type { Database, Queryable } from '../db/connection.ts';
 import { claimDueMail, forgetDeliveredMail, markMailFailed, scheduleRetry, type QueuedMail } from '../db/queries/mail-queue.ts';
 import { mailQueue } from '../db/schema.ts';
 import type { Mailer, Message } from './mailer.ts';
-import { listUnsubscribeOf } from './messages.ts';
 
 export interface RetryPolicy {
   /** The delay before the second attempt… */
@@ -107,6 +106,7 @@ export class MailQueue {
       subject: message.subject,
       textBody: message.text,
       htmlBody: message.html,
+      listUnsubscribe: message.listUnsubscribe ?? null,
       createdAt: now,
       nextAttemptAt: now,
     });
@@ -173,7 +173,7 @@ export class MailQueue {
         text: mail.textBody,
         html: mail.htmlBody,
         date: mail.createdAt,
-        listUnsubscribe: listUnsubscribeOf(mail.htmlBody),
+        listUnsubscribe: mail.listUnsubscribe ?? undefined,
       });
     } catch (err) {
       const error = failureText(err);

@@ -14,6 +14,8 @@ export interface Message {
   subject: string;
   text: string;
   html: string;
+  /** Notification mail: the https address of its List-Unsubscribe header, kept with the message in the queue. */
+  listUnsubscribe?: string;
 }
 
 /** A queued message as the sender hands it on (mail-queue.ts). */
@@ -22,8 +24,6 @@ export interface OutgoingMessage extends Message {
   from: string;
   /** The Date header: when the message was queued, not when this attempt delivers it. */
   date: Date;
-  /** Notification mail: the https address of its List-Unsubscribe header. */
-  listUnsubscribe?: string;
 }
 
 export interface Mailer {

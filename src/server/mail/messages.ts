@@ -89,21 +89,6 @@ export interface DigestLine {
 }
 
 /**
- * Where notification mail says its List-Unsubscribe address: on the body's own unsubscribe link, so the
- * header and the link a reader sees are the same address by construction. The queue keeps a message's
- * bodies, not its headers (mail_queue has no header column), and the sender reads it back from there
- * (`listUnsubscribeOf`). Every user-given text in a body is escaped, so only this link can carry the mark.
- * Mail without the mark is account mail: nothing to unsubscribe from.
- */
-const UNSUBSCRIBE_MARK = 'data-list-unsubscribe';
-
-/** The List-Unsubscribe address a message's HTML carries, if any (see UNSUBSCRIBE_MARK). */
-export function listUnsubscribeOf(html: string): string | undefined {
-  const href = new RegExp(`<a href="([^"]*)" ${UNSUBSCRIBE_MARK}>`).exec(html)?.[1];
-  return href?.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
-}
-
-/**
  * A user's notifications of one organisation in one message (services/notifications/email.ts).
  * `unsubscribeUrl`: where the reader turns the mail off, in the body and as the List-Unsubscribe header.
  */
@@ -126,7 +111,7 @@ ${intro.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
 <ul>
 ${lines.map((l) => `<li>${l.url ? `<a href="${escapeHtml(l.url)}">${escapeHtml(l.text)}</a>` : escapeHtml(l.text)} <span style="color:#666">(${escapeHtml(when(l.at))})</span></li>`).join('\n')}
 </ul>
-<p style="color:#666;font-size:12px">To stop these e-mails, unsubscribe from the items (or turn their e-mail off) in <a href="${escapeHtml(unsubscribeUrl)}" ${UNSUBSCRIBE_MARK}>Ringbinder</a>.</p>
+<p style="color:#666;font-size:12px">To stop these e-mails, unsubscribe from the items (or turn their e-mail off) in <a href="${escapeHtml(unsubscribeUrl)}">Ringbinder</a>.</p>
 <p>— Ringbinder</p></body></html>`;
-  return { to, subject, text, html };
+  return { to, subject, text, html, listUnsubscribe: unsubscribeUrl };
 }

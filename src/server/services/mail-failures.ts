@@ -8,8 +8,11 @@ import type { MailFailures } from '../../shared/api/settings.ts';
 import { mailFailuresOfOrg } from '../db/queries/mail-queue.ts';
 import type { Deps, Member } from '../env.ts';
 
+/** How far back General Settings looks: a week of failures says the relay is failing now. */
+export const MAIL_FAILURES_SHOWN_MS = 7 * 24 * 60 * 60 * 1000;
+
 export async function mailFailures(deps: Deps, who: Member): Promise<MailFailures> {
-  const failed = await mailFailuresOfOrg(deps.db, who.orgId);
+  const failed = await mailFailuresOfOrg(deps.db, who.orgId, new Date(deps.now().getTime() - MAIL_FAILURES_SHOWN_MS));
   return {
     count: failed.count,
     last_error: failed.count > 0 ? failed.lastError : null,

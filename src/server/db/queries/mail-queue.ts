@@ -28,7 +28,7 @@ const CLAIM_DUE_MAIL = namedStatement(
          SET next_attempt_at = ${v('claimedUntil')}::timestamptz, attempts = m.attempts + 1
         FROM due
        WHERE m.id = due.id
-   RETURNING m.id, m.recipient, m.subject, m.text_body, m.html_body, m.created_at, m.next_attempt_at, m.attempts, m.last_error`,
+   RETURNING m.id, m.recipient, m.subject, m.text_body, m.html_body, m.list_unsubscribe, m.created_at, m.next_attempt_at, m.attempts, m.last_error`,
 );
 
 interface RawMail {
@@ -37,6 +37,7 @@ interface RawMail {
   subject: string;
   text_body: string;
   html_body: string;
+  list_unsubscribe: string | null;
   created_at: Date | string;
   next_attempt_at: Date | string;
   attempts: number;
@@ -57,6 +58,7 @@ export async function claimDueMail(db: Queryable, now: Date, claimedUntil: Date,
       subject: r.subject,
       textBody: r.text_body,
       htmlBody: r.html_body,
+      listUnsubscribe: r.list_unsubscribe,
       createdAt: toDate(r.created_at),
       nextAttemptAt: toDate(r.next_attempt_at),
       attempts: Number(r.attempts),
@@ -108,7 +110,7 @@ const ORG_MAIL_FAILURES = namedStatement(
              (array_agg(q.last_error ORDER BY q.failed_at DESC, q.id DESC))[1] AS last_error,
              max(q.failed_at) AS last_failed_at
         FROM mail_queue q
-       WHERE q.failed_at IS NOT NULL AND lower(q.recipient) IN (SELECT email FROM people)`,
+       WHERE q.failed_at >= ${v('since')}::timestamptz AND lower(q.recipient) IN (SELECT email FROM people)`,
 );
 
 export interface OrgMailFailures {
@@ -117,8 +119,12 @@ export interface OrgMailFailures {
   lastFailedAt: Date | null;
 }
 
-export async function mailFailuresOfOrg(db: Queryable, orgId: string): Promise<OrgMailFailures> {
-  const [row] = await runStatement<{ count: number; last_error: string | null; last_failed_at: Date | string | null }>(db, ORG_MAIL_FAILURES, { orgId });
+/** Failures since `since` only: a warning about a relay that was fixed long ago would say mail is failing when it is not. */
+export async function mailFailuresOfOrg(db: Queryable, orgId: string, since: Date): Promise<OrgMailFailures> {
+  const [row] = await runStatement<{ count: number; last_error: string | null; last_failed_at: Date | string | null }>(db, ORG_MAIL_FAILURES, {
+    orgId,
+    since: since.toISOString(),
+  });
   return {
     count: Number(row?.count ?? 0),
     lastError: row?.last_error ?? null,

@@ -20,6 +20,8 @@ export const mailQueue = pgTable(
     nextAttemptAt: at('next_attempt_at').notNull(),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /** Notification mail: the https address of its List-Unsubscribe header (null: account mail, nothing to unsubscribe from). */
+    listUnsubscribe: text('list_unsubscribe'),
     /** When the mail server refused it for good (a 5xx) too often: kept, never tried again, shown to admins. */
     failedAt: at('failed_at'),
   },
