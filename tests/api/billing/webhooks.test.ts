@@ -17,7 +17,7 @@ const server = useTestServer({
     return { ...stripe.env, TRIAL_DAYS: '1' };
   },
 });
-const { send, accepted, orgRow, customerOrg } = webhookCalls(server);
+const { send, accepted, orgRow, recorded, customerOrg } = webhookCalls(server);
 
 const DAY = 24 * 60 * 60 * 1000;
 const EXPIRED = { detail: 'Organization subscription is expired' };
@@ -201,6 +201,15 @@ describe('the subscription over time', () => {
     for (const event of events) await accepted(event);
     expect(await orgRow(org.id)).toEqual(before);
     expect((await stateOf(admin)).status).toBe('active');
+    // Each is recorded with what came of it.
+    const outcomes = await Promise.all(events.map(async (e) => (await recorded(e.id)).map((row) => row.outcome)));
+    expect(outcomes).toEqual([
+      ['no organisation of ours'],
+      ['no organisation of ours'],
+      ['no organisation of ours'],
+      ['not acted on'],
+      ['not acted on'],
+    ]);
   });
 });
 
@@ -211,8 +220,10 @@ describe('out-of-order events never move the state backwards', () => {
     const newer = stripe.subscription({ id: sub.id as string, customer, status: 'active', priceId: PRICE, periodEnd: p2, orgId: org.id });
     await accepted(signedEvent('customer.subscription.updated', newer, { created: created + 20 }));
     const older = stripe.subscription({ id: sub.id as string, customer, status: 'past_due', priceId: PRICE, periodEnd: p2 - 30 * 86400, orgId: org.id });
-    await accepted(signedEvent('customer.subscription.updated', older, { created: created + 10 }));
+    const late = signedEvent('customer.subscription.updated', older, { created: created + 10 });
+    await accepted(late);
     expect(await stateOf(admin)).toMatchObject({ status: 'active', current_period_end: iso(p2) });
+    expect(await recorded(late.id)).toEqual([expect.objectContaining({ outcome: 'older than the state kept' })]);
   });
 
   it('a late update does not bring a deleted subscription back', async () => {
