@@ -4,6 +4,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { startBackgroundJobs } from './background-jobs.ts';
+import { workAfterAnswers } from './http/after-answer.ts';
 import { openDatabase, type DatabaseHandle } from './db/connection.ts';
 import type { Deps } from './env.ts';
 import { stopLiveHub } from './live/hub.ts';
@@ -68,6 +69,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       // Open event streams would hold server.close() forever: the live hub ends them (and its LISTEN) first.
       await stopLiveHub(database.db);
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await workAfterAnswers(database.db);
       await stopStatistics();
       await database.close();
     },

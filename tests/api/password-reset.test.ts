@@ -1,5 +1,6 @@
 /** auth/send-password-reset and auth/reset-password: one answer for every address, single-use one-hour tokens, other sessions ended. */
-import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
 import { linkIn, register, registerAndActivate, requestAccessToken, signIn, tokenFromMail, uniqueName } from './support/factories.ts';
 import { PUBLIC_URL, useTestServer } from './support/harness.ts';
 
@@ -43,6 +44,33 @@ describe('POST auth/send-password-reset', () => {
     }
     expect((await server.outbox.to(registration.email)).length).toBe(inactiveBefore);
     expect((await server.outbox.all()).length).toBe(before + 1); // the registration mail only
+  });
+
+  it('answers before it looks the address up, known or not: with the accounts out of reach both answer alike (issue 28: the same time either way)', async () => {
+    const user = await registerAndActivate(server);
+    const unknown = `${uniqueName('nobody')}@example.com`;
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // If either answer waited for the lookup, it would fail with the table gone (500), or take longer than the other.
+    await server.db.execute(sql`alter table users rename to users_out_of_reach`);
+    let lines: string;
+    try {
+      const known = await requestReset(user.email);
+      const nobody = await requestReset(unknown);
+      for (const res of [known, nobody]) {
+        expect(res.status, res.text).toBe(200);
+        expect(res.body).toEqual(SENT);
+      }
+      await server.outbox.all(); // the work left for after the answers has run (and failed: no accounts table)
+      lines = logged.mock.calls.map((call) => call.join(' ')).join('\n');
+    } finally {
+      await server.db.execute(sql`alter table users_out_of_reach rename to users`);
+      logged.mockRestore();
+    }
+    expect(lines).toContain('Password reset request');
+    expect((await server.outbox.to(user.email)).map((m) => m.subject)).toEqual(['Activate your Ringbinder account']);
+    // With the table back, the same request mails the link.
+    await requestReset(user.email);
+    expect((await server.outbox.last(user.email)).subject).toBe('Reset your Ringbinder password');
   });
 
   it('is form-encoded (JSON with the same field is accepted too)', async () => {

@@ -18,6 +18,7 @@ import { findUserByLogin, soleOrganisation } from '../db/queries/users.ts';
 import { users } from '../db/schema.ts';
 import type { Deps, UserRow } from '../env.ts';
 import { badRequest, HttpError } from '../errors.ts';
+import { afterAnswer } from '../http/after-answer.ts';
 import { activationMessage, passwordResetMessage } from '../mail/messages.ts';
 import { setAvatar } from './avatars.ts';
 import { cancelEmailChange, EMAIL_TAKEN, requestEmailChange } from './email-change.ts';
@@ -148,20 +149,27 @@ export async function signIn(deps: Deps, form: SignIn, device: Device & { ip: st
 }
 
 /**
- * E-mails a reset link when the address belongs to an active account; answers the same either way, and
- * in the same time: the mail is queued, not sent while the caller waits.
+ * A reset request: counted against its limits (429 past them), which go by the typed address and the
+ * IP only, then answered at once, the same for every address. Whether the address belongs to an active
+ * account is looked up after the answer (`mailResetLink`, http/after-answer.ts), so the answer does the
+ * same work and takes the same time either way (issue 28: 38.7 ms with an account, 23.6 ms without).
  */
 export async function requestPasswordReset(deps: Deps, email: string, ip: string): Promise<void> {
   const now = deps.now();
-  const { db } = deps;
   await admitAttempt(
-    db,
+    deps.db,
     [
       { key: throttleKeys.resetIp(ip), rule: throttleRules.resetIp },
       { key: throttleKeys.resetAccount(email), rule: throttleRules.resetAccount },
     ],
     now,
   );
+  afterAnswer(deps.db, 'Password reset request', () => mailResetLink(deps, email, now));
+}
+
+/** E-mails a reset link when the address belongs to an active account; nothing otherwise. */
+async function mailResetLink(deps: Deps, email: string, now: Date): Promise<void> {
+  const { db } = deps;
   const [user] = await db
     .select()
     .from(users)

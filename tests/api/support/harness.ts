@@ -13,6 +13,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { readConfig, type Config } from '../../../src/server/config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../../../src/server/db/connection.ts';
 import type { Deps } from '../../../src/server/env.ts';
+import { workAfterAnswers } from '../../../src/server/http/after-answer.ts';
 import { outboxMailer } from '../../../src/server/mail/mailer.ts';
 import { startServer } from '../../../src/server/server.ts';
 import { ApiClient } from './http.ts';
@@ -158,9 +159,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     now: clock.now,
   });
   const apiUrl = `${running.url}/api/v1`;
-  // Mail is queued in the request's transaction and delivered right after it by the sender: read the
-  // outbox once the sender has done what it was asked to (retries after a failure come later).
+  // Mail is queued in the request's transaction (or by work it left for after its answer, as a reset
+  // request does) and delivered right after it by the sender: read the outbox once that work is done and
+  // the sender has done what it was asked to (retries after a failure come later).
   const delivered = async () => {
+    await workAfterAnswers(running.deps.db);
     await running.deps.mail.idle();
     return readOutbox(outboxDir);
   };
