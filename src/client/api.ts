@@ -17,6 +17,7 @@ import type {
   PendingInvitation,
   RegisterBody,
   RegisteredUser,
+  SetNewPasswordBody,
   SetOtpBody,
   UpdateMeBody,
 } from '../shared/api/accounts.ts';
@@ -112,6 +113,8 @@ export const api = {
     sendPasswordReset: (email: string) => form<{ detail: string }>('auth/send-password-reset', { email }),
     resetPassword: (password: string, token: string) =>
       call<{ detail: string }>('auth/reset-password', { method: 'POST', json: { password, token }, headers: { Authorization: `Bearer ${token}` } }),
+    /** The person's own password with the token of a sign-in or activation answered 403 'Choose your own password…'; signs in. */
+    setNewPassword: (body: SetNewPasswordBody) => json<AccessToken>('POST', 'auth/set-new-password', body),
     /** Ends the session of `token` on the server (sign-out); finished even if the page is left meanwhile. */
     logout: (token: string) =>
       call<void>('auth/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}` }, keepalive: true }),

@@ -6,7 +6,7 @@
  * failure for the last org admin), and axe at desktop and 390 px.
  */
 import type { Locator, Page } from '@playwright/test';
-import { expectDashboardOf, expectFitsPhone, signInOnScreen } from './support/journeys.ts';
+import { chooseNewPasswordOnScreen, expectDashboardOf, expectFitsPhone, signInOnScreen } from './support/journeys.ts';
 import {
   callApi,
   clearBrowserStorage,
@@ -106,11 +106,12 @@ test.describe('creating a user', () => {
     await expect(alert(page, `User ${who.username} has been created.`)).toBeVisible();
     await expect(gridRow(page, who.username).getByRole('cell').nth(4)).toHaveText('Auditor, Cook');
 
-    // They sign in with the password the admin gave.
+    // They sign in with the password the admin gave, and choose their own first (temporary-password.spec.ts).
     const theirs = await browser.newPage();
     await clearBrowserStorage(theirs);
     await theirs.goto('/login');
     await signInOnScreen(theirs, who.username, who.password);
+    await chooseNewPasswordOnScreen(theirs, `Own-${who.password}`);
     await expectDashboardOf(theirs, orgAdmin.org.name);
     await theirs.close();
   });

@@ -151,7 +151,8 @@ function UserFormBody({ roles, user }: { roles: TransferOption[]; user: AdminUse
               />
             </div>
             <p className="hint" id={`${ids}-password-hint`}>
-              Password minimum {MIN_PASSWORD_LENGTH} characters.
+              Password minimum {MIN_PASSWORD_LENGTH} characters. They choose their own at their first sign-in; leave both
+              fields empty to let them choose it from the activation e-mail.
             </p>
           </div>
           <div className="field">

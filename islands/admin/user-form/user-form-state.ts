@@ -62,7 +62,8 @@ export function createBody(form: UserFormValues): CreateUserBody {
     username: form.username.trim(),
     email: form.email.trim(),
     full_name: form.fullName.trim(),
-    password: form.password,
+    // Both fields empty (Save allows it, §5): no password; the activation mail lets its owner choose one.
+    password: form.password === '' ? null : form.password,
     is_org_admin: form.isOrgAdmin,
     is_active: form.isActive,
     roles: [...form.roles],

@@ -10,6 +10,9 @@
  * - A user who is already signed in and opens /login sees the form (no automatic redirect): signing
  *   in again, maybe as someone else, is what they came for, and the page stays predictable.
  * - /login?reset=1 (the reset page's Go to Login) shows 'Password reset successful!' for 6000 ms.
+ * - A right password that an admin chose (403 'Choose your own password to continue', issue #28) opens no
+ *   session: the card gives way to "Choose a New Password" (new-password.ts), which signs in once the
+ *   person's own password is saved, and goes on to where this sign-in would have gone.
  */
 import { RESET_BANNER_MS } from '../../shared/constants.ts';
 import { isEmail } from '../../shared/validation.ts';
@@ -18,6 +21,7 @@ import { navigate, safeReturnPath } from '../../client/navigation.ts';
 import { readSession, removeSession, sessionKeys } from '../../client/storage.ts';
 import { signInWithToken } from '../../client/stores/session.ts';
 import { announce, element, openModal } from '../../client/dom.ts';
+import { passwordChangeTokenOf, showNewPasswordStep } from './new-password.ts';
 
 export const INCORRECT_CREDENTIALS = 'Incorrect username or password';
 export const INCORRECT_OTP = 'Incorrect OTP';
@@ -90,11 +94,14 @@ function mountSignInForm(): void {
     try {
       const code = otpField.hidden ? undefined : otp.value.trim();
       const { access_token } = await api.auth.accessToken(username.value.trim(), password.value, code);
-      await signInWithToken(access_token);
-      // The post-registration prompt of the invitation page has done its job once the user signs in.
-      removeSession(sessionKeys.registered);
-      navigate(destinationAfterSignIn(), { replace: true });
+      await goOnSignedIn(access_token);
     } catch (err) {
+      const token = passwordChangeTokenOf(err);
+      if (token) {
+        const replaces = element('login-card');
+        showNewPasswordStep({ token, replaces, username: username.value.trim(), signedIn: goOnSignedIn });
+        return;
+      }
       const detail = err instanceof ApiError ? err.detail : '';
       if (detail === INCORRECT_OTP) showTwoFactorField();
       announce(error, signInFailureText(err, !otpField.hidden));
@@ -105,6 +112,14 @@ function mountSignInForm(): void {
   });
 
   submit.disabled = false; // ready: the button is disabled in the shell until this script runs
+}
+
+/** Stores the session and goes where this sign-in leads. */
+async function goOnSignedIn(accessToken: string): Promise<void> {
+  await signInWithToken(accessToken);
+  // The post-registration prompt of the invitation page has done its job once the user signs in.
+  removeSession(sessionKeys.registered);
+  navigate(destinationAfterSignIn(), { replace: true });
 }
 
 /** The message for a refused sign-in (spec §8), given whether the two-factor field is showing. */

@@ -12,6 +12,7 @@ import { MIN_PASSWORD_LENGTH } from '../../shared/constants.ts';
 import { isConfirmedPassword, resetButtonState, type ResetButtonState } from '../../shared/validation.ts';
 import { api } from '../../client/api.ts';
 import { announce, element } from '../../client/dom.ts';
+import { validityMark } from './validity-mark.ts';
 
 export const RESET_BUTTON_TEXT: Record<ResetButtonState, string> = {
   empty: 'Please Enter a Password',
@@ -79,14 +80,4 @@ export function mountPasswordReset(): void {
   });
 
   refresh();
-}
-
-/** Sets a ValidityIcon's state and its read-out text; returns the setter. */
-function validityMark(id: string, validText: string, invalidText: string): (valid: boolean) => void {
-  const mark = element(id);
-  const text = mark.querySelector('.validity-text');
-  return (valid) => {
-    mark.dataset.valid = String(valid);
-    if (text) text.textContent = valid ? validText : invalidText;
-  };
 }

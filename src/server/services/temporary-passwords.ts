@@ -11,7 +11,8 @@
  * so a mailed reset link of any other account cannot sign anyone in past their two-factor code.
  */
 import { eq } from 'drizzle-orm';
-import { NEW_PASSWORD_NEEDED, type SetNewPasswordBody } from '../../shared/api/accounts.ts';
+import type { SetNewPasswordBody } from '../../shared/api/accounts.ts';
+import { NEW_PASSWORD_NEEDED } from '../../shared/api/accounts-new-password.ts';
 import { issueAccountToken, useAccountToken, voidAccountTokens } from '../auth/account-tokens.ts';
 import { endUserSessions, openLoginSession, type Device } from '../auth/login-sessions.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';

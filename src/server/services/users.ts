@@ -163,7 +163,11 @@ const roleFields = (ids: readonly string[]) => ids.map((id, i) => ({ field: `rol
  * created inactive whatever `is_active` says — the activation mail is then the only way in — and its
  * stored hash is of a random secret nobody knows, so signing in takes the same time and fails.
  */
-export async function createUser(deps: Deps, who: Member, body: Required<CreateUserBody>): Promise<AdminUser> {
+export async function createUser(
+  deps: Deps,
+  who: Member,
+  body: Omit<Required<CreateUserBody>, 'password'> & Pick<CreateUserBody, 'password'>,
+): Promise<AdminUser> {
   const passwordHash = await hashPassword(body.password ?? newToken());
   const isActive = body.is_active && body.password != null;
   const created = await deps.db

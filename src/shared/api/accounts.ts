@@ -57,16 +57,7 @@ export const confirmEmailBody = z.string({ error: 'the body must be the confirma
 export const sendPasswordResetForm = z.object({ email });
 export const resetPasswordBody = z.object({ password, token: z.string().min(1, 'token is required') });
 
-/**
- * A password an admin chose is temporary: signing in with it (or activating such an account) answers 403
- * with this detail and a short-lived single-use `password_change_token` instead of a session; the person
- * sends it back with their own password to POST auth/set-new-password, which signs them in.
- */
-export const NEW_PASSWORD_NEEDED = 'Choose your own password to continue';
-export interface NewPasswordNeeded {
-  detail: typeof NEW_PASSWORD_NEEDED;
-  password_change_token: string;
-}
+/** POST auth/set-new-password: the token of the 403 that asked for it (accounts-new-password.ts) and the person's own password. */
 export const setNewPasswordBody = z.object({ token: z.string({ error: 'token must be a string' }).min(1, 'token is required'), password });
 export type SetNewPasswordBody = z.input<typeof setNewPasswordBody>;
 

@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly status: number,
     /** The server's `detail` (one line), or a short description when it gave none. */
     readonly detail: string,
+    /** The whole answer as parsed, for what a refusal says beside its detail (e.g. a next step's token). */
+    readonly body?: unknown,
   ) {
     super(detail);
     this.name = 'ApiError';

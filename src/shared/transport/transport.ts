@@ -102,7 +102,7 @@ function errorOf(err: unknown): ApiError {
     if (cause?.name === 'AbortError') throw cause;
     const status = err.response?.status ?? 0;
     if (status === 0) return new ApiError(0, 'Network error');
-    return new ApiError(status, detailOf(err.data) ?? (err.response?.statusText || `Error ${status}`));
+    return new ApiError(status, detailOf(err.data) ?? (err.response?.statusText || `Error ${status}`), err.data);
   }
   if ((err as { name?: string } | null)?.name === 'AbortError') throw err;
   return new ApiError(0, err instanceof Error ? err.message : String(err));

@@ -15,6 +15,18 @@ export async function signInOnScreen(page: Page, username: string, password: str
   await page.getByRole('button', { name: 'Login', exact: true }).click();
 }
 
+/**
+ * The "Choose a New Password" step (an account whose password an admin chose, after sign-in or
+ * activation; it must be showing): types `password` twice and saves it.
+ */
+export async function chooseNewPasswordOnScreen(page: Page, password: string): Promise<void> {
+  const step = page.getByRole('region', { name: 'Choose a New Password' });
+  await expect(step).toBeVisible();
+  await step.getByLabel('New Password').fill(password);
+  await step.getByLabel('Confirm Password').fill(password);
+  await step.getByRole('button', { name: 'Save Password' }).click();
+}
+
 /** Waits for the answer of the sign-in call the screen makes (to tell two identical messages apart). */
 export function signInAnswer(page: Page) {
   return page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/access-token') && r.request().method() === 'POST');

@@ -34,6 +34,7 @@ beforeAll(async () => {
       if (path === '/api/v1/empty') return reply(204);
       if (path === '/api/v1/me') return reply(401, { detail: 'Could not validate credentials' });
       if (path === '/api/v1/invalid') return reply(422, { detail: [{ msg: 'name is required' }, { msg: 'limit is too large' }] });
+      if (path === '/api/v1/next-step') return reply(403, { detail: 'Choose your own password to continue', password_change_token: 'abc' });
       if (path === '/api/v1/plain') {
         res.writeHead(503, 'Service Unavailable', { 'content-type': 'text/plain' });
         return res.end('down');
@@ -100,6 +101,14 @@ describe('createTransport', () => {
     await expect(transport.call('plain')).rejects.toMatchObject({ status: 503, detail: 'Service Unavailable' });
     expect(errors.map((e) => e.status)).toEqual([404, 422, 503]);
     expect(errors.every((e) => e instanceof ApiError)).toBe(true);
+  });
+
+  it('keeps the whole answer of a refusal as `body`: what the server says beside its detail (a next step’s token)', async () => {
+    const transport = createTransport({ base: `${origin}/api/v1` });
+    const refused = await transport.call('next-step').catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ status: 403, detail: 'Choose your own password to continue', body: { password_change_token: 'abc' } });
+    await expect(transport.call('plain')).rejects.toMatchObject({ status: 503, body: 'down' });
   });
 
   it('tells a 401 to onUnauthorized (then onError), and no other status', async () => {

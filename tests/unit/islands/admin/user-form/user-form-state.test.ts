@@ -65,6 +65,9 @@ describe('bodies', () => {
       avatar: null,
     });
   });
+  it('create without a password (both fields empty, which Save allows) sends null: the account gets its activation mail and its owner chooses one', () => {
+    expect(createBody({ ...filled, password: '', retypedPassword: '' }).password).toBeNull();
+  });
   it('update sends only what PUT users/{id} takes', () => {
     expect(updateBody({ ...filled, roles: ['r2'] })).toEqual({
       email: 'ann@example.test',
