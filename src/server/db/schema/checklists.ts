@@ -27,6 +27,8 @@ export const checklistSubmissions = pgTable(
     idempotencyKey: text('idempotency_key'),
     /** SHA-256 of the request a key was first used with. */
     requestHash: text('request_hash'),
+    /** Submitted through a share link (issue #29): no user; the row's author reads 'share: {link name}'. */
+    shareLinkId: uuid('share_link_id').references((): AnyPgColumn => shareLinks.id, { onDelete: 'set null' }),
   },
   (t) => [
     // GET …/data: one checklist's rows newest first, optionally within a time window (and counted from the index alone).
@@ -34,7 +36,36 @@ export const checklistSubmissions = pgTable(
     uniqueIndex('checklist_submissions_idempotency_key')
       .on(t.orgId, t.createdBy, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
+    // A share link has no user: its retried POSTs land once per link and key.
+    uniqueIndex('checklist_submissions_share_idempotency_key')
+      .on(t.shareLinkId, t.idempotencyKey)
+      .where(sql`${t.shareLinkId} is not null and ${t.idempotencyKey} is not null`),
   ],
+);
+
+/**
+ * A checklist's share links (issue #29): a person without an account fills the checklist from the link's
+ * address (`/fill/{token}`) or an embed. The token (`share_…`) is shown once; only its SHA-256 hash is
+ * kept. It may read the latest published version, sign photo uploads for it and submit to it, nothing
+ * else. Revoking keeps the row (`revoked_at`): its submissions keep their author, and the fill page can
+ * say the link was revoked.
+ */
+export const shareLinks = pgTable(
+  'share_links',
+  {
+    id: uuid('id').primaryKey(),
+    orgId: orgIdColumn(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdBy: uuid('created_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at'),
+    revokedAt: at('revoked_at'),
+  },
+  (t) => [uniqueIndex('share_links_token_key').on(t.tokenHash), index('share_links_document_idx').on(t.orgId, t.documentId)],
 );
 
 /**
