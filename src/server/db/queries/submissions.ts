@@ -46,6 +46,7 @@ interface RawSubmission {
   created_at: Date | string;
   idempotency_key: string | null;
   request_hash: string | null;
+  share_link_id: string | null;
 }
 
 /**
@@ -85,5 +86,6 @@ export async function insertSubmissionWithEvent(db: Queryable, values: NewSubmis
     createdAt: r.created_at instanceof Date ? r.created_at : new Date(r.created_at),
     idempotencyKey: r.idempotency_key,
     requestHash: r.request_hash,
+    shareLinkId: r.share_link_id ?? null,
   };
 }
