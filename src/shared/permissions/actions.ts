@@ -43,6 +43,8 @@ export const actions = {
   editPermissions: { on: 'item', bits: EditPermissions, purpose: 'to change the permissions of this item' },
   /** Follow the item's changes (favourite, subscribe) and be notified. */
   subscribe: { on: 'item', bits: Read, purpose: 'to follow this item' },
+  /** Make, list and revoke a checklist's share links (fill without an account; the Share tab). */
+  share: { on: 'item', bits: EditPermissions, purpose: 'to share this checklist' },
   /** Assign the item to someone. */
   assign: { on: 'item', bits: Write, purpose: 'to assign this item' },
   /** Create, paste or move a document into this folder. */

@@ -84,6 +84,8 @@ async function attemptsFor(mask: number): Promise<Attempt[]> {
     { action: 'delete', what: 'DELETE folder', call: () => api.delete(`documentation/folders/${subToDelete}`), allowed: 204 },
     { action: 'editPermissions', what: 'PUT document acl', call: () => api.put(`documentation/documents/${doc}/acl`, []), allowed: 200 },
     { action: 'editPermissions', what: 'PUT folder acl', call: () => api.put(`documentation/folders/${sub}/acl`, []), allowed: 200 },
+    { action: 'share', what: 'POST share link', call: () => api.post(`documentation/documents/${doc}/share-links`, { name: 'Front door' }), allowed: 201 },
+    { action: 'share', what: 'GET share links', call: () => api.get(`documentation/documents/${doc}/share-links`), allowed: 200 },
     {
       action: 'assign',
       what: 'assign a document',
@@ -110,7 +112,7 @@ async function attemptsFor(mask: number): Promise<Attempt[]> {
 
 describe('the action table, as the API applies it', () => {
   it('covers every action the API implements', () => {
-    const implemented = new Set(['view', 'viewResults', 'submit', 'edit', 'upload', 'copy', 'move', 'delete', 'editPermissions', 'assign', 'createDocument', 'createFolder']);
+    const implemented = new Set(['view', 'viewResults', 'submit', 'edit', 'upload', 'copy', 'move', 'delete', 'editPermissions', 'share', 'assign', 'createDocument', 'createFolder']);
     // drag is copy by another gesture; subscribe comes with its own issue.
     expect(Object.keys(actions).filter((a) => !implemented.has(a)).sort()).toEqual(['drag', 'subscribe']);
   });
