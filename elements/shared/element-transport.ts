@@ -27,6 +27,10 @@ export function emitUnauthorized(host: HTMLElement, error: ApiError): void {
 export interface ElementCaller extends HTMLElement {
   apiBase: string;
   token: string;
+  /** A share link's token (rb-checklist's `share-token`): when set, it is the bearer instead of `token`. */
+  shareToken?: string;
+  /** An answer the page's HTML already asked for (its first read), taken once by the call it matches. */
+  earlyRead?: ((address: string, init: RequestInit) => Promise<Response> | undefined) | undefined;
 }
 
 /**
@@ -36,7 +40,8 @@ export interface ElementCaller extends HTMLElement {
 export function elementTransport(host: ElementCaller, holdUnauthorized: () => boolean = () => false): Transport {
   return createTransport({
     base: () => host.apiBase,
-    token: () => host.token,
+    token: () => host.shareToken || host.token,
+    early: (address, init) => host.earlyRead?.(address, init),
     onUnauthorized: (error) => {
       if (!holdUnauthorized()) emitUnauthorized(host, error);
     },
