@@ -303,6 +303,13 @@ export async function makeChecklist(user: TestUser, questions: Record<string, ob
   return makeDocument(user, folderId, 'form', name, { questions, question_index: Object.keys(questions) });
 }
 
+/** POST documentation/documents/{id}/share-links as `user` (Edit Permissions on the checklist); expects 201. */
+export async function makeShareLink(user: TestUser, checklistId: string, name = uniqueName('Link'), expiresAt?: string | null): Promise<Json> {
+  const res = await user.api.post(`documentation/documents/${checklistId}/share-links`, { name, ...(expiresAt === undefined ? {} : { expires_at: expiresAt }) });
+  expect(res.status, res.text).toBe(201);
+  return res.body;
+}
+
 /** The first bytes of a real file of each type, padded with zeros to `size`. */
 const MAGIC: Record<UploadContentType, number[]> = {
   'image/jpeg': [0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, ...Buffer.from('JFIF')],
