@@ -1,7 +1,7 @@
 /**
  * The filler's calls to the API (documentation §7), through the element's transport (the one transport,
  * src/shared/transport, with the element's own `api-base` and token — the element is also built
- * standalone for other sites): load the checklist, the short-lived addresses of its questions' pictures,
+ * standalone for other sites): load the checklist (by its id, or a share link's), the short-lived addresses of its questions' pictures,
  * sign and upload a photo, submit the record with an Idempotency-Key. Every failure is an ApiError
  * (status 0 when no answer came).
  */
@@ -22,6 +22,15 @@ export interface ChecklistDocument {
   contents: unknown;
 }
 
+/**
+ * `GET share/checklist` (#29): the share link's checklist at its latest published version, as
+ * `GET documentation/documents/{id}` answers it, with the link and the organisation's name.
+ */
+export interface SharedChecklist extends ChecklistDocument {
+  share_link?: { name: string; expires_at: string | null };
+  organization_name?: string;
+}
+
 interface SignedUpload {
   upload_id: string;
   url: string;
@@ -33,6 +42,8 @@ export const MEDIA_URLS_PER_CALL = 100;
 
 export interface ChecklistApi extends SubmissionTransport {
   loadDocument(documentId: string): Promise<ChecklistDocument>;
+  /** The checklist of the share link whose token is the bearer. */
+  loadShared(): Promise<SharedChecklist>;
   /**
    * Addresses an `<img>` loads without a token (signed, short-lived) for files of the document, by upload
    * id; ids the server does not know for this document are left out.
@@ -44,6 +55,7 @@ export function checklistApi(transport: Transport): ChecklistApi {
   const documentPath = (id: string) => `documentation/documents/${encodeURIComponent(id)}`;
   return {
     loadDocument: (documentId) => transport.call<ChecklistDocument>(documentPath(documentId)),
+    loadShared: () => transport.call<SharedChecklist>('share/checklist'),
 
     async mediaUrls(documentId, uploadIds) {
       const ids = [...new Set(uploadIds)];

@@ -53,7 +53,7 @@ export function questionView(view: QuestionView): TemplateResult {
     .filter(Boolean)
     .join(' ');
   const title = question.title || `Question ${view.index + 1}`;
-  return html`<fieldset class="question" aria-describedby=${describedBy || nothing}>
+  return html`<fieldset class="question" part="question" aria-describedby=${describedBy || nothing}>
     <legend id=${`${key}-title`}>
       ${title}${question.required ? html`<span class="required" aria-hidden="true"> *</span>` : nothing}
     </legend>

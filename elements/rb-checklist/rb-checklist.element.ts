@@ -17,27 +17,36 @@ import {
   type Answers,
   type OrderedQuestion,
 } from './answer-state.ts';
-import { checklistApi, type ChecklistApi, type ChecklistDocument } from './checklist-api.ts';
+import { checklistApi, type ChecklistApi, type ChecklistDocument, type SharedChecklist } from './checklist-api.ts';
 import { clearDraft, readDraft, writeDraft } from './checklist-draft.ts';
 import type { DraftOwner } from './draft-key.ts';
+import { FILL_AGAIN, LOAD_FAILED, NO_QUESTIONS, QUEUED, QUEUED_UNTIL_SIGN_IN, SUBMIT_FAILED, SUBMITTED } from './messages.ts';
 import { ScannerDialog } from './scanner-dialog.ts';
 import { questionView, type LocalPhoto } from './question-view.ts';
 import { styles } from './rb-checklist.styles.ts';
 import { indexedDbStore } from './submission-store.ts';
-import { sendSubmission, SubmissionQueue, type QueuedPhoto, type QueuedSubmission, type SubmissionStore } from './submission-queue.ts';
+import { shareRefusal } from './share-refusal.ts';
+import { ownedBy, sendSubmission, SubmissionQueue, type QueuedPhoto, type QueuedSubmission, type SubmissionStore } from './submission-queue.ts';
 import { WaitingSubmissions } from './waiting-submissions.ts';
 
-export const SUBMITTED = 'Answers Successfully Submitted.';
-export const SUBMIT_FAILED = 'Something went wrong with your submission.';
-export const QUEUED = 'Saved on this device: the answers will be sent when the network returns.';
-export const QUEUED_UNTIL_SIGN_IN = 'Saved on this device: the answers will be sent after you sign in again.';
-export const LOAD_FAILED = 'Something went wrong when retrieving your checklist.';
-export const NO_QUESTIONS = 'No Questions Found In Checklist';
+export { FILL_AGAIN, LOAD_FAILED, NO_QUESTIONS, QUEUED, QUEUED_UNTIL_SIGN_IN, SUBMIT_FAILED, SUBMITTED };
 
 /** `rb-submitted`: the answers reached the server (`sent`, with the stored row) or wait on this device (`queued`). */
 export type RbSubmittedDetail =
   | { status: 'sent'; key: string; documentId: string; row: unknown }
   | { status: 'queued'; key: string; documentId: string };
+
+/** `rb-loaded`: the checklist the element loaded itself (with a share token: its link and organisation too). */
+export interface RbLoadedDetail {
+  checklist: ChecklistDocument | SharedChecklist;
+}
+
+/** `rb-load-failed`: the checklist could not be loaded; `words` is what the element shows instead. */
+export interface RbLoadFailedDetail {
+  status: number;
+  detail: string;
+  words: string;
+}
 
 export interface RbSubmitFailedDetail {
   documentId: string;
@@ -50,6 +59,8 @@ declare global {
   interface GlobalEventHandlersEventMap {
     'rb-submitted': CustomEvent<RbSubmittedDetail>;
     'rb-submit-failed': CustomEvent<RbSubmitFailedDetail>;
+    'rb-loaded': CustomEvent<RbLoadedDetail>;
+    'rb-load-failed': CustomEvent<RbLoadFailedDetail>;
   }
 }
 
@@ -64,17 +75,51 @@ declare global {
  * it waits in IndexedDB, with its photos, and is sent exactly once when the network returns (the `online`
  * event, on load, and every 30 s). A status line tells how many wait and when the last ones were sent.
  *
- * The checklist comes from the `form` property (the app's page has loaded it) or is loaded from
- * `api-base` with `document-id` and the `token` property (standalone use); only in the second case does
- * the element show the checklist's name and description itself.
+ * The checklist comes from the `form` property (the app's page has loaded it), or is loaded from
+ * `api-base` with `document-id` and the `token` property, or — on any site, without an account — with a
+ * share link's `share-token` alone (`GET share/checklist`: the latest published version; pictures, photos
+ * and the submission then use the id it names). Only when it loads the checklist itself does the element
+ * show the checklist's name and description, and after a submission it says so ('Answers Successfully
+ * Submitted.', or that the answers wait on this device) with 'Fill In Again' instead of the form (a kiosk
+ * is ready for the next person at once). A share link the server refuses shows the server's words
+ * (revoked, expired, not available, the organisation's subscription lapsed) instead of the checklist.
  *
- * @event rb-submitted - The answers were stored (`status: 'sent'`, with the row) or queued on this device (`'queued'`); the form has been reset.
- * @event rb-submit-failed - The server refused the submission; 'Something went wrong with your submission.' is shown.
- * @event rb-unauthorized - The API refused the token (401). A submission refused so is first kept on this device
- *   for the same user (`rb-submitted` with `'queued'`) and sent once a filler of theirs has a valid token again.
+ * ```html
+ * <script type="module" src="https://ringbinder.example/elements/ringbinder.js"></script>
+ * <rb-checklist share-token="share_…"></rb-checklist>
+ * ```
+ *
+ * @summary Fills in a published checklist: online, offline (answers wait on the device), or from a share link.
+ * @tagname rb-checklist
+ * @attr api-base - The API base (default `/api/v1`; on another site, the Ringbinder server's `…/api/v1`).
+ * @attr document-id - The checklist's id (with `token`); not needed with `share-token`.
+ * @attr share-token - A share link's token (`share_…`): loads and submits the checklist without an account.
+ * @attr user-id - The signed-in user's id (the draft's key; whose waiting submissions these are).
+ * @attr org-id - The organisation's id (the draft's key).
+ * @attr kiosk - Kiosk station: after a submission the form is ready for the next person at once.
+ * @fires rb-loaded - The element loaded the checklist itself (`detail.checklist`; with a share token also `share_link` and `organization_name`).
+ * @fires rb-load-failed - The checklist could not be loaded (`detail.status`, `detail.detail`, and the `words` shown instead).
+ * @fires rb-submitted - The answers were stored (`status: 'sent'`, with the row) or queued on this device (`'queued'`); the form has been reset.
+ * @fires rb-submit-failed - The server refused the submission; 'Something went wrong with your submission.' (or the share link's refusal) is shown.
+ * @fires rb-unauthorized - The API refused the token (401). A submission refused so is first kept on this device
+ *   for the same user (`rb-submitted` with `'queued'`) and sent once a filler of theirs has a valid token again;
+ *   a share link's refusal is final and shown in words.
  * @csspart base - The form.
- * @cssprop --rb-checklist-accent - Buttons and focus colour.
- * @cssprop --rb-checklist-danger - Error texts.
+ * @csspart head - The checklist's name and description (when the element loaded the checklist itself).
+ * @csspart question - Each question's box (a fieldset).
+ * @csspart submit - The Submit button.
+ * @csspart message - The line under Submit (submitted, queued, refused).
+ * @csspart done - What shows after a submission: the outcome and 'Fill In Again'.
+ * @csspart fill-again - The 'Fill In Again' button.
+ * @csspart refusal - The words shown instead of the checklist when it cannot be loaded.
+ * @csspart queue-status - The line telling how many submissions wait on this device.
+ * @cssprop [--rb-checklist-accent=#1a2238] - Buttons, choices and the submitted state's accent.
+ * @cssprop [--rb-checklist-danger=#b3261e] - Error texts and the required mark.
+ * @cssprop [--rb-checklist-surface=#fff] - The questions' and fields' background.
+ * @cssprop [--rb-checklist-border=#c9cdd6] - The questions' and fields' borders.
+ * @cssprop [--rb-checklist-radius=6px] - The corners of questions, fields and buttons.
+ * @cssprop [--rb-checklist-muted=#4f5666] - Descriptions and hints.
+ * @cssprop [--rb-checklist-focus=#2f6fed] - The focus ring.
  */
 export class RbChecklist extends LitElement {
   static override styles = styles;
@@ -91,6 +136,12 @@ export class RbChecklist extends LitElement {
   /** The current organisation's id: part of the draft's key. */
   @property({ attribute: 'org-id' }) orgId = '';
 
+  /**
+   * A share link's token (`share_…`): the checklist is loaded with it alone (`GET share/checklist`), and its
+   * pictures, photos and submission go to the checklist it names, with the token as the bearer.
+   */
+  @property({ attribute: 'share-token' }) shareToken = '';
+
   /** Kiosk station: after a submission the form is ready for the next person (the page stays). */
   @property({ type: Boolean, reflect: true }) kiosk = false;
 
@@ -100,10 +151,20 @@ export class RbChecklist extends LitElement {
   /** The checklist as `GET documentation/documents/{id}` answers it; when set, nothing is loaded. */
   @property({ attribute: false }) form: ChecklistDocument | null = null;
 
+  /**
+   * An answer the page's HTML already asked for (the fill page's first read, sent before the modules
+   * loaded), taken once by the call it matches; a property only.
+   */
+  @property({ attribute: false }) earlyRead: ((address: string, init: RequestInit) => Promise<Response> | undefined) | undefined = undefined;
+
   /** Where waiting submissions are kept (IndexedDB; replaceable for tests). */
   @property({ attribute: false }) store: SubmissionStore = indexedDbStore;
 
   @state() private loadState: 'idle' | 'loading' | 'failed' | 'ready' = 'idle';
+  /** The words shown when the checklist could not be loaded. */
+  @state() private loadProblem = LOAD_FAILED;
+  /** After a submission (when the element loaded the checklist itself, not on a kiosk): the outcome, with 'Fill In Again'. */
+  @state() private done: { kind: 'success' | 'info'; text: string } | null = null;
   @state() private loaded: ChecklistDocument | null = null;
   @state() private questions: OrderedQuestion[] = [];
   @state() private answers: Answers = {};
@@ -139,11 +200,14 @@ export class RbChecklist extends LitElement {
   }
 
   protected override updated(changed: PropertyValues<this>): void {
-    if (!this.form && (changed.has('apiBase') || changed.has('documentId') || changed.has('token')) && this.documentId) void this.load();
-    if (changed.has('apiBase') || changed.has('userId') || changed.has('token') || changed.has('store')) void this.sendWaiting();
+    const source = changed.has('apiBase') || changed.has('documentId') || changed.has('token') || changed.has('shareToken');
+    if (!this.form && source && (this.documentId || this.shareToken)) void this.load();
+    if (changed.has('apiBase') || changed.has('userId') || changed.has('token') || changed.has('shareToken') || changed.has('store')) void this.sendWaiting();
   }
 
+  /** The checklist's id: with a share token, the one the link named (the element is not told it). */
   private get checklistId(): string {
+    if (this.shareToken && !this.form) return this.loaded?.id ?? '';
     return this.documentId || this.loaded?.id || '';
   }
 
@@ -159,24 +223,32 @@ export class RbChecklist extends LitElement {
     return new SubmissionQueue({
       store: this.store,
       transport: this.api(),
-      owns: (entry) => entry.apiBase === this.apiBase && entry.userId === this.userId,
+      owns: ownedBy({ apiBase: this.apiBase, userId: this.userId, shareToken: this.shareToken }),
     });
   }
 
-  /** Loads the checklist from `api-base` (done by itself when `document-id`, `api-base` or `token` change). */
+  /**
+   * Loads the checklist from `api-base` (done by itself when `document-id`, `share-token`, `api-base` or
+   * `token` change): with a share token, the link's checklist; otherwise `document-id`.
+   */
   async load(): Promise<void> {
-    if (!this.documentId) return;
+    if (!this.documentId && !this.shareToken) return;
     this.loading?.abort();
     const controller = new AbortController();
     this.loading = controller;
     this.loadState = 'loading';
+    this.done = null;
     try {
-      const document = await this.api().loadDocument(this.documentId);
+      const document = this.shareToken ? await this.api().loadShared() : await this.api().loadDocument(this.documentId);
       if (controller.signal.aborted) return;
       this.show(document);
-    } catch {
+      emit(this, 'rb-loaded', { checklist: document });
+    } catch (error) {
       if (controller.signal.aborted) return;
+      this.loadProblem = this.shareToken ? shareRefusal(error) : LOAD_FAILED;
       this.loadState = 'failed';
+      const status = error instanceof ApiError ? error.status : 0;
+      emit(this, 'rb-load-failed', { status, detail: error instanceof ApiError ? error.detail : String(error), words: this.loadProblem });
     }
   }
 
@@ -277,6 +349,7 @@ export class RbChecklist extends LitElement {
       documentId,
       apiBase: this.apiBase,
       userId: this.userId,
+      ...(this.shareToken ? { shareToken: this.shareToken } : {}),
       createdAt: new Date().toISOString(),
       record: submissionRecord(this.questions, this.answers),
       photos,
@@ -290,14 +363,17 @@ export class RbChecklist extends LitElement {
       emit(this, 'rb-submitted', { status: 'sent', key: entry.key, documentId, row });
     } catch (error) {
       // No answer, or a token that is no longer valid: the answers wait on this device (same key, same user).
+      // A share link refused (revoked, expired) gets no new token: its refusal is final, and said in words.
       const unauthorized = error instanceof ApiError && error.status === 401;
-      if (error instanceof ApiError && (error.network || unauthorized) && (await this.waitingSubmissions.keep(entry))) {
+      const keep = error instanceof ApiError && (error.network || (unauthorized && !this.shareToken));
+      if (keep && (await this.waitingSubmissions.keep(entry))) {
         this.afterSubmission({ kind: 'info', text: unauthorized ? QUEUED_UNTIL_SIGN_IN : QUEUED });
         emit(this, 'rb-submitted', { status: 'queued', key: entry.key, documentId });
         if (unauthorized) emitUnauthorized(this, error);
       } else {
         if (unauthorized) emitUnauthorized(this, error);
-        this.message = { kind: 'error', text: SUBMIT_FAILED };
+        const refused = this.shareToken && error instanceof ApiError && [401, 402, 404, 429].includes(error.status);
+        this.message = { kind: 'error', text: refused ? shareRefusal(error) : SUBMIT_FAILED };
         const status = (error as { status?: number }).status;
         emit(this, 'rb-submit-failed', {
           documentId,
@@ -310,11 +386,32 @@ export class RbChecklist extends LitElement {
     }
   }
 
-  /** The local draft goes and the form is ready again (for the next person on a kiosk). */
+  /**
+   * The local draft goes and the form is ready again. On a kiosk, and in the app's page (which goes on
+   * elsewhere), the outcome is the line under Submit; where the element loaded the checklist itself, the
+   * outcome replaces the form, with 'Fill In Again'.
+   */
   private afterSubmission(message: { kind: 'success' | 'info'; text: string }): void {
     this.reset();
+    if (!this.kiosk && !this.form) {
+      this.done = message;
+      // The focused Submit button is gone: the outcome takes the focus, so it is read and the page stays in place.
+      void this.updateComplete.then(() => {
+        const outcome = this.renderRoot.querySelector<HTMLElement>('.done-text');
+        outcome?.scrollIntoView?.({ block: 'nearest' });
+        outcome?.focus();
+      });
+      return;
+    }
     this.message = message;
     this.renderRoot.querySelector('form')?.scrollIntoView?.({ block: 'start' });
+  }
+
+  /** 'Fill In Again': the submitted state goes and the empty form is back, its first field focused. */
+  fillAgain(): void {
+    this.done = null;
+    this.reset();
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('form :is(input, select, textarea, button)')?.focus());
   }
 
   /** Sends the submissions waiting on this device (also on the `online` event, on load, every 30 s). */
@@ -336,15 +433,22 @@ export class RbChecklist extends LitElement {
     if (this.loadState === 'loading' || this.loadState === 'idle') {
       return html`<p class="status" role="status">${this.loadState === 'loading' ? 'Loading checklist…' : ''}</p>`;
     }
-    if (this.loadState === 'failed') return html`<p class="status error" role="alert">${LOAD_FAILED}</p>`;
+    if (this.loadState === 'failed') return html`<p class="status error refusal" part="refusal" role="alert">${this.loadProblem}</p>`;
     const heading =
       !this.form && this.loaded
-        ? html`<header class="head">
+        ? html`<header class="head" part="head">
             <h2>${this.loaded.name ?? ''}</h2>
             ${this.loaded.description ? html`<p class="description">${this.loaded.description}</p>` : nothing}
           </header>`
         : nothing;
     if (this.questions.length === 0) return html`${heading}<p class="empty">${NO_QUESTIONS}</p>`;
+    if (this.done) {
+      return html`${heading}
+        <div class=${`done ${this.done.kind}`} part="done">
+          <p class="done-text" role="status" tabindex="-1">${this.done.text}</p>
+          <button type="button" class="primary" part="fill-again" @click=${() => this.fillAgain()}>${FILL_AGAIN}</button>
+        </div>`;
+    }
     const blockers = this.blockers();
     const complete = blockers.length === 0;
     const explained = !complete && !this.submitting;
@@ -359,10 +463,10 @@ export class RbChecklist extends LitElement {
       >
         ${this.questions.map((question, index) => this.renderQuestion(question, index))}
         <div class="actions">
-          <button type="submit" class="primary" ?disabled=${!complete || this.submitting} aria-describedby=${explained ? 'submit-hint' : nothing}>${this.submitting ? 'Submitting...' : 'Submit'}</button>
+          <button type="submit" class="primary" part="submit" ?disabled=${!complete || this.submitting} aria-describedby=${explained ? 'submit-hint' : nothing}>${this.submitting ? 'Submitting...' : 'Submit'}</button>
           ${explained ? html`<div class="hint" id="submit-hint">${blockers.map((line) => html`<p>${line}</p>`)}</div>` : nothing}
         </div>
-        <p class=${`message ${this.message?.kind ?? ''}`} role=${this.message?.kind === 'error' ? 'alert' : 'status'}>${this.message?.text ?? ''}</p>
+        <p class=${`message ${this.message?.kind ?? ''}`} part="message" role=${this.message?.kind === 'error' ? 'alert' : 'status'}>${this.message?.text ?? ''}</p>
       </form>`;
   }
 

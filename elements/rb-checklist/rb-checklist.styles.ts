@@ -5,6 +5,10 @@ import { dialogStyles } from '../shared/dialog.styles.ts';
  * The host page's font and colours, system controls, large touch targets (phones, kiosk tablets in
  * portrait and landscape), visible focus. In kiosk mode the controls grow a little more, and wide
  * screens (a landscape tablet) lay the options of a question out in columns.
+ *
+ * Themeable from the host page (#29): the `--rb-checklist-*` custom properties (accent, danger, surface,
+ * border, radius, muted, focus; the app's own `--rb-*` theme is the fallback) and the parts named in the
+ * element's documentation. The shadow root keeps the host page's rules out and these in.
  */
 export const styles = [
   dialogStyles,
@@ -15,8 +19,11 @@ export const styles = [
     color: inherit;
     --accent: var(--rb-checklist-accent, var(--rb-primary, #1a2238));
     --danger: var(--rb-checklist-danger, var(--rb-danger, #b3261e));
-    --rule: var(--rb-border, #c9cdd6);
-    --muted: var(--rb-text-muted, #4f5666);
+    --rule: var(--rb-checklist-border, var(--rb-border, #c9cdd6));
+    --muted: var(--rb-checklist-muted, var(--rb-text-muted, #4f5666));
+    --surface: var(--rb-checklist-surface, var(--rb-surface, #fff));
+    --radius: var(--rb-checklist-radius, 6px);
+    --focus: var(--rb-checklist-focus, var(--rb-focus, #2f6fed));
     max-width: 48rem;
   }
   :host([hidden]) {
@@ -46,8 +53,8 @@ export const styles = [
     margin: 0;
     padding: 0.75rem 1rem 1rem;
     border: 1px solid var(--rule);
-    border-radius: 6px;
-    background: var(--rb-surface, #fff);
+    border-radius: var(--radius);
+    background: var(--surface);
     min-width: 0;
   }
   legend {
@@ -96,8 +103,8 @@ export const styles = [
     margin-top: 0.5rem;
     padding: 0.5rem 0.625rem;
     border: 1px solid var(--rule);
-    border-radius: 6px;
-    background: #fff;
+    border-radius: var(--radius);
+    background: var(--surface);
     color: inherit;
   }
   textarea {
@@ -119,8 +126,8 @@ export const styles = [
     min-height: 2.75rem;
     padding: 0.5rem 1.1rem;
     border: 1px solid var(--accent);
-    border-radius: 6px;
-    background: #fff;
+    border-radius: var(--radius);
+    background: var(--surface);
     color: var(--accent);
     box-sizing: border-box;
   }
@@ -143,7 +150,7 @@ export const styles = [
   }
   :is(button, input, select, textarea):focus-visible,
   .file-button input:focus-visible + span {
-    outline: 3px solid var(--rb-focus, #2f6fed);
+    outline: 3px solid var(--focus);
     outline-offset: 2px;
   }
   .comments label {
@@ -248,6 +255,35 @@ export const styles = [
   }
   .empty {
     color: var(--muted);
+  }
+  /* After a submission (the element loaded the checklist itself): the outcome and 'Fill In Again'. */
+  .done {
+    display: grid;
+    justify-items: start;
+    gap: 1rem;
+    padding: 1.25rem 1rem;
+    border: 1px solid var(--rule);
+    border-left: 6px solid var(--rb-success, #1e6b34);
+    border-radius: var(--radius);
+    background: var(--surface);
+  }
+  .done.info {
+    border-left-color: var(--accent);
+  }
+  .done-text {
+    margin: 0;
+    font-weight: 600;
+    font-size: 1.125em;
+  }
+  .done-text:focus {
+    outline: none;
+  }
+  .refusal {
+    padding: 1rem;
+    border: 1px solid var(--rule);
+    border-left: 6px solid var(--danger);
+    border-radius: var(--radius);
+    background: var(--surface);
   }
   dialog.scanner video {
     display: block;

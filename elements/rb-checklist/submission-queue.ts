@@ -17,11 +17,13 @@ import { ApiError } from '../../src/shared/transport/api-error.ts';
 /**
  * Whether a failed send may succeed later unchanged: no answer (the network), an expired sign-in (401: a
  * new token arrives with the next sign-in), timeouts, throttling and server errors. Any other refusal
- * (400, 403, 404, 409, 413, 422) will be refused again.
+ * (400, 403, 404, 409, 413, 422) will be refused again — and so will a 401 of a share link (`shareLink`):
+ * a revoked or expired link gets no new token.
  */
-export function isRetryable(error: unknown): boolean {
+export function isRetryable(error: unknown, { shareLink = false }: { shareLink?: boolean } = {}): boolean {
   if (!(error instanceof ApiError)) return false;
-  return error.network || error.status === 401 || error.status === 408 || error.status === 429 || error.status >= 500;
+  if (error.status === 401) return !shareLink;
+  return error.network || error.status === 408 || error.status === 429 || error.status >= 500;
 }
 
 /** A photo of an answer, kept as a file until it is uploaded. */
@@ -38,9 +40,14 @@ export interface QueuedSubmission {
   /** The Idempotency-Key, made when Submit was pressed; also the entry's key in the store. */
   key: string;
   documentId: string;
-  /** Where and as whom it is to be sent: only a filler with the same API base and user sends it. */
+  /** Where and as whom it is to be sent: only a filler with the same API base, user and share link sends it. */
   apiBase: string;
   userId: string;
+  /**
+   * The share link the answers were given through (#29), sent as the bearer: kept on the device that
+   * opened the link (its address holds the token anyway), so the answers are sent as that link's.
+   */
+  shareToken?: string;
   createdAt: string;
   /** The answers without their photos' upload ids (those come from `photos`). */
   record: SubmissionRecord;
@@ -64,6 +71,22 @@ export interface SubmissionTransport {
   /** POST documentation/documents/{id}/data `{record}` with the Idempotency-Key; answers the stored row. */
   submit(documentId: string, record: SubmissionRecord, idempotencyKey: string): Promise<unknown>;
 }
+
+/** Who sends waiting submissions: a filler's API base, user and share link ('' when none). */
+export interface Sender {
+  apiBase: string;
+  userId: string;
+  shareToken: string;
+}
+
+/**
+ * The entries a sender sends: those made with the same API base, user and share link. A signed-in filler
+ * never sends a share link's answers as its user's, nor one link's filler another link's.
+ */
+export const ownedBy =
+  (sender: Sender) =>
+  (entry: QueuedSubmission): boolean =>
+    entry.apiBase === sender.apiBase && entry.userId === sender.userId && (entry.shareToken ?? '') === sender.shareToken;
 
 /** Runs `task` holding the lock `name` if nobody else holds it; answers false (without running) otherwise. */
 export type TryLock = (name: string, task: () => Promise<void>) => Promise<boolean>;
@@ -171,7 +194,7 @@ export class SubmissionQueue {
           try {
             await sendSubmission(entry, this.transport, (progress) => this.store.put(progress));
           } catch (error) {
-            if (isRetryable(error)) {
+            if (isRetryable(error, { shareLink: !!entry.shareToken })) {
               stop = true;
               return;
             }

@@ -74,7 +74,7 @@ export class WaitingSubmissions implements ReactiveController {
 
   render(): TemplateResult {
     const parts = [waitingText(this.waiting), failedText(this.refused), this.sentAt && this.waiting === 0 ? sentText(this.sentAt) : ''].filter(Boolean);
-    return html`<p class="queue-status" role="status">${parts.join(' · ')}</p>`;
+    return html`<p class="queue-status" part="queue-status" role="status">${parts.join(' · ')}</p>`;
   }
 
   private async refresh(): Promise<void> {

@@ -3,6 +3,7 @@ import { ApiError } from '../../../../src/shared/transport/api-error.ts';
 import {
   failedText,
   isRetryable,
+  ownedBy,
   recordWithMedia,
   sendSubmission,
   sentText,
@@ -232,6 +233,38 @@ describe('SubmissionQueue.flush', () => {
   });
 });
 
+describe('share links (#29)', () => {
+  it("a sender owns the entries of its API base, user and share link only: a signed-in filler never sends a share link's answers, nor one link another's", () => {
+    const sender = { apiBase: '/api/v1', userId: '', shareToken: 'share_a' };
+    expect(ownedBy(sender)(entry('k1', { userId: '', shareToken: 'share_a' }))).toBe(true);
+    expect(ownedBy(sender)(entry('k2', { userId: '', shareToken: 'share_b' }))).toBe(false);
+    expect(ownedBy(sender)(entry('k3', { userId: '' }))).toBe(false);
+    expect(ownedBy({ apiBase: '/api/v1', userId: 'u1', shareToken: '' })(entry('k4', { shareToken: 'share_a' }))).toBe(false);
+    expect(ownedBy({ apiBase: '/api/v1', userId: 'u1', shareToken: '' })(entry('k5'))).toBe(true);
+  });
+
+  it('a share link refused (401: revoked or expired) stays refused: the entry is marked with the words and never sent again', async () => {
+    const store = new MemoryStore();
+    const transport = new FakeTransport();
+    const queue = new SubmissionQueue({ store, transport, owns: ownedBy({ apiBase: '/api/v1', userId: '', shareToken: 'share_a' }), tryLock: noLock });
+    await queue.add(entry('k1', { userId: '', shareToken: 'share_a' }));
+    transport.submits = [401];
+    expect(await queue.flush()).toEqual({ sent: 0, waiting: 0, failed: 1 });
+    expect(store.entries.get('k1')!.failed).toBe('status 401');
+    await queue.flush();
+    expect(transport.calls).toEqual(['submit k1']);
+  });
+
+  it("a signed-in user's entry refused with 401 still waits for the next sign-in", async () => {
+    const store = new MemoryStore();
+    const transport = new FakeTransport();
+    const queue = queueOf(store, transport);
+    await queue.add(entry('k1'));
+    transport.submits = [401];
+    expect(await queue.flush()).toEqual({ sent: 0, waiting: 1, failed: 0 });
+  });
+});
+
 describe('isRetryable', () => {
   it.each([
     [new ApiError(0, 'Network error'), true],
@@ -245,6 +278,12 @@ describe('isRetryable', () => {
     [new Error('x'), false],
   ])('%o → %s', (error, retry) => {
     expect(isRetryable(error)).toBe(retry);
+  });
+
+  it('a 401 of a share link is final; its network failures and throttling are not', () => {
+    expect(isRetryable(new ApiError(401, 'This link has been revoked'), { shareLink: true })).toBe(false);
+    expect(isRetryable(new ApiError(0, 'Network error'), { shareLink: true })).toBe(true);
+    expect(isRetryable(new ApiError(429, 'Too many'), { shareLink: true })).toBe(true);
   });
 });
 
