@@ -47,6 +47,7 @@ import type { SearchQuery, SearchResult } from '../shared/api/search.ts';
 import type { MailFailures } from '../shared/api/settings.ts';
 import type { SheetData, SheetDataQuery, SheetExportQuery } from '../shared/api/sheets.ts';
 import type { List } from '../shared/api/list.ts';
+import type { CreateShareLinkBody, ShareLink } from '../shared/api/share-links.ts';
 import type { CreateRoleBody, ListRolesQuery, Role, RoleWithHolders, UpdateRoleBody } from '../shared/api/roles.ts';
 import type {
   AdminUser,
@@ -185,6 +186,11 @@ export const api = {
     history: (id: string, query: { skip?: number; limit?: number } = {}) =>
       call<List<HistoryEntry>>(`documentation/documents/${seg(id)}/history`, { query }),
     acl: (kind: 'folder' | 'document', id: string) => call<Acl>(`documentation/${kind}s/${seg(id)}/acl`),
+    /** A checklist's share links (#29: not revoked, newest first; expired ones too). */
+    shareLinks: (id: string) => call<List<ShareLink>>(`documentation/documents/${seg(id)}/share-links`),
+    createShareLink: (id: string, body: CreateShareLinkBody) => json<ShareLink>('POST', `documentation/documents/${seg(id)}/share-links`, body),
+    /** Revokes a share link at once: its address, QR codes and embeds stop working. */
+    revokeShareLink: (id: string, linkId: string) => json<void>('DELETE', `documentation/documents/${seg(id)}/share-links/${seg(linkId)}`),
     replaceAcl: (kind: 'folder' | 'document', id: string, entries: AclEntryInput[]) =>
       json<Acl>('PUT', `documentation/${kind}s/${seg(id)}/acl`, entries),
     aclSubjects: () => call<List<AclSubject>>('auth/acl-subjects'),
