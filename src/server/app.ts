@@ -1,8 +1,12 @@
-/** The whole server as one Hono app: security headers, request log, compression, the API and the built site. */
+/**
+ * The whole server as one Hono app: security headers, request log, compression, CORS for EMBED_ORIGINS
+ * (before the API authenticates: a preflight carries no token), the API and the built site.
+ */
 import { Hono } from 'hono';
 import { createApi } from './api.ts';
 import type { AppEnv, Deps } from './env.ts';
 import { compression } from './http/compression.ts';
+import { embedCors } from './http/cors.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { createStaticSite } from './http/static-site.ts';
@@ -13,11 +17,12 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.use('*', securityHeaders(deps.config));
   if (deps.config.requestLog) app.use('*', requestLog());
   app.use('*', compression());
+  if (deps.config.embedOrigins.length) app.use('/api/v1/*', embedCors(deps.config.embedOrigins));
   app.route('/api/v1', createApi(deps));
   // Once mounted, the API's own notFound is never consulted: without this, unknown API addresses would
   // fall through to the site below and get the HTML not-found page.
   app.all('/api/*', (c) => c.json({ detail: 'Not found' }, 404));
-  const site = createStaticSite(deps.config.distDir, uploadOrigins(deps.config));
+  const site = createStaticSite(deps.config.distDir, uploadOrigins(deps.config), deps.config.embedOrigins);
   app.get('*', site);
   app.on('HEAD', '*', site);
   return app;

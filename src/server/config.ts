@@ -1,5 +1,6 @@
 /** The server's configuration, read once from the environment (README: Configuration). */
 import { resolve } from 'node:path';
+import { parseEmbedOrigins } from './http/cors.ts';
 import { mailFrom } from './mail/sender.ts';
 
 export interface Config {
@@ -67,6 +68,11 @@ export interface Config {
   trialDays: number;
   /** Where uploaded files live (STORAGE_DRIVER): local disk under DATA_DIR (default), or an S3-compatible bucket. */
   storage: StorageConfig;
+  /**
+   * The origins whose pages embed the elements and the /embed/ pages (EMBED_ORIGINS, comma-separated):
+   * CORS on /api/v1 and CSP frame-ancestors of /embed/* for exactly these (http/cors.ts). Empty: neither.
+   */
+  embedOrigins: string[];
 }
 
 /** STORAGE_DRIVER=local (default) or s3 with S3_REGION, S3_BUCKET, and optionally S3_ENDPOINT, credentials, S3_FORCE_PATH_STYLE. */
@@ -202,5 +208,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     billing: readBilling(env),
     trialDays: trialDays(env.TRIAL_DAYS),
     storage: readStorage(env),
+    embedOrigins: parseEmbedOrigins(env.EMBED_ORIGINS),
   };
 }

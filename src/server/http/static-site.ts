@@ -1,9 +1,16 @@
 /**
- * Serves the built site: files of the build as they are (hashed assets cached for a year), and every
- * page address through the route table to its prerendered shell — unknown addresses get the
- * not-found shell with status 404. Each shell's inline scripts are allowed by hash in its CSP.
- * A shell is also answered at its own file's address (`/documentation/view/index.html`, `/404.html`),
- * with status 200 and the same headers: that is where the service worker precaches it.
+ * Serves the built site: files of the build as they are, and every page address through the route table
+ * to its prerendered shell — unknown addresses get the not-found shell with status 404. Each shell's
+ * inline scripts are allowed by hash in its CSP. A shell is also answered at its own file's address
+ * (`/documentation/view/index.html`, `/404.html`), with status 200 and the same headers: that is where
+ * the service worker precaches it.
+ *
+ * Cheaper on the second visit (issue #29): content-hashed files (`/_astro/*`, `/elements/chunks/*`) are
+ * cached for a year as immutable; what keeps its address across builds — the shells, `/sw.js`, the
+ * elements' scripts and manifest (`/elements/*`) — is revalidated at every use (`no-cache`) and costs a 304
+ * when unchanged; the rest of public/ (icons) is cached for an hour. Every 200 carries a strong ETag: a
+ * hash of the very bytes sent, so each encoding (brotli, gzip, none) of a file has its own, as a strong
+ * validator must; a browser sends back the one it holds with the same Accept-Encoding, so it matches.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -12,7 +19,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import type { Context } from 'hono';
 import { matchRoute, notFoundShell, routes, shellFile } from '../../routes.ts';
 import { chooseEncoding, COMPRESSIBLE, encoders, THRESHOLD, type Encoding } from './compression.ts';
-import { contentSecurityPolicy } from './security-headers.ts';
+import { contentSecurityPolicy, framingOrigins } from './security-headers.ts';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -34,6 +41,8 @@ const MIME: Record<string, string> = {
 interface Shell {
   html: string;
   csp: string;
+  /** The CSP at an /embed/ address: the origins of EMBED_ORIGINS may frame it (framingOrigins). */
+  embedCsp: string;
   /** The shell's file (its compressed copies are beside it). */
   file: string;
 }
@@ -53,8 +62,11 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
-/** `connectSources`: origins besides this one that the pages send requests to (the S3 bucket uploads go to). */
-export function createStaticSite(distDir: string, connectSources: readonly string[] = []) {
+/**
+ * `connectSources`: origins besides this one that the pages send requests to (the S3 bucket uploads go to);
+ * `embedOrigins`: EMBED_ORIGINS, which may frame the /embed/ pages.
+ */
+export function createStaticSite(distDir: string, connectSources: readonly string[] = [], embedOrigins: readonly string[] = []) {
   const shells = new Map<string, Shell>();
   /** The shells by their files' addresses ('/login/index.html'), for the service worker's precache. */
   const shellFiles = new Map<string, Shell>();
@@ -62,7 +74,9 @@ export function createStaticSite(distDir: string, connectSources: readonly strin
     const file = join(distDir, shellFile(shell));
     if (!existsSync(file)) return undefined;
     const html = readFileSync(file, 'utf8');
-    return { html, csp: contentSecurityPolicy(inlineScriptHashes(html), connectSources), file };
+    const hashes = inlineScriptHashes(html);
+    const csp = contentSecurityPolicy(hashes, connectSources);
+    return { html, csp, embedCsp: embedOrigins.length ? contentSecurityPolicy(hashes, connectSources, embedOrigins) : csp, file };
   };
   for (const shell of new Set([...routes.map((r) => r.shell), notFoundShell])) {
     const loaded = loadShell(shell);
@@ -80,26 +94,43 @@ export function createStaticSite(distDir: string, connectSources: readonly strin
    */
   const files = new Map<string, { body: Uint8Array; type: string }>();
   const encoded = new Map<string, Buffer>();
+  /** The ETag of each body sent, by encoding and file: hashed once, like the bodies. */
+  const etags = new Map<string, string>();
   const send = async (c: Context, file: string, body: Uint8Array, type: string, status: 200 | 404) => {
-    c.header('Content-Type', type);
-    if (!COMPRESSIBLE.test(type)) return c.body(body as Uint8Array<ArrayBuffer>, status);
-    c.header('Vary', 'Accept-Encoding');
-    const encoding = c.req.method === 'HEAD' || body.byteLength < THRESHOLD ? undefined : chooseEncoding(c.req.header('Accept-Encoding'));
-    if (!encoding) return c.body(body as Uint8Array<ArrayBuffer>, status);
-    const name = `${encoding} ${file}`;
-    let compressed = encoded.get(name);
-    if (!compressed) {
-      compressed = (await precompressed(file, encoding)) ?? encoders[encoding](body);
-      if (body.byteLength <= CACHED_FILE_BYTES) encoded.set(name, compressed);
+    const compressible = COMPRESSIBLE.test(type);
+    if (compressible) c.header('Vary', 'Accept-Encoding');
+    const encoding =
+      !compressible || c.req.method === 'HEAD' || body.byteLength < THRESHOLD ? undefined : chooseEncoding(c.req.header('Accept-Encoding'));
+    let sent = body;
+    if (encoding) {
+      const name = `${encoding} ${file}`;
+      let compressed = encoded.get(name);
+      if (!compressed) {
+        compressed = (await precompressed(file, encoding)) ?? encoders[encoding](body);
+        if (body.byteLength <= CACHED_FILE_BYTES) encoded.set(name, compressed);
+      }
+      sent = compressed;
     }
+    if (status === 200) {
+      const name = `${encoding ?? 'identity'} ${file}`;
+      let etag = etags.get(name);
+      if (!etag) {
+        etag = `"${createHash('sha256').update(sent).digest('base64url').slice(0, 27)}"`;
+        if (body.byteLength <= CACHED_FILE_BYTES) etags.set(name, etag);
+      }
+      c.header('ETag', etag);
+      if (matchesEtag(c.req.header('If-None-Match'), etag)) return c.body(null, 304);
+    }
+    c.header('Content-Type', type);
+    if (!encoding) return c.body(body as Uint8Array<ArrayBuffer>, status);
     c.header('Content-Encoding', encoding);
-    c.header('Content-Length', String(compressed.byteLength));
-    return c.body(compressed as Uint8Array<ArrayBuffer>, status);
+    c.header('Content-Length', String(sent.byteLength));
+    return c.body(sent as Uint8Array<ArrayBuffer>, status);
   };
   const shellBodies = new Map<Shell, Uint8Array>();
 
   const sendShell = async (c: Context, shell: Shell, status: 200 | 404) => {
-    c.header('Content-Security-Policy', shell.csp);
+    c.header('Content-Security-Policy', framingOrigins(c.req.path, embedOrigins).length ? shell.embedCsp : shell.csp);
     c.header('Cache-Control', 'no-cache');
     let body = shellBodies.get(shell);
     if (!body) {
@@ -122,10 +153,10 @@ export function createStaticSite(distDir: string, connectSources: readonly strin
       found = { body: await readFile(file), type: MIME[ext] ?? 'application/octet-stream' };
       if (info.size <= CACHED_FILE_BYTES) files.set(file, found);
     }
-    c.header(
-      'Cache-Control',
-      path.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : path === '/sw.js' ? 'no-cache' : 'public, max-age=3600',
-    );
+    c.header('Cache-Control', cacheControl(path));
+    // The elements are public files that pages of any origin load as module scripts (CORS mode):
+    // the scripts, their chunks, the manifest. What they may call is EMBED_ORIGINS' business (http/cors.ts).
+    if (path.startsWith('/elements/')) c.header('Access-Control-Allow-Origin', '*');
     return send(c, file, found.body, found.type, 200);
   };
 
@@ -142,6 +173,27 @@ export function createStaticSite(distDir: string, connectSources: readonly strin
     if (missing) return sendShell(c, missing, 404);
     return c.text('Not found — the site has not been built (npm run build)', 404);
   };
+}
+
+/** Content-hashed by the build: a new build gives them new addresses. */
+const HASHED = /^\/(?:_astro|elements\/chunks)\//;
+
+/** How long a browser may use a file of the build without asking again (see the module's comment). */
+export function cacheControl(path: string): string {
+  if (HASHED.test(path)) return 'public, max-age=31536000, immutable';
+  if (path === '/sw.js' || path.startsWith('/elements/')) return 'no-cache';
+  return 'public, max-age=3600';
+}
+
+/**
+ * Whether If-None-Match names `etag` (or is `*`). The comparison is weak, as RFC 9110 has it for
+ * If-None-Match: `W/"x"` matches `"x"`.
+ */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const opaque = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
 }
 
 /** The file extension of each encoding's copy written by the build (scripts/precompress.mjs). */
