@@ -34,12 +34,31 @@ export interface ElementCaller extends HTMLElement {
 }
 
 /**
+ * The API base an element calls: its `api-base` as given, except that a relative one (the default
+ * '/api/v1', or none) names the API beside this script when the page is on another origin — a page of a
+ * CMS that loads /elements/ringbinder.js from https://ringbinder.example calls https://ringbinder.example/api/v1
+ * without saying so (issue #29). In the app, and on the /fill/ pages, script and page share the origin
+ * and the base stays as it is. `script` is this module's address (a chunk served beside the elements).
+ */
+export function apiBaseOf(apiBase: string, script: string = import.meta.url, page: string | undefined = globalThis.location?.href): string {
+  if (/^[a-z][a-z\d+.-]*:/i.test(apiBase)) return apiBase;
+  let scriptUrl: URL;
+  try {
+    scriptUrl = new URL(script);
+  } catch {
+    return apiBase;
+  }
+  if (!/^https?:$/.test(scriptUrl.protocol) || !page || new URL(page).origin === scriptUrl.origin) return apiBase;
+  return new URL(apiBase || '/api/v1', scriptUrl).href;
+}
+
+/**
  * The element's transport. `holdUnauthorized` answers true while the element will tell of a 401 itself,
  * later (rb-checklist keeps a refused submission on the device first).
  */
 export function elementTransport(host: ElementCaller, holdUnauthorized: () => boolean = () => false): Transport {
   return createTransport({
-    base: () => host.apiBase,
+    base: () => apiBaseOf(host.apiBase),
     token: () => host.shareToken || host.token,
     early: (address, init) => host.earlyRead?.(address, init),
     onUnauthorized: (error) => {
