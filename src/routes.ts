@@ -54,6 +54,9 @@ export const routes: readonly Route[] = [
   { pattern: '/documentation/search', shell: 'documentation/search', guard: 'signed-in' },
   { pattern: '/documentation/trash/:folderId', shell: 'documentation/trash', guard: 'signed-in' },
   { pattern: '/documentation/:id/history', shell: 'documentation/history', guard: 'signed-in' },
+  // share links (issue 29): a checklist filled without an account, on its own page and in another site's frame
+  { pattern: '/fill/:token', shell: 'fill', guard: 'public' },
+  { pattern: '/embed/fill/:token', shell: 'embed/fill', guard: 'public' },
 ];
 
 /** The shell served, with status 404, for every address the table does not know. */

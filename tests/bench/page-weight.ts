@@ -49,17 +49,21 @@ export interface Budget {
 /** DESIGN.md "Two weights" budgets. */
 export const budgets = {
   public: { name: 'public', bytes: 40_000 },
+  /** Issue #29: the share link's fill pages (rb-checklist included), no React. */
+  shareFill: { name: 'share fill', bytes: 45_000 },
   checklistFill: { name: 'checklist fill', bytes: 60_000 },
   signedIn: { name: 'signed-in', bytes: 150_000 },
   editor: { name: 'editor', bytes: 350_000 },
 } satisfies Record<string, Budget>;
 
 /**
- * The budget of a shell. Public routes and the not-found screen are public; the document view shell is
+ * The budget of a shell. The share link's fill pages have theirs (#29: 45 KB, the filler included); other
+ * public routes and the not-found screen are public; the document view shell is
  * where checklists are filled (its checklist viewer is loaded lazily, shown in the lazy column); the
  * edit shell hosts the editors; every other signed-in or admin shell is "other signed-in".
  */
 export function budgetOf(shell: string, guard: Guard): Budget {
+  if (shell === 'fill' || shell === 'embed/fill') return budgets.shareFill;
   if (shell === notFoundShell || guard === 'public') return budgets.public;
   if (shell === 'documentation/view') return budgets.checklistFill;
   if (shell === 'documentation/edit') return budgets.editor;

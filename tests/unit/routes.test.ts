@@ -37,6 +37,8 @@ describe('matchRoute', () => {
     ['/documentation/search', 'documentation/search', 'signed-in', {}],
     ['/documentation/trash/f1', 'documentation/trash', 'signed-in', { folderId: 'f1' }],
     ['/documentation/d1/history', 'documentation/history', 'signed-in', { id: 'd1' }],
+    ['/fill/share_abc-_1', 'fill', 'public', { token: 'share_abc-_1' }],
+    ['/embed/fill/share_abc-_1', 'embed/fill', 'public', { token: 'share_abc-_1' }],
   ] as const)('%s → %s (%s)', (path, shell, guard, params) => {
     const match = matchRoute(path);
     expect(match?.route.shell).toBe(shell);

@@ -30,6 +30,21 @@ export function isKeptApiRead(request: { method: string; url: string; authorizat
   return KEPT_API_READS.some((pattern) => pattern.test(path));
 }
 
+/**
+ * The runtime cache of a share link's checklist (#29), apart from the signed-in reads: a kiosk station on
+ * a share link (`/fill/{token}?kiosk=1`) has nobody signed in, and the pages empty API_CACHE whenever
+ * nobody is. Keyed per token like the signed-in reads (apiCacheKey).
+ */
+export const SHARE_CACHE = 'rb-share';
+
+/** Whether a request is a share link's checklist read (`GET share/checklist` with a `share_…` bearer) on the API base. */
+export function isKeptShareRead(request: { method: string; url: string; authorization: string | null }, apiBase: string): boolean {
+  if (request.method !== 'GET' || !request.authorization?.startsWith('Bearer share_')) return false;
+  const url = new URL(request.url);
+  const base = new URL(apiBase.endsWith('/') ? apiBase : `${apiBase}/`);
+  return url.origin === base.origin && url.pathname === `${base.pathname}share/checklist`;
+}
+
 /** Query parameter of the cache key that names the login session (a hash of its token). */
 export const SESSION_KEY_PARAM = 'rb-session';
 

@@ -9,7 +9,8 @@
  *   answers, as the server would pick it (./routing.ts) — the not-found shell with status 404 otherwise.
  * - Precached files: from the precache (cache first; the list carries a revision per file).
  * - Kept API reads (./api-cache.ts): network first, the kept answer when the network fails, keyed per
- *   login session. Every other API call goes to the network untouched.
+ *   login session; a share link's checklist the same way in a cache of its own (a kiosk on a share link
+ *   has no login). Every other API call goes to the network untouched.
  * - Shoelace's assets: cache first as they are used (about 2,000 icons stay out of the precache).
  *
  * A new worker takes over at once (skipWaiting, clientsClaim), so kiosks that never close their tab
@@ -21,7 +22,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
-import { API_CACHE, apiCacheKey, isKeptApiRead } from './api-cache.ts';
+import { API_CACHE, apiCacheKey, isKeptApiRead, isKeptShareRead, SHARE_CACHE } from './api-cache.ts';
 import { ICON_CACHE, isShoelaceAsset, notFoundShellAddress, offlineShellFor, type OfflineShell } from './routing.ts';
 
 /** The parts of ServiceWorkerGlobalScope used here (the project's TypeScript has the DOM library, not WebWorker). */
@@ -109,6 +110,16 @@ registerRoute(
   new NetworkFirst({
     cacheName: API_CACHE,
     plugins: [perSession, new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * DAY_SECONDS })],
+  }),
+);
+
+// A share link's checklist (a kiosk on /fill/{token}?kiosk=1 reopens offline): the same rule, its own cache.
+registerRoute(
+  ({ request }) =>
+    isKeptShareRead({ method: request.method, url: request.url, authorization: request.headers.get('Authorization') }, apiBase),
+  new NetworkFirst({
+    cacheName: SHARE_CACHE,
+    plugins: [perSession, new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 20, maxAgeSeconds: 30 * DAY_SECONDS })],
   }),
 );
 

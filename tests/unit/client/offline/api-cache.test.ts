@@ -1,6 +1,6 @@
 /** Which API reads the service worker keeps for offline use, and the per-session cache key. */
 import { describe, expect, it } from 'vitest';
-import { apiCacheKey, isKeptApiRead, SESSION_KEY_PARAM } from '../../../../src/client/offline/api-cache.ts';
+import { API_CACHE, apiCacheKey, isKeptApiRead, isKeptShareRead, SESSION_KEY_PARAM, SHARE_CACHE } from '../../../../src/client/offline/api-cache.ts';
 
 const base = 'http://h/api/v1';
 const id = '0190e1a0-0000-7000-8000-000000000000';
@@ -52,5 +52,24 @@ describe('apiCacheKey', () => {
     expect(apiCacheKey(url, 'aa11')).toBe(`${url}?${SESSION_KEY_PARAM}=aa11`);
     expect(apiCacheKey(`${url}?x=1`, 'aa11')).toBe(`${url}?x=1&${SESSION_KEY_PARAM}=aa11`);
     expect(apiCacheKey(url, 'aa11')).not.toBe(apiCacheKey(url, 'bb22'));
+  });
+});
+
+describe('isKeptShareRead (#29: a kiosk on a share link reopens offline)', () => {
+  const share = (overrides: Partial<{ method: string; authorization: string | null; url: string }> = {}) =>
+    read('share/checklist', { authorization: 'Bearer share_abc', ...overrides });
+
+  it("keeps the share link's checklist, read with a share token, in a cache of its own (not the signed-in reads', which signing out empties)", () => {
+    expect(SHARE_CACHE).not.toBe(API_CACHE);
+    expect(isKeptShareRead(share(), base)).toBe(true);
+    expect(isKeptApiRead(share(), base)).toBe(false);
+  });
+
+  it('keeps nothing else: other methods, other bearers, other addresses', () => {
+    expect(isKeptShareRead(share({ method: 'POST' }), base)).toBe(false);
+    expect(isKeptShareRead(share({ authorization: 'Bearer abc' }), base)).toBe(false);
+    expect(isKeptShareRead(share({ authorization: null }), base)).toBe(false);
+    expect(isKeptShareRead(share({ url: 'http://other/api/v1/share/checklist' }), base)).toBe(false);
+    expect(isKeptShareRead(read(`documentation/documents/${id}`, { authorization: 'Bearer share_abc' }), base)).toBe(false);
   });
 });
