@@ -4,7 +4,7 @@
  * Copy', the Properties dialog. The server checks the same rows, so the browser never offers what the API
  * refuses. Pure functions, tested for every bit mask (tests/unit/islands/browse/offered-actions.test.ts).
  */
-import type { ItemKind } from '../../src/shared/api/documentation.ts';
+import type { Doctype, ItemKind } from '../../src/shared/api/documentation.ts';
 import { addAction, allows } from '../../src/shared/permissions/index.ts';
 
 export type ItemAction = 'open' | 'edit' | 'copy' | 'properties' | 'history' | 'qr-code' | 'delete';
@@ -55,6 +55,11 @@ export const canPasteInto = (folderPermissions: number, kind: ItemKind): boolean
 
 /** Whether Paste may also remove the original ('Remove Original Copy', a move): `move` on the copied item. */
 export const canRemoveOriginal = (itemPermissions: number): boolean => allows(itemPermissions, 'move');
+
+/** The Properties dialog's Share tab (#29): a checklist's share links, with the table's `share` (Edit Permissions). */
+export function offersShareLinks(item: ActionSubject & { doctype: Doctype | null }): boolean {
+  return item.kind === 'document' && item.doctype === 'form' && allows(item.user_permissions, 'share');
+}
 
 /** The Properties dialog: editable with `edit`, its Permissions tab with `editPermissions` too. */
 export function propertiesAccess(item: ActionSubject): { readOnly: boolean; permissionsTab: boolean } {

@@ -2,8 +2,9 @@
  * Edit properties (documentation §2, §4): the Properties tab (name, description, and the following
  * fields: Favourite, Subscribe and its options — ./FollowFields.tsx), the Permissions
  * tab, which holds <rb-permission-editor> and is hidden without 'Edit Permissions' or in read-only
- * mode (no Write), and the Assignments tab (./AssignmentsTab.tsx: the item's assignments, and Add
- * Assignment with the action table's `assign`). Save sends what changed — the properties, then the ACL,
+ * mode (no Write), the Assignments tab (./AssignmentsTab.tsx: the item's assignments, and Add
+ * Assignment with the action table's `assign`), and for a checklist the Share tab (./ShareTab.tsx: its
+ * share links, with the table's `share`; changed at once, not by Save). Save sends what changed — the properties, then the ACL,
  * then the following (favourite and subscription calls; both lists read again) — and shows
  * '{Folder|Document}: {name} Successfully Edited'. Read-only, only the following can change, and Save
  * appears once it has. Save and Cancel sit in the dialog's footer (Save
@@ -31,7 +32,7 @@ import {
   subscriptionOf,
 } from '../../../src/client/stores/favourites.ts';
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, type ListedItem } from '../../../src/shared/api/documentation.ts';
-import { propertiesAccess } from '../offered-actions.ts';
+import { offersShareLinks, propertiesAccess } from '../offered-actions.ts';
 import { messages } from '../messages.ts';
 import { Dialog, useDialogOpen } from '../../shared/Dialog.tsx';
 import { ErrorBanner } from './ErrorBanner.tsx';
@@ -39,6 +40,7 @@ import { AssignmentsTab } from './AssignmentsTab.tsx';
 import { FollowFields } from './FollowFields.tsx';
 import { followCalls, NOT_FOLLOWED, type FollowCall, type FollowState } from './follow-fields-state.ts';
 import { PermissionsTab } from './PermissionsTab.tsx';
+import { ShareTab } from './ShareTab.tsx';
 
 /** Runs one following call. */
 function run(item: ListedItem, step: FollowCall): Promise<unknown> {
@@ -80,6 +82,7 @@ export function PropertiesDialog({ item, onSaved, onClosed }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const { readOnly, permissionsTab: showPermissions } = propertiesAccess(item);
+  const showShare = offersShareLinks(item);
   const propertiesChanged = name !== item.name || description !== item.description;
 
   // What the person follows now (both lists, read once per page), and what they chose here.
@@ -160,6 +163,11 @@ export function PropertiesDialog({ item, onSaved, onClosed }: Props) {
           <SlTab slot="nav" panel="assignments">
             Assignments
           </SlTab>
+          {showShare && (
+            <SlTab slot="nav" panel="share">
+              Share
+            </SlTab>
+          )}
           <SlTabPanel name="properties">{properties}</SlTabPanel>
           {showPermissions && (
             <SlTabPanel name="permissions">
@@ -169,6 +177,11 @@ export function PropertiesDialog({ item, onSaved, onClosed }: Props) {
           <SlTabPanel name="assignments">
             <AssignmentsTab item={item} />
           </SlTabPanel>
+          {showShare && (
+            <SlTabPanel name="share">
+              <ShareTab documentId={item.id} />
+            </SlTabPanel>
+          )}
         </SlTabGroup>
         <ErrorBanner detail={error} />
       </form>

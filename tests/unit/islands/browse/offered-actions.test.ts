@@ -9,6 +9,7 @@ import {
   canPasteInto,
   canRemoveOriginal,
   itemActions,
+  offersShareLinks,
   propertiesAccess,
   speedDialOffers,
 } from '../../../../islands/browse/offered-actions.ts';
@@ -56,6 +57,18 @@ describe('dragging, the speed dial, Paste and Properties', () => {
       });
       expect(canRemoveOriginal(mask), `move ${mask}`).toBe(allows(mask, 'move'));
     }
+  });
+
+  it("shows the Share tab (#29) for a checklist only, to whom the table's 'share' allows (Edit Permissions), for every mask", () => {
+    for (const mask of MASKS) {
+      expect(offersShareLinks({ kind: 'document', doctype: 'form', user_permissions: mask }), `checklist ${mask}`).toBe(allows(mask, 'share'));
+      for (const doctype of ['presentation', 'sheet', 'report'] as const) {
+        expect(offersShareLinks({ kind: 'document', doctype, user_permissions: mask }), `${doctype} ${mask}`).toBe(false);
+      }
+      expect(offersShareLinks({ kind: 'folder', doctype: null, user_permissions: mask }), `folder ${mask}`).toBe(false);
+    }
+    expect(allows(Permission.Read | Permission.EditPermissions, 'share')).toBe(true);
+    expect(allows(Permission.Read | Permission.Write, 'share')).toBe(false);
   });
 
   it("offers 'Remove Original Copy' only with Write and Delete on the item", () => {
