@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema.ts';
 import { createOrg, registerAndActivate, requestAccessToken, shared, uniqueName } from './support/factories.ts';
-import { useTestServer } from './support/harness.ts';
+import { PUBLIC_URL, useTestServer } from './support/harness.ts';
 import { uploadAvatar } from './avatars/support.ts';
 
 const server = useTestServer();
@@ -28,6 +28,7 @@ describe('GET auth/me', () => {
       otp_enabled: false,
       invitations: [],
       pending_email: null,
+      public_url: PUBLIC_URL,
     });
     expect(res.text).not.toMatch(/password|argon2|otp_secret|token/i);
   });

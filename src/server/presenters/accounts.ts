@@ -43,6 +43,7 @@ export async function presentCurrentUser(deps: Pick<Deps, 'db' | 'config' | 'now
     otp_enabled: user.otpEnabled,
     invitations: rows.invitations.map((r) => ({ id: r.id, org_id: r.orgId, org_name: r.orgName, expiry: r.expiry.toISOString() })),
     pending_email: user.pendingEmail,
+    public_url: deps.config.publicUrl,
   };
 }
 

@@ -32,6 +32,7 @@ import {
 import { createFolder, deleteFolder, folderContents, getFolder, updateFolder } from '../services/documentation/folders.ts';
 import { restoreDocument, restoreFolder, trashContents } from '../services/documentation/trash.ts';
 import { checklistData } from './checklist-data.ts';
+import { qrLabels } from './qr-labels.ts';
 import { documentMedia } from './uploads.ts';
 
 export const documentation = new Hono<MemberEnv>();
@@ -140,3 +141,7 @@ documentation.put('/documents/:id/acl', async (c) => {
 
 documentation.route('/', checklistData);
 documentation.route('/', documentMedia);
+
+// ─── QR label sheets (docs/documentation-tree.md "QR codes and label sheets") ──────────────────────
+
+documentation.route('/', qrLabels);

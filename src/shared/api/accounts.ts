@@ -159,6 +159,12 @@ export interface CurrentUser {
   invitations: PendingInvitation[];
   /** A new e-mail address asked for and not yet confirmed from the link mailed to it; `email` is still the old one. */
   pending_email: string | null;
+  /**
+   * The server's PUBLIC_URL (no trailing slash): every address the app prints or encodes in a QR code
+   * starts with it, never with the browser's origin (an admin on an internal host name would print
+   * codes nobody else can open). Here because every signed-in page reads this answer first.
+   */
+  public_url: string;
 }
 
 /** `POST auth/confirm-email`: the account's address now. */

@@ -1,0 +1,81 @@
+/**
+ * Reads a PDF of QR labels the way a printer and a phone would (issue #29): poppler's `pdftoppm` renders
+ * each page at 300 dpi as PNG, and `zbarimg` decodes every code on a page. Where a code sits: zbar 0.23
+ * (Debian's) gives no symbol positions, so each label's cell is cut out of the page (sharp) and jsQR finds
+ * the code in it with its four corners; their mean is the code's centre, in mm from the page's corner.
+ * Needs poppler-utils and zbar-tools (.ci/run installs them).
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
+
+const run = promisify(execFile);
+
+export const DPI = 300;
+const pxOf = (mm: number) => (mm / 25.4) * DPI;
+const mmOf = (px: number) => (px / DPI) * 25.4;
+
+export interface RenderedPdf {
+  /** The PNG of each page, in page order. */
+  pages: string[];
+  remove(): Promise<void>;
+}
+
+/** `pdftoppm -r 300 -png`: one PNG per page. */
+export async function renderPdf(bytes: Uint8Array): Promise<RenderedPdf> {
+  const dir = await mkdtemp(join(tmpdir(), 'rb-qr-scan-'));
+  await writeFile(join(dir, 'labels.pdf'), bytes);
+  await run('pdftoppm', ['-r', String(DPI), '-png', join(dir, 'labels.pdf'), join(dir, 'page')]);
+  // page-1.png … or page-01.png … (padded to the page count's digits): sorted by number.
+  const number = (file: string) => Number(/-(\d+)\.png$/.exec(file)?.[1]);
+  const pages = (await readdir(dir))
+    .filter((f) => f.endsWith('.png'))
+    .sort((a, b) => number(a) - number(b))
+    .map((f) => join(dir, f));
+  return { pages, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** Every QR code zbarimg decodes on a page (`--raw`: the data as it is), in no particular order. */
+export async function decodePage(png: string): Promise<string[]> {
+  try {
+    const { stdout } = await run('zbarimg', ['--raw', '-q', '--nodbus', '-Sdisable', '-Sqrcode.enable', png]);
+    return stdout.split('\n').filter(Boolean);
+  } catch (err) {
+    // Exit status 4: no code on the page.
+    if ((err as { code?: number }).code === 4) return [];
+    throw err;
+  }
+}
+
+export interface FoundCode {
+  data: string;
+  /** The code's centre, in mm from the page's top-left corner. */
+  x: number;
+  y: number;
+  /** The code's side (its modules, without the quiet zone), in mm. */
+  side: number;
+}
+
+/** The code inside a rectangle of a page (mm from its top-left corner), read with jsQR; undefined when none is found. */
+export async function codeIn(png: string, rect: { left: number; top: number; width: number; height: number }): Promise<FoundCode | undefined> {
+  const image = sharp(png);
+  const { width: pageWidth = 0, height: pageHeight = 0 } = await image.metadata();
+  const left = Math.max(0, Math.floor(pxOf(rect.left)));
+  const top = Math.max(0, Math.floor(pxOf(rect.top)));
+  const width = Math.min(pageWidth - left, Math.ceil(pxOf(rect.width)));
+  const height = Math.min(pageHeight - top, Math.ceil(pxOf(rect.height)));
+  const { data, info } = await image.extract({ left, top, width, height }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const found = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height);
+  if (!found) return undefined;
+  const { topLeftCorner: a, topRightCorner: b, bottomLeftCorner: c, bottomRightCorner: d } = found.location;
+  return {
+    data: found.data,
+    x: mmOf(left + (a.x + b.x + c.x + d.x) / 4),
+    y: mmOf(top + (a.y + b.y + c.y + d.y) / 4),
+    side: mmOf(Math.hypot(b.x - a.x, b.y - a.y)),
+  };
+}
