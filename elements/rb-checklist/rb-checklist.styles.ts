@@ -1,5 +1,6 @@
 import { css } from 'lit';
 import { dialogStyles } from '../shared/dialog.styles.ts';
+import { embedReset } from '../shared/embed-reset.styles.ts';
 
 /**
  * The host page's font and colours, system controls, large touch targets (phones, kiosk tablets in
@@ -11,6 +12,7 @@ import { dialogStyles } from '../shared/dialog.styles.ts';
  * element's documentation. The shadow root keeps the host page's rules out and these in.
  */
 export const styles = [
+  embedReset,
   dialogStyles,
   css`
   :host {
@@ -31,7 +33,7 @@ export const styles = [
   }
   :host([kiosk]) {
     max-width: none;
-    font-size: 1.125rem;
+    --rb-font-size: 1.125rem; /* embed-reset.styles.ts sets the size from it */
   }
   form {
     display: grid;

@@ -1,8 +1,10 @@
 import { css } from 'lit';
 import { dialogButtonStyles, dialogStyles } from '../shared/dialog.styles.ts';
+import { embedReset } from '../shared/embed-reset.styles.ts';
 
 /** The house dialog (elements/shared/dialog.styles.ts) around the code, its address and the actions. */
 export const styles = [
+  embedReset,
   dialogStyles,
   dialogButtonStyles,
   css`
@@ -17,7 +19,7 @@ export const styles = [
     .address {
       text-align: center;
       overflow-wrap: anywhere;
-      font-size: 0.9rem;
+      font-size: 0.9em;
       color: var(--rb-text-muted, #4f5666);
     }
     .address a {

@@ -4,7 +4,8 @@ import { css, html, type TemplateResult } from 'lit';
  * The house dialog for elements (issue #9, "one dialog"): the same anatomy and numbers as the app's
  * dialogs in src/styles/theme.css ("Dialogs"), restated here because an element's shadow root cannot
  * reach the app's stylesheet and must look right on other sites too (the app's custom properties win
- * where they exist). Use it as `<dialog class="dialog">` with `dialogHeader(title, close)`, then
+ * where they exist). Sizes are in em, not rem: the element's font size is its own (embed-reset.styles.ts),
+ * a page's root font size is not (issue #29). Use it as `<dialog class="dialog">` with `dialogHeader(title, close)`, then
  * `<div class="dialog-body">…<div class="dialog-actions">…</div></div>`.
  */
 export const dialogStyles = css`
@@ -12,9 +13,9 @@ export const dialogStyles = css`
     border: none;
     border-radius: 10px;
     padding: 0;
-    width: min(32rem, calc(100vw - 2.25rem));
+    width: min(32em, calc(100vw - 2.25em));
     max-width: none;
-    max-height: calc(100dvh - 2.25rem);
+    max-height: calc(100dvh - 2.25em);
     overflow: hidden;
     flex-direction: column;
     box-sizing: border-box;
@@ -41,8 +42,8 @@ export const dialogStyles = css`
   .dialog-title {
     flex: 1 1 auto;
     margin: 0;
-    padding: 1.25rem;
-    font-size: 1.25rem;
+    padding: 1em; /* 20px at the title's 1.25em */
+    font-size: 1.25em;
     font-weight: 600;
     line-height: 1.25;
     overflow-wrap: anywhere;
@@ -51,17 +52,17 @@ export const dialogStyles = css`
     flex: 0 0 auto;
     display: grid;
     place-items: center;
-    width: 2rem;
-    height: 2rem;
+    width: 2em;
+    height: 2em;
     min-height: 0;
-    margin-inline-end: 1.25rem;
+    margin-inline-end: 1.25em;
     padding: 0;
     border: 0;
     border-radius: var(--rb-radius, 6px);
     background: none;
     color: var(--rb-text-muted, #4f5666);
     font: inherit;
-    font-size: 1rem;
+    font-size: 1em;
     cursor: pointer;
   }
   .dialog-close:hover {
@@ -75,14 +76,14 @@ export const dialogStyles = css`
     flex: 1 1 auto;
     min-height: 0;
     overflow: auto;
-    padding: 0 1.25rem 1.25rem;
+    padding: 0 1.25em 1.25em;
   }
   .dialog-actions {
     display: flex;
-    gap: 0.5rem;
+    gap: 0.5em;
     justify-content: flex-end;
     flex-wrap: wrap;
-    margin-top: 1rem;
+    margin-top: 1em;
   }
   .dialog-close:focus-visible {
     outline: 3px solid var(--rb-focus, #2f6fed);
@@ -97,14 +98,14 @@ export const dialogButtonStyles = css`
     align-items: center;
     justify-content: center;
     box-sizing: border-box;
-    min-height: 2.5rem;
-    padding: 0.5rem 1.1rem;
+    min-height: 2.5em;
+    padding: 0.5em 1.1em;
     border-radius: var(--rb-radius, 6px);
     border: 1px solid var(--rb-primary, #1a2238);
     background: var(--rb-primary, #1a2238);
     color: var(--rb-primary-contrast, #fff);
     font: inherit;
-    font-size: 1rem;
+    font-size: 1em;
     font-weight: 600;
     line-height: 1.25;
     cursor: pointer;
