@@ -1,6 +1,11 @@
-/** The API under /api/v1: one sub-app per area, the one error handler, the body limit. */
+/**
+ * The API under /api/v1: one sub-app per area, the one error handler, the body limit. Share tokens (issue
+ * #29) reach the calls of routes/shared-checklist.ts and nothing else: `refuseShareTokens` stands between
+ * them and every other area.
+ */
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from './env.ts';
+import { refuseShareTokens } from './auth/share-links.ts';
 import { bodyLimit } from './http/body-limit.ts';
 import { renderError } from './http/error-handler.ts';
 import { activityApi } from './routes/activity.ts';
@@ -13,6 +18,8 @@ import { informed } from './routes/informed.ts';
 import { notificationsStream } from './routes/notifications-stream.ts';
 import { rolesApi } from './routes/roles.ts';
 import { searchApi } from './routes/search.ts';
+import { shareLinksApi } from './routes/share-links.ts';
+import { sharedChecklist } from './routes/shared-checklist.ts';
 import { settingsApi } from './routes/settings.ts';
 import { sheetsApi } from './routes/sheets.ts';
 import { avatarUploads, signedAvatars, signedMedia, uploadReceiver } from './routes/uploads.ts';
@@ -29,6 +36,9 @@ export function createApi(deps: Deps): Hono<AppEnv> {
   // Signed uploads carry files up to MAX_UPLOAD_BYTES: mounted before the 1 MB limit below, with a limit of their own.
   api.route('/uploads', uploadReceiver);
   api.use('*', bodyLimit(deps.config.bodyLimit));
+  // What a share token may do — THE allow-list — then every other route refuses one (401).
+  api.route('/', sharedChecklist);
+  api.use('*', refuseShareTokens);
   api.route('/auth/acl-subjects', aclSubjects);
   api.route('/auth', auth);
   api.route('/documentation/search', searchApi);
@@ -38,6 +48,8 @@ export function createApi(deps: Deps): Hono<AppEnv> {
   api.route('/documentation', informed);
   // Result sheets' rows and exports (issue #13): before the area, for the same reason.
   api.route('/documentation', sheetsApi);
+  // A checklist's share links (issue #29): before the area, for the same reason.
+  api.route('/documentation', shareLinksApi);
   api.route('/documentation', documentation);
   api.route('/media', signedMedia);
   api.route('/avatars', signedAvatars);

@@ -42,6 +42,14 @@ export interface Config {
   registrationsPerIpPerHour: number;
   /** Organisations created from one IP address in an hour (ORGANISATIONS_PER_IP_PER_HOUR). */
   organisationsPerIpPerHour: number;
+  /** Submissions through one share link in an hour (SHARE_SUBMISSIONS_PER_LINK_PER_HOUR, default 200)… */
+  shareSubmissionsPerLinkPerHour: number;
+  /** …and from one IP address through any share link (SHARE_SUBMISSIONS_PER_IP_PER_HOUR, default 60). */
+  shareSubmissionsPerIpPerHour: number;
+  /** Photo signing calls through one share link in an hour (SHARE_UPLOADS_PER_LINK_PER_HOUR, default 1000)… */
+  shareUploadsPerLinkPerHour: number;
+  /** …and from one IP address through any share link (SHARE_UPLOADS_PER_IP_PER_HOUR, default 300). */
+  shareUploadsPerIpPerHour: number;
   /** How often the mail sender looks for mail that is due: retries, and mail queued by other processes (MAIL_DELIVERY_INTERVAL_MS). */
   mailDeliveryIntervalMs: number;
   /** A failed delivery is tried again after this (MAIL_RETRY_FIRST_MS)… */
@@ -198,6 +206,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1',
     registrationsPerIpPerHour: positiveCount(env.REGISTRATIONS_PER_IP_PER_HOUR, 'REGISTRATIONS_PER_IP_PER_HOUR') ?? 50,
     organisationsPerIpPerHour: positiveCount(env.ORGANISATIONS_PER_IP_PER_HOUR, 'ORGANISATIONS_PER_IP_PER_HOUR') ?? 10,
+    shareSubmissionsPerLinkPerHour: positiveCount(env.SHARE_SUBMISSIONS_PER_LINK_PER_HOUR, 'SHARE_SUBMISSIONS_PER_LINK_PER_HOUR') ?? 200,
+    shareSubmissionsPerIpPerHour: positiveCount(env.SHARE_SUBMISSIONS_PER_IP_PER_HOUR, 'SHARE_SUBMISSIONS_PER_IP_PER_HOUR') ?? 60,
+    shareUploadsPerLinkPerHour: positiveCount(env.SHARE_UPLOADS_PER_LINK_PER_HOUR, 'SHARE_UPLOADS_PER_LINK_PER_HOUR') ?? 1000,
+    shareUploadsPerIpPerHour: positiveCount(env.SHARE_UPLOADS_PER_IP_PER_HOUR, 'SHARE_UPLOADS_PER_IP_PER_HOUR') ?? 300,
     mailDeliveryIntervalMs: positiveNumber(env.MAIL_DELIVERY_INTERVAL_MS, 'MAIL_DELIVERY_INTERVAL_MS') ?? 10_000,
     mailRetryFirstMs,
     mailRetryMaxMs: Math.max(mailRetryFirstMs, positiveNumber(env.MAIL_RETRY_MAX_MS, 'MAIL_RETRY_MAX_MS') ?? 60 * 60 * 1000),

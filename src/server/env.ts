@@ -1,7 +1,9 @@
 /**
  * What every request handler can reach: the server's parts and, once the request middleware has run,
  * the caller (auth/authenticate.ts) and their checked membership of the current organisation
- * (auth/membership.ts) — resolved once per request, read from typed `c.var`.
+ * (auth/membership.ts) — resolved once per request, read from typed `c.var`. A share token's caller is
+ * of another kind (`c.var.share`, auth/share-links.ts): no user, one checklist, the few calls of
+ * routes/shared-checklist.ts.
  */
 import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
@@ -56,5 +58,26 @@ export interface SignedInEnv {
 export interface MemberEnv {
   Variables: SignedInEnv['Variables'] & {
     member: Member;
+  };
+}
+
+/**
+ * A caller with a share token (issue #29; auth/share-links.ts): no user, no membership — one live link of
+ * an organisation whose subscription runs, and the one checklist it opens.
+ */
+export interface ShareCaller {
+  linkId: string;
+  /** The link's name: its submissions' author reads `share: {name}`. */
+  name: string;
+  orgId: string;
+  orgName: string;
+  documentId: string;
+  expiresAt: Date | null;
+}
+
+/** The calls a share token may make (routes/shared-checklist.ts): `c.var.share`, never `caller` or `member`. */
+export interface ShareEnv {
+  Variables: AppEnv['Variables'] & {
+    share: ShareCaller;
   };
 }

@@ -76,6 +76,8 @@ const PHRASES: Record<ActivityType, Phrase> = {
   DocumentCopied: { verb: 'copied', kind: 'document', where: 'to' },
   DocumentACLUpdated: { verb: 'changed the permissions of', kind: 'document' },
   DataSubmitted: { verb: 'submitted', kind: 'checklist' },
+  ShareLinkCreated: { verb: 'made a share link to', kind: 'checklist' },
+  ShareLinkRevoked: { verb: 'revoked a share link to', kind: 'checklist' },
   UserCreated: { verb: 'created', kind: 'user' },
   UserUpdated: { verb: 'updated', kind: 'user' },
   UserDeleted: { verb: 'removed', kind: 'user' },

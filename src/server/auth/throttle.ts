@@ -8,6 +8,7 @@
  * address has its own limit over all accounts. A password reset clears every count of the account.
  * Registrations and organisation creations are limited per address (limits in the configuration).
  * Two-factor codes given to turn two-factor on or off are limited per account, like sign-in's.
+ * Submissions and photo signing through a share link (issue #29) are limited per link and per address.
  */
 import { createHash } from 'node:crypto';
 import { and, count, eq, gt, inArray, like, lt, min, or } from 'drizzle-orm';
@@ -48,6 +49,12 @@ export const throttleRules = {
   registerIp: { limit: 50, windowMs: 60 * 60_000 },
   /** Organisations created from one IP (the limit is the configuration's: ORGANISATIONS_PER_IP_PER_HOUR). */
   createOrgIp: { limit: 10, windowMs: 60 * 60_000 },
+  /** Submissions through one share link (SHARE_SUBMISSIONS_PER_LINK_PER_HOUR), and from one IP through any (…_PER_IP_…). */
+  shareSubmissionLink: { limit: 200, windowMs: 60 * 60_000 },
+  shareSubmissionIp: { limit: 60, windowMs: 60 * 60_000 },
+  /** Photo signing calls through one share link (SHARE_UPLOADS_PER_LINK_PER_HOUR), and from one IP through any (…_PER_IP_…). */
+  shareUploadLink: { limit: 1000, windowMs: 60 * 60_000 },
+  shareUploadIp: { limit: 300, windowMs: 60 * 60_000 },
 } satisfies Record<string, ThrottleRule>;
 
 /**
@@ -201,6 +208,24 @@ export async function admitOrganisationCreation(db: Queryable, config: Config, i
 }
 
 /**
+ * One call through a share link from this address, counted whatever its outcome (a refused submission
+ * too): per link and per address, with the configured limits; past either, 429 with Retry-After.
+ */
+export async function admitShareCall(db: Queryable, config: Config, kind: 'submission' | 'upload', linkId: string, ip: string, now: Date): Promise<void> {
+  const checks =
+    kind === 'submission'
+      ? [
+          { key: throttleKeys.shareSubmissionLink(linkId), rule: { ...throttleRules.shareSubmissionLink, limit: config.shareSubmissionsPerLinkPerHour } },
+          { key: throttleKeys.shareSubmissionIp(ip), rule: { ...throttleRules.shareSubmissionIp, limit: config.shareSubmissionsPerIpPerHour } },
+        ]
+      : [
+          { key: throttleKeys.shareUploadLink(linkId), rule: { ...throttleRules.shareUploadLink, limit: config.shareUploadsPerLinkPerHour } },
+          { key: throttleKeys.shareUploadIp(ip), rule: { ...throttleRules.shareUploadIp, limit: config.shareUploadsPerIpPerHour } },
+        ];
+  await admitAttempt(db, checks, now);
+}
+
+/**
  * What was typed (a username, often a mistyped password; an address from X-Forwarded-For) is kept only
  * as a fixed-length hash: nothing readable is stored, and no key outgrows the index.
  */
@@ -218,4 +243,8 @@ export const throttleKeys = {
   registerIp: (ip: string) => `register:ip:${digest(ip)}`,
   createOrgIp: (ip: string) => `create-org:ip:${digest(ip)}`,
   twoFactorChange: (userId: string) => `set-otp:account:${userId}`,
+  shareSubmissionLink: (linkId: string) => `share-submission:link:${linkId}`,
+  shareSubmissionIp: (ip: string) => `share-submission:ip:${digest(ip)}`,
+  shareUploadLink: (linkId: string) => `share-upload:link:${linkId}`,
+  shareUploadIp: (ip: string) => `share-upload:ip:${digest(ip)}`,
 };

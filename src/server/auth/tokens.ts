@@ -1,8 +1,15 @@
 /** Opaque secrets: 256-bit random tokens, stored only as their SHA-256 hash. */
 import { createHash, randomBytes } from 'node:crypto';
 
+/**
+ * A new random token. Never one that starts with `share_` (one in 64⁶): a bearer token with that prefix is
+ * a share link's (auth/share-links.ts), so a login session's must not look like one.
+ */
 export function newToken(): string {
-  return randomBytes(32).toString('base64url');
+  for (;;) {
+    const token = randomBytes(32).toString('base64url');
+    if (!token.startsWith('share_')) return token;
+  }
 }
 
 export function hashToken(token: string): string {

@@ -8,13 +8,16 @@
  *   ACL changes record no place.
  * - Document*: the document is the row's `document_id`; where: the row's `folder_id` (its folder, or the
  *   destination of a move or copy), named in `context.to_folder_name` / `context.folder_name`.
- * - DataSubmitted: the checklist is `document_id` (`context.sheet_id`, `sheet_name`), in `folder_id`.
+ * - DataSubmitted: the checklist is `document_id` (`context.sheet_id`, `sheet_name`), in `folder_id`;
+ *   through a share link it has no actor, and `context.share_link_name` says who: `share: {name}`.
+ * - ShareLink*: like Document* — the checklist whose link was made or revoked (`context.share_link_name`).
  * - User*: `context.user_id` (`username`); Role*: `context.role_id` (`name`).
  * The names an event recorded are shown only for what is gone; what still exists shows its name now.
  */
 import type { ActivityEntry, ActivityTarget, ActivityType } from '../../shared/api/activity.ts';
 import type { Doctype } from '../../shared/api/documentation.ts';
 import { isUuid } from '../../shared/ids.ts';
+import { shareAuthorOf } from '../../shared/api/share-links.ts';
 import type { EventRow, ItemNow, PartyNow } from '../db/queries/activity-log.ts';
 
 type Kind = ActivityTarget['kind'];
@@ -52,7 +55,7 @@ export function referencesOf(event: EventRow): References {
     const place = c.to_folder_id !== undefined ? reference('folder', c.to_folder_id, c.to_folder_name) : reference('folder', c.folder_id, c.folder_name);
     return { actor, target: reference('folder', event.folder_id, c.name), folder: place };
   }
-  if (type.startsWith('Document')) {
+  if (type.startsWith('Document') || type.startsWith('ShareLink')) {
     return {
       actor,
       target: reference('document', event.document_id, c.name, c.doctype),
@@ -107,7 +110,8 @@ export function presentActivity(event: EventRow, refs: References, now: Now): Ac
     id: event.id,
     activity_type: event.type as ActivityType,
     activity_time: event.at.toISOString(),
-    username: actorAccount?.name ?? null,
+    // A submission through a share link has no actor: its link says who (`share: {name}`).
+    username: actorAccount?.name ?? (refs.actor === null ? shareAuthorOf(event.context) : null),
     // The actor as they are now: null once their account is gone; `gone` once they left the organisation.
     actor: actorAccount === undefined ? null : targetNow(refs.actor, now),
     target: targetNow(refs.target, now),

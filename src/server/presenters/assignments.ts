@@ -1,6 +1,7 @@
 /** How assignments look in the API's answers (shapes in shared/api/assignments.ts). */
 import type { Assignment, AssignmentKind } from '../../shared/api/assignments.ts';
 import type { Doctype } from '../../shared/api/documentation.ts';
+import { shareAuthorOf } from '../../shared/api/share-links.ts';
 import type { assignments } from '../db/schema.ts';
 
 export type AssignmentRow = typeof assignments.$inferSelect;
@@ -38,7 +39,8 @@ export function presentAssignment(view: AssignmentView): Assignment {
     doctype: view.doctype,
     assigned_at: row.assignedAt.toISOString(),
     assigned_to: { type: row.assignedToType, id: row.assignedToId, name: view.assigneeName ?? '' },
-    assigned_by_username: view.assignedByUsername,
+    // A correction raised through a share link: no user assigned it, its link did (`share: {name}`).
+    assigned_by_username: view.assignedByUsername ?? shareAuthorOf(row.context),
     notes: row.notes,
     // A claimer whose account is gone (claimed_by set null) leaves the assignment claimable again.
     claimed: row.claimedBy !== null,

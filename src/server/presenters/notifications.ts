@@ -6,6 +6,7 @@
  * item's folder, a move's or copy's two ends) when the caller may not Read that folder now: its id and
  * name answer null (issue #28).
  */
+import { shareAuthorOf } from '../../shared/api/share-links.ts';
 import type { ActivityType } from '../../shared/api/activity.ts';
 import type { FavouriteEntry, Notification, SubscriptionEntry } from '../../shared/api/notifications.ts';
 import type { SubscriptionOptions } from '../../shared/api/documentation.ts';
@@ -68,7 +69,8 @@ export function presentNotification(row: NotificationRow, view: ItemView, readab
     read_at: row.readAt ? row.readAt.toISOString() : null,
     activity_type: row.type as ActivityType,
     activity_time: row.at.toISOString(),
-    username: row.username,
+    // A submission through a share link has no actor: its link says who (`share: {name}`).
+    username: row.username ?? shareAuthorOf(row.context),
     context_data: item && readable ? withReadableFolders(row.context, readableFolders) : {},
     item: item && readable && !item.trashed ? { kind: item.kind, id: item.id, name: item.name, doctype: item.doctype } : null,
   };

@@ -14,8 +14,8 @@ import { checklistData as listData, submitChecklist, submittedRow } from '../ser
 
 export const checklistData = new Hono<MemberEnv>();
 
-/** The Idempotency-Key header: 1 to 255 visible ASCII characters (a UUID is a good one), or none. */
-function idempotencyKeyOf(c: Context<MemberEnv>): string | undefined {
+/** The Idempotency-Key header: 1 to 255 visible ASCII characters (a UUID is a good one), or none (routes/shared-checklist.ts too). */
+export function idempotencyKeyOf(c: Context): string | undefined {
   const key = c.req.header('idempotency-key');
   if (key === undefined) return undefined;
   if (!/^[\x21-\x7e]{1,255}$/.test(key)) throw badRequest('Idempotency-Key must be 1 to 255 visible ASCII characters');

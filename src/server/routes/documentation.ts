@@ -18,6 +18,7 @@ import { authenticate } from '../auth/authenticate.ts';
 import { orgAdminsOnly, requireMember } from '../auth/membership.ts';
 import type { MemberEnv } from '../env.ts';
 import { jsonBody } from '../http/body.ts';
+import { jsonWithEtag } from '../http/etag.ts';
 import { queryOf } from '../http/query.ts';
 import { getAcl, replaceAcl } from '../services/documentation/acl.ts';
 import { copyItem, moveItem } from '../services/documentation/copy-move.ts';
@@ -105,8 +106,9 @@ documentation.get('/documents/:id', async (c) => {
   return c.json(await getDocument(c.var.deps, c.var.member, c.req.param('id')));
 });
 
+// A published version rarely changes (issue #29): an ETag, and 304 to a repeat that names it (http/etag.ts).
 documentation.get('/documents/:id/version/:version', async (c) => {
-  return c.json(await getDocumentVersion(c.var.deps, c.var.member, c.req.param('id'), c.req.param('version')));
+  return jsonWithEtag(c, await getDocumentVersion(c.var.deps, c.var.member, c.req.param('id'), c.req.param('version')));
 });
 
 documentation.put('/documents/:id', async (c) => {

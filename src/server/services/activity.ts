@@ -19,13 +19,17 @@ export type DocumentationActivity = Extract<ActivityType, `Folder${string}` | `D
 /** A checklist was filled in. */
 export type ChecklistActivity = Extract<ActivityType, 'DataSubmitted'>;
 
+/** A checklist's share links made or revoked (issue #29): `context` names the link (share_link_id, share_link_name). */
+export type ShareLinkActivity = Extract<ActivityType, `ShareLink${string}`>;
+
 /** The admin area's events (accounts §3): they name their user or role in `context`. */
 export type AdminActivity = Extract<ActivityType, `User${string}` | `Role${string}`>;
 
 export interface ActivityRecord {
   type: ActivityType;
   orgId: string;
-  actorId: string;
+  /** Who did it; null for a submission through a share link (its context names the link: share_link_name). */
+  actorId: string | null;
   at: Date;
   folderId?: string | null;
   documentId?: string | null;
@@ -44,6 +48,9 @@ export interface DataSubmittedContext {
   version: number;
   folder_id: string;
   folder_name: string;
+  /** Submitted through a share link (issue #29): no actor; the link's id and name ('share: {name}' is the author). */
+  share_link_id?: string;
+  share_link_name?: string;
 }
 
 /** The activity_events row of one event (for a statement that writes it together with its change). */

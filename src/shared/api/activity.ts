@@ -20,6 +20,8 @@ export type ActivityType =
   | 'DocumentCopied'
   | 'DocumentACLUpdated'
   | 'DataSubmitted'
+  | 'ShareLinkCreated'
+  | 'ShareLinkRevoked'
   | 'UserCreated'
   | 'UserUpdated'
   | 'UserDeleted'

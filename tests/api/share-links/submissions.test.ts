@@ -31,7 +31,6 @@ beforeAll(async () => {
     {
       locked: question('pass/fail', { title: 'Door locked', validation: { ...defaultValidation('pass/fail'), roles: [team.role.id] } }),
       note: question('text', { required: false }),
-      photo: question('true/false', { required: false, photoVerification: true }),
     },
     'root',
     'Closing checks',
@@ -84,17 +83,21 @@ describe('POST documentation/documents/{id}/data with a share token', () => {
   });
 
   it("takes a photo the link signed and uploaded, not a member's", async () => {
-    const signed = await client.post(`documentation/documents/${checklist.id}/sign-content-upload`, [{ filename: 'door.png', file_size: 256, content_type: 'image/png' }]);
+    const photographed = await makeChecklist(team.admin, { photo: question('true/false', { photoVerification: true }) });
+    const photoLink = await makeShareLink(team.admin, photographed.id, 'Camera');
+    const camera = shareClient(server, photoLink.token);
+    const signed = await camera.post(`documentation/documents/${photographed.id}/sign-content-upload`, [{ filename: 'door.png', file_size: 256, content_type: 'image/png' }]);
     expect(signed.status, signed.text).toBe(201);
     const upload = signed.body[0] as SignedUpload;
     expect((await postUpload(server, upload, fileBytes('image/png', 256))).status).toBe(204);
     const [row] = await server.db.select().from(uploads).where(eq(uploads.id, upload.upload_id));
-    expect(row).toMatchObject({ orgId: team.org.id, documentId: checklist.id, createdBy: null });
-    const ok = await shareSubmit(client, checklist.id, { locked: { value: 'pass' }, photo: { value: true, media: [upload.upload_id] } });
+    expect(row).toMatchObject({ orgId: team.org.id, documentId: photographed.id, createdBy: null });
+    const ok = await shareSubmit(camera, photographed.id, { photo: { value: true, media: [upload.upload_id] } });
     expect(ok.status, ok.text).toBe(201);
+    expect(ok.body.record.photo.media).toEqual([upload.upload_id]);
 
-    const members = await uploadFile(server, team.member, checklist.id);
-    const refused = await shareSubmit(client, checklist.id, { locked: { value: 'pass' }, photo: { value: true, media: [members] } });
+    const members = await uploadFile(server, team.member, photographed.id);
+    const refused = await shareSubmit(camera, photographed.id, { photo: { value: true, media: [members] } });
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toEqual([{ field: 'record.photo.media.0', message: 'is not a completed upload of yours for this checklist' }]);
   });

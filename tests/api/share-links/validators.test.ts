@@ -18,7 +18,7 @@ let client: ApiClient;
 
 beforeAll(async () => {
   team = await makeTeam(server);
-  checklist = await makeChecklist(team.admin, { q: question('true/false', { title: 'A long enough title '.repeat(80) }) });
+  checklist = await makeChecklist(team.admin, { q: question('true/false', { title: 'A long enough title '.repeat(40) }) });
   client = shareClient(server, (await makeShareLink(team.admin, checklist.id, 'Validated')).token);
 });
 

@@ -5,11 +5,12 @@
  *
  * The page is an index scan of (sheet, time DESC, tie DESC) with LIMIT; the count adds up the window's
  * whole hours (`sheet_row_hours`, kept by triggers) and counts the rows of its partial hours by the index. Only the rows handed out read their submissions (by primary key) and
- * the author of the newest one the reader may Read; the records of checklists the reader cannot Read are not selected.
+ * the author of the newest one the reader may Read (its username, or `share: {name}` through a share link); the records of checklists the reader cannot Read are not selected.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../connection.ts';
 import { rows, toDate } from '../rows.ts';
+import { authorName } from './share-links.ts';
 import { formsOf, isStale, treeKeyOf, type SheetRowsSource } from './sheet-rows.ts';
 
 export interface SheetRowsQuery extends SheetRowsSource {
@@ -98,12 +99,13 @@ function countOf(q: SheetRowsQuery): SQL {
 
 /**
  * The author of a row's newest submission of a checklist the reader may Read (of two at once, the first
- * checklist's), its checklists' submissions being `r0`, `r1`, … in the order of `forms`. Who submitted a
+ * checklist's), its checklists' submissions being `r0`, `r1`, … in the order of `forms`: its `column`
+ * (`created_by`, the user; `share_link_id`, the share link it came through, issue #29). Who submitted a
  * checklist the reader may not Read is never a row's author (issue #28): a row without a readable
  * submission has none (null). When every checklist is readable this is the submission whose time is the
  * row's.
  */
-function newestAuthor(forms: readonly string[], readable: ReadonlySet<string>): SQL {
+function newestAuthor(forms: readonly string[], readable: ReadonlySet<string>, column: 'created_by' | 'share_link_id' = 'created_by'): SQL {
   const shown = forms.flatMap((form, k) => (readable.has(form) ? [raw(`r${k}`)] : []));
   if (shown.length === 0) return sql`NULL::uuid`;
   // GREATEST skips nulls (checklists without a submission in the row).
@@ -112,10 +114,20 @@ function newestAuthor(forms: readonly string[], readable: ReadonlySet<string>): 
     sql`, `,
   )})`;
   return sql`CASE ${sql.join(
-    shown.map((r) => sql`WHEN ${r}.created_at = ${newest} THEN ${r}.created_by`),
+    shown.map((r) => sql`WHEN ${r}.created_at = ${newest} THEN ${r}.${raw(column)}`),
     sql` `,
   )} END`;
 }
+
+/**
+ * The author's name, from the users (`u`) and share links (`sl`) joined by `authorJoins`: the username, or
+ * `share: {name}` for a submission through a share link.
+ */
+const AUTHOR_NAME = authorName(sql`u.username`, sql`sl.name`);
+
+/** The joins of the newest readable submission's user and share link (see newestAuthor). */
+const authorJoins = (forms: readonly string[], readable: ReadonlySet<string>): SQL =>
+  sql`LEFT JOIN users u ON u.id = ${newestAuthor(forms, readable)} LEFT JOIN share_links sl ON sl.id = ${newestAuthor(forms, readable, 'share_link_id')}`;
 
 /** Each row of `chosen` (alias `p`: at, tie, ids) with its submissions, records and author. */
 function rowsOf(q: SheetRowsQuery): { columns: SQL; joins: SQL } {
@@ -129,12 +141,11 @@ function rowsOf(q: SheetRowsQuery): { columns: SQL; joins: SQL } {
       forms.map((f, k) => sql`${f}::text, ${value(k, f)}`),
       sql`, `,
     )})`;
-  const newest = newestAuthor(forms, q.readable);
   return {
-    columns: sql`p.at AS created_at, u.username AS created_by_username,
+    columns: sql`p.at AS created_at, ${AUTHOR_NAME} AS created_by_username,
         ${pairs((k) => sql`${alias(k)}.id`)} AS submissions,
         ${pairs((k, f) => (q.readable.has(f) ? sql`${alias(k)}.record` : sql`NULL::jsonb`))} AS records`,
-    joins: sql`${sql.join(joins, sql` `)} LEFT JOIN users u ON u.id = ${newest}`,
+    joins: sql`${sql.join(joins, sql` `)} ${authorJoins(forms, q.readable)}`,
   };
 }
 
@@ -223,10 +234,10 @@ export async function eachExportBatch(
     // The plan's cost is that of every row: PostgreSQL would compile it (JIT, ~0.5 s) for nothing.
     await tx.execute(sql`SET LOCAL jit = off`);
     await tx.execute(sql`DECLARE sheet_export NO SCROLL CURSOR FOR
-      SELECT p.at AS created_at, u.username AS created_by_username${sql.join(records, sql``)}
+      SELECT p.at AS created_at, ${AUTHOR_NAME} AS created_by_username${sql.join(records, sql``)}
         FROM (SELECT r.at, r.tie, r.ids FROM sheet_rows r WHERE ${windowOf(q)} ORDER BY ${ORDER}) p
         ${sql.join(joins, sql` `)}
-        LEFT JOIN users u ON u.id = ${newestAuthor(forms, q.readable)}
+        ${authorJoins(forms, q.readable)}
        ORDER BY p.at DESC NULLS LAST, p.tie DESC NULLS LAST`);
     const ask = () => {
       const asked = fetch(tx);

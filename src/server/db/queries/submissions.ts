@@ -2,7 +2,7 @@
  * Storing a checklist submission and its DataSubmitted activity event in ONE statement (a data-modifying
  * CTE: atomic, one round trip, no transaction held open), once per Idempotency-Key.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../connection.ts';
 import type { activityEvents, checklistSubmissions } from '../schema.ts';
 import { namedStatement, runStatement } from '../statements.ts';
@@ -14,17 +14,19 @@ export type SubmissionRow = typeof checklistSubmissions.$inferSelect;
 const v = (name: string) => sql.placeholder(name);
 
 /*
- * The submission, unless the same organisation, user and key already have one (the partial unique
- * index; a concurrent insert with the same key makes this wait for it to commit); the event only when
- * the submission went in. jsonb values travel as text, so both drivers send them alike.
+ * The submission, unless an earlier one holds its Idempotency-Key — the same organisation, user and key
+ * (a member's), or the same share link and key (issue #29: no user) — each by its partial unique index (a
+ * concurrent insert with the same key makes this wait for it to commit); the event only when the
+ * submission went in. jsonb values travel as text, so both drivers send them alike.
  */
-const INSERT_SUBMISSION = namedStatement(
-  'insert_submission_with_event',
-  sql`WITH inserted AS (
-        INSERT INTO checklist_submissions (id, org_id, document_id, version, record, validation_errors, created_by, created_at, idempotency_key, request_hash)
+const insertStatement = (name: string, onConflict: SQL) =>
+  namedStatement(
+    name,
+    sql`WITH inserted AS (
+        INSERT INTO checklist_submissions (id, org_id, document_id, version, record, validation_errors, created_by, created_at, idempotency_key, request_hash, share_link_id)
         VALUES (${v('id')}, ${v('orgId')}, ${v('documentId')}, ${v('version')}, ${v('record')}::text::jsonb, ${v('validationErrors')},
-                ${v('createdBy')}, ${v('createdAt')}::timestamptz, ${v('idempotencyKey')}, ${v('requestHash')})
-        ON CONFLICT (org_id, created_by, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+                ${v('createdBy')}, ${v('createdAt')}::timestamptz, ${v('idempotencyKey')}, ${v('requestHash')}, ${v('shareLinkId')}::uuid)
+        ${onConflict} DO NOTHING
         RETURNING *
       ), event AS (
         INSERT INTO activity_events (id, org_id, type, actor_id, at, folder_id, document_id, context)
@@ -33,6 +35,15 @@ const INSERT_SUBMISSION = namedStatement(
           FROM inserted
       )
       SELECT * FROM inserted`,
+  );
+
+const INSERT_SUBMISSION = insertStatement(
+  'insert_submission_with_event',
+  sql`ON CONFLICT (org_id, created_by, idempotency_key) WHERE idempotency_key IS NOT NULL`,
+);
+const INSERT_SHARED_SUBMISSION = insertStatement(
+  'insert_shared_submission_with_event',
+  sql`ON CONFLICT (share_link_id, idempotency_key) WHERE share_link_id IS NOT NULL AND idempotency_key IS NOT NULL`,
 );
 
 interface RawSubmission {
@@ -51,10 +62,12 @@ interface RawSubmission {
 
 /**
  * Inserts a submission and its activity event together: the stored row, or undefined (and no event) when
- * an earlier submission holds the same organisation, user and Idempotency-Key.
+ * an earlier submission holds the same Idempotency-Key (of the same organisation and user, or of the same
+ * share link when `shareLinkId` is set).
  */
 export async function insertSubmissionWithEvent(db: Queryable, values: NewSubmission, event: NewActivity): Promise<SubmissionRow | undefined> {
-  const [r] = await runStatement<RawSubmission>(db, INSERT_SUBMISSION, {
+  const statement = values.shareLinkId ? INSERT_SHARED_SUBMISSION : INSERT_SUBMISSION;
+  const [r] = await runStatement<RawSubmission>(db, statement, {
     id: values.id,
     orgId: values.orgId,
     documentId: values.documentId,
@@ -65,6 +78,7 @@ export async function insertSubmissionWithEvent(db: Queryable, values: NewSubmis
     createdAt: values.createdAt.toISOString(),
     idempotencyKey: values.idempotencyKey ?? null,
     requestHash: values.requestHash ?? null,
+    shareLinkId: values.shareLinkId ?? null,
     eventId: event.id,
     eventOrgId: event.orgId,
     eventType: event.type,

@@ -50,10 +50,13 @@ export function correctionRecipients(
   return [...byRecipient.values()];
 }
 
-/** Inserts the corrections of one submitted row (inside the submission's transaction); answers how many were raised. */
+/**
+ * Inserts the corrections of one submitted row (inside the submission's transaction); answers how many were
+ * raised. A row submitted through a share link has no user (`submittedBy` null) and names its link (`sharedBy`).
+ */
 export async function raiseCorrections(
   db: Queryable,
-  raised: { orgId: string; documentId: string; submissionId: string; submittedBy: string; at: Date },
+  raised: { orgId: string; documentId: string; submissionId: string; submittedBy: string | null; sharedBy?: string; at: Date },
   recipients: readonly CorrectionRecipient[],
 ): Promise<number> {
   if (recipients.length === 0) return 0;
@@ -86,7 +89,8 @@ export async function raiseCorrections(
       submissionId: raised.submissionId,
       assignedToType: r.type,
       assignedToId: r.id,
-      context: { failing_answers: r.failing },
+      // Raised through a share link (issue #29): no user assigned it; the link's name says who.
+      context: raised.sharedBy === undefined ? { failing_answers: r.failing } : { failing_answers: r.failing, share_link_name: raised.sharedBy },
       assignedBy: raised.submittedBy,
       assignedAt: raised.at,
     }));

@@ -7,6 +7,10 @@
  * type, required answers and photo-verification photos must be there, photos must be completed uploads
  * of this checklist by the submitter. Each answer is stored with its `valid` flag. Readers submit: Read
  * is all it takes.
+ *
+ * A submission through a share link (issue #29; ./shared-checklist.ts) goes the same way with another
+ * submitter: no user (created_by null), its link (share_link_id), its Idempotency-Key unique per link, a
+ * DataSubmitted event without an actor that names the link, and rows whose author reads `share: {name}`.
  */
 import { createHash } from 'node:crypto';
 import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
@@ -20,7 +24,7 @@ import { insertSubmissionWithEvent } from '../../db/queries/submissions.ts';
 import { checklistSubmissions } from '../../db/schema.ts';
 import type { Deps, Member } from '../../env.ts';
 import { badRequest, HttpError, notFound, validationFailed, type FieldError } from '../../errors.ts';
-import { readableDocument, type DocumentRow } from '../documentation/access.ts';
+import { readableDocument, type DocumentAccess, type DocumentRow } from '../documentation/access.ts';
 import { present, presentRows } from '../../presenters/checklists.ts';
 import { activityRow, type DataSubmittedContext } from '../activity.ts';
 import { notificationRecipients, notifyRecipients } from '../notifications/fan-out.ts';
@@ -32,6 +36,19 @@ type SubmissionRow = typeof checklistSubmissions.$inferSelect;
 export interface Submission {
   record: Record<string, AnswerInput>;
 }
+
+/** Who submits: a member, or a share link (no user). */
+export interface Submitter {
+  orgId: string;
+  /** The member; null through a share link. */
+  userId: string | null;
+  /** Through a share link: its id and name. */
+  shareLink: { id: string; name: string } | null;
+  /** The row's author as its answer shows it: the username, or `share: {name}`. */
+  author: string;
+}
+
+const memberSubmitter = (who: Member): Submitter => ({ orgId: who.orgId, userId: who.userId, shareLink: null, author: who.username });
 
 export interface SubmitResult {
   row: SubmittedRow;
@@ -55,22 +72,22 @@ function canonicalJson(value: unknown): string {
 export const requestHashOf = (documentId: string, submission: Submission) =>
   createHash('sha256').update(canonicalJson({ document_id: documentId, record: submission.record })).digest('hex');
 
-async function byIdempotencyKey(db: Queryable, who: Member, key: string): Promise<SubmissionRow | undefined> {
+/** The submitter's earlier submission under a key: the member's own, or the share link's. */
+async function byIdempotencyKey(db: Queryable, who: Submitter, key: string): Promise<SubmissionRow | undefined> {
+  const whose = who.shareLink ? eq(checklistSubmissions.shareLinkId, who.shareLink.id) : eq(checklistSubmissions.createdBy, who.userId!);
   const [row] = await db
     .select()
     .from(checklistSubmissions)
-    .where(
-      and(eq(checklistSubmissions.orgId, who.orgId), eq(checklistSubmissions.createdBy, who.userId), eq(checklistSubmissions.idempotencyKey, key)),
-    );
+    .where(and(eq(checklistSubmissions.orgId, who.orgId), whose, eq(checklistSubmissions.idempotencyKey, key)));
   return row;
 }
 
 /** The caller's earlier submission under a key, answered as it was the first time — if the request is the same one. */
-function replay(who: Member, row: SubmissionRow, requestHash: string): SubmitResult {
+function replay(who: Submitter, row: SubmissionRow, requestHash: string): SubmitResult {
   if (row.requestHash !== requestHash) {
     throw validationFailed([{ field: 'Idempotency-Key', message: 'was already used for a different submission' }]);
   }
-  return { row: present(row, who.username), replayed: true };
+  return { row: present(row, who.author), replayed: true };
 }
 
 /**
@@ -87,7 +104,7 @@ function replay(who: Member, row: SubmissionRow, requestHash: string): SubmitRes
  */
 /** A well-formed submission as it is stored: its answers recorded, its id and its DataSubmitted event. */
 function preparedRow(
-  who: Member,
+  who: Submitter,
   document: DocumentRow,
   folder: { id: string; name: string },
   byId: ReadonlyMap<string, Question>,
@@ -113,6 +130,7 @@ function preparedRow(
       version: document.version,
       folder_id: folder.id,
       folder_name: folder.name,
+      ...(who.shareLink ? { share_link_id: who.shareLink.id, share_link_name: who.shareLink.name } : {}),
     } satisfies DataSubmittedContext,
   });
   return { id, record, validationErrors, event };
@@ -126,6 +144,17 @@ export async function submitChecklist(
   idempotencyKey: string | undefined,
 ): Promise<SubmitResult> {
   const access = await readableDocument(deps.db, who, documentId);
+  return submitTo(deps, memberSubmitter(who), access, submission, idempotencyKey);
+}
+
+/** A submission to a checklist the submitter may fill (`access`: a member's Read, or a share link's checklist). */
+export async function submitTo(
+  deps: Deps,
+  who: Submitter,
+  access: Pick<DocumentAccess, 'document' | 'chain'>,
+  submission: Submission,
+  idempotencyKey: string | undefined,
+): Promise<SubmitResult> {
   const document = access.document;
   if (document.doctype !== 'form') throw badRequest('Only checklists take submissions');
   const requestHash = idempotencyKey === undefined ? null : requestHashOf(document.id, submission);
@@ -189,6 +218,7 @@ export async function submitChecklist(
         createdAt: now,
         idempotencyKey: idempotencyKey ?? null,
         requestHash,
+        shareLinkId: who.shareLink?.id ?? null,
       },
       event,
     );
@@ -198,7 +228,14 @@ export async function submitChecklist(
     if (inserted && correctors.length > 0) {
       await raiseCorrections(
         db,
-        { orgId: who.orgId, documentId: document.id, submissionId: inserted.id, submittedBy: who.userId, at: now },
+        {
+          orgId: who.orgId,
+          documentId: document.id,
+          submissionId: inserted.id,
+          submittedBy: who.userId,
+          ...(who.shareLink ? { sharedBy: who.shareLink.name } : {}),
+          at: now,
+        },
         correctors,
       );
     }
@@ -221,7 +258,7 @@ export async function submitChecklist(
     }
     throw err;
   }
-  if (inserted) return { row: present(inserted, who.username), replayed: false };
+  if (inserted) return { row: present(inserted, who.author), replayed: false };
   // An earlier request with the same key holds it (a concurrent one has committed: the insert waited for it).
   const answer = await earlierAnswer();
   if (!answer) throw new Error('idempotency key conflict without a row');

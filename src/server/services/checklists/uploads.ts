@@ -33,17 +33,22 @@ const fileNotFound = () => notFound('File not found');
 export async function signUploads(deps: Deps, who: Member, documentId: string, files: NewUploads): Promise<SignedUpload[]> {
   const access = await readableDocument(deps.db, who, documentId);
   requireAction(access.permissions, access.document.doctype === 'form' ? 'submit' : 'upload', 'document');
+  return signFor(deps, { orgId: who.orgId, documentId: access.document.id, userId: who.userId }, files);
+}
+
+/** Signs uploads of `files` for a document the uploader may add files to (a member's, or a share link's checklist: `userId` null). */
+export async function signFor(deps: Deps, scope: Required<UploadScope>, files: NewUploads): Promise<SignedUpload[]> {
   const now = deps.now();
   // Whole seconds: the signed `expires` field and `expires_at` name the same moment.
   const expiresAt = new Date((Math.floor(now.getTime() / 1000) + UPLOAD_SIGNATURE_SECONDS) * 1000);
   const rows = files.map((file) => ({
     id: uuidv7(now.getTime()),
-    orgId: who.orgId,
-    documentId: access.document.id,
+    orgId: scope.orgId,
+    documentId: scope.documentId,
     filename: file.filename,
     contentType: file.content_type,
     size: file.file_size,
-    createdBy: who.userId,
+    createdBy: scope.userId,
     createdAt: now,
     expiresAt,
   }));
@@ -117,11 +122,21 @@ export async function confirmed(db: Queryable, config: Config, rows: UploadRow[]
   return done;
 }
 
-/** Of some upload ids, those that are complete uploads of this document (by this user, when given). */
+/**
+ * Who made an upload: `userId` a user, null a share link (its uploads have no user, issue #29), left out:
+ * anyone.
+ */
+export interface UploadScope {
+  orgId: string;
+  documentId: string;
+  userId?: string | null;
+}
+
+/** Of some upload ids, those that are complete uploads of this document (by this user, or through a share link, when given). */
 async function completedUploads(
   db: Queryable,
   config: Config,
-  scope: { orgId: string; documentId: string; userId?: string },
+  scope: UploadScope,
   ids: readonly string[],
   now: Date,
 ): Promise<UploadRow[]> {
@@ -135,20 +150,20 @@ async function completedUploads(
         inArray(uploads.id, wanted),
         eq(uploads.orgId, scope.orgId),
         eq(uploads.documentId, scope.documentId),
-        ...(scope.userId === undefined ? [] : [eq(uploads.createdBy, scope.userId)]),
+        ...(scope.userId === undefined ? [] : [scope.userId === null ? isNull(uploads.createdBy) : eq(uploads.createdBy, scope.userId)]),
       ),
     );
   return confirmed(db, config, rows, now);
 }
 
 /**
- * The ids among `ids` that are complete uploads of this document (by this user, when given): what a
- * submission's photos must be, and a presentation's pages (services/presentations/media.ts).
+ * The ids among `ids` that are complete uploads of this document (by this user, or through a share link,
+ * when given): what a submission's photos must be, and a presentation's pages (services/presentations/media.ts).
  */
 export async function completedUploadsOf(
   tx: Queryable,
   config: Config,
-  scope: { orgId: string; documentId: string; userId?: string },
+  scope: UploadScope,
   ids: readonly string[],
   now: Date,
 ): Promise<Set<string>> {
@@ -174,16 +189,21 @@ async function signedMediaUrl(config: Config, documentId: string, uploadId: stri
 /** GET documentation/documents/{id}/media-urls?upload_id=…: addresses for the files of this document among the ids (others are left out). */
 export async function mediaUrls(deps: Deps, who: Member, documentId: string, uploadIds: readonly string[]): Promise<MediaUrl[]> {
   const access = await readableDocument(deps.db, who, documentId);
+  return mediaUrlsOf(deps, { orgId: who.orgId, documentId: access.document.id }, uploadIds);
+}
+
+/** Addresses for the files of a document its reader may see (a member's, or a share link's checklist), among the ids. */
+export async function mediaUrlsOf(deps: Deps, document: { orgId: string; documentId: string }, uploadIds: readonly string[]): Promise<MediaUrl[]> {
   const wanted = [...new Set(uploadIds)];
   const now = deps.now();
-  const rows = await completedUploads(deps.db, deps.config, { orgId: who.orgId, documentId: access.document.id }, wanted, now);
+  const rows = await completedUploads(deps.db, deps.config, document, wanted, now);
   const found = new Set(rows.map((r) => r.id));
   const expires = expiresOf(now);
   const expiresAt = new Date(expires * 1000).toISOString();
   return Promise.all(
     wanted
       .filter((id) => found.has(id))
-      .map(async (id) => ({ upload_id: id, url: await signedMediaUrl(deps.config, access.document.id, id, expires), expires_at: expiresAt })),
+      .map(async (id) => ({ upload_id: id, url: await signedMediaUrl(deps.config, document.documentId, id, expires), expires_at: expiresAt })),
   );
 }
 

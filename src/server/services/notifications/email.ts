@@ -13,6 +13,7 @@
  * longer an active member, are marked mailed without being mailed. Items in the trash are named without
  * a link.
  */
+import { shareAuthorOf } from '../../../shared/api/share-links.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/connection.ts';
 import { claimPendingMail, dueMailRecipients, markEmailed, type PendingMail } from '../../db/queries/notifications.ts';
@@ -42,7 +43,8 @@ const VERBS: Record<string, string> = {
 
 /** One line of the digest: who did what to which item. */
 export function digestText(type: string, username: string | null, kind: 'folder' | 'document', name: string, context: Record<string, unknown>): string {
-  const who = username ?? 'Someone';
+  // A submission through a share link has no actor: its link says who (`share: {name}`).
+  const who = username ?? shareAuthorOf(context) ?? 'Someone';
   if (type === 'DataSubmitted') {
     const errors = typeof context.validation_errors === 'number' ? context.validation_errors : 0;
     const suffix = errors > 0 ? ` with ${errors} validation error${errors === 1 ? '' : 's'}` : '';

@@ -1,0 +1,96 @@
+/**
+ * What a share token may do (issue #29; docs/checklists.md "Share links") — THE allow-list, in one place:
+ *
+ *   GET  share/checklist                                  the link's checklist (latest published version)
+ *   GET  documentation/documents/{id}                     the same, by the checklist's id (rb-checklist's loadDocument)
+ *   GET  documentation/documents/{id}/media-urls          its questions' pictures and its photos
+ *   POST documentation/documents/{id}/sign-content-upload photos for its answers (the upload itself: POST
+ *                                                         /uploads, whose signature is its permission)
+ *   POST documentation/documents/{id}/data                a submission (throttled per link and per address)
+ *
+ * Mounted in api.ts before every other area, and followed there by `refuseShareTokens`: a share token
+ * reaching any other route — a new one too — is refused with 401, without being looked up. Each route
+ * here answers only a share token (`forShareTokens`); any other caller passes on to the API's own route
+ * of the same address (the member's document, media, upload signing and submission), so these addresses
+ * keep their one meaning for members. `{id}` must be the link's checklist (404 otherwise).
+ */
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { mediaUrlsQuery, signUploadBody } from '../../shared/api/documentation-schemas.ts';
+import { submissionBody } from '../../shared/checklists/schemas.ts';
+import { clientIp } from '../auth/authenticate.ts';
+import { shareCallerOf, shareTokenOf } from '../auth/share-links.ts';
+import { admitShareCall } from '../auth/throttle.ts';
+import type { AppEnv, ShareEnv } from '../env.ts';
+import { notAuthenticated } from '../errors.ts';
+import { jsonBody } from '../http/body.ts';
+import { jsonWithEtag } from '../http/etag.ts';
+import { queryOf } from '../http/query.ts';
+import { readSharedChecklist, sharedMediaUrls, signSharedUploads, submitThroughLink } from '../services/checklists/shared-checklist.ts';
+import { idempotencyKeyOf } from './checklist-data.ts';
+
+type ShareHandler = (c: Context<ShareEnv>) => Promise<Response>;
+
+/** The checklist's id in the address ('' where it has none: never the link's). */
+const idOf = (c: Context<ShareEnv>): string => c.req.param('id') ?? '';
+
+/**
+ * A route of the allow-list: with a share token, the link is checked (auth/share-links.ts: 401, 402,
+ * 403) and `handler` answers; with any other credentials (or none) the request passes on — or, with
+ * `only`, is refused 401 (an address that exists for share tokens alone).
+ */
+function forShareTokens(handler: ShareHandler, only = false): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const token = shareTokenOf(c);
+    if (token === undefined) {
+      if (only) throw notAuthenticated();
+      return next();
+    }
+    (c as unknown as Context<ShareEnv>).set('share', await shareCallerOf(c.var.deps, token));
+    return handler(c as unknown as Context<ShareEnv>);
+  };
+}
+
+export const sharedChecklist = new Hono<AppEnv>();
+
+sharedChecklist.get(
+  '/share/checklist',
+  forShareTokens(async (c) => jsonWithEtag(c, await readSharedChecklist(c.var.deps, c.var.share)), true),
+);
+
+sharedChecklist.get(
+  '/documentation/documents/:id',
+  forShareTokens(async (c) => jsonWithEtag(c, await readSharedChecklist(c.var.deps, c.var.share, idOf(c)))),
+);
+
+sharedChecklist.get(
+  '/documentation/documents/:id/media-urls',
+  forShareTokens(async (c) => {
+    const { upload_id } = queryOf(c, mediaUrlsQuery);
+    const results = await sharedMediaUrls(c.var.deps, c.var.share, idOf(c), upload_id);
+    return c.json({ results, total: results.length });
+  }),
+);
+
+sharedChecklist.post(
+  '/documentation/documents/:id/sign-content-upload',
+  forShareTokens(async (c) => {
+    const { deps, share } = c.var;
+    await admitShareCall(deps.db, deps.config, 'upload', share.linkId, clientIp(c), deps.now());
+    const files = await jsonBody(c, signUploadBody);
+    return c.json(await signSharedUploads(deps, share, idOf(c), files), 201);
+  }),
+);
+
+sharedChecklist.post(
+  '/documentation/documents/:id/data',
+  forShareTokens(async (c) => {
+    const { deps, share } = c.var;
+    // Counted before anything is judged: a refused submission costs its attempt too.
+    await admitShareCall(deps.db, deps.config, 'submission', share.linkId, clientIp(c), deps.now());
+    const key = idempotencyKeyOf(c);
+    const body = await jsonBody(c, submissionBody);
+    const { row, replayed } = await submitThroughLink(deps, share, idOf(c), body, key);
+    if (replayed) c.header('Idempotent-Replayed', 'true');
+    return c.json(row, 201);
+  }),
+);

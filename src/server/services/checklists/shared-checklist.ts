@@ -1,0 +1,78 @@
+/**
+ * What a share link opens (issue #29): its one checklist, to read at its latest published version (never
+ * the draft), to sign photo uploads for, and to submit to — the services behind
+ * routes/shared-checklist.ts. The link itself was checked by auth/share-links.ts (live, its organisation's
+ * subscription running); here, its checklist: another document's id → 404 'Document not found' (as for
+ * any id the caller may not see); the checklist in the trash, or any folder above it → 404 'This
+ * checklist is not available'. Submissions go through THE submission path (./submissions.ts submitTo)
+ * with the link as the submitter; photo uploads have no user (created_by null).
+ */
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { signUploadBody } from '../../../shared/api/documentation-schemas.ts';
+import type { MediaUrl, SignedUpload } from '../../../shared/api/documentation.ts';
+import { shareAuthor, SHARED_CHECKLIST_UNAVAILABLE, type SharedChecklist } from '../../../shared/api/share-links.ts';
+import type { Queryable } from '../../db/connection.ts';
+import { documentWithChain } from '../../db/documentation-tree.ts';
+import { documentVersions } from '../../db/schema.ts';
+import type { Deps, ShareCaller } from '../../env.ts';
+import { notFound } from '../../errors.ts';
+import { presentSharedChecklist } from '../../presenters/share-links.ts';
+import { documentNotFound, type DocumentAccess } from '../documentation/access.ts';
+import { submitTo, type Submission, type Submitter, type SubmitResult } from './submissions.ts';
+import { mediaUrlsOf, signFor } from './uploads.ts';
+
+/** The link as a submitter: no user; its rows' author reads `share: {name}`. */
+const linkSubmitter = (share: ShareCaller): Submitter => ({
+  orgId: share.orgId,
+  userId: null,
+  shareLink: { id: share.linkId, name: share.name },
+  author: shareAuthor(share.name),
+});
+
+/**
+ * The link's checklist, live: 404 'Document not found' when `documentId` (an address's id) names another
+ * document, 404 'This checklist is not available' when it is in the trash (or a folder above it) or gone.
+ */
+export async function sharedChecklistAccess(db: Queryable, share: ShareCaller, documentId?: string): Promise<Pick<DocumentAccess, 'document' | 'chain'>> {
+  if (documentId !== undefined && documentId.toLowerCase() !== share.documentId) throw documentNotFound();
+  const found = await documentWithChain(db, share.orgId, share.documentId);
+  const trashed = !found || found.document.deletedAt !== null || found.chain.some((f) => f.deletedAt !== null);
+  if (trashed || found.document.doctype !== 'form') throw notFound(SHARED_CHECKLIST_UNAVAILABLE);
+  return { document: found.document, chain: found.chain };
+}
+
+/** GET share/checklist, and GET documentation/documents/{id} for the link's checklist. */
+export async function readSharedChecklist(deps: Deps, share: ShareCaller, documentId?: string): Promise<SharedChecklist> {
+  const { document } = await sharedChecklistAccess(deps.db, share, documentId);
+  const [version] = await deps.db
+    .select({ version: documentVersions.version, createdAt: documentVersions.createdAt })
+    .from(documentVersions)
+    .where(and(eq(documentVersions.documentId, document.id), eq(documentVersions.version, document.version)));
+  if (!version) throw notFound(SHARED_CHECKLIST_UNAVAILABLE);
+  return presentSharedChecklist(document, version, share);
+}
+
+/** POST documentation/documents/{id}/sign-content-upload through the link: photos for its answers (no user). */
+export async function signSharedUploads(deps: Deps, share: ShareCaller, documentId: string, files: z.output<typeof signUploadBody>): Promise<SignedUpload[]> {
+  const { document } = await sharedChecklistAccess(deps.db, share, documentId);
+  return signFor(deps, { orgId: share.orgId, documentId: document.id, userId: null }, files);
+}
+
+/** GET documentation/documents/{id}/media-urls through the link: its questions' pictures and its photos. */
+export async function sharedMediaUrls(deps: Deps, share: ShareCaller, documentId: string, uploadIds: readonly string[]): Promise<MediaUrl[]> {
+  const { document } = await sharedChecklistAccess(deps.db, share, documentId);
+  return mediaUrlsOf(deps, { orgId: share.orgId, documentId: document.id }, uploadIds);
+}
+
+/** POST documentation/documents/{id}/data through the link. */
+export async function submitThroughLink(
+  deps: Deps,
+  share: ShareCaller,
+  documentId: string,
+  submission: Submission,
+  idempotencyKey: string | undefined,
+): Promise<SubmitResult> {
+  const access = await sharedChecklistAccess(deps.db, share, documentId);
+  return submitTo(deps, linkSubmitter(share), access, submission, idempotencyKey);
+}
