@@ -28,7 +28,12 @@ test('questions reorder by dragging their handle and by the move buttons; leavin
     await page.mouse.move(x, y);
     await page.waitForTimeout(30);
   }
-  await page.waitForTimeout(200);
+  // Rest at the target with a few small moves: on a loaded machine one 50 ms check can pass between two
+  // moves unseen, and a drag let go before Sortable saw the pointer there does nothing.
+  for (let i = 0; i < 6; i += 1) {
+    await page.mouse.move(x, stop + (i % 2));
+    await page.waitForTimeout(60);
+  }
   await page.mouse.up();
   await expect(headings(page)).toHaveText(['Question 1: Charlie', 'Question 2: Alpha', 'Question 3: Bravo']);
 
