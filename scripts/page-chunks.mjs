@@ -54,10 +54,19 @@ export const VIEWERS = [
   ['presentation', '/islands/presentation-viewer/mount.ts'],
 ];
 
+/**
+ * The public pages whose first load is the checklist filler (#29: a share link's /fill/ and /embed/fill/
+ * pages, src/pages/…): they load Lit and the checklist's rules at once, as the checklist's viewer does.
+ * They take them from the viewer's file, not `core`: every public page loads `core`, and counting them
+ * there put Lit (which Shoelace's islands load at once too) and the answers' rules into the sign-in page.
+ */
+export const FILLER_PAGES = ['fill/index', 'embed/fill'];
+
 const SCRIPT_OF_ASTRO = /^(.*\.astro)\?astro&type=script/;
 const LAYOUT_SCRIPT = /\/src\/layouts\/SignedInLayout\.astro\?astro&type=script/;
 const REACT = /\/node_modules\/(react|react-dom|scheduler|@astrojs\/react)\//;
 const ISLAND = /\/islands\//;
+const LIT = /\/node_modules\/(lit|lit-html|lit-element|@lit\/reactive-element)\//;
 
 /**
  * @typedef {{ isEntry: boolean, importedIds: readonly string[], dynamicallyImportedIds: readonly string[] }} ModuleInfo
@@ -130,7 +139,12 @@ export function planChunks(ids, info, read) {
   for (const id of ids) if (REACT.test(id)) plan.set(id, 'react');
   // What a public page and a signed-in page both import at load (a form's validation, say) is in core, never in
   // a viewer's file: the sign-in page loaded the checklist viewer's 9 KB, Lit included, for a 1 KB helper.
-  const publicLoad = reach(publicEntries, info, false);
+  const fillers = publicEntries.filter((id) => FILLER_PAGES.some((page) => SCRIPT_OF_ASTRO.exec(id)?.[1]?.endsWith(`/src/pages/${page}.astro`)));
+  const publicLoad = reach(
+    publicEntries.filter((id) => !fillers.includes(id)),
+    info,
+    false,
+  );
   for (const id of reach(signedIn, info, false)) if (publicLoad.has(id) && !plan.has(id)) plan.set(id, 'core');
   // What two or more islands import at load (the data grid, the admin screens' paths) is one file, not one each.
   const islandLoads = new Map();
@@ -140,6 +154,24 @@ export function planChunks(ids, info, read) {
   for (const [id, count] of islandLoads) {
     if (count > 1 && !plan.has(id) && id.startsWith('/') && !id.includes('/node_modules/')) plan.set(id, 'islands-shared');
   }
+  // The filler itself (the element, what only it uses, and the fill pages' own modules), which the fill pages
+  // load at once and the checklist's viewer on demand, and nothing else loads: one file of its own, so a
+  // screen that takes a helper (Lit, the answers' rules) from the viewer's file does not load the element.
+  const checklistViewer = ids.find((id) => id.endsWith(VIEWERS[0][1]));
+  if (checklistViewer && fillers.length > 0) {
+    const elsewhere = reach(
+      roots.filter((id) => id !== checklistViewer && !fillers.includes(id)),
+      info,
+      false,
+    );
+    for (const id of reach(fillers, info, false)) {
+      if (plan.has(id) || elsewhere.has(id) || info(id)?.isEntry || !id.startsWith('/') || id.includes('/node_modules/')) continue;
+      plan.set(id, 'checklist-filler');
+    }
+  }
+  // Lit, whole, in the checklist's viewer file (Shoelace's islands and the elements load it from there). Left
+  // to Rollup, its parts went to whichever file asked for them first: the filler's, which an admin form then loaded.
+  for (const id of ids) if (LIT.test(id) && !plan.has(id)) plan.set(id, 'checklist-viewer-shared');
   for (const [doctype, path] of VIEWERS) {
     const viewer = ids.find((id) => id.endsWith(path));
     if (!viewer) continue;

@@ -18,6 +18,8 @@ const PUBLIC_LAYOUT = script('layouts/PublicLayout');
 const VIEW = script('pages/documentation/view');
 const HISTORY = script('pages/documentation/history');
 const LOGIN = script('pages/login');
+const FILL = script('pages/fill/index');
+const SHOELACE = `${root}/node_modules/@shoelace-style/shoelace/dist/components/input/input.js`;
 const ISLAND = `${root}/islands/browse/BrowseFolder.tsx`;
 const ADMIN_ISLAND = `\0astro-entry:${root}/islands/admin/users/UsersAdmin.tsx`;
 const RENDERER = `${root}/node_modules/@astrojs/react/dist/client.js`;
@@ -32,6 +34,7 @@ const sources: Record<string, string> = {
   [`${root}/src/pages/documentation/view.astro`]: "import SignedInLayout from '../../layouts/SignedInLayout.astro';",
   [`${root}/src/pages/documentation/history.astro`]: "import SignedInLayout from '../../layouts/SignedInLayout.astro';",
   [`${root}/src/pages/login.astro`]: "import PublicLayout from '../layouts/PublicLayout.astro';",
+  [`${root}/src/pages/fill/index.astro`]: "import Base from '../../layouts/Base.astro';",
 };
 const read = (file: string) => sources[file] ?? '';
 
@@ -48,7 +51,11 @@ function graph(): Map<string, Info> {
   add(ISLAND, [`${root}/node_modules/react/index.js`, src('islands-shared'), DATA_GRID], [], true);
   // An admin screen: it shares the data grid with the folder's island and the sheet's viewer, and a form's
   // validation with the sign-in page and the checklist's viewer.
-  add(ADMIN_ISLAND, [`${root}/node_modules/react/index.js`, DATA_GRID, src('shared/validation')], [], true);
+  add(ADMIN_ISLAND, [`${root}/node_modules/react/index.js`, DATA_GRID, src('shared/validation'), SHOELACE], [], true);
+  // A share link's fill page (#29): the filler at once, as the checklist's viewer loads it.
+  add(FILL, [src('client/api'), `${root}/elements/rb-checklist/rb-checklist.ts`, src('shared/checklists/value-types')], [], true);
+  // Shoelace is made with Lit: every island that uses it loads Lit at once.
+  add(SHOELACE, [LIT]);
   add(DATA_GRID, [`${root}/node_modules/react/index.js`]);
   add(SHEET_VIEWER, [DATA_GRID, src('shared/checklists/value-types')]);
   add(src('shared/validation'));
@@ -128,15 +135,26 @@ describe('page-chunks', () => {
     const chunks = plan();
     expect(chunks.get(src('shared/checklists/value-types'))).toBe('checklist-viewer-shared');
     expect(chunks.get(`${root}/elements/shared/events.ts`)).toBe('checklist-viewer-shared');
-    // Its own modules stay in its file; a package stays where Rollup puts it (other screens load it without the viewer's code).
+    // Its own modules stay in its file; a package stays where Rollup puts it (other screens load it without the
+    // viewer's code), but Lit, whole, is in the viewer's shared file (Rollup split it among files, #29).
     expect(chunks.has(CHECKLIST_VIEWER)).toBe(false);
-    expect(chunks.has(`${root}/elements/rb-checklist/rb-checklist.ts`)).toBe(false);
-    expect(chunks.has(LIT)).toBe(false);
+    expect(chunks.get(LIT)).toBe('checklist-viewer-shared');
   });
 
   it('puts in core what a public page and a signed-in page both import at load, never in a viewer’s file', () => {
     // The sign-in page loaded the checklist viewer's file (9 KB, Lit included) for a 1 KB validation helper.
     expect(plan().get(src('shared/validation'))).toBe('core');
+  });
+
+  it('leaves the filler, Lit and the checklist rules out of core though a fill page and signed-in pages load them at once: every public page loads core (#29)', () => {
+    const chunks = plan();
+    expect(chunks.get(LIT)).not.toBe('core');
+    // The element itself: one file for the fill page and the checklist's viewer, apart from the helpers
+    // other screens take from the viewer's file.
+    expect(chunks.get(`${root}/elements/rb-checklist/rb-checklist.ts`)).toBe('checklist-filler');
+    expect(chunks.get(src('shared/checklists/value-types'))).toBe('checklist-viewer-shared');
+    // What the fill page shares with the other public pages is still core.
+    expect(chunks.get(src('client/api'))).toBe('core');
   });
 
   it('puts Astro’s React renderer with React: an island loads the two together', () => {
