@@ -20,4 +20,15 @@ describe('readConfig', () => {
       expect(() => readConfig({ ORGANISATIONS_PER_IP_PER_HOUR: bad })).toThrow(/ORGANISATIONS_PER_IP_PER_HOUR must be a whole number/);
     }
   });
+
+  it('limits share links (issue #29) to 200 submissions a link and 60 an address an hour, photo signing to 1000 and 300, unless told otherwise', () => {
+    expect(readConfig({})).toMatchObject({
+      shareSubmissionsPerLinkPerHour: 200,
+      shareSubmissionsPerIpPerHour: 60,
+      shareUploadsPerLinkPerHour: 1000,
+      shareUploadsPerIpPerHour: 300,
+    });
+    expect(readConfig({ SHARE_SUBMISSIONS_PER_IP_PER_HOUR: '600' }).shareSubmissionsPerIpPerHour).toBe(600);
+    expect(() => readConfig({ SHARE_SUBMISSIONS_PER_LINK_PER_HOUR: '0' })).toThrow(/SHARE_SUBMISSIONS_PER_LINK_PER_HOUR must be a whole number/);
+  });
 });

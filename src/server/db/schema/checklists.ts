@@ -45,8 +45,8 @@ export const checklistSubmissions = pgTable(
 
 /**
  * A checklist's share links (issue #29): a person without an account fills the checklist from the link's
- * address (`/fill/{token}`) or an embed. The token (`share_…`) is shown once; only its SHA-256 hash is
- * kept. It may read the latest published version, sign photo uploads for it and submit to it, nothing
+ * address (`/fill/{token}`) or an embed. The token (`share_…`) is derived from the link's id and the app
+ * key (services/checklists/share-links.ts); only its SHA-256 hash is kept. It may read the latest published version, sign photo uploads for it and submit to it, nothing
  * else. Revoking keeps the row (`revoked_at`): its submissions keep their author, and the fill page can
  * say the link was revoked.
  */
