@@ -101,6 +101,29 @@ describe('POST documentation/documents/{id}/data with a share token', () => {
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toEqual([{ field: 'record.photo.media.0', message: 'is not a completed upload of yours for this checklist' }]);
   });
+
+  it("media-urls: the questions' pictures and the photos of share links, never a member's photo", async () => {
+    const picture = await makeChecklist(team.admin, {});
+    const pictureId = await uploadFile(server, team.admin, picture.id);
+    const shown = await makeChecklist(team.admin, { q: question('true/false', { required: false }) });
+    const questionPicture = await uploadFile(server, team.admin, shown.id);
+    const current = (await team.admin.api.get(`documentation/documents/${shown.id}`)).body;
+    const contents = { ...current.contents, questions: { q: { ...current.contents.questions.q, media: questionPicture } } };
+    expect((await team.admin.api.put(`documentation/documents/${shown.id}`, { version: current.version, contents })).status).toBe(200);
+    const reader = shareClient(server, (await makeShareLink(team.admin, shown.id)).token);
+    const signed = await reader.post(`documentation/documents/${shown.id}/sign-content-upload`, [{ filename: 'p.png', file_size: 256, content_type: 'image/png' }]);
+    expect((await postUpload(server, signed.body[0] as SignedUpload, fileBytes('image/png', 256))).status).toBe(204);
+    const linkPhoto = signed.body[0].upload_id as string;
+    const memberPhoto = await uploadFile(server, team.member, shown.id);
+    const res = await reader.get(
+      `documentation/documents/${shown.id}/media-urls?upload_id=${questionPicture}&upload_id=${linkPhoto}&upload_id=${memberPhoto}&upload_id=${pictureId}`,
+    );
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.results.map((m: { upload_id: string }) => m.upload_id).sort()).toEqual([questionPicture, linkPhoto].sort());
+    // A member with Read gets every file of the checklist.
+    const member = await team.member.api.get(`documentation/documents/${shown.id}/media-urls?upload_id=${memberPhoto}&upload_id=${linkPhoto}`);
+    expect(member.body.total).toBe(2);
+  });
 });
 
 describe('a shared row wherever rows are shown', () => {

@@ -5,7 +5,8 @@
  * subscription running); here, its checklist: another document's id → 404 'Document not found' (as for
  * any id the caller may not see); the checklist in the trash, or any folder above it → 404 'This
  * checklist is not available'. Submissions go through THE submission path (./submissions.ts submitTo)
- * with the link as the submitter; photo uploads have no user (created_by null).
+ * with the link as the submitter; photo uploads have no user (created_by null), and a link is given the
+ * addresses of its questions' pictures and of such photos only.
  */
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -59,10 +60,31 @@ export async function signSharedUploads(deps: Deps, share: ShareCaller, document
   return signFor(deps, { orgId: share.orgId, documentId: document.id, userId: null }, files);
 }
 
-/** GET documentation/documents/{id}/media-urls through the link: its questions' pictures and its photos. */
+/** The uploads a checklist's published questions show (their pictures), lower-cased. */
+function questionPictures(contents: unknown): Set<string> {
+  const questions = (contents as { questions?: Record<string, { media?: unknown; media_thumb?: unknown } | null> } | null)?.questions ?? {};
+  const ids = new Set<string>();
+  for (const question of Object.values(questions)) {
+    for (const id of [question?.media, question?.media_thumb]) if (typeof id === 'string') ids.add(id.toLowerCase());
+  }
+  return ids;
+}
+
+/**
+ * GET documentation/documents/{id}/media-urls through the link: its questions' pictures, and photos
+ * uploaded through share links (no user) — never a member's photo, which a link holder has no reason to see.
+ */
 export async function sharedMediaUrls(deps: Deps, share: ShareCaller, documentId: string, uploadIds: readonly string[]): Promise<MediaUrl[]> {
   const { document } = await sharedChecklistAccess(deps.db, share, documentId);
-  return mediaUrlsOf(deps, { orgId: share.orgId, documentId: document.id }, uploadIds);
+  const pictures = questionPictures(document.contents);
+  const shown = uploadIds.filter((id) => pictures.has(id.toLowerCase()));
+  const others = uploadIds.filter((id) => !pictures.has(id.toLowerCase()));
+  const scope = { orgId: share.orgId, documentId: document.id };
+  const [ofQuestions, ofLinks] = await Promise.all([
+    shown.length > 0 ? mediaUrlsOf(deps, scope, shown) : [],
+    others.length > 0 ? mediaUrlsOf(deps, { ...scope, userId: null }, others) : [],
+  ]);
+  return [...ofQuestions, ...ofLinks];
 }
 
 /** POST documentation/documents/{id}/data through the link. */

@@ -192,18 +192,18 @@ export async function mediaUrls(deps: Deps, who: Member, documentId: string, upl
   return mediaUrlsOf(deps, { orgId: who.orgId, documentId: access.document.id }, uploadIds);
 }
 
-/** Addresses for the files of a document its reader may see (a member's, or a share link's checklist), among the ids. */
-export async function mediaUrlsOf(deps: Deps, document: { orgId: string; documentId: string }, uploadIds: readonly string[]): Promise<MediaUrl[]> {
+/** Addresses for the files of a document among the ids (of the uploader in `scope`, when it names one); others are left out. */
+export async function mediaUrlsOf(deps: Deps, scope: UploadScope, uploadIds: readonly string[]): Promise<MediaUrl[]> {
   const wanted = [...new Set(uploadIds)];
   const now = deps.now();
-  const rows = await completedUploads(deps.db, deps.config, document, wanted, now);
+  const rows = await completedUploads(deps.db, deps.config, scope, wanted, now);
   const found = new Set(rows.map((r) => r.id));
   const expires = expiresOf(now);
   const expiresAt = new Date(expires * 1000).toISOString();
   return Promise.all(
     wanted
       .filter((id) => found.has(id))
-      .map(async (id) => ({ upload_id: id, url: await signedMediaUrl(deps.config, document.documentId, id, expires), expires_at: expiresAt })),
+      .map(async (id) => ({ upload_id: id, url: await signedMediaUrl(deps.config, scope.documentId, id, expires), expires_at: expiresAt })),
   );
 }
 
