@@ -25,6 +25,10 @@ if (!process.env.E2E_DATA_DIR) {
 }
 const dataDir = process.env.E2E_DATA_DIR;
 process.env.E2E_BASE_URL = baseURL;
+// A second origin on the next port: the plain page of another site that embeds the elements
+// (tests/e2e/embed-cross-origin.spec.ts serves it); the app lets it call the API and frame /embed/.
+const embedHostUrl = `http://127.0.0.1:${port + 1}`;
+process.env.E2E_EMBED_HOST_URL = embedHostUrl;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -77,6 +81,7 @@ export default defineConfig({
       // Every test's accounts and organisations come from 127.0.0.1.
       REGISTRATIONS_PER_IP_PER_HOUR: '100000',
       ORGANISATIONS_PER_IP_PER_HOUR: '100000',
+      EMBED_ORIGINS: embedHostUrl,
     },
   },
 });

@@ -57,6 +57,8 @@ export const routes: readonly Route[] = [
   // share links (issue 29): a checklist filled without an account, on its own page and in another site's frame
   { pattern: '/fill/:token', shell: 'fill', guard: 'public' },
   { pattern: '/embed/fill/:token', shell: 'embed/fill', guard: 'public' },
+  // the elements for other sites (issue 29): how to embed them, and each one's reference from the manifest
+  { pattern: '/elements', shell: 'elements', guard: 'public' },
 ];
 
 /** The shell served, with status 404, for every address the table does not know. */

@@ -39,6 +39,7 @@ describe('matchRoute', () => {
     ['/documentation/d1/history', 'documentation/history', 'signed-in', { id: 'd1' }],
     ['/fill/share_abc-_1', 'fill', 'public', { token: 'share_abc-_1' }],
     ['/embed/fill/share_abc-_1', 'embed/fill', 'public', { token: 'share_abc-_1' }],
+    ['/elements/', 'elements', 'public', {}],
   ] as const)('%s → %s (%s)', (path, shell, guard, params) => {
     const match = matchRoute(path);
     expect(match?.route.shell).toBe(shell);
