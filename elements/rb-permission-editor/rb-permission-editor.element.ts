@@ -41,13 +41,15 @@ declare global {
  * `GET auth/acl-subjects`). The element talks to that base through the one transport
  * (src/shared/transport), because it is built as a standalone bundle for pages outside the app (DESIGN.md);
  * inside the app, the page may load the data through `src/client` and set the properties instead.
+ * On another site (issue #29) it needs a signed-in user's token and EMBED_ORIGINS naming the site.
  *
+ * @summary Edits who may do what on a folder or document: grants and revokes, per user, role or the organisation.
  * @event rb-change - Every edit; `detail.entries` is the whole list `{subject, is_grant, permissions}[]`.
  * @event rb-unauthorized - The API refused the token (401): sign in again and set a new `token`.
  * @csspart base - The wrapper around everything.
- * @cssprop --rb-permission-editor-focus - Focus ring colour.
- * @cssprop --rb-permission-editor-rule - Colour of the table rules and the entries' borders.
- * @cssprop --rb-permission-editor-error - Colour of the load error.
+ * @cssprop [--rb-permission-editor-focus=#1d4ed8] - Focus ring colour.
+ * @cssprop [--rb-permission-editor-rule=#d4d4d8] - Colour of the table rules and the entries' borders.
+ * @cssprop [--rb-permission-editor-error=#b91c1c] - Colour of the load error.
  */
 export class RbPermissionEditor extends LitElement {
   static override styles = styles;
