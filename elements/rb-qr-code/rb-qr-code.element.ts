@@ -13,6 +13,7 @@ const PRINT_VIEW_LIFETIME_MS = 60_000;
  *
  * The code is one image to assistive technology: `role="img"`, named 'QR code for {value}'.
  *
+ * @summary A QR code of an address (or any text), drawn as SVG; it downloads and prints.
  * @csspart base - The image (the element's only box).
  */
 export class RbQrCode extends LitElement {

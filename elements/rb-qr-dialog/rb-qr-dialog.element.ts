@@ -21,6 +21,7 @@ declare global {
  *
  * `show(opener)` opens it; focus returns to `opener` (or whatever had focus) when it closes.
  *
+ * @summary The QR code of an address in a dialog, with Print, Download and Close.
  * @event rb-close - The dialog closed.
  * @csspart dialog - The `<dialog>` box.
  */
