@@ -211,8 +211,8 @@ function ShareLinkEntry({ documentId, link, onRevoked }: { documentId: string; l
             </SlButton>
           </div>
         ) : (
-          <SlButton ref={revokeButton} size="small" variant="danger" outline aria-label={`Revoke ${link.name}`} onClick={() => setConfirming(true)}>
-            Revoke
+          <SlButton ref={revokeButton} size="small" variant="danger" outline onClick={() => setConfirming(true)}>
+            Revoke<span className="visually-hidden"> {link.name}</span>
           </SlButton>
         )}
       </div>
@@ -233,8 +233,9 @@ function CopyField({ label, what, linkName, value }: { label: string; what: stri
   return (
     <div className="share-copy">
       <SlInput size="small" label={label} value={value} readonly onFocus={(e) => (e.target as HTMLInputElement).select?.()} />
-      <SlButton size="small" aria-label={`Copy ${what.toLowerCase()} of ${linkName}`} onClick={() => void copy()}>
-        Copy
+      {/* The button's name is its slotted text (Shoelace's inner button does not take the host's aria-label). */}
+      <SlButton size="small" onClick={() => void copy()}>
+        Copy<span className="visually-hidden"> {`${what.toLowerCase()} of ${linkName}`}</span>
       </SlButton>
     </div>
   );

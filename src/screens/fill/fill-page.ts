@@ -35,7 +35,8 @@ export function mountFill({ frame }: { frame: boolean }): void {
     showHeading(checklist.name ?? '', checklist.organization_name ?? '', checklist.description ?? '');
   });
   filler.addEventListener('rb-load-failed', () => showHeading(NOT_AVAILABLE_HEADING, '', ''));
-  const content = document.getElementById('fill-content');
+  // The whole of the embedded page's content, its padding included: the frame is sized to it.
+  const content = document.getElementById('main');
   if (frame && content) reportFrameHeight(content);
   if (kiosk && import.meta.env.PROD) registerServiceWorker();
 }
