@@ -68,8 +68,10 @@ export function embedCors(origins: readonly string[]): MiddlewareHandler {
     await next();
     // Whether an answer carries CORS headers depends on Origin, whatever this request's Origin was.
     addVary(c.res.headers, 'Origin');
-    if (!allowed) return;
-    c.res.headers.set('Access-Control-Allow-Origin', origin);
-    c.res.headers.set('Access-Control-Expose-Headers', CORS_EXPOSED_HEADERS.join(', '));
+    if (allowed) {
+      c.res.headers.set('Access-Control-Allow-Origin', origin);
+      c.res.headers.set('Access-Control-Expose-Headers', CORS_EXPOSED_HEADERS.join(', '));
+    }
+    return undefined;
   };
 }
