@@ -157,7 +157,8 @@ export function planChunks(ids, info, read) {
   // The filler itself (the element, what only it uses, and the fill pages' own modules), which the fill pages
   // load at once and the checklist's viewer on demand, and nothing else loads: one file of its own, so a
   // screen that takes a helper (Lit, the answers' rules) from the viewer's file does not load the element.
-  const checklistViewer = ids.find((id) => id.endsWith(VIEWERS[0][1]));
+  const checklistViewerPath = VIEWERS.find(([doctype]) => doctype === 'checklist')?.[1];
+  const checklistViewer = checklistViewerPath ? ids.find((id) => id.endsWith(checklistViewerPath)) : undefined;
   if (checklistViewer && fillers.length > 0) {
     const elsewhere = reach(
       roots.filter((id) => id !== checklistViewer && !fillers.includes(id)),

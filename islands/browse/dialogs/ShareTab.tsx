@@ -11,6 +11,7 @@
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import SlInput from '@shoelace-style/shoelace/dist/react/input/index.js';
 import SlSpinner from '@shoelace-style/shoelace/dist/react/spinner/index.js';
+import type SlButtonElement from '@shoelace-style/shoelace/dist/components/button/button.component.js';
 import { useEffect, useId, useRef, useState } from 'react';
 import { api, ApiError } from '../../../src/client/api.ts';
 import { showAlert } from '../../../src/client/stores/alerts.ts';
@@ -144,11 +145,16 @@ function ShareLinkEntry({ documentId, link, onRevoked }: { documentId: string; l
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const confirmButton = useRef<HTMLElement>(null);
-  const revokeButton = useRef<HTMLElement>(null);
+  const confirmButton = useRef<SlButtonElement>(null);
+  const revokeButton = useRef<SlButtonElement>(null);
+  const asked = useRef(false);
 
+  // The focus follows the question: to 'Revoke Link' when asked, back to 'Revoke' when kept. A button just
+  // mounted renders its inner button a moment later: its focus() waits for that.
   useEffect(() => {
-    if (confirming) confirmButton.current?.focus();
+    const button = confirming ? confirmButton.current : asked.current ? revokeButton.current : null;
+    asked.current ||= confirming;
+    void button?.updateComplete.then(() => button.focus());
   }, [confirming]);
 
   async function revoke() {
@@ -202,10 +208,7 @@ function ShareLinkEntry({ documentId, link, onRevoked }: { documentId: string; l
             <SlButton
               size="small"
               disabled={busy}
-              onClick={() => {
-                setConfirming(false);
-                setTimeout(() => revokeButton.current?.focus());
-              }}
+              onClick={() => setConfirming(false)}
             >
               Keep Link
             </SlButton>
@@ -232,7 +235,7 @@ function CopyField({ label, what, linkName, value }: { label: string; what: stri
   }
   return (
     <div className="share-copy">
-      <SlInput size="small" label={label} value={value} readonly onFocus={(e) => (e.target as HTMLInputElement).select?.()} />
+      <SlInput size="small" label={label} value={value} readonly onFocus={(e) => e.target.select()} />
       {/* The button's name is its slotted text (Shoelace's inner button does not take the host's aria-label). */}
       <SlButton size="small" onClick={() => void copy()}>
         Copy<span className="visually-hidden"> {`${what.toLowerCase()} of ${linkName}`}</span>
