@@ -53,6 +53,8 @@ export const routes: readonly Route[] = [
   { pattern: '/documentation/edit/:id', shell: 'documentation/edit', guard: 'signed-in' },
   { pattern: '/documentation/search', shell: 'documentation/search', guard: 'signed-in' },
   { pattern: '/documentation/trash/:folderId', shell: 'documentation/trash', guard: 'signed-in' },
+  // QR label sheets of a folder (issue #29; docs/documentation-tree.md "QR codes and label sheets")
+  { pattern: '/documentation/qr-sheet/:folderId', shell: 'documentation/qr-sheet', guard: 'signed-in' },
   { pattern: '/documentation/:id/history', shell: 'documentation/history', guard: 'signed-in' },
   // share links (issue 29): a checklist filled without an account, on its own page and in another site's frame
   { pattern: '/fill/:token', shell: 'fill', guard: 'public' },

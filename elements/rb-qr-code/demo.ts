@@ -1,4 +1,4 @@
-/** The demo page's script (demo.html, built to demo.js): the input drives the code; the buttons print and download. */
+/** The demo page's script (demo.html, built to demo.js): the input drives the code; the buttons print and download (SVG, PNG). */
 import type { RbQrCode } from './rb-qr-code.element.ts';
 
 const input = document.querySelector<HTMLInputElement>('#address')!;
@@ -18,4 +18,5 @@ input.addEventListener('input', () => {
   code.value = input.value.trim();
 });
 document.querySelector('#print')!.addEventListener('click', () => void run(() => code.print(), ''));
-document.querySelector('#download')!.addEventListener('click', () => void run(() => code.download('qr-code'), 'Downloaded qr-code.png'));
+document.querySelector('#download-svg')!.addEventListener('click', () => void run(() => code.download('qr-code', 'svg'), 'Downloaded qr-code.svg'));
+document.querySelector('#download')!.addEventListener('click', () => void run(() => code.download('qr-code', 'png'), 'Downloaded qr-code.png'));

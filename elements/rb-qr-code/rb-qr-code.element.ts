@@ -1,10 +1,34 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
-import type QRCodeStyling from 'qr-code-styling';
+import type { default as QRCodeStyling, Options } from 'qr-code-styling';
 import { styles } from './rb-qr-code.styles.ts';
 
 /** How long a print view may stay when the browser never says the printing is over. */
 const PRINT_VIEW_LIFETIME_MS = 60_000;
+/** How long a downloaded file's object URL is kept. */
+const DOWNLOAD_URL_LIFETIME_MS = 60_000;
+
+/** Side of a downloaded PNG in pixels (issue #29: at least 1024). */
+export const DOWNLOAD_PX = 1024;
+
+/** What a code downloads as: a PNG image or the SVG drawing. */
+export type QrFileFormat = 'png' | 'svg';
+
+/** Plain black squares on white, error correction M: the most readable for cameras. */
+function stylingOptions(data: string, size: number, margin: number): Options {
+  return {
+    type: 'svg',
+    width: size,
+    height: size,
+    data,
+    margin,
+    qrOptions: { errorCorrectionLevel: 'M' },
+    dotsOptions: { type: 'square', color: '#000000' },
+    cornersSquareOptions: { type: 'square', color: '#000000' },
+    cornersDotOptions: { type: 'square', color: '#000000' },
+    backgroundOptions: { color: '#ffffff' },
+  };
+}
 
 /**
  * A QR code of an address (documentation §2: the QR code dialog, printed QR sheets), drawn as SVG by
@@ -12,6 +36,9 @@ const PRINT_VIEW_LIFETIME_MS = 60_000;
  * bundle stays small. Plain black squares on white with a quiet zone: the most readable for cameras.
  *
  * The code is one image to assistive technology: `role="img"`, named 'QR code for {value}'.
+ *
+ * `download(name, 'png' | 'svg')` saves it as a 1024 px PNG or as the SVG drawing (issue #29);
+ * `print()` opens the browser's print dialog for the code alone.
  *
  * @summary A QR code of an address (or any text), drawn as SVG; it downloads and prints.
  * @csspart base - The image (the element's only box).
@@ -50,18 +77,7 @@ export class RbQrCode extends LitElement {
     const { default: Styling } = await import('qr-code-styling');
     if (count !== this.drawCount) return this.drawing;
     const size = Math.max(1, Math.round(this.size) || 256);
-    const code = new Styling({
-      type: 'svg',
-      width: size,
-      height: size,
-      data: this.value,
-      margin: Math.round(size / 16),
-      qrOptions: { errorCorrectionLevel: 'M' },
-      dotsOptions: { type: 'square', color: '#000000' },
-      cornersSquareOptions: { type: 'square', color: '#000000' },
-      cornersDotOptions: { type: 'square', color: '#000000' },
-      backgroundOptions: { color: '#ffffff' },
-    });
+    const code = new Styling(stylingOptions(this.value, size, Math.round(size / 16)));
     container.replaceChildren();
     code.append(container);
     this.code = code;
@@ -80,10 +96,32 @@ export class RbQrCode extends LitElement {
     return this.code;
   }
 
-  /** Saves the code as a PNG file, named `filename` (default 'qr-code'; '.png' is added). */
-  async download(filename = 'qr-code'): Promise<void> {
-    const code = await this.currentCode();
-    await code.download({ name: filename.replace(/\.png$/i, ''), extension: 'png' });
+  /**
+   * Saves the code as a file named `filename` (default 'qr-code'; the extension is added): `png`, an image
+   * of DOWNLOAD_PX pixels a side, sharp printed at 8 cm and more; `svg`, the vector drawing, sharp at any size.
+   */
+  async download(filename = 'qr-code', format: QrFileFormat = 'png'): Promise<void> {
+    const file = await this.file(format);
+    const address = URL.createObjectURL(file);
+    const link = document.createElement('a');
+    link.href = address;
+    link.download = `${filename.replace(/\.(png|svg)$/i, '')}.${format}`;
+    link.hidden = true;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    // Revoked once the browser has surely taken the file.
+    setTimeout(() => URL.revokeObjectURL(address), DOWNLOAD_URL_LIFETIME_MS);
+  }
+
+  /** The code of the current value as a file: a PNG of DOWNLOAD_PX pixels a side, or the SVG drawing at that size. */
+  async file(format: QrFileFormat = 'png'): Promise<Blob> {
+    await this.currentCode();
+    const { default: Styling } = await import('qr-code-styling');
+    // A quiet zone of a tenth of the side: 4 modules and more for every address (version 4 and up).
+    const data = await new Styling(stylingOptions(this.value, DOWNLOAD_PX, DOWNLOAD_PX / 10)).getRawData(format);
+    if (!(data instanceof Blob)) throw new Error('rb-qr-code: the code could not be drawn');
+    return data;
   }
 
   /**

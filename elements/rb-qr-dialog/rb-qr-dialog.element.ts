@@ -1,6 +1,6 @@
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import type { RbQrCode } from '../rb-qr-code/rb-qr-code.element.ts';
+import type { QrFileFormat, RbQrCode } from '../rb-qr-code/rb-qr-code.element.ts';
 import { emit } from '../events.ts';
 import { qrFilename, qrTitle } from './qr-naming.ts';
 import { dialogHeader } from '../shared/dialog.styles.ts';
@@ -15,9 +15,11 @@ declare global {
 
 /**
  * THE QR code dialog (documentation §2 "QR code (with print)"): a modal native `<dialog>` with the
- * `<rb-qr-code>` of an address, the address as a link, and Print, Download and Close. Used by the light
- * document pages ('QR Link' in the toolbar menu) and by the folder browser ('QR Code' on an item), so
- * both read alike: the title 'QR Code: {name}', the file '{name} QR code.png' (qr-naming.ts).
+ * `<rb-qr-code>` of an address, the address as a link, and Print, Download SVG (the vector drawing),
+ * Download PNG (1024 px) and Close. Used by the light document pages ('QR Link' in the toolbar menu), the
+ * folder browser ('QR Code' on an item) and the invitations list, so all read alike: the title
+ * 'QR Code: {name}', the files '{name} QR code.svg' and '.png' (qr-naming.ts). The address comes from
+ * the page: the app's pages give `{PUBLIC_URL}/…` (src/client/public-address.ts), never the browser's origin.
  *
  * `show(opener)` opens it; focus returns to `opener` (or whatever had focus) when it closes.
  *
@@ -82,10 +84,10 @@ export class RbQrDialog extends LitElement {
     }
   }
 
-  private async run(action: 'print' | 'download'): Promise<void> {
+  private async run(action: 'print' | QrFileFormat): Promise<void> {
     this.problem = '';
     try {
-      await (action === 'print' ? this.code.print() : this.code.download(qrFilename(this.name)));
+      await (action === 'print' ? this.code.print() : this.code.download(qrFilename(this.name), action));
     } catch (error) {
       this.problem = error instanceof Error ? error.message : String(error);
     }
@@ -115,7 +117,8 @@ export class RbQrDialog extends LitElement {
         ${this.problem ? html`<p class="error" role="alert">${this.problem}</p>` : nothing}
         <div class="dialog-actions">
           <button type="button" class="secondary" ?disabled=${!this.drawn} @click=${() => void this.run('print')}>Print</button>
-          <button type="button" class="secondary" ?disabled=${!this.drawn} @click=${() => void this.run('download')}>Download</button>
+          <button type="button" class="secondary" ?disabled=${!this.drawn} @click=${() => void this.run('svg')}>Download SVG</button>
+          <button type="button" class="secondary" ?disabled=${!this.drawn} @click=${() => void this.run('png')}>Download PNG</button>
           <button type="button" @click=${() => this.close()}>Close</button>
         </div>
       </div>

@@ -2,15 +2,20 @@
  * Above the tiles: the sort menu (documentation §2), the paste button while something is on the
  * clipboard and the folder may receive it, and for org admins the trash bin with the number of items
  * deleted from this folder; then the folder's own menu (Favourite/Unfavourite, Subscribe/Unsubscribe,
- * Assign: ./follow.ts). Plain buttons: the menus' Shoelace parts load when one is first opened.
+ * Assign: ./follow.ts; Print QR Labels: the folder's QR label sheets). Plain buttons: the menus' Shoelace
+ * parts load when one is first opened.
  */
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { qrSheetPath } from '../../src/client/addresses.ts';
+import { navigate } from '../../src/client/navigation.ts';
 import type { ClipboardItem } from '../../src/client/stores/clipboard.ts';
 import { followEntries, isFollowAction, useFollowed, type FollowSubject } from './follow.ts';
 import type { FollowAction } from './offered-actions.ts';
 import { SORT_ORDERS, type SortOrder } from './sort-orders.ts';
 
 const PopupMenu = lazy(() => import('./PopupMenu.tsx'));
+
+const PRINT_QR_LABELS = 'print-qr-labels';
 
 interface Props {
   sort: SortOrder;
@@ -31,7 +36,8 @@ export function FolderToolbar({ sort, onSort, pastable, onPaste, trashCount, tra
   const [following, setFollowing] = useState(false);
   const folderButton = useRef<HTMLButtonElement>(null);
   const followed = useFollowed();
-  const folderEntries = followEntries(folder, followed);
+  // Print QR Labels (issue #29): the folder's QR label sheets, on a page of their own; Read is enough.
+  const folderEntries = [...followEntries(folder, followed), { value: PRINT_QR_LABELS, label: 'Print QR Labels' }];
   const closeFolderMenu = useCallback(() => {
     setFollowing(false);
     folderButton.current?.focus();
@@ -117,6 +123,7 @@ export function FolderToolbar({ sort, onSort, pastable, onPaste, trashCount, tra
               // The button takes the focus back first, so a dialog the entry opens returns it there.
               closeFolderMenu();
               if (isFollowAction(value)) onFollow(value, folder);
+              else if (value === PRINT_QR_LABELS) navigate(qrSheetPath(folder.id));
             }}
             onClose={closeFolderMenu}
           />

@@ -21,6 +21,8 @@ export const resultsPath = (id: string, rowId?: string): string =>
 /** Where a listed item opens: a folder in the browser, a document in its viewer. */
 export const itemPath = (item: { kind: 'folder' | 'document'; id: string }): string =>
   item.kind === 'folder' ? browsePath(item.id) : viewPath(item.id);
+/** The QR label sheets of a folder's items (issue #29). */
+export const qrSheetPath = (folderId: string): string => `/documentation/qr-sheet/${seg(folderId)}`;
 /** The trash, whole (`root`) or of one folder. */
 export const trashPath = (folderId: string = ROOT): string => `/documentation/trash/${seg(folderId)}`;
 

@@ -44,6 +44,7 @@ import type { Assignment, AssignmentKind, CreateAssignmentBody } from '../shared
 import type { BillingPlan, CheckoutSession } from '../shared/api/billing.ts';
 import type { FavouriteEntry, NotificationList, SubscribeBody, SubscriptionEntry } from '../shared/api/notifications.ts';
 import type { SearchQuery, SearchResult } from '../shared/api/search.ts';
+import type { QrSheetItems, QrSheetQuery } from '../shared/api/qr-labels.ts';
 import type { MailFailures } from '../shared/api/settings.ts';
 import type { SheetData, SheetDataQuery, SheetExportQuery } from '../shared/api/sheets.ts';
 import type { List } from '../shared/api/list.ts';
@@ -204,6 +205,18 @@ export const api = {
     /** One submitted row as a printable PDF. */
     rowPdf: async (rowId: string) =>
       asBlob(await call<string | Blob>(rowPdfPath(rowId), { headers: { Accept: 'application/pdf' } }), 'application/pdf'),
+    /** What the QR label sheet of a folder would hold: its own items, or (`subtree`) everything below it. */
+    qrSheet: (folderId: string, subtree = false) =>
+      call<QrSheetItems>(`documentation/folders/${seg(folderId)}/qr-sheet`, subtree ? { query: { subtree: true } } : {}),
+    /** The QR label sheet of a folder as a PDF: a layout, the subfolders or not, the share links chosen for checklists. */
+    qrSheetPdf: async (folderId: string, query: QrSheetQuery) =>
+      asBlob(
+        await call<string | Blob>(`documentation/folders/${seg(folderId)}/qr-sheet.pdf`, {
+          query: { layout: query.layout, subtree: query.subtree, share_links: query.share_links?.length ? query.share_links.join(',') : undefined },
+          headers: { Accept: 'application/pdf' },
+        }),
+        'application/pdf',
+      ),
     /** One signed upload per file, in order (then src/client/uploads.ts sends each file). */
     signUploads: (documentId: string, files: readonly { filename: string; file_size: number; content_type: string }[]) =>
       json<SignedUpload[]>('POST', `documentation/documents/${seg(documentId)}/sign-content-upload`, files),

@@ -57,6 +57,8 @@ export const earlyReads: Readonly<Record<string, readonly string[] | ReadsByForm
   // The results grid's document (src/screens/documentation/results.ts); its rows' window depends on the clock.
   '/documentation/results/:id': ['documentation/documents/{id}', DRAWER],
   '/documentation/search': [DRAWER],
+  // The labels of the folder's own items (src/screens/documentation/qr-sheet.ts); its subtree is read when asked for.
+  '/documentation/qr-sheet/:folderId': ['documentation/folders/{folderId}/qr-sheet', DRAWER],
   // The dashboard (src/screens/home/dashboard.ts: dashboardApiReads); in the picker and create modes they go unused.
   '/': ['workflow/assignments', 'documentation/favorites', RECENT_ACTIVITY],
   // The admin islands' first pages (islands/admin: 100 rows by skip/limit) and the settings page's reads.

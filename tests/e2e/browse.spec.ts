@@ -203,7 +203,7 @@ test('the QR code of an item holds its page address', async ({ page, context, or
   await expect(dialog.getByRole('button', { name: 'Print' })).toBeEnabled();
   // One file-name rule with the document pages' QR Link.
   const downloading = page.waitForEvent('download');
-  await dialog.getByRole('button', { name: 'Download' }).click();
+  await dialog.getByRole('button', { name: 'Download PNG' }).click();
   expect((await downloading).suggestedFilename()).toBe('Manuals QR code.png');
   await dialog.getByRole('button', { name: 'Close' }).last().click(); // the footer's Close (the X is first)
   await expect(dialog).toBeHidden();

@@ -78,12 +78,12 @@ test.describe('document page', () => {
     await expect(dialog.getByRole('img', { name: `QR code for ${address}` })).toBeVisible();
     await expect(dialog.getByText(address)).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Print' })).toBeEnabled();
-    await expect(dialog.getByRole('button', { name: 'Download' })).toBeEnabled();
+    await expect(dialog.getByRole('button', { name: 'Download PNG' })).toBeEnabled();
     expect(await decodeQrCode(page)).toBe(address);
     await expectAccessible(page);
 
     const downloading = page.waitForEvent('download');
-    await dialog.getByRole('button', { name: 'Download' }).click();
+    await dialog.getByRole('button', { name: 'Download PNG' }).click();
     expect((await downloading).suggestedFilename()).toBe('Empty Checklist QR code.png');
 
     await dialog.getByRole('button', { name: 'Close' }).last().click(); // the footer's Close (the X is first)

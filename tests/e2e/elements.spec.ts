@@ -49,7 +49,7 @@ test.describe('rb-qr-dialog', () => {
     await expectAccessible(page);
 
     const downloading = page.waitForEvent('download');
-    await dialog.getByRole('button', { name: 'Download' }).click();
+    await dialog.getByRole('button', { name: 'Download PNG' }).click();
     expect((await downloading).suggestedFilename()).toBe('Cold store bay 4 QR code.png');
 
     await dialog.getByRole('button', { name: 'Close' }).last().click(); // the footer's Close (the X is first)
@@ -96,7 +96,7 @@ test.describe('rb-qr-code', () => {
     await expect.poll(() => page.locator('rb-qr-code svg').innerHTML()).not.toBe(before);
 
     const downloading = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Download' }).click();
+    await page.getByRole('button', { name: 'Download PNG' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe('qr-code.png');
     await expect(page.getByRole('status')).toHaveText('Downloaded qr-code.png');

@@ -6,12 +6,13 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { api, ApiError } from '../../../src/client/api.ts';
+import { signedInUser } from '../../../src/client/signed-in-user.ts';
 import { showAlert } from '../../../src/client/stores/alerts.ts';
 import { formatDateTime } from '../../../src/client/time-format.ts';
 import type { OrgInvitation } from '../../../src/shared/api/accounts.ts';
 import { DataGrid, type DataGridColumn } from '../../shared/DataGrid.tsx';
 import type { RolesState } from './UsersAdmin.tsx';
-import { clampSkip, inviteLink, messages, pageOf, rolesText, USERS_PAGE_SIZE } from './users-state.ts';
+import { clampSkip, inviteLink, invitePath, messages, pageOf, rolesText, USERS_PAGE_SIZE } from './users-state.ts';
 
 const EditInvitationDialog = lazy(() => import('./EditInvitationDialog.tsx').then((m) => ({ default: m.EditInvitationDialog })));
 const CancelInvitationDialog = lazy(() => import('./CancelInvitationDialog.tsx').then((m) => ({ default: m.CancelInvitationDialog })));
@@ -43,7 +44,7 @@ export function InvitedUsers({ roles, reloadKey }: { roles: RolesState; reloadKe
   }, [reloadKey, generation]);
 
   async function copyLink(invitation: OrgInvitation) {
-    const link = inviteLink(location.origin, invitation.id);
+    const link = inviteLink((await signedInUser()).public_url, invitation.id);
     try {
       await navigator.clipboard.writeText(link);
       showAlert('success', messages.linkCopied);
@@ -97,7 +98,7 @@ export function InvitedUsers({ roles, reloadKey }: { roles: RolesState; reloadKe
         paging={total > USERS_PAGE_SIZE ? { skip, limit: USERS_PAGE_SIZE, total, onPage: setSkip } : undefined}
       />
       <Suspense fallback={null}>
-        {dialog?.type === 'qr' && <QrCodeDialog name={dialog.invitation.email} address={inviteLink(location.origin, dialog.invitation.id)} onClosed={closed} />}
+        {dialog?.type === 'qr' && <QrCodeDialog name={dialog.invitation.email} address={invitePath(dialog.invitation.id)} onClosed={closed} />}
         {dialog?.type === 'edit' && (
           <EditInvitationDialog invitation={dialog.invitation} roles={roles.status === 'ready' ? roles.roles : []} onSaved={reload} onClosed={closed} />
         )}

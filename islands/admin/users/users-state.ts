@@ -22,8 +22,12 @@ export const messages = {
   noRoles: 'N/A',
 } as const;
 
-/** Invite link: the site origin plus /invitation/{id} (accounts §9). */
-export const inviteLink = (origin: string, id: string): string => `${origin}/invitation/${encodeURIComponent(id)}`;
+/** Invite link: the site (its PUBLIC_URL, never the browser's origin) plus /invitation/{id} (accounts §9). */
+
+/** The invitation page of this site, `/invitation/{id}` (its QR code: QrCodeDialog puts PUBLIC_URL before it). */
+export const invitePath = (id: string): string => `/invitation/${encodeURIComponent(id)}`;
+/** The invitation's whole address under `publicUrl` (PUBLIC_URL, auth/me's public_url: as the invitation mail has it). */
+export const inviteLink = (publicUrl: string, id: string): string => `${publicUrl}${invitePath(id)}`;
 
 /** GET users for one page of the Active grid; `role_filters` only when some roles are chosen. */
 export function usersQuery(roleFilters: readonly string[], page: { skip: number; limit: number }): ListUsersQuery {

@@ -7,6 +7,7 @@
  */
 import type { Document } from '../../shared/api/documentation.ts';
 import { setPageName } from '../chrome/signed-in-chrome.ts';
+import { publicAddressOf } from '../../client/public-address.ts';
 import { signedInPage } from '../../client/signed-in-user.ts';
 import { pathSegment, viewPath } from '../../client/addresses.ts';
 import { folderCrumbs, renderBreadcrumbs } from './breadcrumbs.ts';
@@ -37,8 +38,8 @@ export async function mountDocumentEdit(): Promise<void> {
   description.textContent = doc.description;
   description.hidden = doc.description.trim() === '';
   renderBreadcrumbs(element('breadcrumbs'), folderCrumbs(doc.path, doc.root_id));
-  // A printed code is for the people who use the document: it leads to the viewer.
-  renderDocumentToolbar(element('document-toolbar'), doc, { mode: 'edit', qrAddress: location.origin + viewPath(doc.id) });
+  // A printed code is for the people who use the document: it leads to the viewer, under PUBLIC_URL.
+  renderDocumentToolbar(element('document-toolbar'), doc, { mode: 'edit', qrAddress: publicAddressOf(page.user.public_url, viewPath(doc.id)) });
   element('document-status').textContent = '';
   element('document-frame').hidden = false;
   await mountEditor(element('document-editor'), doc);

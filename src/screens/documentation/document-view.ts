@@ -10,6 +10,7 @@ import type { CurrentUser } from '../../shared/api/accounts.ts';
 import type { Document, SubmittedRow } from '../../shared/api/documentation.ts';
 import { api } from '../../client/api.ts';
 import { setPageName } from '../chrome/signed-in-chrome.ts';
+import { publicAddressOf } from '../../client/public-address.ts';
 import { signedInPage, signedInUser } from '../../client/signed-in-user.ts';
 import { browsePath, viewPath, viewTarget } from '../../client/addresses.ts';
 import { folderCrumbs, renderBreadcrumbs } from './breadcrumbs.ts';
@@ -62,7 +63,8 @@ export async function mountDocumentView(): Promise<void> {
   }
   renderDocumentToolbar(element('document-toolbar'), doc, {
     mode: 'view',
-    qrAddress: location.origin + location.pathname,
+    // Under PUBLIC_URL: a code printed from an internal host name still opens for everyone.
+    qrAddress: publicAddressOf(user.public_url, location.pathname),
     ...(doc.doctype === 'form' ? { resetQuestions: () => resetQuestions(doc, user) } : {}),
   });
   element('document-status').textContent = '';

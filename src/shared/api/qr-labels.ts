@@ -19,6 +19,15 @@ export const QR_LABEL_LAYOUT_NAMES: Readonly<Record<QrLabelLayout, string>> = {
   'tape-24': '24 mm tape: one 70 × 24 mm label a page',
 };
 
+/** Labels on each page of a layout (the server's layout table agrees: tests/unit/…/qr-labels/layouts.test.ts). */
+export const QR_LABELS_PER_PAGE: Readonly<Record<QrLabelLayout, number>> = {
+  'avery-l7160': 21,
+  'avery-5160': 30,
+  'avery-l4778': 48,
+  'tape-62': 1,
+  'tape-24': 1,
+};
+
 /** The most labels one PDF holds; a folder (or subtree) with more answers 422. */
 export const QR_SHEET_MAX_LABELS = 1000;
 

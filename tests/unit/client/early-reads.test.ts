@@ -15,6 +15,7 @@ import { rootFolders } from '../../../src/screens/chrome/drawer-documentation.ts
 import { allPages } from '../../../src/client/all-pages.ts';
 import { trashFolderOf, viewTarget } from '../../../src/client/addresses.ts';
 import { readDocument } from '../../../src/screens/documentation/document-load.ts';
+import { qrSheetRead } from '../../../src/screens/documentation/qr-sheet.ts';
 import { api, ApiError, onApiError } from '../../../src/client/api.ts';
 import { earlyReads, earlyReadsConfig, earlyReadsScript, orderingOfSortKey } from '../../../src/client/early-reads.ts';
 import { routes } from '../../../src/routes.ts';
@@ -247,6 +248,17 @@ describe('the inline script and the pick-up', () => {
     await Promise.all([api.documentation.document('d2'), allPages((page) => api.documentation.history('d2', page))]);
     await settle();
     expect(asked.filter((a) => a.includes('/d2')).sort()).toEqual(['/api/v1/documentation/documents/d2', '/api/v1/documentation/documents/d2/history?skip=0&limit=100']);
+  });
+
+  it("the QR Labels page: the labels of the folder's own items, the address its screen asks for", async () => {
+    openPage('/documentation/qr-sheet/f8');
+    await settle();
+    // Sent by the HTML, before the page's module asks…
+    expect(asked.filter((a) => a.includes('/f8'))).toEqual(['/api/v1/documentation/folders/f8/qr-sheet']);
+    // …which then takes that answer instead of asking again.
+    await qrSheetRead('f8');
+    await settle();
+    expect(asked.filter((a) => a.includes('/f8'))).toEqual(['/api/v1/documentation/folders/f8/qr-sheet']);
   });
 
   it('an early answer that failed reads exactly like the transport’s own: status, detail, the listeners hear it', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { QR_LABEL_LAYOUTS } from '../../../../../../src/shared/api/qr-labels.ts';
+import { QR_LABEL_LAYOUTS, QR_LABELS_PER_PAGE } from '../../../../../../src/shared/api/qr-labels.ts';
 import {
   cellCentre,
   codeCentre,
@@ -29,6 +29,8 @@ describe('the label layouts: where each label and its code land, in millimetres'
   ] as const)('%s: %i labels a page, the first and last cells centred where the sheet has them', (layout, perPage, first, last) => {
     const sheet = LABEL_SHEETS[layout];
     expect(labelsPerPage(sheet)).toBe(perPage);
+    // What the page tells people before they download agrees.
+    expect(QR_LABELS_PER_PAGE[layout]).toBe(perPage);
     const a = cellCentre(labelCell(sheet, 0));
     close(a.x, first[0]);
     close(a.y, first[1]);

@@ -1,0 +1,198 @@
+/**
+ * QR Labels (`/documentation/qr-sheet/{folderId}`, issue #29; docs/documentation-tree.md "QR codes and
+ * label sheets"), reached from the folder's menu ('Print QR Labels'): the labels of a folder's items —
+ * or, with "Include subfolders", of everything below it — on a chosen layout, downloaded as a PDF made by
+ * the server in exact millimetres (the PDF is the source of truth: printed at actual size, every label
+ * lands on its cell). A checklist's label may lead to the `/fill/` page of one of its share links.
+ *
+ * The folder's own labels are the page's first read (sent by the HTML, src/client/early-reads.ts); the
+ * subtree's are read when the switch first asks for them, which is the wait a large subtree costs: the
+ * page says it is looking, then how many labels it found, then that the PDF is being made.
+ */
+import { api } from '../../client/api.ts';
+import { pathSegment } from '../../client/addresses.ts';
+import { element, saveBlob } from '../../client/dom.ts';
+import { signedInPage } from '../../client/signed-in-user.ts';
+import { QR_LABEL_LAYOUTS, QR_LABELS_PER_PAGE, type QrLabelItem, type QrLabelLayout, type QrSheetItems } from '../../shared/api/qr-labels.ts';
+import { exportFileName } from '../../shared/api/sheets.ts';
+import { setPageName } from '../chrome/signed-in-chrome.ts';
+import { folderCrumbs, HOME_CRUMBS, renderBreadcrumbs } from './breadcrumbs.ts';
+import { failureText, messageOf } from './failure.ts';
+
+export const qrSheetTitle = (folderName: string): string => `QR Labels: ${folderName}`;
+
+/** The page's first read: the labels of the folder's own items. */
+export const qrSheetRead = (folderId: string): Promise<QrSheetItems> => api.documentation.qrSheet(folderId);
+
+/** 'No labels', '1 label on 1 page', '30 labels on 2 pages'. */
+export function labelCount(total: number, layout: QrLabelLayout): string {
+  if (total === 0) return 'No labels: this folder holds nothing you may read.';
+  const pages = Math.ceil(total / QR_LABELS_PER_PAGE[layout]);
+  return `${total} ${total === 1 ? 'label' : 'labels'} on ${pages} ${pages === 1 ? 'page' : 'pages'}.`;
+}
+
+export const tooManyLabels = (total: number, limit: number): string =>
+  `This sheet would have ${total} labels; a sheet holds at most ${limit}. Choose a smaller folder, or leave out its subfolders.`;
+
+export async function mountQrSheet(): Promise<void> {
+  const folderId = pathSegment(2); // /documentation/qr-sheet/{folderId}
+  // The folder's labels leave together with auth/me (one API level).
+  const {
+    data: [first],
+  } = await signedInPage(() => Promise.allSettled([qrSheetRead(folderId)]));
+  const status = element('qr-sheet-status');
+  status.textContent = '';
+  if (first.status === 'rejected') {
+    renderBreadcrumbs(element('breadcrumbs'), HOME_CRUMBS);
+    element('qr-sheet-error').replaceChildren(failureText(first.reason));
+    return;
+  }
+  const own = first.value;
+  const title = qrSheetTitle(own.folder.name);
+  setPageName(title);
+  element('qr-sheet-heading').textContent = title;
+  renderBreadcrumbs(element('breadcrumbs'), folderCrumbs([...own.folder.path, { id: own.folder.id, name: own.folder.name }], own.folder.root_id));
+  new QrSheetForm(folderId, own).show();
+}
+
+/** The form: layout, subfolders, each checklist's link; the count; Download PDF with its progress. */
+class QrSheetForm {
+  private readonly form = element<HTMLFormElement>('qr-sheet-form');
+  private readonly layout = element<HTMLSelectElement>('qr-layout');
+  private readonly subtree = element<HTMLInputElement>('qr-subtree');
+  private readonly count = element('qr-count');
+  private readonly problem = element('qr-problem');
+  private readonly progress = element('qr-progress');
+  private readonly progressText = element('qr-progress-text');
+  private readonly download = element<HTMLButtonElement>('qr-download');
+  private readonly links = element<HTMLFieldSetElement>('qr-links');
+  private readonly linkChoices = element('qr-link-choices');
+  private subtreeItems: Promise<QrSheetItems> | undefined;
+  private current: QrSheetItems;
+  /** The share link chosen for each checklist (kept while the switch goes back and forth). */
+  private readonly chosen = new Map<string, string>();
+  private busy = false;
+
+  constructor(
+    private readonly folderId: string,
+    private readonly own: QrSheetItems,
+  ) {
+    this.current = own;
+  }
+
+  show(): void {
+    this.layout.addEventListener('change', () => this.render());
+    this.subtree.addEventListener('change', () => void this.switchSubtree());
+    this.form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      void this.makePdf();
+    });
+    this.form.hidden = false;
+    this.render();
+  }
+
+  private selectedLayout(): QrLabelLayout {
+    const value = this.layout.value as QrLabelLayout;
+    return QR_LABEL_LAYOUTS.includes(value) ? value : QR_LABEL_LAYOUTS[0];
+  }
+
+  /** The subfolders' labels are read the first time the switch asks for them; the page says it is looking. */
+  private async switchSubtree(): Promise<void> {
+    if (!this.subtree.checked) {
+      this.current = this.own;
+      this.render();
+      return;
+    }
+    this.subtreeItems ??= api.documentation.qrSheet(this.folderId, true);
+    this.showProgress('Finding the items in the subfolders…');
+    this.download.disabled = true;
+    try {
+      const items = await this.subtreeItems;
+      if (this.subtree.checked) this.current = items;
+    } catch (err) {
+      this.subtreeItems = undefined;
+      this.subtree.checked = false;
+      this.problem.textContent = `The subfolders could not be read: ${messageOf(err)}`;
+      this.problem.hidden = false;
+      this.hideProgress();
+      return;
+    }
+    this.hideProgress();
+    this.render();
+  }
+
+  private render(): void {
+    const { total, limit } = this.current;
+    this.count.textContent = labelCount(total, this.selectedLayout());
+    const over = total > limit;
+    this.problem.textContent = over ? tooManyLabels(total, limit) : '';
+    this.problem.hidden = !over;
+    this.download.disabled = this.busy || over || total === 0;
+    this.renderLinks(this.current.items.filter((item) => item.share_links && item.share_links.length > 0));
+  }
+
+  /** One choice per checklist that has share links the caller may use: its page in Ringbinder, or a link's /fill/ page. */
+  private renderLinks(checklists: QrLabelItem[]): void {
+    this.links.hidden = checklists.length === 0;
+    this.linkChoices.replaceChildren(
+      ...checklists.map((item) => {
+        const field = document.createElement('div');
+        field.className = 'field';
+        const label = document.createElement('label');
+        label.htmlFor = `qr-link-${item.id}`;
+        label.textContent = item.name;
+        const select = document.createElement('select');
+        select.id = `qr-link-${item.id}`;
+        select.add(new Option('Its page (for signed-in people)', ''));
+        for (const link of item.share_links ?? []) {
+          const until = link.expires_at ? `, until ${new Date(link.expires_at).toLocaleDateString()}` : '';
+          select.add(new Option(`Share link “${link.name}” (anyone${until})`, link.id));
+        }
+        select.value = this.chosen.get(item.id) ?? '';
+        select.addEventListener('change', () => {
+          if (select.value) this.chosen.set(item.id, select.value);
+          else this.chosen.delete(item.id);
+        });
+        const where = document.createElement('p');
+        where.className = 'hint';
+        where.textContent = item.path;
+        field.append(label, select, where);
+        return field;
+      }),
+    );
+  }
+
+  private showProgress(text: string): void {
+    this.progressText.textContent = text;
+    this.progress.hidden = false;
+  }
+
+  private hideProgress(): void {
+    this.progress.hidden = true;
+  }
+
+  private async makePdf(): Promise<void> {
+    if (this.busy) return;
+    const { items, total, folder } = this.current;
+    const onSheet = new Set(items.map((item) => item.id));
+    const shareLinks = [...this.chosen].filter(([checklist]) => onSheet.has(checklist)).map(([, link]) => link);
+    this.busy = true;
+    this.download.disabled = true;
+    this.problem.hidden = true;
+    this.count.textContent = labelCount(total, this.selectedLayout());
+    this.showProgress(`Making the PDF of ${total} ${total === 1 ? 'label' : 'labels'}…`);
+    try {
+      const pdf = await api.documentation.qrSheetPdf(this.folderId, { layout: this.selectedLayout(), subtree: this.subtree.checked, share_links: shareLinks });
+      const name = exportFileName(`${folder.name} QR labels`, 'pdf');
+      saveBlob(pdf, name);
+      this.showProgress(`Downloaded ${name}. Print it at actual size (100 %).`);
+    } catch (err) {
+      this.hideProgress();
+      this.problem.textContent = `The PDF could not be made: ${messageOf(err)}`;
+      this.problem.hidden = false;
+    } finally {
+      this.busy = false;
+      this.render();
+    }
+  }
+}
