@@ -44,6 +44,8 @@ function graphOf(entries: string[]): Set<string> {
 const builtShells = [...new Set(builtScreens().map((s) => s.shell))];
 const signedInShells = builtShells.filter((shell) => guardOfShell(shell) !== 'public');
 const publicShells = builtShells.filter((shell) => guardOfShell(shell) === 'public');
+/** The share link's fill pages (scripts/page-chunks.mjs FILLER_PAGES). */
+const FILL_SHELLS = ['fill', 'embed/fill'];
 
 /** The module files a shell's <head> announces (every file of its first load), and which at low priority. */
 function linksOf(shell: string): { url: string; low: boolean }[] {
@@ -102,7 +104,20 @@ test.describe('modulepreload', () => {
     // The sign-in page loaded the checklist viewer's shared file (9 KB, Lit included) for a 1 KB validation
     // helper, before anyone had signed in.
     expect(publicShells).toEqual(expect.arrayContaining(['login', 'register', 'reset-password']));
-    for (const shell of publicShells) expect(announcedOf(shell).filter((url) => /-viewer-shared\./.test(url)), shell).toEqual([]);
+    // A share link's fill pages (#29) are the checklist's filler: they load its files, and only those.
+    for (const shell of publicShells.filter((shell) => !FILL_SHELLS.includes(shell))) {
+      expect(announcedOf(shell).filter((url) => /-viewer-shared\.|checklist-filler\./.test(url)), shell).toEqual([]);
+    }
+  });
+
+  test('a share link’s fill pages load the filler in four files, so their one read and the modules fit six connections (#29)', () => {
+    for (const shell of FILL_SHELLS) {
+      const files = announcedOf(shell);
+      expect(files.length, `${shell}: ${files.join(', ')}`).toBeLessThanOrEqual(5);
+      expect(files.filter((url) => /-viewer-shared\./.test(url)).map((url) => /\/_astro\/([a-z-]+)\./.exec(url)?.[1]), shell).toEqual(['checklist-viewer-shared']);
+      expect(files.some((url) => /\/_astro\/checklist-filler\./.test(url)), shell).toBe(true);
+      expect(files.some((url) => /\/_astro\/(app|react)\./.test(url)), shell).toBe(false);
+    }
   });
 
   test('an admin list loads in five files: the chrome, core, its island, React with its renderer, and what the islands share', () => {
