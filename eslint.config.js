@@ -23,6 +23,7 @@ export default tseslint.config(
       'node_modules/',
       '.astro/',
       'public/shoelace/',
+      'public/elements/',
       'test-results/',
       'playwright-report/',
       'data/',

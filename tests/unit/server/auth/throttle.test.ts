@@ -13,6 +13,10 @@ describe('throttleRules', () => {
       resetIp: { limit: 20, windowMs: 60 * 60_000 },
       registerIp: { limit: 50, windowMs: 60 * 60_000 },
       createOrgIp: { limit: 10, windowMs: 60 * 60_000 },
+      shareSubmissionLink: { limit: 200, windowMs: 60 * 60_000 },
+      shareSubmissionIp: { limit: 60, windowMs: 60 * 60_000 },
+      shareUploadLink: { limit: 1000, windowMs: 60 * 60_000 },
+      shareUploadIp: { limit: 300, windowMs: 60 * 60_000 },
     });
   });
 });
