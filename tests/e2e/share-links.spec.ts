@@ -187,6 +187,35 @@ test.describe('share links', () => {
     expect(await frameHeight()).toBe(600);
   });
 
+  test.describe('a kiosk station on a share link', () => {
+    // The suite blocks service workers (playwright.config.ts); ?kiosk=1 registers the app's worker.
+    test.use({ serviceWorkers: 'allow' });
+
+    test('?kiosk=1 reopens offline (the worker keeps the shell and the link’s checklist), is ready for the next person, and sends once online', async ({ page, context, orgAdmin }) => {
+      test.setTimeout(90_000);
+      const doc = await gateCheck(orgAdmin, 'Visitor book');
+      const link = await makeLink(orgAdmin, doc, 'Reception');
+      await page.goto(`/fill/${link.token}?kiosk=1`);
+      await expect(filler(page)).toHaveAttribute('kiosk', '');
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+      await page.reload(); // through the worker: the link's checklist is kept
+      await expect(submit(page)).toBeVisible();
+
+      await context.setOffline(true);
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: doc.name })).toBeVisible();
+      await questionNamed(page, 'Gate locked').getByRole('radio', { name: 'True' }).check();
+      await submit(page).click();
+      await expect(filler(page).getByText('Saved on this device: the answers will be sent when the network returns.')).toBeVisible();
+      // A kiosk is ready for the next person at once: the form, not 'Fill In Again'.
+      await expect(questionNamed(page, 'Gate locked').getByRole('radio', { name: 'True' })).not.toBeChecked();
+      await expect(filler(page).getByRole('button', { name: 'Fill In Again' })).toHaveCount(0);
+
+      await context.setOffline(false);
+      await expect.poll(async () => (await rowsOf(orgAdmin.token, doc.id)).map((r) => r.created_by_username), { timeout: 20_000 }).toEqual(['share: Reception']);
+    });
+  });
+
   for (const [width, viewport] of [
     ['desktop', { width: 1280, height: 720 }],
     ['390 px', phoneViewport],
