@@ -22,6 +22,7 @@ import { mailQueue } from '../../src/server/db/schema.ts';
 import { memberOf, newRegistration, orgWithAdmin, uniqueName, type TestUser } from './support/factories.ts';
 import { startTestServer, type TestServer } from './support/harness.ts';
 import { startSmtpCatcher, type SmtpCatcher, type SmtpReply } from './support/smtp-server.ts';
+import { workAfterAnswers } from '../../src/server/http/after-answer.ts';
 
 const HOUR = 60 * 60 * 1000;
 const FIRST_MS = 60_000;
@@ -206,6 +207,8 @@ describe("General Settings: the organisation's failing mail (GET settings/mail-f
   async function failForGood(to: string, reply: SmtpReply, queue: () => Promise<void>): Promise<Date> {
     replies.set(to, reply);
     await queue();
+    // A reset request queues its mail after its answer (http/after-answer.ts): wait for that work first.
+    await workAfterAnswers(server.deps.db);
     await server.deps.mail.idle();
     for (let i = 1; i < MAX_PERMANENT_FAILURES; i++) await passAfter(server, MAX_MS);
     const row = await queueRow(server, to);

@@ -13,7 +13,7 @@ import { uuidv7 } from '../../../src/shared/ids.ts';
 import { insertChildren, makeDocument, makeFolder, makeTeam, orgWithAdmin, Permission, revoke, setAcl, type Team, type TestUser } from '../support/factories.ts';
 import { PUBLIC_URL, useTestServer } from '../support/harness.ts';
 import type { Json } from '../support/http.ts';
-import { codeIn, decodePage, renderPdf } from '../support/qr-scan.ts';
+import { codeIn, decodeIn, decodePage, renderPdf } from '../support/qr-scan.ts';
 
 const server = useTestServer();
 let team: Team;
@@ -91,11 +91,10 @@ describe('GET documentation/folders/{id}/qr-sheet.pdf', () => {
     const rendered = await renderPdf(await pdfOf(team.admin, plant.id, `layout=${layout}`));
     try {
       expect(rendered.pages).toHaveLength(Math.ceil(12 / labelsPerPage(sheet)));
-      // zbarimg finds exactly the 12 codes, each page holding its share of them.
-      const decoded = await Promise.all(rendered.pages.map((page) => decodePage(page)));
-      expect(decoded.flat().sort()).toEqual([...expected].sort());
       for (const [i, address] of expected.entries()) {
         const cell = labelCell(sheet, i);
+        // zbarimg reads exactly this label's code in its cell (a page of small codes scanned at once missed one now and then).
+        expect(await decodeIn(rendered.pages[cell.page]!, cell), `label ${i}`).toEqual([address]);
         const code = await codeIn(rendered.pages[cell.page]!, cell);
         expect(code?.data, `label ${i}`).toBe(address);
         const centre = codeCentre(sheet, i);
