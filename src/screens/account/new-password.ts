@@ -10,12 +10,9 @@
  * admin gave), since the reset page's 'Something went wrong!' would not say what to change.
  */
 import { NEW_PASSWORD_NEEDED, type NewPasswordNeeded } from '../../shared/api/accounts-new-password.ts';
-import { MIN_PASSWORD_LENGTH } from '../../shared/constants.ts';
-import { isConfirmedPassword, resetButtonState } from '../../shared/validation.ts';
 import { api, ApiError } from '../../client/api.ts';
 import { announce, element } from '../../client/dom.ts';
-import { RESET_BUTTON_TEXT, SAVING } from './reset-password.ts';
-import { validityMark } from './validity-mark.ts';
+import { passwordPair } from './password-pair.ts';
 
 /** Said when no answer came (the reset page's words): sending again may work. */
 export const STEP_FAILED = 'Something went wrong! Please try again.';
@@ -40,58 +37,39 @@ export interface NewPasswordStep {
 
 /** Shows the step in place of the page's card and moves the focus to its heading. */
 export function showNewPasswordStep(step: NewPasswordStep): void {
-  const section = element('new-password-step');
-  const form = element<HTMLFormElement>('new-password-form');
-  const password = element<HTMLInputElement>('new-password');
-  const confirm = element<HTMLInputElement>('new-password-confirm');
-  const submit = element<HTMLButtonElement>('new-password-submit');
-  const error = element('new-password-error');
   element<HTMLInputElement>('new-password-username').value = step.username ?? '';
-  const markPassword = validityMark('new-password-validity', 'Valid: at least 8 characters', 'Invalid: fewer than 8 characters');
-  const markConfirm = validityMark('new-password-confirm-validity', 'Valid: matches the password', 'Invalid: does not match or is too short');
-  let saving = false;
-
-  const refresh = () => {
-    markPassword(password.value.length >= MIN_PASSWORD_LENGTH);
-    markConfirm(isConfirmedPassword(password.value, confirm.value));
-    if (saving) return;
-    const state = resetButtonState(password.value, confirm.value);
-    submit.textContent = RESET_BUTTON_TEXT[state];
-    submit.disabled = state !== 'ready';
-  };
-  form.addEventListener('input', refresh);
-
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    if (saving || resetButtonState(password.value, confirm.value) !== 'ready') return;
-    saving = true;
-    announce(error, '');
-    submit.disabled = true;
-    submit.setAttribute('aria-busy', 'true');
-    submit.textContent = SAVING;
-    try {
-      const { access_token } = await api.auth.setNewPassword({ token: step.token, password: password.value });
-      await step.signedIn(access_token);
-    } catch (err) {
-      saving = false;
-      submit.removeAttribute('aria-busy');
-      refresh();
-      const refused = err instanceof ApiError && err.status >= 400 && err.status < 500;
-      announce(error, refused ? err.detail : STEP_FAILED);
-      // 422: what to change in the password (the token stays usable). 400: the token ran out (15 minutes)
-      // or was used; the way on is signing in again (or 'Forgot your password?' there).
-      if (refused && err.status !== 422) {
-        saving = true; // nothing more to send with this token
-        for (const control of [password, confirm, submit]) control.disabled = true;
-        const restart = element('new-password-restart');
-        restart.hidden = false;
-        restart.focus();
-      } else password.focus();
-    }
-  });
-
+  passwordPair(
+    {
+      form: 'new-password-form',
+      password: 'new-password',
+      confirm: 'new-password-confirm',
+      submit: 'new-password-submit',
+      error: 'new-password-error',
+      passwordMark: 'new-password-validity',
+      confirmMark: 'new-password-confirm-validity',
+    },
+    {
+      async save(password) {
+        const { access_token } = await api.auth.setNewPassword({ token: step.token, password });
+        await step.signedIn(access_token);
+      },
+      failed(err, error) {
+        const refused = err instanceof ApiError && err.status >= 400 && err.status < 500;
+        announce(error, refused ? err.detail : STEP_FAILED);
+        // 422: what to change in the password (the token stays usable). 400: the token ran out (15 minutes)
+        // or was used; the way on is signing in again (or 'Forgot your password?' there).
+        if (refused && err.status !== 422) {
+          const restart = element('new-password-restart');
+          restart.hidden = false;
+          restart.focus();
+          return false;
+        }
+        element('new-password').focus();
+        return true;
+      },
+    },
+  );
   step.replaces.hidden = true;
-  section.hidden = false;
-  refresh();
+  element('new-password-step').hidden = false;
   element('new-password-heading').focus();
 }

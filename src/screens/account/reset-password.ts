@@ -8,31 +8,18 @@
  * 'Something went wrong! Please try again.' and lets the user try again.
  * Without a token in the address there is nothing to save: the page says where to get a new link.
  */
-import { MIN_PASSWORD_LENGTH } from '../../shared/constants.ts';
-import { isConfirmedPassword, resetButtonState, type ResetButtonState } from '../../shared/validation.ts';
 import { api } from '../../client/api.ts';
 import { announce, element } from '../../client/dom.ts';
-import { validityMark } from './validity-mark.ts';
+import { passwordPair } from './password-pair.ts';
 
-export const RESET_BUTTON_TEXT: Record<ResetButtonState, string> = {
-  empty: 'Please Enter a Password',
-  mismatch: 'Passwords Do Not Match!',
-  ready: 'Save Password',
-};
-export const SAVING = 'Saving Password...';
 export const RESET_DONE = 'Password Has Been Reset';
 export const RESET_FAILED = 'Something went wrong! Please try again.';
 
 export function mountPasswordReset(): void {
   const form = element<HTMLFormElement>('reset-form');
-  const password = element<HTMLInputElement>('reset-password');
-  const confirm = element<HTMLInputElement>('reset-confirm');
-  const submit = element<HTMLButtonElement>('reset-submit');
-  const error = element('reset-error');
   const status = element('reset-status');
   const goToLogin = element<HTMLAnchorElement>('go-to-login');
   const token = new URLSearchParams(location.search).get('token') ?? '';
-  let saving = false;
 
   if (token === '') {
     form.hidden = true;
@@ -41,43 +28,29 @@ export function mountPasswordReset(): void {
     return;
   }
 
-  const markPassword = validityMark('reset-password-validity', 'Valid: at least 8 characters', 'Invalid: fewer than 8 characters');
-  const markConfirm = validityMark(
-    'reset-confirm-validity',
-    'Valid: matches the password',
-    'Invalid: does not match or is too short',
+  passwordPair(
+    {
+      form: 'reset-form',
+      password: 'reset-password',
+      confirm: 'reset-confirm',
+      submit: 'reset-submit',
+      error: 'reset-error',
+      passwordMark: 'reset-password-validity',
+      confirmMark: 'reset-confirm-validity',
+    },
+    {
+      async save(password) {
+        await api.auth.resetPassword(password, token);
+        form.hidden = true;
+        announce(status, RESET_DONE);
+        goToLogin.hidden = false;
+        goToLogin.focus();
+      },
+      failed(_err, error) {
+        announce(error, RESET_FAILED);
+        element('reset-submit').focus();
+        return true;
+      },
+    },
   );
-
-  const refresh = () => {
-    markPassword(password.value.length >= MIN_PASSWORD_LENGTH);
-    markConfirm(isConfirmedPassword(password.value, confirm.value));
-    if (saving) return;
-    const state = resetButtonState(password.value, confirm.value);
-    submit.textContent = RESET_BUTTON_TEXT[state];
-    submit.disabled = state !== 'ready';
-  };
-  form.addEventListener('input', refresh);
-
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    if (saving || resetButtonState(password.value, confirm.value) !== 'ready') return;
-    saving = true;
-    announce(error, '');
-    submit.disabled = true;
-    submit.textContent = SAVING;
-    try {
-      await api.auth.resetPassword(password.value, token);
-      form.hidden = true;
-      announce(status, RESET_DONE);
-      goToLogin.hidden = false;
-      goToLogin.focus();
-    } catch {
-      saving = false;
-      refresh();
-      announce(error, RESET_FAILED);
-      submit.focus();
-    }
-  });
-
-  refresh();
 }
