@@ -16,6 +16,7 @@
 import { routes, type Guard } from '../routes.ts';
 import { ROOT, WHOLE_TRASH_SEGMENT } from './addresses.ts';
 import { localKeys, sessionKeys } from './storage.ts';
+import { inlineCall } from './inline-call.ts';
 
 /** The drawer's root folders (src/screens/chrome/drawer-documentation.ts), on every documentation page. */
 const DRAWER = 'documentation/folders/root/contents?skip=0&limit=100&ordering=kind&ordering=name';
@@ -143,15 +144,8 @@ export function earlyReadsConfig(base: string, shell?: string): EarlyReadsConfig
  * `//` out of its strings and code for this).
  */
 export function earlyReadsScript(bootstrapSource: string, base: string, shell?: string): string {
-  const code = bootstrapSource
-    .replace(/\/\*[\s\S]*?\*\//g, '')
-    .replace(/\/\/[^\n]*/g, '')
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean)
-    .join('\n');
   // `<` never appears in the config's JSON inside the <script> (ids are route parameters read at run time).
-  return `(${code})(${JSON.stringify(earlyReadsConfig(base, shell)).replace(/</g, '\\u003c')});`;
+  return inlineCall(bootstrapSource, earlyReadsConfig(base, shell));
 }
 
 interface EarlyRead {

@@ -203,6 +203,22 @@ describe('no answer at all', () => {
 });
 
 describe("General Settings: the organisation's failing mail (GET settings/mail-failures)", () => {
+  /** A message already marked failed (550) at `failedAt`, as the sender leaves one. */
+  async function storeFailedMail(recipient: string, failedAt: Date): Promise<void> {
+    await server.db.insert(mailQueue).values({
+      id: uuidv7(),
+      recipient,
+      subject: 'Reset your Ringbinder password',
+      textBody: 'text',
+      htmlBody: '<p>html</p>',
+      createdAt: failedAt,
+      nextAttemptAt: failedAt,
+      attempts: MAX_PERMANENT_FAILURES,
+      lastError: '550 5.1.1 Mailbox unavailable',
+      failedAt,
+    });
+  }
+
   /** Fails every delivery to `to` until the message is marked failed; answers when that was. */
   async function failForGood(to: string, reply: SmtpReply, queue: () => Promise<void>): Promise<Date> {
     replies.set(to, reply);
@@ -270,18 +286,7 @@ describe("General Settings: the organisation's failing mail (GET settings/mail-f
     const member = await memberOf(server, admin);
     const failedAt = server.clock.now();
     // A failed message whose recipient was written in another case than the account's address.
-    await server.db.insert(mailQueue).values({
-      id: uuidv7(),
-      recipient: member.email.toUpperCase(),
-      subject: 'Reset your Ringbinder password',
-      textBody: 'text',
-      htmlBody: '<p>html</p>',
-      createdAt: failedAt,
-      nextAttemptAt: failedAt,
-      attempts: MAX_PERMANENT_FAILURES,
-      lastError: '550 5.1.1 Mailbox unavailable',
-      failedAt,
-    });
+    await storeFailedMail(member.email.toUpperCase(), failedAt);
     expect((await admin.api.get('settings/mail-failures')).body).toEqual({
       count: 1,
       last_error: '550 5.1.1 Mailbox unavailable',
@@ -306,18 +311,7 @@ describe("General Settings: the organisation's failing mail (GET settings/mail-f
     const { admin } = await orgWithAdmin(server);
     const member = await memberOf(server, admin);
     const failedAt = server.clock.now();
-    await server.db.insert(mailQueue).values({
-      id: uuidv7(),
-      recipient: member.email,
-      subject: 'Reset your Ringbinder password',
-      textBody: 'text',
-      htmlBody: '<p>html</p>',
-      createdAt: failedAt,
-      nextAttemptAt: failedAt,
-      attempts: MAX_PERMANENT_FAILURES,
-      lastError: '550 5.1.1 Mailbox unavailable',
-      failedAt,
-    });
+    await storeFailedMail(member.email, failedAt);
     server.clock.freeze(new Date(failedAt.getTime() + 7 * 24 * HOUR - 1000));
     expect((await admin.api.get('settings/mail-failures')).body).toMatchObject({ count: 1 });
     server.clock.freeze(new Date(failedAt.getTime() + 7 * 24 * HOUR + 1000));

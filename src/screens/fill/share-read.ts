@@ -4,6 +4,7 @@
  * rb-checklist's transport takes that answer once through `takeShareRead` (its `earlyRead`) instead of
  * asking again. So the page paints after one level beside the HTML: HTML → (modules ∥ checklist) → paint.
  */
+import { inlineCall } from '../../client/inline-call.ts';
 
 interface ShareRead {
   /** The address the read was sent to (the API base as the page was built with, + '/share/checklist'). */
@@ -28,16 +29,9 @@ export function shareTokenOfPath(path: string): string {
   }
 }
 
-/** The inline script's text: the bootstrap's function, its comments and indentation left out, called with the API base. */
+/** The inline script's text: the bootstrap's function called with the API base (THE inline call, src/client/inline-call.ts). */
 export function shareReadScript(bootstrapSource: string, base: string): string {
-  const code = bootstrapSource
-    .replace(/\/\*[\s\S]*?\*\//g, '')
-    .replace(/\/\/[^\n]*/g, '')
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean)
-    .join('\n');
-  return `(${code})(${JSON.stringify(base.replace(/\/+$/, '')).replace(/</g, '\\u003c')});`;
+  return inlineCall(bootstrapSource, base.replace(/\/+$/, ''));
 }
 
 /**
