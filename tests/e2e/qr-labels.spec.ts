@@ -5,7 +5,7 @@
  * under PUBLIC_URL. The page passes the accessibility scan at desktop and phone width.
  */
 import { readFile } from 'node:fs/promises';
-import { decodePage, renderPdf } from '../api/support/qr-scan.ts';
+import { decodeSheet, renderPdf } from '../api/support/qr-scan.ts';
 import { expectBreadcrumbs, checkAtPhoneWidth, createChecklist, createFolder, heading } from './support/documentation.ts';
 import { baseUrl } from './support/environment.ts';
 import { expect, expectAccessible, signInWithToken, test } from './support/test.ts';
@@ -50,7 +50,7 @@ test('the folder menu leads to Print QR Labels: the count, the subfolders, a PDF
       ...checklists.map((c) => `${baseUrl()}/documentation/view/${c.id}`),
       ...lines.map((l) => `${baseUrl()}/documentation/browse/${l.id}`),
     ];
-    expect((await decodePage(rendered.pages[0]!)).sort()).toEqual(expected.sort());
+    expect((await decodeSheet(rendered, 'avery-l7160'))[0]).toEqual(expected.sort());
   } finally {
     await rendered.remove();
   }

@@ -13,7 +13,7 @@ import { uuidv7 } from '../../../src/shared/ids.ts';
 import { insertChildren, makeDocument, makeFolder, makeTeam, orgWithAdmin, Permission, revoke, setAcl, type Team, type TestUser } from '../support/factories.ts';
 import { PUBLIC_URL, useTestServer } from '../support/harness.ts';
 import type { Json } from '../support/http.ts';
-import { codeIn, decodeIn, decodePage, renderPdf } from '../support/qr-scan.ts';
+import { codeIn, decodeIn, decodeSheet, renderPdf } from '../support/qr-scan.ts';
 
 const server = useTestServer();
 let team: Team;
@@ -73,11 +73,11 @@ async function pdfOf(user: TestUser, folderId: string, query: string): Promise<U
   return new Uint8Array(await res.arrayBuffer());
 }
 
-/** Every code of the PDF, page by page, as zbarimg decodes them (sorted within a page). */
+/** Every code of an Avery L7160 PDF, page by page, as zbarimg decodes them label by label (sorted within a page). */
 async function decodedPages(bytes: Uint8Array): Promise<string[][]> {
   const rendered = await renderPdf(bytes);
   try {
-    return await Promise.all(rendered.pages.map(async (page) => (await decodePage(page)).sort()));
+    return await decodeSheet(rendered, 'avery-l7160');
   } finally {
     await rendered.remove();
   }

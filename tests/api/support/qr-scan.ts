@@ -12,6 +12,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
+import { labelCell, LABEL_SHEETS, labelsPerPage } from '../../../src/server/services/documentation/qr-labels/layouts.ts';
+import type { QrLabelLayout } from '../../../src/shared/api/qr-labels.ts';
 
 const run = promisify(execFile);
 
@@ -70,6 +72,31 @@ export async function decodeIn(png: string, rect: { left: number; top: number; w
   } finally {
     await rm(cell, { force: true });
   }
+}
+
+/**
+ * Every code of a rendered sheet, page by page (sorted within a page), read label by label with
+ * `decodeIn`: what each label's cell holds, as a phone pointed at it would read it. Where zbar finds nothing
+ * in a cell, jsQR looks too (a second phone): an empty cell is one neither can read.
+ */
+export async function decodeSheet(rendered: RenderedPdf, layout: QrLabelLayout): Promise<string[][]> {
+  const sheet = LABEL_SHEETS[layout];
+  const perPage = labelsPerPage(sheet);
+  return Promise.all(
+    rendered.pages.map(async (png, page) => {
+      const codes: string[] = [];
+      for (let i = page * perPage; i < (page + 1) * perPage; i++) {
+        const cell = labelCell(sheet, i);
+        const read = await decodeIn(png, cell);
+        if (read.length === 0) {
+          const found = await codeIn(png, cell);
+          if (found) read.push(found.data);
+        }
+        codes.push(...read);
+      }
+      return codes.sort();
+    }),
+  );
 }
 
 export interface FoundCode {
