@@ -1,10 +1,13 @@
 /**
- * Three projects: `unit` (pure logic, no server), `api` (the real server over HTTP, one fresh database
- * per test file cloned from a template that tests/api/support/global-setup.ts migrates once) and `api-s3`
- * (the upload files of `api` again, with files in a local S3-compatible server).
+ * Four projects: `unit` (pure logic, no server), `api` (the real server over HTTP, one fresh database
+ * per test file cloned from a template that tests/api/support/global-setup.ts migrates once), `api-s3`
+ * (the upload files of `api` again, with files in a local S3-compatible server) and `elements` (each Lit
+ * element of elements/ mounted alone in a real, headless Chromium: no built app, no server).
  * `DATABASE_URL=postgres://… npx vitest run --project api` runs the API suite on PostgreSQL.
  */
+import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { chromiumLaunchOptions } from './tests/e2e/support/chromium.ts';
 
 /**
  * The API tests of signed uploads and the files they bring, run on both storage drivers (`api` and
@@ -59,6 +62,23 @@ export default defineConfig({
           isolate: false,
           testTimeout: 20_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Vitest's browser mode: each test file runs in a page of Debian's Chromium, driven by Playwright
+          // (never a downloaded browser: tests/e2e/support/chromium.ts, CHROMIUM_PATH overrides), where it
+          // imports an element's module, mounts the tag and drives it with vitest/browser's userEvent.
+          name: 'elements',
+          include: ['tests/elements/**/*.test.ts'],
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({ launchOptions: chromiumLaunchOptions }),
+            instances: [{ browser: 'chromium' }],
+            screenshotFailures: false,
+          },
         },
       },
     ],
