@@ -7,7 +7,8 @@
  * always import its own folder (for `islands/*`: its own island area). A file belongs to the most
  * specific entry that holds it (`islands/shared` before `islands/*`, a file entry before its folder);
  * the same goes for what it imports. `'**'` allows anything. Type-only imports count like any other:
- * a type couples two folders as much as a value does.
+ * a type couples two folders as much as a value does — except from the places an entry names in
+ * `types` (presenters take the rows they are given: their types, never the code that reads them).
  */
 
 /** Browser code: whatever runs in the page (and the light page scripts of the Astro shells). */
@@ -17,11 +18,12 @@ export const BROWSER = ['src/client', 'src/screens', 'src/pages', 'src/layouts',
 const BROWSER_BASE = ['src/shared', 'src/routes.ts', 'src/styles'];
 const SHELLS = ['src/layouts', 'src/components', 'src/screens', 'src/client', 'elements', ...BROWSER_BASE];
 
-/** @type {Record<string, { may: string[], why: string }>} */
+/** @type {Record<string, { may: string[], types?: string[], why: string }>} */
 export const folders = {
   'src/shared': { may: [], why: 'src/shared is isomorphic and imports nothing of ours outside it' },
   'src/routes.ts': { may: [], why: 'the route table stands alone (the server, the shells and the service worker read it)' },
   'src/server': { may: ['src/shared', 'src/routes.ts'], why: 'the server never imports browser code (src/client, src/screens, islands, elements)' },
+  'src/server/presenters': { may: ['src/shared', 'src/routes.ts'], types: ['src/server'], why: 'presenters are pure (data in, JSON out): they import src/shared and the types of the rows they are given, never the database (src/server/db) or a service' },
   'src/client': { may: BROWSER_BASE, why: 'src/client is plumbing: it imports src/shared and the route table, never a screen, an island, an element or the server' },
   'src/screens': { may: ['src/client', 'elements', ...BROWSER_BASE], why: 'screens import src/client, src/shared and elements, islands only through the doctype registry (src/screens/doctypes/registry.ts), never the server' },
   'src/screens/doctypes/registry.ts': { may: ['src/screens', 'islands', 'src/client', 'elements', ...BROWSER_BASE], why: 'the doctype registry loads the viewers and editors (islands), never the server' },

@@ -73,13 +73,14 @@ export function folderOf(path) {
 
 /**
  * Why `from` may not import `target` (both repository paths), or undefined when it may.
- * @param {string} from @param {string} target
+ * @param {string} from @param {string} target @param {boolean} [types] whether the import brings in types only
  */
-export function forbiddenImport(from, target) {
+export function forbiddenImport(from, target, types = false) {
   const folder = folderOf(from);
   if (!folder) return undefined;
   if (folder.own !== undefined && within(target, folder.own)) return undefined;
   if (folder.rule.may.some((place) => within(target, place))) return undefined;
+  if (types && folder.rule.types?.some((place) => within(target, place))) return undefined;
   return `${from} may not import ${target}: ${folder.rule.why} (${LAYOUT}).`;
 }
 
@@ -144,7 +145,7 @@ const boundaries = {
       const bare = specifier.replace(/\?.*$/, '');
       if (bare.startsWith('.') || bare.startsWith('/')) {
         const target = bare.startsWith('/') ? posix.normalize(bare.slice(1)) : posix.normalize(posix.join(posix.dirname(file), bare));
-        const why = forbiddenImport(file, target);
+        const why = forbiddenImport(file, target, types);
         if (why) context.report({ node: source, messageId: 'boundary', data: { why } });
         else if (browser && !types && schemaModules.modules.some((m) => within(target, m))) {
           context.report({ node: source, messageId: 'boundary', data: { why: `${target}: ${schemaModules.why} (${LAYOUT}).` } });

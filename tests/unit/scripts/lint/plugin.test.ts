@@ -81,6 +81,10 @@ const violations: Violation[] = [
   ['zod in an island', 'islands/checklist-editor/planted.ts', "import { z } from 'zod';\nexport const x = z;", 'may not import zod'],
   ['a schema module loaded by a screen', 'src/screens/account/planted.ts', "import { registerBody } from '../../shared/api/accounts.ts';\nexport const x = registerBody;", 'accounts.ts'],
   ['the documentation schemas loaded by an island', 'islands/browse/planted.ts', "import { itemName } from '../../src/shared/api/documentation-schemas.ts';\nexport const x = itemName;", 'documentation-schemas.ts'],
+  // presenters are pure: data in, JSON out (no database, no service)
+  ['a presenter imports the database', 'src/server/presenters/planted.ts', "import { users } from '../db/schema.ts';\nexport const x = users;", 'may not import src/server/db/schema.ts'],
+  ['a presenter imports a query', 'src/server/presenters/planted.ts', "import { currentUserRows } from '../db/queries/current-user.ts';\nexport const x = currentUserRows;", 'current-user.ts'],
+  ['a presenter imports a service', 'src/server/presenters/planted.ts', "import { avatarUrl } from '../services/avatars.ts';\nexport const x = avatarUrl;", 'may not import src/server/services/avatars.ts'],
 ];
 
 const allowed: Case[] = [
@@ -111,6 +115,7 @@ const allowed: Case[] = [
   ['an element imports src/shared and another element', 'elements/rb-checklist/planted.ts', "import { ROOT } from '../../src/shared/api/documentation.ts';\nimport { emit } from '../events.ts';\nexport const x = [ROOT, emit];"],
   ['the server imports src/shared and the route table', 'src/server/http/planted.ts', "import { routes } from '../../routes.ts';\nimport { ROOT } from '../../shared/api/documentation.ts';\nexport const x = [routes, ROOT];"],
   ["drizzle's sql under src/server/db", 'src/server/db/queries/planted.ts', "import { sql } from 'drizzle-orm';\nexport const x = sql;"],
+  ['a presenter takes the types of the rows it is given, and src/shared', 'src/server/presenters/planted.ts', "import type { users } from '../db/schema.ts';\nimport type { Member } from '../env.ts';\nimport { ROOT } from '../../shared/api/documentation.ts';\nexport type X = [typeof users.$inferSelect, Member];\nexport const y = ROOT;"],
   ['the query builder (no sql) in a service', 'src/server/services/planted.ts', "import { and, eq, type SQL } from 'drizzle-orm';\nexport const x: unknown[] = [and, eq];\nexport type Y = SQL;"],
   ['fetch in the transport', 'src/shared/transport/planted.ts', "export const load = () => fetch('/api/v1/auth/me');"],
   ['fetch in the service worker (it forwards the page’s own requests)', 'src/client/offline/worker.ts', 'export const forward = (request: Request) => fetch(request);'],
