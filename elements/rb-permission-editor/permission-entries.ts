@@ -4,7 +4,7 @@
  * element makes to a list of entries. Every edit answers a new list; nothing is changed in place.
  */
 import type { AclSubject, AclSubjectType, ItemKind } from '../../src/shared/api/documentation.ts';
-import { hasPermission, Permission } from '../../src/shared/permissions/index.ts';
+import { FOLDER_ONLY_BITS, hasPermission, PERMISSION_CHOICES } from '../../src/shared/permissions/index.ts';
 
 /** One ACL entry as the element edits it and as `PUT …/acl` takes it. */
 export interface PermissionEntry {
@@ -26,22 +26,11 @@ export interface InheritedPermissionEntry extends PermissionEntry {
   from_folder_name?: string;
 }
 
-export interface PermissionChoice {
-  /** The product's word for the permission (documentation §5). */
-  name: string;
-  bit: number;
-}
+/** A permission as the editor offers it: its bit and THE words for it (src/shared/permissions). */
+export type PermissionChoice = (typeof PERMISSION_CHOICES)[number];
 
-const EVERY_KIND: readonly PermissionChoice[] = [
-  { name: 'Read', bit: Permission.Read },
-  { name: 'Write', bit: Permission.Write },
-  { name: 'Delete', bit: Permission.Delete },
-  { name: 'Edit Permissions', bit: Permission.EditPermissions },
-];
-const FOLDERS_ONLY: readonly PermissionChoice[] = [
-  { name: 'Create Documents', bit: Permission.CreateDocuments },
-  { name: 'Create Folders', bit: Permission.CreateFolders },
-];
+const EVERY_KIND = PERMISSION_CHOICES.filter((choice) => (choice.bit & FOLDER_ONLY_BITS) === 0);
+const FOLDERS_ONLY = PERMISSION_CHOICES.filter((choice) => (choice.bit & FOLDER_ONLY_BITS) !== 0);
 
 /** The checkboxes an item kind offers, in the spec's order: Create Documents and Create Folders on folders only. */
 export function permissionChoices(kind: ItemKind): readonly PermissionChoice[] {

@@ -16,7 +16,7 @@
  * | (none)                                                  | anyone     | no    |
  */
 import { ALL_PERMISSIONS } from '../../shared/constants.ts';
-import { Permission } from '../../shared/permissions/index.ts';
+import { FOLDER_ONLY_BITS, Permission } from '../../shared/permissions/index.ts';
 
 export type SubjectType = 'org' | 'role' | 'user';
 
@@ -37,8 +37,7 @@ export interface Principal {
 export const PERMISSION_BITS: readonly number[] = Object.values(Permission);
 /** Every bit an ACL entry may carry. */
 export const ACL_BITS_MASK = PERMISSION_BITS.reduce((a, b) => a | b, 0);
-/** Bits that only folders carry. */
-export const FOLDER_ONLY_BITS = Permission.CreateDocuments | Permission.CreateFolders;
+export { FOLDER_ONLY_BITS };
 
 const SPECIFICITY: Record<SubjectType, number> = { user: 3, role: 2, org: 1 };
 

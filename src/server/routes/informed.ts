@@ -13,7 +13,8 @@ import { requireMember } from '../auth/membership.ts';
 import type { MemberEnv } from '../env.ts';
 import { jsonBody } from '../http/body.ts';
 import { queryOf } from '../http/query.ts';
-import { favourite, listFavourites, listSubscriptions, subscribe, unfavourite, unsubscribe, type ItemKind } from '../services/notifications/marks.ts';
+import type { ItemKind } from '../../shared/api/documentation.ts';
+import { favourite, listFavourites, listSubscriptions, subscribe, unfavourite, unsubscribe } from '../services/notifications/marks.ts';
 import { listNotifications, markRead } from '../services/notifications/panel.ts';
 
 export const informed = new Hono<MemberEnv>();

@@ -7,9 +7,9 @@
  * Not found, another organisation's, malformed, in the trash, or not readable by the caller: all the
  * same 404 (`Folder not found` / `Document not found`), so an id tells nothing about what it is.
  */
-import { ROOT } from '../../../shared/api/documentation.ts';
+import { ROOT, type ItemKind } from '../../../shared/api/documentation.ts';
 import { isUuid } from '../../../shared/ids.ts';
-import { actions, allows, Permission, type Action } from '../../../shared/permissions/index.ts';
+import { actions, allows, permissionLabels, type Action } from '../../../shared/permissions/index.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { documentWithChain, folderChainAndChildEntries, folderChainWithEntries, type ChainEntry, type ChainFolder } from '../../db/documentation-tree.ts';
 import type { ChildEntry } from '../../db/folder-contents.ts';
@@ -21,8 +21,6 @@ import { resolvePermissions, type AclRule, type Principal } from '../../permissi
 export type AclEntryRow = typeof aclEntries.$inferSelect;
 /** A document row (the search columns, generated and read only by search's SQL, left out). */
 export type DocumentRow = Omit<typeof documents.$inferSelect, 'searchVector' | 'searchText'>;
-
-export type ItemKind = 'folder' | 'document';
 
 export const folderNotFound = () => notFound('Folder not found');
 export const documentNotFound = () => notFound('Document not found');
@@ -121,19 +119,10 @@ export async function readableDocument(db: Queryable, who: Member, id: string): 
   return access;
 }
 
-const PERMISSION_NAMES: [number, string][] = [
-  [Permission.Read, 'Read'],
-  [Permission.Write, 'Write'],
-  [Permission.Delete, 'Delete'],
-  [Permission.EditPermissions, 'Edit Permissions'],
-  [Permission.CreateDocuments, 'Create Documents'],
-  [Permission.CreateFolders, 'Create Folders'],
-];
-
 /** The permissions' names in a mask, quoted: `'Write', 'Delete'` (or joined with `and`). */
 export function permissionNames(mask: number, separator = ', '): string {
-  return PERMISSION_NAMES.filter(([bit]) => (mask & bit) !== 0)
-    .map(([, name]) => `'${name}'`)
+  return permissionLabels(mask)
+    .map((name) => `'${name}'`)
     .join(separator);
 }
 

@@ -21,7 +21,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { replaceAclBody } from '../../../shared/api/documentation-schemas.ts';
-import { ROOT, type Acl, type AclEntry, type AclSubject, type AclSubjectType } from '../../../shared/api/documentation.ts';
+import { ROOT, type Acl, type AclEntry, type AclSubject, type AclSubjectType, type ItemKind } from '../../../shared/api/documentation.ts';
 import { isUuid, uuidv7 } from '../../../shared/ids.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { lockItemRow } from '../../db/queries/locks.ts';
@@ -39,11 +39,10 @@ import {
 import { recordActivity } from '../activity.ts';
 import { presentAcl } from '../../presenters/documentation.ts';
 
-export type AclItemKind = 'folder' | 'document';
 export type AclEntries = z.output<typeof replaceAclBody>;
 
 /** An item's ACL as the rule sees it: own entries, then each folder above (nearest first). */
-async function aclTarget(db: Queryable, who: Member, kind: AclItemKind, id: string) {
+async function aclTarget(db: Queryable, who: Member, kind: ItemKind, id: string) {
   if (kind === 'folder') {
     const access = await readableFolder(db, who, id);
     return {
@@ -67,7 +66,7 @@ async function aclTarget(db: Queryable, who: Member, kind: AclItemKind, id: stri
 }
 
 /** GET documentation/{folders|documents}/{id}/acl: Read needed. */
-export async function getAcl(deps: Deps, who: Member, kind: AclItemKind, id: string): Promise<Acl> {
+export async function getAcl(deps: Deps, who: Member, kind: ItemKind, id: string): Promise<Acl> {
   const target = await aclTarget(deps.db, who, kind, id);
   return presentAcl(deps.db, who, target.own, target.chain, target.levels);
 }
@@ -95,7 +94,7 @@ const bitsOf = (entries: readonly { subject: string; isGrant: boolean; permissio
   entries.filter((e) => e.subject === subject && e.isGrant).reduce((mask, e) => mask | e.permissions, 0);
 
 /** PUT documentation/{folders|documents}/{id}/acl: replaces the item's own entries; Edit Permissions needed. */
-export async function replaceAcl(deps: Deps, who: Member, kind: AclItemKind, id: string, entries: AclEntries): Promise<Acl> {
+export async function replaceAcl(deps: Deps, who: Member, kind: ItemKind, id: string, entries: AclEntries): Promise<Acl> {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     // Concurrent saves of one item queue here, so each reads (and replaces) what the one before it left.

@@ -4,7 +4,7 @@
  * tree's 404); marking twice is the same as once (a repeated subscription takes the new options);
  * unmarking is idempotent. The lists name only items that are live and still readable, by name.
  */
-import type { SubscriptionOptions } from '../../../shared/api/documentation.ts';
+import type { ItemKind, SubscriptionOptions } from '../../../shared/api/documentation.ts';
 import type { FavouriteEntry, SubscriptionEntry } from '../../../shared/api/notifications.ts';
 import type { List } from '../../../shared/api/list.ts';
 import type { SubscribeInput } from '../../../shared/api/notifications-schemas.ts';
@@ -22,8 +22,6 @@ import type { Deps, Member } from '../../env.ts';
 import { byName, presentEntry, presentSubscription } from '../../presenters/notifications.ts';
 import { documentNotFound, folderNotFound, readableDocument, readableFolder } from '../documentation/access.ts';
 import { itemIdOf, itemViews } from './items.ts';
-
-export type ItemKind = ItemRef['kind'];
 
 /** The live item the caller may Read, as stored (`root` becomes the root folder's id); else the tree's 404. */
 async function readableItem(deps: Deps, who: Member, kind: ItemKind, id: string): Promise<ItemRef & { entry: FavouriteEntry }> {
