@@ -130,6 +130,24 @@ describe('the action table, as the API applies it', () => {
     expect(outcomes).toEqual(expected);
   });
 
+  it.each(['submit', 'viewResults'] as const)('asks the table for %s: were its row to need Write too, a reader would be refused', async (action) => {
+    // Today submit and viewResults need Read alone, as view does: only changing the row tells a call that
+    // reads the row from one that checks Read. The row is changed in place for this test, then put back.
+    const row = actions[action] as { bits: number };
+    const bits = row.bits;
+    row.bits = Read | Write;
+    try {
+      const attempts = (await attemptsFor(Read)).filter((attempt) => attempt.action === action);
+      expect(attempts.length).toBeGreaterThan(0);
+      for (const attempt of attempts) {
+        const res = await attempt.call();
+        expect(`${attempt.what}: ${res.status} ${res.body.detail}`).toBe(`${attempt.what}: 403 You need 'Write' permission ${actions[action].purpose.replace('this item', 'this document')}`);
+      }
+    } finally {
+      row.bits = bits;
+    }
+  });
+
   it('without Read nothing is allowed: every item answers 404', async () => {
     for (const attempt of await attemptsFor(ALL_BITS & ~Read)) {
       const res = await attempt.call();

@@ -5,8 +5,8 @@
  * A submission is judged against the questions of the checklist's latest PUBLISHED version (never the
  * draft) by the shared rules (shared/checklists): every answer must name a question and fit its value
  * type, required answers and photo-verification photos must be there, photos must be completed uploads
- * of this checklist by the submitter. Each answer is stored with its `valid` flag. Readers submit: Read
- * is all it takes.
+ * of this checklist by the submitter. Each answer is stored with its `valid` flag. Who may submit, and
+ * who may read the rows, is THE action table's `submit` and `viewResults` rows (today Read for both).
  *
  * A submission through a share link (issue #29; ./shared-checklist.ts) goes the same way with another
  * submitter: no user (created_by null), its link (share_link_id), its Idempotency-Key unique per link, a
@@ -24,7 +24,7 @@ import { insertSubmissionWithEvent } from '../../db/queries/submissions.ts';
 import { checklistSubmissions } from '../../db/schema.ts';
 import type { Deps, Member } from '../../env.ts';
 import { badRequest, HttpError, notFound, validationFailed, type FieldError } from '../../errors.ts';
-import { readableDocument, type DocumentAccess, type DocumentRow } from '../documentation/access.ts';
+import { readableDocument, requireAction, type DocumentAccess, type DocumentRow } from '../documentation/access.ts';
 import { present, presentRows } from '../../presenters/checklists.ts';
 import { activityRow, type DataSubmittedContext } from '../activity.ts';
 import { notificationRecipients, notifyRecipients } from '../notifications/fan-out.ts';
@@ -144,6 +144,7 @@ export async function submitChecklist(
   idempotencyKey: string | undefined,
 ): Promise<SubmitResult> {
   const access = await readableDocument(deps.db, who, documentId);
+  requireAction(access.permissions, 'submit', 'document');
   return submitTo(deps, memberSubmitter(who), access, submission, idempotencyKey);
 }
 
@@ -272,6 +273,7 @@ export async function submitTo(
  */
 async function formOfDataQuery(deps: Deps, who: Member, documentId: string, formId: string | undefined): Promise<string> {
   const access = await readableDocument(deps.db, who, documentId);
+  requireAction(access.permissions, 'viewResults', 'document');
   const document = access.document;
   switch (document.doctype) {
     case 'form':
@@ -287,6 +289,7 @@ async function formOfDataQuery(deps: Deps, who: Member, documentId: string, form
         throw validationFailed([{ field: 'form_id', message: `is not one of this ${document.doctype}'s checklists` }]);
       }
       const form = await readableDocument(deps.db, who, formId);
+      requireAction(form.permissions, 'viewResults', 'document');
       if (form.document.doctype !== 'form') throw validationFailed([{ field: 'form_id', message: 'is not a checklist' }]);
       return form.document.id;
     }
@@ -323,9 +326,10 @@ export async function submittedRow(deps: Deps, who: Member, id: string): Promise
     .from(checklistSubmissions)
     .where(and(eq(checklistSubmissions.id, id), eq(checklistSubmissions.orgId, who.orgId)));
   if (!row) throw submissionNotFound();
-  await readableDocument(deps.db, who, row.documentId).catch((err: unknown) => {
+  const access = await readableDocument(deps.db, who, row.documentId).catch((err: unknown) => {
     throw err instanceof HttpError && err.status === 404 ? submissionNotFound() : err;
   });
+  requireAction(access.permissions, 'viewResults', 'document');
   const [presented] = await presentRows(deps.db, [row]);
   return presented!;
 }
