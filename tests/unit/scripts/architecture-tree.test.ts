@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { MAX_LINES, documentProblems, mentionedPaths, namedPaths, pointedDocs, treeProblems } from '../../../scripts/architecture-tree.mjs';
 
 const architecture = readFileSync(new URL('../../../docs/ARCHITECTURE.md', import.meta.url), 'utf8');
+const libraries = readFileSync(new URL('../../../docs/libraries.md', import.meta.url), 'utf8');
+const manifest = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as Record<'dependencies' | 'devDependencies', Record<string, string>>;
 
 describe('the annotated tree of docs/ARCHITECTURE.md', () => {
   it('reads folders, files and nesting from the tree', () => {
@@ -40,5 +42,11 @@ describe('docs/ARCHITECTURE.md, the map', () => {
     const lines = areas.split('\n').filter((line) => line.startsWith('- '));
     expect(lines.length).toBeGreaterThan(5);
     for (const line of lines) expect(line).toMatch(/\(docs\/[\w-]+\.md\)|`docs\/[\w-]+\.md`|\]\([\w-]+\.md\)/);
+  });
+
+  it('says why each package was chosen: docs/libraries.md names every dependency (types aside)', () => {
+    const named = (name: string) => libraries.includes(`\`${name}\``) || (name.startsWith('@tiptap/') && libraries.includes('`@tiptap/*`'));
+    const packages = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies }).filter((name) => !name.startsWith('@types/'));
+    expect(packages.filter((name) => !named(name))).toEqual([]);
   });
 });
