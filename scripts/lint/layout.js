@@ -56,13 +56,17 @@ export const packages = [
 ];
 
 /**
- * Modules that build zod schemas when loaded: browser code imports only their types (`import type`),
- * so zod stays out of its bundles.
+ * Schema modules: the modules of src/shared that load zod when they are loaded, because they import it as
+ * a value, themselves or through another module of src/shared. That is the request schemas (named
+ * `schemas.ts` or `*-schemas.ts`) and the modules that keep the shapes of an area beside its schemas
+ * (api/accounts.ts, api/users.ts …). Recognised from their imports (scripts/lint/plugin.js `schemaModule`),
+ * not listed by hand: browser code imports only their types (`import type`), so zod stays out of its bundles.
  */
 export const schemaModules = {
-  modules: ['src/shared/api/accounts.ts', 'src/shared/api/contents.ts', 'src/shared/api/documentation-schemas.ts', 'src/shared/api/roles.ts', 'src/shared/checklists/schemas.ts'],
+  in: 'src/shared',
+  package: 'zod',
   from: BROWSER,
-  why: 'it builds zod schemas when loaded; browser code imports only its types (use `import type`, or the zod-free module)',
+  why: 'it loads zod (it builds zod schemas); browser code imports only its types (use `import type`, or the zod-free module)',
 };
 
 /**
@@ -80,6 +84,18 @@ export const rawRequests = {
   in: [...BROWSER, 'src/shared'],
   except: ['src/shared/transport', 'src/client/offline/worker.ts', 'src/client/service-worker.ts', 'src/client/early-reads-bootstrap.js', 'src/screens/fill/share-read-bootstrap.js'],
   why: 'requests go through the one HTTP transport (src/shared/transport)',
+};
+
+/**
+ * Connections that stay open (`EventSource`, `WebSocket`), where raw requests are checked: only the one
+ * transport opens them, none of the named exceptions above. The app's one stream, the notifications
+ * (src/server/routes/notifications-stream.ts), is read with the transport's `events` (a fetch, since
+ * EventSource cannot send a bearer token), so today no file opens either.
+ */
+export const connections = {
+  names: ['EventSource', 'WebSocket'],
+  except: ['src/shared/transport'],
+  why: 'connections that stay open are opened by the one HTTP transport (src/shared/transport: `events` reads a server-sent stream)',
 };
 
 /**

@@ -5,7 +5,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { folders, packages, rawRequests, schemaModules, unitTestSubjects } from '../../../../scripts/lint/layout.js';
+import { connections, folders, packages, rawRequests, schemaModules, unitTestSubjects } from '../../../../scripts/lint/layout.js';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const exists = (path: string) => existsSync(`${root}${path}`);
@@ -25,9 +25,10 @@ describe('the layout table', () => {
       ...Object.keys(folders).filter((key) => !key.includes('*')),
       ...Object.values(folders).flatMap((rule) => rule.may.filter((place) => place !== '**')),
       ...packages.flatMap((pkg) => pkg.only),
-      ...schemaModules.modules,
+      schemaModules.in,
       ...rawRequests.in,
       ...rawRequests.except,
+      ...connections.except,
     ];
     expect([...new Set(named)].filter((path) => !exists(path))).toEqual([]);
   });

@@ -3,9 +3,11 @@
  * each kind, linted with the repository's own eslint.config.js as if it were a file at that path, must
  * fail; the allowed edges and a clean screen module must pass.
  */
+import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { schemaModule } from '../../../../scripts/lint/plugin.js';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 let eslint: ESLint;
@@ -61,6 +63,13 @@ const violations: Violation[] = [
   ['an island imports src/screens', 'islands/browse/planted.ts', "import { startHome } from '../../src/screens/home/home.ts';\nexport const x = startHome;", 'home.ts'],
   ['an island imports another island area', 'islands/browse/planted.ts', "import { editChecklist } from '../checklist-editor/editor-state.ts';\nexport const x = editChecklist;", 'editor-state.ts'],
   ['islands/shared imports an island area', 'islands/shared/planted.ts', "import '../browse/browse.css';", 'browse.css'],
+  // … nor by import.meta.glob or new URL(…, import.meta.url) (Vite bundles what they name)
+  ['import.meta.glob of the islands in a screen other than the registry', 'src/screens/documentation/planted.ts', "export const screens = import.meta.glob('../../../islands/*/mount.tsx');", 'may not import islands:'],
+  ['import.meta.glob of an island in src/client, among other patterns', 'src/client/planted.ts', "export const screens = import.meta.glob(['./*.ts', '!./x.ts', '/islands/browse/mount.tsx'], { eager: true });", 'may not import islands/browse/mount.tsx'],
+  ['new URL(…, import.meta.url) of an island in a screen', 'src/screens/home/planted.ts', "export const url = new URL('../../../islands/browse/BrowseFolder.tsx', import.meta.url);", 'BrowseFolder.tsx'],
+  ['new URL(`…${name}…`, import.meta.url) of the islands in src/client', 'src/client/planted.ts', 'export const url = (name: string) => new URL(`../../islands/${name}/mount.tsx`, import.meta.url);', 'may not import islands:'],
+  ['new URL(…, import.meta.url) of the server in an element', 'elements/planted.ts', "export const url = new URL('../src/server/config.ts', import.meta.url).href;", 'config.ts'],
+  ['an import.meta.glob that names no path', 'src/screens/doctypes/planted.ts', 'const pattern = "../../../islands/*/mount.tsx";\nexport const screens = import.meta.glob(pattern);', 'import.meta.glob names its files literally'],
   // a dynamic import must be checkable
   ['a computed dynamic import', 'src/screens/doctypes/planted.ts', 'export const load = (name: string) => import(`../../../islands/${name}/mount.tsx`);', 'names its module literally'],
   // raw requests only in the transport
@@ -72,6 +81,18 @@ const violations: Violation[] = [
   ['navigator.sendBeacon in a screen', 'src/screens/planted.ts', "export const leave = () => navigator.sendBeacon('/api/v1/x');", 'navigator.sendBeacon outside the transport'],
   ['fetch in src/shared outside the transport', 'src/shared/planted.ts', "export const load = () => globalThis.fetch('/x');", 'globalThis.fetch outside the transport'],
   ['fetch in an Astro shell script', 'src/pages/planted.astro', "<script>\n  void fetch('/api/v1/auth/me');\n</script>\n", 'no-raw-requests: fetch outside the transport'],
+  // … and no escape around the rule: a computed member, a destructured global
+  ["globalThis['fetch'] in a screen", 'src/screens/home/planted.ts', "export const load = () => globalThis['fetch']('/api/v1/auth/me');", 'globalThis.fetch outside the transport'],
+  ['window[`fetch`] in src/client', 'src/client/planted.ts', 'export const load = () => window[`fetch`](\'/api/v1/auth/me\');', 'window.fetch outside the transport'],
+  ['fetch destructured from globalThis in an island', 'islands/browse/planted.ts', "const { fetch } = globalThis;\nexport const load = () => fetch('/api/v1/auth/me');", 'globalThis.fetch outside the transport'],
+  ['fetch destructured and renamed from self in an element', 'elements/rb-checklist/planted.ts', "const { fetch: get } = self;\nexport const load = () => get('/x');", 'self.fetch outside the transport'],
+  ['XMLHttpRequest assigned by destructuring from window', 'src/screens/planted.ts', 'let X: unknown;\n({ XMLHttpRequest: X } = window);\nexport const x = X;', 'window.XMLHttpRequest outside the transport'],
+  ['sendBeacon destructured from navigator', 'src/screens/planted.ts', "const { sendBeacon } = navigator;\nexport const leave = () => sendBeacon('/api/v1/x');", 'navigator.sendBeacon outside the transport'],
+  // connections that stay open: only the transport opens them (it reads the notifications stream)
+  ['new EventSource in a screen', 'src/screens/notifications/planted.ts', "export const listen = () => new EventSource('/api/v1/notifications/stream');", 'EventSource outside the transport'],
+  ['new WebSocket in src/client', 'src/client/planted.ts', "export const open = () => new WebSocket('wss://example.org/');", 'WebSocket outside the transport'],
+  ['new window.EventSource in an island', 'islands/browse/planted.ts', "export const listen = () => new window.EventSource('/x');", 'window.EventSource outside the transport'],
+  ['new WebSocket in the service worker (it may forward requests, not open connections)', 'src/client/offline/worker.ts', "export const open = () => new WebSocket('wss://example.org/');", 'WebSocket outside the transport'],
   ['ofetch outside the transport', 'src/client/planted.ts', "import { ofetch } from 'ofetch';\nexport const x = ofetch;", 'may not import ofetch'],
   // drizzle's raw sql only under src/server/db
   ["drizzle's sql in a service", 'src/server/services/planted.ts', "import { eq, sql } from 'drizzle-orm';\nexport const x = [eq, sql];", 'may not import sql from drizzle-orm'],
@@ -85,6 +106,12 @@ const violations: Violation[] = [
   ['a presenter imports the database', 'src/server/presenters/planted.ts', "import { users } from '../db/schema.ts';\nexport const x = users;", 'may not import src/server/db/schema.ts'],
   ['a presenter imports a query', 'src/server/presenters/planted.ts', "import { currentUserRows } from '../db/queries/current-user.ts';\nexport const x = currentUserRows;", 'current-user.ts'],
   ['a presenter imports a service', 'src/server/presenters/planted.ts', "import { avatarUrl } from '../services/avatars.ts';\nexport const x = avatarUrl;", 'may not import src/server/services/avatars.ts'],
+  // … any module of src/shared that loads zod, whatever its name (not only a listed few)
+  ['the request schemas of users loaded by a screen', 'src/screens/admin/planted.ts', "import { listUsersQuery } from '../../shared/api/users.ts';\nexport const x = listUsersQuery;", 'users.ts'],
+  ['the query parameters (zod) loaded by src/client', 'src/client/planted.ts', "import { lastOf } from '../shared/api/query-params.ts';\nexport const x = lastOf;", 'query-params.ts'],
+  ['a *-schemas.ts module loaded by an island', 'islands/browse/planted.ts', "import { searchQuery } from '../../src/shared/api/search-schemas.ts';\nexport const x = searchQuery;", 'search-schemas.ts'],
+  ['a schemas.ts module re-exported by an element', 'elements/rb-checklist/planted.ts', "export { sheetContents } from '../../src/shared/sheets/schemas.ts';", 'schemas.ts'],
+  ['a schema module imported for its side effects by a shell', 'src/pages/planted.astro', "<script>\n  import '../shared/api/roles.ts';\n</script>\n", 'roles.ts'],
 ];
 
 const allowed: Case[] = [
@@ -119,6 +146,12 @@ const allowed: Case[] = [
   ['the query builder (no sql) in a service', 'src/server/services/planted.ts', "import { and, eq, type SQL } from 'drizzle-orm';\nexport const x: unknown[] = [and, eq];\nexport type Y = SQL;"],
   ['fetch in the transport', 'src/shared/transport/planted.ts', "export const load = () => fetch('/api/v1/auth/me');"],
   ['fetch in the service worker (it forwards the page’s own requests)', 'src/client/offline/worker.ts', 'export const forward = (request: Request) => fetch(request);'],
+  ['new EventSource in the transport (it reads the notifications stream)', 'src/shared/transport/planted.ts', "export const listen = () => new EventSource('/api/v1/notifications/stream');"],
+  ['a member named fetch of our own object, and a local destructuring', 'src/screens/home/planted.ts', "const api = { fetch: (n: number) => n };\nconst { fetch } = api;\nexport const x = [api['fetch'](1), fetch(2)];"],
+  ['the doctype registry globs the islands', 'src/screens/doctypes/registry.ts', "export const screens = import.meta.glob('../../../islands/*/mount.tsx');"],
+  ['an island globs and addresses its own area', 'islands/browse/planted.ts', "export const parts = import.meta.glob('./*.tsx');\nexport const url = new URL('./browse.css', import.meta.url);"],
+  ['an element addresses a chunk computed at run time, and another site', 'elements/planted.ts', "export const url = (chunk: string) => new URL(chunk, import.meta.url);\nexport const site = new URL('https://example.org/x', import.meta.url);"],
+  ['types of schema modules, and a zod-free module, in browser code', 'src/screens/admin/planted.ts', "import type { ListUsersParams } from '../../shared/api/users.ts';\nimport { type SearchQueryParsed } from '../../shared/api/search-schemas.ts';\nimport { MIN_PASSWORD_LENGTH } from '../../shared/constants.ts';\nexport type X = [ListUsersParams, SearchQueryParsed];\nexport const y = MIN_PASSWORD_LENGTH;"],
   ['a local function named fetch', 'src/screens/home/planted.ts', 'function fetch(n: number): number {\n  return n;\n}\nexport const x = fetch(1);'],
   ['the fetch type in an annotation', 'elements/rb-checklist/planted.ts', 'export type Fetch = typeof fetch;\nexport type Request = XMLHttpRequest;'],
   ['astro.config.mjs mounts the API through its integration', 'astro.config.mjs', "import { ringbinderServer } from './src/server/astro-integration.ts';\nexport default ringbinderServer;"],
@@ -147,5 +180,30 @@ describe('lint: every boundary of the layout', () => {
   it('passes a clean file with no message of any rule', async () => {
     const [result] = await eslint.lintText(allowed[0]![2], { filePath: `${root}src/screens/home/planted.ts` });
     expect(result!.messages).toEqual([]);
+  });
+});
+
+describe('schema modules: any module of src/shared that loads zod, recognised from its imports', () => {
+  /** Every `schemas.ts` and `*-schemas.ts` under `folder`, from the repository root. */
+  function namedSchemas(folder = 'src/shared'): string[] {
+    return readdirSync(`${root}${folder}`, { withFileTypes: true }).flatMap((entry) => {
+      const path = `${folder}/${entry.name}`;
+      if (entry.isDirectory()) return namedSchemas(path);
+      return /(^|-)schemas\.ts$/.test(entry.name) ? [path] : [];
+    });
+  }
+
+  it('recognises the five modules once listed by hand, and every schemas.ts and *-schemas.ts', () => {
+    const once = ['src/shared/api/accounts.ts', 'src/shared/api/contents.ts', 'src/shared/api/documentation-schemas.ts', 'src/shared/api/roles.ts', 'src/shared/checklists/schemas.ts'];
+    const named = namedSchemas();
+    expect(named.length).toBeGreaterThan(10);
+    expect([...once, ...named].filter((path) => !schemaModule(root, path))).toEqual([]);
+  });
+
+  it('recognises no zod-free module, nothing outside src/shared, and a module of src/shared by its imports alone', () => {
+    const free = ['src/shared/api/documentation.ts', 'src/shared/api/field-errors.ts', 'src/shared/constants.ts', 'src/shared/checklists/question.ts', 'src/shared/transport/transport.ts'];
+    expect(free.filter((path) => schemaModule(root, path))).toEqual([]);
+    expect(schemaModule(root, 'src/server/config.ts')).toBe(false);
+    expect(schemaModule(root, 'src/shared/api/users.ts')).toBe(true);
   });
 });
