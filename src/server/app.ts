@@ -18,11 +18,15 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   if (deps.config.requestLog) app.use('*', requestLog());
   app.use('*', compression());
   if (deps.config.embedOrigins.length) app.use('/api/v1/*', embedCors(deps.config.embedOrigins));
-  app.route('/api/v1', createApi(deps));
+  const api = createApi(deps);
+  app.route('/api/v1', api);
   // Once mounted, the API's own notFound is never consulted: without this, unknown API addresses would
   // fall through to the site below and get the HTML not-found page.
   app.all('/api/*', (c) => c.json({ detail: 'Not found' }, 404));
-  const site = createStaticSite(deps.config.distDir, uploadOrigins(deps.config), deps.config.embedOrigins);
+  // Pages whose HTML carries their first data call the API in process (http/first-answers.ts).
+  const site = createStaticSite(deps.config.distDir, uploadOrigins(deps.config), deps.config.embedOrigins, (address, init) =>
+    Promise.resolve(api.request(address, init)),
+  );
   app.get('*', site);
   app.on('HEAD', '*', site);
   return app;

@@ -19,6 +19,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import type { Context } from 'hono';
 import { matchRoute, notFoundShell, routes, shellFile } from '../../routes.ts';
 import { chooseEncoding, COMPRESSIBLE, encoders, THRESHOLD, type Encoding } from './compression.ts';
+import { firstDataShell, type ApiCall } from './first-answers.ts';
 import { contentSecurityPolicy, framingOrigins } from './security-headers.ts';
 
 const MIME: Record<string, string> = {
@@ -64,9 +65,15 @@ export function inlineScriptHashes(html: string): string[] {
 
 /**
  * `connectSources`: origins besides this one that the pages send requests to (the S3 bucket uploads go to);
- * `embedOrigins`: EMBED_ORIGINS, which may frame the /embed/ pages.
+ * `embedOrigins`: EMBED_ORIGINS, which may frame the /embed/ pages; `callApi`: the API in process, for the
+ * pages whose HTML carries their first data (./first-answers.ts).
  */
-export function createStaticSite(distDir: string, connectSources: readonly string[] = [], embedOrigins: readonly string[] = []) {
+export function createStaticSite(
+  distDir: string,
+  connectSources: readonly string[] = [],
+  embedOrigins: readonly string[] = [],
+  callApi?: ApiCall,
+) {
   const shells = new Map<string, Shell>();
   /** The shells by their files' addresses ('/login/index.html'), for the service worker's precache. */
   const shellFiles = new Map<string, Shell>();
@@ -129,8 +136,30 @@ export function createStaticSite(distDir: string, connectSources: readonly strin
   };
   const shellBodies = new Map<Shell, Uint8Array>();
 
-  const sendShell = async (c: Context, shell: Shell, status: 200 | 404) => {
+  /** A body made for one request: compressed and tagged now, nothing kept. */
+  const sendMade = (c: Context, body: Uint8Array, type: string) => {
+    c.header('Vary', 'Accept-Encoding');
+    const encoding = c.req.method === 'HEAD' || body.byteLength < THRESHOLD ? undefined : chooseEncoding(c.req.header('Accept-Encoding'));
+    const sent = encoding ? encoders[encoding](body) : body;
+    const etag = `"${createHash('sha256').update(sent).digest('base64url').slice(0, 27)}"`;
+    c.header('ETag', etag);
+    if (matchesEtag(c.req.header('If-None-Match'), etag)) return c.body(null, 304);
+    c.header('Content-Type', type);
+    if (encoding) {
+      c.header('Content-Encoding', encoding);
+      c.header('Content-Length', String(sent.byteLength));
+    }
+    return c.body(sent as Uint8Array<ArrayBuffer>, 200);
+  };
+
+  const sendShell = async (c: Context, shell: Shell, status: 200 | 404, filled?: string) => {
     c.header('Content-Security-Policy', framingOrigins(c.req.path, embedOrigins).length ? shell.embedCsp : shell.csp);
+    if (filled !== undefined) {
+      // This address's own HTML, made for it now (its token is in the address): kept only by the browser,
+      // revalidated at every use; its ETag is of these bytes, so a repeat visit with nothing changed is a 304.
+      c.header('Cache-Control', 'private, no-cache');
+      return sendMade(c, Buffer.from(filled, 'utf8'), HTML);
+    }
     c.header('Cache-Control', 'no-cache');
     let body = shellBodies.get(shell);
     if (!body) {
@@ -168,6 +197,10 @@ export function createStaticSite(distDir: string, connectSources: readonly strin
     if (file) return file;
     const match = matchRoute(path);
     const shell = match ? shells.get(match.route.shell) : undefined;
+    if (shell && match && callApi) {
+      const filled = await firstDataShell(shell.html, match, callApi);
+      if (filled !== undefined) return sendShell(c, shell, 200, filled);
+    }
     if (shell) return sendShell(c, shell, 200);
     const missing = shells.get(notFoundShell);
     if (missing) return sendShell(c, missing, 404);

@@ -33,6 +33,11 @@ export const SITE_FIXTURE = {
   buildInfo: { version: '0.1.0', time: '2026-01-24T12:00:00.000Z' },
   inlineScript: "document.documentElement.dataset.shell = 'login';",
   asset: '/_astro/app.AbCd1234.js',
+  firstAnswers: '<script type="application/json" id="rb-first-answers"></script>',
+  fillHeading:
+    '<header><p class="fill-org" id="fill-org" data-first="organization_name" hidden></p>' +
+    '<h1 class="fill-title" id="fill-title" data-first="name" hidden></h1>' +
+    '<p class="fill-description" id="fill-description" data-first="description" hidden></p></header>',
 } as const;
 
 async function writeSiteFixture(distDir: string): Promise<void> {
@@ -43,6 +48,13 @@ async function writeSiteFixture(distDir: string): Promise<void> {
   await writeFile(join(distDir, 'build-info.json'), JSON.stringify(SITE_FIXTURE.buildInfo));
   await writeFile(join(distDir, 'login', 'index.html'), page('Login', `<script>${SITE_FIXTURE.inlineScript}</script>`));
   await writeFile(join(distDir, '404.html'), page('Not found'));
+  // The fill pages' shells as the build makes them (src/pages/fill): the first answers' placeholder and the heading's slots.
+  const fill = (heading: string) =>
+    `<!doctype html><html lang="en"><head><title>Checklist</title>${SITE_FIXTURE.firstAnswers}</head><body>${heading}<rb-checklist></rb-checklist></body></html>`;
+  await mkdir(join(distDir, 'fill'), { recursive: true });
+  await mkdir(join(distDir, 'embed', 'fill'), { recursive: true });
+  await writeFile(join(distDir, 'fill', 'index.html'), fill(SITE_FIXTURE.fillHeading));
+  await writeFile(join(distDir, 'embed', 'fill', 'index.html'), fill(''));
   await writeFile(join(distDir, SITE_FIXTURE.asset), 'export const app = 1;\n');
 }
 

@@ -1,0 +1,105 @@
+/**
+ * The fill pages' first data in their first response (issue #29's /fill/ paint; src/server/http/first-answers.ts):
+ * `/fill/{token}` and `/embed/fill/{token}` are served with the link's checklist written into the HTML,
+ * exactly as `GET share/checklist` answers it for that token, and the heading's slots filled from it, so
+ * the page paints its heading and needs no second round trip for its data. A refused link carries its
+ * refusal; an address without a share token gets the shell as built.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { makeChecklist, makeShareLink, makeTeam, question, type Team } from '../support/factories.ts';
+import { SITE_FIXTURE, useTestServer } from '../support/harness.ts';
+import type { Json } from '../support/http.ts';
+import { REVOKED, shareClient } from './support.ts';
+
+const server = useTestServer();
+let team: Team;
+/** A name that would end the script and the heading if it were written as it is. */
+const HOSTILE_NAME = 'Gate </script><script>alert(1)</script> &\u2028<b>"check"</b>';
+let checklist: Json;
+let link: Json;
+
+beforeAll(async () => {
+  team = await makeTeam(server);
+  checklist = await makeChecklist(team.admin, { gate: question('true/false', { title: 'Gate locked' }) }, 'root', HOSTILE_NAME);
+  link = await makeShareLink(team.admin, checklist.id, 'Reception');
+});
+
+const page = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers: { 'accept-encoding': 'identity', ...headers } });
+
+/** The answers the HTML carries (#rb-first-answers), parsed. */
+function firstAnswersOf(html: string): Record<string, { status: number; body: Json }> {
+  const found = /<script type="application\/json" id="rb-first-answers">([\s\S]*?)<\/script>/.exec(html);
+  expect(found, 'the first answers’ script').not.toBeNull();
+  return JSON.parse(found![1]!);
+}
+
+describe('GET /fill/{token}', () => {
+  it('carries the link’s checklist exactly as GET share/checklist answers it, and its heading filled (escaped)', async () => {
+    const res = await page(`/fill/${link.token}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    const html = await res.text();
+    const api = await shareClient(server, link.token).get('share/checklist');
+    expect(api.status).toBe(200);
+    expect(firstAnswersOf(html)).toEqual({ 'share/checklist': { status: 200, body: api.body } });
+    // Nothing the checklist holds ends the script early.
+    expect(html.match(/<\/script>/g)).toHaveLength(html.match(/<script\b/g)!.length);
+
+    const escaped = 'Gate &#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62; &#38;\u2028&#60;b&#62;&#34;check&#34;&#60;/b&#62;';
+    expect(html).toContain(`<h1 class="fill-title" id="fill-title" data-first="name">${escaped}</h1>`);
+    expect(html).toContain(`<p class="fill-org" id="fill-org" data-first="organization_name">${api.body.organization_name}</p>`);
+    expect(html).toContain(`<p class="fill-description" id="fill-description" data-first="description">about ${escaped}</p>`);
+    // The embedded page has no heading of its own: nothing else is written into it.
+    expect(await (await page(`/embed/fill/${link.token}`)).text()).not.toContain(escaped);
+  });
+
+  it('is kept by the browser alone and revalidated: private, no-cache, an ETag of its bytes, a 304 when nothing changed', async () => {
+    const first = await page(`/fill/${link.token}`);
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{16,}"$/);
+    const again = await page(`/fill/${link.token}`, { 'if-none-match': etag! });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    // Compressed, it is its own body with its own tag.
+    const gzip = await fetch(`${server.url}/fill/${link.token}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gzip.headers.get('etag')).not.toBe(etag);
+    expect(firstAnswersOf(await gzip.text())['share/checklist']!.body.id).toBe(checklist.id);
+  });
+
+  it('serves each link its own checklist, in turn at the same address pattern', async () => {
+    const other = await makeChecklist(team.admin, { km: question('number', { title: 'Odometer' }) }, 'root', 'Van check');
+    const otherLink = await makeShareLink(team.admin, other.id, 'Vans');
+    for (const [token, id] of [
+      [link.token, checklist.id],
+      [otherLink.token, other.id],
+      [link.token, checklist.id],
+    ]) {
+      const html = await (await page(`/fill/${token}`)).text();
+      expect(firstAnswersOf(html)['share/checklist']!.body.id).toBe(id);
+    }
+  });
+
+  it('/embed/fill/{token} carries the same answer', async () => {
+    const html = await (await page(`/embed/fill/${link.token}`)).text();
+    expect(firstAnswersOf(html)['share/checklist']!.body.id).toBe(checklist.id);
+  });
+
+  it('a revoked link carries its refusal (401, the words) and shows no heading', async () => {
+    const revoked = await makeShareLink(team.admin, checklist.id, 'Old poster');
+    expect((await team.admin.api.delete(`documentation/documents/${checklist.id}/share-links/${revoked.id}`)).status).toBe(204);
+    const html = await (await page(`/fill/${revoked.token}`)).text();
+    expect(firstAnswersOf(html)).toEqual({ 'share/checklist': { status: 401, body: REVOKED } });
+    expect(html).toContain('<h1 class="fill-title" id="fill-title" data-first="name" hidden></h1>');
+  });
+
+  it('an address without a share token gets the shell as built, revalidated like every shell', async () => {
+    for (const path of ['/fill/not-a-token', `/fill/share_${'x'.repeat(5)}`]) {
+      const res = await page(path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toContain(SITE_FIXTURE.firstAnswers);
+    }
+  });
+});
