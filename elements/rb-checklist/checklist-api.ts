@@ -6,6 +6,7 @@
  * (status 0 when no answer came).
  */
 import type { MediaUrl } from '../../src/shared/api/documentation.ts';
+import * as paths from '../../src/shared/api/paths.ts';
 import { addressOf, ApiError, sendSignedUpload, type Transport } from '../../src/shared/transport/index.ts';
 import type { SubmissionRecord } from './answer-state.ts';
 import type { SubmissionTransport } from './submission-queue.ts';
@@ -52,16 +53,15 @@ export interface ChecklistApi extends SubmissionTransport {
 }
 
 export function checklistApi(transport: Transport): ChecklistApi {
-  const documentPath = (id: string) => `documentation/documents/${encodeURIComponent(id)}`;
   return {
-    loadDocument: (documentId) => transport.call<ChecklistDocument>(documentPath(documentId)),
-    loadShared: () => transport.call<SharedChecklist>('share/checklist'),
+    loadDocument: (documentId) => transport.call<ChecklistDocument>(paths.documentation.document(documentId)),
+    loadShared: () => transport.call<SharedChecklist>(paths.share.checklist),
 
     async mediaUrls(documentId, uploadIds) {
       const ids = [...new Set(uploadIds)];
       const urls = new Map<string, string>();
       for (let i = 0; i < ids.length; i += MEDIA_URLS_PER_CALL) {
-        const { results } = await transport.call<{ results: MediaUrl[] }>(`${documentPath(documentId)}/media-urls`, {
+        const { results } = await transport.call<{ results: MediaUrl[] }>(paths.share.mediaUrls(documentId), {
           query: { upload_id: ids.slice(i, i + MEDIA_URLS_PER_CALL) },
         });
         // Absolute from the server; resolved against the API's origin all the same, for a page on another site.
@@ -71,7 +71,7 @@ export function checklistApi(transport: Transport): ChecklistApi {
     },
 
     async uploadPhoto(documentId, photo) {
-      const [signed] = await transport.call<SignedUpload[]>(`${documentPath(documentId)}/sign-content-upload`, {
+      const [signed] = await transport.call<SignedUpload[]>(paths.share.signContentUpload(documentId), {
         method: 'POST',
         json: [{ filename: photo.name, file_size: photo.blob.size, content_type: photo.type }],
       });
@@ -82,6 +82,6 @@ export function checklistApi(transport: Transport): ChecklistApi {
     },
 
     submit: (documentId, record: SubmissionRecord, idempotencyKey) =>
-      transport.call<unknown>(`${documentPath(documentId)}/data`, { method: 'POST', json: { record }, idempotencyKey }),
+      transport.call<unknown>(paths.share.submit(documentId), { method: 'POST', json: { record }, idempotencyKey }),
   };
 }

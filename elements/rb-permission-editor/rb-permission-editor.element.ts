@@ -1,6 +1,7 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { Acl, AclSubject, ItemKind } from '../../src/shared/api/documentation.ts';
+import * as paths from '../../src/shared/api/paths.ts';
 import { emit } from '../events.ts';
 import { elementTransport } from '../shared/element-transport.ts';
 import {
@@ -97,7 +98,7 @@ export class RbPermissionEditor extends LitElement {
     try {
       const [acl, subjects] = await Promise.all([
         this.transport.call<Acl>(this.aclPath(), { signal: controller.signal }),
-        this.transport.call<{ results: AclSubject[] }>('auth/acl-subjects', { signal: controller.signal }),
+        this.transport.call<{ results: AclSubject[] }>(paths.auth.aclSubjects, { signal: controller.signal }),
       ]);
       if (controller.signal.aborted) return;
       this.subjects = subjects.results;
@@ -128,7 +129,7 @@ export class RbPermissionEditor extends LitElement {
   }
 
   private aclPath(): string {
-    return `documentation/${this.kind}s/${encodeURIComponent(this.itemId)}/acl`;
+    return paths.documentation.acl(this.kind, this.itemId);
   }
 
   private showAcl(acl: Acl): void {

@@ -13,7 +13,7 @@ function earlyReads(config) {
     var token = localStorage.getItem(config.tokenKey);
     if (localStorage.getItem(config.loginFlagKey) !== 'true' || !token) return; // the guard sends the visitor away
     var here = location.pathname.split('/').filter(Boolean);
-    var reads = ['auth/me'];
+    var reads = [config.me];
     var params = {};
     for (var i = 0; i < config.routes.length; i++) {
       var route = config.routes[i];

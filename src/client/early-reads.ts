@@ -10,22 +10,35 @@
  * the folder sort remembered in this browser; a route whose parameter names one of two things reads by
  * that parameter's form (`ReadsByForm`: a version number or a row's id). Each address must be EXACTLY the
  * one the page's module asks for (path and query string, in the transport's order), or the pick-up misses
- * and the read is sent twice — tests/unit/client/early-reads.test.ts and tests/e2e/one-api-level.spec.ts
- * check it.
+ * and the read is sent twice: each path is built by src/shared/api/paths.ts, as the API client's is, and
+ * the query strings are checked by tests/unit/client/early-reads.test.ts and tests/e2e/one-api-level.spec.ts.
  */
 import { routes, type Guard } from '../routes.ts';
+import * as paths from '../shared/api/paths.ts';
 import { ROOT, WHOLE_TRASH_SEGMENT } from './addresses.ts';
 import { localKeys, sessionKeys } from './storage.ts';
 import { inlineCall } from './inline-call.ts';
 
+/**
+ * An address of paths.ts with route parameters in it: `at(paths.documentation.folder, '{folderId}')` is
+ * 'documentation/folders/{folderId}' (paths.ts encodes each segment; the bootstrap fills `{…}` at run time,
+ * encoded the same way).
+ */
+const at = <P extends unknown[]>(path: (...params: P) => string, ...params: P): string =>
+  path(...params).replace(/%7B(.*?)%7D/g, (_, name: string) => `{${decodeURIComponent(name)}}`);
+
 /** The drawer's root folders (src/screens/chrome/drawer-documentation.ts), on every documentation page. */
-const DRAWER = 'documentation/folders/root/contents?skip=0&limit=100&ordering=kind&ordering=name';
+const DRAWER = `${paths.documentation.contents(ROOT)}?skip=0&limit=100&ordering=kind&ordering=name`;
 /** The dashboard's Recent Activity (src/screens/home/dashboard.ts: its last panel, RECENT_ACTIVITY_LIMIT). */
-const RECENT_ACTIVITY = 'documentation/notifications?limit=20';
+const RECENT_ACTIVITY = `${paths.documentation.notifications}?limit=20`;
 /** The root folder (the whole documentation's folder page and trash). */
-const ROOT_FOLDER = 'documentation/folders/root';
+const ROOT_FOLDER = paths.documentation.folder(ROOT);
 /** A folder's first page of contents in the remembered sort (islands/browse/folder-open.ts). */
-const contents = (folder: string) => `documentation/folders/${folder}/contents?{sort}&limit=100`;
+const contents = (folder: string) => `${at(paths.documentation.contents, folder)}?{sort}&limit=100`;
+/** The route's document (`:id`), and a submitted row named by the route parameter `param`. */
+const doc = at(paths.documentation.document, '{id}');
+const row = (param: string) => at(paths.documentation.submittedRow, `{${param}}`);
+const ROLES_FIRST_PAGE = `${paths.roles.list}?skip=0&limit=100`;
 
 /**
  * The reads of a route whose parameter `param` names one of two things by its form: `digits` when it is
@@ -37,42 +50,42 @@ export interface ReadsByForm {
   other: readonly string[];
 }
 
-/** Every signed-in page asks for auth/me first (the bootstrap adds it); these are the route's own reads. */
+/** Every signed-in page asks for auth/me first (the bootstrap adds `me`); these are the route's own reads. */
 export const earlyReads: Readonly<Record<string, readonly string[] | ReadsByForm>> = {
   '/documentation/browse': [ROOT_FOLDER, contents(ROOT), DRAWER],
   // A folder's and a document's answer carry the root's id (`root_id`, the breadcrumbs' 'Documentation').
-  '/documentation/browse/:folderId': ['documentation/folders/{folderId}', contents('{folderId}'), DRAWER],
-  '/documentation/view/:id': ['documentation/documents/{id}', DRAWER],
-  '/documentation/view/:id/version/:version': ['documentation/documents/{id}/version/{version}', DRAWER],
+  '/documentation/browse/:folderId': [at(paths.documentation.folder, '{folderId}'), contents('{folderId}'), DRAWER],
+  '/documentation/view/:id': [doc, DRAWER],
+  '/documentation/view/:id/version/:version': [at(paths.documentation.version, '{id}', '{version}'), DRAWER],
   // Version n (…/{n}, all digits) or a submitted row (…/{rowId}), told apart as viewTarget does (addresses.ts).
   '/documentation/view/:id/:second': {
     param: 'second',
-    digits: ['documentation/documents/{id}/version/{second}', DRAWER],
-    other: ['documentation/documents/{id}', 'documentation/documents/documentdata/{second}', DRAWER],
+    digits: [at(paths.documentation.version, '{id}', '{second}'), DRAWER],
+    other: [doc, row('second'), DRAWER],
   },
-  '/documentation/edit/:id': ['documentation/documents/{id}', DRAWER],
-  '/documentation/:id/history': ['documentation/documents/{id}', 'documentation/documents/{id}/history?skip=0&limit=100', DRAWER],
+  '/documentation/edit/:id': [doc, DRAWER],
+  '/documentation/:id/history': [doc, `${at(paths.documentation.history, '{id}')}?skip=0&limit=100`, DRAWER],
   // `/documentation/trash/1` is the whole trash's address in the spec's links: its folder is the root (trashFolderOf).
-  '/documentation/trash/:folderId': ['documentation/folders/{folderId:trash}', DRAWER],
-  '/documentation/results/:documentId/:id': ['documentation/documents/{documentId}', 'documentation/documents/documentdata/{id}', DRAWER],
+  '/documentation/trash/:folderId': [at(paths.documentation.folder, '{folderId:trash}'), DRAWER],
+  '/documentation/results/:documentId/:id': [at(paths.documentation.document, '{documentId}'), row('id'), DRAWER],
   // The results grid's document (src/screens/documentation/results.ts); its rows' window depends on the clock.
-  '/documentation/results/:id': ['documentation/documents/{id}', DRAWER],
+  '/documentation/results/:id': [doc, DRAWER],
   '/documentation/search': [DRAWER],
   // The labels of the folder's own items (src/screens/documentation/qr-sheet.ts); its subtree is read when asked for.
-  '/documentation/qr-sheet/:folderId': ['documentation/folders/{folderId}/qr-sheet', DRAWER],
+  '/documentation/qr-sheet/:folderId': [at(paths.documentation.qrSheet, '{folderId}'), DRAWER],
   // The dashboard (src/screens/home/dashboard.ts: dashboardApiReads); in the picker and create modes they go unused.
-  '/': ['workflow/assignments', 'documentation/favorites', RECENT_ACTIVITY],
+  '/': [paths.workflow.assignments, paths.documentation.favorites, RECENT_ACTIVITY],
   // The admin islands' first pages (islands/admin: 100 rows by skip/limit) and the settings page's reads.
-  '/admin/roles': ['roles?skip=0&limit=100'],
-  '/admin/roles/:id': ['roles/{id}'],
-  '/admin/activity-log': ['activity?skip=0&limit=100'],
-  '/admin/settings': ['users?limit=1', '_build-info', 'settings/mail-failures'],
+  '/admin/roles': [ROLES_FIRST_PAGE],
+  '/admin/roles/:id': [at(paths.roles.role, '{id}')],
+  '/admin/activity-log': [`${paths.activity}?skip=0&limit=100`],
+  '/admin/settings': [`${paths.users.list}?limit=1`, paths.buildInfo, paths.settings.mailFailures],
   // The users screens (islands/admin/users, user-form): the first page of members (20) and the roles (100 a page).
-  '/admin/users': ['users?ordering=username&skip=0&limit=20', 'roles?skip=0&limit=100'],
-  '/admin/users/new': ['roles?skip=0&limit=100'],
-  '/admin/users/:id': ['users/{id}', 'roles?skip=0&limit=100'],
+  '/admin/users': [`${paths.users.list}?ordering=username&skip=0&limit=20`, ROLES_FIRST_PAGE],
+  '/admin/users/new': [ROLES_FIRST_PAGE],
+  '/admin/users/:id': [at(paths.users.user, '{id}'), ROLES_FIRST_PAGE],
   // The plans (src/screens/billing/billing.ts: billingReads); an empty list when billing is off.
-  '/billing': ['billing/products'],
+  '/billing': [paths.billing.products],
 };
 
 /**
@@ -100,6 +113,8 @@ export function orderingOfSortKey(key: string): string[] {
 /** What the inline bootstrap is given: the API base, the storage keys, the signed-in routes and their reads. */
 export interface EarlyReadsConfig {
   base: string;
+  /** The user's read (auth/me), sent first on every signed-in page. */
+  me: string;
   tokenKey: string;
   loginFlagKey: string;
   adminKey: string;
@@ -121,6 +136,7 @@ export function earlyReadsConfig(base: string, shell?: string): EarlyReadsConfig
   const keys = SORT_FIELDS.flatMap((field) => [field, `-${field}`]);
   return {
     base: base.replace(/\/+$/, ''),
+    me: paths.auth.me,
     tokenKey: localKeys.token,
     loginFlagKey: localKeys.loggedIn,
     adminKey: sessionKeys.isOrgAdmin,

@@ -3,6 +3,8 @@
  * are kept, and the cache key that ties a kept answer to the login session that asked for it. The pages
  * import this too (src/client/service-worker.ts), so it stays free of the route table and the API client.
  */
+import * as paths from '../../shared/api/paths.ts';
+import { ROOT } from '../../shared/api/documentation.ts';
 
 /** The runtime cache of kept API answers (the pages delete it whenever nobody is signed in). */
 export const API_CACHE = 'rb-api';
@@ -15,7 +17,11 @@ export const API_CACHE = 'rb-api';
  * - `documentation/documents/{id}`: an opened checklist (or any document) can be reopened offline.
  * Everything else (lists, rows, media, versions, writes) always goes to the network.
  */
-const KEPT_API_READS: readonly RegExp[] = [/^auth\/me$/, /^documentation\/folders\/root$/, /^documentation\/documents\/[^/]+$/];
+const KEPT_API_READS: readonly ((path: string) => boolean)[] = [
+  (path) => path === paths.auth.me,
+  (path) => path === paths.documentation.folder(ROOT),
+  (path) => new RegExp(`^${paths.documentation.documents}/[^/]+$`).test(path),
+];
 
 /**
  * Whether a request is one of the kept API reads: a GET to the API base (an absolute address, e.g.
@@ -27,7 +33,7 @@ export function isKeptApiRead(request: { method: string; url: string; authorizat
   const base = new URL(apiBase.endsWith('/') ? apiBase : `${apiBase}/`);
   if (url.origin !== base.origin || !url.pathname.startsWith(base.pathname)) return false;
   const path = url.pathname.slice(base.pathname.length);
-  return KEPT_API_READS.some((pattern) => pattern.test(path));
+  return KEPT_API_READS.some((kept) => kept(path));
 }
 
 /**
@@ -42,7 +48,7 @@ export function isKeptShareRead(request: { method: string; url: string; authoriz
   if (request.method !== 'GET' || !request.authorization?.startsWith('Bearer share_')) return false;
   const url = new URL(request.url);
   const base = new URL(apiBase.endsWith('/') ? apiBase : `${apiBase}/`);
-  return url.origin === base.origin && url.pathname === `${base.pathname}share/checklist`;
+  return url.origin === base.origin && url.pathname === `${base.pathname}${paths.share.checklist}`;
 }
 
 /** Query parameter of the cache key that names the login session (a hash of its token). */

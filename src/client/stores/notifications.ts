@@ -13,6 +13,7 @@
 import { atom } from 'nanostores';
 import type { Notification, NotificationPush } from '../../shared/api/notifications.ts';
 import type { ServerSentEvent } from '../../shared/transport/index.ts';
+import * as paths from '../../shared/api/paths.ts';
 import { api, ApiError, transport } from '../api.ts';
 
 /** How many the panel shows (the newest). */
@@ -164,7 +165,7 @@ export function startLiveNotifications(): () => void {
         }
       };
       try {
-        await transport.events('documentation/notifications/stream', onEvent, {
+        await transport.events(paths.documentation.notificationStream, onEvent, {
           signal,
           onOpen: () => {
             attempt = 0;

@@ -8,6 +8,7 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Doctype } from '../../../src/shared/api/documentation.ts';
+import * as paths from '../../../src/shared/api/paths.ts';
 import { newQuestion, withValueType, type Question, type ValueType } from '../../../src/shared/checklists/index.ts';
 import { uuidv7 } from '../../../src/shared/ids.ts';
 import { aclEntries, activityEvents, documents, documentVersions, folders, organisations, roles, users } from '../../../src/server/db/schema.ts';
@@ -60,7 +61,7 @@ export function newRegistration(overrides: Partial<Registration> = {}): Registra
 /** POST auth/register; expects 201. The answer names no account (issue 28): its id is read from the database. */
 export async function register(server: TestServer, overrides: Partial<Registration> = {}) {
   const registration = newRegistration(overrides);
-  const res = await server.client().post('auth/register', registration);
+  const res = await server.client().post(paths.auth.register, registration);
   expect(res.status, res.text).toBe(201);
   const [row] = await server.db.select({ id: users.id }).from(users).where(eq(users.email, registration.email.trim().toLowerCase()));
   if (!row) throw new Error(`no account for ${registration.email}`);
@@ -89,7 +90,7 @@ export function tokenFromLink(link: string): string {
 export async function registerAndActivate(server: TestServer, overrides: Partial<Registration> = {}): Promise<TestUser> {
   const { registration, id } = await register(server, overrides);
   const token = await tokenFromMail(server, registration.email, '/auth/activate');
-  const res = await server.client().post('auth/activate', token);
+  const res = await server.client().post(paths.auth.activate, token);
   expect(res.status, res.text).toBe(200);
   const accessToken = res.body.access_token as string;
   return { ...registration, id, token: accessToken, api: server.client(accessToken) };
@@ -102,7 +103,7 @@ export function requestAccessToken(
   password: string,
   clientSecret?: string,
 ): Promise<ApiResponse> {
-  return server.client().postForm('auth/access-token', {
+  return server.client().postForm(paths.auth.accessToken, {
     username,
     password,
     ...(clientSecret === undefined ? {} : { client_secret: clientSecret }),
@@ -119,7 +120,7 @@ export async function signIn(server: TestServer, user: Registration & { id: stri
 
 /** POST auth/create-org as `user`; the organisation becomes current for the user's session. */
 export async function createOrg(user: TestUser, name = uniqueName('Org')): Promise<TestOrg> {
-  const res = await user.api.post('auth/create-org', { name });
+  const res = await user.api.post(paths.auth.createOrg, { name });
   expect(res.status, res.text).toBe(201);
   return { id: res.body.id as string, name };
 }
@@ -133,7 +134,7 @@ export async function orgWithAdmin(server: TestServer, overrides: Partial<Regist
 
 /** POST users {email, roles} as an org admin; returns the invitation id and the e-mailed link. */
 export async function invite(server: TestServer, admin: TestUser, email: string, roleIds: string[] = []) {
-  const res = await admin.api.post('users', { email, roles: roleIds });
+  const res = await admin.api.post(paths.users.list, { email, roles: roleIds });
   expect(res.status, res.text).toBe(201);
   const mail = await server.outbox.last(email);
   const id = res.body.id as string;
@@ -145,7 +146,7 @@ export async function memberOf(server: TestServer, admin: TestUser, roleIds: str
   const registration = newRegistration();
   const { id } = await invite(server, admin, registration.email, roleIds);
   const user = await registerAndActivate(server, registration);
-  const res = await user.api.post(`auth/invite/${id}`, true);
+  const res = await user.api.post(paths.auth.invite(id), true);
   expect(res.status, res.text).toBe(200);
   return user;
 }
@@ -156,7 +157,7 @@ export async function memberOf(server: TestServer, admin: TestUser, roleIds: str
  */
 export async function createRole(server: TestServer, org: string | TestUser, name = uniqueName('Role')) {
   if (typeof org !== 'string') {
-    const res = await org.api.post('roles', { name });
+    const res = await org.api.post(paths.roles.list, { name });
     expect(res.status, res.text).toBe(201);
     return { id: res.body.id as string, name: res.body.name as string };
   }
@@ -181,7 +182,7 @@ export const ALL_BITS = 63;
 
 /** POST documentation/folders; expects 201. */
 export async function makeFolder(user: TestUser, parentId = 'root', name = uniqueName('Folder'), description = ''): Promise<Json> {
-  const res = await user.api.post('documentation/folders', { parent_id: parentId, name, description });
+  const res = await user.api.post(paths.documentation.folders, { parent_id: parentId, name, description });
   expect(res.status, res.text).toBe(201);
   return res.body;
 }
@@ -194,7 +195,7 @@ export async function makeDocument(
   name = uniqueName('Doc'),
   contents?: unknown,
 ): Promise<Json> {
-  const res = await user.api.post('documentation/documents', {
+  const res = await user.api.post(paths.documentation.documents, {
     folder_id: folderId,
     name,
     doctype,
@@ -216,7 +217,7 @@ export const revoke = (subject: string, permissions: number): EntryInput => ({ s
 
 /** PUT …/acl; expects 200. */
 export async function setAcl(user: TestUser, kind: 'folders' | 'documents', id: string, entries: EntryInput[]): Promise<Json> {
-  const res = await user.api.put(`documentation/${kind}/${id}/acl`, entries);
+  const res = await user.api.put(paths.documentation.acl(kind === 'folders' ? 'folder' : 'document', id), entries);
   expect(res.status, res.text).toBe(200);
   return res.body;
 }
@@ -305,7 +306,7 @@ export async function makeChecklist(user: TestUser, questions: Record<string, ob
 
 /** POST documentation/documents/{id}/share-links as `user` (Edit Permissions on the checklist); expects 201. */
 export async function makeShareLink(user: TestUser, checklistId: string, name = uniqueName('Link'), expiresAt?: string | null): Promise<Json> {
-  const res = await user.api.post(`documentation/documents/${checklistId}/share-links`, { name, ...(expiresAt === undefined ? {} : { expires_at: expiresAt }) });
+  const res = await user.api.post(paths.documentation.shareLinks(checklistId), { name, ...(expiresAt === undefined ? {} : { expires_at: expiresAt }) });
   expect(res.status, res.text).toBe(201);
   return res.body;
 }
@@ -380,14 +381,14 @@ export interface DirectUserOptions extends Partial<Registration> {
 export async function createUserDirectly(server: TestServer, admin: TestUser, options: DirectUserOptions = {}): Promise<TestUser> {
   const { roles: roleIds = [], is_org_admin = false, ...overrides } = options;
   const registration = newRegistration(overrides);
-  const res = await admin.api.post('users/', { ...registration, is_org_admin, is_active: true, roles: roleIds });
+  const res = await admin.api.post(paths.users.create, { ...registration, is_org_admin, is_active: true, roles: roleIds });
   expect(res.status, res.text).toBe(201);
   const id = res.body.id as string;
   // The admin's password is temporary: the first sign-in asks for the member's own (issue 28).
   const first = await requestAccessToken(server, registration.username, registration.password);
   expect(first.status, first.text).toBe(403);
   const own = `${registration.password} (mine)`;
-  const chosen = await server.client().post('auth/set-new-password', { token: first.body.password_change_token, password: own });
+  const chosen = await server.client().post(paths.auth.setNewPassword, { token: first.body.password_change_token, password: own });
   expect(chosen.status, chosen.text).toBe(200);
   const token = chosen.body.access_token as string;
   return { ...registration, password: own, id, token, api: server.client(token) };
@@ -414,14 +415,14 @@ export async function assign(
   assignedTo: { type: 'org' | 'role' | 'user'; id: string },
   notes?: string,
 ): Promise<Json> {
-  const res = await user.api.post(`workflow/assignments/${kind}`, { assigned_to: assignedTo, object_id: objectId, ...(notes === undefined ? {} : { notes }) });
+  const res = await user.api.post(paths.workflow.assign(kind), { assigned_to: assignedTo, object_id: objectId, ...(notes === undefined ? {} : { notes }) });
   expect(res.status, res.text).toBe(201);
   return res.body;
 }
 
 /** The ids of the open assignments GET workflow/assignments lists for `user`. */
 export async function myAssignmentIds(user: TestUser): Promise<string[]> {
-  const res = await user.api.get('workflow/assignments');
+  const res = await user.api.get(paths.workflow.assignments);
   expect(res.status, res.text).toBe(200);
   return (res.body.results as { id: string }[]).map((a) => a.id);
 }

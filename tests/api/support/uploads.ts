@@ -1,5 +1,6 @@
 /** HTTP plumbing of signed uploads: sign one file, and the browser's multipart POST to the signed address. */
 import { expect } from 'vitest';
+import * as paths from '../../../src/shared/api/paths.ts';
 import { PUBLIC_URL, type TestServer } from './harness.ts';
 import type { Json } from './http.ts';
 import type { TestUser } from './factories.ts';
@@ -13,7 +14,7 @@ export interface SignedUpload {
 
 /** POST …/sign-content-upload for one file; expects 201. */
 export async function signOne(user: TestUser, documentId: string, file: { filename?: string; file_size: number; content_type: string }): Promise<SignedUpload> {
-  const res = await user.api.post(`documentation/documents/${documentId}/sign-content-upload`, [{ filename: 'photo.png', ...file }]);
+  const res = await user.api.post(paths.documentation.signContentUpload(documentId), [{ filename: 'photo.png', ...file }]);
   expect(res.status, res.text).toBe(201);
   return res.body[0] as SignedUpload;
 }

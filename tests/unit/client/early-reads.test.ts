@@ -19,6 +19,8 @@ import { qrSheetRead } from '../../../src/screens/documentation/qr-sheet.ts';
 import { api, ApiError, onApiError } from '../../../src/client/api.ts';
 import { earlyReads, earlyReadsConfig, earlyReadsScript, orderingOfSortKey } from '../../../src/client/early-reads.ts';
 import { routes } from '../../../src/routes.ts';
+import * as paths from '../../../src/shared/api/paths.ts';
+import { ROOT } from '../../../src/client/addresses.ts';
 import { ROLES_PAGE_SIZE } from '../../../islands/admin/roles/RolesList.tsx';
 import { ACTIVITY_PAGE_SIZE } from '../../../islands/admin/activity-log/ActivityLog.tsx';
 import { settingsReads } from '../../../src/screens/admin/settings.ts';
@@ -364,6 +366,51 @@ describe('the inline script and the pick-up', () => {
     await settle();
     expect(sentEarly()).toEqual(['/api/v1/auth/me']);
     expect(asked.filter((a) => a !== '/api/v1/auth/me')).toEqual(['/api/v1/billing/products']);
+  });
+
+  it("every address sent early is the one paths.ts builds for the page's parameters (as the API client's are)", () => {
+    const api = (path: string) => `/api/v1/${path}`;
+    const pathsSent = () => sentEarly().map((address) => address.split('?')[0]);
+    const me = api(paths.auth.me);
+    const drawer = api(paths.documentation.contents(ROOT));
+    const admin = { is_org_admin: 'true' };
+    // Parameters that need encoding, so a segment built another way would differ by a character.
+    const cases: [string, string[], Record<string, string>?][] = [
+      ['/documentation/browse', [paths.documentation.folder(ROOT), paths.documentation.contents(ROOT)]],
+      ['/documentation/browse/f%20%C3%A9', [paths.documentation.folder('f é'), paths.documentation.contents('f é')]],
+      ['/documentation/view/d%2F1', [paths.documentation.document('d/1')]],
+      ['/documentation/view/d%2F1/version/3', [paths.documentation.version('d/1', 3)]],
+      ['/documentation/view/d%2F1/3', [paths.documentation.version('d/1', 3)]],
+      ['/documentation/view/d%2F1/r%2B7', [paths.documentation.document('d/1'), paths.documentation.submittedRow('r+7')]],
+      ['/documentation/edit/d1', [paths.documentation.document('d1')]],
+      ['/documentation/d1/history', [paths.documentation.document('d1'), paths.documentation.history('d1')]],
+      ['/documentation/trash/1', [paths.documentation.folder(ROOT)]],
+      ['/documentation/trash/f%3A9', [paths.documentation.folder('f:9')]],
+      ['/documentation/results/d1/r1', [paths.documentation.document('d1'), paths.documentation.submittedRow('r1')]],
+      ['/documentation/results/d1', [paths.documentation.document('d1')]],
+      ['/documentation/qr-sheet/f1', [paths.documentation.qrSheet('f1')]],
+      ['/documentation/search', []],
+    ];
+    for (const [page, own] of cases) {
+      openPage(page);
+      expect(pathsSent(), page).toEqual([me, ...own.map(api), drawer]);
+    }
+    const noDrawer: [string, string[]][] = [
+      ['/', [paths.workflow.assignments, paths.documentation.favorites, paths.documentation.notifications]],
+      ['/admin/roles', [paths.roles.list]],
+      ['/admin/roles/r%201', [paths.roles.role('r 1')]],
+      ['/admin/activity-log', [paths.activity]],
+      ['/admin/settings', [paths.users.list, paths.buildInfo, paths.settings.mailFailures]],
+      ['/admin/users', [paths.users.list, paths.roles.list]],
+      ['/admin/users/new', [paths.roles.list]],
+      ['/admin/users/u%201', [paths.users.user('u 1'), paths.roles.list]],
+      ['/billing', [paths.billing.products]],
+      ['/account-settings', []],
+    ];
+    for (const [page, own] of noDrawer) {
+      openPage(page, undefined, admin);
+      expect(pathsSent(), page).toEqual([me, ...own.map(api)]);
+    }
   });
 
   it('a page without reads of its own sends auth/me alone', () => {
