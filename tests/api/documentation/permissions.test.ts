@@ -2,11 +2,13 @@
  * The permission rule (DESIGN: decisions) as the API applies it — ACL entries stored on a real chain of
  * folders, read back through GET folders/{id}, …/contents and documents/{id}:
  * - a matrix: organisation / role / user × grant / revoke × depth × each bit;
- * - a fast-check property: random entries on a random chain agree with a small reference model;
+ * - a fast-check property: random entries on a random chain agree with THE reference model
+ *   (../support/permission-model.ts);
  * - a fast-check property: over random trees, an editor's ACL change is refused exactly when the
  *   reference model says it would give the editor a bit they do not hold, on the item or below it;
  * - a chain 20 folders deep.
- * The pure function itself is tested in tests/unit/permissions.
+ * The pure function's examples: tests/unit/server/permissions/resolve.test.ts; the model against the
+ * resolver and search's SQL over random trees: ./permission-rule.test.ts.
  */
 import fc from 'fast-check';
 import { inArray } from 'drizzle-orm';
@@ -25,19 +27,13 @@ import {
   type TestUser,
 } from '../support/factories.ts';
 import { useTestServer } from '../support/harness.ts';
+import { referenceMask, type Entry, type SubjectType } from '../support/permission-model.ts';
 import { rootId } from './support.ts';
 
 const server = useTestServer();
 /** Hundreds of requests each: generous, for a busy machine. */
 const HEAVY = 180_000;
 
-type SubjectType = 'org' | 'role' | 'user';
-interface Entry {
-  subjectType: SubjectType;
-  subjectId: string;
-  isGrant: boolean;
-  permissions: number;
-}
 
 /** The permissions' names in a mask, as the API's details quote them. */
 const names = (mask: number) =>
@@ -102,28 +98,9 @@ async function apiPermissions(i: number): Promise<number> {
   return res.body.user_permissions;
 }
 
-/**
- * The reference model: the member's bits given the entries of each level, nearest first. Each bit is
- * decided at the nearest level naming the member; user > role > org; revoke beats grant.
- */
-function memberMask(levelsNearestFirst: readonly (readonly Entry[])[]): number {
-  const rank: Record<SubjectType, number> = { org: 1, role: 2, user: 3 };
-  const names = (e: Entry) =>
-    (e.subjectType === 'user' && e.subjectId === member.id) ||
-    (e.subjectType === 'role' && e.subjectId === role.id) ||
-    (e.subjectType === 'org' && e.subjectId === orgId);
-  let mask = 0;
-  for (const bit of BITS) {
-    for (const level of levelsNearestFirst) {
-      const named = level.filter((e) => (e.permissions & bit) !== 0 && names(e));
-      if (named.length === 0) continue;
-      const best = Math.max(...named.map((e) => rank[e.subjectType]));
-      if (named.filter((e) => rank[e.subjectType] === best).every((e) => e.isGrant)) mask |= bit;
-      break;
-    }
-  }
-  return mask;
-}
+/** THE reference model (../support/permission-model.ts): the member's bits given the entries of each level, nearest first. */
+const memberMask = (levelsNearestFirst: readonly (readonly Entry[])[]): number =>
+  referenceMask(levelsNearestFirst, { userId: member.id, orgId, roleIds: new Set([role.id]), isOrgAdmin: false });
 
 /** The member's bits on chain[upTo], given the entries of each chain level (root first). */
 function reference(levelsRootFirst: Entry[][], upTo: number): number {

@@ -26,7 +26,9 @@
  * folder's Read is the decision nearest above it, so only the subtrees of folders below the root that
  * decide can differ from the root's decision: those are walked (`exceptions`), never the whole tree.
  * A document takes its own decision or else its folder's. Nothing in or under a trashed folder is found
- * (`buried`); org admins skip the decisions. See searchItems.
+ * (`buried`); org admins skip the decisions. See searchItems. This SQL is held to THE reference model of
+ * the rule, beside the resolver, by one property test over random trees, ACLs and roles
+ * (tests/api/documentation/permission-rule.test.ts).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Doctype } from '../../../shared/api/documentation.ts';

@@ -1,4 +1,3 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS } from '../../../../src/shared/constants.ts';
 import { Permission } from '../../../../src/shared/permissions/index.ts';
@@ -80,47 +79,5 @@ describe('resolvePermissions', () => {
           });
 });
 
-/** A deliberately naive reference model of the rule, for the property test. */
-function reference(levels: AclRule[][], who: Principal): number {
-  let mask = 0;
-  for (const bit of PERMISSION_BITS) {
-    let decided: boolean | undefined;
-    for (const level of levels) {
-      const matches = (t: SubjectType) =>
-        level.filter(
-          (r) => r.subjectType === t && (r.permissions & bit) !== 0 &&
-            (t === 'user' ? r.subjectId === who.userId : t === 'role' ? who.roleIds.has(r.subjectId) : r.subjectId === who.orgId),
-        );
-      const found = [matches('user'), matches('role'), matches('org')].find((m) => m.length > 0);
-      if (found) {
-        decided = !found.some((r) => !r.isGrant);
-        break;
-      }
-    }
-    if (decided) mask |= bit;
-  }
-  return mask;
-}
-
-describe('resolvePermissions against the reference model', () => {
-  const arbRule = fc.record({
-    subjectType: fc.constantFrom<SubjectType>('org', 'role', 'user'),
-    subjectId: fc.constantFrom(ORG, 'other-org', ROLE, OTHER_ROLE, 'role-t', BOB, ANN),
-    isGrant: fc.boolean(),
-    permissions: fc.integer({ min: 0, max: 63 }),
-  });
-  it('agrees on random ACLs and principals', () => {
-    fc.assert(
-      fc.property(
-        fc.array(fc.array(arbRule, { maxLength: 4 }), { minLength: 1, maxLength: 6 }),
-        fc.constantFrom(BOB, ANN),
-        fc.subarray([ROLE, OTHER_ROLE, 'role-t']),
-        (levels, userId, roles) => {
-          const who = member(userId, roles);
-          expect(resolvePermissions(levels, who)).toBe(reference(levels, who));
-        },
-      ),
-      { numRuns: 500 },
-    );
-  });
-});
+// The property test (random trees, ACLs and roles against THE reference model, beside search's SQL and the
+// chain the database reads) runs on a real database: tests/api/documentation/permission-rule.test.ts.
