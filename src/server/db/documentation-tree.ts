@@ -10,6 +10,7 @@ import type { Queryable } from './connection.ts';
 import { childEntriesNamingSql, childEntry, namingParams, type ChildEntry, type Naming, type RawChildEntry } from './folder-contents.ts';
 import { rows, stampsWithTrash } from './rows.ts';
 import { namedStatement, runStatement } from './statements.ts';
+import { chainCte as folderChainCte, MAX_TREE_DEPTH } from './queries/folder-chain.ts';
 
 
 export interface ChainFolder {
@@ -52,8 +53,6 @@ const chainFolder = (r: ChainRow): ChainFolder => ({
   ...stampsWithTrash(r),
 });
 
-/** Guards the walk against a cycle that should never exist. */
-const MAX_DEPTH = 1000;
 
 /**
  * A folder of the organisation and every folder above it: the folder first, the root last. Empty when
@@ -92,16 +91,11 @@ interface RawEntry {
 }
 
 /** The recursive CTE `chain`: the folder `base` picks (alias f) and every folder above it, with its depth (0 first). */
-const chainCte = (base: SQL) => sql`chain AS (
-          SELECT f.id, f.parent_id, f.name, f.description, f.version, f.created_by, f.created_at,
-                 f.modified_by, f.modified_at, f.deleted_at, f.deleted_by, 0 AS depth
-            FROM folders f WHERE ${base}
-          UNION ALL
-          SELECT f.id, f.parent_id, f.name, f.description, f.version, f.created_by, f.created_at,
-                 f.modified_by, f.modified_at, f.deleted_at, f.deleted_by, c.depth + 1
-            FROM folders f JOIN chain c ON f.id = c.parent_id
-           WHERE c.depth < ${sql.raw(String(MAX_DEPTH))}
-        )`;
+/** The chain as the tree's statements read it: the CTE `chain` with every column a ChainFolder has. */
+const chainCte = (start: SQL) =>
+  folderChainCte('chain', start, {
+    columns: ['name', 'description', 'version', 'created_by', 'created_at', 'modified_by', 'modified_at', 'deleted_at', 'deleted_by'],
+  });
 
 /** Each chain folder's ACL entries (in id order) and who made and last changed it, as columns of `c`. */
 const CHAIN_EXTRAS = sql`COALESCE((SELECT json_agg(a ORDER BY a.id) FROM acl_entries a WHERE a.folder_id = c.id), '[]'::json) AS entries,
@@ -306,7 +300,7 @@ export async function liveSubtree(db: Queryable, folderId: string): Promise<Subt
           UNION ALL
           SELECT f.id, f.parent_id, f.name, f.description, t.depth + 1
             FROM folders f JOIN tree t ON f.parent_id = t.id
-           WHERE f.deleted_at IS NULL AND t.depth < ${MAX_DEPTH}
+           WHERE f.deleted_at IS NULL AND t.depth < ${MAX_TREE_DEPTH}
         )
         SELECT * FROM tree ORDER BY depth`,
   );

@@ -13,6 +13,7 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../connection.ts';
 import { namedStatement, runStatement } from '../statements.ts';
+import { chainCte } from './folder-chain.ts';
 
 export interface EventRow {
   id: string;
@@ -81,7 +82,7 @@ export interface ItemNow {
 /**
  * The documents and folders of `documentIds` and `folderIds` that still exist in the organisation, each
  * with whether it or a folder above it is in the trash: one recursive statement walks every item's chain
- * of folders up to the root (guarded against a cycle at depth 1000).
+ * of folders up to the root (THE chain CTE, ./folder-chain.ts, carrying each item along).
  */
 const ITEMS_NOW = namedStatement(
   'activity_items_now',
@@ -94,19 +95,18 @@ const ITEMS_NOW = namedStatement(
             FROM unnest(${sql.placeholder('folderIds')}::uuid[]) AS x(id)
             CROSS JOIN LATERAL (SELECT f.* FROM folders f WHERE f.id = x.id AND f.org_id = ${sql.placeholder('orgId')} LIMIT 1) f
         ),
-        up AS (
-          SELECT i.kind, i.id AS item_id, i.parent_id AS level_parent, i.deleted AS level_deleted, 0 AS depth FROM items i
-          UNION ALL
-          SELECT u.kind, u.item_id, f.parent_id, f.deleted_at IS NOT NULL, u.depth + 1
-            FROM up u
-            CROSS JOIN LATERAL (SELECT f.parent_id, f.deleted_at FROM folders f WHERE f.id = u.level_parent LIMIT 1) f
-           WHERE u.depth < 1000
-        ),
-        -- Per item, the topmost level in the trash (the item itself at depth 0).
+        ${chainCte('up', sql`true`, {
+          from: sql`items i JOIN folders f ON f.id = i.parent_id`,
+          carry: { kind: sql`i.kind`, item_id: sql`i.id` },
+          columns: ['deleted_at'],
+        })},
+        -- Per item, the topmost level in the trash (the item itself below its folders) and the folder it was trashed from.
         topmost AS (
-          SELECT DISTINCT ON (u.kind, u.item_id) u.kind, u.item_id, u.level_parent
-            FROM up u WHERE u.level_deleted
-           ORDER BY u.kind, u.item_id, u.depth DESC
+          SELECT DISTINCT ON (t.kind, t.item_id) t.kind, t.item_id, t.level_parent
+            FROM (SELECT i.kind, i.id AS item_id, i.parent_id AS level_parent, -1 AS depth FROM items i WHERE i.deleted
+                  UNION ALL
+                  SELECT u.kind, u.item_id, u.parent_id, u.depth FROM up u WHERE u.deleted_at IS NOT NULL) t
+           ORDER BY t.kind, t.item_id, t.depth DESC
         )
       SELECT i.kind, i.id, i.name, i.doctype, i.parent_id,
              t.item_id IS NOT NULL AS trashed, t.level_parent AS trashed_from

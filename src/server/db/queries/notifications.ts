@@ -5,17 +5,16 @@
  * levels above them for a page of favourites, subscriptions or notifications (one statement at any depth),
  * the notifications panel's page, and the e-mail sender's claims.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Doctype } from '../../../shared/api/documentation.ts';
 import type { Queryable } from '../connection.ts';
 import { toDate, toDateOrNull } from '../rows.ts';
 import { namedStatement, runStatement } from '../statements.ts';
+import { chainCte } from './folder-chain.ts';
 
 const v = (name: string) => sql.placeholder(name);
 const ids = (list: readonly string[]) => `{${list.join(',')}}`;
 
-/** Guards the walks up the tree against a cycle that should never exist (as documentation-tree.ts). */
-const MAX_DEPTH = sql.raw('1000');
 
 /** An ACL entry as the permission rule reads it. */
 export interface LevelEntry {
@@ -27,12 +26,8 @@ export interface LevelEntry {
 
 const ENTRY_JSON = sql`json_build_object('subjectType', a.subject_type, 'subjectId', a.subject_id, 'isGrant', a.is_grant, 'permissions', a.permissions)`;
 
-/** A folder `start` and the folders above it as the CTE `name` (id, parent_id, deleted_at, depth from 0). */
-const chainOf = (name: string, start: ReturnType<typeof sql>) => sql`${sql.raw(name)} AS (
-    SELECT f.id, f.parent_id, f.deleted_at, 0 AS depth FROM folders f WHERE f.id = ${start} AND f.org_id = ${v('orgId')}::uuid
-    UNION ALL
-    SELECT f.id, f.parent_id, f.deleted_at, c.depth + 1 FROM folders f JOIN ${sql.raw(name)} c ON f.id = c.parent_id WHERE c.depth < ${MAX_DEPTH}
-  )`;
+/** A folder `start` (an id) of the organisation and the folders above it as the CTE `name` (id, parent_id, deleted_at, depth from 0). */
+const chainOf = (name: string, start: SQL) => chainCte(name, sql`f.id = ${start} AND f.org_id = ${v('orgId')}::uuid`, { columns: ['deleted_at'] });
 
 // ─── Fan-out: the audience of one event ──────────────────────────────────────────────────────────
 

@@ -35,6 +35,7 @@ import type { Doctype } from '../../../shared/api/documentation.ts';
 import { Permission } from '../../../shared/permissions/index.ts';
 import type { Queryable } from '../connection.ts';
 import { rows, toDate } from '../rows.ts';
+import { MAX_TREE_DEPTH } from './folder-chain.ts';
 import { SEARCH_COUNT_AHEAD } from '../../../shared/api/search.ts';
 import { SEARCH_MAX_RESULTS } from '../../../shared/api/search-schemas.ts';
 
@@ -68,8 +69,6 @@ export interface SearchHit {
   folderName: string | null;
 }
 
-/** Guards the walk against a cycle that should never exist. */
-const MAX_DEPTH = 1000;
 /** Words of three characters or more are matched anywhere (trigrams); shorter ones as word beginnings. */
 const TRIGRAM_MIN = 3;
 
@@ -169,17 +168,17 @@ export async function searchItems(db: Queryable, filter: SearchFilter): Promise<
           UNION ALL
           SELECT c.id, x.readable, x.depth + 1
             FROM exceptions x JOIN folders c ON c.parent_id = x.id AND c.deleted_at IS NULL
-           WHERE x.depth < ${MAX_DEPTH} AND NOT EXISTS (SELECT 1 FROM decisions d2 WHERE d2.item_id = c.id)`;
+           WHERE x.depth < ${MAX_TREE_DEPTH} AND NOT EXISTS (SELECT 1 FROM decisions d2 WHERE d2.item_id = c.id)`;
   // Folders in the trash and everything under them (only the topmost trashed level is marked).
   const buried = sql`SELECT f.id, 0 AS depth FROM folders f WHERE f.org_id = ${filter.orgId} AND f.deleted_at IS NOT NULL
                      UNION ALL
-                     SELECT c.id, b.depth + 1 FROM buried b JOIN folders c ON c.parent_id = b.id WHERE b.depth < ${MAX_DEPTH}`;
+                     SELECT c.id, b.depth + 1 FROM buried b JOIN folders c ON c.parent_id = b.id WHERE b.depth < ${MAX_TREE_DEPTH}`;
   // in_folder: the searched folder and its live subtree.
   const scope = filter.within
     ? sql`SELECT f.id, 0 AS depth FROM folders f
            WHERE f.id = ${filter.within.folderId} AND f.org_id = ${filter.orgId} AND f.deleted_at IS NULL
           UNION ALL
-          SELECT c.id, s.depth + 1 FROM scope s JOIN folders c ON c.parent_id = s.id AND c.deleted_at IS NULL WHERE s.depth < ${MAX_DEPTH}`
+          SELECT c.id, s.depth + 1 FROM scope s JOIN folders c ON c.parent_id = s.id AND c.deleted_at IS NULL WHERE s.depth < ${MAX_TREE_DEPTH}`
     : sql`SELECT NULL::uuid AS id, 0 AS depth WHERE false`;
   // A hit (h: its id, and folder_id — a document's folder, a folder's parent) is readable by its own
   // decision, else by its folder's Read: that of the exception walk it lies in, else the root's.
