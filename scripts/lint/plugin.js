@@ -15,7 +15,7 @@
  * Paths are resolved, not matched by pattern: `../../client/api.ts` from `src/server/auth/x.ts` is
  * `src/client/api.ts` wherever the importing file sits.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { posix, relative, sep } from 'node:path';
 import { connections, folders, packages, rawRequests, schemaModules } from './layout.js';
 
@@ -103,7 +103,7 @@ export function valueImports(source) {
   return [...source.matchAll(statement)].flatMap(([, clause, specifier]) => {
     if (clause && /^type\s/.test(clause)) return [];
     const named = clause?.trim().match(/^\{([^}]*)\}$/);
-    const names = named ? named[1].split(',').map((n) => n.trim()).filter(Boolean) : [];
+    const names = named?.[1] ? named[1].split(',').map((n) => n.trim()).filter(Boolean) : [];
     if (names.length > 0 && names.every((n) => n.startsWith('type '))) return [];
     return [/** @type {string} */ (specifier)];
   });
@@ -167,6 +167,48 @@ const globBase = (pattern) => {
   const wild = segments.findIndex((segment) => /[*?[\]{}()]/.test(segment));
   return wild < 0 ? pattern : segments.slice(0, wild).join('/');
 };
+
+/**
+ * A glob pattern (a repository path with `**`, `*`, `?`, `[…]` and `{a,b}`, as Vite's globs are written)
+ * as a regular expression over repository paths.
+ * @param {string} pattern
+ */
+export function globRegExp(pattern) {
+  let out = '';
+  let braces = 0;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = /** @type {string} */ (pattern[i]);
+    if (pattern.startsWith('**/', i)) {
+      out += '(?:.*/)?'; // any folders, none included
+      i += 2;
+    } else if (pattern.startsWith('**', i)) {
+      out += '.*';
+      i += 1;
+    } else if (c === '*') out += '[^/]*';
+    else if (c === '?') out += '[^/]';
+    else if (c === '{') {
+      out += '(?:';
+      braces += 1;
+    } else if (c === '}' && braces > 0) {
+      out += ')';
+      braces -= 1;
+    } else if (c === ',' && braces > 0) out += '|';
+    else if (c === '[' || c === ']') out += c;
+    else out += c.replace(/[.+^$()|\\]/g, '\\$&');
+  }
+  return new RegExp(`^${out}$`);
+}
+
+/** The files under `folder` (from the repository `root`), as repository paths. @param {string} root @param {string} folder @returns {string[]} */
+function filesUnder(root, folder) {
+  try {
+    return readdirSync(posix.join(root, folder), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => posix.join(relative(root, entry.parentPath ?? entry.path).split(sep).join('/'), entry.name));
+  } catch {
+    return [];
+  }
+}
 
 /** Whether `node` is `import.meta.<property>`. @param {any} node @param {string} property */
 const isImportMeta = (node, property) =>
@@ -276,6 +318,7 @@ const boundaries = {
     function checkGlob(node) {
       if (reachesAll) return;
       const [first] = node.arguments;
+      /** @type {(string | undefined)[]} */
       const patterns = first?.type === 'ArrayExpression' ? first.elements.map(literal) : [literal(first)];
       if (patterns.some((p) => p === undefined || !(p.startsWith('.') || p.startsWith('/') || p.startsWith('!')))) {
         context.report({ node: first ?? node, messageId: 'glob', data: { layout: LAYOUT } });
@@ -283,8 +326,17 @@ const boundaries = {
       }
       for (const pattern of /** @type {string[]} */ (patterns)) {
         if (pattern.startsWith('!')) continue;
-        const base = globBase(pattern.replace(/\?.*$/, ''));
-        checkTarget(first, resolve(base), { types: false, schemas: base === pattern });
+        const base = resolve(globBase(pattern));
+        if (forbiddenImport(file, base)) {
+          checkTarget(first, base, { types: false, schemas: false });
+          continue;
+        }
+        // Every module the glob takes in is loaded: none may be a schema module (only src/shared holds them).
+        if (!browser || !(within(base, schemaModules.in) || within(schemaModules.in, base))) continue;
+        const matches = globRegExp(resolve(pattern));
+        const taken = globBase(pattern) === pattern ? [base] : filesUnder(context.cwd, base);
+        const schema = taken.find((path) => matches.test(path) && schemaModule(context.cwd, path));
+        if (schema) checkTarget(first, schema, { types: false, schemas: true });
       }
     }
 

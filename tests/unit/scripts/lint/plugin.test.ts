@@ -7,7 +7,7 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { schemaModule } from '../../../../scripts/lint/plugin.js';
+import { globRegExp, schemaModule, valueImports } from '../../../../scripts/lint/plugin.js';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 let eslint: ESLint;
@@ -111,6 +111,8 @@ const violations: Violation[] = [
   ['the query parameters (zod) loaded by src/client', 'src/client/planted.ts', "import { lastOf } from '../shared/api/query-params.ts';\nexport const x = lastOf;", 'query-params.ts'],
   ['a *-schemas.ts module loaded by an island', 'islands/browse/planted.ts', "import { searchQuery } from '../../src/shared/api/search-schemas.ts';\nexport const x = searchQuery;", 'search-schemas.ts'],
   ['a schemas.ts module re-exported by an element', 'elements/rb-checklist/planted.ts', "export { sheetContents } from '../../src/shared/sheets/schemas.ts';", 'schemas.ts'],
+  ['an import.meta.glob that takes in schema modules, in a screen', 'src/screens/admin/planted.ts', "export const all = import.meta.glob('../../shared/api/*.ts', { eager: true });", 'it loads zod'],
+  ['an import.meta.glob of one schema module, in an island', 'islands/browse/planted.ts', "export const one = import.meta.glob('/src/shared/api/{documentation,search-schemas}.ts');", 'search-schemas.ts'],
   ['a schema module imported for its side effects by a shell', 'src/pages/planted.astro', "<script>\n  import '../shared/api/roles.ts';\n</script>\n", 'roles.ts'],
 ];
 
@@ -148,6 +150,7 @@ const allowed: Case[] = [
   ['fetch in the service worker (it forwards the page’s own requests)', 'src/client/offline/worker.ts', 'export const forward = (request: Request) => fetch(request);'],
   ['new EventSource in the transport (it reads the notifications stream)', 'src/shared/transport/planted.ts', "export const listen = () => new EventSource('/api/v1/notifications/stream');"],
   ['a member named fetch of our own object, and a local destructuring', 'src/screens/home/planted.ts', "const api = { fetch: (n: number) => n };\nconst { fetch } = api;\nexport const x = [api['fetch'](1), fetch(2)];"],
+  ['an import.meta.glob of zod-free modules of src/shared, in a screen', 'src/screens/admin/planted.ts', "export const some = import.meta.glob(['../../shared/checklists/{answers,question}.ts', '../../shared/api/sett?ngs.ts', '../../shared/**/field-errors.ts']);"],
   ['the doctype registry globs the islands', 'src/screens/doctypes/registry.ts', "export const screens = import.meta.glob('../../../islands/*/mount.tsx');"],
   ['an island globs and addresses its own area', 'islands/browse/planted.ts', "export const parts = import.meta.glob('./*.tsx');\nexport const url = new URL('./browse.css', import.meta.url);"],
   ['an element addresses a chunk computed at run time, and another site', 'elements/planted.ts', "export const url = (chunk: string) => new URL(chunk, import.meta.url);\nexport const site = new URL('https://example.org/x', import.meta.url);"],
@@ -205,5 +208,40 @@ describe('schema modules: any module of src/shared that loads zod, recognised fr
     expect(free.filter((path) => schemaModule(root, path))).toEqual([]);
     expect(schemaModule(root, 'src/server/config.ts')).toBe(false);
     expect(schemaModule(root, 'src/shared/api/users.ts')).toBe(true);
+  });
+
+  it('reads the imports that load code: values, re-exports and side effects, not types', () => {
+    const source = [
+      "import { z } from 'zod';",
+      "import type { A } from './a.ts';",
+      "import { type B, type C } from './b.ts';",
+      'import {',
+      '  d,',
+      '  type E,',
+      "} from './d.ts';",
+      "export type { F } from './f.ts';",
+      "export * from './g.ts';",
+      "import './h.css';",
+      " * import { x } from './in-a-comment.ts';",
+      "export const from = 'i.ts';",
+    ].join('\n');
+    expect(valueImports(source)).toEqual(['zod', './d.ts', './g.ts', './h.css']);
+  });
+});
+
+describe('globRegExp: a glob pattern of import.meta.glob over repository paths', () => {
+  it.each([
+    ['islands/*/mount.tsx', 'islands/browse/mount.tsx', true],
+    ['islands/*/mount.tsx', 'islands/browse/x/mount.tsx', false],
+    ['src/shared/**/schemas.ts', 'src/shared/schemas.ts', true],
+    ['src/shared/**/schemas.ts', 'src/shared/sheets/x/schemas.ts', true],
+    ['src/shared/api/*-schemas.ts', 'src/shared/api/schemas.ts', false],
+    ['src/shared/api/{roles,users}.ts', 'src/shared/api/users.ts', true],
+    ['src/shared/api/{roles,users}.ts', 'src/shared/api/usersxts', false],
+    ['src/shared/api/sett?ngs.ts', 'src/shared/api/settings.ts', true],
+    ['src/shared/api/[a-c]*.ts', 'src/shared/api/billing.ts', true],
+    ['src/shared/api/[a-c]*.ts', 'src/shared/api/roles.ts', false],
+  ])('%s matches %s: %s', (pattern, path, matches) => {
+    expect(globRegExp(pattern).test(path)).toBe(matches);
   });
 });
