@@ -2,6 +2,7 @@ import { html, LitElement, nothing, type PropertyValues, type TemplateResult } f
 import { property, state } from 'lit/decorators.js';
 import type { Acl, AclSubject, ItemKind } from '../../src/shared/api/documentation.ts';
 import * as paths from '../../src/shared/api/paths.ts';
+import { problemText } from '../../src/shared/transport/problem-text.ts';
 import { emit } from '../events.ts';
 import { elementTransport } from '../shared/element-transport.ts';
 import {
@@ -107,7 +108,7 @@ export class RbPermissionEditor extends LitElement {
     } catch (error) {
       if (controller.signal.aborted) return;
       this.loadState = 'failed';
-      this.loadError = error instanceof Error ? error.message : String(error);
+      this.loadError = problemText(error, 'please try again');
     }
   }
 

@@ -1,6 +1,7 @@
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import type { QrFileFormat, RbQrCode } from '../rb-qr-code/rb-qr-code.element.ts';
+import { problemText } from '../../src/shared/transport/problem-text.ts';
 import { emit } from '../events.ts';
 import { qrFilename, qrTitle } from './qr-naming.ts';
 import { dialogHeader } from '../shared/dialog.styles.ts';
@@ -80,7 +81,7 @@ export class RbQrDialog extends LitElement {
       await this.code.drawn();
       this.drawn = true;
     } catch (error) {
-      this.problem = error instanceof Error ? error.message : String(error);
+      this.problem = problemText(error, 'The QR code could not be drawn.');
     }
   }
 
@@ -89,7 +90,7 @@ export class RbQrDialog extends LitElement {
     try {
       await (action === 'print' ? this.code.print() : this.code.download(qrFilename(this.name), action));
     } catch (error) {
-      this.problem = error instanceof Error ? error.message : String(error);
+      this.problem = problemText(error, action === 'print' ? 'The QR code could not be printed.' : 'The QR code could not be downloaded.');
     }
   }
 

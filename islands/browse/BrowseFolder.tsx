@@ -5,7 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { api, type ApiError } from '../../src/client/api.ts';
+import { api, problemText } from '../../src/client/api.ts';
 import { announceFoldersChanged } from '../../src/client/folders-changed.ts';
 import { signedInUser } from '../../src/client/signed-in-user.ts';
 import { navigate } from '../../src/client/navigation.ts';
@@ -60,7 +60,7 @@ interface Menu {
   trigger: HTMLElement | null;
 }
 
-const failureText = (error: ApiError) => (error.status > 0 && error.detail ? error.detail : messages.folderAccessFailed);
+const failureText = (error: unknown) => problemText(error, messages.folderAccessFailed);
 
 
 export default function BrowseFolder() {

@@ -5,13 +5,13 @@
  * earlier one still arriving.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, ApiError } from '../../src/client/api.ts';
+import { api } from '../../src/client/api.ts';
 import { DEFAULT_PAGE_SIZE, type Folder, type ListedItem } from '../../src/shared/api/documentation.ts';
 import { openFolder, takeAddressedOpening } from './folder-open.ts';
 
 export type FolderState =
   | { status: 'loading' }
-  | { status: 'failed'; error: ApiError }
+  | { status: 'failed'; error: unknown }
   | { status: 'ready'; folder: Folder; rootId: string; items: ListedItem[]; complete: boolean };
 
 export function useFolder(folderId: string, ordering: readonly string[]): { state: FolderState; reload: () => void } {
@@ -37,7 +37,7 @@ export function useFolder(folderId: string, ordering: readonly string[]): { stat
       }
       setState({ status: 'ready', folder, rootId, items, complete: true });
     })().catch((err: unknown) => {
-      if (current()) setState({ status: 'failed', error: err instanceof ApiError ? err : new ApiError(0, String(err)) });
+      if (current()) setState({ status: 'failed', error: err });
     });
   }, [folderId, ordering, generation]);
 

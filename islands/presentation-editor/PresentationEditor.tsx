@@ -7,7 +7,7 @@
  * guard, publish after the uploads, discard). The state and its rules are the pure ./editor-state.ts.
  */
 import { lazy, Suspense, useCallback, useMemo, useReducer, useRef, useState, type KeyboardEvent } from 'react';
-import { api, ApiError } from '../../src/client/api.ts';
+import { api, problemText } from '../../src/client/api.ts';
 import type { CurrentUser } from '../../src/shared/api/accounts.ts';
 import type { Document, DocumentContents } from '../../src/shared/api/documentation.ts';
 import { isImagePage, pageTitle, SHAPE_KINDS, type PresentationContents } from '../../src/shared/presentations/model.ts';
@@ -108,7 +108,7 @@ export function PresentationEditor({ document: doc, user }: Props) {
       try {
         await api.documentation.updateDocument(doc.id, { version: draft.version, draft_contents: savedContents(next) as unknown as DocumentContents });
       } catch (err) {
-        return err instanceof ApiError && err.status > 0 && err.status < 500 ? err.detail : messages.saveFailed;
+        return problemText(err, messages.saveFailed);
       } finally {
         draft.autosave.release();
       }

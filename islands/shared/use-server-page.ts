@@ -5,7 +5,7 @@
  * the last page.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../src/client/api.ts';
+import { problemText } from '../../src/client/api.ts';
 import type { List } from '../../src/shared/api/list.ts';
 
 export interface ServerPage<Row> {
@@ -56,7 +56,7 @@ export function useServerPage<Row>(fetchPage: (page: { skip: number; limit: numb
       },
       (err: unknown) => {
         if (request !== latest.current) return;
-        setError(err instanceof ApiError && err.detail ? err.detail : 'The list could not be loaded.');
+        setError(problemText(err, 'The list could not be loaded.'));
         setLoading(false);
       },
     );

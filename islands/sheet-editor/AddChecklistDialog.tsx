@@ -6,7 +6,7 @@
  * questions). The chosen checklist's published questions are read when it is added.
  */
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
-import { api, ApiError } from '../../src/client/api.ts';
+import { api, problemText, SOMETHING_WENT_WRONG } from '../../src/client/api.ts';
 import { allPages } from '../../src/client/all-pages.ts';
 import type { ListedItem } from '../../src/shared/api/documentation.ts';
 import { DEFAULT_RESULTS_LIMIT } from '../../src/shared/constants.ts';
@@ -45,7 +45,7 @@ export function AddChecklistDialog({ selected, canLink, onPick, onClosed }: Prop
       onPick(catalogueForm(doc), mode);
       close();
     } catch (err) {
-      setError(err instanceof ApiError && err.detail ? err.detail : 'Something went wrong when retrieving your checklist.');
+      setError(problemText(err, 'Something went wrong when retrieving your checklist.'));
     } finally {
       setBusy(false);
     }
@@ -185,7 +185,7 @@ function SearchPanel({ option }: { option: Option }) {
       const answer = await api.search({ q: q.trim(), types: ['form'], limit: SEARCH_LIMIT });
       setResults(answer.results.filter((r) => r.doctype === 'form'));
     } catch (err) {
-      setError(err instanceof ApiError && err.detail ? err.detail : 'Something went wrong, please try again');
+      setError(problemText(err, SOMETHING_WENT_WRONG));
     } finally {
       setBusy(false);
     }

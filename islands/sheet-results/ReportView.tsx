@@ -6,7 +6,7 @@
  * Found'. A failed read is only logged (documentation §8) and shows 'No Results Found' too.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { api, ApiError } from '../../src/client/api.ts';
+import { api, problemText, SOMETHING_WENT_WRONG } from '../../src/client/api.ts';
 import { showAlert } from '../../src/client/stores/alerts.ts';
 import { formatDateTime } from '../../src/client/time-format.ts';
 import type { Document } from '../../src/shared/api/documentation.ts';
@@ -49,7 +49,7 @@ export function ReportView({ document: doc }: { document: Document }) {
     try {
       saveBlob(await api.documentation.rowPdf(submission), exportFileName(doc.name, 'pdf'));
     } catch (err) {
-      showAlert('warning', err instanceof ApiError && err.detail ? err.detail : 'Something went wrong, please try again');
+      showAlert('warning', problemText(err, SOMETHING_WENT_WRONG));
     } finally {
       setDownloading(false);
     }

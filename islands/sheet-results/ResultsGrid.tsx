@@ -13,7 +13,7 @@
  * column.
  */
 import { useMemo, useState, type MouseEvent } from 'react';
-import { api, ApiError } from '../../src/client/api.ts';
+import { api, problemText } from '../../src/client/api.ts';
 import { resultsPath } from '../../src/client/addresses.ts';
 import { navigate } from '../../src/client/navigation.ts';
 import { showAlert } from '../../src/client/stores/alerts.ts';
@@ -76,7 +76,7 @@ export function ResultsGrid({ document: doc }: { document: Document }) {
       const blob = await api.documentation.sheetCsv(doc.id, fromDate ? { start_time: Math.floor(fromDate.getTime() / 1000) } : {});
       saveBlob(blob, exportFileName(doc.name, 'csv'));
     } catch (err) {
-      showAlert('warning', err instanceof ApiError && err.detail ? err.detail : EXPORT_FAILED);
+      showAlert('warning', problemText(err, EXPORT_FAILED));
     } finally {
       setExporting(false);
     }

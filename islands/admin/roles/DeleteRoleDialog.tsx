@@ -4,7 +4,7 @@
  */
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import { useState } from 'react';
-import { api, ApiError } from '../../../src/client/api.ts';
+import { api, problemText, SOMETHING_WENT_WRONG } from '../../../src/client/api.ts';
 import { navigate } from '../../../src/client/navigation.ts';
 import { showAlertAfterNavigation } from '../../../src/client/stores/alerts.ts';
 import type { RoleWithHolders } from '../../../src/shared/api/roles.ts';
@@ -25,7 +25,7 @@ export function DeleteRoleDialog({ role, onClosed }: { role: RoleWithHolders; on
       showAlertAfterNavigation('success', messages.deleted(role.name));
       navigate(rolesPath);
     } catch (err) {
-      setError(err instanceof ApiError && err.detail ? err.detail : String(err));
+      setError(problemText(err, SOMETHING_WENT_WRONG));
       setBusy(false);
     }
   }

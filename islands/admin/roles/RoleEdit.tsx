@@ -5,7 +5,7 @@
  * the server's detail above the buttons (409 for a name the organisation already has).
  */
 import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
-import { api, ApiError } from '../../../src/client/api.ts';
+import { api, problemText, SOMETHING_WENT_WRONG } from '../../../src/client/api.ts';
 import { navigate } from '../../../src/client/navigation.ts';
 import { signedInUser } from '../../../src/client/signed-in-user.ts';
 import { showAlertAfterNavigation } from '../../../src/client/stores/alerts.ts';
@@ -18,8 +18,6 @@ import { canSaveRole, ROLE_DESCRIPTION_MAX, ROLE_NAME_MAX, roleBody } from './ro
 
 // The confirmation (and the Shoelace parts it uses) loads when Delete is first pressed.
 const DeleteRoleDialog = lazy(() => import('./DeleteRoleDialog.tsx').then((m) => ({ default: m.DeleteRoleDialog })));
-
-const detailOf = (err: unknown) => (err instanceof ApiError && err.detail ? err.detail : String(err));
 
 type Load = { status: 'loading' } | { status: 'failed'; detail: string } | { status: 'ready'; role: RoleWithHolders | undefined };
 
@@ -35,7 +33,7 @@ export default function RoleEdit({ mode }: { mode: 'new' | 'edit' }) {
     void signedInUser().then(() =>
       role.then(
         (r) => live && setLoad({ status: 'ready', role: r }),
-        (err: unknown) => live && setLoad({ status: 'failed', detail: detailOf(err) }),
+        (err: unknown) => live && setLoad({ status: 'failed', detail: problemText(err, messages.loadFailed) }),
       ),
     );
     return () => {
@@ -48,7 +46,7 @@ export default function RoleEdit({ mode }: { mode: 'new' | 'edit' }) {
     return (
       <div className="card admin-section">
         <p className="error-text" role="alert">
-          {load.detail || messages.loadFailed}
+          {load.detail}
         </p>
         <p>
           <a href={rolesPath}>{messages.backToRoles}</a>
@@ -79,7 +77,7 @@ function RoleForm({ role }: { role: RoleWithHolders | undefined }) {
       showAlertAfterNavigation('success', role ? messages.saved(saved.name) : messages.created(saved.name));
       navigate(rolesPath);
     } catch (err) {
-      setError(detailOf(err));
+      setError(problemText(err, SOMETHING_WENT_WRONG));
       setBusy(false);
     }
   }

@@ -5,7 +5,7 @@
  */
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import { useState } from 'react';
-import { api, ApiError } from '../../../src/client/api.ts';
+import { api, problemText, SOMETHING_WENT_WRONG } from '../../../src/client/api.ts';
 import { navigate } from '../../../src/client/navigation.ts';
 import { showAlertAfterNavigation } from '../../../src/client/stores/alerts.ts';
 import type { AdminUser } from '../../../src/shared/api/users.ts';
@@ -28,7 +28,7 @@ export function DeleteUserDialog({ user, onClosed }: { user: AdminUser; onClosed
       showAlertAfterNavigation('success', `User ${username} has been removed.`);
       navigate(usersPath);
     } catch (err) {
-      setFailure(err instanceof ApiError ? err.detail : String(err));
+      setFailure(problemText(err, SOMETHING_WENT_WRONG));
       setBusy(false);
     }
   }

@@ -8,7 +8,7 @@
 import '../../../src/client/shoelace.ts';
 import SlIcon from '@shoelace-style/shoelace/dist/react/icon/index.js';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
-import { api, ApiError } from '../../../src/client/api.ts';
+import { api, problemText, SOMETHING_WENT_WRONG } from '../../../src/client/api.ts';
 import { lastSegment, navigate } from '../../../src/client/navigation.ts';
 import { signedInPage } from '../../../src/client/signed-in-user.ts';
 import { showAlertAfterNavigation } from '../../../src/client/stores/alerts.ts';
@@ -34,8 +34,6 @@ const DeleteUserDialog = lazy(() => import('./DeleteUserDialog.tsx').then((m) =>
 
 type Loaded = { status: 'loading' } | { status: 'failed'; detail: string } | { status: 'ready'; roles: TransferOption[]; user?: AdminUser };
 
-const detailOf = (error: unknown) => (error instanceof ApiError ? error.detail : String(error));
-
 /** The island: `/admin/users/new` creates, `/admin/users/{id}` edits. */
 export default function UserForm() {
   const userId = location.pathname.replace(/\/+$/, '').endsWith('/users/new') ? undefined : lastSegment();
@@ -47,7 +45,7 @@ export default function UserForm() {
       .then(({ data: [roles, user] }) => {
         if (live) setLoaded({ status: 'ready', roles: withOptions(roles, user?.roles ?? []), user });
       })
-      .catch((error: unknown) => live && setLoaded({ status: 'failed', detail: detailOf(error) }));
+      .catch((error: unknown) => live && setLoaded({ status: 'failed', detail: problemText(error, 'please try again') }));
     return () => void (live = false);
   }, [userId]);
 
@@ -105,7 +103,7 @@ function UserFormBody({ roles, user }: { roles: TransferOption[]; user: AdminUse
       }
       navigate(usersPath);
     } catch (err) {
-      setError(detailOf(err));
+      setError(problemText(err, SOMETHING_WENT_WRONG));
       setBusy(false);
     }
   }

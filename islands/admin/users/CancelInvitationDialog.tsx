@@ -5,7 +5,7 @@
  */
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import { useState } from 'react';
-import { api, ApiError } from '../../../src/client/api.ts';
+import { api, problemText, SOMETHING_WENT_WRONG } from '../../../src/client/api.ts';
 import { showAlert } from '../../../src/client/stores/alerts.ts';
 import type { OrgInvitation } from '../../../src/shared/api/accounts.ts';
 import { Dialog, useDialogOpen } from '../../shared/Dialog.tsx';
@@ -22,7 +22,7 @@ export function CancelInvitationDialog({ invitation, onCancelled, onClosed }: { 
       showAlert('success', messages.cancelled(invitation.email));
       onCancelled();
     } catch (error) {
-      showAlert('error', error instanceof ApiError ? error.detail : String(error));
+      showAlert('error', problemText(error, SOMETHING_WENT_WRONG));
     } finally {
       setBusy(false);
       close();

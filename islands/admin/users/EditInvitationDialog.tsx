@@ -5,7 +5,7 @@
  */
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import { useId, useState } from 'react';
-import { api, ApiError } from '../../../src/client/api.ts';
+import { api, problemText, SOMETHING_WENT_WRONG } from '../../../src/client/api.ts';
 import { showAlert } from '../../../src/client/stores/alerts.ts';
 import type { OrgInvitation } from '../../../src/shared/api/accounts.ts';
 import type { Role } from '../../../src/shared/api/roles.ts';
@@ -45,7 +45,7 @@ export function EditInvitationDialog({ invitation, roles, onSaved, onClosed }: P
       onSaved();
       close();
     } catch (err) {
-      setError(err instanceof ApiError ? err.detail : String(err));
+      setError(problemText(err, SOMETHING_WENT_WRONG));
     } finally {
       setBusy(false);
     }

@@ -5,7 +5,7 @@
  */
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import { useId, useState } from 'react';
-import { api, ApiError } from '../../../src/client/api.ts';
+import { api, problemText, SOMETHING_WENT_WRONG } from '../../../src/client/api.ts';
 import { showAlert } from '../../../src/client/stores/alerts.ts';
 import type { Role } from '../../../src/shared/api/roles.ts';
 import { Dialog, useDialogOpen } from '../../shared/Dialog.tsx';
@@ -37,7 +37,7 @@ export function InviteDialog({ roles, onInvited, onClosed }: Props) {
       onInvited();
       close();
     } catch (error) {
-      showAlert('error', error instanceof ApiError ? error.detail : String(error));
+      showAlert('error', problemText(error, SOMETHING_WENT_WRONG));
     } finally {
       setBusy(false);
     }

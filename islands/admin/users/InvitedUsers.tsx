@@ -5,7 +5,7 @@
  * grid shows them a page at a time.
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { api, ApiError } from '../../../src/client/api.ts';
+import { api, problemText, SOMETHING_WENT_WRONG } from '../../../src/client/api.ts';
 import { signedInUser } from '../../../src/client/signed-in-user.ts';
 import { showAlert } from '../../../src/client/stores/alerts.ts';
 import { formatDateTime } from '../../../src/client/time-format.ts';
@@ -20,8 +20,6 @@ const QrCodeDialog = lazy(() => import('../../shared/QrCodeDialog.tsx').then((m)
 
 type Dialog = { type: 'edit' | 'cancel' | 'qr'; invitation: OrgInvitation };
 type Loaded = { status: 'loading' } | { status: 'failed'; detail: string } | { status: 'ready'; invitations: OrgInvitation[] };
-
-const detailOf = (error: unknown) => (error instanceof ApiError ? error.detail : String(error));
 
 export function InvitedUsers({ roles, reloadKey }: { roles: RolesState; reloadKey: number }) {
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
@@ -38,7 +36,7 @@ export function InvitedUsers({ roles, reloadKey }: { roles: RolesState; reloadKe
         setLoaded({ status: 'ready', invitations: list.results });
         setSkip((s) => clampSkip(s, list.results.length));
       },
-      (error: unknown) => live && setLoaded({ status: 'failed', detail: detailOf(error) }),
+      (error: unknown) => live && setLoaded({ status: 'failed', detail: problemText(error, 'The invitations could not be loaded.') }),
     );
     return () => void (live = false);
   }, [reloadKey, generation]);
@@ -58,7 +56,7 @@ export function InvitedUsers({ roles, reloadKey }: { roles: RolesState; reloadKe
       await api.auth.updateOrgInvite(invitation.id, { resend_email: true });
       showAlert('success', messages.resent);
     } catch (error) {
-      showAlert('error', detailOf(error));
+      showAlert('error', problemText(error, SOMETHING_WENT_WRONG));
     }
   }
 

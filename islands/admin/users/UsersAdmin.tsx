@@ -5,6 +5,7 @@
  * shown; Invite switches to Invited so the new invitation is in view.
  */
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { problemText } from '../../../src/client/api.ts';
 import { guardRedirect } from '../../../src/client/guards.ts';
 import { signedInPage } from '../../../src/client/signed-in-user.ts';
 import type { Role } from '../../../src/shared/api/roles.ts';
@@ -41,7 +42,7 @@ function UsersScreen() {
     let live = true;
     signedInPage(allRoles).then(
       ({ data }) => live && setRoles({ status: 'ready', roles: data }),
-      (error: unknown) => live && setRoles({ status: 'failed', detail: String((error as { detail?: string }).detail ?? error) }),
+      (error: unknown) => live && setRoles({ status: 'failed', detail: problemText(error, 'The roles could not be loaded.') }),
     );
     return () => void (live = false);
   }, []);

@@ -11,7 +11,7 @@ import type SlButtonElement from '@shoelace-style/shoelace/dist/components/butto
 import SlSpinner from '@shoelace-style/shoelace/dist/react/spinner/index.js';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { api, ApiError } from '../../../src/client/api.ts';
+import { api, problemText } from '../../../src/client/api.ts';
 import { $assignmentsMade, assigneeLabel } from '../../../src/client/stores/assignments.ts';
 import { formatDateTime } from '../../../src/client/time-format.ts';
 import type { Assignment } from '../../../src/shared/api/assignments.ts';
@@ -38,7 +38,7 @@ export function AssignmentsTab({ item }: { item: FollowSubject }) {
     let live = true;
     api.workflow.assignmentsOf(item.kind, item.id).then(
       (list) => live && setFound(list.results),
-      (err: unknown) => live && setFound({ error: err instanceof ApiError ? err.detail : String(err) }),
+      (err: unknown) => live && setFound({ error: problemText(err, 'The assignments could not be loaded.') }),
     );
     return () => {
       live = false;

@@ -4,7 +4,7 @@
  */
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import { useState } from 'react';
-import { api, ApiError } from '../../../src/client/api.ts';
+import { api, problemText, SOMETHING_WENT_WRONG } from '../../../src/client/api.ts';
 import { showAlert } from '../../../src/client/stores/alerts.ts';
 import type { ListedItem } from '../../../src/shared/api/documentation.ts';
 import { messages } from '../messages.ts';
@@ -31,7 +31,7 @@ export function DeleteDialog({ item, onChanged, onClosed }: Props) {
       showAlert('success', messages.deleted(item.kind, item.name), { label: 'UNDO', run: () => void undo(item, onChanged) });
       onChanged(item);
     } catch (err) {
-      showAlert('error', messages.deleteFailed(item.kind, item.name, err instanceof ApiError ? err.detail : String(err)));
+      showAlert('error', messages.deleteFailed(item.kind, item.name, problemText(err, 'please try again')));
     } finally {
       setBusy(false);
       close();
@@ -76,6 +76,6 @@ async function undo(item: ListedItem, onChanged: (item: ListedItem) => void): Pr
     showAlert('success', messages.restored(item.name));
     onChanged(item);
   } catch (err) {
-    showAlert('error', err instanceof ApiError ? err.detail : String(err));
+    showAlert('error', problemText(err, SOMETHING_WENT_WRONG));
   }
 }

@@ -8,7 +8,7 @@ import SlRadio from '@shoelace-style/shoelace/dist/react/radio/index.js';
 import SlRadioGroup from '@shoelace-style/shoelace/dist/react/radio-group/index.js';
 import SlTextarea from '@shoelace-style/shoelace/dist/react/textarea/index.js';
 import { useState } from 'react';
-import { api, ApiError } from '../../../src/client/api.ts';
+import { api, problemText, SOMETHING_WENT_WRONG } from '../../../src/client/api.ts';
 import { navigate } from '../../../src/client/navigation.ts';
 import { showAlertAfterNavigation } from '../../../src/client/stores/alerts.ts';
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, type Doctype } from '../../../src/shared/api/documentation.ts';
@@ -39,7 +39,7 @@ export function NewDocumentDialog({ folderId, onClosed }: { folderId: string; on
       showAlertAfterNavigation('success', messages.documentCreated);
       navigate(editPath(document.id));
     } catch (err) {
-      setError(err instanceof ApiError ? err.detail : String(err));
+      setError(problemText(err, SOMETHING_WENT_WRONG));
       setBusy(false);
     }
   }

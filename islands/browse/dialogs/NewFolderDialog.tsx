@@ -3,7 +3,7 @@ import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import SlInput from '@shoelace-style/shoelace/dist/react/input/index.js';
 import SlTextarea from '@shoelace-style/shoelace/dist/react/textarea/index.js';
 import { useState } from 'react';
-import { api, ApiError } from '../../../src/client/api.ts';
+import { api, problemText, SOMETHING_WENT_WRONG } from '../../../src/client/api.ts';
 import { showAlert } from '../../../src/client/stores/alerts.ts';
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from '../../../src/shared/api/documentation.ts';
 import { browsePath } from '../../../src/client/addresses.ts';
@@ -34,7 +34,7 @@ export function NewFolderDialog({ parentId, onCreated, onClosed }: Props) {
       onCreated();
       close();
     } catch (err) {
-      setError(err instanceof ApiError ? err.detail : String(err));
+      setError(problemText(err, SOMETHING_WENT_WRONG));
     } finally {
       setBusy(false);
     }

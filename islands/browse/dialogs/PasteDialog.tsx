@@ -8,7 +8,7 @@
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import SlCheckbox from '@shoelace-style/shoelace/dist/react/checkbox/index.js';
 import { useState } from 'react';
-import { api, ApiError } from '../../../src/client/api.ts';
+import { api, problemText, SOMETHING_WENT_WRONG } from '../../../src/client/api.ts';
 import { showAlert } from '../../../src/client/stores/alerts.ts';
 import { clearClipboard, type ClipboardItem } from '../../../src/client/stores/clipboard.ts';
 import type { DropTarget } from '../item-drag.ts';
@@ -46,7 +46,7 @@ export function PasteDialog({ item, destination, onPasted, onClosed }: Props) {
       onPasted(item);
       close();
     } catch (err) {
-      const detail = err instanceof ApiError ? err.detail : String(err);
+      const detail = problemText(err, SOMETHING_WENT_WRONG);
       setError(detail);
       showAlert('error', detail);
     } finally {
@@ -84,6 +84,6 @@ async function moveBack(item: ClipboardItem, onPasted: (item: ClipboardItem) => 
     showAlert('success', messages.returned(item.name, item.originName));
     onPasted(item);
   } catch (err) {
-    showAlert('error', err instanceof ApiError ? err.detail : String(err));
+    showAlert('error', problemText(err, SOMETHING_WENT_WRONG));
   }
 }

@@ -5,7 +5,7 @@
 import SlSpinner from '@shoelace-style/shoelace/dist/react/spinner/index.js';
 import { useCallback, useEffect, useState } from 'react';
 import type { PermissionEntry, RbPermissionEditor } from '../../../elements/rb-permission-editor/rb-permission-editor.ts';
-import { api, ApiError } from '../../../src/client/api.ts';
+import { api, problemText } from '../../../src/client/api.ts';
 import type { Acl, AclSubject, ItemKind } from '../../../src/shared/api/documentation.ts';
 
 interface Props {
@@ -23,7 +23,7 @@ export function PermissionsTab({ kind, id, onChange }: Props) {
     let live = true;
     Promise.all([api.documentation.acl(kind, id), api.documentation.aclSubjects(), import('../../../elements/rb-permission-editor/rb-permission-editor.ts')])
       .then(([acl, subjects]) => live && setState({ acl, subjects: subjects.results }))
-      .catch((err: unknown) => live && setState({ error: err instanceof ApiError ? err.detail : String(err) }));
+      .catch((err: unknown) => live && setState({ error: problemText(err, 'The permissions could not be loaded.') }));
     return () => {
       live = false;
     };

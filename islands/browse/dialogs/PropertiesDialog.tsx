@@ -20,7 +20,7 @@ import SlTextarea from '@shoelace-style/shoelace/dist/react/textarea/index.js';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { PermissionEntry } from '../../../elements/rb-permission-editor/rb-permission-editor.ts';
-import { api, ApiError } from '../../../src/client/api.ts';
+import { api, problemText, SOMETHING_WENT_WRONG } from '../../../src/client/api.ts';
 import { showAlert } from '../../../src/client/stores/alerts.ts';
 import {
   $favourites,
@@ -126,7 +126,7 @@ export function PropertiesDialog({ item, onSaved, onClosed }: Props) {
       onSaved(item);
       close();
     } catch (err) {
-      setError(err instanceof ApiError ? err.detail : String(err));
+      setError(problemText(err, SOMETHING_WENT_WRONG));
     } finally {
       setBusy(false);
     }

@@ -13,15 +13,13 @@ import SlInput from '@shoelace-style/shoelace/dist/react/input/index.js';
 import SlSpinner from '@shoelace-style/shoelace/dist/react/spinner/index.js';
 import type SlButtonElement from '@shoelace-style/shoelace/dist/components/button/button.component.js';
 import { useEffect, useId, useRef, useState } from 'react';
-import { api, ApiError } from '../../../src/client/api.ts';
+import { api, problemText, SOMETHING_WENT_WRONG } from '../../../src/client/api.ts';
 import { showAlert } from '../../../src/client/stores/alerts.ts';
 import { formatDateTime } from '../../../src/client/time-format.ts';
 import { MAX_SHARE_LINK_NAME_LENGTH, type ShareLink } from '../../../src/shared/api/share-links.ts';
 import { expiresAtOf, isExpired, shareSnippets } from './share-snippets.ts';
 
 export const NO_SHARE_LINKS = 'No share links yet. Anyone with a share link can fill in this checklist without an account.';
-
-const detailOf = (err: unknown) => (err instanceof ApiError ? err.detail : String(err));
 
 export function ShareTab({ documentId }: { documentId: string }) {
   const [links, setLinks] = useState<ShareLink[] | { error: string } | undefined>();
@@ -30,7 +28,7 @@ export function ShareTab({ documentId }: { documentId: string }) {
     let live = true;
     Promise.all([api.documentation.shareLinks(documentId), import('../../../elements/rb-qr-code/rb-qr-code.ts')]).then(
       ([list]) => live && setLinks(list.results),
-      (err: unknown) => live && setLinks({ error: detailOf(err) }),
+      (err: unknown) => live && setLinks({ error: problemText(err, 'The share links could not be loaded.') }),
     );
     return () => {
       live = false;
@@ -90,7 +88,7 @@ function NewShareLink({ documentId, onCreated }: { documentId: string; onCreated
       setExpires('');
       showAlert('success', `Share Link: ${link.name} Created`);
     } catch (err) {
-      setError(detailOf(err));
+      setError(problemText(err, SOMETHING_WENT_WRONG));
     } finally {
       setBusy(false);
     }
@@ -165,7 +163,7 @@ function ShareLinkEntry({ documentId, link, onRevoked }: { documentId: string; l
       showAlert('success', `Share Link: ${link.name} Revoked`);
       onRevoked();
     } catch (err) {
-      setError(detailOf(err));
+      setError(problemText(err, SOMETHING_WENT_WRONG));
       setBusy(false);
     }
   }

@@ -7,7 +7,7 @@
  * hands them in as `state`; the session tells it to `restart` from what the server holds.
  */
 import { useCallback, useRef, useState } from 'react';
-import { api, ApiError } from '../../../src/client/api.ts';
+import { api, ApiError, problemText } from '../../../src/client/api.ts';
 import { showAlert } from '../../../src/client/stores/alerts.ts';
 import type { Document, DocumentContents } from '../../../src/shared/api/documentation.ts';
 import { messages } from './messages.ts';
@@ -87,7 +87,7 @@ export function useDocumentDraft<C>({ document: doc, state, restart, readContent
     try {
       if (prepare) contents = await prepare(contents, progress);
     } catch (err) {
-      showAlert('warning', err instanceof ApiError && err.status > 0 && err.status !== 500 ? err.detail : messages.uploadFailed);
+      showAlert('warning', problemText(err, messages.uploadFailed));
       autosave.release();
       return;
     }
@@ -136,7 +136,7 @@ export function useDocumentDraft<C>({ document: doc, state, restart, readContent
       setConflict(undefined);
       autosave.release(latest.current.revision);
     } catch (err) {
-      showAlert('warning', err instanceof ApiError && err.status > 0 ? err.detail : messages.saveFailed);
+      showAlert('warning', problemText(err, messages.saveFailed));
     }
   }
 
@@ -147,7 +147,7 @@ export function useDocumentDraft<C>({ document: doc, state, restart, readContent
       setConflict(undefined);
       autosave.release(undefined, true);
     } catch (err) {
-      showAlert('warning', err instanceof ApiError && err.status > 0 ? err.detail : messages.saveFailed);
+      showAlert('warning', problemText(err, messages.saveFailed));
     }
   }
 

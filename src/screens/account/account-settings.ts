@@ -7,7 +7,7 @@
  */
 import type { CurrentUser, LoginSession } from '../../shared/api/accounts.ts';
 import { isOtpCode } from '../../shared/validation.ts';
-import { api } from '../../client/api.ts';
+import { api, problemText, SOMETHING_WENT_WRONG } from '../../client/api.ts';
 import { signedInUser } from '../../client/signed-in-user.ts';
 import { formatDateTime, timeElement } from '../../client/time-format.ts';
 import { navigate } from '../../client/navigation.ts';
@@ -19,7 +19,8 @@ import { mountAvatarChooser } from './avatar-chooser.ts';
 const NO_DEVICES = 'No Devices Found';
 
 const byId = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
-const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+/** After 'Something went wrong: ' when the failure has no words of its own. */
+const TRY_AGAIN = 'please try again';
 
 export async function mountAccountSettings(): Promise<void> {
   const user = await signedInUser();
@@ -59,7 +60,7 @@ function mountProfileForm(user: CurrentUser): void {
       }
       navigate('/');
     } catch (err) {
-      error.textContent = messageOf(err);
+      error.textContent = problemText(err, SOMETHING_WENT_WRONG);
       error.hidden = false;
       save.disabled = false;
     }
@@ -87,7 +88,7 @@ function mountPendingEmail(): void {
       showAlert('success', 'The e-mail address change was cancelled.');
       byId('account-email').focus();
     } catch (err) {
-      showAlert('error', `Something went wrong: ${messageOf(err)}`);
+      showAlert('error', `Something went wrong: ${problemText(err, TRY_AGAIN)}`);
     } finally {
       cancel.disabled = false;
     }
@@ -133,7 +134,7 @@ function mountSessionsDialog(): void {
       render((await api.auth.sessions()).results);
     } catch (err) {
       list.replaceChildren();
-      status.textContent = `Something went wrong: ${messageOf(err)}`;
+      status.textContent = `Something went wrong: ${problemText(err, TRY_AGAIN)}`;
     }
   }
 
@@ -179,7 +180,7 @@ function mountSessionsDialog(): void {
         if (list.children.length === 0) status.textContent = NO_DEVICES;
       } catch (err) {
         end.disabled = false;
-        status.textContent = `Something went wrong: ${messageOf(err)}`;
+        status.textContent = `Something went wrong: ${problemText(err, TRY_AGAIN)}`;
       }
     });
     item.append(about, end);
@@ -261,7 +262,7 @@ function mountTwoFactorDialog(): void {
       update();
     } catch (err) {
       qr.replaceChildren();
-      showError(messageOf(err));
+      showError(problemText(err, SOMETHING_WENT_WRONG));
     }
   }
 
@@ -299,7 +300,7 @@ function mountTwoFactorDialog(): void {
       dialog.close();
       showAlert('success', enabling ? 'Two-factor authentication is on.' : 'Two-factor authentication is off.');
     } catch (err) {
-      showError(messageOf(err));
+      showError(problemText(err, SOMETHING_WENT_WRONG));
       code.select();
     } finally {
       sending = false;

@@ -6,11 +6,13 @@
  * {org}.', or 'Something went wrong: {detail}' (spec accounts §8).
  */
 import type { CurrentUser, PendingInvitation } from '../../shared/api/accounts.ts';
-import { ApiError } from '../../client/api.ts';
+import { ApiError, problemText } from '../../client/api.ts';
 import { showAlert, showAlertAfterNavigation, type AlertVariant } from '../../client/stores/alerts.ts';
 import { answerInvitation } from '../../client/stores/session.ts';
 
 export const FAILURE_PREFIX = 'Something went wrong: ';
+/** After FAILURE_PREFIX when the failure has no words of its own. */
+export const TRY_AGAIN = 'please try again';
 
 export type AnsweredInvitation = Pick<PendingInvitation, 'id' | 'org_id' | 'org_name'>;
 
@@ -37,7 +39,7 @@ export async function answerInvitationFor(invitation: AnsweredInvitation, accept
   } catch (err) {
     // A refused sign-in has already signed out with its own alert.
     if (err instanceof ApiError && err.status === 401) return { user: null, alert: null };
-    return { user: null, alert: { variant: 'error', message: `${FAILURE_PREFIX}${err instanceof ApiError ? err.detail : String(err)}` } };
+    return { user: null, alert: { variant: 'error', message: `${FAILURE_PREFIX}${problemText(err, TRY_AGAIN)}` } };
   }
 }
 

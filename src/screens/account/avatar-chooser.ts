@@ -13,7 +13,7 @@
  * first load does not carry it.
  */
 import { compressImage, type CompressionOptions } from '../../../elements/shared/image-compression.ts';
-import { api } from '../../client/api.ts';
+import { api, problemText, SOMETHING_WENT_WRONG } from '../../client/api.ts';
 import { openModal } from '../../client/dom.ts';
 import { showAlert } from '../../client/stores/alerts.ts';
 import { $user, refreshUser } from '../../client/stores/session.ts';
@@ -41,7 +41,8 @@ const CROPPER_TEMPLATE =
   '</cropper-canvas>';
 
 const byId = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
-const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+/** After 'Something went wrong: ' when the failure has no words of its own. */
+const TRY_AGAIN = 'please try again';
 
 /** Whether a chosen file can become an avatar (by its type; the server checks its bytes). */
 export function isAvatarType(type: string): boolean {
@@ -133,7 +134,7 @@ export function mountAvatarChooser(): void {
       set.disabled = false;
       set.focus();
     } catch (err) {
-      showError(`This picture could not be opened: ${messageOf(err)}`);
+      showError(problemText(err, 'This picture could not be opened.'));
     }
   }
 
@@ -153,14 +154,19 @@ export function mountAvatarChooser(): void {
     error.hidden = true;
     try {
       const file = await cropper.toFile();
-      if (file.size > AVATAR_MAX_BYTES) throw new Error('The picture is too large');
+      if (file.size > AVATAR_MAX_BYTES) {
+        showError('The picture is too large');
+        setting = false;
+        set.disabled = false;
+        return;
+      }
       const avatar = await uploadAvatar(file);
       await api.auth.updateMe({ avatar });
       await refreshUser();
       dialog.close();
       showAlert('success', 'Your avatar has been updated.');
     } catch (err) {
-      showError(messageOf(err));
+      showError(problemText(err, SOMETHING_WENT_WRONG));
       setting = false;
       set.disabled = false;
     }
@@ -175,7 +181,7 @@ export function mountAvatarChooser(): void {
       showAlert('success', 'Your avatar has been cleared.');
       choose.focus();
     } catch (err) {
-      showAlert('error', `Something went wrong: ${messageOf(err)}`);
+      showAlert('error', `Something went wrong: ${problemText(err, TRY_AGAIN)}`);
     } finally {
       clearing = false;
       const user = $user.get();

@@ -4,7 +4,7 @@
  * e-mail address is now {email}.' or 'Something went wrong: {detail}' (the server names an expired,
  * used or replaced link) — with the way on: Account Settings for a signed-in browser, else Log In.
  */
-import { api } from '../../client/api.ts';
+import { api, problemText } from '../../client/api.ts';
 import { element } from '../../client/dom.ts';
 import { hasLoginFlag } from '../../client/storage.ts';
 
@@ -28,6 +28,6 @@ async function confirm(token: string): Promise<string> {
   try {
     return confirmedText((await api.auth.confirmEmail(token)).email);
   } catch (err) {
-    return failedText(err instanceof Error ? err.message : String(err));
+    return failedText(problemText(err, 'please try again'));
   }
 }

@@ -16,12 +16,12 @@
  * and the user must not be sent back here in a loop.
  */
 import type { CurrentUser, InvitationPublic } from '../../shared/api/accounts.ts';
-import { api, ApiError } from '../../client/api.ts';
+import { api, problemText } from '../../client/api.ts';
 import { lastSegment, navigate } from '../../client/navigation.ts';
 import { hasLoginFlag, readSession, removeSession, sessionKeys, writeSession } from '../../client/storage.ts';
 import { loadUser, logout } from '../../client/stores/session.ts';
 import { announce, element, showOnly } from '../../client/dom.ts';
-import { answerInvitationFor, FAILURE_PREFIX, sayAnswer } from './answer-invitation.ts';
+import { answerInvitationFor, FAILURE_PREFIX, sayAnswer, TRY_AGAIN } from './answer-invitation.ts';
 
 export type InvitationView = 'error' | 'member' | 'other-user' | 'question' | 'registered' | 'signed-out';
 
@@ -56,7 +56,7 @@ export async function mountInvitation(): Promise<void> {
   const [fetched, user] = await Promise.all([
     api.auth.invitation(id).then(
       (invitation) => ({ invitation, detail: '' }),
-      (err: unknown) => ({ invitation: null, detail: err instanceof ApiError ? err.detail : String(err) }),
+      (err: unknown) => ({ invitation: null, detail: problemText(err, TRY_AGAIN) }),
     ),
     hasLoginFlag() ? loadUser().catch(() => null) : Promise.resolve(null),
   ]);

@@ -16,7 +16,7 @@
  */
 import { RESET_BANNER_MS } from '../../shared/constants.ts';
 import { isEmail } from '../../shared/validation.ts';
-import { api, ApiError } from '../../client/api.ts';
+import { api, ApiError, problemText } from '../../client/api.ts';
 import { navigate, safeReturnPath } from '../../client/navigation.ts';
 import { readSession, removeSession, sessionKeys } from '../../client/storage.ts';
 import { signInWithToken } from '../../client/stores/session.ts';
@@ -127,7 +127,7 @@ export function signInFailureText(err: unknown, twoFactorShowing: boolean): stri
   const detail = err instanceof ApiError ? err.detail : '';
   const credentialFailure = detail === INCORRECT_CREDENTIALS || detail === INCORRECT_OTP;
   if (credentialFailure) return twoFactorShowing ? TWO_FACTOR_REQUIRED : INCORRECT_CREDENTIALS;
-  return detail || INCORRECT_CREDENTIALS;
+  return problemText(err, INCORRECT_CREDENTIALS);
 }
 
 /** 'Forgot your password?': idle → sending → sent, or error (spec §4). */

@@ -10,7 +10,7 @@
  * admin gave), since the reset page's 'Something went wrong!' would not say what to change.
  */
 import { NEW_PASSWORD_NEEDED, type NewPasswordNeeded } from '../../shared/api/accounts-new-password.ts';
-import { api, ApiError } from '../../client/api.ts';
+import { api, ApiError, problemText } from '../../client/api.ts';
 import { announce, element } from '../../client/dom.ts';
 import { passwordPair } from './password-pair.ts';
 
@@ -55,7 +55,7 @@ export function showNewPasswordStep(step: NewPasswordStep): void {
       },
       failed(err, error) {
         const refused = err instanceof ApiError && err.status >= 400 && err.status < 500;
-        announce(error, refused ? err.detail : STEP_FAILED);
+        announce(error, problemText(err, STEP_FAILED));
         // 422: what to change in the password (the token stays usable). 400: the token ran out (15 minutes)
         // or was used; the way on is signing in again (or 'Forgot your password?' there).
         if (refused && err.status !== 422) {

@@ -11,7 +11,7 @@
  * - Failure: the server's detail (or 'Something went wrong...') above a re-enabled Register button.
  */
 import { canRegister, canSubmitRegistrationWithEnter, type RegistrationForm } from '../../shared/validation.ts';
-import { api, ApiError } from '../../client/api.ts';
+import { api, problemText } from '../../client/api.ts';
 import { readSession, sessionKeys, writeSession } from '../../client/storage.ts';
 import { announce, element, openModal } from '../../client/dom.ts';
 
@@ -114,9 +114,9 @@ function showNextStep(link: HTMLAnchorElement, inviteId: string | null): void {
   link.hidden = false;
 }
 
-/** The server's detail, or 'Something went wrong...' when there is none (network failure). */
+/** The server's detail, or 'Something went wrong...' when there is none. */
 export function registrationFailureText(err: unknown): string {
-  return (err instanceof ApiError && err.status > 0 && err.detail) || REGISTRATION_FAILED;
+  return problemText(err, REGISTRATION_FAILED);
 }
 
 function mountTermsDialog(): void {

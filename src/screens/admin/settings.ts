@@ -7,7 +7,7 @@
  * a misconfigured relay must not fail silently). The reads leave beside auth/me (their addresses are
  * this route's early reads, src/client/early-reads.ts).
  */
-import { api } from '../../client/api.ts';
+import { api, problemText } from '../../client/api.ts';
 import { signedInPage } from '../../client/signed-in-user.ts';
 import { formatDateTime, timeElement } from '../../client/time-format.ts';
 import type { BuildInfo, CurrentUser } from '../../shared/api/accounts.ts';
@@ -96,7 +96,7 @@ export async function mountSettingsPage(): Promise<void> {
   } catch (err) {
     for (const name of ['limit', 'active', 'build']) show(name, '—');
     if (error) {
-      error.textContent = err instanceof Error && err.message ? err.message : 'The settings could not be loaded.';
+      error.textContent = problemText(err, 'The settings could not be loaded.');
       error.hidden = false;
     }
   }

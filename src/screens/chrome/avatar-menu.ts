@@ -9,6 +9,7 @@
  * home itself the page follows in place. Declining stays on the page. Either way the menu follows $user.
  */
 import type { CurrentUser, PendingInvitation } from '../../shared/api/accounts.ts';
+import { problemText, SOMETHING_WENT_WRONG } from '../../client/api.ts';
 import { navigate } from '../../client/navigation.ts';
 import { showAlert } from '../../client/stores/alerts.ts';
 import { logout, selectOrganisation } from '../../client/stores/session.ts';
@@ -68,7 +69,7 @@ export function mountAvatarMenu(): { render: (user: CurrentUser) => void } {
       await selectOrganisation(orgId);
       location.reload();
     } catch (err) {
-      showAlert('error', err instanceof Error ? err.message : String(err));
+      showAlert('error', problemText(err, SOMETHING_WENT_WRONG));
     }
   }
 

@@ -11,6 +11,7 @@
  * first, the bell is not what the visitor came for; src/client/stores/notifications.ts keeps both).
  */
 import type { Notification } from '../../shared/api/notifications.ts';
+import { problemText, SOMETHING_WENT_WRONG } from '../../client/api.ts';
 import { navigate } from '../../client/navigation.ts';
 import { afterPageRead, signedInUser } from '../../client/signed-in-user.ts';
 import { showAlert } from '../../client/stores/alerts.ts';
@@ -72,7 +73,7 @@ export function mountNotificationsBell(): void {
     try {
       await markNotificationsRead([n.id]);
     } catch (err) {
-      showAlert('error', err instanceof Error ? err.message : String(err));
+      showAlert('error', problemText(err, SOMETHING_WENT_WRONG));
     }
     if (href && !elsewhere) {
       close(false);
@@ -81,7 +82,7 @@ export function mountNotificationsBell(): void {
   }
 
   clear.addEventListener('click', () => {
-    markAllRead().catch((err: unknown) => showAlert('error', err instanceof Error ? err.message : String(err)));
+    markAllRead().catch((err: unknown) => showAlert('error', problemText(err, SOMETHING_WENT_WRONG)));
   });
 
   let rendered: string | undefined;

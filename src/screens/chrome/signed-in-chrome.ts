@@ -7,6 +7,7 @@
  * `setPageName`.
  */
 import type { CurrentUser } from '../../shared/api/accounts.ts';
+import { problemText } from '../../client/api.ts';
 import { mountAlerts } from '../alerts-view.ts';
 import { $user } from '../../client/stores/session.ts';
 import { showPendingAlert } from '../../client/stores/alerts.ts';
@@ -68,7 +69,7 @@ export function mountSignedInChrome(): Promise<void> {
     (err: unknown) => {
       early.abort();
       mountMenus();
-      showFailure(err instanceof Error ? err.message : String(err));
+      showFailure(problemText(err, 'please try again'));
     },
   );
 }

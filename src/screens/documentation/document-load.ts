@@ -4,7 +4,7 @@
  * folder, or the browse root when that folder is not known.
  */
 import type { Document } from '../../shared/api/documentation.ts';
-import { api, ApiError, CREDENTIALS_ERROR, SUBSCRIPTION_EXPIRED } from '../../client/api.ts';
+import { api, ApiError, CREDENTIALS_ERROR, problemText, SOMETHING_WENT_WRONG, SUBSCRIPTION_EXPIRED } from '../../client/api.ts';
 import { navigate } from '../../client/navigation.ts';
 import { showAlertAfterNavigation } from '../../client/stores/alerts.ts';
 import { browsePath } from '../../client/addresses.ts';
@@ -20,12 +20,12 @@ export function readDocument(id: string, version?: number | null): Promise<Docum
 
 /** The failure path of a document that could not be loaded: its detail as a warning on the browse page. */
 export async function leaveDocument(id: string, version: number | null | undefined, err: unknown): Promise<never> {
-  const detail = err instanceof Error ? err.message : String(err);
+  const detail = err instanceof ApiError ? err.detail : '';
   // The session store already leaves for /login or /billing on these.
   if (detail !== CREDENTIALS_ERROR && detail !== SUBSCRIPTION_EXPIRED) {
     // A missing version of a readable document: its folder is known from the latest version.
     const folderId = version === undefined ? undefined : await api.documentation.document(id).then((d) => d.folder_id, () => undefined);
-    showAlertAfterNavigation('warning', detail);
+    showAlertAfterNavigation('warning', problemText(err, SOMETHING_WENT_WRONG));
     navigate(browsePath(folderId), { replace: true });
   }
   return new Promise<never>(() => undefined);

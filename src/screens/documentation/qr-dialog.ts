@@ -4,6 +4,7 @@
  * imported only when the dialog first opens, so the page's own script stays small.
  */
 import type { RbQrDialog } from '../../../elements/rb-qr-dialog/rb-qr-dialog.ts';
+import { problemText, SOMETHING_WENT_WRONG } from '../../client/api.ts';
 import { showAlert } from '../../client/stores/alerts.ts';
 
 let dialog: RbQrDialog | undefined;
@@ -24,6 +25,6 @@ export async function openQrDialog(url: string, name: string, opener: HTMLElemen
     dialog.name = name;
     await dialog.show(opener);
   } catch (err) {
-    showAlert('error', err instanceof Error ? err.message : String(err));
+    showAlert('error', problemText(err, SOMETHING_WENT_WRONG));
   }
 }

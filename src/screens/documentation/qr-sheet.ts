@@ -9,7 +9,7 @@
  * subtree's are read when the switch first asks for them, which is the wait a large subtree costs: the
  * page says it is looking, then how many labels it found, then that the PDF is being made.
  */
-import { api } from '../../client/api.ts';
+import { api, problemText } from '../../client/api.ts';
 import { pathSegment } from '../../client/addresses.ts';
 import { element, saveBlob } from '../../client/dom.ts';
 import { signedInPage } from '../../client/signed-in-user.ts';
@@ -17,7 +17,7 @@ import { QR_LABEL_LAYOUTS, QR_LABELS_PER_PAGE, type QrLabelItem, type QrLabelLay
 import { exportFileName } from '../../shared/api/sheets.ts';
 import { setPageName } from '../chrome/signed-in-chrome.ts';
 import { folderCrumbs, HOME_CRUMBS, renderBreadcrumbs } from './breadcrumbs.ts';
-import { failureText, messageOf } from './failure.ts';
+import { failureText, TRY_AGAIN } from './failure.ts';
 
 export const qrSheetTitle = (folderName: string): string => `QR Labels: ${folderName}`;
 
@@ -112,7 +112,7 @@ class QrSheetForm {
     } catch (err) {
       this.subtreeItems = undefined;
       this.subtree.checked = false;
-      this.problem.textContent = `The subfolders could not be read: ${messageOf(err)}`;
+      this.problem.textContent = `The subfolders could not be read: ${problemText(err, TRY_AGAIN)}`;
       this.problem.hidden = false;
       this.hideProgress();
       return;
@@ -188,7 +188,7 @@ class QrSheetForm {
       this.showProgress(`Downloaded ${name}. Print it at actual size (100 %).`);
     } catch (err) {
       this.hideProgress();
-      this.problem.textContent = `The PDF could not be made: ${messageOf(err)}`;
+      this.problem.textContent = `The PDF could not be made: ${problemText(err, TRY_AGAIN)}`;
       this.problem.hidden = false;
     } finally {
       this.busy = false;

@@ -6,7 +6,7 @@
  * 'Download PDF' (issue #13) saves the row as a printable PDF (GET …/documentdata/{id}/export.pdf, read
  * with the bearer token through the transport, then saved from a Blob).
  */
-import { api, ApiError } from '../../client/api.ts';
+import { api, problemText, SOMETHING_WENT_WRONG } from '../../client/api.ts';
 import { exportFileName } from '../../shared/api/sheets.ts';
 import { showAlert } from '../../client/stores/alerts.ts';
 import { setPageName } from '../chrome/signed-in-chrome.ts';
@@ -53,7 +53,7 @@ function downloadPdfButton(rowId: string, name: string): HTMLButtonElement {
     api.documentation
       .rowPdf(rowId)
       .then((blob) => saveBlob(blob, exportFileName(name, 'pdf')))
-      .catch((err: unknown) => showAlert('warning', err instanceof ApiError && err.detail ? err.detail : 'Something went wrong, please try again'))
+      .catch((err: unknown) => showAlert('warning', problemText(err, SOMETHING_WENT_WRONG)))
       .finally(() => {
         button.disabled = false;
         button.textContent = DOWNLOAD_PDF;

@@ -6,14 +6,14 @@
  * Restore ('{name} successfully restored', and the tile leaves the grid); '- - Empty - -' when none.
  */
 import type { Folder, TrashedItem } from '../../shared/api/documentation.ts';
-import { api } from '../../client/api.ts';
+import { api, problemText, SOMETHING_WENT_WRONG } from '../../client/api.ts';
 import { announceFoldersChanged } from '../../client/folders-changed.ts';
 import { signedInPage } from '../../client/signed-in-user.ts';
 import { formatDateTime, timeElement } from '../../client/time-format.ts';
 import { pathSegment, ROOT, trashFolderOf, trashPath } from '../../client/addresses.ts';
 import { allPages } from '../../client/all-pages.ts';
 import { folderCrumbs, renderBreadcrumbs, type Crumb } from './breadcrumbs.ts';
-import { failureText, messageOf } from './failure.ts';
+import { failureText } from './failure.ts';
 import { ITEM_KIND_LABELS, itemKindKey } from '../../shared/item-kinds.ts';
 import { itemKindIcon } from './item-kind-icon.ts';
 import { showAlert } from '../../client/stores/alerts.ts';
@@ -123,7 +123,7 @@ function renderItems(items: TrashedItem[], rootId: string | null): void {
       await (item.kind === 'folder' ? api.documentation.restoreFolder(item.id) : api.documentation.restoreDocument(item.id));
     } catch (err) {
       button.disabled = false;
-      showAlert('error', messageOf(err));
+      showAlert('error', problemText(err, SOMETHING_WENT_WRONG));
       return;
     }
     showAlert('success', restoredMessage(item.name));

@@ -4,6 +4,7 @@
  * trial starts) and hands the reloaded user on.
  */
 import type { CurrentUser } from '../../shared/api/accounts.ts';
+import { problemText, SOMETHING_WENT_WRONG } from '../../client/api.ts';
 import { signedInUser } from '../../client/signed-in-user.ts';
 import { navigate } from '../../client/navigation.ts';
 import { createOrganisation } from '../../client/stores/session.ts';
@@ -25,7 +26,7 @@ export function mountCreateOrganisationForm(form: HTMLFormElement, onCreated: (u
     try {
       onCreated(await createOrganisation(name.value.trim()));
     } catch (err) {
-      error.textContent = err instanceof Error ? err.message : String(err);
+      error.textContent = problemText(err, SOMETHING_WENT_WRONG);
       error.hidden = false;
     } finally {
       sending = false;

@@ -8,7 +8,7 @@
  * API addresses are the route's early reads (src/client/early-reads.ts). No read ever rejects: a panel
  * whose read failed says so on its own (in the picker and create modes the reads simply go unused).
  */
-import { api } from '../../client/api.ts';
+import { api, problemText } from '../../client/api.ts';
 import { formatDateTime, timeElement } from '../../client/time-format.ts';
 import { showAlert } from '../../client/stores/alerts.ts';
 import { loadFavourites } from '../../client/stores/favourites.ts';
@@ -36,7 +36,7 @@ type Settled<T> = { ok: true; value: T } | { ok: false; detail: string };
 const settle = <T>(promise: Promise<T>): Promise<Settled<T>> =>
   promise.then(
     (value) => ({ ok: true as const, value }),
-    (err: unknown) => ({ ok: false as const, detail: err instanceof Error && err.message ? err.message : 'Something went wrong' }),
+    (err: unknown) => ({ ok: false as const, detail: problemText(err, 'please try again') }),
   );
 
 export interface DashboardReads {

@@ -9,6 +9,7 @@
  * an answer given in the avatar menu shows here too.
  */
 import type { CurrentUser, PendingInvitation } from '../../shared/api/accounts.ts';
+import { problemText, SOMETHING_WENT_WRONG } from '../../client/api.ts';
 import { signedInPage } from '../../client/signed-in-user.ts';
 import { formatDate, timeElement } from '../../client/time-format.ts';
 import { navigate } from '../../client/navigation.ts';
@@ -73,7 +74,7 @@ function showPicker(user: CurrentUser): void {
         try {
           show(await selectOrganisation(org.id), 'heading');
         } catch (err) {
-          showAlert('error', err instanceof Error ? err.message : String(err));
+          showAlert('error', problemText(err, SOMETHING_WENT_WRONG));
           for (const b of list.querySelectorAll('button')) b.disabled = false;
         }
       });

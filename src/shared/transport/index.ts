@@ -1,6 +1,6 @@
 /** The one HTTP transport: see transport.ts. */
 export { ApiError, detailOf } from './api-error.ts';
-export { NETWORK_PROBLEM, problemText } from './problem-text.ts';
+export { NETWORK_PROBLEM, problemText, SOMETHING_WENT_WRONG } from './problem-text.ts';
 export { newIdempotencyKey } from './idempotency-key.ts';
 export { sendSignedUpload, type SignedTarget } from './signed-upload.ts';
 export { EventStreamParser, type ServerSentEvent } from './event-stream.ts';

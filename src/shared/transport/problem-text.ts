@@ -7,6 +7,9 @@ import { ApiError } from './api-error.ts';
 /** What a person reads when no answer came back (offline, DNS, a dropped connection). */
 export const NETWORK_PROBLEM = 'Could not reach the server. Check your connection and try again.';
 
+/** The spec's words for a failure with nothing more to say (§8), the fallback of most sites. */
+export const SOMETHING_WENT_WRONG = 'Something went wrong, please try again';
+
 /** A fetch that got no answer rejects with a TypeError saying so, in each browser's words (and Node's). */
 const FETCH_FAILED = /failed to fetch|fetch failed|networkerror|network error|load failed|network connection was lost/i;
 

@@ -1,7 +1,7 @@
 /** After registering: where the next step goes, and the failure text. */
 import { describe, expect, it } from 'vitest';
 import { nextStep, REGISTRATION_FAILED, registrationFailureText } from '../../../../src/screens/account/register.ts';
-import { ApiError } from '../../../../src/client/api.ts';
+import { ApiError, NETWORK_PROBLEM } from '../../../../src/client/api.ts';
 
 describe('nextStep', () => {
   it('goes back to a stored invitation', () => {
@@ -18,9 +18,10 @@ describe('nextStep', () => {
 });
 
 describe('registrationFailureText', () => {
-  it("is the server's detail, or 'Something went wrong...' without one", () => {
+  it("is the server's detail, or 'Something went wrong...' without one; no answer says so (problemText)", () => {
     expect(registrationFailureText(new ApiError(400, 'A user with this username already exists'))).toBe('A user with this username already exists');
-    expect(registrationFailureText(new ApiError(0, 'Network error'))).toBe(REGISTRATION_FAILED);
+    expect(registrationFailureText(new ApiError(0, 'Network error'))).toBe(NETWORK_PROBLEM);
     expect(registrationFailureText(new Error('offline'))).toBe(REGISTRATION_FAILED);
+    expect(registrationFailureText(new ApiError(500, 'Internal server error'))).toBe(REGISTRATION_FAILED);
   });
 });
