@@ -49,7 +49,7 @@ function fillPageData(token: string | undefined): PageData | undefined {
   if (!token || !SHARE_TOKEN.test(token)) return undefined;
   return {
     reads: [{ address: SHARED_CHECKLIST_ADDRESS, bearer: token }],
-    slots(answers) {
+    slots(answers): Record<string, string> {
       const answer = answers[SHARED_CHECKLIST_ADDRESS];
       if (answer?.status !== 200 || typeof answer.body !== 'object' || answer.body === null) return {};
       const checklist = answer.body as Record<string, unknown>;
