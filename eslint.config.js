@@ -2,7 +2,8 @@
 /**
  * Lint for the whole repository (`npm run lint`, zero warnings allowed): ESLint's and typescript-eslint's
  * recommended rules, .astro files through eslint-plugin-astro, and the boundaries of DESIGN.md ("Layout"):
- * two local rules (scripts/lint/plugin.js) check every import and every raw request against one table,
+ * two local rules (scripts/lint/plugin.js) check every import (with what Vite bundles from import.meta.glob
+ * and new URL(…, import.meta.url)) and every raw request or open connection against one table,
  * scripts/lint/layout.js. A local rule rather than eslint-plugin-boundaries or import-x's
  * no-restricted-paths: neither checks `import()` of every kind with `import type` told apart, packages
  * by imported name (drizzle's `sql`) and raw `fetch` in one place, and the table stays a plain object.

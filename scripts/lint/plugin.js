@@ -8,9 +8,9 @@
  *   code. A dynamic import or a glob must name its module literally, so that it can be checked (a glob by
  *   the folder before its first wildcard, as a `new URL` template by the text before its first `${}`).
  * - `no-raw-requests`: `fetch`, `XMLHttpRequest` and `navigator.sendBeacon` (also through `window.`,
- *   `self.`, `globalThis.`, as `globalThis['fetch']` or destructured, `const { fetch } = globalThis`),
- *   called or passed on, outside the one transport; and `EventSource` and `WebSocket` in the same ways,
- *   outside the transport alone.
+ *   `self.`, `globalThis.` and chains of them, as `globalThis['fetch']`, or destructured: `const { fetch }
+ *   = globalThis`; not through an alias, `const g = globalThis`), called or passed on, outside the one
+ *   transport; `EventSource` and `WebSocket` in the same ways, outside the transport alone.
  *
  * Paths are resolved, not matched by pattern: `../../client/api.ts` from `src/server/auth/x.ts` is
  * `src/client/api.ts` wherever the importing file sits.
@@ -416,22 +416,36 @@ const noRawRequests = {
       return true;
     };
     /**
+     * The global object or navigator that `node` is (`window`, `globalThis.window`, `self['navigator']`):
+     * its name and how it is written; undefined for anything else.
+     * @param {any} node @returns {{ name: string, text: string } | undefined}
+     */
+    const globalObject = (node) => {
+      if (node?.type === 'Identifier') {
+        const name = node.name;
+        return (GLOBAL_OBJECTS.has(name) || name === 'navigator') && isGlobal(node, name) ? { name, text: name } : undefined;
+      }
+      if (node?.type !== 'MemberExpression') return undefined;
+      const outer = globalObject(node.object);
+      const name = memberName(node.property, node.computed);
+      if (!outer || !GLOBAL_OBJECTS.has(outer.name) || name === undefined) return undefined;
+      return GLOBAL_OBJECTS.has(name) || name === 'navigator' ? { name, text: `${outer.text}.${name}` } : undefined;
+    };
+    /**
      * What `object.name` reaches when `object` is the global object (or navigator): the request or the
      * connection it names, or undefined.
      * @param {any} object @param {string | undefined} name
      */
     const globalMember = (object, name) => {
-      if (object.type !== 'Identifier' || name === undefined) return undefined;
-      const why = GLOBAL_OBJECTS.has(object.name)
-        ? (refused(name) ?? (requests && name === 'sendBeacon' ? rawRequests.why : undefined))
-        : object.name === 'navigator' && requests && name === 'sendBeacon'
-          ? rawRequests.why
-          : undefined;
-      return why && isGlobal(object, object.name) ? { what: `${object.name}.${name}`, why } : undefined;
+      const global = name === undefined ? undefined : globalObject(object);
+      if (!global || name === undefined) return undefined;
+      const beacon = requests && name === 'sendBeacon' ? rawRequests.why : undefined;
+      const why = GLOBAL_OBJECTS.has(global.name) ? (refused(name) ?? beacon) : beacon;
+      return why ? { what: `${global.text}.${name}`, why } : undefined;
     };
     /** `{ fetch, XMLHttpRequest: X } = globalThis`: each key that reaches a request or a connection. @param {any} pattern @param {any} object */
     const destructured = (pattern, object) => {
-      if (pattern?.type !== 'ObjectPattern' || object?.type !== 'Identifier') return;
+      if (pattern?.type !== 'ObjectPattern') return;
       for (const property of pattern.properties) {
         if (property.type !== 'Property') continue;
         const reached = globalMember(object, memberName(property.key, property.computed));

@@ -87,6 +87,8 @@ const violations: Violation[] = [
   ['fetch destructured from globalThis in an island', 'islands/browse/planted.ts', "const { fetch } = globalThis;\nexport const load = () => fetch('/api/v1/auth/me');", 'globalThis.fetch outside the transport'],
   ['fetch destructured and renamed from self in an element', 'elements/rb-checklist/planted.ts', "const { fetch: get } = self;\nexport const load = () => get('/x');", 'self.fetch outside the transport'],
   ['XMLHttpRequest assigned by destructuring from window', 'src/screens/planted.ts', 'let X: unknown;\n({ XMLHttpRequest: X } = window);\nexport const x = X;', 'window.XMLHttpRequest outside the transport'],
+  ['fetch through globalThis.window', 'src/screens/planted.ts', "export const load = () => globalThis.window['fetch']('/x');", 'globalThis.window.fetch outside the transport'],
+  ['sendBeacon destructured from window.navigator', 'src/client/planted.ts', "const { sendBeacon: beacon } = window.navigator;\nexport const leave = () => beacon('/x');", 'window.navigator.sendBeacon outside the transport'],
   ['sendBeacon destructured from navigator', 'src/screens/planted.ts', "const { sendBeacon } = navigator;\nexport const leave = () => sendBeacon('/api/v1/x');", 'navigator.sendBeacon outside the transport'],
   // connections that stay open: only the transport opens them (it reads the notifications stream)
   ['new EventSource in a screen', 'src/screens/notifications/planted.ts', "export const listen = () => new EventSource('/api/v1/notifications/stream');", 'EventSource outside the transport'],
