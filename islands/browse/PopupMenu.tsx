@@ -1,25 +1,14 @@
 /**
- * A menu popup anchored at an element or a point: the item menu (options button, right-click) and the
- * sort menu. The first entry takes the focus; Escape, Tab or a click outside closes it, and `onClose`
- * gives the focus back. Loaded on first use, with the Shoelace parts it needs.
+ * A menu popup anchored at an element or a point: the item menu (options button, right-click), the sort
+ * menu and the folder menu — THE `<rb-item-menu>` (elements/rb-item-menu/, a document page's toolbar menu
+ * too). The checked entry or the first takes the focus; Escape, Tab or a press outside closes it, and
+ * `onClose` gives the focus back. Loaded on first use.
  */
-import '../../src/client/shoelace.ts';
-import SlMenu from '@shoelace-style/shoelace/dist/react/menu/index.js';
-import SlMenuItem from '@shoelace-style/shoelace/dist/react/menu-item/index.js';
-import SlPopup from '@shoelace-style/shoelace/dist/react/popup/index.js';
-import type SlMenuElement from '@shoelace-style/shoelace/dist/components/menu/menu.component.js';
-import type SlMenuItemElement from '@shoelace-style/shoelace/dist/components/menu-item/menu-item.component.js';
 import { useEffect, useRef } from 'react';
+import '../../elements/rb-item-menu/item-menu.ts';
+import type { MenuAnchor, MenuEntry, RbItemMenu } from '../../elements/rb-item-menu/item-menu.ts';
 
-export type MenuAnchor = Element | { getBoundingClientRect: () => DOMRect };
-
-export interface MenuEntry {
-  value: string;
-  label: string;
-  /** A checkbox entry (the sort order in use). */
-  checked?: boolean;
-  danger?: boolean;
-}
+export type { MenuAnchor, MenuEntry };
 
 export interface PopupMenuProps {
   label: string;
@@ -30,44 +19,32 @@ export interface PopupMenuProps {
 }
 
 export default function PopupMenu({ label, anchor, entries, onSelect, onClose }: PopupMenuProps) {
-  const menu = useRef<SlMenuElement>(null);
+  const menu = useRef<RbItemMenu>(null);
+  const handlers = useRef({ onSelect, onClose });
+  handlers.current = { onSelect, onClose };
 
   useEffect(() => {
-    const frame = requestAnimationFrame(() => {
-      const items = [...(menu.current?.querySelectorAll<HTMLElement>('sl-menu-item') ?? [])];
-      (items.find((item) => item.hasAttribute('checked')) ?? items[0])?.focus();
-    });
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' && event.key !== 'Tab') return;
-      event.preventDefault();
-      onClose();
-    };
-    const onPointer = (event: PointerEvent) => {
-      if (!menu.current?.contains(event.target as Node)) onClose();
-    };
-    document.addEventListener('keydown', onKey, true);
-    document.addEventListener('pointerdown', onPointer, true);
+    const element = menu.current;
+    if (!element) return;
+    const select = (event: CustomEvent<{ value: string }>) => handlers.current.onSelect(event.detail.value);
+    const close = () => handlers.current.onClose();
+    element.addEventListener('rb-select', select);
+    element.addEventListener('rb-close', close);
     return () => {
-      cancelAnimationFrame(frame);
-      document.removeEventListener('keydown', onKey, true);
-      document.removeEventListener('pointerdown', onPointer, true);
+      element.removeEventListener('rb-select', select);
+      element.removeEventListener('rb-close', close);
     };
-  }, [onClose]);
+  }, []);
 
-  return (
-    <SlPopup anchor={anchor as Element} active placement="bottom-start" flip shift strategy="fixed" distance={4} className="menu-popup">
-      <SlMenu ref={menu} aria-label={label} onSlSelect={(event) => onSelect((event.detail.item as SlMenuItemElement).value)}>
-        {entries.map((entry) => (
-          <SlMenuItem
-            key={entry.value}
-            value={entry.value}
-            className={entry.danger ? 'danger' : undefined}
-            {...(entry.checked !== undefined ? { type: 'checkbox' as const, checked: entry.checked } : {})}
-          >
-            {entry.label}
-          </SlMenuItem>
-        ))}
-      </SlMenu>
-    </SlPopup>
-  );
+  useEffect(() => {
+    if (menu.current) menu.current.entries = entries;
+  }, [entries]);
+
+  useEffect(() => {
+    menu.current?.show(anchor);
+    const element = menu.current;
+    return () => element?.close(false);
+  }, [anchor]);
+
+  return <rb-item-menu ref={menu as React.Ref<HTMLElement>} label={label} />;
 }

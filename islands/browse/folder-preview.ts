@@ -1,22 +1,22 @@
 /**
  * The folder's first paint, before React has loaded (issue #8): the page's small script opens the folder
- * beside auth/me (./folder-open.ts), and when that opening arrives first it draws it here as plain HTML in
- * the island's own markup and classes — breadcrumbs, heading, the sort button, description, the tiles of
- * the first screen — so the visitor reads the folder while React (about 70 KB) is still on its way. On a
+ * beside auth/me (./folder-open.ts), and when that opening arrives first it draws it here in the island's
+ * own markup and classes — the breadcrumbs and the tiles of the first screen are the island's own elements
+ * (`<rb-breadcrumbs>`, `<rb-item-tile>`), with the heading, the sort button and the description — so the
+ * visitor reads the folder while React (about 70 KB) is still on its way. On a
  * phone over Slow 4G that is the difference between painting after the data and painting after the data
  * AND React.
  *
  * The picture is only that: `inert` and hidden from assistive technology, nothing in it can be used.
  * The island removes it in the same task in which it draws the folder itself (BrowseFolder.tsx,
  * `removeFolderPreview` in a layout effect), so the page never holds two copies a person or a test could
- * meet. tests/e2e/browse-first-paint.spec.ts holds React back and checks that the picture and the island
- * put every box in the same place.
+ * meet. tests/e2e/browse-first-paint.spec.ts holds React back and checks that the picture is there.
  */
-import { browsePath, itemPath } from '../../src/client/addresses.ts';
-import { formatDate } from '../../src/client/time-format.ts';
+import '../../elements/rb-breadcrumbs/breadcrumbs.ts';
+import '../../elements/rb-item-tile/item-tile.ts';
 import type { Folder, ListedItem } from '../../src/shared/api/documentation.ts';
-import { ITEM_KIND_LABELS, ITEM_KIND_PATHS } from '../../src/shared/item-kinds.ts';
-import { DOCUMENTATION, folderLabel, messages } from './messages.ts';
+import { folderCrumbs, tileAttributes, tilesOnFirstScreen } from './folder-parts.ts';
+import { folderLabel, messages } from './messages.ts';
 
 /** The element the page keeps for the picture (browse.astro), just before the island. */
 const PREVIEW_ID = 'folder-preview';
@@ -33,7 +33,11 @@ export function paintFolderPreview(opened: { folder: Folder; rootId: string; ite
   const toolbar = tag('div', 'folder-toolbar');
   toolbar.append(sortButton(sortLabel));
   head.append(tag('h1', 'page-heading', folderLabel(folder)), toolbar);
-  browse.append(breadcrumbs(folder, rootId), head);
+  const nav = tag('nav', 'breadcrumbs');
+  const crumbs = document.createElement('rb-breadcrumbs');
+  crumbs.crumbs = folderCrumbs(folder, rootId);
+  nav.append(crumbs);
+  browse.append(nav, head);
   if (folder.description) browse.append(tag('p', 'folder-description', folder.description));
   if (items.length === 0) browse.append(tag('p', 'browse-empty', messages.empty));
   else {
@@ -44,42 +48,9 @@ export function paintFolderPreview(opened: { folder: Folder; rootId: string; ite
   host.replaceChildren(browse);
 }
 
-/** A tile's least width (.item-grid's 15rem, browse.css) and less than its least height (two lines and padding). */
-const TILE_MIN_WIDTH_PX = 240;
-const TILE_MIN_HEIGHT_PX = 60;
-
-/**
- * As many tiles as the window can show, counted generously (every column the width allows, rows of the
- * least height from the top of the window): the picture is only the first screen. The island draws them
- * all; each tile the picture skips saves about 3 ms of main thread at 4× CPU (building, style, layout) —
- * a folder of 100 at phone width paints about 250 ms sooner.
- */
-export function tilesOnFirstScreen(width: number = innerWidth, height: number = innerHeight): number {
-  return Math.max(1, Math.floor(width / TILE_MIN_WIDTH_PX)) * Math.ceil(height / TILE_MIN_HEIGHT_PX);
-}
-
 /** Takes the picture away: the island is drawing the folder itself. */
 export function removeFolderPreview(): void {
   document.getElementById(PREVIEW_ID)?.replaceChildren();
-}
-
-function breadcrumbs(folder: Folder, rootId: string): HTMLElement {
-  const atRoot = folder.parent_id === null;
-  const crumb = (label: string, href: string | null) => {
-    const li = document.createElement('li');
-    const inner = href === null ? tag('span', '', label) : tag('a', '', label);
-    if (href === null) inner.setAttribute('aria-current', 'page');
-    else inner.setAttribute('href', href);
-    li.append(inner);
-    return li;
-  };
-  const list = document.createElement('ol');
-  list.append(crumb('Home', '/'), crumb(DOCUMENTATION, atRoot ? null : browsePath()));
-  for (const ancestor of folder.ancestors) if (ancestor.id !== rootId) list.append(crumb(ancestor.name, browsePath(ancestor.id)));
-  if (!atRoot) list.append(crumb(folder.name, null));
-  const nav = tag('nav', 'breadcrumbs');
-  nav.append(list);
-  return nav;
 }
 
 function sortButton(label: string): HTMLButtonElement {
@@ -89,42 +60,12 @@ function sortButton(label: string): HTMLButtonElement {
   return button;
 }
 
+/** THE tile (elements/rb-item-tile/), as the island draws it (./ItemTile.tsx). */
 function tile(item: ListedItem): HTMLLIElement {
-  const modified = item.modified_at !== item.created_at;
-  const date = modified ? item.modified_at : item.created_at;
   const li = tag('li', 'item-tile');
-  li.dataset.kind = item.doctype ?? 'folder';
-  const kind = icon('0 0 24 24', 36, ITEM_KIND_PATHS[item.doctype ?? 'folder'], {
-    fill: item.doctype ? 'none' : 'currentColor',
-    'stroke-width': '1.6',
-    'stroke-linejoin': 'round',
-    'stroke-linecap': 'round',
-  });
-  kind.setAttribute('class', 'kind-icon');
-  const text = tag('div', 'item-text');
-  const name = tag('a', 'item-name', item.name);
-  name.setAttribute('href', itemPath(item));
-  name.append(tag('span', 'visually-hidden', `, ${ITEM_KIND_LABELS[item.doctype ?? 'folder']}`));
-  text.append(name);
-  if (item.description) text.append(tag('p', 'item-description', item.description));
-  const when = tag('time', '', formatDate(date));
-  when.dateTime = date;
-  const dated = tag('p', 'item-date', modified ? 'Modified ' : 'Created ');
-  dated.append(when);
-  text.append(dated);
-  const options = tag('button', 'item-options');
-  options.type = 'button';
-  const dots = document.createElementNS(SVG, 'svg');
-  dots.setAttribute('viewBox', '0 0 16 16');
-  dots.setAttribute('width', '18');
-  dots.setAttribute('height', '18');
-  for (const cy of [3, 8, 13]) {
-    const dot = document.createElementNS(SVG, 'circle');
-    for (const [name, value] of Object.entries({ cx: '8', cy: String(cy), r: '1.5' })) dot.setAttribute(name, value);
-    dots.append(dot);
-  }
-  options.append(dots);
-  li.append(kind, text, options);
+  const tile = document.createElement('rb-item-tile');
+  for (const [name, value] of Object.entries(tileAttributes(item))) tile.setAttribute(name, value);
+  li.append(tile);
   return li;
 }
 

@@ -64,7 +64,7 @@ test('nested folders are made with the speed dial and the breadcrumbs follow', a
   }
 
   const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs' });
-  await expect(crumbs.getByRole('listitem')).toHaveText(['Home', 'Documentation', 'Manuals', 'Pumps']);
+  await expect(crumbs.getByRole('listitem')).toHaveText(['Home', '›Documentation', '›Manuals', '›Pumps']); // THE breadcrumbs (rb-breadcrumbs): '›' before each
   await expect(crumbs.locator('[aria-current="page"]')).toHaveText('Pumps');
   await crumbs.getByRole('link', { name: 'Manuals' }).click();
   await expect(tile(page, 'Pumps')).toBeVisible();

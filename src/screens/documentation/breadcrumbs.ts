@@ -1,17 +1,15 @@
 /**
- * Breadcrumbs of the documentation pages: Home > Documentation > folders > …, as an ordered list of
- * links in a `<nav aria-label="Breadcrumbs">` (the shell holds the nav). The crumb of the page itself,
- * if it has one, is marked `aria-current="page"`.
+ * Breadcrumbs of the documentation pages: Home > Documentation > folders > …, drawn by THE
+ * `<rb-breadcrumbs>` (elements/rb-breadcrumbs/, the folder browser's too) in the page's
+ * `<nav aria-label="Breadcrumbs">` (the shell holds the nav). The crumb of the page itself, if it has
+ * one, is marked `aria-current="page"`.
  */
+import '../../../elements/rb-breadcrumbs/breadcrumbs.ts';
+import type { Crumb } from '../../../elements/rb-breadcrumbs/breadcrumbs.ts';
 import type { PathStep } from '../../shared/api/documentation.ts';
 import { browsePath } from '../../client/addresses.ts';
 
-export interface Crumb {
-  label: string;
-  href: string;
-  /** This crumb is the page being shown. */
-  current?: boolean;
-}
+export type { Crumb };
 
 /** Home and Documentation (the root of the folder browser). */
 export const HOME_CRUMBS: readonly Crumb[] = [
@@ -27,25 +25,9 @@ export function folderCrumbs(path: readonly PathStep[], rootId: string | null): 
   ];
 }
 
+/** Draws `crumbs` in the page's `<nav>` with THE breadcrumbs element (elements/rb-breadcrumbs/). */
 export function renderBreadcrumbs(nav: HTMLElement, crumbs: readonly Crumb[]): void {
-  const list = document.createElement('ol');
-  list.className = 'breadcrumb-list';
-  crumbs.forEach((crumb, i) => {
-    const item = document.createElement('li');
-    item.className = 'breadcrumb';
-    if (i > 0) {
-      const separator = document.createElement('span');
-      separator.className = 'breadcrumb-separator';
-      separator.setAttribute('aria-hidden', 'true');
-      separator.textContent = '›';
-      item.append(separator);
-    }
-    const link = document.createElement('a');
-    link.href = crumb.href;
-    link.textContent = crumb.label;
-    if (crumb.current) link.setAttribute('aria-current', 'page');
-    item.append(link);
-    list.append(item);
-  });
-  nav.replaceChildren(list);
+  let element = nav.querySelector('rb-breadcrumbs');
+  if (!element) nav.replaceChildren((element = document.createElement('rb-breadcrumbs')));
+  element.crumbs = crumbs;
 }

@@ -46,20 +46,18 @@ export function renderDocumentToolbar(container: HTMLElement, doc: Document, opt
   const parts: HTMLElement[] = [];
   if (canEdit(doc)) parts.push(modeSwitch(doc, options.mode));
   parts.push(link('History', historyPath(doc.id), 'button secondary'));
-  const actions: MenuAction[] = [
-    {
-      label: 'QR Link',
-      run: () => void openQrDialog(options.qrAddress, doc.name, menu.querySelector('button')),
-    },
-    ...followActions({ kind: 'document', id: doc.id, name: doc.name, doctype: doc.doctype, user_permissions: doc.user_permissions }, () =>
-      menu.querySelector('button'),
-    ),
-  ];
-  const reset = options.resetQuestions;
-  if (doc.doctype === 'form' && reset) actions.push({ label: 'Reset Questions', run: reset });
-  const menu = createToolbarMenu('Document menu', actions);
-  keepFollowLabels(menu, { kind: 'document', id: doc.id });
-  parts.push(menu);
+  const subject = { kind: 'document' as const, id: doc.id, name: doc.name, doctype: doc.doctype, user_permissions: doc.user_permissions };
+  const menu = createToolbarMenu('Document menu', () => {
+    const actions: MenuAction[] = [
+      { label: 'QR Link', run: () => void openQrDialog(options.qrAddress, doc.name, menu.button) },
+      ...followActions(subject, () => menu.button),
+    ];
+    const reset = options.resetQuestions;
+    if (doc.doctype === 'form' && reset) actions.push({ label: 'Reset Questions', run: reset });
+    return actions;
+  });
+  keepFollowLabels(menu.refresh);
+  parts.push(menu.area);
   container.replaceChildren(...parts);
   container.hidden = false;
 }

@@ -38,17 +38,16 @@ export function followLabels(item: { kind: ItemKind; id: string }): { favourite:
 }
 
 /**
- * The entries, in the spec's order; `opener` is the menu's button (a dialog gives the focus back to it).
- * Call `keepFollowLabels` with the menu once it is built.
+ * The entries, in the spec's order, saying what they do now; `opener` is the menu's button (a dialog
+ * gives the focus back to it). Call `keepFollowLabels` with the menu once it is built.
  */
 export function followActions(item: MenuItemSubject, opener: () => HTMLElement | null): MenuAction[] {
   const labels = followLabels(item);
   // The dialogs load when first asked for: nobody opens them to read the page.
   const subscriptionDialog = () => void import('./subscription-dialog.ts').then((m) => m.openSubscriptionDialog(item, opener()));
   const actions: MenuAction[] = [
-    { key: 'favourite', label: labels.favourite, run: () => void toggleFavourite(item) },
+    { label: labels.favourite, run: () => void toggleFavourite(item) },
     {
-      key: 'subscribe',
       label: labels.subscribe,
       run: () =>
         void loadSubscriptions().then(
@@ -57,26 +56,19 @@ export function followActions(item: MenuItemSubject, opener: () => HTMLElement |
         ),
     },
   ];
-  if (allows(item.user_permissions, 'assign')) actions.push({ key: 'assign', label: 'Assign', run: () => void import('./assign-dialog.ts').then((m) => m.openAssignDialog(item, opener())) });
+  if (allows(item.user_permissions, 'assign')) actions.push({ label: 'Assign', run: () => void import('./assign-dialog.ts').then((m) => m.openAssignDialog(item, opener())) });
   return actions;
 }
 
 /**
- * Reads both lists (once per page) and keeps the menu's Favourite and Subscribe entries saying what they
- * do. The reads leave after the next paint: the menu is drawn with the page's heading, and on a slow phone
- * the two requests cost that paint about 15 ms of main thread (4× CPU) for entries nobody reads before it.
+ * Reads both lists (once per page) and has the menu read its entries again as they change, so Favourite
+ * and Subscribe say what they do. The reads leave after the next paint: the menu is drawn with the page's
+ * heading, and on a slow phone the two requests cost that paint about 15 ms of main thread (4× CPU) for
+ * entries nobody reads before it.
  */
-export function keepFollowLabels(menu: HTMLElement, item: { kind: ItemKind; id: string }): void {
-  const show = () => {
-    const labels = followLabels(item);
-    const favourite = menu.querySelector<HTMLElement>('[data-action="favourite"]');
-    const subscribe = menu.querySelector<HTMLElement>('[data-action="subscribe"]');
-    if (favourite) favourite.textContent = labels.favourite;
-    if (subscribe) subscribe.textContent = labels.subscribe;
-  };
-  $favourites.listen(show);
-  $subscriptions.listen(show);
-  show();
+export function keepFollowLabels(refresh: () => void): void {
+  $favourites.listen(refresh);
+  $subscriptions.listen(refresh);
   void afterPaint().then(() => {
     loadFavourites().catch(() => undefined); // an entry then offers to favourite; the toggle reads again
     loadSubscriptions().catch(() => undefined);

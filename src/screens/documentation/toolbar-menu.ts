@@ -1,59 +1,85 @@
 /**
  * The toolbar menu of a document page (documentation §2 "Toolbar menu on a document page"): a menu
- * button with a popup of actions, following the ARIA menu button pattern. Arrow keys, Home and End
- * move between items; Escape closes and returns focus to the button; Tab or a click elsewhere closes.
- * Choosing an item closes the menu (focus back on the button) and runs the item.
+ * button whose menu is THE `<rb-item-menu>` (elements/rb-item-menu/, the folder browser's item menu
+ * too), loaded when the menu is first opened. The button follows the ARIA menu button pattern: a click
+ * (or Arrow Down / Arrow Up) opens the menu; the element moves between the entries and closes on Escape,
+ * Tab or a press elsewhere, giving the focus back to the button. Choosing an entry closes the menu (focus
+ * back on the button) and runs it.
  */
-
-import { wireMenuButton } from '../chrome/menu-button.ts';
+import type { RbItemMenu } from '../../../elements/rb-item-menu/item-menu.ts';
 
 export interface MenuAction {
   label: string;
   run: () => void;
-  /** Names the item (`data-action`) for a label that changes (Favourite/Unfavourite: ./item-menu.ts). */
-  key?: string;
+}
+
+export interface ToolbarMenu {
+  /** The button and, once opened, its menu. */
+  area: HTMLElement;
+  button: HTMLButtonElement;
+  /** Reads the entries again if the menu is open (a label that says what it does now has changed). */
+  refresh(): void;
 }
 
 let menus = 0;
 
-export function createToolbarMenu(label: string, actions: readonly MenuAction[]): HTMLElement {
+/** `actions` is read at each opening (and `refresh`), so every entry says what it does now. */
+export function createToolbarMenu(label: string, actions: () => readonly MenuAction[]): ToolbarMenu {
   const id = `toolbar-menu-${++menus}`;
   const area = document.createElement('div');
   area.className = 'toolbar-menu';
   const button = document.createElement('button');
   button.type = 'button';
   button.className = 'button secondary toolbar-menu-button';
-  button.id = `${id}-button`;
   button.setAttribute('aria-label', label);
   button.setAttribute('aria-haspopup', 'menu');
-  button.setAttribute('aria-controls', id);
   button.setAttribute('aria-expanded', 'false');
   button.innerHTML =
     '<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><circle cx="12" cy="5" r="2" fill="currentColor"></circle><circle cx="12" cy="12" r="2" fill="currentColor"></circle><circle cx="12" cy="19" r="2" fill="currentColor"></circle></svg>';
-  const menu = document.createElement('div');
-  menu.className = 'toolbar-menu-popup';
-  menu.id = id;
-  menu.setAttribute('role', 'menu');
-  menu.setAttribute('aria-labelledby', button.id);
-  menu.hidden = true;
-  const items = actions.map((action) => {
-    const item = document.createElement('button');
-    item.type = 'button';
-    item.className = 'menu-item';
-    item.setAttribute('role', 'menuitem');
-    item.tabIndex = -1;
-    item.textContent = action.label;
-    if (action.key) item.dataset.action = action.key;
-    item.addEventListener('click', () => {
-      close(true);
-      action.run();
-    });
-    return item;
+  area.append(button);
+
+  let menu: RbItemMenu | undefined;
+  let shown: readonly MenuAction[] = [];
+  const closed = () => button.setAttribute('aria-expanded', 'false');
+  const draw = () => {
+    shown = actions();
+    menu!.entries = shown.map((action, i) => ({ value: String(i), label: action.label }));
+  };
+
+  async function open(focus: 'first' | 'last' | 'none'): Promise<void> {
+    await import('../../../elements/rb-item-menu/item-menu.ts');
+    if (!menu) {
+      menu = document.createElement('rb-item-menu');
+      menu.id = id;
+      menu.setAttribute('label', label);
+      menu.setAttribute('placement', 'bottom-end');
+      menu.addEventListener('rb-close', closed);
+      menu.addEventListener('rb-select', (event) => {
+        closed();
+        shown[Number(event.detail.value)]?.run();
+      });
+      area.append(menu);
+      button.setAttribute('aria-controls', id);
+    }
+    draw();
+    menu.show(button, button, focus);
+    button.setAttribute('aria-expanded', 'true');
+  }
+
+  button.addEventListener('click', () => {
+    if (!menu?.open) return void open(button.matches(':focus-visible') ? 'first' : 'none');
+    menu.close(false);
+    closed();
   });
-  menu.append(...items);
-  area.append(button, menu);
+  button.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && menu?.open) {
+      // Opened with the mouse, the focus stayed on the button.
+      menu.close(true);
+      closed();
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') void open(event.key === 'ArrowDown' ? 'first' : 'last');
+    else return;
+    event.preventDefault();
+  });
 
-  const { close } = wireMenuButton({ area, button, popup: menu, menu, items: () => items });
-
-  return area;
+  return { area, button, refresh: () => menu?.open && draw() };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tilesOnFirstScreen } from '../../../../islands/browse/folder-preview.ts';
+import { tilesOnFirstScreen } from '../../../../islands/browse/folder-parts.ts';
 
 describe('tilesOnFirstScreen', () => {
   it('draws one column of a phone’s height in tiles of the least height', () => {
