@@ -33,5 +33,11 @@ export const stampsWithTrash = (r: RawStamps & { deleted_at: unknown; deleted_by
   deletedBy: r.deleted_by,
 });
 
+/** A json column as the drivers hand it out: already parsed, or as its text. */
+export const fromJson = <T,>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+/** A PostgreSQL array literal (`{a,b}`) of ids or words already checked, sent as one parameter and cast in the statement. */
+export const arrayLiteral = (items: readonly string[]): string => `{${items.join(',')}}`;
+
 /** A PostgreSQL array literal of ids (already checked to be UUIDs), sent as one parameter. */
-export const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+export const uuidArray = (ids: readonly string[]) => sql`${arrayLiteral(ids)}::uuid[]`;

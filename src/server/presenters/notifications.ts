@@ -10,7 +10,8 @@ import { shareAuthorOf } from '../../shared/api/share-links.ts';
 import type { ActivityType } from '../../shared/api/activity.ts';
 import type { FavouriteEntry, Notification, SubscriptionEntry } from '../../shared/api/notifications.ts';
 import type { SubscriptionOptions } from '../../shared/api/documentation.ts';
-import type { ItemWithLevels, NotificationRow } from '../db/queries/notifications.ts';
+import type { ItemWithLevels } from '../db/queries/notifications/item-levels.ts';
+import type { NotificationRow } from '../db/queries/notifications/panel.ts';
 
 export function presentEntry(item: ItemWithLevels): FavouriteEntry {
   return { kind: item.kind, item_id: item.id, name: item.name, description: item.description, doctype: item.doctype };

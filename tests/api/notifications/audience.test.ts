@@ -1,5 +1,5 @@
 /**
- * Who hears of an event (issue #12, the audience statement of db/queries/notifications.ts): only
+ * Who hears of an event (issue #12, the audience statement of db/queries/notifications/fan-out.ts): only
  * subscribers who are active users AND active members of the organisation; an org admin hears of items
  * revoked from everyone else (THE rule); roles count only in their own organisation.
  */

@@ -1,7 +1,7 @@
 /**
  * The live hub's reads (src/server/live/): one notification heard on the `notifications` channel, read
  * for its recipient with everything the push needs in ONE statement — the notification as the panel
- * reads it (db/queries/notifications.ts NotificationRow), the recipient's unread count, their membership
+ * reads it (db/queries/notifications/panel.ts NotificationRow), the recipient's unread count, their membership
  * now (switched off or gone: nothing is pushed) and which of their open streams' login sessions still
  * live — and the unread count alone for a stream just opened.
  */

@@ -16,7 +16,7 @@
 import { shareAuthorOf } from '../../../shared/api/share-links.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/connection.ts';
-import { claimPendingMail, dueMailRecipients, markEmailed, type PendingMail } from '../../db/queries/notifications.ts';
+import { claimPendingMail, dueMailRecipients, markEmailed, type PendingMail } from '../../db/queries/notifications/email.ts';
 import type { MailQueue } from '../../mail/mail-queue.ts';
 import { notificationDigestMessage, type DigestLine } from '../../mail/messages.ts';
 import { itemIdOf, itemViews } from './items.ts';

@@ -2,7 +2,7 @@
  * Notifications from activity events (accounts §3 Notification), SYNCHRONOUSLY in the transaction of the
  * change that records the event (services/activity.ts calls `notifySubscribers` after writing it):
  *
- * 1. the audience, ONE statement (db/queries/notifications.ts eventAudience): the subscribers of the item
+ * 1. the audience, ONE statement (db/queries/notifications/fan-out.ts eventAudience): the subscribers of the item
  *    and of every folder above it (and, for a move, of the folders it left), except the actor, who are
  *    active members, with their roles, and the item's ACL levels;
  * 2. THE permission rule (permissions/resolve.ts) per subscriber in memory: only those who may Read the
@@ -20,7 +20,7 @@ import type { ActivityType } from '../../../shared/api/activity.ts';
 import { uuidv7 } from '../../../shared/ids.ts';
 import { Permission } from '../../../shared/permissions/index.ts';
 import type { Queryable } from '../../db/connection.ts';
-import { eventAudience, insertNotifications, type NewNotification } from '../../db/queries/notifications.ts';
+import { eventAudience, insertNotifications, type NewNotification } from '../../db/queries/notifications/fan-out.ts';
 
 export type { NewNotification };
 import { resolvePermissions } from '../../permissions/resolve.ts';

@@ -1,6 +1,6 @@
 /**
  * Which items a user may see now: folders and documents by id with THE permission rule over their ACL
- * levels (permissions/resolve.ts), for a whole page in one statement (db/queries/notifications.ts
+ * levels (permissions/resolve.ts), for a whole page in one statement (db/queries/notifications/item-levels.ts
  * itemsWithLevels). Lists of favourites, subscriptions and notifications, and the e-mail sender, ask here.
  * A notification is presented here for the list and the live stream alike (`notificationsSeenBy`): its
  * item and the folders its context names are judged for the reader when it is read, not when it was
@@ -9,7 +9,8 @@
 import { Permission } from '../../../shared/permissions/index.ts';
 import type { Notification } from '../../../shared/api/notifications.ts';
 import type { Queryable } from '../../db/connection.ts';
-import { itemsWithLevels, type ItemWithLevels, type NotificationRow } from '../../db/queries/notifications.ts';
+import { itemsWithLevels, type ItemWithLevels } from '../../db/queries/notifications/item-levels.ts';
+import type { NotificationRow } from '../../db/queries/notifications/panel.ts';
 import { resolvePermissions, type Principal } from '../../permissions/resolve.ts';
 import { foldersNamedIn, presentNotification, type ItemView } from '../../presenters/notifications.ts';
 

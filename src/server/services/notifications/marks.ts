@@ -17,7 +17,7 @@ import {
   upsertSubscription,
   type ItemRef,
   type MarkedItem,
-} from '../../db/queries/notifications.ts';
+} from '../../db/queries/notifications/marks.ts';
 import type { Deps, Member } from '../../env.ts';
 import { byName, presentEntry, presentSubscription } from '../../presenters/notifications.ts';
 import { documentNotFound, folderNotFound, readableDocument, readableFolder } from '../documentation/access.ts';

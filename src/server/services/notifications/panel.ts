@@ -3,7 +3,7 @@
  * in their current organisation, newest first, with the unread count; marking some read.
  */
 import type { NotificationList } from '../../../shared/api/notifications.ts';
-import { markNotificationsRead, notificationsPage } from '../../db/queries/notifications.ts';
+import { markNotificationsRead, notificationsPage } from '../../db/queries/notifications/panel.ts';
 import type { Deps, Member } from '../../env.ts';
 import { notificationsSeenBy } from './items.ts';
 
