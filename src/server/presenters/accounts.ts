@@ -1,25 +1,26 @@
 /**
  * How the accounts area looks in the API's answers: the current user as `auth/me` presents it (profile,
- * organisations, current organisation, roles, invitations), login sessions and invitations.
+ * organisations, current organisation, roles, invitations), login sessions and invitations. Pure: the
+ * services load what these show (services/current-user.ts, services/invitations.ts).
  */
-import { and, asc, eq, gt } from 'drizzle-orm';
 import type { CurrentOrganisation, CurrentUser, LoginSession, OrgInvitation, PendingInvitation, RoleRef } from '../../shared/api/accounts.ts';
-import type { Queryable } from '../db/connection.ts';
-import { currentUserRows } from '../db/queries/current-user.ts';
-import { equalsIgnoringCase } from '../db/queries/text.ts';
-import { invitations, organisations } from '../db/schema.ts';
-import type { Caller, Deps, LoginSessionRow } from '../env.ts';
-import { avatarUrl } from '../services/avatars.ts';
-import { presentSubscriptionState } from './billing.ts';
+import type { SubscriptionState } from '../../shared/api/billing.ts';
+import type { CurrentUserRows } from '../db/queries/current-user.ts';
+import type { invitations } from '../db/schema.ts';
+import type { LoginSessionRow, UserRow } from '../env.ts';
 
-/**
- * `auth/me`: the caller's profile, organisations, current organisation and roles in it, pending
- * invitations — one statement — and the address of their own avatar.
- */
-export async function presentCurrentUser(deps: Pick<Deps, 'db' | 'config' | 'now'>, caller: Caller): Promise<CurrentUser> {
-  const { user, session } = caller;
-  const now = deps.now();
-  const rows = await currentUserRows(deps.db, { userId: user.id, orgId: session.orgId, email: user.email }, now);
+/** What `auth/me` shows beyond the user's own row, as the service loaded it. */
+export interface CurrentUserFacts {
+  rows: CurrentUserRows;
+  /** The current organisation's subscription state (presenters/billing.ts); null without a current organisation. */
+  subscription: SubscriptionState | null;
+  /** The signed address of the user's own avatar, or null. */
+  avatarUrl: string | null;
+  publicUrl: string;
+}
+
+/** `auth/me`: the caller's profile, organisations, current organisation and roles in it, pending invitations, avatar. */
+export function presentCurrentUser(user: UserRow, { rows, subscription, avatarUrl, publicUrl }: CurrentUserFacts): CurrentUser {
   const current = rows.orgs.find((o) => o.id === rows.org?.id);
   const org: CurrentOrganisation | null = rows.org && {
     id: rows.org.id,
@@ -27,7 +28,7 @@ export async function presentCurrentUser(deps: Pick<Deps, 'db' | 'config' | 'now
     is_active: rows.org.isActive,
     trial_ends_at: rows.org.trialEndsAt?.toISOString() ?? null,
     plan_options: { limit_users: rows.org.limitUsers, limit_active_users: rows.org.limitActiveUsers },
-    subscription: presentSubscriptionState(rows.org, now, deps.config.billing !== undefined),
+    subscription: subscription!,
   };
   return {
     id: user.id,
@@ -39,29 +40,17 @@ export async function presentCurrentUser(deps: Pick<Deps, 'db' | 'config' | 'now
     available_orgs: rows.orgs.map(({ id, name }) => ({ id, name })),
     roles: rows.roles.map(({ id, name }) => ({ id, name })),
     avatar: user.avatar,
-    avatar_url: await avatarUrl(deps.config, user, now),
+    avatar_url: avatarUrl,
     otp_enabled: user.otpEnabled,
-    invitations: rows.invitations.map((r) => ({ id: r.id, org_id: r.orgId, org_name: r.orgName, expiry: r.expiry.toISOString() })),
+    invitations: rows.invitations.map(presentPendingInvitation),
     pending_email: user.pendingEmail,
-    public_url: deps.config.publicUrl,
+    public_url: publicUrl,
   };
 }
 
-/** Invitations waiting for an e-mail address: pending and not expired. */
-export async function pendingInvitationsFor(db: Queryable, email: string, now: Date): Promise<PendingInvitation[]> {
-  const rows = await db
-    .select({ id: invitations.id, orgId: invitations.orgId, orgName: organisations.name, expiry: invitations.expiry })
-    .from(invitations)
-    .innerJoin(organisations, eq(organisations.id, invitations.orgId))
-    .where(
-      and(
-        equalsIgnoringCase(invitations.email, email),
-        eq(invitations.status, 'pending'),
-        gt(invitations.expiry, now),
-      ),
-    )
-    .orderBy(asc(invitations.createdAt));
-  return rows.map((r) => ({ id: r.id, org_id: r.orgId, org_name: r.orgName, expiry: r.expiry.toISOString() }));
+/** An invitation waiting for the caller's e-mail address. */
+export function presentPendingInvitation(r: { id: string; orgId: string; orgName: string; expiry: Date }): PendingInvitation {
+  return { id: r.id, org_id: r.orgId, org_name: r.orgName, expiry: r.expiry.toISOString() };
 }
 
 /** One login session in `auth/me/sessions`. */

@@ -4,7 +4,6 @@
  */
 import type Stripe from 'stripe';
 import type { BillingPlan, SubscriptionState } from '../../shared/api/billing.ts';
-import { LIVE_STATUSES } from '../services/billing/state.ts';
 
 export interface SubscriptionColumns {
   trialEndsAt: Date | null;
@@ -16,16 +15,17 @@ export interface SubscriptionColumns {
 /**
  * `off` while billing is off (nothing expires); else `active`/`past_due` while the paid period opens the
  * organisation (the same rule as the 402 gate: auth/membership.ts), `trialing` while the trial does, and
- * `expired` otherwise.
+ * `expired` otherwise. `liveStatus`: whether the subscription's status is one that keeps its paid period
+ * open (services/billing/state.ts LIVE_STATUSES).
  */
-export function presentSubscriptionState(org: SubscriptionColumns, now: Date, billingOn: boolean): SubscriptionState {
+export function presentSubscriptionState(org: SubscriptionColumns, now: Date, billingOn: boolean, liveStatus: boolean): SubscriptionState {
   const dates = {
     trial_ends_at: org.trialEndsAt?.toISOString() ?? null,
     current_period_end: org.currentPeriodEnd?.toISOString() ?? null,
   };
   if (!billingOn) return { status: 'off', ...dates };
   const at = now.getTime();
-  if (org.paidUntil && org.paidUntil.getTime() > at && LIVE_STATUSES.has(org.subscriptionStatus ?? '')) {
+  if (org.paidUntil && org.paidUntil.getTime() > at && liveStatus) {
     return { status: org.subscriptionStatus === 'past_due' ? 'past_due' : 'active', ...dates };
   }
   if (org.trialEndsAt && org.trialEndsAt.getTime() > at) return { status: 'trialing', ...dates };

@@ -1,10 +1,9 @@
 /**
  * How the documentation area looks in the API's answers (shapes in shared/api/documentation.ts): folders,
- * listed and trashed items, documents and their versions, ACLs. Presenters shape; the only lookups they make
- * are the names an answer shows (usernames, ACL subjects), each in one query, and which of a result sheet's
- * checklists the caller may Read (services/sheets/readers.ts: the others are not shown).
+ * listed and trashed items, documents and their versions, ACLs. Pure: the services load what an answer
+ * shows — usernames, ACL subjects' names, the caller's subscriptions, the readable folders above an item,
+ * which of a result sheet's checklists the caller may Read (services/documentation/answers.ts).
  */
-import { inArray } from 'drizzle-orm';
 import {
   ROOT,
   type Acl,
@@ -20,28 +19,15 @@ import {
   type TrashedItem,
 } from '../../shared/api/documentation.ts';
 import { ALL_PERMISSIONS } from '../../shared/constants.ts';
-import { allows } from '../../shared/permissions/index.ts';
-import type { Queryable } from '../db/connection.ts';
 import type { ChainFolder } from '../db/documentation-tree.ts';
 import type { ItemRow, TrashRow } from '../db/folder-contents.ts';
-import { subscriptionOptionsOfItems } from '../db/queries/notifications.ts';
-import { documentVersions, roles, users } from '../db/schema.ts';
-import type { Member } from '../env.ts';
-import {
-  chainPermissions,
-  type AclEntryRow,
-  type DocumentAccess,
-  type DocumentRow,
-  type FolderAccess,
-} from '../services/documentation/access.ts';
-import { contentsSeenBy } from '../services/sheets/readers.ts';
+import type { documentVersions } from '../db/schema.ts';
+import type { AclEntryRow, DocumentRow, FolderAccess } from '../services/documentation/access.ts';
 
-/** Usernames of some users, in one query. */
-export async function usernames(db: Queryable, ids: readonly (string | null | undefined)[]): Promise<Map<string, string>> {
-  const wanted = [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
-  if (wanted.length === 0) return new Map();
-  const found = await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, wanted));
-  return new Map(found.map((u) => [u.id, u.username]));
+/** A folder above an item that the caller may Read, with their permissions on it (services/documentation/access.ts readableAncestors). */
+export interface ReadableAncestor {
+  folder: ChainFolder;
+  permissions: number;
 }
 
 export const nameOf = (names: Map<string, string>, id: string | null | undefined) => (id ? (names.get(id) ?? null) : null);
@@ -111,7 +97,7 @@ export function documentItem(d: {
 }
 
 /** The usernames some rows carry already (the statement that read them joined them), as a map by user id. */
-function carriedNames(rows: readonly Pick<ItemRow, 'createdBy' | 'modifiedBy' | 'createdByUsername' | 'modifiedByUsername'>[]) {
+export function carriedNames(rows: readonly Pick<ItemRow, 'createdBy' | 'modifiedBy' | 'createdByUsername' | 'modifiedByUsername'>[]) {
   const names = new Map<string, string>();
   const missing: string[] = [];
   for (const row of rows) {
@@ -126,44 +112,6 @@ function carriedNames(rows: readonly Pick<ItemRow, 'createdBy' | 'modifiedBy' | 
     }
   }
   return { names, missing: missing.filter((id) => !names.has(id)) };
-}
-
-/** Whose subscription options an answer shows: the caller's own. */
-export type Reader = Pick<Member, 'orgId' | 'userId'>;
-
-/**
- * Rows with the reader's own subscription to each: rows that carry it already (the statement that read
- * them joined it, as contentsPage does) are kept; the others' are read in ONE statement.
- */
-export async function withSubscriptions<T extends ItemRow>(db: Queryable, reader: Reader, rows: readonly T[]): Promise<T[]> {
-  const missing = rows.filter((row) => row.subscription === undefined).map((row) => row.id);
-  if (missing.length === 0) return [...rows];
-  const found = await subscriptionOptionsOfItems(db, reader, missing);
-  return rows.map((row) => (row.subscription === undefined ? { ...row, subscription: found.get(row.id) ?? null } : row));
-}
-
-/**
- * Listed items of some rows with their permissions, as `reader` sees them: the usernames the rows carry,
- * the rest fetched in one query; the reader's subscription options (those the rows do not carry, in one
- * query).
- */
-export async function presentListedItems(db: Queryable, reader: Reader, items: { row: ItemRow; permissions: number }[]): Promise<ListedItem[]> {
-  const rows = await withSubscriptions(db, reader, items.map(({ row }) => row));
-  const { names, missing } = carriedNames(rows);
-  if (missing.length > 0) for (const [id, name] of await usernames(db, missing)) names.set(id, name);
-  return items.map(({ permissions }, i) => presentListedItem(rows[i]!, permissions, names));
-}
-
-/**
- * The folders above an item that the caller may Read, root first. `chain` starts at the first folder
- * to consider (the item's parent, or a document's folder), with its aligned ACL levels.
- */
-export function readableAncestors(chain: readonly ChainFolder[], levels: FolderAccess['levels'], who: Member) {
-  const permissions = chainPermissions(levels, who);
-  return chain
-    .map((folder, i) => ({ folder, permissions: permissions[i]! }))
-    .filter(({ permissions: p }) => allows(p, 'view'))
-    .reverse();
 }
 
 /**
@@ -182,12 +130,12 @@ const readableRootId = (readable: readonly { folder: Pick<ChainFolder, 'id' | 'p
   return top?.parentId === null ? top.id : null;
 };
 
-/** GET documentation/folders/{id}; `parent_id` is the nearest folder above that the caller may Read (null for the root). */
-export async function presentFolder(db: Queryable, access: FolderAccess, who: Member): Promise<Folder> {
+/**
+ * GET documentation/folders/{id}; `parent_id` is the nearest folder above that the caller may Read (null
+ * for the root). `above`: those readable folders, root first; `names`: the usernames it shows.
+ */
+export function presentFolder(access: Pick<FolderAccess, 'folder' | 'permissions'>, above: readonly ReadableAncestor[], names: Map<string, string>): Folder {
   const { folder } = access;
-  const { names, missing } = carriedNames([folder]);
-  if (missing.length > 0) for (const [id, name] of await usernames(db, missing)) names.set(id, name);
-  const above = readableAncestors(access.chain.slice(1), access.levels.slice(1), who);
   return {
     id: folder.id,
     parent_id: folder.parentId === null ? null : nearestReadable(above.map(({ folder: a }) => a)),
@@ -215,23 +163,27 @@ export const asContents = (value: unknown) => value as DocumentContents;
 
 type VersionRow = typeof documentVersions.$inferSelect;
 
-/** A document at one of its versions (the latest comes with the draft); `folder_id` is the nearest folder above that the caller may Read. */
-export async function presentDocument(
-  db: Queryable,
-  access: Pick<DocumentAccess, 'chain' | 'levels' | 'permissions'> & { document: DocumentRow },
+/** A document's contents (and draft) as the caller may see them (services/sheets/readers.ts contentsSeenBy). */
+export interface SeenContents {
+  contents: unknown;
+  draft: unknown;
+}
+
+/**
+ * A document at one of its versions (the latest comes with the draft); `folder_id` is the nearest folder
+ * above that the caller may Read. `readable`: those folders, root first; `names`: the version author's
+ * username; `seen`: the contents the caller may see.
+ */
+export function presentDocument(
+  access: { document: DocumentRow; permissions: number },
   version: VersionRow,
-  who: Member,
-): Promise<Document> {
+  readable: readonly ReadableAncestor[],
+  names: Map<string, string>,
+  seen: SeenContents,
+): Document {
   const { document } = access;
   const latest = version.version === document.version;
-  const names = await usernames(db, [version.createdBy]);
-  const readable = readableAncestors(access.chain, access.levels, who);
   const path = readable.map(({ folder }) => ({ id: folder.id, name: folder.name }));
-  // A result sheet's checklists the caller may not Read are not shown (issue #28, services/sheets/readers.ts).
-  const seen = await contentsSeenBy(db, who, document.doctype, {
-    contents: latest ? document.contents : version.contents,
-    draft: latest ? document.draftContents : null,
-  });
   return {
     id: document.id,
     document_id: document.id,
@@ -259,20 +211,6 @@ export async function presentDocument(
 
 const TYPE_ORDER: Record<AclSubjectType, number> = { org: 0, role: 1, user: 2 };
 
-/** Names of the subjects of some entries: roles and users in one query each. */
-async function subjectNames(db: Queryable, who: Member, entries: readonly AclEntryRow[]): Promise<Map<string, string>> {
-  const names = new Map<string, string>([[who.orgId, who.orgName]]);
-  const roleIds = [...new Set(entries.filter((e) => e.subjectType === 'role').map((e) => e.subjectId))];
-  const userIds = [...new Set(entries.filter((e) => e.subjectType === 'user').map((e) => e.subjectId))];
-  if (roleIds.length > 0) {
-    for (const r of await db.select({ id: roles.id, name: roles.name }).from(roles).where(inArray(roles.id, roleIds))) names.set(r.id, r.name);
-  }
-  if (userIds.length > 0) {
-    for (const u of await db.select({ id: users.id, name: users.username }).from(users).where(inArray(users.id, userIds))) names.set(u.id, u.name);
-  }
-  return names;
-}
-
 function presentEntry(entry: AclEntryRow, names: Map<string, string>): AclEntry {
   return {
     id: entry.id,
@@ -294,16 +232,17 @@ function byPresentationOrder(a: AclEntry, b: AclEntry): number {
   );
 }
 
-/** An item's ACL: its own entries, and those inherited from each folder above (its id and name only where readable). */
-export async function presentAcl(
-  db: Queryable,
-  who: Member,
+/**
+ * An item's ACL: its own entries, and those inherited from each folder above (its id and name only where
+ * `readable`, aligned with `chain`); `names`: the subjects' names.
+ */
+export function presentAcl(
   own: readonly AclEntryRow[],
   chain: readonly ChainFolder[],
   levels: readonly AclEntryRow[][],
-): Promise<Acl> {
-  const names = await subjectNames(db, who, [...own, ...levels.flat()]);
-  const readable = chainPermissions(levels, who).map((p) => allows(p, 'view'));
+  readable: readonly boolean[],
+  names: Map<string, string>,
+): Acl {
   const inherited: InheritedAclEntry[] = levels.flatMap((level, i) =>
     level
       .map((entry) => ({

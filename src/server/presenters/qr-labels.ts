@@ -1,24 +1,26 @@
 /** The answer of `GET documentation/folders/{id}/qr-sheet` (issue #29; shapes in src/shared/api/qr-labels.ts). */
 import { QR_SHEET_MAX_LABELS, type QrLabelItem, type QrSheetItems, type QrShareLinkChoice } from '../../shared/api/qr-labels.ts';
-import type { Member } from '../env.ts';
 import type { FolderAccess } from '../services/documentation/access.ts';
-import { labelPath, type SheetItem } from '../services/documentation/qr-labels/sheet-items.ts';
-import { readableAncestors } from './documentation.ts';
+import type { SheetItem } from '../services/documentation/qr-labels/sheet-items.ts';
+import type { ReadableAncestor } from './documentation.ts';
+
+/** A label's path as it prints: 'Documentation › Plant A › Line 3'. */
+export const labelPath = (path: readonly string[]): string => path.join(' › ');
 
 /**
- * The sheet's folder (with the readable folders above it and the root's id, for the breadcrumbs, as a
- * folder's own answer has them) and the first of its labels; `total` counts them all.
+ * The sheet's folder (with the readable folders above it — `readable`, root first — and the root's id, for
+ * the breadcrumbs, as a folder's own answer has them) and the first of its labels; `total` counts them all.
  */
 export function presentQrSheetItems(
-  access: FolderAccess,
-  who: Member,
+  access: Pick<FolderAccess, 'folder'>,
+  readable: readonly ReadableAncestor[],
   items: readonly SheetItem[],
   total: number,
   urlOf: (item: SheetItem) => string,
   linksOf: (item: SheetItem) => QrShareLinkChoice[] | null,
 ): QrSheetItems {
   const { folder } = access;
-  const above = readableAncestors(access.chain.slice(1), access.levels.slice(1), who).map(({ folder: a }) => a);
+  const above = readable.map(({ folder: a }) => a);
   const top = above[0];
   return {
     folder: {

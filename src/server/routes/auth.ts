@@ -28,8 +28,9 @@ import { notFound } from '../errors.ts';
 import { formBody, jsonBody } from '../http/body.ts';
 import { activate, register, requestPasswordReset, resetPassword, signIn, updateMe } from '../services/accounts.ts';
 import { confirmEmailChange, withdrawEmailChange } from '../services/email-change.ts';
-import { pendingInvitationsFor, presentCurrentUser, presentLoginSession } from '../presenters/accounts.ts';
-import { answerInvitation, cancelInvitation, listOrgInvitations, publicInvitation, updateInvitation } from '../services/invitations.ts';
+import { presentLoginSession } from '../presenters/accounts.ts';
+import { currentUser } from '../services/current-user.ts';
+import { answerInvitation, cancelInvitation, listOrgInvitations, pendingInvitationsFor, publicInvitation, updateInvitation } from '../services/invitations.ts';
 import { createOrganisation, selectOrganisation } from '../services/organisations.ts';
 import { setNewPassword } from '../services/temporary-passwords.ts';
 import { setTwoFactor } from '../services/two-factor.ts';
@@ -92,7 +93,7 @@ auth.use('*', authenticate);
 
 auth.get('/me', async (c) => {
   const deps = c.var.deps;
-  return c.json(await presentCurrentUser(deps, c.var.caller));
+  return c.json(await currentUser(deps, c.var.caller));
 });
 
 auth.put('/me', async (c) => {
@@ -100,7 +101,7 @@ auth.put('/me', async (c) => {
   const body = await jsonBody(c, updateMeBody);
   const caller = c.var.caller;
   const user = await updateMe(deps, caller.user, body);
-  return c.json(await presentCurrentUser(deps, { ...caller, user }));
+  return c.json(await currentUser(deps, { ...caller, user }));
 });
 
 auth.post('/logout', async (c) => {
@@ -155,7 +156,7 @@ auth.post('/select-org', async (c) => {
   const deps = c.var.deps;
   const orgId = await jsonBody(c, selectOrgBody);
   await selectOrganisation(deps, c.var.caller, orgId);
-  return c.json(await presentCurrentUser(deps, c.var.caller));
+  return c.json(await currentUser(deps, c.var.caller));
 });
 
 auth.get('/invites', async (c) => {
@@ -168,7 +169,7 @@ auth.post('/invite/:id', async (c) => {
   const deps = c.var.deps;
   const accept = await jsonBody(c, answerInvitationBody);
   await answerInvitation(deps, c.var.caller, c.req.param('id'), accept);
-  return c.json(await presentCurrentUser(deps, c.var.caller));
+  return c.json(await currentUser(deps, c.var.caller));
 });
 
 auth.get('/org-invites', requireMember, requireOrgAdmin, async (c) => {

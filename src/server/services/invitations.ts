@@ -4,7 +4,7 @@
  * assertRoomForMember: a pending invitation holds a seat until it is answered, cancelled or expires).
  */
 import { and, asc, count, eq, gt, inArray, lte, ne } from 'drizzle-orm';
-import type { InvitationPublic, OrgInvitation } from '../../shared/api/accounts.ts';
+import type { InvitationPublic, OrgInvitation, PendingInvitation } from '../../shared/api/accounts.ts';
 import type { List } from '../../shared/api/list.ts';
 import type { UpdateInvitationBody } from '../../shared/api/users.ts';
 import { INVITATION_VALID_DAYS } from '../../shared/constants.ts';
@@ -16,13 +16,24 @@ import { invitations, loginSessions, memberships, organisations, roles, userRole
 import type { Caller, Deps, Member, UserRow } from '../env.ts';
 import { badRequest, conflict, forbidden, notFound, validationFailed } from '../errors.ts';
 import { invitationMessage } from '../mail/messages.ts';
-import { presentOrgInvitation } from '../presenters/accounts.ts';
+import { presentOrgInvitation, presentPendingInvitation } from '../presenters/accounts.ts';
 import { dropAdminEmailChange } from './email-change.ts';
 import { requireOwnIds } from './own-ids.ts';
 import { assertRoomForMember } from './users.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 type InvitationRow = typeof invitations.$inferSelect;
+
+/** Invitations waiting for an e-mail address (`auth/invites`): pending and not expired, oldest first. */
+export async function pendingInvitationsFor(db: Queryable, email: string, now: Date): Promise<PendingInvitation[]> {
+  const rows = await db
+    .select({ id: invitations.id, orgId: invitations.orgId, orgName: organisations.name, expiry: invitations.expiry })
+    .from(invitations)
+    .innerJoin(organisations, eq(organisations.id, invitations.orgId))
+    .where(and(equalsIgnoringCase(invitations.email, email), eq(invitations.status, 'pending'), gt(invitations.expiry, now)))
+    .orderBy(asc(invitations.createdAt));
+  return rows.map(presentPendingInvitation);
+}
 
 export function invitationUrl(deps: Deps, id: string): string {
   return `${deps.config.publicUrl}/invitation/${id}`;

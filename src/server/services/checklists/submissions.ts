@@ -25,9 +25,10 @@ import { checklistSubmissions } from '../../db/schema.ts';
 import type { Deps, Member } from '../../env.ts';
 import { badRequest, HttpError, notFound, validationFailed, type FieldError } from '../../errors.ts';
 import { readableDocument, requireAction, type DocumentAccess, type DocumentRow } from '../documentation/access.ts';
-import { present, presentRows } from '../../presenters/checklists.ts';
+import { present } from '../../presenters/checklists.ts';
 import { activityRow, type DataSubmittedContext } from '../activity.ts';
 import { notificationRecipients, notifyRecipients } from '../notifications/fan-out.ts';
+import { presentRows } from './submitted-rows.ts';
 import { completedUploadsOf } from './uploads.ts';
 import { correctionRecipients, raiseCorrections } from '../assignments/corrections.ts';
 

@@ -54,6 +54,19 @@ export function chainPermissions(levels: readonly (readonly AclRule[])[], who: P
   return levels.map((_, i) => resolvePermissions(levels.slice(i), who));
 }
 
+/**
+ * The folders above an item that the caller may Read, root first, with their permissions on each. `chain`
+ * starts at the first folder to consider (the item's parent, or a document's folder), with its aligned ACL
+ * levels.
+ */
+export function readableAncestors(chain: readonly ChainFolder[], levels: FolderAccess['levels'], who: Member): { folder: ChainFolder; permissions: number }[] {
+  const permissions = chainPermissions(levels, who);
+  return chain
+    .map((folder, i) => ({ folder, permissions: permissions[i]! }))
+    .filter(({ permissions: p }) => allows(p, 'view'))
+    .reverse();
+}
+
 /** A folder of the caller's organisation (`root` for its root), or undefined; nothing is checked yet. */
 export async function folderAccess(db: Queryable, who: Member, id: string): Promise<FolderAccess | undefined> {
   if (id !== ROOT && !isUuid(id)) return undefined;

@@ -37,7 +37,7 @@ import {
   type AclEntryRow,
 } from './access.ts';
 import { recordActivity } from '../activity.ts';
-import { presentAcl } from '../../presenters/documentation.ts';
+import { aclAnswer } from './answers.ts';
 
 export type AclEntries = z.output<typeof replaceAclBody>;
 
@@ -68,7 +68,7 @@ async function aclTarget(db: Queryable, who: Member, kind: ItemKind, id: string)
 /** GET documentation/{folders|documents}/{id}/acl: Read needed. */
 export async function getAcl(deps: Deps, who: Member, kind: ItemKind, id: string): Promise<Acl> {
   const target = await aclTarget(deps.db, who, kind, id);
-  return presentAcl(deps.db, who, target.own, target.chain, target.levels);
+  return aclAnswer(deps.db, who, target.own, target.chain, target.levels);
 }
 
 /** Which subject each id is: the organisation, a role of it, or an active member; undefined otherwise. */
@@ -149,7 +149,7 @@ export async function replaceAcl(deps: Deps, who: Member, kind: ItemKind, id: st
         )
         .returning();
     }
-    const acl = await presentAcl(tx, who, own, target.chain, target.levels);
+    const acl = await aclAnswer(tx, who, own, target.chain, target.levels);
     const simple = (list: AclEntry[]) => list.map(({ subject, subject_type, subject_name, is_grant, permissions }) => ({ subject, subject_type, subject_name, is_grant, permissions }));
     await recordActivity(tx, {
       type: kind === 'folder' ? 'FolderACLUpdated' : 'DocumentACLUpdated',
@@ -160,7 +160,7 @@ export async function replaceAcl(deps: Deps, who: Member, kind: ItemKind, id: st
       context: {
         name: target.name,
         entries: simple(acl.entries),
-        previous_entries: simple((await presentAcl(tx, who, target.own, [], [])).entries),
+        previous_entries: simple((await aclAnswer(tx, who, target.own, [], [])).entries),
       },
     });
     return acl;

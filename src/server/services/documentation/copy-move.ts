@@ -35,7 +35,8 @@ import {
 } from './access.ts';
 import { recordActivity } from '../activity.ts';
 import { copiedUploads } from './copied-uploads.ts';
-import { documentItem, folderItem, presentListedItems } from '../../presenters/documentation.ts';
+import { documentItem, folderItem } from '../../presenters/documentation.ts';
+import { listedItems } from './answers.ts';
 
 export type Paste = z.output<typeof moveOrCopyBody>;
 
@@ -79,7 +80,7 @@ export async function moveItem(deps: Deps, who: Member, destId: string, paste: P
         context: { name: source.folder.name, ...fromTo(source.chain[1]!, dest) },
       });
       const permissions = resolvePermissions([source.levels[0]!, ...dest.levels], who);
-      const [item] = await presentListedItems(tx, who, [{ row: folderItem(source.folder), permissions }]);
+      const [item] = await listedItems(tx, who, [{ row: folderItem(source.folder), permissions }]);
       return item!;
     }
     const source = await readableDocument(tx, who, paste.document_id!);
@@ -96,7 +97,7 @@ export async function moveItem(deps: Deps, who: Member, destId: string, paste: P
       context: { name: source.document.name, doctype: source.document.doctype, ...fromTo(source.chain[0]!, dest) },
     });
     const permissions = resolvePermissions([source.own, ...dest.levels], who);
-    const [item] = await presentListedItems(tx, who, [{ row: documentItem(source.document), permissions }]);
+    const [item] = await listedItems(tx, who, [{ row: documentItem(source.document), permissions }]);
     return item!;
   });
 }
@@ -132,7 +133,7 @@ export async function copyItem(deps: Deps, who: Member, destId: string, paste: P
       },
     });
     const permissions = resolvePermissions([source.own, ...dest.levels], who);
-    const [item] = await presentListedItems(tx, who, [{ row: { ...documentItem(copy!), subscription: null }, permissions }]);
+    const [item] = await listedItems(tx, who, [{ row: { ...documentItem(copy!), subscription: null }, permissions }]);
     return item!;
   });
 }
@@ -298,6 +299,6 @@ async function copyFolder(tx: Queryable, who: Member, now: Date, source: FolderA
   });
   const permissions = resolvePermissions([folderEntries.get(source.folder.id) ?? [], ...dest.levels], who);
   // A new item: nobody has subscribed to it yet.
-  const [item] = await presentListedItems(tx, who, [{ row: { ...folderItem({ ...top, version: 1 }), subscription: null }, permissions }]);
+  const [item] = await listedItems(tx, who, [{ row: { ...folderItem({ ...top, version: 1 }), subscription: null }, permissions }]);
   return item!;
 }

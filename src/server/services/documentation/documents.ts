@@ -29,7 +29,8 @@ import { requireDocumentMedia } from '../presentations/media.ts';
 import { idsInContents } from './stored-ids.ts';
 import { checkSheetContents } from '../sheets/contents.ts';
 import type { SheetContents } from '../../../shared/sheets/model.ts';
-import { nameOf, presentDocument, usernames } from '../../presenters/documentation.ts';
+import { nameOf } from '../../presenters/documentation.ts';
+import { documentAnswer, usernames } from './answers.ts';
 
 export type NewDocument = z.output<typeof createDocumentBody>;
 export type DocumentEdit = z.output<typeof updateDocumentBody>;
@@ -129,7 +130,7 @@ export async function createDocument(deps: Deps, who: Member, body: NewDocument)
       context: { name: body.name, doctype: body.doctype, folder_id: folder.folder.id, folder_name: folder.folder.name },
     });
     const levels = folder.levels;
-    return presentDocument(
+    return documentAnswer(
       tx,
       { document: document!, chain: folder.chain, levels, permissions: resolvePermissions([[], ...levels], who) },
       version!,
@@ -143,7 +144,7 @@ export async function getDocument(deps: Deps, who: Member, id: string): Promise<
   const access = await readableDocument(deps.db, who, id);
   const version = await versionRow(deps.db, access.document.id, access.document.version);
   if (!version) throw notFound('Document not found');
-  return presentDocument(deps.db, access, version, who);
+  return documentAnswer(deps.db, access, version, who);
 }
 
 const versionNotFound = () => notFound('Version not found');
@@ -154,7 +155,7 @@ export async function getDocumentVersion(deps: Deps, who: Member, id: string, n:
   if (!/^\d{1,9}$/.test(n)) throw versionNotFound();
   const version = await versionRow(deps.db, access.document.id, Number(n));
   if (!version) throw versionNotFound();
-  return presentDocument(deps.db, access, version, who);
+  return documentAnswer(deps.db, access, version, who);
 }
 
 const staleDocument = (edited: number, current: number) =>
@@ -217,7 +218,7 @@ export async function updateDocument(deps: Deps, who: Member, id: string, body: 
         .returning();
       if (!after) throw staleDocument(body.version, body.version + 1);
       const version = await versionRow(tx, after.id, after.version);
-      return presentDocument(tx, { ...access, document: after }, version!, who);
+      return documentAnswer(tx, { ...access, document: after }, version!, who);
     }
 
     const name = body.name ?? before.name;
@@ -270,7 +271,7 @@ export async function updateDocument(deps: Deps, who: Member, id: string, body: 
         folder_name: folder.name,
       },
     });
-    return presentDocument(tx, { ...access, document: after }, version!, who);
+    return documentAnswer(tx, { ...access, document: after }, version!, who);
   });
 }
 

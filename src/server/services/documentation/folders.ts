@@ -15,7 +15,7 @@ import { badRequest, conflict } from '../../errors.ts';
 import { resolvePermissions, type AclRule, type Principal } from '../../permissions/resolve.ts';
 import { readableFolder, readableFolderAndChildEntries, requireAction, type FolderAccess } from './access.ts';
 import { recordActivity } from '../activity.ts';
-import { presentFolder, presentListedItems } from '../../presenters/documentation.ts';
+import { folderAnswer, listedItems } from './answers.ts';
 
 export type NewFolder = z.output<typeof createFolderBody>;
 export type FolderChanges = z.output<typeof updateFolderBody>;
@@ -23,7 +23,7 @@ export type FolderChanges = z.output<typeof updateFolderBody>;
 /** GET documentation/folders/{id}: Read needed. */
 export async function getFolder(deps: Deps, who: Member, id: string): Promise<Folder> {
   const access = await readableFolder(deps.db, who, id);
-  return presentFolder(deps.db, access, who);
+  return folderAnswer(deps.db, access, who);
 }
 
 /**
@@ -53,7 +53,7 @@ export async function folderContents(deps: Deps, who: Member, id: string, query:
     }
   }
   const page = await contentsPage(deps.db, { parentId: access.folder.id, hidden, ...query, reader: { orgId: who.orgId, userId: who.userId } });
-  const results = await presentListedItems(
+  const results = await listedItems(
     deps.db,
     who,
     page.items.map((row) => ({
@@ -120,7 +120,7 @@ export async function createFolder(deps: Deps, who: Member, body: NewFolder): Pr
       folderId: folder.id,
       context: { name: folder.name, folder_id: parent.folder.id, folder_name: parent.folder.name },
     });
-    return presentFolder(tx, childAccess(parent, folder, who), who);
+    return folderAnswer(tx, childAccess(parent, folder, who), who);
   });
 }
 
@@ -164,7 +164,7 @@ export async function updateFolder(deps: Deps, who: Member, id: string, changes:
         version: folder.version,
       },
     });
-    return presentFolder(tx, { ...access, folder, chain: [folder, ...access.chain.slice(1)] }, who);
+    return folderAnswer(tx, { ...access, folder, chain: [folder, ...access.chain.slice(1)] }, who);
   });
 }
 

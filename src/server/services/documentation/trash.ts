@@ -19,7 +19,8 @@ import type { Deps, Member } from '../../env.ts';
 import { badRequest, forbidden } from '../../errors.ts';
 import { documentAccess, documentNotFound, folderAccess, folderNotFound } from './access.ts';
 import { recordActivity } from '../activity.ts';
-import { documentItem, folderItem, presentListedItems, presentTrashedItem, usernames, withSubscriptions } from '../../presenters/documentation.ts';
+import { documentItem, folderItem, presentTrashedItem } from '../../presenters/documentation.ts';
+import { listedItems, usernames, withSubscriptions } from './answers.ts';
 
 /**
  * GET documentation/trash/{id}: org admins only (routes/documentation.ts). `root` lists the whole organisation's trash; a
@@ -79,7 +80,7 @@ export async function restoreFolder(deps: Deps, who: Member, id: string): Promis
       context: { name: row.name, folder_id: place.id, folder_name: place.name, restored_to_root: toRoot },
     });
     const access = await folderAccess(tx, who, row.id);
-    const [item] = await presentListedItems(tx, who, [{ row: folderItem(row), permissions: access!.permissions }]);
+    const [item] = await listedItems(tx, who, [{ row: folderItem(row), permissions: access!.permissions }]);
     return item!;
   });
 }
@@ -105,7 +106,7 @@ export async function restoreDocument(deps: Deps, who: Member, id: string): Prom
       context: { name: row.name, doctype: row.doctype, folder_id: place.id, folder_name: place.name, restored_to_root: toRoot },
     });
     const access = await documentAccess(tx, who, row.id);
-    const [item] = await presentListedItems(tx, who, [{ row: documentItem(row), permissions: access!.permissions }]);
+    const [item] = await listedItems(tx, who, [{ row: documentItem(row), permissions: access!.permissions }]);
     return item!;
   });
 }

@@ -46,7 +46,7 @@ export async function formsSeenBy(db: Queryable, who: Member, formIds: Iterable<
 /**
  * A document's contents and draft as `who` may see them: for a result sheet or report, without the
  * checklists they may not Read (presenters/sheets.ts `presentSheetContents`); any other doctype as stored.
- * THE place every document answer passes (presenters/documentation.ts `presentDocument`), so no version,
+ * THE place every document answer passes (services/documentation/answers.ts `documentAnswer`), so no version,
  * draft or edit answer shows more.
  */
 export async function contentsSeenBy(

@@ -24,10 +24,10 @@ import { shareLinks } from '../../../db/schema.ts';
 import type { Deps, Member } from '../../../env.ts';
 import { HttpError, validationFailed } from '../../../errors.ts';
 import { appKey } from '../../../auth/app-key.ts';
-import { presentQrSheetItems } from '../../../presenters/qr-labels.ts';
-import { requireAction } from '../access.ts';
+import { labelPath, presentQrSheetItems } from '../../../presenters/qr-labels.ts';
+import { readableAncestors, requireAction } from '../access.ts';
 import { shareFillUrl, shareLinkToken } from '../../checklists/share-links.ts';
-import { labelPath, sheetItems, type SheetItem } from './sheet-items.ts';
+import { sheetItems, type SheetItem } from './sheet-items.ts';
 
 /** One snapshot of the tree: every statement of the read sees the same moment. */
 const SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
@@ -45,7 +45,8 @@ export async function qrSheetItems(deps: Deps, who: Member, folderId: string, su
     const listed = items.slice(0, QR_SHEET_MAX_LABELS);
     const shareable = listed.filter((item) => isChecklist(item) && allows(item.permissions, 'share')).map((item) => item.id);
     const links = await liveLinksOf(tx, who.orgId, shareable, deps.now());
-    return presentQrSheetItems(access, who, listed, items.length, (item) => itemAddress(deps.config, item), (item) => links.get(item.id) ?? null);
+    const above = readableAncestors(access.chain.slice(1), access.levels.slice(1), who);
+    return presentQrSheetItems(access, above, listed, items.length, (item) => itemAddress(deps.config, item), (item) => links.get(item.id) ?? null);
   }, SNAPSHOT);
 }
 

@@ -17,8 +17,7 @@ import { liveSubtree } from '../../../db/documentation-tree.ts';
 import { aclEntries, documents, folders } from '../../../db/schema.ts';
 import type { Member } from '../../../env.ts';
 import { resolvePermissions, type AclRule } from '../../../permissions/resolve.ts';
-import { readableAncestors } from '../../../presenters/documentation.ts';
-import { readableFolder, type FolderAccess } from '../access.ts';
+import { readableAncestors, readableFolder, type FolderAccess } from '../access.ts';
 
 /** One label to be: an item the caller may Read. */
 export interface SheetItem {
@@ -130,8 +129,6 @@ function topPath(access: FolderAccess, who: Member): string[] {
   return [...above, access.folder].map((f) => (f.parentId === null ? ROOT_NAME : f.name));
 }
 
-/** A label's path as it prints: 'Documentation › Plant A › Line 3'. */
-export const labelPath = (path: readonly string[]): string => path.join(' › ');
 
 function listInto<T>(map: Map<string, T[]>, key: string, value: T): void {
   const list = map.get(key);
