@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '../connection.ts';
 import { toDate, toDateOrNull } from '../rows.ts';
 import { namedStatement, runStatement } from '../statements.ts';
-import type { NotificationRow } from './notifications.ts';
+import type { NotificationRow } from './notifications/panel.ts';
 
 const v = (name: string) => sql.placeholder(name);
 
