@@ -1,16 +1,33 @@
 /**
- * The API under /api/v1: one sub-app per area, the one error handler, the body limit. Share tokens (issue
- * #29) reach the calls of routes/shared-checklist.ts and nothing else: `refuseShareTokens` stands between
- * them and every other area.
+ * The API under /api/v1: THE sign-in table (ACCESS), one sub-app per area, the one error handler, the body
+ * limit. Each request passes, in this order: the server's parts and no-store; the 1 MB body limit (but
+ * `uploads`, which has its own); the sign-in of its path (auth/access.ts `signIn` over ACCESS); then its
+ * route. No area or route signs a caller in on its own, so the order of the mounts below changes nothing
+ * of who is let in (tests/api/sign-in-sweep.test.ts calls every route without credentials).
+ *
+ * Share tokens (issue #29) reach the calls of routes/shared-checklist.ts (THE allow-list, whose routes the
+ * sign-in reads) and the signed upload, nothing else: anywhere else a share token is refused 401.
  */
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
+import {
+  MEMBER,
+  MEMBER_EVEN_IF_EXPIRED,
+  ORG_ADMIN,
+  PUBLIC,
+  SHARE_TOKEN,
+  SIGNED_ADDRESS,
+  SIGNED_IN,
+  pathInApi,
+  signIn,
+  type AccessTable,
+} from './auth/access.ts';
+import { orgAdminsOnly, requireOrgAdmin } from './auth/membership.ts';
 import type { AppEnv, Deps } from './env.ts';
-import { refuseShareTokens } from './auth/share-links.ts';
 import { bodyLimit } from './http/body-limit.ts';
 import { renderError } from './http/error-handler.ts';
 import { activityApi } from './routes/activity.ts';
 import { aclSubjects } from './routes/acl-subjects.ts';
-import { auth } from './routes/auth.ts';
+import { auth, orgInvites } from './routes/auth.ts';
 import { billingApi } from './routes/billing.ts';
 import { buildInfo } from './routes/build-info.ts';
 import { documentation } from './routes/documentation.ts';
@@ -26,6 +43,51 @@ import { avatarUploads, signedAvatars, signedMedia, uploadReceiver } from './rou
 import { createUserApi, usersApi } from './routes/users.ts';
 import { workflow } from './routes/workflow.ts';
 
+/**
+ * THE table of who may call what: a path prefix under /api/v1 (optionally with a method) → the chain of
+ * its calls (auth/access.ts). The longest prefix that holds an address decides, a method's entry before
+ * one without; the order of the entries does not matter.
+ */
+export const ACCESS: AccessTable = {
+  // An address of no area: no sign-in, so it is 404 'Not found' to anyone.
+  '/': PUBLIC,
+  '/_build-info': PUBLIC,
+  // Signing up and in, and the links mailed out (their token is the proof).
+  '/auth': SIGNED_IN,
+  'POST /auth/register': PUBLIC,
+  'POST /auth/activate': PUBLIC,
+  'POST /auth/access-token': PUBLIC,
+  'POST /auth/send-password-reset': PUBLIC,
+  'POST /auth/reset-password': PUBLIC,
+  'POST /auth/set-new-password': PUBLIC,
+  'POST /auth/confirm-email': PUBLIC,
+  'GET /auth/invite': PUBLIC,
+  '/auth/org-invites': ORG_ADMIN,
+  '/auth/acl-subjects': MEMBER,
+  '/documentation': MEMBER,
+  '/documentation/trash': [...MEMBER, orgAdminsOnly('Only organization admins can see the trash')],
+  '/workflow': MEMBER,
+  '/roles': MEMBER,
+  'POST /roles': ORG_ADMIN,
+  'PUT /roles': ORG_ADMIN,
+  'DELETE /roles': ORG_ADMIN,
+  '/users': ORG_ADMIN,
+  // Any signed-in user's own avatar, in an organisation or not (issue 28), expired or not (issue #15).
+  '/users/sign-avatar-upload': SIGNED_IN,
+  '/activity': ORG_ADMIN,
+  '/settings': ORG_ADMIN,
+  // Billing stays open to an expired organisation, so an admin can always pay; the webhook is Stripe's (signed body).
+  '/billing': MEMBER_EVEN_IF_EXPIRED,
+  'POST /billing/create-checkout-session': [...MEMBER_EVEN_IF_EXPIRED, requireOrgAdmin],
+  '/billing/webhook': PUBLIC,
+  // The signature is the permission: the signed upload (a share link's photos too), the signed addresses of files.
+  '/uploads': SIGNED_ADDRESS,
+  '/media': PUBLIC,
+  '/avatars': PUBLIC,
+  // A share token's own read (routes/shared-checklist.ts); anyone else gets 401.
+  '/share': SHARE_TOKEN,
+};
+
 export function createApi(deps: Deps): Hono<AppEnv> {
   const api = new Hono<AppEnv>({ strict: false });
   api.use('*', async (c, next) => {
@@ -33,27 +95,25 @@ export function createApi(deps: Deps): Hono<AppEnv> {
     c.header('Cache-Control', 'no-store');
     await next();
   });
-  // Signed uploads carry files up to MAX_UPLOAD_BYTES: mounted before the 1 MB limit below, with a limit of their own.
-  api.route('/uploads', uploadReceiver);
-  api.use('*', bodyLimit(deps.config.bodyLimit));
-  // What a share token may do — THE allow-list — then every other route refuses one (401).
+  // Signed uploads carry files up to MAX_UPLOAD_BYTES, with a limit of their own (routes/uploads.ts).
+  const limit = bodyLimit(deps.config.bodyLimit);
+  api.use('*', (c, next) => (pathInApi(c) === '/uploads' ? next() : limit(c, next)));
+  api.use('*', signIn(ACCESS, sharedChecklist.routes) as MiddlewareHandler<AppEnv>);
+  // A share caller's answers at the addresses it shares with members (the checklist, its media, uploads,
+  // submissions): they answer a share caller and pass anyone else on to the area's route of the same address.
   api.route('/', sharedChecklist);
-  api.use('*', refuseShareTokens);
+  api.route('/uploads', uploadReceiver);
   api.route('/auth/acl-subjects', aclSubjects);
+  api.route('/auth/org-invites', orgInvites);
   api.route('/auth', auth);
   api.route('/documentation/search', searchApi);
-  // The live notifications (server-sent events), its own route before the informed ones.
   api.route('/documentation/notifications/stream', notificationsStream);
-  // Favourites, subscriptions, notifications: before the area, whose `use('*')` would otherwise sign them in twice.
   api.route('/documentation', informed);
-  // Result sheets' rows and exports (issue #13): before the area, for the same reason.
   api.route('/documentation', sheetsApi);
-  // A checklist's share links (issue #29): before the area, for the same reason.
   api.route('/documentation', shareLinksApi);
   api.route('/documentation', documentation);
   api.route('/media', signedMedia);
   api.route('/avatars', signedAvatars);
-  // Any member signs an avatar upload: before the users area (whose calls are for org admins).
   api.route('/users/sign-avatar-upload', avatarUploads);
   api.route('/users', usersApi);
   // `POST users/` (the slash) creates a user, `POST users` invites: routing is strict, so the slash is its own route.
@@ -62,7 +122,6 @@ export function createApi(deps: Deps): Hono<AppEnv> {
   api.route('/activity', activityApi);
   api.route('/settings', settingsApi);
   api.route('/workflow', workflow);
-  // Billing: open to an expired organisation; its webhook is Stripe's (no bearer, the raw body signed).
   api.route('/billing', billingApi);
   api.route('/_build-info', buildInfo);
   api.onError(renderError);

@@ -6,7 +6,7 @@
  *   `c.var.member`. With billing off (no STRIPE_SECRET_KEY) nothing expires;
  * - `requireMemberEvenIfExpired`: the same without the 402, for `billing/*` (an admin can always pay);
  * - `requireOrgAdmin`: the member administers it (else 403 'Only organization admins can do this').
- * Every org-admin check of the API is one of these, placed in the routes of the admin-only calls.
+ * Every org-admin check of the API is one of these, named for its calls in api.ts ACCESS (auth/access.ts).
  * Calls that work without a current organisation or must stay open when it has expired (auth/me,
  * create-org, select-org, logout, account settings, invitations) use `authenticate` alone.
  */

@@ -1,8 +1,8 @@
 /**
  * Share tokens (issue #29): `Authorization: Bearer share_…` is a caller of its own kind — no user, no
  * membership, one checklist (`c.var.share`, env.ts ShareCaller). Only the calls of
- * routes/shared-checklist.ts (THE allow-list) take one; api.ts mounts `refuseShareTokens` right after
- * them, before every other area, so any other route — a new one too — answers 401 'Could not validate
+ * routes/shared-checklist.ts (THE allow-list) take one: the API's sign-in (auth/access.ts) looks it up
+ * there and nowhere else, so any other route — a new one too — answers 401 'Could not validate
  * credentials' to a share token without ever looking it up.
  *
  * A token is looked up by its SHA-256 (share_links.token_hash) with its organisation in one statement,
@@ -11,10 +11,9 @@
  * off → 403, its subscription lapsed → 402 (the members' own rule, membership.ts checkSubscription).
  */
 import type { Context } from 'hono';
-import { createMiddleware } from 'hono/factory';
 import { SHARE_LINK_EXPIRED, SHARE_LINK_REVOKED } from '../../shared/api/share-links.ts';
 import { shareLinkOfToken } from '../db/queries/share-links.ts';
-import type { AppEnv, Deps, ShareCaller } from '../env.ts';
+import type { Deps, ShareCaller } from '../env.ts';
 import { HttpError, notAuthenticated } from '../errors.ts';
 import { bearerToken } from './authenticate.ts';
 import { checkSubscription } from './membership.ts';
@@ -42,9 +41,3 @@ export async function shareCallerOf(deps: Deps, token: string): Promise<ShareCal
   checkSubscription(org, now, deps.config.billing !== undefined);
   return { linkId: link.id, name: link.name, orgId: org.id, orgName: org.name, documentId: link.documentId, expiresAt: link.expiresAt };
 }
-
-/** Mounted after the allow-list: a share token reaching any other route is refused as no credentials at all. */
-export const refuseShareTokens = createMiddleware<AppEnv>(async (c, next) => {
-  if (shareTokenOf(c) !== undefined) throw notAuthenticated();
-  await next();
-});

@@ -1,4 +1,8 @@
-/** `auth/…`: registration, activation, sign-in and sign-out, password reset, the caller's profile and e-mail address, sessions, two-factor, organisations and invitations. */
+/**
+ * `auth/…`: registration, activation, sign-in and sign-out, password reset, the caller's profile and e-mail
+ * address, sessions, two-factor, organisations and invitations. Who may call each (public, signed in, org
+ * admins for `auth/org-invites`) is api.ts ACCESS.
+ */
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import {
@@ -18,12 +22,11 @@ import {
 } from '../../shared/api/accounts.ts';
 import { updateInvitationBody } from '../../shared/api/users.ts';
 import { isUuid } from '../../shared/ids.ts';
-import { authenticate, clientIp } from '../auth/authenticate.ts';
+import { clientIp } from '../auth/authenticate.ts';
 import { endLoginSession, isLive } from '../auth/login-sessions.ts';
 import { admitOrganisationCreation, admitRegistration } from '../auth/throttle.ts';
 import { loginSessions } from '../db/schema.ts';
-import { requireMember, requireOrgAdmin } from '../auth/membership.ts';
-import type { SignedInEnv } from '../env.ts';
+import type { MemberEnv, SignedInEnv } from '../env.ts';
 import { notFound } from '../errors.ts';
 import { formBody, jsonBody } from '../http/body.ts';
 import { activate, register, requestPasswordReset, resetPassword, signIn, updateMe } from '../services/accounts.ts';
@@ -88,8 +91,7 @@ auth.get('/invite/:id', async (c) => {
   return c.json(await publicInvitation(deps.db, c.req.param('id'), deps.now()));
 });
 
-// Everything below needs a signed-in caller; only org-invites needs a current organisation (and its admin).
-auth.use('*', authenticate);
+// The calls below are a signed-in caller's (api.ts ACCESS); only org-invites needs a current organisation (and its admin).
 
 auth.get('/me', async (c) => {
   const deps = c.var.deps;
@@ -172,16 +174,19 @@ auth.post('/invite/:id', async (c) => {
   return c.json(await currentUser(deps, c.var.caller));
 });
 
-auth.get('/org-invites', requireMember, requireOrgAdmin, async (c) => {
+/** `auth/org-invites`: the organisation's pending invitations, for its admins. */
+export const orgInvites = new Hono<MemberEnv>();
+
+orgInvites.get('/', async (c) => {
   return c.json(await listOrgInvitations(c.var.deps.db, c.var.member.orgId));
 });
 
-auth.put('/org-invites/:id', requireMember, requireOrgAdmin, async (c) => {
+orgInvites.put('/:id', async (c) => {
   const body = await jsonBody(c, updateInvitationBody);
   return c.json(await updateInvitation(c.var.deps, c.var.member, c.var.caller.user, c.req.param('id'), body));
 });
 
-auth.delete('/org-invites/:id', requireMember, requireOrgAdmin, async (c) => {
+orgInvites.delete('/:id', async (c) => {
   await cancelInvitation(c.var.deps, c.var.member, c.req.param('id'));
   return c.body(null, 204);
 });

@@ -1,7 +1,7 @@
 /**
  * Checklist data (documentation §7): `documentation/documents/{id}/data` (submit, list) and
- * `documentation/documents/documentdata/{id}` (one row). Mounted inside the documentation area, so every
- * call is authenticated; the services decide permissions and scope everything to the caller's organisation.
+ * `documentation/documents/documentdata/{id}` (one row). Mounted inside the documentation area: every
+ * call is a signed-in member's (api.ts ACCESS); the services decide permissions and scope everything to the caller's organisation.
  */
 import { Hono, type Context } from 'hono';
 import { dataQuery } from '../../shared/api/documentation-schemas.ts';

@@ -1,15 +1,10 @@
 /**
  * Staying informed (issue #12; accounts §3, §7): `documentation/favorites`, `documentation/subscriptions`,
  * `documentation/notifications` (+ `/mark-read`) and `documentation/{folders|documents}/{id}/favorite` and
- * `…/subscription`. Mounted at /documentation BEFORE the documentation area (src/server/api.ts), each
- * route with its own authenticate + requireMember: the area's own `use('*')` never runs for these paths
- * (the handler answers first), and these run for no other path (no `use('*')` here, which would sign in
- * every documentation call twice).
+ * `…/subscription`. Any member (api.ts ACCESS).
  */
 import { Hono, type Context } from 'hono';
 import { markReadBody, notificationsQuery, subscribeBody } from '../../shared/api/notifications-schemas.ts';
-import { authenticate } from '../auth/authenticate.ts';
-import { requireMember } from '../auth/membership.ts';
 import type { MemberEnv } from '../env.ts';
 import { jsonBody } from '../http/body.ts';
 import { queryOf } from '../http/query.ts';
@@ -24,45 +19,45 @@ const kindOf = (c: Context<MemberEnv>): ItemKind => (c.req.param('kind') === 'fo
 
 // ─── Favourites ──────────────────────────────────────────────────────────────────────────────────
 
-informed.get('/favorites', authenticate, requireMember, async (c) => {
+informed.get('/favorites', async (c) => {
   return c.json(await listFavourites(c.var.deps, c.var.member));
 });
 
-informed.post(`/${KIND}/:id/favorite`, authenticate, requireMember, async (c) => {
+informed.post(`/${KIND}/:id/favorite`, async (c) => {
   await favourite(c.var.deps, c.var.member, kindOf(c), c.req.param('id'));
   return c.body(null, 204);
 });
 
-informed.delete(`/${KIND}/:id/favorite`, authenticate, requireMember, async (c) => {
+informed.delete(`/${KIND}/:id/favorite`, async (c) => {
   await unfavourite(c.var.deps, c.var.member, kindOf(c), c.req.param('id'));
   return c.body(null, 204);
 });
 
 // ─── Subscriptions ───────────────────────────────────────────────────────────────────────────────
 
-informed.get('/subscriptions', authenticate, requireMember, async (c) => {
+informed.get('/subscriptions', async (c) => {
   return c.json(await listSubscriptions(c.var.deps, c.var.member));
 });
 
-informed.post(`/${KIND}/:id/subscription`, authenticate, requireMember, async (c) => {
+informed.post(`/${KIND}/:id/subscription`, async (c) => {
   // An empty body is the defaults (both options false).
   const body = (await c.req.text()).trim() === '' ? subscribeBody.parse({}) : await jsonBody(c, subscribeBody);
   return c.json(await subscribe(c.var.deps, c.var.member, kindOf(c), c.req.param('id'), body));
 });
 
-informed.delete(`/${KIND}/:id/subscription`, authenticate, requireMember, async (c) => {
+informed.delete(`/${KIND}/:id/subscription`, async (c) => {
   await unsubscribe(c.var.deps, c.var.member, kindOf(c), c.req.param('id'));
   return c.body(null, 204);
 });
 
 // ─── Notifications ───────────────────────────────────────────────────────────────────────────────
 
-informed.get('/notifications', authenticate, requireMember, async (c) => {
+informed.get('/notifications', async (c) => {
   const page = queryOf(c, notificationsQuery);
   return c.json(await listNotifications(c.var.deps, c.var.member, page));
 });
 
-informed.post('/notifications/mark-read', authenticate, requireMember, async (c) => {
+informed.post('/notifications/mark-read', async (c) => {
   const ids = await jsonBody(c, markReadBody);
   await markRead(c.var.deps, c.var.member, ids);
   return c.body(null, 204);

@@ -1,7 +1,7 @@
 /**
  * QR label sheets (issue #29): `documentation/folders/{id}/qr-sheet` (the labels a sheet would have) and
- * `documentation/folders/{id}/qr-sheet.pdf` (the sheet). Mounted inside the documentation area, so every
- * call is a signed-in member's; the service decides what the caller may see (404 for a folder they may
+ * `documentation/folders/{id}/qr-sheet.pdf` (the sheet). Mounted inside the documentation area: every
+ * call is a signed-in member's (api.ts ACCESS); the service decides what the caller may see (404 for a folder they may
  * not Read). The PDF is a download like the exports (http/file-download.ts).
  */
 import { Readable } from 'node:stream';

@@ -1,14 +1,11 @@
 /** `documentation/search` (documentation §7): any member; the service (services/search.ts) keeps to what they may Read. */
 import { Hono } from 'hono';
 import { searchQuery } from '../../shared/api/search-schemas.ts';
-import { authenticate } from '../auth/authenticate.ts';
-import { requireMember } from '../auth/membership.ts';
 import type { MemberEnv } from '../env.ts';
 import { queryOf } from '../http/query.ts';
 import { search } from '../services/search.ts';
 
 export const searchApi = new Hono<MemberEnv>();
-searchApi.use('*', authenticate, requireMember);
 
 searchApi.get('/', async (c) => {
   const query = queryOf(c, searchQuery);

@@ -1,12 +1,9 @@
-/** `settings…`: General Settings' own reads (accounts §2 Admin screens, /admin/settings), for org admins (403 for others). */
+/** `settings…`: General Settings' own reads (accounts §2 Admin screens, /admin/settings), for org admins (403 for others: api.ts ACCESS). */
 import { Hono } from 'hono';
-import { authenticate } from '../auth/authenticate.ts';
-import { requireMember, requireOrgAdmin } from '../auth/membership.ts';
 import type { MemberEnv } from '../env.ts';
 import { mailFailures } from '../services/mail-failures.ts';
 
 export const settingsApi = new Hono<MemberEnv>();
-settingsApi.use('*', authenticate, requireMember, requireOrgAdmin);
 
 /** The organisation's mail that could not be delivered: how many, the last error and when. */
 settingsApi.get('/mail-failures', async (c) => c.json(await mailFailures(c.var.deps, c.var.member)));

@@ -8,20 +8,20 @@
  *                                                         /uploads, whose signature is its permission)
  *   POST documentation/documents/{id}/data                a submission (throttled per link and per address)
  *
- * Mounted in api.ts before every other area, and followed there by `refuseShareTokens`: a share token
- * reaching any other route — a new one too — is refused with 401, without being looked up. Each route
- * here answers only a share token (`forShareTokens`); any other caller passes on to the API's own route
- * of the same address (the member's document, media, upload signing and submission), so these addresses
- * keep their one meaning for members. `{id}` must be the link's checklist (404 otherwise).
+ * The API's sign-in (auth/access.ts, api.ts ACCESS) reads these routes: a share token reaches them (the
+ * link looked up and checked into `c.var.share`: 401, 402, 403) and no other route — a new one too is
+ * refused with 401, without the token being looked up. Each route here answers only a share caller
+ * (`forShareTokens`); any other caller passes on to the API's own route of the same address (the member's
+ * document, media, upload signing and submission), so these addresses keep their one meaning for members.
+ * `GET share/checklist` is a share token's alone (anyone else: 401, api.ts ACCESS). `{id}` must be the
+ * link's checklist (404 otherwise).
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { mediaUrlsQuery, signUploadBody } from '../../shared/api/documentation-schemas.ts';
 import { submissionBody } from '../../shared/checklists/schemas.ts';
 import { clientIp } from '../auth/authenticate.ts';
-import { shareCallerOf, shareTokenOf } from '../auth/share-links.ts';
 import { admitShareCall } from '../auth/throttle.ts';
 import type { AppEnv, ShareEnv } from '../env.ts';
-import { notAuthenticated } from '../errors.ts';
 import { jsonBody } from '../http/body.ts';
 import { jsonWithEtag } from '../http/etag.ts';
 import { queryOf } from '../http/query.ts';
@@ -34,19 +34,13 @@ type ShareHandler = (c: Context<ShareEnv>) => Promise<Response>;
 const idOf = (c: Context<ShareEnv>): string => c.req.param('id') ?? '';
 
 /**
- * A route of the allow-list: with a share token, the link is checked (auth/share-links.ts: 401, 402,
- * 403) and `handler` answers; with any other credentials (or none) the request passes on — or, with
- * `only`, is refused 401 (an address that exists for share tokens alone).
+ * A route of the allow-list: a share caller (the sign-in has checked the link into `c.var.share`) is
+ * answered by `handler`; any other caller passes on.
  */
-function forShareTokens(handler: ShareHandler, only = false): MiddlewareHandler<AppEnv> {
+function forShareTokens(handler: ShareHandler): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const token = shareTokenOf(c);
-    if (token === undefined) {
-      if (only) throw notAuthenticated();
-      return next();
-    }
-    (c as unknown as Context<ShareEnv>).set('share', await shareCallerOf(c.var.deps, token));
-    return handler(c as unknown as Context<ShareEnv>);
+    const shared = c as unknown as Context<ShareEnv>;
+    return shared.var.share === undefined ? next() : handler(shared);
   };
 }
 
@@ -54,7 +48,7 @@ export const sharedChecklist = new Hono<AppEnv>();
 
 sharedChecklist.get(
   '/share/checklist',
-  forShareTokens(async (c) => jsonWithEtag(c, await readSharedChecklist(c.var.deps, c.var.share)), true),
+  forShareTokens(async (c) => jsonWithEtag(c, await readSharedChecklist(c.var.deps, c.var.share))),
 );
 
 sharedChecklist.get(

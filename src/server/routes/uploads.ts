@@ -1,12 +1,12 @@
 /**
  * Signed uploads and serving their files (documentation §7 sign-content-upload; docs/checklists.md):
- * - `documentMedia`, mounted inside the documentation area (bearer token): sign uploads for a document,
+ * - `documentMedia`, mounted inside the documentation area (members): sign uploads for a document,
  *   GET one of its files, and mint short-lived addresses for <img>/<video> tags;
- * - `uploadReceiver`, mounted at /api/v1/uploads BEFORE the API's 1 MB body limit (it has its own,
+ * - `uploadReceiver`, mounted at /api/v1/uploads, outside the API's 1 MB body limit (it has its own,
  *   MAX_UPLOAD_BYTES plus the form around the file): where the default driver's signed POSTs go, read
  *   as a stream (http/multipart.ts) — the signed fields are judged before the file is read;
  * - `signedMedia`, mounted at /api/v1/media: a file by its signed address, no bearer token;
- * - `avatarUploads`, mounted at /api/v1/users/sign-avatar-upload (before the users area): anyone signed
+ * - `avatarUploads`, mounted at /api/v1/users/sign-avatar-upload: anyone signed
  *   in, in an organisation or not, signs the upload of a picture for their avatar (services/avatars.ts);
  * - `signedAvatars`, mounted at /api/v1/avatars: a user's current avatar by its signed address.
  */
@@ -15,7 +15,6 @@ import { signAvatarUploadBody } from '../../shared/api/accounts.ts';
 import { mediaUrlsQuery, signUploadBody } from '../../shared/api/documentation-schemas.ts';
 import { MAX_UPLOAD_BYTES, MEDIA_URL_SECONDS } from '../../shared/constants.ts';
 import type { Config } from '../config.ts';
-import { authenticate } from '../auth/authenticate.ts';
 import type { AppEnv, MemberEnv, SignedInEnv } from '../env.ts';
 import { notFound } from '../errors.ts';
 import { jsonBody } from '../http/body.ts';
@@ -133,7 +132,6 @@ signedMedia.get('/:documentId/:uploadId', async (c) => {
 // Account settings: the caller's own picture, which belongs to no organisation — so it needs none
 // (issue 28: a user who has not joined one yet), and works for an expired one too (issue #15).
 export const avatarUploads = new Hono<SignedInEnv>();
-avatarUploads.use('*', authenticate);
 
 avatarUploads.post('/', async (c) => {
   const file = await jsonBody(c, signAvatarUploadBody);

@@ -5,8 +5,6 @@
  */
 import { Hono } from 'hono';
 import { ASSIGNABLE_KINDS, ASSIGNMENT_KINDS, createAssignmentBody, listAssignmentsQuery } from '../../shared/api/assignments-schemas.ts';
-import { authenticate } from '../auth/authenticate.ts';
-import { requireMember } from '../auth/membership.ts';
 import type { MemberEnv } from '../env.ts';
 import { notFound } from '../errors.ts';
 import { jsonBody } from '../http/body.ts';
@@ -21,7 +19,6 @@ import {
 } from '../services/assignments/assignments.ts';
 
 export const workflow = new Hono<MemberEnv>();
-workflow.use('*', authenticate, requireMember);
 
 const isOneOf = <T extends string>(list: readonly T[], value: string): value is T => (list as readonly string[]).includes(value);
 

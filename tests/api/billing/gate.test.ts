@@ -7,10 +7,10 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createApi } from '../../../src/server/api.ts';
 import { organisations } from '../../../src/server/db/schema.ts';
 import { createOrg, memberOf, missingId, orgWithAdmin, signIn, type TestUser } from '../support/factories.ts';
 import { useTestServer } from '../support/harness.ts';
+import { apiRoutes as allRoutes } from '../support/routes.ts';
 import { useStripeServer } from '../support/stripe-server.ts';
 
 const stripe = useStripeServer();
@@ -57,12 +57,7 @@ const OPEN = new Set([
   'GET /share/checklist',
 ]);
 
-function apiRoutes(): string[] {
-  const routes = createApi(server.deps)
-    .routes.filter((r) => ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].includes(r.method) && !r.path.includes('*'))
-    .map((r) => `${r.method} ${r.path}`);
-  return [...new Set(routes)].sort();
-}
+const apiRoutes = () => allRoutes(server.deps);
 
 /** A route's address with every parameter filled (`:kind{folders|documents}` → folders, `:id` → an id). */
 function addressOf(path: string): string {

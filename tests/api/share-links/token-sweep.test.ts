@@ -6,15 +6,14 @@
  * changes but what the allowed calls make (an upload row, a submission).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createApi } from '../../../src/server/api.ts';
 import { fileBytes, makeChecklist, makeFolder, makeShareLink, makeTeam, question, type Team } from '../support/factories.ts';
 import { useTestServer } from '../support/harness.ts';
 import type { ApiClient } from '../support/http.ts';
+import { addressOf as fill, apiRoutes as allRoutes } from '../support/routes.ts';
 import { postUpload, type SignedUpload } from '../support/uploads.ts';
 import { shareClient } from './support.ts';
 
 const server = useTestServer();
-const METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'PATCH']);
 
 /** THE calls a share token may make, as Hono names their routes. */
 const ALLOWED = new Set([
@@ -38,21 +37,10 @@ beforeAll(async () => {
   client = shareClient(server, (await makeShareLink(team.admin, checklist.id, 'Sweep')).token);
 });
 
-function apiRoutes(): string[] {
-  const routes = createApi(server.deps)
-    .routes.filter((r) => METHODS.has(r.method) && !r.path.includes('*'))
-    .map((r) => `${r.method} ${r.path}`);
-  return [...new Set(routes)].sort();
-}
+const apiRoutes = () => allRoutes(server.deps);
 
 /** A route's address with every parameter the link's checklist (the likeliest to be let through). */
-function addressOf(path: string): string {
-  return path
-    .replace(/:\w+\{([^|}]+)[^}]*\}/g, '$1')
-    .replace(/:version\b/g, '1')
-    .replace(/:\w+/g, () => checklist.id)
-    .replace(/^\//, '');
-}
+const addressOf = (path: string): string => fill(path, () => checklist.id);
 
 /** A body the call would take from a signed-in member (a refusal must not be a mere 422). */
 function bodyOf(route: string): unknown {
