@@ -437,10 +437,11 @@ const noRawRequests = {
      * @param {any} object @param {string | undefined} name
      */
     const globalMember = (object, name) => {
-      const global = name === undefined ? undefined : globalObject(object);
-      if (!global || name === undefined) return undefined;
       const beacon = requests && name === 'sendBeacon' ? rawRequests.why : undefined;
-      const why = GLOBAL_OBJECTS.has(global.name) ? (refused(name) ?? beacon) : beacon;
+      const named = refused(name) ?? beacon; // first the name, the cheap test that rules out nearly every member
+      const global = named && globalObject(object);
+      if (!global) return undefined;
+      const why = GLOBAL_OBJECTS.has(global.name) ? named : beacon;
       return why ? { what: `${global.text}.${name}`, why } : undefined;
     };
     /** `{ fetch, XMLHttpRequest: X } = globalThis`: each key that reaches a request or a connection. @param {any} pattern @param {any} object */
