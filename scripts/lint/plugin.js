@@ -2,10 +2,10 @@
 /**
  * The repository's own lint rules (`ringbinder/…` in eslint.config.js), checking the table of ./layout.js:
  * - `boundaries`: every import of a file — `import`, `import type`, `export … from`, dynamic `import()`,
- *   `typeof import()`, and what Vite bundles from `import.meta.glob(…)` and `new URL(…, import.meta.url)`
- *   — is resolved to a path in the repository and checked against the folder it may reach; package
- *   imports against the package table; schema modules (recognised from their imports) against browser
- *   code. A dynamic import or a glob must name its module literally, so that it can be checked (a glob by
+ *   `typeof import()`, and what Vite bundles from `import.meta.glob(…)` (`Astro.glob`) and
+ *   `new URL(…, import.meta.url)` — is resolved to a path in the repository and checked against the folder
+ *   it may reach; package imports against the package table; schema modules (recognised from their
+ *   imports) against browser code. A dynamic import or a glob must name its module literally, so that it can be checked (a glob by
  *   the folder before its first wildcard, as a `new URL` template by the text before its first `${}`).
  * - `no-raw-requests`: `fetch`, `XMLHttpRequest` and `navigator.sendBeacon` (also through `window.`,
  *   `self.`, `globalThis.` and chains of them, as `globalThis['fetch']`, or destructured: `const { fetch }
@@ -214,6 +214,10 @@ function filesUnder(root, folder) {
 const isImportMeta = (node, property) =>
   node?.type === 'MemberExpression' && node.object.type === 'MetaProperty' && node.object.meta.name === 'import' && !node.computed && node.property.name === property;
 
+/** Whether `node` is `Astro.glob` (an .astro file's frontmatter). @param {any} node */
+const isAstroGlob = (node) =>
+  node.type === 'MemberExpression' && node.object.type === 'Identifier' && node.object.name === 'Astro' && !node.computed && node.property.name === 'glob';
+
 /**
  * Whether an import declaration brings in types only.
  * @param {any} node an ImportDeclaration or ExportNamedDeclaration (with typescript-eslint's importKind)
@@ -311,8 +315,9 @@ const boundaries = {
     }
 
     /**
-     * `import.meta.glob(pattern | patterns, options)`: Vite imports every file the patterns match, so the
-     * folder before the first wildcard must be one the file may import (`!` patterns only leave files out).
+     * `import.meta.glob(pattern | patterns, options)` (or `Astro.glob(pattern)` in a shell's frontmatter):
+     * Vite imports every file the patterns match, so the folder before the first wildcard must be one the
+     * file may import (`!` patterns only leave files out).
      * @param {any} node
      */
     function checkGlob(node) {
@@ -327,8 +332,9 @@ const boundaries = {
       for (const pattern of /** @type {string[]} */ (patterns)) {
         if (pattern.startsWith('!')) continue;
         const base = resolve(globBase(pattern));
-        if (forbiddenImport(file, base)) {
-          checkTarget(first, base, { types: false, schemas: false });
+        const why = forbiddenImport(file, base);
+        if (why) {
+          context.report({ node: first, messageId: 'boundary', data: { why } });
           continue;
         }
         // Every module the glob takes in is loaded: none may be a schema module (only src/shared holds them).
@@ -361,7 +367,7 @@ const boundaries = {
 
     /** @type {any} typescript-eslint's node types (TSImportType …) are beyond ESLint's own listener types */
     const listeners = {
-      CallExpression: (/** @type {any} */ node) => isImportMeta(node.callee, 'glob') && checkGlob(node),
+      CallExpression: (/** @type {any} */ node) => (isImportMeta(node.callee, 'glob') || isAstroGlob(node.callee)) && checkGlob(node),
       NewExpression: (/** @type {any} */ node) => node.callee.type === 'Identifier' && node.callee.name === 'URL' && checkUrl(node),
       ImportDeclaration: (/** @type {any} */ node) => check(node, node.source, { types: typesOnly(node) }),
       ExportNamedDeclaration: (/** @type {any} */ node) => node.source && check(node, node.source, { types: typesOnly(node) }),

@@ -66,6 +66,7 @@ const violations: Violation[] = [
   // … nor by import.meta.glob or new URL(…, import.meta.url) (Vite bundles what they name)
   ['import.meta.glob of the islands in a screen other than the registry', 'src/screens/documentation/planted.ts', "export const screens = import.meta.glob('../../../islands/*/mount.tsx');", 'may not import islands:'],
   ['import.meta.glob of an island in src/client, among other patterns', 'src/client/planted.ts', "export const screens = import.meta.glob(['./*.ts', '!./x.ts', '/islands/browse/mount.tsx'], { eager: true });", 'may not import islands/browse/mount.tsx'],
+  ["Astro.glob (import.meta.glob's Astro form) of the islands in a layout", 'src/layouts/Planted.astro', "---\nconst islands = await Astro.glob('../../islands/*/mount.tsx');\n---\n<p>{islands.length}</p>\n", 'may not import islands:'],
   ['new URL(…, import.meta.url) of an island in a screen', 'src/screens/home/planted.ts', "export const url = new URL('../../../islands/browse/BrowseFolder.tsx', import.meta.url);", 'BrowseFolder.tsx'],
   ['new URL(`…${name}…`, import.meta.url) of the islands in src/client', 'src/client/planted.ts', 'export const url = (name: string) => new URL(`../../islands/${name}/mount.tsx`, import.meta.url);', 'may not import islands:'],
   ['new URL(…, import.meta.url) of the server in an element', 'elements/planted.ts', "export const url = new URL('../src/server/config.ts', import.meta.url).href;", 'config.ts'],
