@@ -79,7 +79,7 @@ test('an assignment added from the Assignments tab; the browser’s assign dialo
   await expect(properties.getByText('No assignments')).toBeVisible();
   await properties.getByRole('button', { name: 'Add Assignment' }).click();
 
-  const dialog = islandDialog(page, 'Assign Fridge temperatures');
+  const dialog = page.getByRole('dialog', { name: 'Assign Fridge temperatures' });
   const assign = dialog.getByRole('button', { name: 'Assign', exact: true });
   await expect(dialog.getByRole('combobox', { name: 'Assign to' })).toBeFocused();
   await expect(assign).toBeDisabled();

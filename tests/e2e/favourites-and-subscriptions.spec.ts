@@ -136,7 +136,7 @@ test('subscribing to a folder from the browser with the defaults, then unsubscri
   await page.goto('/documentation/browse');
   await page.getByRole('button', { name: 'Options for Kitchens' }).click();
   await menuEntry(page, 'Subscribe').click();
-  const dialog = islandDialog(page, 'Subscription Preferences');
+  const dialog = page.getByRole('dialog', { name: 'Subscription Preferences' });
   await expect(dialog.getByRole('checkbox', { name: 'Validation errors only' })).not.toBeChecked();
   await expect(dialog.getByRole('checkbox', { name: 'Email notifications' })).not.toBeChecked();
   await expectAccessible(page);

@@ -46,9 +46,9 @@ describe('<rb-qr-dialog>', () => {
     const [x, close] = allByRole(dialog, 'button', 'Close');
     expect(x!.getAttribute('aria-label')).toBe('Close');
     await userEvent.click(close!);
-    expect(dialog.open).toBe(false);
+    await expect.poll(() => dialog.open).toBe(false);
     await dialog.show(null);
     await userEvent.click(x!);
-    expect(dialog.open).toBe(false);
+    await expect.poll(() => dialog.open).toBe(false);
   });
 });

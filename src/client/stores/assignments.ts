@@ -1,12 +1,12 @@
 /**
- * Assigning an item (documentation §2 Assign, §5 "Assignment needs an assignee chosen", §8), for a
- * document page's assign dialog and the folder browser's alike: the action, its words, the assignees as
- * the dialogs group them, and $assignmentsMade, which moves on after each assignment so an open
- * Assignments tab reads the item's assignments again.
+ * Assigning an item (documentation §2 Assign, §5 "Assignment needs an assignee chosen", §8), for the assign
+ * dialog (elements/rb-assign-dialog, which groups the assignees) on a document page and in the folder
+ * browser alike: the action, its words, how an assignee reads in a list, and $assignmentsMade, which moves
+ * on after each assignment so an open Assignments tab reads the item's assignments again.
  */
 import { atom } from 'nanostores';
 import type { Assignment } from '../../shared/api/assignments.ts';
-import type { AclSubject, AclSubjectType, ItemKind } from '../../shared/api/documentation.ts';
+import type { AclSubject, ItemKind } from '../../shared/api/documentation.ts';
 import { api } from '../api.ts';
 import { showAlert } from './alerts.ts';
 
@@ -18,20 +18,6 @@ export const assignMessages = {
   assigned: (item: string, assignee: string) => `Assigned ${item} to ${assignee}.`,
   failed: 'Something went wrong with your assignment creation',
 } as const;
-
-/** The assignee groups in the order the dialogs show them. */
-export const ASSIGNEE_GROUPS: readonly { type: AclSubjectType; label: string }[] = [
-  { type: 'org', label: 'Organization' },
-  { type: 'role', label: 'Roles' },
-  { type: 'user', label: 'Users' },
-];
-
-/** The value of an assignee in a select: `{type}:{id}`. */
-export const assigneeValue = (subject: Pick<AclSubject, 'type' | 'id'>): string => `${subject.type}:${subject.id}`;
-
-/** What a `{type}:{id}` value names among `subjects`. */
-export const assigneeOf = (subjects: readonly AclSubject[], value: string): AclSubject | undefined =>
-  subjects.find((s) => assigneeValue(s) === value);
 
 /** How an assignee reads in a list: 'Night shift (role)'. */
 export function assigneeLabel(assignee: Pick<AclSubject, 'type' | 'name'>): string {

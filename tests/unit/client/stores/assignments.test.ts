@@ -1,6 +1,7 @@
 /** The assign dialogs' assignees: a select's value per subject, back to the subject, and how one reads. */
 import { describe, expect, it } from 'vitest';
-import { ASSIGNEE_GROUPS, assigneeLabel, assigneeOf, assigneeValue, assignMessages } from '../../../../src/client/stores/assignments.ts';
+import { ASSIGNEE_GROUPS, assigneeOf, assigneeValue } from '../../../../elements/rb-assign-dialog/assignees.ts';
+import { assigneeLabel, assignMessages } from '../../../../src/client/stores/assignments.ts';
 import type { AclSubject } from '../../../../src/shared/api/documentation.ts';
 
 const subjects: AclSubject[] = [
