@@ -8,7 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Doctype } from '../../shared/api/documentation.ts';
 import type { Queryable } from './connection.ts';
 import { childEntriesNamingSql, childEntry, namingParams, type ChildEntry, type Naming, type RawChildEntry } from './folder-contents.ts';
-import { rows, stampsWithTrash } from './rows.ts';
+import { fromJson, rows, stampsWithTrash } from './rows.ts';
 import { namedStatement, runStatement } from './statements.ts';
 import { chainCte as folderChainCte, MAX_TREE_DEPTH } from './queries/folder-chain.ts';
 
@@ -133,8 +133,6 @@ const FOLDER_CHAIN = chainStatements('chain_with_entries', CHAIN_EXTRAS);
 
 type ChainRowWithExtras = ChainRow & { entries: RawEntry[] | string; created_by_username: string | null; modified_by_username: string | null };
 
-const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
-
 const chainEntry = (e: RawEntry): ChainEntry => ({
   id: e.id,
   orgId: e.org_id,
@@ -149,7 +147,7 @@ const chainEntry = (e: RawEntry): ChainEntry => ({
 function chainWithEntries(found: readonly ChainRowWithExtras[]): { chain: ChainFolder[]; levels: ChainEntry[][] } {
   return {
     chain: found.map((r) => ({ ...chainFolder(r), createdByUsername: r.created_by_username, modifiedByUsername: r.modified_by_username })),
-    levels: found.map((r) => parsed(r.entries).map(chainEntry)),
+    levels: found.map((r) => fromJson(r.entries).map(chainEntry)),
   };
 }
 
@@ -183,7 +181,7 @@ export async function folderChainAndChildEntries(
   type Row = ChainRowWithExtras & { child_entries: RawChildEntry[] | string | null };
   const found = await runChain<Row>(db, FOLDER_CHAIN_AND_CHILD_ENTRIES, start, namingParams(naming));
   const first = found[0]?.child_entries;
-  return { ...chainWithEntries(found), childEntries: first ? parsed(first).map(childEntry) : [] };
+  return { ...chainWithEntries(found), childEntries: first ? fromJson(first).map(childEntry) : [] };
 }
 
 /** A document row as the document statement reads it (the documents row). */
@@ -267,7 +265,7 @@ export async function documentWithChain(
     draftUserId: r.draft_user_id,
     ...stampsWithTrash(r),
   };
-  return { document, own: parsed(r.own).map(chainEntry), ...chainWithEntries(parsed(r.chain) ?? []) };
+  return { document, own: fromJson(r.own).map(chainEntry), ...chainWithEntries(fromJson(r.chain) ?? []) };
 }
 
 const DOCUMENT_IS_LIVE = namedStatement(

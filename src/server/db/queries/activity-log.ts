@@ -12,6 +12,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../connection.ts';
+import { arrayLiteral } from '../rows.ts';
 import { namedStatement, runStatement } from '../statements.ts';
 import { chainCte } from './folder-chain.ts';
 
@@ -115,7 +116,7 @@ const ITEMS_NOW = namedStatement(
 
 export async function itemsNow(db: Queryable, orgId: string, documentIds: readonly string[], folderIds: readonly string[]): Promise<ItemNow[]> {
   if (documentIds.length === 0 && folderIds.length === 0) return [];
-  return runStatement<ItemNow>(db, ITEMS_NOW, { orgId, documentIds: idArray(documentIds), folderIds: idArray(folderIds) });
+  return runStatement<ItemNow>(db, ITEMS_NOW, { orgId, documentIds: arrayLiteral(documentIds), folderIds: arrayLiteral(folderIds) });
 }
 
 /** A user or role as it is now: users with whether they are still members of the organisation. */
@@ -146,8 +147,5 @@ const PARTIES_NOW = namedStatement(
 
 export async function partiesNow(db: Queryable, orgId: string, userIds: readonly string[], roleIds: readonly string[]): Promise<PartyNow[]> {
   if (userIds.length === 0 && roleIds.length === 0) return [];
-  return runStatement<PartyNow>(db, PARTIES_NOW, { orgId, userIds: idArray(userIds), roleIds: idArray(roleIds) });
+  return runStatement<PartyNow>(db, PARTIES_NOW, { orgId, userIds: arrayLiteral(userIds), roleIds: arrayLiteral(roleIds) });
 }
-
-/** A PostgreSQL array literal of ids (checked to be UUIDs by the caller), sent as one parameter. */
-const idArray = (ids: readonly string[]) => `{${ids.join(',')}}`;

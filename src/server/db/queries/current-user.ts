@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../connection.ts';
+import { fromJson } from '../rows.ts';
 import { namedStatement, runStatement } from '../statements.ts';
 
 export interface CurrentUserRows {
@@ -53,7 +54,6 @@ const CURRENT_USER = namedStatement(
 
 type Json<T> = T | string;
 const date = (value: string | null): Date | null => (value === null ? null : new Date(value));
-const parsed = <T>(value: Json<T>): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 interface Raw {
   orgs: Json<{ id: string; name: string; is_org_admin: boolean }[]>;
@@ -79,9 +79,9 @@ export async function currentUserRows(db: Queryable, who: { userId: string; orgI
     email: who.email.toLowerCase(),
     now: now.toISOString(),
   });
-  const org = row ? parsed(row.org) : null;
+  const org = row ? fromJson(row.org) : null;
   return {
-    orgs: parsed(row?.orgs ?? []).map((o) => ({ id: o.id, name: o.name, isOrgAdmin: o.is_org_admin })),
+    orgs: fromJson(row?.orgs ?? []).map((o) => ({ id: o.id, name: o.name, isOrgAdmin: o.is_org_admin })),
     org: org && {
       id: org.id,
       name: org.name,
@@ -93,7 +93,7 @@ export async function currentUserRows(db: Queryable, who: { userId: string; orgI
       subscriptionStatus: org.subscription_status,
       currentPeriodEnd: date(org.current_period_end),
     },
-    roles: parsed(row?.roles ?? []),
-    invitations: parsed(row?.invitations ?? []).map((i) => ({ id: i.id, orgId: i.org_id, orgName: i.org_name, expiry: new Date(i.expiry) })),
+    roles: fromJson(row?.roles ?? []),
+    invitations: fromJson(row?.invitations ?? []).map((i) => ({ id: i.id, orgId: i.org_id, orgName: i.org_name, expiry: new Date(i.expiry) })),
   };
 }

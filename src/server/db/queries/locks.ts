@@ -3,6 +3,7 @@
  * document (taken before reading what a write replaces, so that concurrent writers of one item queue).
  */
 import { sql } from 'drizzle-orm';
+import type { ItemKind } from '../../../shared/api/documentation.ts';
 import type { Queryable } from '../connection.ts';
 
 /** Waits for and takes the lock of `name` until the end of the transaction `tx`. */
@@ -14,7 +15,7 @@ export async function lockForTransaction(tx: Queryable, name: string): Promise<v
  * Waits for and takes the row lock of a folder (`root`: the organisation's root) or a document of the
  * organisation until the end of the transaction `tx`. `id` must be a UUID (or `root`); no such row, no lock.
  */
-export async function lockItemRow(tx: Queryable, kind: 'folder' | 'document', orgId: string, id: string): Promise<void> {
+export async function lockItemRow(tx: Queryable, kind: ItemKind, orgId: string, id: string): Promise<void> {
   if (kind === 'document') {
     await tx.execute(sql`SELECT id FROM documents WHERE id = ${id} AND org_id = ${orgId} FOR UPDATE`);
   } else if (id === 'root') {

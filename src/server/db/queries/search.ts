@@ -31,10 +31,10 @@
  * (tests/api/documentation/permission-rule.test.ts).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Doctype } from '../../../shared/api/documentation.ts';
+import type { Doctype, ItemKind } from '../../../shared/api/documentation.ts';
 import { Permission } from '../../../shared/permissions/index.ts';
 import type { Queryable } from '../connection.ts';
-import { rows, toDate } from '../rows.ts';
+import { arrayLiteral, rows, toDate } from '../rows.ts';
 import { MAX_TREE_DEPTH } from './folder-chain.ts';
 import { SEARCH_COUNT_AHEAD } from '../../../shared/api/search.ts';
 import { SEARCH_MAX_RESULTS } from '../../../shared/api/search-schemas.ts';
@@ -58,7 +58,7 @@ export interface SearchFilter {
 }
 
 export interface SearchHit {
-  kind: 'folder' | 'document';
+  kind: ItemKind;
   id: string;
   name: string;
   description: string;
@@ -110,7 +110,7 @@ function conditions(alias: SQL, filter: SearchFilter, indexed: boolean): SQL {
 }
 
 interface RawHit {
-  kind: 'folder' | 'document';
+  kind: ItemKind;
   id: string;
   name: string;
   description: string;
@@ -139,7 +139,7 @@ const inSet = (value: SQL, set: SQL) => sql`(${value} IN (${set})) IS TRUE`;
  * unanalysed PGlite gets wrong (a nested loop over the walked tree per hit took seconds there).
  */
 export async function searchItems(db: Queryable, filter: SearchFilter): Promise<{ hits: SearchHit[]; total: number }> {
-  const roleIds = `{${filter.roleIds.join(',')}}`;
+  const roleIds = arrayLiteral(filter.roleIds);
   const decisions = filter.isOrgAdmin
     ? sql`SELECT NULL::uuid AS item_id, NULL::boolean AS readable WHERE false`
     : sql`SELECT DISTINCT ON (e.item_id) e.item_id, e.readable
@@ -224,7 +224,7 @@ export async function searchItems(db: Queryable, filter: SearchFilter): Promise<
                                d.folder_id, ${tier.rank(sql`d`)} AS rank
                           FROM documents d
                          WHERE ${conditions(sql`d`, filter, tier.indexed)} AND ${tier.condition(sql`d`)}
-                           AND d.doctype = ANY(${`{${filter.types.join(',')}}`}::text[])`);
+                           AND d.doctype = ANY(${arrayLiteral(filter.types)}::text[])`);
     }
     if (filter.includeFolders) {
       branches.push(sql`SELECT 'folder'::text AS kind, f.id, f.name, f.description, NULL::text AS doctype, f.created_at, f.modified_at,
