@@ -10,5 +10,6 @@ export * from './schema/mail.ts';
 export * from './schema/documentation.ts';
 export * from './schema/activity.ts';
 export * from './schema/checklists.ts';
+export * from './schema/uploads.ts';
 export * from './schema/sheets.ts';
 export * from './schema/informed.ts';

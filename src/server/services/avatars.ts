@@ -1,6 +1,6 @@
 /**
  * Avatars (accounts §2 avatar picker, §7 users/sign-avatar-upload and PUT auth/me): a user's picture is a
- * signed upload of purpose 'avatar' (db/schema/checklists.ts uploads), owned by the user (`uploads.user_id`), kept by
+ * signed upload of purpose 'avatar' (db/schema/uploads.ts), owned by the user (`uploads.user_id`), kept by
  * the storage driver under `avatars/{upload id}` — a user's, not an organisation's: a user belongs to
  * several organisations and shows the same picture in each.
  *

@@ -1,13 +1,11 @@
 /** Accounts and organisations: people, organisations (with their billing state), memberships, roles, invitations, login sessions, e-mailed tokens and the throttle (accounts §3). */
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { at, createdAt } from './columns.ts';
-import { uploads } from './checklists.ts';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { at, createdAt, referenceTo } from './columns.ts';
 
 /*
- * The columns that tie a row to its organisation or its user, gone with them. Function declarations: the
- * area files import one another (a table references another's), and a declaration is ready before any
- * of them runs.
+ * The columns that tie a row to its organisation or its user, gone with them (function declarations, as
+ * they were while the area files imported one another).
  */
 export function orgIdColumn() {
   return uuid('org_id')
@@ -31,7 +29,7 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     isActive: boolean('is_active').notNull().default(false),
     /** The account's picture: a completed upload of purpose 'avatar' owned by this user (uploads.user_id). */
-    avatar: uuid('avatar').references((): AnyPgColumn => uploads.id, { onDelete: 'set null' }),
+    avatar: uuid('avatar').references(referenceTo('uploads'), { onDelete: 'set null' }),
     otpSecret: text('otp_secret'),
     otpEnabled: boolean('otp_enabled').notNull().default(false),
     /** The TOTP time step of the last accepted code: each code is accepted once. */

@@ -1,8 +1,8 @@
-/** Checklists (issue #4): submissions, the answer keys sheets join on, and signed uploads. */
+/** Checklists (issue #4): submissions and the answer keys sheets join on (signed uploads: ./uploads.ts). */
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { at, createdAt } from './columns.ts';
-import { orgIdColumn, organisations, users } from './accounts.ts';
+import { orgIdColumn, users } from './accounts.ts';
 import { documents } from './documentation.ts';
 
 /**
@@ -94,48 +94,5 @@ export const checklistAnswerKeys = pgTable(
     index('checklist_answer_keys_value_idx').on(t.orgId, t.documentId, t.questionId, t.value),
     // A checklist's answers to one question within a time window (the candidates of a window).
     index('checklist_answer_keys_time_idx').on(t.orgId, t.documentId, t.questionId, t.createdAt),
-  ],
-);
-
-/**
- * A signed upload: what was signed for whom, and when the file arrived. Two purposes:
- * - 'document' (documentation §7 sign-content-upload): a file of one document of one organisation,
- *   kept by the storage driver under `{org_id}/{id}`;
- * - 'avatar' (accounts §7 users/sign-avatar-upload): a user's picture. Avatars belong to a user, not to
- *   an organisation (a user belongs to several): no org or document; `user_id` is the user whose picture
- *   it is (the uploader, until an admin's upload is handed to the user it creates), kept under
- *   `avatars/{id}`.
- */
-export const uploads = pgTable(
-  'uploads',
-  {
-    id: uuid('id').primaryKey(),
-    purpose: text('purpose', { enum: ['document', 'avatar'] }).notNull().default('document'),
-    orgId: uuid('org_id').references(() => organisations.id, { onDelete: 'cascade' }),
-    documentId: uuid('document_id').references(() => documents.id, { onDelete: 'cascade' }),
-    /** Whose avatar this is (purpose 'avatar' only). */
-    userId: uuid('user_id').references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
-    filename: text('filename').notNull(),
-    contentType: text('content_type').notNull(),
-    size: integer('size').notNull(),
-    createdBy: uuid('created_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-    expiresAt: at('expires_at').notNull(),
-    /** Null until the file has arrived and passed its checks. */
-    completedAt: at('completed_at'),
-    /**
-     * A copied document's upload shares the file of the upload it was copied from (its id: the file is
-     * kept at {org id}/{file_of}); null: the file is this row's own. Files of documents are never removed.
-     */
-    fileOf: uuid('file_of'),
-  },
-  (t) => [
-    index('uploads_document_idx').on(t.documentId),
-    index('uploads_user_idx').on(t.userId).where(sql`${t.userId} is not null`),
-    check(
-      'uploads_purpose_owner',
-      sql`(${t.purpose} = 'document' and ${t.orgId} is not null and ${t.documentId} is not null and ${t.userId} is null)
-        or (${t.purpose} = 'avatar' and ${t.orgId} is null and ${t.documentId} is null and ${t.userId} is not null)`,
-    ),
   ],
 );

@@ -25,3 +25,24 @@ export const createdAt = () => at('created_at').notNull().defaultNow();
 /** Exactly one of folder_id and document_id is set: the item a row is about. */
 export const oneItem = (name: string, t: { folderId: unknown; documentId: unknown }) =>
   check(name, sql`(${t.folderId} is null) <> (${t.documentId} is null)`);
+
+/**
+ * A foreign key to a table whose own file imports this one's (users.avatar → uploads, whose rows belong to
+ * users): the table is named rather than imported, so the schema's files import one another one way only.
+ * Its file registers it (`tableNamedInReferences`); the reference is read when the foreign key is built
+ * (drizzle-kit, getTableConfig), once db/schema.ts has loaded every file.
+ */
+const namedTables = new Map<string, { id: AnyPgColumn }>();
+
+export function tableNamedInReferences<T extends { id: AnyPgColumn }>(name: string, table: T): T {
+  namedTables.set(name, table);
+  return table;
+}
+
+export const referenceTo =
+  (name: string) =>
+  (): AnyPgColumn => {
+    const table = namedTables.get(name);
+    if (!table) throw new Error(`The table ${name} is not loaded: import src/server/db/schema.ts`);
+    return table.id;
+  };
