@@ -1,9 +1,7 @@
 /**
  * The signed-in user of this page, for the layout and the page modules alike, and the page's first reads
  * beside it. The first caller runs the page's guard (from <body data-guard>); every caller gets the same
- * promise. When the user is loaded, `rb:user` is dispatched once on document with the CurrentUser as
- * detail, for code that cannot import this module (late listeners should use the promise: the event is
- * not repeated).
+ * promise.
  *
  * Every signed-in page paints after one API level: its page module calls `signedInPage(read)` at import
  * time, so its data requests leave together with `auth/me` instead of after its answer (each level costs
@@ -13,12 +11,6 @@ import type { Guard } from '../routes.ts';
 import type { CurrentUser } from '../shared/api/accounts.ts';
 import { afterPaint } from './dom.ts';
 import { guardPage, guardRedirect } from './guards.ts';
-
-declare global {
-  interface DocumentEventMap {
-    'rb:user': CustomEvent<CurrentUser>;
-  }
-}
 
 let ready: Promise<CurrentUser> | undefined;
 /** The reads the page started beside auth/me (`signedInPage`), which its first paint waits for. */
@@ -35,7 +27,6 @@ export function signedInUser(): Promise<CurrentUser> {
     // A public guard answers null: the one public shell in the signed-in layout (not-found) switches its
     // guard to signed-in before asking when there is a stored login (signed-in-chrome.ts), so never here.
     if (!user) return never<CurrentUser>();
-    document.dispatchEvent(new CustomEvent('rb:user', { detail: user }));
     return user;
   });
   return ready;

@@ -3,7 +3,6 @@ const seg = encodeURIComponent;
 
 export const adminPath = '/admin';
 export const rolesPath = '/admin/roles';
-export const newRolePath = '/admin/roles/new';
 export const rolePath = (id: string): string => `/admin/roles/${seg(id)}`;
 export const usersPath = '/admin/users';
 export const userPath = (id: string): string => `/admin/users/${seg(id)}`;

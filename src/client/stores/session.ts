@@ -24,10 +24,6 @@ export const $organisation = computed($user, (u) => u?.org ?? null);
  */
 export const $organisationId = computed($organisation, (org) => org?.id ?? null);
 
-export function isAuthenticated(): boolean {
-  return $session.get().status === 'signed-in' && hasLoginFlag() && storedToken() !== null;
-}
-
 function remember(user: CurrentUser): CurrentUser {
   writeSession(sessionKeys.isOrgAdmin, String(user.is_org_admin));
   writeSession(sessionKeys.username, user.username);
