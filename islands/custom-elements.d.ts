@@ -11,7 +11,7 @@ declare module 'react' {
       'rb-permission-editor': ElementProps<HTMLElement> & { 'item-kind'?: 'folder' | 'document'; readonly?: boolean };
       'rb-assign-dialog': ElementProps<HTMLElement> & { name?: string };
       'rb-subscription-dialog': ElementProps<HTMLElement> & { name?: string; kind?: 'folder' | 'document'; doctype?: string };
-      'rb-item-tile': ElementProps<HTMLElement> & { name?: string; href?: string; kind?: string; description?: string; date?: string; modified?: string };
+      'rb-item-tile': ElementProps<HTMLElement> & { name?: string; href?: string; kind?: string; description?: string; date?: string; 'date-text'?: string; modified?: string };
       'rb-breadcrumbs': ElementProps<HTMLElement> & { crumbs?: readonly import('../elements/rb-breadcrumbs/breadcrumbs.ts').Crumb[] };
       'rb-item-menu': ElementProps<HTMLElement> & { label?: string; placement?: 'bottom-start' | 'bottom-end' };
     }

@@ -26,34 +26,19 @@ export interface Crumb {
 }
 
 export class RbBreadcrumbs extends HTMLElement {
-  #crumbs: readonly Crumb[] = [];
-
-  get crumbs(): readonly Crumb[] {
-    return this.#crumbs;
-  }
-
+  /** The crumbs, in order (set only: each setting draws them). */
   set crumbs(crumbs: readonly Crumb[]) {
-    this.#crumbs = crumbs;
-    this.#draw();
-  }
-
-  #draw(): void {
     const list = document.createElement('ol');
     list.className = 'breadcrumb-list';
-    this.#crumbs.forEach((crumb, i) => {
+    crumbs.forEach((crumb, i) => {
       const item = document.createElement('li');
       item.className = 'breadcrumb';
       if (crumb.folderId !== undefined) {
         item.dataset.dropFolderId = crumb.folderId;
         item.dataset.dropFolderName = crumb.label;
       }
-      if (i > 0) {
-        const separator = document.createElement('span');
-        separator.className = 'breadcrumb-separator';
-        separator.setAttribute('aria-hidden', 'true');
-        separator.textContent = '›';
-        item.append(separator);
-      }
+      // Hidden from assistive technology: the list says where each crumb stands.
+      if (i > 0) item.innerHTML = '<span class="breadcrumb-separator" aria-hidden="true">›</span>';
       const label = document.createElement(crumb.href === undefined ? 'span' : 'a');
       if (crumb.href !== undefined) label.setAttribute('href', crumb.href);
       label.textContent = crumb.label;

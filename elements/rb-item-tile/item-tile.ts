@@ -12,7 +12,8 @@
  * No Lit: it draws the browse page's first paint, whose scripts hold no Lit (≈6 KB gzip more before it).
  *
  * Attributes: `name`, `href`, `kind` ('folder' or the doctype: its picture and its word), `description`,
- * `date` (ISO) and `modified` (the date is the last change, not the creation).
+ * `date` (ISO, the `<time>`'s datetime), `date-text` (the date in words, as the page writes dates:
+ * src/client/time-format.ts formatDate) and `modified` (the date is the last change, not the creation).
  * Event: `rb-item-options` ({button}), bubbling, when the options button is clicked (the item menu opens at it).
  */
 import { ITEM_KIND_LABELS, ITEM_KIND_PATHS, type ItemKindKey } from '../../src/shared/item-kinds.ts';
@@ -24,43 +25,23 @@ declare global {
   }
 }
 
-const SVG = 'http://www.w3.org/2000/svg';
-
-let dateFormat: Intl.DateTimeFormat | undefined;
-
-/** "3 March 2025" in the browser's language (as src/client/time-format.ts formatDate); the input when it is no date. */
-function longDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  dateFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
-  return dateFormat.format(date);
-}
-
-function svg(viewBox: string, size: number): SVGSVGElement {
-  const picture = document.createElementNS(SVG, 'svg');
-  for (const [name, value] of [['viewBox', viewBox], ['width', String(size)], ['height', String(size)], ['aria-hidden', 'true']]) picture.setAttribute(name!, value!);
-  return picture;
-}
-
-function tag<K extends keyof HTMLElementTagNameMap>(name: K, className: string): HTMLElementTagNameMap[K] {
-  const element = document.createElement(name);
-  if (className) element.className = className;
-  return element;
+/** A tile's parts, without its words: made once, cloned for each tile (fewer bytes and calls than one by one). */
+let parts: HTMLTemplateElement | undefined;
+function tileParts(): DocumentFragment {
+  if (!parts) {
+    parts = document.createElement('template');
+    parts.innerHTML =
+      '<svg class="kind-icon" viewBox="0 0 24 24" width="36" height="36" aria-hidden="true"><path stroke="currentColor" stroke-width="1.6" stroke-linejoin="round" stroke-linecap="round"/></svg>' +
+      '<div class="item-text"><a class="item-name"> <span class="visually-hidden"></span></a><p class="item-description"></p><p class="item-date"> <time></time></p></div>' +
+      '<button type="button" class="item-options" aria-haspopup="menu"><svg viewBox="0 0 16 16" width="18" height="18" aria-hidden="true"><circle cx="8" cy="3" r="1.5"/><circle cx="8" cy="8" r="1.5"/><circle cx="8" cy="13" r="1.5"/></svg></button>';
+  }
+  return parts.content.cloneNode(true) as DocumentFragment;
 }
 
 export class RbItemTile extends HTMLElement {
-  static readonly observedAttributes = ['name', 'href', 'kind', 'description', 'date', 'modified'];
+  static readonly observedAttributes = ['name', 'href', 'kind', 'description', 'date', 'date-text', 'modified'];
 
-  #parts?: {
-    path: SVGPathElement;
-    link: HTMLAnchorElement;
-    name: Text;
-    kind: HTMLSpanElement;
-    description: HTMLParagraphElement;
-    dated: Text;
-    time: HTMLTimeElement;
-    options: HTMLButtonElement;
-  };
+  #parts?: { path: SVGPathElement; link: HTMLAnchorElement; kind: HTMLElement; description: HTMLElement; dated: Text; time: HTMLTimeElement; options: HTMLButtonElement };
 
   connectedCallback(): void {
     if (!this.#parts) this.#build();
@@ -73,59 +54,32 @@ export class RbItemTile extends HTMLElement {
 
   /** The parts, once: a clone of a drawn tile (the touch drag's ghost) is drawn afresh, not twice. */
   #build(): void {
-    const icon = svg('0 0 24 24', 36);
-    icon.setAttribute('class', 'kind-icon');
-    const path = document.createElementNS(SVG, 'path');
-    for (const [name, value] of [['stroke', 'currentColor'], ['stroke-width', '1.6'], ['stroke-linejoin', 'round'], ['stroke-linecap', 'round']]) path.setAttribute(name!, value!);
-    icon.append(path);
-
-    const text = tag('div', 'item-text');
-    const link = tag('a', 'item-name');
-    const name = document.createTextNode('');
-    const kind = tag('span', 'visually-hidden');
-    link.append(name, kind);
-    const description = tag('p', 'item-description');
-    const dateLine = tag('p', 'item-date');
-    const dated = document.createTextNode('');
-    const time = tag('time', '');
-    dateLine.append(dated, time);
-    text.append(link, description, dateLine);
-
-    const options = tag('button', 'item-options');
-    options.type = 'button';
-    options.setAttribute('aria-haspopup', 'menu');
-    const dots = svg('0 0 16 16', 18);
-    for (const cy of ['3', '8', '13']) {
-      const dot = document.createElementNS(SVG, 'circle');
-      for (const [name, value] of [['cx', '8'], ['cy', cy], ['r', '1.5']]) dot.setAttribute(name!, value!);
-      dots.append(dot);
-    }
-    options.append(dots);
+    const fragment = tileParts();
+    const find = <T extends Element>(selector: string) => fragment.querySelector(selector) as T;
+    const options = find<HTMLButtonElement>('button');
     options.addEventListener('click', () => this.dispatchEvent(new CustomEvent('rb-item-options', { detail: { button: options }, bubbles: true })));
-
-    this.replaceChildren(icon, text, options);
-    this.#parts = { path, link, name, kind, description, dated, time, options };
+    const time = find<HTMLTimeElement>('time');
+    this.#parts = { path: find('path'), link: find('a'), kind: find('span'), description: find('.item-description'), dated: time.previousSibling as Text, time, options };
+    this.replaceChildren(fragment);
   }
 
   #update(): void {
     const parts = this.#parts!;
-    const itemName = this.getAttribute('name') ?? '';
-    const kind = (this.getAttribute('kind') ?? 'folder') as ItemKindKey;
-    const known = kind in ITEM_KIND_PATHS ? kind : 'folder';
-    parts.path.setAttribute('d', ITEM_KIND_PATHS[known]);
-    parts.path.setAttribute('fill', known === 'folder' ? 'currentColor' : 'none');
-    parts.link.setAttribute('href', this.getAttribute('href') ?? '');
-    parts.name.data = itemName;
-    parts.kind.textContent = `, ${ITEM_KIND_LABELS[known]}`;
-    const description = this.getAttribute('description') ?? '';
-    parts.description.textContent = description;
-    if (description) parts.link.after(parts.description);
+    const attribute = (name: string) => this.getAttribute(name) ?? '';
+    const name = attribute('name');
+    const kind = (attribute('kind') in ITEM_KIND_PATHS ? attribute('kind') : 'folder') as ItemKindKey;
+    parts.path.setAttribute('d', ITEM_KIND_PATHS[kind]);
+    parts.path.setAttribute('fill', kind === 'folder' ? 'currentColor' : 'none');
+    parts.link.setAttribute('href', attribute('href'));
+    (parts.link.firstChild as Text).data = name;
+    parts.kind.textContent = `, ${ITEM_KIND_LABELS[kind]}`;
+    parts.description.textContent = attribute('description');
+    if (parts.description.textContent) parts.link.after(parts.description);
     else parts.description.remove();
-    const date = this.getAttribute('date') ?? '';
     parts.dated.data = this.hasAttribute('modified') ? 'Modified ' : 'Created ';
-    parts.time.dateTime = date;
-    parts.time.textContent = longDate(date);
-    parts.options.setAttribute('aria-label', `Options for ${itemName}`);
+    parts.time.dateTime = attribute('date');
+    parts.time.textContent = attribute('date-text');
+    parts.options.setAttribute('aria-label', `Options for ${name}`);
   }
 }
 

@@ -5,6 +5,7 @@
  */
 import type { Crumb } from '../../elements/rb-breadcrumbs/breadcrumbs.ts';
 import { browsePath, itemPath } from '../../src/client/addresses.ts';
+import { formatDate } from '../../src/client/time-format.ts';
 import type { Folder, ListedItem } from '../../src/shared/api/documentation.ts';
 import { DOCUMENTATION } from './messages.ts';
 
@@ -26,12 +27,14 @@ export function folderCrumbs(folder: Folder, rootId: string): Crumb[] {
 /** The attributes of the item's `<rb-item-tile>` (elements/rb-item-tile/). */
 export function tileAttributes(item: ListedItem): Record<string, string> {
   const modified = item.modified_at !== item.created_at;
+  const date = modified ? item.modified_at : item.created_at;
   return {
     name: item.name,
     href: itemPath(item),
     kind: item.doctype ?? 'folder',
     ...(item.description ? { description: item.description } : {}),
-    date: modified ? item.modified_at : item.created_at,
+    date,
+    'date-text': formatDate(date),
     ...(modified ? { modified: '' } : {}),
   };
 }

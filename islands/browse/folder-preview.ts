@@ -21,8 +21,6 @@ import { folderLabel, messages } from './messages.ts';
 /** The element the page keeps for the picture (browse.astro), just before the island. */
 const PREVIEW_ID = 'folder-preview';
 
-const SVG = 'http://www.w3.org/2000/svg';
-
 /** Draws the opened folder in the page's picture element, unless the island has already drawn it. */
 export function paintFolderPreview(opened: { folder: Folder; rootId: string; items: readonly ListedItem[] }, sortLabel: string): void {
   const host = document.getElementById(PREVIEW_ID);
@@ -56,7 +54,9 @@ export function removeFolderPreview(): void {
 function sortButton(label: string): HTMLButtonElement {
   const button = tag('button', 'button secondary small');
   button.type = 'button';
-  button.append(icon('0 0 16 16', 16, 'M4 2v11M1.5 10.5 4 13l2.5-2.5M8 4h7M8 8h5M8 12h3', { fill: 'none', 'stroke-width': '1.5', 'stroke-linecap': 'round' }), `Sort: ${label}`);
+  // The island's sort icon (FolderToolbar.tsx); the label is text.
+  button.innerHTML = '<svg viewBox="0 0 16 16" width="16" height="16"><path d="M4 2v11M1.5 10.5 4 13l2.5-2.5M8 4h7M8 8h5M8 12h3" stroke="currentColor" fill="none" stroke-width="1.5" stroke-linecap="round"/></svg>';
+  button.append(`Sort: ${label}`);
   return button;
 }
 
@@ -67,19 +67,6 @@ function tile(item: ListedItem): HTMLLIElement {
   for (const [name, value] of Object.entries(tileAttributes(item))) tile.setAttribute(name, value);
   li.append(tile);
   return li;
-}
-
-function icon(viewBox: string, size: number, d: string, stroke: Record<string, string>): SVGSVGElement {
-  const svg = document.createElementNS(SVG, 'svg');
-  svg.setAttribute('viewBox', viewBox);
-  svg.setAttribute('width', String(size));
-  svg.setAttribute('height', String(size));
-  const path = document.createElementNS(SVG, 'path');
-  path.setAttribute('d', d);
-  path.setAttribute('stroke', 'currentColor');
-  for (const [name, value] of Object.entries(stroke)) path.setAttribute(name, value);
-  svg.append(path);
-  return svg;
 }
 
 function tag<K extends keyof HTMLElementTagNameMap>(name: K, className: string, text?: string): HTMLElementTagNameMap[K] {

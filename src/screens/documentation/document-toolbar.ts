@@ -1,15 +1,15 @@
 /**
  * The toolbar of a document page, viewer and editor alike (documentation §2 "Toolbar menu on a
  * document page"): the View/Edit switch (only when the action table allows `edit`), History, and the toolbar menu with
- * 'QR Link', Favourite/Unfavourite, Subscribe/Unsubscribe and Assign (./item-menu.ts), and for checklists
- * 'Reset Questions' (when the page gives `resetQuestions`).
+ * 'QR Link', Favourite/Unfavourite, Subscribe/Unsubscribe and Assign, and for checklists 'Reset Questions'
+ * (when the page gives `resetQuestions`): ./item-menu.ts, loaded with the menu when it is first opened.
  */
 import type { Document } from '../../shared/api/documentation.ts';
 import { canEdit } from './document-actions.ts';
 import { editPath, historyPath, viewPath } from '../../client/addresses.ts';
-import { openQrDialog } from './qr-dialog.ts';
-import { followActions, keepFollowLabels } from './item-menu.ts';
-import { createToolbarMenu, type MenuAction } from './toolbar-menu.ts';
+import { $favourites, $subscriptions, loadFavourites, loadSubscriptions } from '../../client/stores/favourites.ts';
+import { afterPaint } from '../../client/dom.ts';
+import { createToolbarMenu } from './toolbar-menu.ts';
 
 export type DocumentPageMode = 'view' | 'edit';
 
@@ -46,17 +46,17 @@ export function renderDocumentToolbar(container: HTMLElement, doc: Document, opt
   const parts: HTMLElement[] = [];
   if (canEdit(doc)) parts.push(modeSwitch(doc, options.mode));
   parts.push(link('History', historyPath(doc.id), 'button secondary'));
-  const subject = { kind: 'document' as const, id: doc.id, name: doc.name, doctype: doc.doctype, user_permissions: doc.user_permissions };
-  const menu = createToolbarMenu('Document menu', () => {
-    const actions: MenuAction[] = [
-      { label: 'QR Link', run: () => void openQrDialog(options.qrAddress, doc.name, menu.button) },
-      ...followActions(subject, () => menu.button),
-    ];
-    const reset = options.resetQuestions;
-    if (doc.doctype === 'form' && reset) actions.push({ label: 'Reset Questions', run: reset });
-    return actions;
+  const menu = createToolbarMenu('Document menu', async () => (await import('./item-menu.ts')).documentMenuActions(doc, options, () => menu.button));
+  // Favourite and Subscribe say what they do: both lists, read once per page, and the menu reads its
+  // entries again as they change. The reads leave after the next paint: the menu is drawn with the page's
+  // heading, and on a slow phone the two requests cost that paint about 15 ms of main thread (4× CPU) for
+  // entries nobody reads before it.
+  $favourites.listen(menu.refresh);
+  $subscriptions.listen(menu.refresh);
+  void afterPaint().then(() => {
+    loadFavourites().catch(() => undefined); // an entry then offers to favourite; the toggle reads again
+    loadSubscriptions().catch(() => undefined);
   });
-  keepFollowLabels(menu.refresh);
   parts.push(menu.area);
   container.replaceChildren(...parts);
   container.hidden = false;

@@ -1,23 +1,16 @@
 /**
- * A document page's toolbar menu entries for following and assigning (documentation §2 "Toolbar menu on
- * a document page": Favourite/Unfavourite, Subscribe/Unsubscribe, Assign). The first two read what they
- * say from $favourites and $subscriptions (src/client/stores/favourites.ts) and change as those lists do;
- * Subscribe opens the subscription preferences dialog, Unsubscribe unsubscribes at once; Assign (offered
- * with the action table's `assign`, Write) opens the assign dialog.
+ * A document page's item menu, the entries of its toolbar menu (documentation §2 "Toolbar menu on a
+ * document page"): 'QR Link', Favourite/Unfavourite, Subscribe/Unsubscribe, Assign, and for checklists
+ * 'Reset Questions'. Favourite and Subscribe read what they say from $favourites and $subscriptions
+ * (src/client/stores/favourites.ts; ./document-toolbar.ts reads the lists after the paint and has the menu
+ * read its entries again as they change); Subscribe opens the subscription preferences dialog,
+ * Unsubscribe unsubscribes at once; Assign (offered with the action table's `assign`, Write) opens the
+ * assign dialog. Loaded when the menu is first opened (./toolbar-menu.ts), beside `<rb-item-menu>`.
  */
-import type { Doctype, ItemKind } from '../../shared/api/documentation.ts';
+import type { Doctype, Document, ItemKind } from '../../shared/api/documentation.ts';
 import { allows } from '../../shared/permissions/index.ts';
-import {
-  $favourites,
-  $subscriptions,
-  isFavourite,
-  loadFavourites,
-  loadSubscriptions,
-  subscriptionOf,
-  toggleFavourite,
-  unsubscribe,
-} from '../../client/stores/favourites.ts';
-import { afterPaint } from '../../client/dom.ts';
+import { $favourites, $subscriptions, isFavourite, loadSubscriptions, subscriptionOf, toggleFavourite, unsubscribe } from '../../client/stores/favourites.ts';
+import { openQrDialog } from './qr-dialog.ts';
 import type { MenuAction } from './toolbar-menu.ts';
 
 export interface MenuItemSubject {
@@ -38,8 +31,8 @@ export function followLabels(item: { kind: ItemKind; id: string }): { favourite:
 }
 
 /**
- * The entries, in the spec's order, saying what they do now; `opener` is the menu's button (a dialog
- * gives the focus back to it). Call `keepFollowLabels` with the menu once it is built.
+ * The following entries, in the spec's order, saying what they do now; `opener` is the menu's button (a
+ * dialog gives the focus back to it).
  */
 export function followActions(item: MenuItemSubject, opener: () => HTMLElement | null): MenuAction[] {
   const labels = followLabels(item);
@@ -60,17 +53,13 @@ export function followActions(item: MenuItemSubject, opener: () => HTMLElement |
   return actions;
 }
 
-/**
- * Reads both lists (once per page) and has the menu read its entries again as they change, so Favourite
- * and Subscribe say what they do. The reads leave after the next paint: the menu is drawn with the page's
- * heading, and on a slow phone the two requests cost that paint about 15 ms of main thread (4× CPU) for
- * entries nobody reads before it.
- */
-export function keepFollowLabels(refresh: () => void): void {
-  $favourites.listen(refresh);
-  $subscriptions.listen(refresh);
-  void afterPaint().then(() => {
-    loadFavourites().catch(() => undefined); // an entry then offers to favourite; the toggle reads again
-    loadSubscriptions().catch(() => undefined);
-  });
+/** The document page's menu, in the spec's order; `opener` is its button (a dialog gives the focus back to it). */
+export function documentMenuActions(doc: Document, options: { qrAddress: string; resetQuestions?: () => void }, opener: () => HTMLElement | null): MenuAction[] {
+  const actions: MenuAction[] = [
+    { label: 'QR Link', run: () => void openQrDialog(options.qrAddress, doc.name, opener()) },
+    ...followActions({ kind: 'document', id: doc.id, name: doc.name, doctype: doc.doctype, user_permissions: doc.user_permissions }, opener),
+  ];
+  const reset = options.resetQuestions;
+  if (doc.doctype === 'form' && reset) actions.push({ label: 'Reset Questions', run: reset });
+  return actions;
 }

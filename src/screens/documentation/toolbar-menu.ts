@@ -18,13 +18,16 @@ export interface ToolbarMenu {
   area: HTMLElement;
   button: HTMLButtonElement;
   /** Reads the entries again if the menu is open (a label that says what it does now has changed). */
-  refresh(): void;
+  refresh(): Promise<unknown>;
 }
 
 let menus = 0;
 
-/** `actions` is read at each opening (and `refresh`), so every entry says what it does now. */
-export function createToolbarMenu(label: string, actions: () => readonly MenuAction[]): ToolbarMenu {
+/**
+ * `actions` is read at each opening (and `refresh`), so every entry says what it does now; it may load
+ * them (the document page's come with the menu: ./item-menu.ts).
+ */
+export function createToolbarMenu(label: string, actions: () => readonly MenuAction[] | Promise<readonly MenuAction[]>): ToolbarMenu {
   const id = `toolbar-menu-${++menus}`;
   const area = document.createElement('div');
   area.className = 'toolbar-menu';
@@ -33,53 +36,52 @@ export function createToolbarMenu(label: string, actions: () => readonly MenuAct
   button.className = 'button secondary toolbar-menu-button';
   button.setAttribute('aria-label', label);
   button.setAttribute('aria-haspopup', 'menu');
-  button.setAttribute('aria-expanded', 'false');
   button.innerHTML =
     '<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><circle cx="12" cy="5" r="2" fill="currentColor"></circle><circle cx="12" cy="12" r="2" fill="currentColor"></circle><circle cx="12" cy="19" r="2" fill="currentColor"></circle></svg>';
   area.append(button);
 
   let menu: RbItemMenu | undefined;
   let shown: readonly MenuAction[] = [];
-  const closed = () => button.setAttribute('aria-expanded', 'false');
-  const draw = () => {
-    shown = actions();
-    menu!.entries = shown.map((action, i) => ({ value: String(i), label: action.label }));
+  const expanded = (open: boolean) => button.setAttribute('aria-expanded', String(open));
+  expanded(false);
+  const draw = (list: readonly MenuAction[]) => {
+    shown = list;
+    menu!.entries = list.map((action, i) => ({ value: String(i), label: action.label }));
   };
 
   async function open(focus: 'first' | 'last' | 'none'): Promise<void> {
-    await import('../../../elements/rb-item-menu/item-menu.ts');
+    // The element and the entries (which may load) side by side.
+    const [, list] = await Promise.all([import('../../../elements/rb-item-menu/item-menu.ts'), actions()]);
     if (!menu) {
       menu = document.createElement('rb-item-menu');
       menu.id = id;
       menu.setAttribute('label', label);
       menu.setAttribute('placement', 'bottom-end');
-      menu.addEventListener('rb-close', closed);
+      menu.addEventListener('rb-close', () => expanded(false));
       menu.addEventListener('rb-select', (event) => {
-        closed();
+        expanded(false);
         shown[Number(event.detail.value)]?.run();
       });
       area.append(menu);
       button.setAttribute('aria-controls', id);
     }
-    draw();
+    draw(list);
     menu.show(button, button, focus);
-    button.setAttribute('aria-expanded', 'true');
+    expanded(true);
   }
 
-  button.addEventListener('click', () => {
-    if (!menu?.open) return void open(button.matches(':focus-visible') ? 'first' : 'none');
-    menu.close(false);
-    closed();
-  });
+  const close = (returnFocus: boolean) => {
+    menu!.close(returnFocus);
+    expanded(false);
+  };
+  button.addEventListener('click', () => (menu?.open ? close(false) : void open(button.matches(':focus-visible') ? 'first' : 'none')));
   button.addEventListener('keydown', (event) => {
-    if (event.key === 'Escape' && menu?.open) {
-      // Opened with the mouse, the focus stayed on the button.
-      menu.close(true);
-      closed();
-    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') void open(event.key === 'ArrowDown' ? 'first' : 'last');
+    // Escape: opened with the mouse, the focus stayed on the button.
+    if (event.key === 'Escape' && menu?.open) close(true);
+    else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') void open(event.key === 'ArrowDown' ? 'first' : 'last');
     else return;
     event.preventDefault();
   });
 
-  return { area, button, refresh: () => menu?.open && draw() };
+  return { area, button, refresh: async () => menu?.open && draw(await actions()) };
 }
