@@ -96,7 +96,7 @@ async function run(chain: Chain, c: Context, next: Next): Promise<Response | voi
   return step(0);
 }
 
-/** THE sign-in middleware (see above). A call the table does not name is refused rather than let through. */
+/** THE sign-in middleware (see above). A table without a `'/'` entry signs members in wherever it names nothing. */
 export function signIn(table: AccessTable, shareRoutes: readonly RouteName[]): MiddlewareHandler<AppEnv> {
   const shareCalls = shareRoutes.map((r) => ({ method: r.method, pattern: patternOf(r.path) }));
   return async (c, next) => {
