@@ -68,7 +68,7 @@ export class RbAssignDialog extends ModalDialog {
     this.problem = '';
     read?.then(
       (list) => read === this.subjects && (this.list = list),
-      (error: unknown) => read === this.subjects && (this.problem = problemText(error, 'Something went wrong: who can be assigned could not be read.')),
+      (error: unknown) => read === this.subjects && (this.problem = `Something went wrong: ${problemText(error, 'please try again')}`),
     );
   }
 

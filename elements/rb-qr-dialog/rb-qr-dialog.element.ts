@@ -1,18 +1,10 @@
-import { html, LitElement, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import type { QrFileFormat, RbQrCode } from '../rb-qr-code/rb-qr-code.element.ts';
 import { problemText } from '../../src/shared/transport/problem-text.ts';
-import { emit } from '../events.ts';
+import { ModalDialog } from '../shared/modal-dialog.ts';
 import { qrFilename, qrTitle } from './qr-naming.ts';
-import { dialogHeader } from '../shared/dialog.styles.ts';
 import { styles } from './rb-qr-dialog.styles.ts';
-
-declare global {
-  interface GlobalEventHandlersEventMap {
-    /** The dialog closed (Close, Escape or a click on the backdrop). */
-    'rb-close': CustomEvent<Record<string, never>>;
-  }
-}
 
 /**
  * THE QR code dialog (documentation §2 "QR code (with print)"): a modal native `<dialog>` with the
@@ -22,13 +14,14 @@ declare global {
  * 'QR Code: {name}', the files '{name} QR code.svg' and '.png' (qr-naming.ts). The address comes from
  * the page: the app's pages give `{PUBLIC_URL}/…` (src/client/public-address.ts), never the browser's origin.
  *
- * `show(opener)` opens it; focus returns to `opener` (or whatever had focus) when it closes.
+ * `show(opener)` opens it; focus returns to `opener` (or whatever had focus) when it closes (the house
+ * dialog's behaviour: elements/shared/modal-dialog.ts).
  *
  * @summary The QR code of an address in a dialog, with Print, Download and Close.
  * @event rb-close - The dialog closed.
  * @csspart dialog - The `<dialog>` box.
  */
-export class RbQrDialog extends LitElement {
+export class RbQrDialog extends ModalDialog {
   static override styles = styles;
 
   /** The address the code holds (absolute, so that a phone can open it). */
@@ -43,30 +36,12 @@ export class RbQrDialog extends LitElement {
   @state() private drawn = false;
   @state() private problem = '';
 
-  @query('dialog') private dialog!: HTMLDialogElement;
   @query('rb-qr-code') private code!: RbQrCode;
 
-  private returnFocus: HTMLElement | null = null;
-
-  /** Whether the dialog is open. */
-  get open(): boolean {
-    return this.dialog?.open ?? false;
-  }
-
   /** Opens the dialog (modal); `opener` gets the focus back when it closes. Resolves once the code is drawn. */
-  async show(opener: HTMLElement | null = null): Promise<void> {
-    this.returnFocus = opener ?? (document.activeElement as HTMLElement | null);
-    await this.updateComplete;
-    if (!this.dialog.open) {
-      this.dialog.showModal();
-      this.dialog.focus(); // the box, as every dialog of the app: not the first button (the X)
-    }
+  override async show(opener: HTMLElement | null = null): Promise<void> {
+    await super.show(opener); // the box has the focus, as in every dialog of the app: not the first button (the X)
     await this.redraw();
-  }
-
-  /** Closes the dialog. */
-  close(): void {
-    if (this.dialog?.open) this.dialog.close();
   }
 
   protected override updated(changed: Map<PropertyKey, unknown>): void {
@@ -94,26 +69,10 @@ export class RbQrDialog extends LitElement {
     }
   }
 
-  private closed(): void {
-    const back = this.returnFocus;
-    this.returnFocus = null;
-    back?.focus();
-    emit(this, 'rb-close', {});
-  }
-
-  /** A click on the backdrop (outside the box) closes the dialog; a click inside lands on a descendant. */
-  private backdropClick(event: MouseEvent): void {
-    if (event.target !== this.dialog) return;
-    const box = this.dialog.getBoundingClientRect();
-    const { clientX: x, clientY: y } = event;
-    if (x < box.left || x > box.right || y < box.top || y > box.bottom) this.close();
-  }
-
   protected override render(): TemplateResult {
-    return html`<dialog part="dialog" class="dialog" tabindex="-1" aria-labelledby="title" @close=${() => this.closed()} @click=${(e: MouseEvent) => this.backdropClick(e)}>
-      ${dialogHeader(qrTitle(this.name), 'title', () => this.close())}
-      <div class="dialog-body">
-        <div class="code"><rb-qr-code .value=${this.value} .size=${this.size}></rb-qr-code></div>
+    return this.frame(
+      qrTitle(this.name),
+      html`<div class="code"><rb-qr-code .value=${this.value} .size=${this.size}></rb-qr-code></div>
         <p class="address">${this.value ? html`<a href=${this.value}>${this.value}</a>` : nothing}</p>
         ${this.problem ? html`<p class="error" role="alert">${this.problem}</p>` : nothing}
         <div class="dialog-actions">
@@ -121,8 +80,7 @@ export class RbQrDialog extends LitElement {
           <button type="button" class="secondary" ?disabled=${!this.drawn} @click=${() => void this.run('svg')}>Download SVG</button>
           <button type="button" class="secondary" ?disabled=${!this.drawn} @click=${() => void this.run('png')}>Download PNG</button>
           <button type="button" @click=${() => this.close()}>Close</button>
-        </div>
-      </div>
-    </dialog>`;
+        </div>`,
+    );
   }
 }

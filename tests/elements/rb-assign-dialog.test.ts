@@ -106,11 +106,11 @@ describe('<rb-assign-dialog>', () => {
 
   test('says why the assignees could not be read, in words a person reads (never the exception’s)', async () => {
     const { dialog, alert } = await opened(Promise.reject(new ApiError(0, 'fetch failed')));
-    expect(alert()?.textContent?.trim()).toBe(NETWORK_PROBLEM);
+    expect(alert()?.textContent?.trim()).toBe(`Something went wrong: ${NETWORK_PROBLEM}`);
     dialog.subjects = Promise.reject(new TypeError("Cannot read properties of undefined (reading 'results')"));
-    await expect.poll(() => alert()?.textContent?.trim()).toBe('Something went wrong: who can be assigned could not be read.');
+    await expect.poll(() => alert()?.textContent?.trim()).toBe('Something went wrong: please try again');
     dialog.subjects = Promise.reject(new ApiError(403, 'You may not list who can be assigned.'));
-    await expect.poll(() => alert()?.textContent?.trim()).toBe('You may not list who can be assigned.');
+    await expect.poll(() => alert()?.textContent?.trim()).toBe('Something went wrong: You may not list who can be assigned.');
   });
 
   test('Escape closes it without reaching an outer dialog; opened again, it starts afresh', async () => {
