@@ -87,7 +87,9 @@ export async function measureLongTasks(browser: Browser, url: string, options: {
     await page.addInitScript(recordLongTasks);
     const events: TraceEvent[] = [];
     if (options.trace) {
-      cdp.on('Tracing.dataCollected', (e: { value: TraceEvent[] }) => events.push(...e.value));
+      cdp.on('Tracing.dataCollected', (e) => {
+        events.push(...(e.value as unknown as TraceEvent[]));
+      });
       await cdp.send('Tracing.start', {
         transferMode: 'ReportEvents',
         traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing'] },
