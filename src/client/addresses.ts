@@ -2,9 +2,9 @@
  * The page addresses of the documentation area (src/routes.ts), built and read in one place: the
  * viewer, editor, history, trash and browser link to each other only through these.
  */
-import { ROOT } from '../shared/api/documentation.ts';
+import { ROOT, WHOLE_TRASH_SEGMENT } from '../shared/api/documentation.ts';
 
-export { ROOT };
+export { ROOT, WHOLE_TRASH_SEGMENT };
 
 const seg = encodeURIComponent;
 
@@ -72,8 +72,6 @@ export function pathSegment(index: number, path: string = location.pathname): st
   return segments(path)?.[index] ?? '';
 }
 
-/** The segment of the whole trash's old address, `/documentation/trash/1` (spec: links use it). */
-export const WHOLE_TRASH_SEGMENT = '1';
 
 /** The folder whose trash `/documentation/trash/{segment}` shows: the root for the old address. */
 export function trashFolderOf(segment: string): string {

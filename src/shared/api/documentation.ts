@@ -34,6 +34,9 @@ export type Doctype = (typeof DOCTYPES)[number];
 /** The id that stands for the current organisation's root folder in paths and bodies. */
 export const ROOT = 'root';
 
+/** The segment of the whole trash's old address, `/documentation/trash/1` (spec: links use it). */
+export const WHOLE_TRASH_SEGMENT = '1';
+
 /** Folder page size (documentation §9) and the most one page may hold. */
 export const DEFAULT_PAGE_SIZE = 100;
 export const MAX_PAGE_SIZE = 1000;

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SORT_ORDERS } from '../../../islands/browse/sort-orders.ts';
 import { openFolder } from '../../../islands/browse/folder-open.ts';
 import { rootFolders } from '../../../src/screens/chrome/drawer-documentation.ts';
@@ -28,6 +28,14 @@ import { billingReads } from '../../../src/screens/billing/billing.ts';
 import { dashboardApiReads } from '../../../src/screens/home/dashboard.ts';
 import { ROLES_PAGE } from '../../../islands/admin/users/all-roles.ts';
 import { usersQuery, USERS_PAGE_SIZE } from '../../../islands/admin/users/users-state.ts';
+
+// The browse island's first paint (imported by folder-open.ts) defines its custom elements as it loads;
+// Node has no DOM, so the modules get a bare HTMLElement and registry to define them in (nothing here draws).
+vi.hoisted(() => {
+  const g = globalThis as Record<string, unknown>;
+  g.HTMLElement ??= class {};
+  g.customElements ??= { get: () => undefined, define: () => undefined };
+});
 
 const bootstrap = readFileSync(new URL('../../../src/client/early-reads-bootstrap.js', import.meta.url), 'utf8');
 const TOKEN = 'token-1';
