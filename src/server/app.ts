@@ -4,6 +4,7 @@
  */
 import { Hono } from 'hono';
 import { createApi } from './api.ts';
+import { sessionCookies } from './auth/session-cookie.ts';
 import type { AppEnv, Deps } from './env.ts';
 import { compression } from './http/compression.ts';
 import { embedCors } from './http/cors.ts';
@@ -18,14 +19,20 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   if (deps.config.requestLog) app.use('*', requestLog());
   app.use('*', compression());
   if (deps.config.embedOrigins.length) app.use('/api/v1/*', embedCors(deps.config.embedOrigins));
+  // The session cookie, for the HTML's first data only (auth/session-cookie.ts): set and cleared around the auth calls.
+  app.use('/api/v1/auth/*', sessionCookies(deps.config));
   const api = createApi(deps);
   app.route('/api/v1', api);
   // Once mounted, the API's own notFound is never consulted: without this, unknown API addresses would
   // fall through to the site below and get the HTML not-found page.
   app.all('/api/*', (c) => c.json({ detail: 'Not found' }, 404));
   // Pages whose HTML carries their first data call the API in process (http/first-answers.ts).
-  const site = createStaticSite(deps.config.distDir, uploadOrigins(deps.config), deps.config.embedOrigins, (address, init) =>
-    Promise.resolve(api.request(address, init)),
+  const site = createStaticSite(
+    deps.config.distDir,
+    uploadOrigins(deps.config),
+    deps.config.embedOrigins,
+    (address, init) => Promise.resolve(api.request(address, init)),
+    deps.config.trustProxy,
   );
   app.get('*', site);
   app.on('HEAD', '*', site);

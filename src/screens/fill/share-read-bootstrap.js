@@ -19,7 +19,7 @@ function shareRead(base) {
     // A page with a worker (a kiosk station) asks through it all the same: the worker keeps the link's
     // checklist, so the station reopens offline.
     var kept = navigator.serviceWorker && navigator.serviceWorker.controller ? null : document.getElementById('rb-first-answers');
-    var first = kept && kept.textContent ? JSON.parse(kept.textContent)['share/checklist'] : undefined;
+    var first = kept && kept.textContent ? JSON.parse(kept.textContent).answers['share/checklist'] : undefined;
     var response = first
       ? Promise.resolve(new Response(JSON.stringify(first.body), { status: first.status, headers: { 'Content-Type': 'application/json' } }))
       : fetch(address, { headers: { Authorization: 'Bearer ' + token } });

@@ -5,15 +5,21 @@
  * answer them), and writes the answers into the HTML:
  *
  * - `<script type="application/json" id="rb-first-answers"></script>`, a placeholder a shell carries in its
- *   <head> before its first-read bootstrap, becomes `{ "<address>": { status, body } }` (addresses relative to
- *   the API base, as src/shared/api/paths.ts spells them). The bootstrap takes an answer from there instead
- *   of asking the network; a shell served without it (the service worker's copy, offline) asks as before.
+ *   <head> before its first-read bootstrap, becomes `{ answers: { "<address>": { status, body } }, session? }`
+ *   (addresses relative to the API base, as src/shared/api/paths.ts and src/shared/first-reads.ts spell
+ *   them). The bootstrap takes an answer from there instead of asking the network; a shell served without
+ *   it (the service worker's copy, offline) asks as before.
+ * - The fill pages' read is their link's checklist (the token is in the address). A signed-in page's are
+ *   `auth/me` and its route's first reads, made with the token of the session cookie (auth/session-cookie.ts)
+ *   — the only place that cookie is read.
  * - an empty element marked `data-first="<field>"` (and `hidden`) gets that field of the page's data as
  *   its text and is shown, so the page's heading paints with the HTML, before any module has run.
  *
  * A JSON answer is left out when the API failed (5xx) or did not answer JSON: the page then reads it itself.
  */
 import type { RouteMatch } from '../../routes.ts';
+import * as paths from '../../shared/api/paths.ts';
+import { firstReadsOf } from '../../shared/first-reads.ts';
 
 /** One API call a page's HTML answers: its address (relative to the API base) and its bearer credential. */
 export interface FirstRead {
@@ -29,6 +35,16 @@ export interface FirstAnswer {
 /** The answers by address, as the page's bootstrap finds them. */
 export type FirstAnswers = Record<string, FirstAnswer>;
 
+/**
+ * What the placeholder becomes: the answers, and for a signed-in page the digest of the session token
+ * they were made for (`sessionDigest`): the bootstrap takes them only when its stored token has the same
+ * digest, so a page is never drawn from another login's answers.
+ */
+export interface FirstData {
+  answers: FirstAnswers;
+  session?: string;
+}
+
 /** Calls the API in process: an address relative to the API base (`/share/checklist`). */
 export type ApiCall = (address: string, init: RequestInit) => Promise<Response>;
 
@@ -36,6 +52,21 @@ export type ApiCall = (address: string, init: RequestInit) => Promise<Response>;
 interface PageData {
   reads: FirstRead[];
   slots(answers: FirstAnswers): Record<string, string>;
+  /** A signed-in page's session token (its answers are that login's alone). */
+  session?: string;
+}
+
+/**
+ * A short digest of a session token: FNV-1a (32 bits) in base 36, which the bootstrap computes too
+ * (src/client/early-reads-bootstrap.js). Not a secret's hash: it tells two tokens apart, nothing more.
+ */
+export function sessionDigest(token: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < token.length; i++) {
+    hash ^= token.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(36);
 }
 
 /** The address of a share link's checklist (routes/shared-checklist.ts). */
@@ -59,8 +90,18 @@ function fillPageData(token: string | undefined): PageData | undefined {
   };
 }
 
-/** The first data of a page address, by its route's shell: undefined for a page that reads nothing first. */
-export function pageDataOf(match: RouteMatch): PageData | undefined {
+/** A signed-in page (issue #31): auth/me and the route's first reads (src/shared/first-reads.ts), as its login. */
+function signedInPageData(match: RouteMatch, session: string): PageData {
+  const reads = [paths.auth.me, ...firstReadsOf(match.route.pattern, match.params)];
+  return { reads: reads.map((address) => ({ address, bearer: session })), slots: () => ({}), session };
+}
+
+/**
+ * The first data of a page address, by its route: undefined for a page that reads nothing first. `session`:
+ * the session cookie's token, for a signed-in page.
+ */
+export function pageDataOf(match: RouteMatch, session?: string): PageData | undefined {
+  if (match.route.guard !== 'public') return session ? signedInPageData(match, session) : undefined;
   switch (match.route.shell) {
     case 'fill':
     case 'embed/fill':
@@ -102,9 +143,9 @@ function escapeHtml(text: string): string {
 /** An empty element marked `data-first="field"`, with its attributes before and after the mark. */
 const SLOT = /<([a-z][a-z0-9]*)\b([^>]*?)\sdata-first="([a-z_]+)"([^>]*)><\/\1>/g;
 
-/** The shell with its first answers and its slots filled (a slot without text stays as it is: hidden). */
-export function fillShell(html: string, answers: FirstAnswers, slots: Record<string, string>): string {
-  const withAnswers = html.replace(PLACEHOLDER, () => `<script type="application/json" id="rb-first-answers">${scriptJson(answers)}</script>`);
+/** The shell with its first data and its slots filled (a slot without text stays as it is: hidden). */
+export function fillShell(html: string, data: FirstData, slots: Record<string, string>): string {
+  const withAnswers = html.replace(PLACEHOLDER, () => `<script type="application/json" id="rb-first-answers">${scriptJson(data)}</script>`);
   return withAnswers.replace(SLOT, (element, tag: string, before: string, field: string, after: string) => {
     const text = slots[field];
     if (!text) return element;
@@ -113,11 +154,19 @@ export function fillShell(html: string, answers: FirstAnswers, slots: Record<str
   });
 }
 
-/** The shell of a page address filled with its first data; undefined when the page takes none. */
-export async function firstDataShell(html: string, match: RouteMatch, call: ApiCall): Promise<string | undefined> {
+/**
+ * What a page address is served: its shell filled with its first data (`kind`: 'link', whose credential is
+ * in its address, or 'session', one login's page); or `ended`, a session cookie whose session has ended (the
+ * shell is served as built and the cookie cleared); undefined when the page takes no first data.
+ */
+export type FirstDataPage = { kind: 'link' | 'session'; html: string } | { kind: 'ended' };
+
+export async function firstDataShell(html: string, match: RouteMatch, call: ApiCall, session?: string): Promise<FirstDataPage | undefined> {
   if (!takesFirstAnswers(html)) return undefined;
-  const page = pageDataOf(match);
+  const page = pageDataOf(match, session);
   if (!page) return undefined;
   const answers = await answerFirstReads(call, page.reads);
-  return fillShell(html, answers, page.slots(answers));
+  if (page.session === undefined) return { kind: 'link', html: fillShell(html, { answers }, page.slots(answers)) };
+  if (answers[paths.auth.me]?.status !== 200) return { kind: 'ended' };
+  return { kind: 'session', html: fillShell(html, { answers, session: sessionDigest(page.session) }, page.slots(answers)) };
 }

@@ -19,6 +19,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import type { Context } from 'hono';
 import { matchRoute, notFoundShell, routes, shellFile } from '../../routes.ts';
 import { chooseEncoding, COMPRESSIBLE, encoders, THRESHOLD, type Encoding } from './compression.ts';
+import { clearSessionCookie, sessionCookieOf } from '../auth/session-cookie.ts';
 import { firstDataShell, type ApiCall } from './first-answers.ts';
 import { contentSecurityPolicy, framingOrigins } from './security-headers.ts';
 
@@ -73,6 +74,7 @@ export function createStaticSite(
   connectSources: readonly string[] = [],
   embedOrigins: readonly string[] = [],
   callApi?: ApiCall,
+  trustProxy = false,
 ) {
   const shells = new Map<string, Shell>();
   /** The shells by their files' addresses ('/login/index.html'), for the service worker's precache. */
@@ -136,14 +138,16 @@ export function createStaticSite(
   };
   const shellBodies = new Map<Shell, Uint8Array>();
 
-  /** A body made for one request: compressed and tagged now, nothing kept. */
-  const sendMade = (c: Context, body: Uint8Array, type: string) => {
-    c.header('Vary', 'Accept-Encoding');
+  /** A body made for one request: compressed (and with `tagged`, an ETag of it) now, nothing kept. */
+  const sendMade = (c: Context, body: Uint8Array, type: string, tagged = true) => {
+    c.header('Vary', 'Accept-Encoding', { append: true });
     const encoding = c.req.method === 'HEAD' || body.byteLength < THRESHOLD ? undefined : chooseEncoding(c.req.header('Accept-Encoding'));
     const sent = encoding ? encoders[encoding](body) : body;
-    const etag = `"${createHash('sha256').update(sent).digest('base64url').slice(0, 27)}"`;
-    c.header('ETag', etag);
-    if (matchesEtag(c.req.header('If-None-Match'), etag)) return c.body(null, 304);
+    if (tagged) {
+      const etag = `"${createHash('sha256').update(sent).digest('base64url').slice(0, 27)}"`;
+      c.header('ETag', etag);
+      if (matchesEtag(c.req.header('If-None-Match'), etag)) return c.body(null, 304);
+    }
     c.header('Content-Type', type);
     if (encoding) {
       c.header('Content-Encoding', encoding);
@@ -152,13 +156,19 @@ export function createStaticSite(
     return c.body(sent as Uint8Array<ArrayBuffer>, 200);
   };
 
-  const sendShell = async (c: Context, shell: Shell, status: 200 | 404, filled?: string) => {
+  const sendShell = async (c: Context, shell: Shell, status: 200 | 404, filled?: { kind: 'link' | 'session'; html: string }) => {
     c.header('Content-Security-Policy', framingOrigins(c.req.path, embedOrigins).length ? shell.embedCsp : shell.csp);
-    if (filled !== undefined) {
+    if (filled?.kind === 'link') {
       // This address's own HTML, made for it now (its token is in the address): kept only by the browser,
       // revalidated at every use; its ETag is of these bytes, so a repeat visit with nothing changed is a 304.
       c.header('Cache-Control', 'private, no-cache');
-      return sendMade(c, Buffer.from(filled, 'utf8'), HTML);
+      return sendMade(c, Buffer.from(filled.html, 'utf8'), HTML);
+    }
+    if (filled?.kind === 'session') {
+      // One login's page: never kept, by any cache (issue #31).
+      c.header('Cache-Control', 'private, no-store');
+      c.header('Vary', 'Cookie');
+      return sendMade(c, Buffer.from(filled.html, 'utf8'), HTML, false);
     }
     c.header('Cache-Control', 'no-cache');
     let body = shellBodies.get(shell);
@@ -198,8 +208,9 @@ export function createStaticSite(
     const match = matchRoute(path);
     const shell = match ? shells.get(match.route.shell) : undefined;
     if (shell && match && callApi) {
-      const filled = await firstDataShell(shell.html, match, callApi);
-      if (filled !== undefined) return sendShell(c, shell, 200, filled);
+      const filled = await firstDataShell(shell.html, match, callApi, sessionCookieOf(c));
+      if (filled?.kind === 'ended') clearSessionCookie(c, { trustProxy });
+      else if (filled) return sendShell(c, shell, 200, filled);
     }
     if (shell) return sendShell(c, shell, 200);
     const missing = shells.get(notFoundShell);

@@ -30,7 +30,9 @@ const page = (path: string, headers: Record<string, string> = {}) => fetch(`${se
 function firstAnswersOf(html: string): Record<string, { status: number; body: Json }> {
   const found = /<script type="application\/json" id="rb-first-answers">([\s\S]*?)<\/script>/.exec(html);
   expect(found, 'the first answers’ script').not.toBeNull();
-  return JSON.parse(found![1]!);
+  const data = JSON.parse(found![1]!);
+  expect(data.session, 'a link’s page is no login’s').toBeUndefined();
+  return data.answers;
 }
 
 describe('GET /fill/{token}', () => {

@@ -55,6 +55,9 @@ async function writeSiteFixture(distDir: string): Promise<void> {
   await mkdir(join(distDir, 'embed', 'fill'), { recursive: true });
   await writeFile(join(distDir, 'fill', 'index.html'), fill(SITE_FIXTURE.fillHeading));
   await writeFile(join(distDir, 'embed', 'fill', 'index.html'), fill(''));
+  // A signed-in shell (src/layouts/SignedInLayout.astro): the first answers' placeholder before its early reads.
+  await mkdir(join(distDir, 'documentation', 'browse'), { recursive: true });
+  await writeFile(join(distDir, 'documentation', 'browse', 'index.html'), page('Documentation', '').replace('</title>', `</title>${SITE_FIXTURE.firstAnswers}`));
   await writeFile(join(distDir, SITE_FIXTURE.asset), 'export const app = 1;\n');
 }
 

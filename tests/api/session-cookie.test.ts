@@ -1,0 +1,146 @@
+/**
+ * The session cookie (issue #31; src/server/auth/session-cookie.ts) and the signed-in page's first data
+ * (src/server/http/first-answers.ts): signing in sets an HttpOnly, SameSite=Lax cookie with the login's
+ * token; logout and a password reset clear it; the API never accepts it (a request carrying only the
+ * cookie is answered as one carrying nothing, so another site cannot act with it); a signed-in page served
+ * with it carries its first reads answered for that login, exactly as the API answers them, never kept by
+ * a cache, never another login's.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sessionDigest } from '../../src/server/http/first-answers.ts';
+import { firstReadsOf } from '../../src/shared/first-reads.ts';
+import * as paths from '../../src/shared/api/paths.ts';
+import { makeFolder, makeTeam, requestAccessToken, signIn, tokenFromMail, type Team } from './support/factories.ts';
+import { SITE_FIXTURE, useTestServer } from './support/harness.ts';
+import type { Json } from './support/http.ts';
+
+const server = useTestServer();
+let team: Team;
+let folder: Json;
+
+beforeAll(async () => {
+  team = await makeTeam(server);
+  folder = await makeFolder(team.admin, 'root', 'Plant A');
+});
+
+const cookieOf = (token: string) => `rb_session=${token}`;
+const page = (path: string, cookie?: string) =>
+  fetch(`${server.url}${path}`, { headers: { 'accept-encoding': 'identity', ...(cookie ? { cookie } : {}) } });
+
+/** The first data the HTML carries (#rb-first-answers), parsed; undefined when the placeholder is empty. */
+function firstDataOf(html: string): { session?: string; answers: Record<string, { status: number; body: Json }> } | undefined {
+  const found = /<script type="application\/json" id="rb-first-answers">([\s\S]*?)<\/script>/.exec(html);
+  expect(found, 'the placeholder').not.toBeNull();
+  return found![1] ? JSON.parse(found![1]) : undefined;
+}
+
+describe('the session cookie', () => {
+  it('is set by signing in: the login’s token, HttpOnly, SameSite=Lax, Path=/, for as long as a session may last; not Secure over plain HTTP', async () => {
+    const res = await requestAccessToken(server, team.member.username, team.member.password);
+    expect(res.status, res.text).toBe(200);
+    const cookie = res.headers.get('set-cookie') ?? '';
+    expect(cookie).toContain(`rb_session=${res.body.access_token}`);
+    expect(cookie).toMatch(/; HttpOnly/);
+    expect(cookie).toMatch(/; SameSite=Lax/);
+    expect(cookie).toMatch(/; Path=\//);
+    expect(cookie).toMatch(new RegExp(`; Max-Age=${Math.floor(server.config.sessionAbsoluteMs / 1000)}`));
+    expect(cookie).not.toMatch(/Secure/);
+    // A refused sign-in sets nothing.
+    expect((await requestAccessToken(server, team.member.username, 'not-the-password')).headers.get('set-cookie')).toBeNull();
+  });
+
+  it('is set again by switching organisation, with the caller’s token', async () => {
+    const res = await team.admin.api.post(paths.auth.selectOrg, team.org.id);
+    expect(res.status, res.text).toBe(200);
+    expect(res.headers.get('set-cookie')).toContain(`rb_session=${team.admin.token}`);
+  });
+
+  it('is cleared by logout and by a password reset', async () => {
+    const user = await signIn(server, team.roleMember);
+    const logout = await user.api.post(paths.auth.logout, {});
+    expect(logout.status).toBe(204);
+    expect(logout.headers.get('set-cookie')).toMatch(/^rb_session=; Max-Age=0; Path=\/; HttpOnly; SameSite=Lax/);
+
+    expect((await server.client().postForm('auth/send-password-reset', { email: team.roleMember.email })).status).toBe(200);
+    const token = await tokenFromMail(server, team.roleMember.email, '/reset-password');
+    const reset = await server.client().post('auth/reset-password', { token, password: 'A-new-passw0rd!' });
+    expect(reset.status, reset.text).toBe(200);
+    expect(reset.headers.get('set-cookie')).toMatch(/^rb_session=; Max-Age=0/);
+  });
+
+  it('is never accepted by the API: with only the cookie, every call answers as with no credentials at all', async () => {
+    const cookie = cookieOf(team.admin.token);
+    const calls: [string, string, unknown?][] = [
+      ['GET', paths.auth.me],
+      ['GET', paths.documentation.folder('root')],
+      ['GET', `${paths.documentation.contents('root')}?limit=100`],
+      ['GET', paths.documentation.favorites],
+      ['GET', paths.workflow.assignments],
+      ['GET', paths.users.list],
+      ['GET', paths.roles.list],
+      ['POST', paths.documentation.folders, { name: 'Made by another site', parent_id: 'root' }],
+      ['PUT', paths.auth.me, { full_name: 'Changed by another site' }],
+      ['POST', paths.auth.logout, {}],
+      ['DELETE', paths.documentation.folder(folder.id)],
+    ];
+    for (const [method, address, body] of calls) {
+      const init = (extra: Record<string, string>): RequestInit => ({
+        method,
+        headers: { 'content-type': 'application/json', ...extra },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const withCookie = await fetch(`${server.url}/api/v1/${address}`, init({ cookie }));
+      const without = await fetch(`${server.url}/api/v1/${address}`, init({}));
+      expect(withCookie.status, `${method} ${address}`).toBe(401);
+      expect(await withCookie.json(), `${method} ${address}`).toEqual(await without.json());
+    }
+    // Nothing changed: the folder is there, the name too.
+    expect((await team.admin.api.get(paths.documentation.folder(folder.id))).status).toBe(200);
+    expect((await team.admin.api.get(paths.auth.me)).body.full_name).not.toBe('Changed by another site');
+  });
+});
+
+describe('a signed-in page served with the cookie', () => {
+  const address = () => `/documentation/browse/${folder.id}`;
+
+  it('carries auth/me and its first reads answered for that login, exactly as the API answers them; private, no-store', async () => {
+    const res = await page(address(), cookieOf(team.member.token));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('vary')).toContain('Cookie');
+    expect(res.headers.get('etag')).toBeNull();
+    const data = firstDataOf(await res.text())!;
+    expect(data.session).toBe(sessionDigest(team.member.token));
+    const reads = [paths.auth.me, ...firstReadsOf('/documentation/browse/:folderId', { folderId: folder.id })];
+    expect(Object.keys(data.answers).sort()).toEqual([...reads].sort());
+    for (const read of reads) {
+      const api = await team.member.api.get(read);
+      expect(data.answers[read], read).toEqual({ status: api.status, body: api.body });
+    }
+  });
+
+  it('is never another login’s: two users at the same address, in turn', async () => {
+    for (const user of [team.admin, team.member, team.admin]) {
+      const data = firstDataOf(await (await page(address(), cookieOf(user.token))).text())!;
+      expect(data.session).toBe(sessionDigest(user.token));
+      expect(data.answers[paths.auth.me]!.body.username).toBe(user.username);
+    }
+  });
+
+  it('without the cookie, or with a malformed one, is the shell as built', async () => {
+    for (const cookie of [undefined, 'rb_session=<script>', 'other=1']) {
+      const res = await page(address(), cookie);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toContain(SITE_FIXTURE.firstAnswers);
+    }
+  });
+
+  it('for a session that has ended, is the shell as built and clears the cookie', async () => {
+    const user = await signIn(server, team.member);
+    expect((await user.api.post(paths.auth.logout, {})).status).toBe(204);
+    const res = await page(address(), cookieOf(user.token));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('set-cookie')).toMatch(/^rb_session=; Max-Age=0/);
+    expect(await res.text()).toContain(SITE_FIXTURE.firstAnswers);
+  });
+});
