@@ -26,11 +26,36 @@ export function registerServiceWorker(after: Promise<unknown> = Promise.resolve(
     if (document.readyState === 'complete') resolve();
     else window.addEventListener('load', () => resolve(), { once: true });
   });
-  void Promise.all([loaded, after.catch(() => undefined)]).then(() =>
-    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((err: unknown) => {
+  void Promise.all([loaded, after.catch(() => undefined)]).then(() => {
+    keepHtmlAnswersOffline();
+    return navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((err: unknown) => {
       console.warn('The service worker could not be registered', err);
-    }),
-  );
+    });
+  });
+}
+
+declare global {
+  interface Window {
+    /** The addresses whose answers the page took from its HTML (src/client/early-reads-bootstrap.js). */
+    __rbFromHtml?: string[];
+  }
+}
+
+/**
+ * The answers the server wrote into the HTML (issue #31) never passed through the worker, so it did not
+ * keep them for offline use: once the page has painted, a worker that controls it reads them again, at low
+ * priority, and keeps them as it keeps every read it sees.
+ */
+function keepHtmlAnswersOffline(): void {
+  const addresses = window.__rbFromHtml;
+  const token = storedToken();
+  if (!addresses?.length || !token || !navigator.serviceWorker.controller) return;
+  const authorization = `Bearer ${token}`;
+  const base = apiBase();
+  for (const address of new Set(addresses)) {
+    const url = new URL(address, location.href).href;
+    if (isKeptApiRead({ method: 'GET', url, authorization }, base)) void fetch(url, { headers: { Authorization: authorization }, priority: 'low' }).catch(() => undefined);
+  }
 }
 
 /** Reads again, through the worker that just took control, the kept API reads this page made without one. */

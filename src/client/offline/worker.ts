@@ -19,6 +19,7 @@
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
+import { enable as enableNavigationPreload } from 'workbox-navigation-preload';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
@@ -47,19 +48,26 @@ cleanupOutdatedCaches();
 
 // ─── Page addresses ──────────────────────────────────────────────────────────────────────────────
 
-function fetchWithin(request: Request, ms: number): Promise<Response> {
+// A page address's request leaves while the worker starts (navigation preload): the server's answer — the
+// HTML with the page's first data (issue #31) — does not wait for the worker to boot.
+enableNavigationPreload();
+
+/** The network's answer to a page address: the preloaded one when there is one, else a fetch; `ms` at most. */
+function fetchWithin(request: Request, ms: number, preloaded?: Promise<Response | undefined>): Promise<Response> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('network timeout')), ms);
-    fetch(request).then(
-      (response) => {
-        clearTimeout(timer);
-        resolve(response);
-      },
-      (err: unknown) => {
-        clearTimeout(timer);
-        reject(err instanceof Error ? err : new Error(String(err)));
-      },
-    );
+    Promise.resolve(preloaded)
+      .then((answer) => answer ?? fetch(request))
+      .then(
+        (response) => {
+          clearTimeout(timer);
+          resolve(response);
+        },
+        (err: unknown) => {
+          clearTimeout(timer);
+          reject(err instanceof Error ? err : new Error(String(err)));
+        },
+      );
   });
 }
 
@@ -78,9 +86,10 @@ async function offlineShell(path: string): Promise<Response> {
 
 // Registered before the precache's route, so page addresses never get a precached file without asking the network.
 registerRoute(
-  new NavigationRoute(async ({ request, url }) => {
+  new NavigationRoute(async ({ request, url, event }) => {
     try {
-      return await fetchWithin(request, NAVIGATION_TIMEOUT_MS);
+      const preloaded = (event as Event & { preloadResponse?: Promise<Response | undefined> }).preloadResponse;
+      return await fetchWithin(request, NAVIGATION_TIMEOUT_MS, preloaded);
     } catch {
       return offlineShell(url.pathname);
     }
