@@ -21,7 +21,15 @@ import { navigate, safeReturnPath } from '../../client/navigation.ts';
 import { readSession, removeSession, sessionKeys } from '../../client/storage.ts';
 import { signInWithToken } from '../../client/stores/session.ts';
 import { announce, element, openModal } from '../../client/dom.ts';
-import { passwordChangeTokenOf, showNewPasswordStep } from './new-password.ts';
+import { passwordChangeTokenOf } from './password-change-token.ts';
+
+/**
+ * The "Choose a New Password" step's code (new-password.ts and its fields), loaded on first use: it is not
+ * needed for the form's first paint (issue #31: two files fewer to fetch and run on a phone). Asked for
+ * when the form is sent, so it is there by the time the server's answer could need it.
+ */
+let newPasswordStep: Promise<typeof import('./new-password.ts')> | undefined;
+const loadNewPasswordStep = () => (newPasswordStep ??= import('./new-password.ts'));
 
 export const INCORRECT_CREDENTIALS = 'Incorrect username or password';
 export const INCORRECT_OTP = 'Incorrect OTP';
@@ -91,15 +99,18 @@ function mountSignInForm(): void {
     announce(error, '');
     submit.disabled = true;
     submit.setAttribute('aria-busy', 'true');
+    void loadNewPasswordStep().catch(() => (newPasswordStep = undefined));
     try {
       const code = otpField.hidden ? undefined : otp.value.trim();
       const { access_token } = await api.auth.accessToken(username.value.trim(), password.value, code);
       await goOnSignedIn(access_token);
     } catch (err) {
       const token = passwordChangeTokenOf(err);
-      if (token) {
+      // Without the step's code (no connection), the refusal's own words show below, as any refusal's.
+      const step = token ? await loadNewPasswordStep().catch(() => undefined) : undefined;
+      if (token && step) {
         const replaces = element('login-card');
-        showNewPasswordStep({ token, replaces, username: username.value.trim(), signedIn: goOnSignedIn });
+        step.showNewPasswordStep({ token, replaces, username: username.value.trim(), signedIn: goOnSignedIn });
         return;
       }
       const detail = err instanceof ApiError ? err.detail : '';

@@ -124,6 +124,9 @@ function mountTermsDialog(): void {
   const opener = element<HTMLButtonElement>('terms-open');
   const body = element('terms-body');
   opener.addEventListener('click', () => {
+    // The text waits in a <template> until the first opening (TermsDialog.astro).
+    const text = body.querySelector('template');
+    if (text) body.replaceChildren(text.content);
     openModal(dialog, opener);
     body.scrollTop = 0;
     body.focus(); // the scrolling text takes the arrow keys at once; Tab reaches Close
