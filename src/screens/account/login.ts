@@ -21,7 +21,6 @@ import { navigate, safeReturnPath } from '../../client/navigation.ts';
 import { readSession, removeSession, sessionKeys } from '../../client/storage.ts';
 import { signInWithToken } from '../../client/stores/session.ts';
 import { announce, element, openModal } from '../../client/dom.ts';
-import { passwordChangeTokenOf } from './password-change-token.ts';
 
 /**
  * The "Choose a New Password" step's code (new-password.ts and its fields), loaded on first use: it is not
@@ -105,10 +104,12 @@ function mountSignInForm(): void {
       const { access_token } = await api.auth.accessToken(username.value.trim(), password.value, code);
       await goOnSignedIn(access_token);
     } catch (err) {
-      const token = passwordChangeTokenOf(err);
-      // Without the step's code (no connection), the refusal's own words show below, as any refusal's.
-      const step = token ? await loadNewPasswordStep().catch(() => undefined) : undefined;
-      if (token && step) {
+      // An answer that carries a password_change_token may be the server asking for the person's own
+      // password: the step's code decides (passwordChangeTokenOf). Without that code (no connection), the
+      // refusal's own words show below, as any refusal's.
+      const step = carriesPasswordChangeToken(err) ? await loadNewPasswordStep().catch(() => undefined) : undefined;
+      const token = step?.passwordChangeTokenOf(err);
+      if (step && token) {
         const replaces = element('login-card');
         step.showNewPasswordStep({ token, replaces, username: username.value.trim(), signedIn: goOnSignedIn });
         return;
@@ -124,6 +125,9 @@ function mountSignInForm(): void {
 
   submit.disabled = false; // ready: the button is disabled in the shell until this script runs
 }
+
+const carriesPasswordChangeToken = (err: unknown): boolean =>
+  err instanceof ApiError && err.status === 403 && !!(err.body as { password_change_token?: unknown } | undefined)?.password_change_token;
 
 /** Stores the session and goes where this sign-in leads. */
 async function goOnSignedIn(accessToken: string): Promise<void> {

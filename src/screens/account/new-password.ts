@@ -9,14 +9,20 @@
  * "Reset password", §5); a refusal shows the server's own detail (a password too short, or the one the
  * admin gave), since the reset page's 'Something went wrong!' would not say what to change.
  */
+import { NEW_PASSWORD_NEEDED, type NewPasswordNeeded } from '../../shared/api/accounts-new-password.ts';
 import { api, ApiError, problemText } from '../../client/api.ts';
 import { announce, element } from '../../client/dom.ts';
 import { passwordPair } from './password-pair.ts';
 
-export { passwordChangeTokenOf } from './password-change-token.ts';
-
 /** Said when no answer came (the reset page's words): sending again may work. */
 export const STEP_FAILED = 'Something went wrong! Please try again.';
+
+/** The token of the next step when `err` is the server asking for the person's own password; else undefined. */
+export function passwordChangeTokenOf(err: unknown): string | undefined {
+  if (!(err instanceof ApiError) || err.status !== 403 || err.detail !== NEW_PASSWORD_NEEDED) return undefined;
+  const token: unknown = (err.body as Partial<NewPasswordNeeded> | undefined)?.password_change_token;
+  return typeof token === 'string' && token !== '' ? token : undefined;
+}
 
 export interface NewPasswordStep {
   /** The token from the 403 answer. */
