@@ -1,7 +1,7 @@
 // `npm run build`, last step: bundles the production server (src/server/main.ts) with esbuild into
 // dist-server/main.mjs, which `npm start` runs with plain `node`: no TypeScript loader at run time, and
 // one module to compile instead of hundreds (under tsx on Node 20 each ES module costs ~70 KB of
-// memory; the bundle idles ~55 MB lower, issue #10 — see docs/ARCHITECTURE.md "Building and running").
+// memory; the bundle idles ~55 MB lower, issue #10 — see docs/decisions.md "Building and running").
 // `npm run dev` and the API tests still run the TypeScript sources.
 //
 // - Our code and the pure-JS packages are bundled. What the server imports on first use

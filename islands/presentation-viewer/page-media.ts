@@ -1,6 +1,6 @@
 /**
  * A presentation's media for the viewer, fetched so that the first page image paints one API level
- * after the document (ARCHITECTURE "Fast on slow networks"):
+ * after the document (docs/performance.md "Fast on slow networks"):
  * - a page image is read straight from `documents/{id}/media/{upload}` with the bearer token (no
  *   media-urls round trip first), decoded, and kept per upload (the next page is fetched ahead);
  * - thumbnails and videos need addresses an <img> or <video> can load: one `media-urls` call for the

@@ -168,7 +168,7 @@ export async function rowPdf(deps: Deps, who: Member, rowId: string): Promise<Ex
   const questions = orderedQuestions((version?.contents ?? checklist.document.contents) as Record<string, unknown>);
   const photoIds = questions.flatMap(({ id }) => row.record[id]?.media ?? []).slice(0, MAX_PHOTOS);
   const pictures = await thumbnails(deps, who.orgId, row.document_id, photoIds);
-  // Loaded here, on the PDF route only: pdfkit, its fonts and the drawing (docs/ARCHITECTURE.md "Memory").
+  // Loaded here, on the PDF route only: pdfkit, its fonts and the drawing (docs/performance.md "Memory").
   const { rowPdfDocument } = await import('./row-pdf.ts');
   const doc = rowPdfDocument({
     name,

@@ -1,7 +1,7 @@
 /**
  * The pages of a submitted row's PDF (issue #13), drawn with pdfkit from what exports.ts `rowPdf` gathered
  * and checked. Imported on the PDF route only, with pdfkit and the fonts: a server that never makes a PDF
- * never loads them (docs/ARCHITECTURE.md "Memory").
+ * never loads them (docs/performance.md "Memory").
  *
  * Issue #28: the text in every script (./pdf-fonts.ts), and a tagged PDF 1.7 that screen readers can walk:
  * its structure tree is Document → H1 (the checklist's name), P (who, when, version, invalid answers), then

@@ -1,7 +1,7 @@
 /**
  * The PDF of a QR label sheet (issue #29), drawn with pdfkit from the layout table (./layouts.ts) in exact
  * millimetres: each page is the layout's paper, each label its cell. Imported on the PDF route only, with
- * pdfkit, qrcode and the fonts (docs/ARCHITECTURE.md "Memory").
+ * pdfkit, qrcode and the fonts (docs/performance.md "Memory").
  *
  * A label: the item's QR code at the left — the `qrcode` package's module matrix (error correction M),
  * each row's run of dark modules one vector rectangle, the whole code one filled path (no hairlines

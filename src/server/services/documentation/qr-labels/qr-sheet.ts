@@ -10,7 +10,7 @@
  * link's `{PUBLIC_URL}/fill/{token}` (the token derived from the link's id, checklists/share-links.ts).
  * Choosing a link needs what managing it needs: Edit Permissions on the checklist (`share`). At most
  * QR_SHEET_MAX_LABELS labels a PDF (422 past it). The tree and the links are read in one snapshot; the
- * PDF is drawn after it, with pdfkit and the fonts loaded on this route only (docs/ARCHITECTURE.md "Memory").
+ * PDF is drawn after it, with pdfkit and the fonts loaded on this route only (docs/performance.md "Memory").
  */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
