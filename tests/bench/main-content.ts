@@ -223,6 +223,9 @@ export async function visit(browser: Browser, url: string, find: Find, token?: s
         localStorage.setItem('token', value);
         localStorage.setItem('loggedIn', 'true');
       }, token);
+      // And the session cookie a sign-in sets (issue #31), so the server writes the page's first data into
+      // its HTML; MAIN_CONTENT_COOKIE=0 measures a browser without it (the reads leave from the HTML instead).
+      if (process.env.MAIN_CONTENT_COOKIE !== '0') await context.addCookies([{ name: 'rb_session', value: token, url }]);
     }
     // tsx (esbuild, keepNames) wraps the watcher's named helpers in __name(); the page has no such function.
     await page.addInitScript({ content: 'globalThis.__name = globalThis.__name || ((f) => f);' });
