@@ -15,7 +15,7 @@
  * - an empty element marked `data-first="<field>"` (and `hidden`) gets that field of the page's data as
  *   its text and is shown, so the page's heading paints with the HTML, before any module has run.
  *
- * A JSON answer is left out when the API failed (5xx) or did not answer JSON: the page then reads it itself.
+ * An answer is left out when the API failed (5xx, or threw) or did not answer JSON: the page then reads it itself.
  */
 import type { RouteMatch } from '../../routes.ts';
 import * as paths from '../../shared/api/paths.ts';
@@ -116,9 +116,13 @@ export async function answerFirstReads(call: ApiCall, reads: readonly FirstRead[
   const answers: FirstAnswers = {};
   await Promise.all(
     reads.map(async ({ address, bearer }) => {
-      const response = await call(`/${address}`, { headers: { Authorization: `Bearer ${bearer}` } });
-      if (response.status >= 500 || !response.headers.get('content-type')?.includes('application/json')) return;
-      answers[address] = { status: response.status, body: await response.json() };
+      try {
+        const response = await call(`/${address}`, { headers: { Authorization: `Bearer ${bearer}` } });
+        if (response.status >= 500 || !response.headers.get('content-type')?.includes('application/json')) return;
+        answers[address] = { status: response.status, body: await response.json() };
+      } catch {
+        // Not answered here: the page asks for it itself, and meets whatever went wrong there.
+      }
     }),
   );
   return answers;
