@@ -3,12 +3,26 @@
  * (562.5 ms latency, 180,000 B/s down, 84,375 B/s up) and a 4× CPU slowdown, each run in a fresh
  * browser context (empty cache, no service worker), measured in the page by a PerformanceObserver.
  */
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type CDPSession } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
 import type { Resource } from './page-weight.ts';
 
 export const slow4g = { latencyMs: 562.5, downloadBytesPerSecond: 180_000, uploadBytesPerSecond: 84_375 } as const;
 export const cpuSlowdown = 4;
+
+/** Sets Slow 4G and 4× CPU on a page's DevTools session (and, unless `emptyCache` is false, an empty cache). */
+export async function throttle(cdp: CDPSession, { emptyCache = true } = {}): Promise<void> {
+  await cdp.send('Network.enable');
+  if (emptyCache) await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: slow4g.latencyMs,
+    downloadThroughput: slow4g.downloadBytesPerSecond,
+    uploadThroughput: slow4g.uploadBytesPerSecond,
+    connectionType: 'cellular4g',
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+}
 
 export interface PaintRun {
   lcpMs: number;
@@ -50,16 +64,7 @@ async function oneRun(browser: Browser, url: string, token?: string): Promise<Pa
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: slow4g.latencyMs,
-      downloadThroughput: slow4g.downloadBytesPerSecond,
-      uploadThroughput: slow4g.uploadBytesPerSecond,
-      connectionType: 'cellular4g',
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+    await throttle(cdp);
     let receivedBytes = 0;
     let requests = 0;
     cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => {

@@ -9,9 +9,9 @@
  * for every long task, what filled it: the top-level events inside it (script evaluation with its URL,
  * parse HTML, style recalculation with its element count, layout, …) by their own time.
  */
-import { chromium, type Browser, type CDPSession } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
-import { cpuSlowdown, slow4g } from './largest-paint.ts';
+import { throttle } from './largest-paint.ts';
 
 export interface LongTask {
   startMs: number;
@@ -36,19 +36,6 @@ export async function withBrowser<T>(work: (browser: Browser) => Promise<T>): Pr
   }
 }
 
-/** Sets Slow 4G, 4× CPU and an empty cache on a page's DevTools session. */
-export async function throttle(cdp: CDPSession): Promise<void> {
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: slow4g.latencyMs,
-    downloadThroughput: slow4g.downloadBytesPerSecond,
-    uploadThroughput: slow4g.uploadBytesPerSecond,
-    connectionType: 'cellular4g',
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
-}
 
 /** The in-page long-task recorder (addInitScript), kept in window.__longTasks. */
 export function recordLongTasks(): void {

@@ -23,8 +23,8 @@ import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
 import { startBenchServer, type BenchServer } from './bench-server.ts';
 import { call, registerAndActivate } from './documentation-tree-fixture.ts';
-import { cpuSlowdown, median, slow4g } from './largest-paint.ts';
-import { measureLongTasks, throttle, withBrowser, type LongTaskRun } from './long-tasks.ts';
+import { cpuSlowdown, median, slow4g, throttle } from './largest-paint.ts';
+import { measureLongTasks, withBrowser, type LongTaskRun } from './long-tasks.ts';
 import { createPresentation, photoJpeg, thumbnailOf, type PageFile, type PresentationApi } from './presentation-viewer-fixture.ts';
 import { checklistContents } from './submissions.ts';
 

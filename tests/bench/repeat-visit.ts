@@ -8,7 +8,7 @@
  */
 import { chromium, type BrowserContext } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
-import { cpuSlowdown, slow4g, type Load } from './largest-paint.ts';
+import { throttle, type Load } from './largest-paint.ts';
 
 export interface RepeatVisit {
   /** The second visit's LCP (ms since its navigation started). */
@@ -55,15 +55,7 @@ async function visit(context: BrowserContext, url: string): Promise<RepeatVisit>
   const page = await context.newPage();
   try {
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: slow4g.latencyMs,
-      downloadThroughput: slow4g.downloadBytesPerSecond,
-      uploadThroughput: slow4g.uploadBytesPerSecond,
-      connectionType: 'cellular4g',
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+    await throttle(cdp, { emptyCache: false });
     await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
     // A signed-in page keeps the notifications stream open: wait 10 s at most for the network to go idle.
     await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);

@@ -53,20 +53,29 @@ export async function decodePage(png: string): Promise<string[]> {
   }
 }
 
-/**
- * The QR codes zbarimg decodes inside a rectangle of a page (mm from its top-left corner): one label's
- * cell on its own. A page of 48 small codes scanned at once missed one now and then (which one depends on
- * the addresses, so on the run); a cell alone, with its quiet zone, is what a phone sees.
- */
-export async function decodeIn(png: string, rect: { left: number; top: number; width: number; height: number }): Promise<string[]> {
+/** A rectangle of a page in mm from its top-left corner. */
+type Rect = { left: number; top: number; width: number; height: number };
+
+/** The page's pixels inside `rect` (clipped to the page), and where they start. */
+async function cellOf(png: string, rect: Rect): Promise<{ image: sharp.Sharp; left: number; top: number }> {
   const image = sharp(png);
   const { width: pageWidth = 0, height: pageHeight = 0 } = await image.metadata();
   const left = Math.max(0, Math.floor(pxOf(rect.left)));
   const top = Math.max(0, Math.floor(pxOf(rect.top)));
   const width = Math.min(pageWidth - left, Math.ceil(pxOf(rect.width)));
   const height = Math.min(pageHeight - top, Math.ceil(pxOf(rect.height)));
+  return { image: image.extract({ left, top, width, height }), left, top };
+}
+
+/**
+ * The QR codes zbarimg decodes inside a rectangle of a page (mm from its top-left corner): one label's
+ * cell on its own. A page of 48 small codes scanned at once missed one now and then (which one depends on
+ * the addresses, so on the run); a cell alone, with its quiet zone, is what a phone sees.
+ */
+export async function decodeIn(png: string, rect: Rect): Promise<string[]> {
+  const { image, left, top } = await cellOf(png, rect);
   const cell = `${png}.cell-${left}-${top}.png`;
-  await image.extract({ left, top, width, height }).toFile(cell);
+  await image.toFile(cell);
   try {
     return await decodePage(cell);
   } finally {
@@ -109,14 +118,9 @@ export interface FoundCode {
 }
 
 /** The code inside a rectangle of a page (mm from its top-left corner), read with jsQR; undefined when none is found. */
-export async function codeIn(png: string, rect: { left: number; top: number; width: number; height: number }): Promise<FoundCode | undefined> {
-  const image = sharp(png);
-  const { width: pageWidth = 0, height: pageHeight = 0 } = await image.metadata();
-  const left = Math.max(0, Math.floor(pxOf(rect.left)));
-  const top = Math.max(0, Math.floor(pxOf(rect.top)));
-  const width = Math.min(pageWidth - left, Math.ceil(pxOf(rect.width)));
-  const height = Math.min(pageHeight - top, Math.ceil(pxOf(rect.height)));
-  const { data, info } = await image.extract({ left, top, width, height }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+export async function codeIn(png: string, rect: Rect): Promise<FoundCode | undefined> {
+  const { image, left, top } = await cellOf(png, rect);
+  const { data, info } = await image.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const found = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height);
   if (!found) return undefined;
   const { topLeftCorner: a, topRightCorner: b, bottomLeftCorner: c, bottomRightCorner: d } = found.location;
