@@ -191,7 +191,9 @@ function removeColumn(contents: SheetContents, id: string): SheetContents | unde
 }
 
 export function editSheet(state: SheetEditorState, action: SheetAction): SheetEditorState {
-  if (action.type === 'load') return { contents: action.contents, changed: action.changed, revision: state.revision + 1 };
+  // What the server holds now: no new revision (the draft autosave has nothing to save; a new one made it
+  // save the just-published contents as a draft, the phantom 'Unpublished draft' of issue #32).
+  if (action.type === 'load') return { contents: action.contents, changed: action.changed, revision: state.revision };
   const c = state.contents;
   let next: SheetContents | undefined;
   switch (action.type) {

@@ -273,3 +273,29 @@ test('a report shows the latest row as one card per question, with its PDF', asy
   await expectNoHorizontalScroll(page);
   await expectAccessible(page);
 });
+
+test('a sheet built and published in its editor reopens with No unpublished changes (no phantom draft)', async ({ page, orgAdmin }) => {
+  test.setTimeout(120_000);
+  const { sheet } = await stage(orgAdmin);
+  await signInWithToken(page, orgAdmin.token);
+  await page.goto(`/documentation/edit/${sheet.id}`);
+  await page.getByRole('button', { name: 'Add checklist' }).click();
+  const picker = dialog(page, 'Add Checklist');
+  await picker.getByRole('button', { name: 'Registers' }).click();
+  await picker.getByRole('radio', { name: /Asset register/ }).check();
+  await picker.getByRole('button', { name: 'Add at Root' }).click();
+  await expect(picker).toBeHidden();
+  await expect(columns(page)).toHaveCount(2);
+  await publish(page, 'Register');
+  const status = page.locator('.draft-status');
+  await expect(status).toHaveText('No unpublished changes');
+  // Longer than the autosave's delay: nothing is saved as a draft after the editor's own publish.
+  await page.waitForTimeout(2000);
+  await expect(status).toHaveText('No unpublished changes');
+  const stored = await callApi<Doc & { draft_contents: unknown }>(`documentation/documents/${sheet.id}`, { token: orgAdmin.token });
+  expect(stored.draft_contents).toBeNull();
+  await page.reload();
+  await expect(columns(page)).toHaveCount(2);
+  await expect(status).toHaveText('No unpublished changes');
+  await expect(page.getByText(/Unpublished draft/)).toHaveCount(0);
+});

@@ -142,3 +142,12 @@ describe('sheet editor state', () => {
     expect(read).toEqual({ questions: { a: { title: 'A', form_id: 'f' } }, question_index: ['a'], form_links: { a: null }, form_ids: ['f'] });
   });
 });
+
+describe('load (what the server holds now: after a publish, a discard or Load latest)', () => {
+  it('counts no new revision, so the draft autosave has nothing to save', () => {
+    const built = editSheet(initialState(), { type: 'addForm', form: register });
+    expect(built.revision).toBe(1);
+    const loaded = editSheet(built, { type: 'load', contents: built.contents, changed: false });
+    expect(loaded).toEqual({ contents: built.contents, changed: false, revision: 1 });
+  });
+});
