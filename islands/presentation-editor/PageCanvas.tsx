@@ -3,7 +3,8 @@
  * (islands/shared/presentation-canvas, shared with the viewer) draws the page and its shapes; the editor
  * adds its tools on top — placing a shape with the chosen tool, moving the selected one by dragging,
  * eight resize handles (corners and edges, along the shape's own axes: src/shared/presentations/resize.ts)
- * and a rotate handle. Keyboard: Delete removes the selected shape, arrows move it (Shift: further),
+ * and a rotate handle. Shapes stay on the page's picture (issue #32): a click on the letterbox around it
+ * places none, and a placed, dragged, nudged, resized or turned shape is kept on it (keptOnPage). Keyboard: Delete removes the selected shape, arrows move it (Shift: further),
  * Escape lets go of it.
  */
 import type Konva from 'konva/lib/Core';
@@ -16,8 +17,11 @@ import { uuidv7 } from '../../src/shared/ids.ts';
 import type { Page, Shape } from '../../src/shared/presentations/model.ts';
 import {
   handlePosition,
+  isOnPage,
+  keptOnPage,
   moveBox,
   newShapeBox,
+  pointOnPage,
   resizeBox,
   RESIZE_HANDLES,
   rotateBox,
@@ -107,7 +111,9 @@ export function PageCanvas({ page, imageUrl, tool, selectedShape, dispatch }: Pr
         if (t !== 'select') {
           if (!pointer) return;
           const at = stage.pagePointAt(pointer);
-          d({ type: 'addShape', pageID: p.pageID, id: uuidv7(), kind: t, box: newShapeBox(at, stage.currentView.scale) });
+          // The dark letterbox around the picture is no place for a shape.
+          if (!isOnPage(at, stage.pageSize)) return;
+          d({ type: 'addShape', pageID: p.pageID, id: uuidv7(), kind: t, box: keptOnPage(newShapeBox(at, stage.currentView.scale), stage.pageSize) });
           return;
         }
         d({ type: 'selectShape', id: id ?? undefined });
@@ -129,7 +135,9 @@ export function PageCanvas({ page, imageUrl, tool, selectedShape, dispatch }: Pr
       const group = event.target as unknown as Konva.Group;
       const shape = selected();
       if (!shape || group.id() !== shape.id) return;
-      const moved = moveBox(shape, group.x() - shape.x, group.y() - shape.y);
+      // The shape stops at the picture's edge: the dragged group is put back where the kept box is.
+      const moved = keptOnPage(moveBox(shape, group.x() - shape.x, group.y() - shape.y), stage.pageSize);
+      group.position({ x: moved.x, y: moved.y });
       latest.current.dispatch({ type: 'changeShape', pageID: latest.current.page.pageID, id: shape.id, change: { x: moved.x, y: moved.y }, continuing: dragging });
       dragging = true;
     });
@@ -149,7 +157,7 @@ export function PageCanvas({ page, imageUrl, tool, selectedShape, dispatch }: Pr
         const shape = selected();
         const pointer = stage.stage.getPointerPosition();
         if (!shape || !pointer) return;
-        const next = resizeBox(shape, handle, stage.pagePointAt(pointer));
+        const next = keptOnPage(resizeBox(shape, handle, pointOnPage(stage.pagePointAt(pointer), stage.pageSize)), stage.pageSize);
         const { x, y, width, height } = next;
         latest.current.dispatch({ type: 'changeShape', pageID: latest.current.page.pageID, id: shape.id, change: { x, y, width, height }, continuing });
         continuing = true;
@@ -170,7 +178,7 @@ export function PageCanvas({ page, imageUrl, tool, selectedShape, dispatch }: Pr
       const pointer = stage.stage.getPointerPosition();
       if (!shape || !pointer) return;
       const shift = (event.evt as MouseEvent).shiftKey;
-      const next = rotateBox(shape, rotationTowards(shape, stage.pagePointAt(pointer), shift ? 15 : 0));
+      const next = keptOnPage(rotateBox(shape, rotationTowards(shape, stage.pagePointAt(pointer), shift ? 15 : 0)), stage.pageSize);
       latest.current.dispatch({ type: 'changeShape', pageID: latest.current.page.pageID, id: shape.id, change: { x: next.x, y: next.y, rotation: next.rotation }, continuing: turning });
       turning = true;
     });
@@ -245,7 +253,9 @@ export function PageCanvas({ page, imageUrl, tool, selectedShape, dispatch }: Pr
     if (!step) return;
     event.preventDefault();
     const by = (event.shiftKey ? 10 : 1) / (stageRef.current?.currentView.scale || 1);
-    const moved = moveBox(shape, step[0] * by, step[1] * by);
+    const size = stageRef.current?.pageSize;
+    const stepped = moveBox(shape, step[0] * by, step[1] * by);
+    const moved = size ? keptOnPage(stepped, size) : stepped;
     dispatch({ type: 'changeShape', pageID: page.pageID, id: shape.id, change: { x: moved.x, y: moved.y } });
   };
 

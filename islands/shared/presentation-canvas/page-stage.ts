@@ -155,6 +155,11 @@ export class PageStage {
     this.setView(panBy(this.view, this.viewport(), this.page.size, dx, dy));
   }
 
+  /** The page's own size (its picture's natural size): the editor keeps shapes inside it. */
+  get pageSize(): Size {
+    return this.page.size;
+  }
+
   get currentView(): View {
     return this.view;
   }

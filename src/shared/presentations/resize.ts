@@ -9,6 +9,7 @@
  * (0, 0)–(width, height) shows it.
  */
 import { DEFAULT_SHAPE_SIZE, MIN_SHAPE_SIZE, type Shape } from './model.ts';
+import type { Size } from './zoom.ts';
 
 export interface Point {
   x: number;
@@ -159,4 +160,32 @@ export function rotationTowards(box: Box, pointer: Point, snap = 0): number {
 export function newShapeBox(at: Point, scale: number): Box {
   const size = DEFAULT_SHAPE_SIZE / (scale > 0 ? scale : 1);
   return { x: at.x - size / 2, y: at.y - size / 2, width: size, height: size, rotation: 0 };
+}
+
+/** Whether `point` lies on the page (its picture: (0, 0)–(width, height)); a shape is placed only there. */
+export function isOnPage(point: Point, page: Size): boolean {
+  return point.x >= 0 && point.y >= 0 && point.x <= page.width && point.y <= page.height;
+}
+
+/** `point` brought onto the page (the nearest point of it): a resize handle stops at the picture's edge. */
+export function pointOnPage(point: Point, page: Size): Point {
+  return { x: Math.min(Math.max(point.x, 0), page.width), y: Math.min(Math.max(point.y, 0), page.height) };
+}
+
+/** How far to shift a span [start, start + length] to lie within [0, room] (a span longer than room starts at 0). */
+function shiftInto(start: number, length: number, room: number): number {
+  if (length >= room || start < 0) return -start;
+  if (start + length > room) return room - start - length;
+  return 0;
+}
+
+/**
+ * The box moved (never resized nor turned) as little as needed for all of it — its rotated corners — to lie
+ * on the page: shapes stay on the picture however they are placed, dragged, nudged, resized or turned.
+ */
+export function keptOnPage<B extends Box>(box: B, page: Size): B {
+  const bounds = boundsOf(box);
+  const dx = shiftInto(bounds.x, bounds.width, page.width);
+  const dy = shiftInto(bounds.y, bounds.height, page.height);
+  return dx === 0 && dy === 0 ? box : moveBox(box, dx, dy);
 }

@@ -5,9 +5,12 @@ import {
   boundsOf,
   centreOf,
   handlePosition,
+  isOnPage,
+  keptOnPage,
   moveBox,
   newShapeBox,
   normaliseRotation,
+  pointOnPage,
   resizeBox,
   RESIZE_HANDLES,
   rotateBox,
@@ -147,5 +150,44 @@ describe('shape geometry: moving, rotating, a new shape', () => {
     expect(newShapeBox({ x: 100, y: 100 }, 1)).toEqual({ x: 70, y: 70, width: DEFAULT_SHAPE_SIZE, height: DEFAULT_SHAPE_SIZE, rotation: 0 });
     expect(newShapeBox({ x: 100, y: 100 }, 2)).toEqual({ x: 85, y: 85, width: 30, height: 30, rotation: 0 });
     expect(newShapeBox({ x: 0, y: 0 }, 0.5).width).toBe(120);
+  });
+});
+
+describe('shapes stay on the picture (issue #32)', () => {
+  const page = { width: 1000, height: 2000 };
+  it('a point is on the page only within its picture', () => {
+    expect(isOnPage({ x: 0, y: 0 }, page)).toBe(true);
+    expect(isOnPage({ x: 1000, y: 2000 }, page)).toBe(true);
+    expect(isOnPage({ x: -1, y: 10 }, page)).toBe(false);
+    expect(isOnPage({ x: 10, y: 2001 }, page)).toBe(false);
+    expect(pointOnPage({ x: -5, y: 2500 }, page)).toEqual({ x: 0, y: 2000 });
+  });
+
+  it('a box over an edge is moved back, unresized and unturned; one on the page is left alone', () => {
+    const inside = { x: 10, y: 10, width: 100, height: 50, rotation: 0 };
+    expect(keptOnPage(inside, page)).toBe(inside);
+    expect(keptOnPage({ ...inside, x: 950 }, page)).toEqual({ ...inside, x: 900 });
+    expect(keptOnPage({ ...inside, x: -30, y: 1990 }, page)).toEqual({ ...inside, x: 0, y: 1950 });
+  });
+
+  it('any box no larger than the page ends wholly on it, rotated corners too', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: -3000, max: 3000, noNaN: true }),
+        fc.double({ min: -3000, max: 3000, noNaN: true }),
+        fc.double({ min: 1, max: 600, noNaN: true }),
+        fc.double({ min: 1, max: 600, noNaN: true }),
+        fc.double({ min: 0, max: 359, noNaN: true }),
+        (x, y, width, height, rotation) => {
+          const kept = keptOnPage({ x, y, width, height, rotation }, page);
+          expect([kept.width, kept.height, kept.rotation]).toEqual([width, height, rotation]);
+          const b = boundsOf(kept);
+          expect(b.x).toBeGreaterThanOrEqual(-1e-6);
+          expect(b.y).toBeGreaterThanOrEqual(-1e-6);
+          expect(b.x + b.width).toBeLessThanOrEqual(page.width + 1e-6);
+          expect(b.y + b.height).toBeLessThanOrEqual(page.height + 1e-6);
+        },
+      ),
+    );
   });
 });
