@@ -1,7 +1,8 @@
 /**
  * A page's description (documentation §3 "description (markdown)"; §9 tables, strikethrough, task lists),
  * edited with Tiptap and stored as markdown (@tiptap/markdown: read with `contentType: 'markdown'`, written
- * with `getMarkdown()`). The formatting toolbar's buttons are named and say whether they are on.
+ * with `getMarkdown()`). The formatting toolbar's buttons are named and say whether they are on; a table's
+ * own actions (Add row, Add column, Delete table) stand in for Insert table while the caret is in one.
  */
 import { Markdown } from '@tiptap/markdown';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
@@ -54,9 +55,17 @@ export function DescriptionEditor({ pageID, description, onChange }: Props) {
     }),
   });
 
-  const mark = (label: string, on: boolean | undefined, run: () => void) => (
-    <button type="button" className="format-button" aria-pressed={on ? 'true' : 'false'} disabled={!editor} onClick={run}>
-      {label}
+  /** A mark or a list, on or off; `letter`: its short face (B, I, S drawn as what they do), the name staying whole. */
+  const mark = (label: string, on: boolean | undefined, run: () => void, letter?: string) => (
+    <button
+      type="button"
+      className={letter ? 'format-button letter' : 'format-button'}
+      aria-pressed={on ? 'true' : 'false'}
+      disabled={!editor}
+      onClick={run}
+      {...(letter ? { 'aria-label': label, title: label, 'data-mark': label.toLowerCase() } : {})}
+    >
+      {letter ?? label}
     </button>
   );
   const act = (label: string, run: () => void, enabled = true) => (
@@ -69,16 +78,22 @@ export function DescriptionEditor({ pageID, description, onChange }: Props) {
     <section className="description-editor" aria-labelledby={labelId}>
       <h3 id={labelId}>Page description</h3>
       <div className="format-bar" role="toolbar" aria-label="Description formatting">
-        {mark('Bold', active?.bold, () => editor?.chain().focus().toggleBold().run())}
-        {mark('Italic', active?.italic, () => editor?.chain().focus().toggleItalic().run())}
-        {mark('Strikethrough', active?.strike, () => editor?.chain().focus().toggleStrike().run())}
+        {mark('Bold', active?.bold, () => editor?.chain().focus().toggleBold().run(), 'B')}
+        {mark('Italic', active?.italic, () => editor?.chain().focus().toggleItalic().run(), 'I')}
+        {mark('Strikethrough', active?.strike, () => editor?.chain().focus().toggleStrike().run(), 'S')}
         {mark('Bullet list', active?.bulletList, () => editor?.chain().focus().toggleBulletList().run())}
         {mark('Numbered list', active?.orderedList, () => editor?.chain().focus().toggleOrderedList().run())}
         {mark('Task list', active?.taskList, () => editor?.chain().focus().toggleTaskList().run())}
-        {act('Insert table', () => editor?.chain().focus().insertTable({ rows: 3, cols: 2, withHeaderRow: true }).run(), !active?.table)}
-        {act('Add row', () => editor?.chain().focus().addRowAfter().run(), !!active?.table)}
-        {act('Add column', () => editor?.chain().focus().addColumnAfter().run(), !!active?.table)}
-        {act('Delete table', () => editor?.chain().focus().deleteTable().run(), !!active?.table)}
+        {/* The table's own actions only inside a table, in place of Insert table: the bar stays one row. */}
+        {active?.table ? (
+          <>
+            {act('Add row', () => editor?.chain().focus().addRowAfter().run())}
+            {act('Add column', () => editor?.chain().focus().addColumnAfter().run())}
+            {act('Delete table', () => editor?.chain().focus().deleteTable().run())}
+          </>
+        ) : (
+          act('Insert table', () => editor?.chain().focus().insertTable({ rows: 3, cols: 2, withHeaderRow: true }).run())
+        )}
       </div>
       <EditorContent editor={editor} className="description-field" />
     </section>

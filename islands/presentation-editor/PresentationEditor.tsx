@@ -157,19 +157,19 @@ export function PresentationEditor({ document: doc, user }: Props) {
               event.target.value = '';
             }}
           />
-          <button type="button" className="button" onClick={() => fileInput.current?.click()}>
+          <button type="button" className="tool-button" onClick={() => fileInput.current?.click()}>
             Add pages
           </button>
-          <button type="button" className="button secondary" disabled={!page} onClick={() => setDialog('replace')}>
+          <button type="button" className="tool-button" disabled={!page} onClick={() => setDialog('replace')}>
             Replace page
           </button>
-          <button type="button" className="button secondary" disabled={!page} onClick={() => setDialog('remove')}>
+          <button type="button" className="tool-button" disabled={!page} onClick={() => setDialog('remove')}>
             Remove page
           </button>
-          <button type="button" className="button text" disabled={!page || pageNumber <= 1} onClick={() => movePage(-1)}>
+          <button type="button" className="tool-button" disabled={!page || pageNumber <= 1} onClick={() => movePage(-1)}>
             Move page earlier
           </button>
-          <button type="button" className="button text" disabled={!page || pageNumber >= contents.page_index.length} onClick={() => movePage(1)}>
+          <button type="button" className="tool-button" disabled={!page || pageNumber >= contents.page_index.length} onClick={() => movePage(1)}>
             Move page later
           </button>
         </div>
