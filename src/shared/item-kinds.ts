@@ -7,7 +7,7 @@ import type { Doctype, ItemKind } from './api/documentation.ts';
 
 export type ItemKindKey = 'folder' | Doctype;
 
-/** The words a person reads for each doctype (New document offers the first three). */
+/** The words a person reads for each doctype (New document offers all four: docs/decisions.md). */
 export const DOCTYPE_LABELS: Readonly<Record<Doctype, string>> = {
   presentation: 'Presentation',
   form: 'Checklist',

@@ -81,7 +81,7 @@ test('a new checklist is created and opens in its editor', async ({ page, orgAdm
   await dialog.getByRole('textbox', { name: 'Name' }).fill('Daily pump check');
   // Name and kind are both required.
   await expect(create).toBeDisabled();
-  await expect(dialog.getByRole('radio')).toHaveText(['Presentation', 'Checklist', 'Result Sheet']);
+  await expect(dialog.getByRole('radio')).toHaveText(['Presentation', 'Checklist', 'Result Sheet', 'Report']);
   await dialog.getByRole('radio', { name: 'Checklist' }).click();
   await create.click();
   await expect(page).toHaveURL(/\/documentation\/edit\/[0-9a-f-]{36}$/);
