@@ -116,6 +116,27 @@ test.describe('creating a user', () => {
     await theirs.close();
   });
 
+  test('a refusal clears once its cause is fixed: a short password, then a long enough one (issue #32)', async ({ page, orgAdmin }) => {
+    await openNew(page, orgAdmin);
+    const who = newIdentity('short');
+    await page.getByLabel('Username').fill(who.username);
+    await page.getByLabel('Full Name').fill(who.full_name);
+    await page.getByLabel('Email').fill(who.email);
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByLabel('Re-Type Password').fill('short');
+    await save(page).click();
+    const refusal = page.locator('form').getByRole('alert');
+    await expect(refusal).toHaveText('Password must be at least 8 characters long');
+    // Another field changed: the cause is still there, so is the error.
+    await page.getByLabel('Full Name').fill(`${who.full_name} Jr`);
+    await expect(refusal).toHaveText('Password must be at least 8 characters long');
+    await page.getByLabel('Password', { exact: true }).fill(who.password);
+    await expect(refusal).toHaveCount(0);
+    await page.getByLabel('Re-Type Password').fill(who.password);
+    await expect(refusal).toHaveCount(0);
+    await expectAccessible(page);
+  });
+
   test("a refusal shows the server's detail (a taken username) and keeps the form", async ({ page, orgAdmin }) => {
     await openNew(page, orgAdmin);
     const who = newIdentity('taken');

@@ -8,7 +8,7 @@
 import '../../../src/client/shoelace.ts';
 import SlIcon from '@shoelace-style/shoelace/dist/react/icon/index.js';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
-import { api, problemText, SOMETHING_WENT_WRONG } from '../../../src/client/api.ts';
+import { api, ApiError, problemText, SOMETHING_WENT_WRONG } from '../../../src/client/api.ts';
 import { lastSegment, navigate } from '../../../src/client/navigation.ts';
 import { signedInPage } from '../../../src/client/signed-in-user.ts';
 import { showAlertAfterNavigation } from '../../../src/client/stores/alerts.ts';
@@ -17,15 +17,18 @@ import { MIN_PASSWORD_LENGTH } from '../../../src/shared/constants.ts';
 import { TransferList } from '../shared/TransferList.tsx';
 import { withOptions, type TransferOption } from '../shared/transfer-list-state.ts';
 import { allRoles } from '../users/all-roles.ts';
-import { adminPath, usersPath } from '../shared/admin-paths.ts';
+import { usersPath } from '../shared/admin-paths.ts';
 import {
   canCreateUser,
   canUpdateUser,
   createBody,
   emptyUserForm,
+  errorStands,
+  fieldsOfRefusal,
   formOfUser,
   passwordLock,
   updateBody,
+  type FormError,
   type UserFormValues,
 } from './user-form-state.ts';
 
@@ -52,17 +55,6 @@ export default function UserForm() {
   const heading = userId ? 'Edit User' : 'New User';
   return (
     <section className="admin-page" aria-labelledby="user-form-heading">
-      <nav aria-label="Breadcrumbs" className="admin-breadcrumbs">
-        <ol>
-          <li>
-            <a href={adminPath}>Admin</a>
-          </li>
-          <li>
-            <a href={usersPath}>Users</a>
-          </li>
-          <li aria-current="page">{heading}</li>
-        </ol>
-      </nav>
       <h1 className="page-heading" id="user-form-heading">
         {heading}
       </h1>
@@ -81,7 +73,9 @@ function UserFormBody({ roles, user }: { roles: TransferOption[]; user: AdminUse
   const creating = user === undefined;
   const [form, setForm] = useState<UserFormValues>(() => (user ? formOfUser(user) : emptyUserForm()));
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  // The server's refusal, shown until its cause is changed (errorStands).
+  const [refusal, setRefusal] = useState<FormError | undefined>();
+  const error = refusal && errorStands(refusal, form) ? refusal.text : '';
   const [deleting, setDeleting] = useState(false);
   const ids = useId();
   const set = <K extends keyof UserFormValues>(key: K, value: UserFormValues[K]) => setForm((f) => ({ ...f, [key]: value }));
@@ -92,7 +86,7 @@ function UserFormBody({ roles, user }: { roles: TransferOption[]; user: AdminUse
     event.preventDefault();
     if (!canSave || busy) return;
     setBusy(true);
-    setError('');
+    setRefusal(undefined);
     try {
       if (creating) {
         const created = await api.users.create(createBody(form));
@@ -103,7 +97,7 @@ function UserFormBody({ roles, user }: { roles: TransferOption[]; user: AdminUse
       }
       navigate(usersPath);
     } catch (err) {
-      setError(problemText(err, SOMETHING_WENT_WRONG));
+      setRefusal({ text: problemText(err, SOMETHING_WENT_WRONG), fields: fieldsOfRefusal(err instanceof ApiError ? err.body : undefined), form });
       setBusy(false);
     }
   }
@@ -186,18 +180,19 @@ function UserFormBody({ roles, user }: { roles: TransferOption[]; user: AdminUse
           {error}
         </p>
       )}
+      {/* Save, Cancel, and Delete at the far end: as on Edit Role (issue #32, one anatomy). */}
       <div className="admin-actions user-form-actions">
-        {!creating && (
-          <button type="button" className="button danger delete-user" onClick={() => setDeleting(true)}>
-            Delete
-          </button>
-        )}
-        <a className="button secondary" href={usersPath}>
-          Cancel
-        </a>
         <button type="submit" className="button" disabled={!canSave || busy} aria-busy={busy}>
           Save
         </button>
+        <a className="button secondary" href={usersPath}>
+          Cancel
+        </a>
+        {!creating && (
+          <button type="button" className="button danger admin-actions-end" onClick={() => setDeleting(true)}>
+            Delete
+          </button>
+        )}
       </div>
       {deleting && user && (
         <Suspense fallback={null}>

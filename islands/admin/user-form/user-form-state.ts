@@ -74,3 +74,38 @@ export function createBody(form: UserFormValues): CreateUserBody {
 export function updateBody(form: UserFormValues): UpdateUserBody {
   return { email: form.email.trim(), full_name: form.fullName.trim(), is_org_admin: form.isOrgAdmin, roles: [...form.roles] };
 }
+
+/** The API's names of the fields the form sends, and the form's own. */
+const FORM_FIELDS: Readonly<Record<string, readonly (keyof UserFormValues)[]>> = {
+  username: ['username'],
+  full_name: ['fullName'],
+  email: ['email'],
+  password: ['password', 'retypedPassword'],
+  is_org_admin: ['isOrgAdmin'],
+  is_active: ['isActive'],
+  roles: ['roles'],
+};
+
+/** The server's refusal as the form shows it, and what the form held when it came. */
+export interface FormError {
+  text: string;
+  /** The form's fields the refusal names; empty: it names none (a conflict, a network failure). */
+  fields: (keyof UserFormValues)[];
+  form: UserFormValues;
+}
+
+/** The fields a refusal's `errors` (a 422's `[{field, message}]`) name, in the form's own names. */
+export function fieldsOfRefusal(body: unknown): (keyof UserFormValues)[] {
+  const errors = (body as { errors?: unknown } | null | undefined)?.errors;
+  if (!Array.isArray(errors)) return [];
+  return [...new Set(errors.flatMap((e) => FORM_FIELDS[String((e as { field?: unknown } | null)?.field ?? '').split('.')[0]!] ?? []))];
+}
+
+/**
+ * Whether a refusal still stands (issue #32: a fixed cause clears its error): until one of the fields it
+ * names is changed — or, when it names none, until anything is changed.
+ */
+export function errorStands(error: FormError, now: UserFormValues): boolean {
+  const keys = error.fields.length > 0 ? error.fields : (Object.keys(now) as (keyof UserFormValues)[]);
+  return keys.every((key) => JSON.stringify(error.form[key]) === JSON.stringify(now[key]));
+}

@@ -5,6 +5,8 @@ import {
   canUpdateUser,
   createBody,
   emptyUserForm,
+  errorStands,
+  fieldsOfRefusal,
   formOfUser,
   passwordLock,
   updateBody,
@@ -85,5 +87,26 @@ describe('bodies', () => {
       created_at: '2030-01-01T00:00:00Z',
     });
     expect(form).toMatchObject({ username: 'bo', email: 'bo@x.test', fullName: 'Bo', isOrgAdmin: true, roles: ['r1'], password: '' });
+  });
+});
+
+describe('a refusal clears once its cause is fixed (issue #32)', () => {
+  const form: UserFormValues = { ...emptyUserForm(), username: 'bo', fullName: 'Bo', email: 'bo@x.test', password: 'short', retypedPassword: 'short' };
+  it('reads the form fields a 422 names', () => {
+    expect(fieldsOfRefusal({ detail: 'x', errors: [{ field: 'password', message: 'Password must be at least 8 characters long' }] })).toEqual(['password', 'retypedPassword']);
+    expect(fieldsOfRefusal({ errors: [{ field: 'roles.0', message: 'is not a role' }, { field: 'full_name', message: 'x' }] })).toEqual(['roles', 'fullName']);
+    expect(fieldsOfRefusal({ detail: 'A user with that username already exists' })).toEqual([]);
+    expect(fieldsOfRefusal(undefined)).toEqual([]);
+  });
+  it('a field error stands while its field is unchanged, and goes when it changes', () => {
+    const error = { text: 'Password must be at least 8 characters long', fields: fieldsOfRefusal({ errors: [{ field: 'password', message: '' }] }), form };
+    expect(errorStands(error, form)).toBe(true);
+    expect(errorStands(error, { ...form, email: 'other@x.test' })).toBe(true);
+    expect(errorStands(error, { ...form, password: 'long enough', retypedPassword: 'long enough' })).toBe(false);
+  });
+  it('a refusal naming no field goes with any change', () => {
+    const error = { text: 'Taken', fields: [], form };
+    expect(errorStands(error, form)).toBe(true);
+    expect(errorStands(error, { ...form, username: 'bob' })).toBe(false);
   });
 });
