@@ -2,6 +2,7 @@
  * Every HTTP error of the API: a status and the `detail` the client shows. Routes and services throw
  * these; one handler (http/error-handler.ts) renders them as `{ "detail": … }`.
  */
+import { detailOf } from '../shared/api/field-errors.ts';
 
 export class HttpError extends Error {
   constructor(
@@ -33,8 +34,8 @@ export interface FieldError {
 
 /** 422: the body is well-formed but its values are not; `detail` names the fields. */
 export function validationFailed(errors: FieldError[]): HttpError {
-  const detail = errors.map((e) => (e.field ? `${e.field}: ${e.message}` : e.message)).join('; ');
-  return new HttpError(422, detail, { errors });
+  // A sentence written for people (field-errors.ts `sentence`) stands alone; a remark for programs keeps its field.
+  return new HttpError(422, detailOf(errors), { errors });
 }
 
 export function tooManyRequests(retryAfterSeconds: number): HttpError {

@@ -91,6 +91,18 @@ describe('PUT auth/org-invites/{id}', () => {
     expect(await server.db.select().from(invitations).where(eq(invitations.id, id))).toEqual([before]);
   });
 
+  it.each([
+    [new Date(Date.now() - 1000), 'Expiry must be in the future'],
+    [new Date(Date.now() + 31 * DAY), 'Expiry must be at most 30 days from now'],
+  ])('a refused expiry (%s) is told in the sentence alone, without the field\'s name in front (issue #32)', async (at, words) => {
+    const { admin } = await team();
+    const { id } = await invite(server, admin, newEmail());
+    const res = await admin.api.put(`auth/org-invites/${id}`, { expiry: at.toISOString() });
+    expect(res.status, res.text).toBe(422);
+    expect(res.body.detail).toBe(words);
+    expect(res.body.errors).toEqual([{ field: 'expiry', message: words }]);
+  });
+
   it('malformed JSON 400; unknown, malformed, other organisations’ ids 404; answered ones 409', async () => {
     const { admin } = await team();
     const { id } = await invite(server, admin, newEmail());

@@ -8,6 +8,7 @@ import type { InvitationPublic, OrgInvitation, PendingInvitation } from '../../s
 import type { List } from '../../shared/api/list.ts';
 import type { UpdateInvitationBody } from '../../shared/api/users.ts';
 import { INVITATION_VALID_DAYS } from '../../shared/constants.ts';
+import { sentence } from '../../shared/api/field-errors.ts';
 import { isUuid, uuidv7 } from '../../shared/ids.ts';
 import type { Queryable } from '../db/connection.ts';
 import { isUniqueViolation } from '../db/errors.ts';
@@ -103,6 +104,9 @@ const alreadyPending = (email: string) => badRequest(`An invitation to ${email} 
 export const invitationNotFound = () => notFound('Invitation not found');
 /** How long an admin may make an invitation run, from now. */
 export const MAX_INVITATION_DAYS = 30;
+/** The refusals of an expiry, as the dialog shows them (sentences: no field name in front). */
+const EXPIRY_PAST = sentence('Expiry must be in the future');
+const EXPIRY_TOO_FAR = sentence(`Expiry must be at most ${MAX_INVITATION_DAYS} days from now`);
 
 /** A pending invitation of the organisation, locked for the rest of the transaction; 404 for anything else, 409 once answered. */
 async function lockOrgInvitation(tx: Queryable, orgId: string, id: string): Promise<InvitationRow> {
@@ -138,9 +142,9 @@ export async function updateInvitation(
       let expiry = before.expiry;
       if (body.expiry !== undefined) {
         expiry = new Date(body.expiry);
-        if (expiry.getTime() <= now.getTime()) throw validationFailed([{ field: 'expiry', message: 'Expiry must be in the future' }]);
+        if (expiry.getTime() <= now.getTime()) throw validationFailed([{ field: 'expiry', message: EXPIRY_PAST }]);
         if (expiry.getTime() > now.getTime() + MAX_INVITATION_DAYS * DAY) {
-          throw validationFailed([{ field: 'expiry', message: `Expiry must be at most ${MAX_INVITATION_DAYS} days from now` }]);
+          throw validationFailed([{ field: 'expiry', message: EXPIRY_TOO_FAR }]);
         }
       }
       if (expiry.getTime() <= now.getTime()) throw conflict('This invitation has expired: give it a new expiry');
