@@ -49,12 +49,12 @@ test('shows the active user limit, the members counted and the build date; the b
   await expect(time).toHaveAttribute('datetime', build.time);
   await expect(time).toContainText(String(new Date(build.time).getFullYear()));
 
-  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs' });
   await expect(crumbs.getByRole('link')).toHaveText(['Home', 'Admin']);
   await crumbs.getByRole('link', { name: 'Admin' }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await page.goBack();
-  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Home' }).click();
+  await page.getByRole('navigation', { name: 'Breadcrumbs' }).getByRole('link', { name: 'Home' }).click();
   await expect(page).toHaveURL(/\/$/);
 });
 

@@ -12,7 +12,7 @@ import type { Role } from '../../../src/shared/api/roles.ts';
 import { allRoles } from './all-roles.ts';
 import { ActiveUsers } from './ActiveUsers.tsx';
 import { InvitedUsers } from './InvitedUsers.tsx';
-import { adminPath, usersPath } from '../shared/admin-paths.ts';
+import { usersPath } from '../shared/admin-paths.ts';
 
 const InviteDialog = lazy(() => import('./InviteDialog.tsx').then((m) => ({ default: m.InviteDialog })));
 
@@ -63,14 +63,6 @@ function UsersScreen() {
 
   return (
     <section className="admin-page users-admin" aria-labelledby="users-heading">
-      <nav aria-label="Breadcrumbs" className="admin-breadcrumbs">
-        <ol>
-          <li>
-            <a href={adminPath}>Admin</a>
-          </li>
-          <li aria-current="page">Users</li>
-        </ol>
-      </nav>
       <div className="admin-header">
         <h1 className="page-heading" id="users-heading">
           Users
