@@ -27,7 +27,7 @@ describe('POST auth/create-org', () => {
     const me = (await user.api.get('auth/me')).body;
     expect(me.org).toMatchObject({ id: res.body.id, name, is_active: true });
     expect(me.is_org_admin).toBe(true);
-    expect(me.available_orgs).toEqual([{ id: res.body.id, name }]);
+    expect(me.available_orgs).toEqual([{ id: res.body.id, name, is_org_admin: true }]);
   });
 
   it('creates the root folder, granting the organisation Read', async () => {

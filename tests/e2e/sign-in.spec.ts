@@ -1,6 +1,6 @@
 import { expectDashboardOf, signInAnswer, signInOnScreen, wrongTwoFactorCode } from './support/journeys.ts';
 import { Secret, TOTP } from 'otpauth';
-import { Authenticator, createOrganisation, enableTwoFactor, expect, signInWithToken, test } from './support/test.ts';
+import { Authenticator, createOrganisation, enableTwoFactor, expect, expectAccessible, signInWithToken, test } from './support/test.ts';
 
 test.describe('sign-in', () => {
   test("a wrong password reads 'Incorrect username or password'; the right one signs in", async ({ page, account }) => {
@@ -115,6 +115,20 @@ test.describe('sign-in', () => {
     const choices = page.locator('#home-org-list').getByRole('button');
     await expect(choices).toHaveCount(2);
     await expect(page.getByRole('button', { name: orgAdmin.org.name, exact: true })).toBeVisible();
+    // A choice of organisations (issue #32): each entry shows the organisation's name and the user's role in it.
+    for (const name of [orgAdmin.org.name, second.name]) {
+      const choice = page.getByRole('button', { name, exact: true });
+      await expect(choice).toHaveAccessibleDescription('Organization Admin');
+      await expect(choice.locator('.org-choice-name')).toHaveText(name);
+      await expect(choice.locator('.org-choice-role')).toHaveText('Organization Admin');
+      const look = await choice.evaluate((b) => {
+        const name = b.querySelector('.org-choice-name')!;
+        const role = b.querySelector('.org-choice-role')!;
+        return { cursor: getComputedStyle(b).cursor, weight: Number(getComputedStyle(name).fontWeight), below: role.getBoundingClientRect().top >= name.getBoundingClientRect().bottom - 1 };
+      });
+      expect(look).toEqual({ cursor: 'pointer', weight: 700, below: true });
+    }
+    await expectAccessible(page);
     await page.getByRole('button', { name: second.name, exact: true }).click();
 
     await expectDashboardOf(page, second.name);

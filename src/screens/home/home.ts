@@ -67,8 +67,19 @@ function showPicker(user: CurrentUser): void {
       const item = document.createElement('li');
       const choose = document.createElement('button');
       choose.type = 'button';
-      choose.className = 'button secondary org-choice';
-      choose.textContent = org.name;
+      choose.className = 'org-choice';
+      // A choice of organisations (issue #32): the name, and the user's role in it as the button's description.
+      const name = document.createElement('span');
+      name.className = 'org-choice-name';
+      name.id = `org-choice-${org.id}`;
+      name.textContent = org.name;
+      const role = document.createElement('span');
+      role.className = 'org-choice-role';
+      role.id = `org-choice-${org.id}-role`;
+      role.textContent = org.is_org_admin ? 'Organization Admin' : 'Member';
+      choose.setAttribute('aria-labelledby', name.id);
+      choose.setAttribute('aria-describedby', role.id);
+      choose.append(name, role);
       choose.addEventListener('click', async () => {
         for (const b of list.querySelectorAll('button')) b.disabled = true;
         try {

@@ -37,7 +37,7 @@ export function presentCurrentUser(user: UserRow, { rows, subscription, avatarUr
     full_name: user.fullName,
     is_org_admin: current?.isOrgAdmin ?? false,
     org,
-    available_orgs: rows.orgs.map(({ id, name }) => ({ id, name })),
+    available_orgs: rows.orgs.map(({ id, name, isOrgAdmin }) => ({ id, name, is_org_admin: isOrgAdmin })),
     roles: rows.roles.map(({ id, name }) => ({ id, name })),
     avatar: user.avatar,
     avatar_url: avatarUrl,

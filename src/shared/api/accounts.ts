@@ -117,6 +117,11 @@ export interface OrganisationRef {
   name: string;
 }
 
+/** An organisation the user belongs to, and their role in it. */
+export interface AvailableOrganisation extends OrganisationRef {
+  is_org_admin: boolean;
+}
+
 export interface PlanOptions {
   limit_users: number;
   limit_active_users: number;
@@ -149,7 +154,8 @@ export interface CurrentUser {
   full_name: string;
   is_org_admin: boolean;
   org: CurrentOrganisation | null;
-  available_orgs: OrganisationRef[];
+  /** The organisations the user belongs to, each with whether they are its org admin (the chooser shows it). */
+  available_orgs: AvailableOrganisation[];
   roles: RoleRef[];
   /** The avatar's upload id, or null. */
   avatar: string | null;

@@ -12,7 +12,7 @@ const invitation: InvitationPublic = {
 };
 
 function userWith(email: string, orgIds: string[] = []): Pick<CurrentUser, 'email' | 'available_orgs'> {
-  return { email, available_orgs: orgIds.map((id) => ({ id, name: id })) };
+  return { email, available_orgs: orgIds.map((id) => ({ id, name: id, is_org_admin: false })) };
 }
 
 describe('invitationView', () => {
