@@ -52,7 +52,8 @@ export const routes: readonly Route[] = [
   { pattern: '/documentation/results/:documentId/:id', shell: 'documentation/result-row', guard: 'signed-in' },
   { pattern: '/documentation/edit/:id', shell: 'documentation/edit', guard: 'signed-in' },
   { pattern: '/documentation/search', shell: 'documentation/search', guard: 'signed-in' },
-  { pattern: '/documentation/trash/:folderId', shell: 'documentation/trash', guard: 'signed-in' },
+  // the trash is offered to org admins (documentation §1): anyone else is sent home with the alert (issue #32)
+  { pattern: '/documentation/trash/:folderId', shell: 'documentation/trash', guard: 'org-admin' },
   // QR label sheets of a folder (issue #29; docs/documentation-tree.md "QR codes and label sheets")
   { pattern: '/documentation/qr-sheet/:folderId', shell: 'documentation/qr-sheet', guard: 'signed-in' },
   { pattern: '/documentation/:id/history', shell: 'documentation/history', guard: 'signed-in' },

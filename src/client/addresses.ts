@@ -23,8 +23,8 @@ export const itemPath = (item: { kind: 'folder' | 'document'; id: string }): str
   item.kind === 'folder' ? browsePath(item.id) : viewPath(item.id);
 /** The QR label sheets of a folder's items (issue #29). */
 export const qrSheetPath = (folderId: string): string => `/documentation/qr-sheet/${seg(folderId)}`;
-/** The trash, whole (`root`) or of one folder. */
-export const trashPath = (folderId: string = ROOT): string => `/documentation/trash/${seg(folderId)}`;
+/** The trash, whole (the spec's form, `/documentation/trash/1`) or of one folder. */
+export const trashPath = (folderId: string = ROOT): string => `/documentation/trash/${folderId === ROOT ? WHOLE_TRASH_SEGMENT : seg(folderId)}`;
 
 /** The segments of an address path, decoded ('/a/b%20c/' → ['a', 'b c']); undefined when malformed. */
 function segments(path: string): string[] | undefined {

@@ -9,7 +9,11 @@ import type { CurrentUser } from '../shared/api/accounts.ts';
 import type { Guard } from '../routes.ts';
 import { loginPathFrom, navigate } from './navigation.ts';
 import { hasLoginFlag, readSession, sessionKeys, storedToken } from './storage.ts';
+import { showAlertAfterNavigation } from './stores/alerts.ts';
 import { handleSessionErrors, loadUser } from './stores/session.ts';
+
+/** What someone who is not an org admin reads on arriving home from an org-admin page (ours; the spec only redirects). */
+export const ADMINS_ONLY = 'Only organization admins can open this page.';
 
 /** Where the stored state alone sends the visitor of a `guard` page, or undefined when the server decides. */
 export function guardRedirect(guard: Guard): string | undefined {
@@ -25,14 +29,16 @@ export async function guardPage(guard: Guard): Promise<CurrentUser | null> {
   if (guard === 'public') return null;
   handleSessionErrors();
   const away = guardRedirect(guard);
-  if (away) return leave(away);
+  if (away) return leave(away, guard === 'org-admin' && away === '/');
   const user = await loadUser();
   if (!user) return new Promise(() => undefined); // logging out (credential error): the page is being left
-  if (guard === 'org-admin' && !user.is_org_admin) return leave('/');
+  if (guard === 'org-admin' && !user.is_org_admin) return leave('/', true);
   return user;
 }
 
-function leave(path: string): Promise<never> {
+/** Goes to `path` for good; `adminsOnly`: home from an org-admin page, saying why. */
+function leave(path: string, adminsOnly = false): Promise<never> {
+  if (adminsOnly) showAlertAfterNavigation('warning', ADMINS_ONLY);
   navigate(path, { replace: true });
   return new Promise(() => undefined);
 }

@@ -95,11 +95,25 @@ test.describe('trash', () => {
     await checkAtPhoneWidth(page, () => expect(page.getByText('- - Empty - -')).toBeVisible());
   });
 
-  test('a member who is not an org admin sees the reason instead of the trash', async ({ page, orgAdmin }) => {
+  test('a member who is not an org admin is sent back home with the alert (issue #32), never shown the trash', async ({ page, orgAdmin }) => {
     const member = await memberOf(orgAdmin);
     await signInWithToken(page, member.token);
-    await page.goto('/documentation/trash/1');
-    await expect(page.getByRole('alert').filter({ hasText: 'Something went wrong: Only organization admins can see the trash' })).toBeVisible();
-    await expect(page.getByText('- - Empty - -')).toBeHidden();
+    for (const address of ['/documentation/trash/1', '/documentation/trash/root']) {
+      await page.goto(address);
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.locator('#alerts').getByText('Only organization admins can open this page.')).toBeVisible();
+      await expect(page.getByText(/Something went wrong/)).toHaveCount(0);
+      await expect(page.getByText('- - Empty - -')).toHaveCount(0);
+    }
+  });
+
+  test("links to the whole trash use the spec's form, /documentation/trash/1", async ({ page, orgAdmin }) => {
+    await signInWithToken(page, orgAdmin.token);
+    await page.goto('/documentation/browse');
+    const bin = page.locator('a[href^="/documentation/trash/"]').first();
+    await expect(bin).toHaveAttribute('href', '/documentation/trash/1');
+    await bin.click();
+    await expect(page).toHaveURL(/\/documentation\/trash\/1$/);
+    await expectBreadcrumbs(page, ['Home', 'Documentation', 'Trash']);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * The trash (documentation §2 "Trash"): `/documentation/trash/{folderId}`, for org admins (the API
- * answers anyone else 403, whose detail the page shows). `root`, or the old address `1`, is the whole
+ * The trash (documentation §2 "Trash"): `/documentation/trash/{folderId}`, for org admins (the route's
+ * org-admin guard sends anyone else home with the alert; issue #32). `1` (the spec's form) or `root` is the whole
  * trash; a folder id lists what was deleted from that folder. Breadcrumbs Home > Documentation >
  * ancestors > Trash; a grid of the deleted items, every page of them (100 per call), each with
  * Restore ('{name} successfully restored', and the tile leaves the grid); '- - Empty - -' when none.
