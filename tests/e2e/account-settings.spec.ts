@@ -6,7 +6,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
-import { callApi, expect, expectAccessible, expectNoHorizontalScroll, phoneViewport, signInOverApi, signInWithToken, test } from './support/test.ts';
+import { callApi, expect, expectAccessible, expectNoHorizontalScroll, phoneViewport, signInOverApi, signInWithToken, test, usePhoneViewport } from './support/test.ts';
 
 /** A real 480 × 360 PNG (a sky and an amber face). */
 const AVATAR_FIXTURE = fileURLToPath(new URL('./fixtures/avatar.png', import.meta.url));
@@ -138,4 +138,24 @@ test.describe('Active Sessions', () => {
     await expect(dialog.getByText('This device')).toBeVisible();
     await expect(ends).toHaveCount(count - otherCount);
   });
+
+  for (const width of [1280, 390]) {
+    test(`each session shows when it began and when it expires (issue #32; ${width} px)`, async ({ page, orgAdmin }) => {
+      if (width === 390) await usePhoneViewport(page);
+      else await page.setViewportSize({ width: 1280, height: 800 });
+      await signInWithToken(page, orgAdmin.token);
+      const { results } = await callApi<{ results: { is_current: boolean; created_at: string; expiry: string; last_accessed_at: string }[] }>('auth/me/sessions', { token: orgAdmin.token });
+      const mine = results.find((s) => s.is_current)!;
+      await page.goto('/account-settings');
+      await button(page, 'Active Sessions').click();
+      const dialog = page.getByRole('dialog', { name: 'Active Sessions' });
+      const item = dialog.getByRole('listitem').filter({ hasText: 'This device' });
+      await expect(item).toContainText('Signed in');
+      await expect(item).toContainText('Expires');
+      await expect(item.locator(`time[datetime="${mine.created_at}"]`)).toBeVisible();
+      await expect(item.locator(`time[datetime="${mine.expiry}"]`)).toBeVisible();
+      await expectNoHorizontalScroll(page);
+      await expectAccessible(page);
+    });
+  }
 });

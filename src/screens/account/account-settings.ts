@@ -163,7 +163,11 @@ function mountSessionsDialog(): void {
       `IP address ${session.ip_address ?? 'unknown'} · Last access `,
       timeElement(session.last_accessed_at, formatDateTime(session.last_accessed_at)),
     );
-    about.append(name, meta);
+    // When it began and when it ends (the spec's Session: created_at, expiry; issue #32).
+    const span = document.createElement('p');
+    span.className = 'session-meta';
+    span.append('Signed in ', timeElement(session.created_at, formatDateTime(session.created_at)), ' · Expires ', timeElement(session.expiry, formatDateTime(session.expiry)));
+    about.append(name, meta, span);
     const end = document.createElement('button');
     end.type = 'button';
     end.className = 'button secondary';
