@@ -299,3 +299,42 @@ test('a sheet built and published in its editor reopens with No unpublished chan
   await expect(status).toHaveText('No unpublished changes');
   await expect(page.getByText(/Unpublished draft/)).toHaveCount(0);
 });
+
+test('a report is created from New document, built in its editor, published and viewed as cards', async ({ page, orgAdmin }) => {
+  test.setTimeout(120_000);
+  const { registerDoc } = await stage(orgAdmin);
+  await signInWithToken(page, orgAdmin.token);
+  await page.goto('/documentation/browse');
+  await page.getByRole('button', { name: 'Add' }).click();
+  await page.getByRole('button', { name: 'Document', exact: true }).click();
+  const created = dialog(page, 'New document');
+  await created.getByRole('textbox', { name: 'Name' }).fill('Latest asset');
+  await expect(created.getByRole('radio')).toHaveText(['Presentation', 'Checklist', 'Result Sheet', 'Report']);
+  await created.getByRole('radio', { name: 'Report' }).click();
+  await created.getByRole('button', { name: 'Create' }).click();
+  await expect(page).toHaveURL(/\/documentation\/edit\/[0-9a-f-]{36}$/);
+  const id = page.url().split('/').pop()!;
+  expect(await callApi<Doc & { doctype: string }>(`documentation/documents/${id}`, { token: orgAdmin.token })).toMatchObject({ name: 'Latest asset', doctype: 'report' });
+
+  await page.getByRole('button', { name: 'Add checklist' }).click();
+  const picker = dialog(page, 'Add Checklist');
+  await picker.getByRole('button', { name: 'Registers' }).click();
+  await picker.getByRole('radio', { name: /Asset register/ }).check();
+  await picker.getByRole('button', { name: 'Add at Root' }).click();
+  await expect(columns(page)).toHaveCount(2);
+  await expectAccessible(page);
+  await publish(page, 'Register');
+  await expect(page.locator('.draft-status')).toHaveText('No unpublished changes');
+
+  await submit(orgAdmin, registerDoc.id, { 'r-tag': 'A1', 'r-loc': 'Hall' });
+  await submit(orgAdmin, registerDoc.id, { 'r-tag': 'B2', 'r-loc': 'Yard' });
+  await page.goto(`/documentation/view/${id}`);
+  const cards = page.getByRole('list', { name: 'Answers' }).getByRole('listitem');
+  await expect(cards).toHaveCount(2);
+  await expect(cards.nth(0)).toContainText('Asset tag');
+  await expect(cards.nth(0)).toContainText('B2');
+  await expect(cards.nth(1)).toContainText('Yard');
+  await expectAccessible(page);
+  await usePhoneViewport(page);
+  await expectNoHorizontalScroll(page);
+});
