@@ -84,6 +84,17 @@ const PHRASES: Record<ActivityType, Phrase> = {
   RoleCreated: { verb: 'created', kind: 'role' },
   RoleUpdated: { verb: 'updated', kind: 'role' },
   RoleDeleted: { verb: 'deleted', kind: 'role' },
+  // Said whole by INVITATION_WORDS below.
+  InvitationSent: { verb: 'invited', kind: 'user' },
+  InvitationAccepted: { verb: 'accepted', kind: 'user' },
+  InvitationDeclined: { verb: 'declined', kind: 'user' },
+};
+
+/** Who came and went (issue #32): the sentence after the actor's name. */
+const INVITATION_WORDS: Partial<Record<ActivityType, (email: string) => string>> = {
+  InvitationSent: (email) => ` invited ${email} to the organization.`,
+  InvitationAccepted: () => ' accepted an invitation and joined the organization.',
+  InvitationDeclined: () => ' declined an invitation to the organization.',
 };
 
 /** The events whose document also links to its history. */
@@ -99,6 +110,8 @@ export function describeActivity(entry: ActivityEntry): ActivityPart[] {
   const actor: ActivityPart = entry.actor && entry.actor.state === 'live' && entry.username ? { text: actorName, href: userPath(entry.actor.id) } : actorName;
   const phrase = PHRASES[entry.activity_type] as Phrase | undefined;
   const context = entry.context_data ?? {};
+  const invitation = INVITATION_WORDS[entry.activity_type];
+  if (invitation) return [actor, invitation(str(context.email) ?? 'someone')];
   const fallbackName = str(context.name) ?? str(context.sheet_name) ?? str(context.username) ?? '';
   if (!phrase) return [actor, ` ${entry.activity_type}`, ...(fallbackName ? [' ', named(entry.target, fallbackName)] : []), '.'];
 

@@ -22,8 +22,8 @@ export type ChecklistActivity = Extract<ActivityType, 'DataSubmitted'>;
 /** A checklist's share links made or revoked (issue #29): `context` names the link (share_link_id, share_link_name). */
 export type ShareLinkActivity = Extract<ActivityType, `ShareLink${string}`>;
 
-/** The admin area's events (accounts §3): they name their user or role in `context`. */
-export type AdminActivity = Extract<ActivityType, `User${string}` | `Role${string}`>;
+/** The admin area's events (accounts §3): they name their user or role in `context`; invitations their address. */
+export type AdminActivity = Extract<ActivityType, `User${string}` | `Role${string}` | `Invitation${string}`>;
 
 export interface ActivityRecord {
   type: ActivityType;

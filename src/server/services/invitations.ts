@@ -18,6 +18,7 @@ import type { Caller, Deps, Member, UserRow } from '../env.ts';
 import { badRequest, conflict, forbidden, notFound, validationFailed } from '../errors.ts';
 import { invitationMessage } from '../mail/messages.ts';
 import { presentOrgInvitation, presentPendingInvitation } from '../presenters/accounts.ts';
+import { recordActivity } from './activity.ts';
 import { dropAdminEmailChange } from './email-change.ts';
 import { requireOwnIds } from './own-ids.ts';
 import { assertRoomForMember } from './users.ts';
@@ -93,6 +94,13 @@ export async function inviteUser(
         throw err;
       });
     await deps.mail.add(tx, invitationMessage(email, who.orgName, inviter.fullName, invitationUrl(deps, row!.id), row!.expiry));
+    await recordActivity(tx, {
+      type: 'InvitationSent',
+      orgId,
+      actorId: who.userId,
+      at: now,
+      context: { invitation_id: row!.id, email, roles: roleRefs },
+    });
     return presentOrgInvitation(row!, roleRefs);
   });
   deps.mail.deliverSoon();
@@ -243,7 +251,11 @@ export async function answerInvitation(deps: Deps, caller: Caller, id: string, a
       assertOpen((await findInvitation(tx, id)).invitation, now);
       throw badRequest('This invitation has already been answered');
     }
-    if (!accept) return;
+    const answer = { invitation_id: invitation.id, email: invitation.email };
+    if (!accept) {
+      await recordActivity(tx, { type: 'InvitationDeclined', orgId: invitation.orgId, actorId: caller.user.id, at: now, context: answer });
+      return;
+    }
     const [existing] = await tx
       .select({ isActive: memberships.isActive })
       .from(memberships)
@@ -261,6 +273,14 @@ export async function answerInvitation(deps: Deps, caller: Caller, id: string, a
         .values(roleRefs.map((r) => ({ roleId: r.id, userId: caller.user.id })))
         .onConflictDoNothing();
     }
+    // Accepted: the invitee joins (one entry for both).
+    await recordActivity(tx, {
+      type: 'InvitationAccepted',
+      orgId: invitation.orgId,
+      actorId: caller.user.id,
+      at: now,
+      context: { ...answer, user_id: caller.user.id, username: caller.user.username, roles: roleRefs },
+    });
     if (!caller.session.orgId) {
       await tx.update(loginSessions).set({ orgId: invitation.orgId }).where(eq(loginSessions.id, caller.session.id));
       caller.session.orgId = invitation.orgId;

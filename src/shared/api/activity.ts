@@ -27,7 +27,11 @@ export type ActivityType =
   | 'UserDeleted'
   | 'RoleCreated'
   | 'RoleUpdated'
-  | 'RoleDeleted';
+  | 'RoleDeleted'
+  // who came and went (issue #32): context invitation_id, email; Accepted (the invitee joining) also user_id, username
+  | 'InvitationSent'
+  | 'InvitationAccepted'
+  | 'InvitationDeclined';
 
 /**
  * What an event is about, as it is now: `live` links to it (document → its view page, and its history for

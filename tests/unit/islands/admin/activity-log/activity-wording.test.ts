@@ -118,3 +118,15 @@ describe('describeActivity', () => {
     for (const type of types) expect(activityText(entry(type, { context_data: { name: 'X' } }))).not.toContain(type);
   });
 });
+
+describe('who came and went (issue #32)', () => {
+  it('an invitation sent names the address; accepted and declined are said by the invitee', () => {
+    expect(activityText(entry('InvitationSent', { context_data: { email: 'bo@x.test' } }))).toBe('ann invited bo@x.test to the organization.');
+    const bo: ActivityTarget = { kind: 'user', id: 'u-bo', name: 'bo', state: 'live' };
+    const accepted = entry('InvitationAccepted', { username: 'bo', actor: bo, target: bo, context_data: { email: 'bo@x.test' } });
+    expect(activityText(accepted)).toBe('bo accepted an invitation and joined the organization.');
+    expect(links(accepted)).toEqual([{ text: 'bo', href: '/admin/users/u-bo' }]);
+    const declined = entry('InvitationDeclined', { username: 'cy', actor: { kind: 'user', id: 'u-cy', name: 'cy', state: 'gone' }, context_data: { email: 'cy@x.test' } });
+    expect(activityText(declined)).toBe('cy declined an invitation to the organization.');
+  });
+});
