@@ -35,7 +35,7 @@ describe('matchRoute', () => {
     ['/documentation/results/s1/r1', 'documentation/result-row', 'signed-in', { documentId: 's1', id: 'r1' }],
     ['/documentation/edit/d1', 'documentation/edit', 'signed-in', { id: 'd1' }],
     ['/documentation/search', 'documentation/search', 'signed-in', {}],
-    ['/documentation/trash/f1', 'documentation/trash', 'signed-in', { folderId: 'f1' }],
+    ['/documentation/trash/f1', 'documentation/trash', 'org-admin', { folderId: 'f1' }],
     ['/documentation/d1/history', 'documentation/history', 'signed-in', { id: 'd1' }],
     ['/fill/share_abc-_1', 'fill', 'public', { token: 'share_abc-_1' }],
     ['/embed/fill/share_abc-_1', 'embed/fill', 'public', { token: 'share_abc-_1' }],
