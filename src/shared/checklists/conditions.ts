@@ -187,7 +187,8 @@ export function visibleQuestionIds(
   return visible;
 }
 
-const OP_WORDS: Record<ConditionOp, string> = {
+/** Each operator in words, as the card and the editor's operator list say it. */
+export const OP_WORDS: Record<ConditionOp, string> = {
   equals: 'is',
   not_equals: 'is not',
   includes: 'includes',
