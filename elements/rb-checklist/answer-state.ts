@@ -6,6 +6,7 @@
  * storage: rb-checklist.element.ts keeps the state, draft-storage.ts and the queue persist it.
  */
 import { ANSWER_REQUIRED, NOT_CHECKED, answerProblems, hasValue, normaliseValue, type Answer } from '../../src/shared/checklists/answers.ts';
+import { visibleQuestionIds } from '../../src/shared/checklists/conditions.ts';
 import type { Question } from '../../src/shared/checklists/question.ts';
 
 /** A question with its id, in the form's order (`orderedQuestions`). */
@@ -69,6 +70,23 @@ export function answersForRules(
   );
 }
 
+/**
+ * The questions shown for these answers, in order (issue #33: THE shared visibility function). A
+ * hidden question keeps its answer here (it comes back if the question shows again) but is never
+ * required, judged or sent.
+ */
+export function shownQuestions(questions: readonly OrderedQuestion[], answers: Answers): OrderedQuestion[] {
+  const visible = visibleQuestionIds(questions, answers);
+  return questions.filter(({ id }) => visible.has(id));
+}
+
+/** The ids of the shown questions whose required answer is missing (what 'Answer every required question to submit.' is about). */
+export function missingRequired(questions: readonly OrderedQuestion[], answers: Answers, photoCounts: Readonly<Record<string, number>>): string[] {
+  const shown = shownQuestions(questions, answers);
+  const judged = answersForRules(shown, answers, photoCounts);
+  return shown.filter(({ id, question }) => answerProblems(question, judged[id]).some((p) => p.message === ANSWER_REQUIRED)).map(({ id }) => id);
+}
+
 /** The Submit message while a required answer is missing (a photo-verification question's photo is named on its own). */
 export const ANSWER_EVERY_REQUIRED = 'Answer every required question to submit.';
 
@@ -85,10 +103,12 @@ export function submitBlockers(
   answers: Answers,
   photoCounts: Readonly<Record<string, number>>,
 ): string[] {
+  const visible = new Set(shownQuestions(questions, answers).map(({ id }) => id));
   const judged = answersForRules(questions, answers, photoCounts);
   let missing = false;
   const named: string[] = [];
   questions.forEach(({ id, question }, index) => {
+    if (!visible.has(id)) return;
     for (const problem of answerProblems(question, judged[id])) {
       if (problem.message === ANSWER_REQUIRED) missing = true;
       else named.push(`'${question.title || `Question ${index + 1}`}': ${capitalised(problem.message)}`);
@@ -107,7 +127,7 @@ export interface RecordAnswer {
 export type SubmissionRecord = Record<string, RecordAnswer>;
 
 /**
- * The record a submission carries: every question of the form, its value converted as §5 says (number
+ * The record a submission carries: every shown question of the form (hidden ones are left out), its value converted as §5 says (number
  * and decimal answers to numbers; anything unanswered, a cleared field too, is 'not checked'), comments
  * where allowed, and the upload ids of its photos where photo verification asks for them.
  */
@@ -117,7 +137,7 @@ export function submissionRecord(
   media: Readonly<Record<string, readonly string[]>> = {},
 ): SubmissionRecord {
   return Object.fromEntries(
-    questions.map(({ id, question }) => {
+    shownQuestions(questions, answers).map(({ id, question }) => {
       const draft = answers[id];
       const raw = draft?.value ?? NOT_CHECKED;
       const value = hasValue(raw) ? normaliseValue(question.valueType, raw) : NOT_CHECKED;

@@ -23,6 +23,7 @@ import type { DraftOwner } from './draft-key.ts';
 import { FILL_AGAIN, LOAD_FAILED, NO_QUESTIONS, QUEUED, QUEUED_UNTIL_SIGN_IN, SUBMIT_FAILED, SUBMITTED } from './messages.ts';
 import { ScannerDialog } from './scanner-dialog.ts';
 import { questionView, type LocalPhoto } from './question-view.ts';
+import { questionSlot, shownIds, visibilityChange, visibilityRegion } from './question-visibility.ts';
 import { styles } from './rb-checklist.styles.ts';
 import { indexedDbStore } from './submission-store.ts';
 import { shareRefusal } from './share-refusal.ts';
@@ -174,6 +175,8 @@ export class RbChecklist extends LitElement {
   @state() private submitting = false;
   @state() private message: { kind: 'success' | 'info' | 'error'; text: string } | null = null;
   @state() private photoBusy: string | null = null;
+  /** What the live region last said about questions shown or hidden by an answer (issue #33). */
+  @state() private visibilityNote = '';
 
 
   private loading?: AbortController;
@@ -280,9 +283,16 @@ export class RbChecklist extends LitElement {
   // ─── Answers ────────────────────────────────────────────────────────────────────────────────────
 
   private setAnswers(answers: Answers): void {
+    this.announceVisibility(answers);
     this.answers = answers;
     this.message = null;
     writeDraft(this.owner, isTouched(answers) ? draftOf(answers) : undefined);
+  }
+
+  /** Says in the live region which questions the new answers show or hide (issue #33); says nothing when none. */
+  private announceVisibility(next: Answers): void {
+    const change = visibilityChange(this.questions, shownIds(this.questions, this.answers), shownIds(this.questions, next));
+    if (change) this.visibilityNote = change;
   }
 
   /** Clears the answers and photos and forgets the local draft (Reset Questions). */
@@ -461,13 +471,20 @@ export class RbChecklist extends LitElement {
           void this.submit();
         }}
       >
-        ${this.questions.map((question, index) => this.renderQuestion(question, index))}
+        ${this.renderQuestions()}
         <div class="actions">
           <button type="submit" class="primary" part="submit" ?disabled=${!complete || this.submitting} aria-describedby=${explained ? 'submit-hint' : nothing}>${this.submitting ? 'Submitting...' : 'Submit'}</button>
           ${explained ? html`<div class="hint" id="submit-hint">${blockers.map((line) => html`<p>${line}</p>`)}</div>` : nothing}
         </div>
         <p class=${`message ${this.message?.kind ?? ''}`} part="message" role=${this.message?.kind === 'error' ? 'alert' : 'status'}>${this.message?.text ?? ''}</p>
       </form>`;
+  }
+
+  /** Every question in its slot, those whose condition is not met hidden (issue #33), and the live region that says so. */
+  private renderQuestions(): TemplateResult {
+    const shown = shownIds(this.questions, this.answers);
+    return html`${this.questions.map((question, index) => questionSlot(question.id, shown.has(question.id), this.renderQuestion(question, index)))}
+    ${visibilityRegion(this.visibilityNote)}`;
   }
 
   private renderQuestion(question: OrderedQuestion, index: number): TemplateResult {

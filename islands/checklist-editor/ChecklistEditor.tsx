@@ -12,6 +12,7 @@ import { MAX_QUESTIONS } from '../../src/shared/checklists/question.ts';
 import { uuidv7 } from '../../src/shared/ids.ts';
 import { DraftBar } from '../shared/document-editor/DraftBar.tsx';
 import { useDocumentDraft } from '../shared/document-editor/use-document-draft.ts';
+import { conditionFlag, conditionTargets, type ConditionTarget } from './conditions.ts';
 import { editChecklist, initialState, publishProblems, readContents, startingPoint, type ChecklistContents } from './editor-state.ts';
 import { messages } from './messages.ts';
 import { QuestionCard } from './QuestionCard.tsx';
@@ -99,6 +100,11 @@ export function ChecklistEditor({ document: doc, user }: Props) {
 
   const { contents, changed } = state;
   const count = contents.question_index.length;
+  // The condition targets keep their identity while no title, type or choice changes (the cards are memoised).
+  const targetsRef = useRef<{ key: string; targets: ConditionTarget[] }>({ key: '', targets: [] });
+  const targets = conditionTargets(contents);
+  const targetsKey = JSON.stringify(targets);
+  if (targetsRef.current.key !== targetsKey) targetsRef.current = { key: targetsKey, targets };
   return (
     <div className="checklist-editor">
       <DraftBar
@@ -121,6 +127,8 @@ export function ChecklistEditor({ document: doc, user }: Props) {
             count={count}
             question={contents.questions[id]!}
             subjects={subjects}
+            targets={targetsRef.current.targets}
+            conditionFlag={conditionFlag(contents, id)}
             dispatch={dispatch}
             onShift={onShift}
             onDelete={onDelete}

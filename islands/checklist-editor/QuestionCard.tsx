@@ -8,7 +8,10 @@ import { memo, useId, type Dispatch } from 'react';
 import type { AclSubject } from '../../src/shared/api/documentation.ts';
 import { MAX_QUESTION_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH, type Question } from '../../src/shared/checklists/question.ts';
 import { hasChoices, isValueType, isWidget, VALUE_TYPES, widgetsOf } from '../../src/shared/checklists/value-types.ts';
+import { conditionInWords } from '../../src/shared/checklists/conditions.ts';
 import { ChoicesEditor } from './ChoicesEditor.tsx';
+import { ConditionEditor } from './ConditionEditor.tsx';
+import type { ConditionTarget } from './conditions.ts';
 import type { EditorAction, QuestionFlag } from './editor-state.ts';
 import { QuestionMedia } from './QuestionMedia.tsx';
 import { DRAG_HANDLE_CLASS } from './use-question-sorting.ts';
@@ -22,6 +25,9 @@ interface Props {
   count: number;
   question: Question;
   subjects: AclSubject[] | 'loading' | 'failed';
+  /** Every question as a condition may name it (issue #33), and why this question's condition is broken, if it is. */
+  targets: readonly ConditionTarget[];
+  conditionFlag: string | undefined;
   dispatch: Dispatch<EditorAction>;
   onShift: (id: string, by: -1 | 1) => void;
   onDelete: (id: string, index: number) => void;
@@ -35,7 +41,15 @@ const FLAGS: { flag: QuestionFlag; label: string }[] = [
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-function QuestionCardView({ documentId, id, index, count, question, subjects, dispatch, onShift, onDelete }: Props) {
+/** "Shown when Door locked? is False" — the condition in words (none while it is broken: the card flags it instead). */
+function conditionWords(question: Question, targets: readonly ConditionTarget[], flag: string | undefined): string | undefined {
+  const target = question.show_if && !flag ? targets.find((t) => t.id === question.show_if!.question) : undefined;
+  if (!target || !question.show_if) return undefined;
+  return conditionInWords(target.label, target.valueType, question.show_if, (iso) => new Date(iso).toLocaleString());
+}
+
+function QuestionCardView({ documentId, id, index, count, question, subjects, targets, conditionFlag, dispatch, onShift, onDelete }: Props) {
+  const words = conditionWords(question, targets, conditionFlag);
   const uid = useId();
   const label = `Question ${index + 1}`;
   const headingId = `${uid}-heading`;
@@ -82,6 +96,7 @@ function QuestionCardView({ documentId, id, index, count, question, subjects, di
             </button>
           </span>
         </header>
+        {words && <p className="condition-words">{words}</p>}
 
         <div className="field">
           <label htmlFor={`${uid}-title`}>Title</label>
@@ -148,6 +163,7 @@ function QuestionCardView({ documentId, id, index, count, question, subjects, di
           ))}
         </fieldset>
 
+        <ConditionEditor id={id} questionLabel={label} targets={targets} index={index} condition={question.show_if} flag={conditionFlag} dispatch={dispatch} />
         <ValidationSettings id={id} questionLabel={label} question={question} subjects={subjects} dispatch={dispatch} />
         <QuestionMedia documentId={documentId} id={id} questionLabel={label} question={question} dispatch={dispatch} />
       </section>

@@ -24,6 +24,8 @@ import {
   type FormContentsOf,
   type Question,
 } from '../../src/shared/checklists/question.ts';
+import type { ShowIf } from '../../src/shared/checklists/conditions.ts';
+import { conditionFlag } from './conditions.ts';
 import { allowsValidation, allowsWidget, hasChoices, type Validation, type ValueType, type Widget } from '../../src/shared/checklists/value-types.ts';
 
 export type ChecklistContents = FormContentsOf<Question>;
@@ -54,7 +56,9 @@ export type EditorAction =
   | { type: 'shiftChoice'; id: string; index: number; by: -1 | 1 }
   | { type: 'setValidation'; id: string; patch: ValidationPatch }
   | { type: 'toggleRecipient'; id: string; kind: 'roles' | 'users'; subjectId: string }
-  | { type: 'setMedia'; id: string; media: QuestionMedia | null };
+  | { type: 'setMedia'; id: string; media: QuestionMedia | null }
+  /** "Show only if…" (issue #33): the question's condition, or null for always shown. */
+  | { type: 'setCondition'; id: string; showIf: ShowIf | null };
 
 export const emptyContents = (): ChecklistContents => ({ questions: {}, question_index: [] });
 
@@ -100,6 +104,8 @@ export function publishProblems(contents: ChecklistContents): string[] {
     if (!question) return;
     if (question.title.trim() === '') problems.push(`Question ${i + 1} has no title.`);
     if (hasChoices(question.valueType) && question.choices.length === 0) problems.push(`Question ${i + 1} needs at least one choice.`);
+    const flag = conditionFlag(contents, id);
+    if (flag) problems.push(`Question ${i + 1}: ${flag}`);
   });
   return problems;
 }
@@ -243,6 +249,11 @@ export function editChecklist(state: EditorState, action: EditorAction): EditorS
         const next = ids.includes(action.subjectId) ? ids.filter((id) => id !== action.subjectId) : [...ids, action.subjectId];
         return { ...q, validation: { ...q.validation, [action.kind]: next } };
       });
+
+    case 'setCondition':
+      return updateQuestion(state, action.id, (q) =>
+        JSON.stringify(q.show_if ?? null) === JSON.stringify(action.showIf) ? q : { ...q, show_if: action.showIf },
+      );
 
     case 'setMedia':
       return updateQuestion(state, action.id, (q) => {

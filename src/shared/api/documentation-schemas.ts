@@ -4,7 +4,7 @@
  * imports this module (lint keeps it so) and takes the types and limits from `./documentation.ts`.
  */
 import { z } from 'zod';
-import { formContents } from '../checklists/schemas.ts';
+import { formContents, formDraftContents } from '../checklists/schemas.ts';
 import { presentationContents } from '../presentations/schemas.ts';
 import { sheetContents, sheetDraftContents } from '../sheets/schemas.ts';
 import {
@@ -71,6 +71,7 @@ export const contentsSchemas = {
 /** Drafts (draft_contents): the same, but a sheet's or report's links may be unfinished (work in progress). */
 export const draftContentsSchemas = {
   ...contentsSchemas,
+  form: formDraftContents,
   sheet: sheetDraftContents,
   report: sheetDraftContents,
 } as const satisfies Record<Doctype, z.ZodType>;

@@ -6,3 +6,4 @@
 export * from './value-types.ts';
 export * from './question.ts';
 export * from './answers.ts';
+export * from './conditions.ts';

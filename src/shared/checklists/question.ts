@@ -13,6 +13,7 @@ import {
   type ValueType,
   type Widget,
 } from './value-types.ts';
+import { readShowIf, type ShowIf } from './conditions.ts';
 
 /** The limits of a checklist (the server's schemas and the editor keep to the same numbers). */
 export const MAX_QUESTIONS = 1000;
@@ -38,6 +39,8 @@ export interface Question {
   media_thumb?: string | null;
   content_type?: string | null;
   filename?: string | null;
+  /** Shown only when an earlier question's answer meets this condition (issue #33; ./conditions.ts). */
+  show_if?: ShowIf | null;
 }
 
 /** A form's contents (§3 "Form contents"): questions by id and their order. */
@@ -115,6 +118,7 @@ export function readQuestion(raw: unknown): Question {
     media_thumb: optional(q.media_thumb),
     content_type: optional(q.content_type),
     filename: optional(q.filename),
+    show_if: readShowIf(q.show_if),
   };
 }
 

@@ -12,6 +12,8 @@ import { z } from 'zod';
 import { entryRecord, idIndex, indexRefersTo, isWellFormed, NOT_WELL_FORMED, storable, unlessMissing } from '../api/contents.ts';
 import { isDatetimeAnswer, MAX_ANSWER_MEDIA, MAX_COMMENTS_LENGTH } from './answers.ts';
 import { MAX_CHOICE_LENGTH, MAX_CHOICES, MAX_QUESTION_DESCRIPTION_LENGTH, MAX_QUESTIONS, MAX_TITLE_LENGTH } from './question.ts';
+import { CONDITION_OPS, conditionProblem } from './conditions.ts';
+import { readQuestion } from './question.ts';
 import { allowsValidation, allowsWidget, VALUE_TYPES, WIDGETS, widgetsOf, type ValueType } from './value-types.ts';
 
 const text = (what: string, max: number) =>
@@ -92,6 +94,17 @@ export const questionSchema = z
       media_thumb: optionalText('media_thumb').optional(),
       content_type: optionalText('content_type').optional(),
       filename: optionalText('filename').optional(),
+      show_if: z
+        .strictObject(
+          {
+            question: z.string({ error: unlessMissing('question must be a question id') }).min(1, 'question must be a question id').max(200),
+            op: z.enum(CONDITION_OPS, { error: unlessMissing(`op must be one of ${CONDITION_OPS.join(', ')}`) }),
+            value: z.unknown().optional(),
+          },
+          { error: 'show_if must be an object {question, op, value} or null' },
+        )
+        .nullable()
+        .optional(),
     },
     { error: 'each of questions must be an object' },
   )
@@ -107,7 +120,26 @@ export const questionSchema = z
     }
   });
 
-export const formContents = z
+/**
+ * Every `show_if` of published contents can be judged (issue #33): its question exists and comes
+ * earlier in `question_index`, its operator suits that question's type, its value fits. 422 naming
+ * `questions.{id}.show_if.{question|op|value}`. Drafts skip this: a question deleted or retyped under a
+ * condition leaves the draft savable, and the editor flags the condition until it is mended.
+ */
+function conditionsRefer(contents: { questions: Record<string, unknown>; question_index: string[] }, ctx: z.RefinementCtx): void {
+  const order = contents.question_index;
+  const targetOf = (id: string) => (Object.hasOwn(contents.questions, id) ? readQuestion(contents.questions[id]) : undefined);
+  order.forEach((id, position) => {
+    const raw = Object.hasOwn(contents.questions, id) ? (contents.questions[id] as { show_if?: unknown }) : undefined;
+    const condition = raw?.show_if as { question: string; op: (typeof CONDITION_OPS)[number]; value?: unknown } | null | undefined;
+    if (!condition) return;
+    const problem = conditionProblem(condition, position, order, targetOf);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['questions', id, 'show_if', problem.field], message: problem.message });
+  });
+}
+
+/** Form contents as a draft may hold them: every field checked, conditions by shape only. */
+export const formDraftContents = z
   .strictObject({
     sheet_id: z.uuid({ error: 'must be a valid id' }).nullable().optional(),
     questions: entryRecord('questions', questionSchema).refine(
@@ -118,6 +150,9 @@ export const formContents = z
   })
   .superRefine(indexRefersTo('questions', 'question_index'))
   .superRefine(storable);
+
+/** Published form contents: the draft's checks, and every condition must refer to an earlier question it suits. */
+export const formContents = formDraftContents.superRefine(conditionsRefer);
 
 export type FormContentsInput = z.output<typeof formContents>;
 

@@ -16,7 +16,7 @@ import { createHash } from 'node:crypto';
 import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { DataQueryParsed, SubmittedRow } from '../../../shared/api/documentation.ts';
 import type { List } from '../../../shared/api/list.ts';
-import { answerProblems, orderedQuestions, recordAnswer, type Question, type RecordedAnswer } from '../../../shared/checklists/index.ts';
+import { orderedQuestions, recordAnswer, type Question, type RecordedAnswer } from '../../../shared/checklists/index.ts';
 import type { AnswerInput } from '../../../shared/checklists/schemas.ts';
 import { isUuid, uuidv7 } from '../../../shared/ids.ts';
 import type { Queryable } from '../../db/connection.ts';
@@ -30,6 +30,7 @@ import { activityRow, type DataSubmittedContext } from '../activity.ts';
 import { notificationRecipients, notifyRecipients } from '../notifications/fan-out.ts';
 import { presentRows } from './submitted-rows.ts';
 import { completedUploadsOf } from './uploads.ts';
+import { judgeSubmission } from './judge-submission.ts';
 import { correctionRecipients, raiseCorrections } from '../assignments/corrections.ts';
 
 type SubmissionRow = typeof checklistSubmissions.$inferSelect;
@@ -167,25 +168,20 @@ export async function submitTo(
     return earlier ? replay(who, earlier, requestHash!) : undefined;
   };
 
-  const questions = orderedQuestions(document.contents as Record<string, unknown>);
+  // Hidden questions (issue #33): never required, their answers dropped unjudged (./judge-submission.ts).
+  const judged = judgeSubmission(orderedQuestions(document.contents as Record<string, unknown>), submission.record);
+  const questions = judged.shown;
   const byId = new Map(questions.map((q) => [q.id, q.question]));
-  const errors: FieldError[] = [];
-  for (const id of Object.keys(submission.record)) {
-    if (!byId.has(id)) errors.push({ field: `record.${id}`, message: 'is not a question of this checklist' });
-  }
-  for (const { id, question } of questions) {
-    for (const problem of answerProblems(question, submission.record[id])) {
-      errors.push({ field: problem.field ? `record.${id}.${problem.field}` : `record.${id}`, message: problem.message });
-    }
-  }
+  const errors: FieldError[] = judged.errors;
+  const kept: Submission = { record: judged.record };
   const now = deps.now();
   const folder = access.chain[0]!;
 
   const photos = questions.flatMap(({ id, question }) =>
-    question.photoVerification ? (submission.record[id]?.media ?? []).map((upload, i) => ({ id, upload, i })) : [],
+    question.photoVerification ? (kept.record[id]?.media ?? []).map((upload, i) => ({ id, upload, i })) : [],
   );
   // The row and its event, once the answers are well-formed (the photos are checked by `store`).
-  const prepared = errors.length === 0 ? preparedRow(who, document, folder, byId, submission, now) : undefined;
+  const prepared = errors.length === 0 ? preparedRow(who, document, folder, byId, kept, now) : undefined;
   /** Who hears of the failing answers: their corrective actions are raised with the row. */
   const correctors = prepared ? correctionRecipients(questions, prepared.record) : [];
   /** The subscribers told of it, read before anything is stored (a read; nobody → []). */

@@ -77,6 +77,7 @@ describe('readQuestion', () => {
       media_thumb: null,
       content_type: null,
       filename: null,
+      show_if: null,
     });
     expect(readQuestion('not a question').valueType).toBe('true/false');
   });
