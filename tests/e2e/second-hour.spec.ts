@@ -5,6 +5,7 @@
  * Desktop and 390 px where layout matters; axe on each changed screen; the console and CSP watch is on.
  */
 import type { Page } from '@playwright/test';
+import { dialogNamed } from './support/checklist-editor.ts';
 import { memberOf } from './support/documentation.ts';
 import { expectDashboardOf, expectFitsPhone, fillRegistration, termsCheckbox } from './support/journeys.ts';
 import {
@@ -96,7 +97,7 @@ test('a new organisation’s root grants the organisation every permission, and 
   await page.goto('/documentation/browse');
   await page.getByRole('button', { name: 'Folder menu of Documentation' }).click();
   await page.getByRole('menuitem', { name: 'Properties' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Folder Properties' });
+  const dialog = dialogNamed(page, 'Folder Properties');
   await dialog.getByRole('tab', { name: 'Permissions' }).click();
   await expect(dialog.getByText(/This is the root folder: what is granted here holds in every folder and document below/)).toBeVisible();
   await expectAccessible(page);
