@@ -13,7 +13,7 @@ import { showAlertAfterNavigation } from '../../src/client/stores/alerts.ts';
 import { $clipboard, copyToClipboard, type ClipboardItem } from '../../src/client/stores/clipboard.ts';
 import { loadSubscriptions, subscriptionOf, toggleFavourite, unsubscribe } from '../../src/client/stores/favourites.ts';
 import type { CurrentUser } from '../../src/shared/api/accounts.ts';
-import { ROOT, type ListedItem } from '../../src/shared/api/documentation.ts';
+import { ROOT, type Folder, type ListedItem } from '../../src/shared/api/documentation.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { FolderToolbar } from './FolderToolbar.tsx';
 import { useItemDrops, type DraggedItem, type DropTarget } from './item-drag.ts';
@@ -26,6 +26,7 @@ import type { MenuAnchor } from './PopupMenu.tsx';
 import { folderLabel, messages } from './messages.ts';
 import { rememberedSort, rememberSort, type SortOrder } from './sort-orders.ts';
 import { SpeedDial } from './SpeedDial.tsx';
+import { EmptyFolder } from './EmptyFolder.tsx';
 import { useFolder } from './use-folder.ts';
 import { folderIdFromAddress } from './folder-open.ts';
 import { removeFolderPreview } from './folder-preview.ts';
@@ -48,7 +49,7 @@ type Dialog =
   | { type: 'new-folder' }
   | { type: 'new-document' }
   | { type: 'delete'; item: ListedItem }
-  | { type: 'properties'; item: ListedItem }
+  | { type: 'properties'; item: ListedItem; root?: boolean }
   | { type: 'paste'; item: ClipboardItem; destination: DropTarget }
   | { type: 'qr-code'; item: ListedItem }
   | { type: 'subscribe'; item: FollowSubject }
@@ -58,6 +59,24 @@ interface Menu {
   item: ListedItem;
   anchor: MenuAnchor;
   trigger: HTMLElement | null;
+}
+
+/** The root folder as the Properties dialog takes an item (its own menu opens it: the root is never a tile). */
+function rootAsListed(folder: Folder): ListedItem {
+  return {
+    id: folder.id,
+    name: folder.name,
+    description: folder.description,
+    kind: 'folder',
+    doctype: null,
+    version: folder.version,
+    created_at: folder.created,
+    modified_at: folder.modified,
+    created_by_username: folder.created_by_username,
+    modified_by_username: folder.modified_by_username,
+    subscription_options: { validation_errors_only: false, email_notifications: false },
+    user_permissions: folder.user_permissions,
+  };
 }
 
 const failureText = (error: unknown) => problemText(error, messages.folderAccessFailed);
@@ -210,11 +229,17 @@ function FolderBrowser({ user, folderId }: { user: CurrentUser; folderId: string
           trashHref={trashPath(folder.parent_id === null ? ROOT : folder.id)}
           folder={{ kind: 'folder', id: folder.id, name: folderLabel(folder), doctype: null, user_permissions: folder.user_permissions }}
           onFollow={follow}
+          onProperties={folder.parent_id === null ? () => setDialog({ type: 'properties', item: rootAsListed(folder), root: true }) : undefined}
         />
       </div>
       {folder.description && <p className="folder-description">{folder.description}</p>}
       {state.items.length === 0 ? (
-        <p className="browse-empty">{messages.empty}</p>
+        <EmptyFolder
+          canCreateFolder={dial.newFolder}
+          canCreateDocument={dial.newDocument}
+          onNewFolder={() => setDialog({ type: 'new-folder' })}
+          onNewDocument={() => setDialog({ type: 'new-document' })}
+        />
       ) : (
         <ul className="item-grid" aria-label={`Contents of ${folderLabel(folder)}`} aria-busy={!state.complete}>
           {tiles}
@@ -233,7 +258,7 @@ function FolderBrowser({ user, folderId }: { user: CurrentUser; folderId: string
       {dialog?.type === 'new-folder' && <NewFolderDialog parentId={folder.id} onCreated={() => changed()} onClosed={closeDialog} />}
       {dialog?.type === 'new-document' && <NewDocumentDialog folderId={folder.id} onClosed={closeDialog} />}
       {dialog?.type === 'delete' && <DeleteDialog item={dialog.item} onChanged={changed} onClosed={closeDialog} />}
-      {dialog?.type === 'properties' && <PropertiesDialog item={dialog.item} onSaved={changed} onClosed={closeDialog} />}
+      {dialog?.type === 'properties' && <PropertiesDialog item={dialog.item} root={dialog.root} onSaved={changed} onClosed={closeDialog} />}
       {dialog?.type === 'paste' && <PasteDialog item={dialog.item} destination={dialog.destination} onPasted={changed} onClosed={closeDialog} />}
       {dialog?.type === 'qr-code' && <QrCodeDialog name={dialog.item.name} address={itemPath(dialog.item)} onClosed={closeDialog} />}
       {dialog?.type === 'subscribe' && <SubscriptionDialog item={dialog.item} onClosed={closeDialog} />}

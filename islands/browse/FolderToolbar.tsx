@@ -16,6 +16,7 @@ import { SORT_ORDERS, type SortOrder } from './sort-orders.ts';
 const PopupMenu = lazy(() => import('./PopupMenu.tsx'));
 
 const PRINT_QR_LABELS = 'print-qr-labels';
+const PROPERTIES = 'properties';
 
 interface Props {
   sort: SortOrder;
@@ -29,15 +30,21 @@ interface Props {
   /** The folder shown, for its own menu. */
   folder: FollowSubject;
   onFollow: (action: FollowAction, folder: FollowSubject) => void;
+  /** Opens the folder's own Properties dialog (its Permissions tab); offered when given. */
+  onProperties?: () => void;
 }
 
-export function FolderToolbar({ sort, onSort, pastable, onPaste, trashCount, trashHref, folder, onFollow }: Props) {
+export function FolderToolbar({ sort, onSort, pastable, onPaste, trashCount, trashHref, folder, onFollow, onProperties }: Props) {
   const [sorting, setSorting] = useState(false);
   const [following, setFollowing] = useState(false);
   const folderButton = useRef<HTMLButtonElement>(null);
   const followed = useFollowed();
   // Print QR Labels (issue #29): the folder's QR label sheets, on a page of their own; Read is enough.
-  const folderEntries = [...followEntries(folder, followed), { value: PRINT_QR_LABELS, label: 'Print QR Labels' }];
+  const folderEntries = [
+    ...followEntries(folder, followed),
+    { value: PRINT_QR_LABELS, label: 'Print QR Labels' },
+    ...(onProperties ? [{ value: PROPERTIES, label: 'Properties' }] : []),
+  ];
   const closeFolderMenu = useCallback(() => {
     setFollowing(false);
     folderButton.current?.focus();
@@ -124,6 +131,7 @@ export function FolderToolbar({ sort, onSort, pastable, onPaste, trashCount, tra
               closeFolderMenu();
               if (isFollowAction(value)) onFollow(value, folder);
               else if (value === PRINT_QR_LABELS) navigate(qrSheetPath(folder.id));
+              else if (value === PROPERTIES) onProperties?.();
             }}
             onClose={closeFolderMenu}
           />

@@ -39,6 +39,7 @@ import type {
   UpdateDocumentBody,
   UpdateFolderBody,
 } from '../shared/api/documentation.ts';
+import type { FirstSteps } from '../shared/api/first-steps.ts';
 import type { ActivityEntry, ListActivityQuery } from '../shared/api/activity.ts';
 import type { Assignment, AssignmentKind, CreateAssignmentBody } from '../shared/api/assignments.ts';
 import type { BillingPlan, CheckoutSession } from '../shared/api/billing.ts';
@@ -247,6 +248,8 @@ export const api = {
     unclaim: (kind: AssignmentKind, id: string) => json<Assignment>('POST', paths.workflow.unclaim(kind, id)),
     /** Closes a claimed assignment (corrective actions are done this way). */
     complete: (kind: AssignmentKind, id: string) => json<Assignment>('POST', paths.workflow.complete(kind, id)),
+    /** The dashboard's first steps and the caller's bits at the root (issue #32). */
+    firstSteps: () => call<FirstSteps>(paths.workflow.firstSteps),
   },
   search: (query: SearchQuery) =>
     call<List<SearchResult>>(paths.documentation.search, { query: { ...query, types: query.types ? [...query.types] : undefined } }),

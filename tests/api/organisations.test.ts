@@ -6,7 +6,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { aclEntries, folders, memberships, organisations } from '../../src/server/db/schema.ts';
-import { createOrg, orgWithAdmin, registerAndActivate, shared, signIn, uniqueName } from './support/factories.ts';
+import { ALL_BITS, createOrg, orgWithAdmin, registerAndActivate, shared, signIn, uniqueName } from './support/factories.ts';
 import { useTestServer } from './support/harness.ts';
 import { BILLING_ON_WITHOUT_STRIPE } from './support/stripe-server.ts';
 import type { ApiClient } from './support/http.ts';
@@ -30,7 +30,7 @@ describe('POST auth/create-org', () => {
     expect(me.available_orgs).toEqual([{ id: res.body.id, name, is_org_admin: true }]);
   });
 
-  it('creates the root folder, granting the organisation Read', async () => {
+  it('creates the root folder, granting the organisation every permission bit (the spec’s root permissions)', async () => {
     const { org, admin } = await orgWithAdmin(server);
     const roots = await server.db
       .select()
@@ -40,7 +40,7 @@ describe('POST auth/create-org', () => {
     expect(roots[0]).toMatchObject({ name: org.name, createdBy: admin.id, deletedAt: null });
     const acl = await server.db.select().from(aclEntries).where(eq(aclEntries.folderId, roots[0]!.id));
     expect(acl).toEqual([
-      expect.objectContaining({ orgId: org.id, subjectType: 'org', subjectId: org.id, isGrant: true, permissions: 1 }),
+      expect.objectContaining({ orgId: org.id, subjectType: 'org', subjectId: org.id, isGrant: true, permissions: ALL_BITS }),
     ]);
   });
 

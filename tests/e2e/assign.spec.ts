@@ -6,7 +6,7 @@
  * assignment's failure text; the dialogs accessible at desktop and 390 px.
  */
 import type { Page } from '@playwright/test';
-import { createChecklist, createFolder, memberOf } from './support/documentation.ts';
+import { createChecklist, createFolder, memberOf, readOnlyRoot } from './support/documentation.ts';
 import { callApi, createRole, expect, expectAccessible, expectNoHorizontalScroll, signInWithToken, test, usePhoneViewport } from './support/test.ts';
 
 interface Assignment {
@@ -132,6 +132,7 @@ test('a refused assignment shows the spec’s failure text and keeps the dialog;
 
 test('without Write an item offers favourite and subscribe but not Assign', async ({ page, orgAdmin }) => {
   test.slow(); // several pages, dialogs and axe scans
+  await readOnlyRoot(orgAdmin); // the member reads, and nothing more
   const member = await memberOf(orgAdmin);
   const doc = await createChecklist(orgAdmin.token, 'Read only list', 'root', 1);
   await signInWithToken(page, member.token);

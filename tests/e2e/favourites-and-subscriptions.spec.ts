@@ -7,7 +7,7 @@
  * dialogs accessible at desktop and 390 px.
  */
 import type { Page } from '@playwright/test';
-import { createChecklist, createFolder, memberOf } from './support/documentation.ts';
+import { createChecklist, createFolder, memberOf, readOnlyRoot } from './support/documentation.ts';
 import { callApi, expect, expectAccessible, expectNoHorizontalScroll, signInWithToken, test, usePhoneViewport } from './support/test.ts';
 
 interface Subscription {
@@ -221,6 +221,7 @@ test('the Properties tab favourites and subscribes with options, and a reader ma
   expect(await favourites(orgAdmin.token)).toEqual([]);
 
   // A reader: name and description read-only, no Save until a following field changes.
+  await readOnlyRoot(orgAdmin); // the member reads, and nothing more
   const reader = await memberOf(orgAdmin);
   await signInWithToken(page, reader.token);
   await page.goto('/documentation/browse');

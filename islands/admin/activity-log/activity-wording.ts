@@ -76,6 +76,9 @@ const PHRASES: Record<ActivityType, Phrase> = {
   DocumentCopied: { verb: 'copied', kind: 'document', where: 'to' },
   DocumentACLUpdated: { verb: 'changed the permissions of', kind: 'document' },
   DataSubmitted: { verb: 'submitted', kind: 'checklist' },
+  FolderAssigned: { verb: 'assigned', kind: 'folder' },
+  FolderLabelsPrinted: { verb: 'made the QR label sheet of', kind: 'folder' },
+  DocumentAssigned: { verb: 'assigned', kind: 'document' },
   ShareLinkCreated: { verb: 'made a share link to', kind: 'checklist' },
   ShareLinkRevoked: { verb: 'revoked a share link to', kind: 'checklist' },
   UserCreated: { verb: 'created', kind: 'user' },
@@ -96,6 +99,11 @@ const INVITATION_WORDS: Partial<Record<ActivityType, (email: string) => string>>
   InvitationAccepted: () => ' accepted an invitation and joined the organization.',
   InvitationDeclined: () => ' declined an invitation to the organization.',
 };
+
+/** The name an assignment's event recorded for its assignee (FolderAssigned, DocumentAssigned). */
+function assigneeName(value: unknown): string | undefined {
+  return value !== null && typeof value === 'object' ? str((value as { name?: unknown }).name) : undefined;
+}
 
 /** The events whose document also links to its history. */
 const WITH_HISTORY: ReadonlySet<ActivityType> = new Set(['DocumentUpdated', 'DataSubmitted']);
@@ -123,6 +131,8 @@ export function describeActivity(entry: ActivityEntry): ActivityPart[] {
     parts.push(` (formerly ${previous})`);
   }
   if (entry.activity_type === 'UserDeleted') parts.push(' from the organization');
+  const assignee = assigneeName(context.assigned_to);
+  if (assignee) parts.push(` to ${assignee}`);
   if (phrase.where && entry.folder) parts.push(` ${phrase.where} `, named(entry.folder, entry.folder.name));
   if (entry.activity_type === 'DataSubmitted') {
     const errors = context.validation_errors;

@@ -8,15 +8,21 @@ import type { PermissionEntry, RbPermissionEditor } from '../../../elements/rb-p
 import { api, problemText } from '../../../src/client/api.ts';
 import type { Acl, AclSubject, ItemKind } from '../../../src/shared/api/documentation.ts';
 
+/** What the root's Permissions tab says (issue #32; docs/documentation-tree.md "The root's entries"). */
+export const ROOT_PERMISSIONS_NOTE =
+  'This is the root folder: what is granted here holds in every folder and document below, unless an entry further down revokes it. A new organization’s root grants the organization every permission; an organization made earlier keeps the entries it had.';
+
 interface Props {
   kind: ItemKind;
   id: string;
+  /** The organisation's root folder: say what its entries mean. */
+  root?: boolean;
   onChange: (entries: PermissionEntry[]) => void;
 }
 
 type Loaded = { acl: Acl; subjects: AclSubject[] };
 
-export function PermissionsTab({ kind, id, onChange }: Props) {
+export function PermissionsTab({ kind, id, root = false, onChange }: Props) {
   const [state, setState] = useState<Loaded | 'loading' | { error: string }>('loading');
 
   useEffect(() => {
@@ -52,5 +58,10 @@ export function PermissionsTab({ kind, id, onChange }: Props) {
       </p>
     );
   }
-  return <rb-permission-editor ref={attach as React.Ref<HTMLElement>} item-kind={kind} />;
+  return (
+    <>
+      {root && <p className="permissions-root-note">{ROOT_PERMISSIONS_NOTE}</p>}
+      <rb-permission-editor ref={attach as React.Ref<HTMLElement>} item-kind={kind} />
+    </>
+  );
 }

@@ -58,11 +58,13 @@ function run(item: ListedItem, step: FollowCall): Promise<unknown> {
 
 interface Props {
   item: ListedItem;
+  /** The organisation's root folder: its name is the organisation's (not edited here); its Permissions tab says what the root's entries mean. */
+  root?: boolean;
   onSaved: (item: ListedItem) => void;
   onClosed: () => void;
 }
 
-export function PropertiesDialog({ item, onSaved, onClosed }: Props) {
+export function PropertiesDialog({ item, root = false, onSaved, onClosed }: Props) {
   const [open, close] = useDialogOpen();
   // The group picks its first tab itself, but on a quick reopen that can come before its tabs exist and
   // leave no panel shown: once it has rendered, the Properties tab is shown if none is.
@@ -134,7 +136,7 @@ export function PropertiesDialog({ item, onSaved, onClosed }: Props) {
 
   const properties = (
     <>
-      <SlInput label="Name" name="name" value={name} readonly={readOnly} maxlength={MAX_NAME_LENGTH} onSlInput={(e) => setName((e.target as HTMLInputElement).value)} />
+      <SlInput label="Name" name="name" value={name} readonly={readOnly || root} maxlength={MAX_NAME_LENGTH} onSlInput={(e) => setName((e.target as HTMLInputElement).value)} />
       <SlTextarea
         label="Description"
         name="description"
@@ -171,7 +173,7 @@ export function PropertiesDialog({ item, onSaved, onClosed }: Props) {
           <SlTabPanel name="properties">{properties}</SlTabPanel>
           {showPermissions && (
             <SlTabPanel name="permissions">
-              <PermissionsTab kind={item.kind} id={item.id} onChange={setEntries} />
+              <PermissionsTab kind={item.kind} id={item.id} root={root} onChange={setEntries} />
             </SlTabPanel>
           )}
           <SlTabPanel name="assignments">

@@ -84,7 +84,26 @@ export function markAllRead(): Promise<void> {
   return markNotificationsRead($notifications.get().results.filter((n) => n.read_at === null).map((n) => n.id));
 }
 
+/** What the live stream heard: a notification, or `resync` (something may have been missed). */
+export type LiveNews = { kind: 'notification'; notification: Notification } | { kind: 'resync' };
+
+const newsListeners = new Set<(news: LiveNews) => void>();
+
+/**
+ * Hears what the live stream brings (issue #32: the dashboard's panels follow it as the bell does);
+ * answers the function that stops listening.
+ */
+export function onLiveNews(listener: (news: LiveNews) => void): () => void {
+  newsListeners.add(listener);
+  return () => newsListeners.delete(listener);
+}
+
+const tell = (news: LiveNews) => {
+  for (const listener of newsListeners) listener(news);
+};
+
 function take(push: NotificationPush): void {
+  tell({ kind: 'notification', notification: push.notification });
   const state = $notifications.get();
   const known = state.results.some((n) => n.id === push.notification.id);
   patch({
@@ -157,11 +176,16 @@ export function startLiveNotifications(): () => void {
       if (signal.aborted) break;
       const onEvent = (e: ServerSentEvent) => {
         if (e.event === 'notification') take(JSON.parse(e.data) as NotificationPush);
-        else if (e.event === 'resync') void loadNotifications();
-        else if (e.event === 'ready') {
+        else if (e.event === 'resync') {
+          void loadNotifications();
+          tell({ kind: 'resync' });
+        } else if (e.event === 'ready') {
           const { unread } = JSON.parse(e.data) as { unread: number };
           // Back after a break, or something came between our read and this stream: read the list again.
-          if (reconnected || unread !== $notifications.get().unread) void loadNotifications();
+          if (reconnected || unread !== $notifications.get().unread) {
+            void loadNotifications();
+            tell({ kind: 'resync' });
+          }
         }
       };
       try {

@@ -4,16 +4,21 @@
  * - Register stays disabled unless canRegister(); Enter in the form submits when
  *   canSubmitRegistrationWithEnter() holds and Register is enabled.
  * - Submitting: 'Submitting Registration...'; complete: 'Submission complete! Check your email: {email}'
- *   and the session-stored registered flag is set. The message stays until the user moves on (issue 9:
- *   a pause that moved on by itself hid it before it was read): the Register button gives way to the
- *   next step, where the spec goes after success — 'Back to the Invitation' when one is stored, else
- *   'Log In' — and that link takes the focus.
+ *   and the session-stored registered flag is set. Then the page moves on as the spec says (issue #32):
+ *   to the stored invitation, otherwise to `/` (which, signed out, asks to sign in) — once the message has
+ *   shown for MOVE_ON_MS, long enough to be read (issue 9: a pause too short hid it). Meanwhile the
+ *   Register button gives way to a link to the same place — 'Back to the Invitation' when one is stored,
+ *   else 'Log In' — which takes the focus, so nobody has to wait.
  * - Failure: the server's detail (or 'Something went wrong...') above a re-enabled Register button.
  */
 import { canRegister, canSubmitRegistrationWithEnter, type RegistrationForm } from '../../shared/validation.ts';
 import { api, problemText } from '../../client/api.ts';
 import { readSession, sessionKeys, writeSession } from '../../client/storage.ts';
 import { announce, element, openModal } from '../../client/dom.ts';
+import { navigate } from '../../client/navigation.ts';
+
+/** How long 'Submission complete! …' shows before the page moves on by itself. */
+export const MOVE_ON_MS = 6_000;
 
 export const REGISTRATION_FAILED = 'Something went wrong...';
 const PASSWORDS_DIFFER = 'Passwords do not match';
@@ -82,10 +87,11 @@ export function mountRegistration(): void {
       state = 'complete';
       writeSession(sessionKeys.registered, 'true');
       announce(status, `Submission complete! Check your email: ${current.email}`);
-      showNextStep(next, readSession(sessionKeys.inviteId));
+      const step = showNextStep(next, readSession(sessionKeys.inviteId));
       submit.hidden = true;
       loginLink.hidden = true;
       next.focus();
+      setTimeout(() => navigate(step.href), MOVE_ON_MS);
     } catch (err) {
       state = 'idle';
       fields.disabled = false;
@@ -100,18 +106,19 @@ export function mountRegistration(): void {
   refresh(); // values the browser restored (back navigation, autofill) count at once
 }
 
-/** Where the user goes after registering: back to the stored invitation, or to sign in. */
+/** Where the user goes after registering (the spec): back to the stored invitation, or to `/` (sign in, as they are signed out). */
 export function nextStep(inviteId: string | null): { href: string; text: string } {
   return inviteId
     ? { href: `/invitation/${encodeURIComponent(inviteId)}`, text: 'Back to the Invitation' }
-    : { href: '/login', text: 'Log In' };
+    : { href: '/', text: 'Log In' };
 }
 
-function showNextStep(link: HTMLAnchorElement, inviteId: string | null): void {
-  const { href, text } = nextStep(inviteId);
-  link.href = href;
-  link.textContent = text;
+function showNextStep(link: HTMLAnchorElement, inviteId: string | null): { href: string; text: string } {
+  const step = nextStep(inviteId);
+  link.href = step.href;
+  link.textContent = step.text;
   link.hidden = false;
+  return step;
 }
 
 /** The server's detail, or 'Something went wrong...' when there is none. */

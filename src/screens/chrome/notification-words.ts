@@ -22,6 +22,12 @@ const WHAT_HAPPENED: Partial<Record<Notification['activity_type'], string>> = {
   DataSubmitted: 'submitted',
 };
 
+/** Who an assignment's event says it was handed to (FolderAssigned, DocumentAssigned: `context.assigned_to`). */
+function assignedTo(context: Record<string, unknown>): { type?: unknown; name?: unknown } {
+  const value = context.assigned_to;
+  return value !== null && typeof value === 'object' ? (value as { type?: unknown; name?: unknown }) : {};
+}
+
 /** One notification as '{username} {what happened}' and the item's name (linked by the caller when `item` is set). */
 export function notificationWords(n: Pick<Notification, 'activity_type' | 'username' | 'context_data' | 'item'>): { who: string; what: string; name: string } {
   const who = n.username ?? 'A former member';
@@ -32,6 +38,12 @@ export function notificationWords(n: Pick<Notification, 'activity_type' | 'usern
   if (n.activity_type === 'DataSubmitted') {
     const errors = typeof context.validation_errors === 'number' ? context.validation_errors : 0;
     return { who, what: errors > 0 ? `submitted (${errors} invalid)` : what, name };
+  }
+  if (n.activity_type === 'FolderAssigned' || n.activity_type === 'DocumentAssigned') {
+    // Told to the assignees: 'ann assigned you: Fire drill', 'ann assigned Inspectors: Fire drill'.
+    const to = assignedTo(context);
+    const whom = to.type === 'user' || typeof to.name !== 'string' ? 'you' : to.name;
+    return { who, what: `assigned ${whom}:`, name };
   }
   return { who, what, name };
 }

@@ -15,6 +15,7 @@ import { problemText, SOMETHING_WENT_WRONG } from '../../client/api.ts';
 import { navigate } from '../../client/navigation.ts';
 import { afterPageRead, signedInUser } from '../../client/signed-in-user.ts';
 import { showAlert } from '../../client/stores/alerts.ts';
+import { $user } from '../../client/stores/session.ts';
 import { badgeText, bellLabel } from './bell-badge.ts';
 import { $notifications, loadNotifications, markAllRead, markNotificationsRead, startLiveNotifications } from '../../client/stores/notifications.ts';
 
@@ -109,11 +110,19 @@ export function mountNotificationsBell(): void {
     void renderRows(state);
   });
 
-  void signedInUser().then(async (user) => {
-    if (!user.org) return; // notifications belong to an organisation
+  // Notifications belong to an organisation: the bell shows once the user has one — at once, or when
+  // they create or join their first on the page (issue #32: no reload needed).
+  let started = false;
+  const start = async () => {
+    started = true;
     area.hidden = false;
     await afterPageRead(); // even when a tap on the chrome mounted the bell sooner
     await loadNotifications();
     startLiveNotifications();
+  };
+  void signedInUser().then(() => {
+    $user.subscribe((user) => {
+      if (user?.org && !started) void start();
+    });
   }, () => undefined);
 }

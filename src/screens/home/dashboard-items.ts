@@ -25,6 +25,9 @@ export interface LocalDraft {
   savedAt: string | null;
 }
 
+/** Whether a local-storage key is a checklist draft's (the filler's autosave). */
+export const isDraftKey = (key: string): boolean => key.startsWith(`${DRAFT_KEY_PREFIX}:`);
+
 /** The drafts among local-storage entries, newest first (unparseable entries are left out). */
 export function localDrafts(entries: Iterable<[string, string | null]>): LocalDraft[] {
   const drafts: LocalDraft[] = [];

@@ -30,6 +30,8 @@ import {
   type LocalDraft,
 } from './dashboard-items.ts';
 import { notificationWords } from '../chrome/notification-words.ts';
+import { guideEmpty, showGuidance } from './dashboard-guidance.ts';
+import { followLive } from './dashboard-live.ts';
 
 type Settled<T> = { ok: true; value: T } | { ok: false; detail: string };
 
@@ -97,15 +99,25 @@ function link(href: string, text: string): HTMLAnchorElement {
 
 const list = (name: string) => document.querySelector<HTMLUListElement>(`[data-dashboard-list="${name}"]`)!;
 
-/** Fills a panel's list: the items, or one line saying it is empty (or why it could not be loaded). */
-function fill(name: string, items: HTMLLIElement[], empty: string): void {
+/**
+ * Fills a panel's list: the items, or one line saying it is empty — with what would fill it and the next
+ * step (dashboard-guidance.ts) — or why it could not be loaded.
+ */
+function fill(name: string, items: HTMLLIElement[], empty: string, guided = true): void {
   const ul = list(name);
   ul.removeAttribute('aria-busy');
-  ul.replaceChildren(...(items.length > 0 ? items : [el('li', 'dashboard-empty', empty)]));
+  if (items.length > 0) return ul.replaceChildren(...items);
+  const line = el('li', 'dashboard-empty');
+  line.append(el('p', 'dashboard-empty-text', empty));
+  if (guided) {
+    line.dataset.emptyPanel = name;
+    guideEmpty(line);
+  }
+  ul.replaceChildren(line);
 }
 
 function failed(name: string, detail: string): void {
-  fill(name, [], `Something went wrong: ${detail}`);
+  fill(name, [], `Something went wrong: ${detail}`, false);
 }
 
 async function showDrafts(user: CurrentUser, drafts: DashboardReads['drafts']): Promise<void> {
@@ -256,4 +268,12 @@ export function showDashboardPanels(user: CurrentUser, reads: DashboardReads): v
   void reads.assignments.then((found) => assignments.show(found));
   void reads.favourites.then(showFavourites);
   void reads.activity.then(showActivity);
+  void showGuidance(user.is_org_admin);
+  // Live (issue #32): what the bell hears, these panels show without a reload.
+  followLive({
+    assignments: () => void settle(api.workflow.assignments()).then((found) => assignments.show(found)),
+    activity: () => void settle(api.informed.notifications({ limit: RECENT_ACTIVITY_LIMIT })).then(showActivity),
+    drafts: () => void showDrafts(user, readDashboard().drafts),
+    guidance: () => void showGuidance(user.is_org_admin),
+  });
 }

@@ -123,7 +123,11 @@ function showDashboard(user: CurrentUser): void {
 function showInvitations(invitations: PendingInvitation[], mode: ReturnType<typeof homeMode>): void {
   const section = document.getElementById('home-invitations')!;
   const anchor = mode === 'dashboard' ? document.getElementById('welcome')! : document.getElementById(`home-${mode}`)!;
-  if (anchor.nextElementSibling !== section) anchor.after(section);
+  // Someone with no organisation who was invited sees the invitation first, above 'Create an
+  // Organization' (issue #32): joining is what they came for.
+  if (mode === 'create' && invitations.length > 0) {
+    if (anchor.previousElementSibling !== section) anchor.before(section);
+  } else if (anchor.nextElementSibling !== section) anchor.after(section);
   section.hidden = invitations.length === 0;
   const list = document.getElementById('home-invitation-list')!;
   list.replaceChildren(...invitations.map((invitation) => invitationItem(invitation, list)));

@@ -17,8 +17,12 @@ import {
   listAssignments,
   unclaimAssignment,
 } from '../services/assignments/assignments.ts';
+import { firstSteps } from '../services/first-steps.ts';
 
 export const workflow = new Hono<MemberEnv>();
+
+// The dashboard's first steps (issue #32): services/first-steps.ts.
+workflow.get('/first-steps', async (c) => c.json(await firstSteps(c.var.deps, c.var.member)));
 
 const isOneOf = <T extends string>(list: readonly T[], value: string): value is T => (list as readonly string[]).includes(value);
 

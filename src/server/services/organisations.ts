@@ -1,17 +1,19 @@
 /** Organisations: creating one (with its root folder and trial) and choosing the one a login session works in. */
 import { and, eq } from 'drizzle-orm';
 import { uuidv7 } from '../../shared/ids.ts';
-import { Permission } from '../../shared/permissions/index.ts';
 import { aclEntries, folders, loginSessions, memberships, organisations } from '../db/schema.ts';
 import type { Caller, Deps } from '../env.ts';
 import { notFound } from '../errors.ts';
+import { ACL_BITS_MASK } from '../permissions/resolve.ts';
 import { dropAdminEmailChange } from './email-change.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 /**
  * Creates an organisation: the creator becomes its org admin, it becomes current for this login
- * session, its root folder grants the organisation Read, and the free trial starts: TRIAL_DAYS from now
+ * session, its root folder grants the organisation every permission bit (the spec's root folder
+ * permissions 32767, as the six bits an ACL entry carries: members work everywhere until an admin narrows
+ * a folder with revokes; organisations made before issue #32 keep their root's org +Read), and the free trial starts: TRIAL_DAYS from now
  * (config.trialDays). The trial is recorded whether billing is on or off; it gates calls only while
  * billing is on (auth/membership.ts), so turning billing on later treats every organisation alike.
  * The creator now belongs to another organisation: an e-mail change an admin asked for is dropped
@@ -47,7 +49,7 @@ export async function createOrganisation(deps: Deps, caller: Caller, name: strin
       subjectType: 'org',
       subjectId: orgId,
       isGrant: true,
-      permissions: Permission.Read,
+      permissions: ACL_BITS_MASK,
     });
     await tx.update(loginSessions).set({ orgId }).where(eq(loginSessions.id, caller.session.id));
     caller.session.orgId = orgId;

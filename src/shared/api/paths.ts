@@ -103,6 +103,8 @@ export const workflow = {
   claim: (kind: string, id: string) => `${assignment(kind, id)}/claim`,
   unclaim: (kind: string, id: string) => `${assignment(kind, id)}/unclaim`,
   complete: (kind: string, id: string) => `${assignment(kind, id)}/complete`,
+  /** GET: the dashboard's first steps and what the caller may add at the root (issue #32). */
+  firstSteps: 'workflow/first-steps',
 };
 
 export const roles = {

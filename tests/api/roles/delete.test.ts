@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { aclEntries, activityEvents, invitations, userRoles } from '../../../src/server/db/schema.ts';
-import { createRole, grant, invite, makeDocument, makeFolder, memberOf, newRegistration, orgWithAdmin, Permission, registerAndActivate, revoke, setAcl } from '../support/factories.ts';
+import { createRole, grant, invite, makeDocument, makeFolder, memberOf, newRegistration, orgWithAdmin, Permission, readOnlyRoot, registerAndActivate, revoke, setAcl } from '../support/factories.ts';
 import { useTestServer } from '../support/harness.ts';
 
 const server = useTestServer();
@@ -13,6 +13,7 @@ const server = useTestServer();
 describe('DELETE roles/{id} of a role in use', () => {
   it('takes the role from its members and removes the ACL entries naming it, leaving the others', async () => {
     const { admin, org } = await orgWithAdmin(server);
+    await readOnlyRoot(admin, org); // the organisation reads at the root, and nothing more
     const doomed = await createRole(server, admin, 'Doomed');
     const kept = await createRole(server, admin, 'Kept');
     const member = await memberOf(server, admin, [doomed.id, kept.id]);

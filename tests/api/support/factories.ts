@@ -176,7 +176,8 @@ export function shared<T>(make: () => Promise<T>): () => Promise<T> {
 
 // ─── The documentation tree ───────────────────────────────────────────────────────────────────────
 
-export { Permission } from '../../../src/shared/permissions/index.ts';
+import { Permission } from '../../../src/shared/permissions/index.ts';
+export { Permission };
 export const ALL = 32767;
 export const ALL_BITS = 63;
 
@@ -232,13 +233,29 @@ export interface Team {
   roleMember: TestUser;
 }
 
-/** An organisation with its admin, a plain member, and a role with one member. */
-export async function makeTeam(server: TestServer): Promise<Team> {
+/**
+ * An organisation with its admin, a plain member, and a role with one member. Its root grants the
+ * organisation Read only (`readOnlyRoot`), as the root of an organisation made before issue #32 still
+ * does: the tests of narrower rights start from members who read and nothing more. A new organisation's
+ * root grants every bit (tests/api/documentation/root-grants.test.ts): `{ rootAsMade: true }` keeps that.
+ */
+export async function makeTeam(server: TestServer, options: { rootAsMade?: boolean } = {}): Promise<Team> {
   const { admin, org } = await orgWithAdmin(server);
+  if (!options.rootAsMade) await readOnlyRoot(admin, org);
   const role = await createRole(server, org.id);
   const member = await memberOf(server, admin);
   const roleMember = await memberOf(server, admin, [role.id]);
   return { org, admin, member, role, roleMember };
+}
+
+/**
+ * Narrows the admin's current organisation's root to org +Read — what an organisation made before issue
+ * #32 keeps (its root's entries were not widened) — through the API, as an admin would.
+ */
+export async function readOnlyRoot(admin: TestUser, org: TestOrg): Promise<void> {
+  const root = await admin.api.get(paths.documentation.folder('root'));
+  expect(root.status, root.text).toBe(200);
+  await setAcl(admin, 'folders', root.body.id as string, [grant(org.id, Permission.Read)]);
 }
 
 /** Many children inserted directly (one statement each kind): `folders` folders and `docs` form documents. */

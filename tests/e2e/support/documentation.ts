@@ -70,6 +70,15 @@ export async function memberOf(admin: OrgAdmin): Promise<Account & { id: string 
   return { ...member, id: me.id };
 }
 
+/**
+ * Narrows the admin's organisation's root to org +Read — what an organisation made before issue #32 keeps
+ * (a new one's root grants every bit) — for tests that start from members who only read.
+ */
+export async function readOnlyRoot(admin: OrgAdmin): Promise<void> {
+  const root = await callApi<{ id: string }>('documentation/folders/root', { token: admin.token });
+  await callApi(`documentation/folders/${root.id}/acl`, { method: 'PUT', token: admin.token, json: [{ subject: admin.org.id, is_grant: true, permissions: 1 }] });
+}
+
 // ── Looking at the pages ─────────────────────────────────────────────────────────────────────────
 
 export const breadcrumbs = (page: Page) => page.getByRole('navigation', { name: 'Breadcrumbs' });

@@ -30,6 +30,9 @@ import { presentAssignment, type AssignmentRow, type AssignmentView } from '../.
 import { documentAccess, folderAccess, readableDocument, readableFolder, requireAction } from '../documentation/access.ts';
 import { allows } from '../../../shared/permissions/index.ts';
 import { requireOwnIds } from '../own-ids.ts';
+import { activityRow } from '../activity.ts';
+import { activityEvents } from '../../db/schema.ts';
+import { notifyAssignees } from '../notifications/assignees.ts';
 
 export const assignmentNotFound = () => notFound('Assignment not found');
 
@@ -121,8 +124,42 @@ export async function createAssignment(
       assignedBy: who.userId,
       assignedAt: now,
     });
-    return viewOf(tx, newId);
+    const view = await viewOf(tx, newId);
+    await recordAssignment(tx, who, access, view, now);
+    return view;
   });
+}
+
+/**
+ * The event of a new assignment (FolderAssigned / DocumentAssigned: the activity log shows it) and the
+ * assignees' notifications (issue #32: in the bell, live on the dashboard, e-mailed where they asked for
+ * it). Not through recordActivity: the item's subscribers are not told, its assignees are.
+ */
+async function recordAssignment(
+  tx: Queryable,
+  who: Member,
+  access: Awaited<ReturnType<typeof readableDocument>> | Awaited<ReturnType<typeof readableFolder>>,
+  view: Assignment,
+  now: Date,
+): Promise<void> {
+  const isDocument = 'document' in access;
+  const row = activityRow({
+    type: isDocument ? 'DocumentAssigned' : 'FolderAssigned',
+    orgId: who.orgId,
+    actorId: who.userId,
+    at: now,
+    folderId: isDocument ? access.document.folderId : access.folder.id,
+    documentId: isDocument ? access.document.id : null,
+    context: {
+      name: view.object_name,
+      ...(isDocument ? { doctype: access.document.doctype, folder_name: access.chain[0]?.name ?? null } : {}),
+      assignment_id: view.id,
+      assigned_to: view.assigned_to,
+      notes: view.notes,
+    },
+  });
+  await tx.insert(activityEvents).values(row);
+  await notifyAssignees(tx, { ...row, actorId: who.userId }, { type: view.assigned_to.type, id: view.assigned_to.id });
 }
 
 /** The subjects that name the caller: the user, each of their roles, their organisation. */

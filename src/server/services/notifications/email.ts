@@ -50,6 +50,11 @@ export function digestText(type: string, username: string | null, kind: 'folder'
     const suffix = errors > 0 ? ` with ${errors} validation error${errors === 1 ? '' : 's'}` : '';
     return `${who} submitted the checklist ${name}${suffix}`;
   }
+  if (type === 'DocumentAssigned' || type === 'FolderAssigned') {
+    const to = context.assigned_to !== null && typeof context.assigned_to === 'object' ? (context.assigned_to as { type?: unknown; name?: unknown }) : {};
+    const whom = to.type === 'user' || typeof to.name !== 'string' ? 'you' : to.name;
+    return `${who} assigned the ${kind} ${name} to ${whom}`;
+  }
   const action = Object.entries(VERBS).find(([end]) => type.endsWith(end) && type.slice(0, -end.length).match(/^(Folder|Document)$/));
   return `${who} ${action ? action[1] : type} the ${kind} ${name}`;
 }

@@ -13,7 +13,7 @@ describe('nextStep', () => {
   });
 
   it('otherwise goes to sign in', () => {
-    expect(nextStep(null)).toEqual({ href: '/login', text: 'Log In' });
+    expect(nextStep(null)).toEqual({ href: '/', text: 'Log In' });
   });
 });
 

@@ -10,4 +10,11 @@ describe('notificationWords', () => {
     expect(notificationWords({ activity_type: 'DocumentMoved', username: 'bob', context_data: hidden, item: null }).name).toBe('Gate');
     expect(notificationWords({ activity_type: 'FolderMoved', username: 'bob', context_data: { folder_name: null }, item: null }).name).toBe('');
   });
+
+  it('says an assignment to its assignee (issue #32): you, or the role or organization it was handed to', () => {
+    const item = { kind: 'document' as const, id: 'd', name: 'Fire drill', doctype: 'form' as const };
+    const to = (type: string, name: string) => ({ name: 'Fire drill', assigned_to: { type, id: 'x', name } });
+    expect(notificationWords({ activity_type: 'DocumentAssigned', username: 'ann', context_data: to('user', 'bob'), item })).toEqual({ who: 'ann', what: 'assigned you:', name: 'Fire drill' });
+    expect(notificationWords({ activity_type: 'FolderAssigned', username: 'ann', context_data: to('role', 'Inspectors'), item }).what).toBe('assigned Inspectors:');
+  });
 });

@@ -28,6 +28,7 @@ import { labelPath, presentQrSheetItems } from '../../../presenters/qr-labels.ts
 import { readableAncestors, requireAction } from '../access.ts';
 import { shareFillUrl, shareLinkToken } from '../../checklists/share-links.ts';
 import { sheetItems, type SheetItem } from './sheet-items.ts';
+import { recordActivity } from '../../activity.ts';
 
 /** One snapshot of the tree: every statement of the read sees the same moment. */
 const SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
@@ -65,7 +66,7 @@ export interface SheetPdf {
 
 /** GET documentation/folders/{id}/qr-sheet.pdf. */
 export async function qrSheetPdf(deps: Deps, who: Member, folderId: string, query: QrSheetQueryParsed): Promise<SheetPdf> {
-  const { folderName, labels } = await deps.db.transaction(async (tx) => {
+  const { folderName, folderIdOf, labels } = await deps.db.transaction(async (tx) => {
     const { access, items } = await sheetItems(tx, who, folderId, query.subtree);
     if (items.length > QR_SHEET_MAX_LABELS) {
       throw new HttpError(
@@ -77,6 +78,7 @@ export async function qrSheetPdf(deps: Deps, who: Member, folderId: string, quer
     const key = chosen.size > 0 ? await appKey(deps.config) : undefined;
     return {
       folderName: access.folder.name,
+      folderIdOf: access.folder.id,
       labels: items.map((item): SheetLabel => {
         const link = chosen.get(item.id);
         return {
@@ -87,6 +89,15 @@ export async function qrSheetPdf(deps: Deps, who: Member, folderId: string, quer
       }),
     };
   }, SNAPSHOT);
+  // A sheet made is a first step taken (issue #32: the dashboard's "Print QR labels for a folder"); the log shows it.
+  await recordActivity(deps.db, {
+    type: 'FolderLabelsPrinted',
+    orgId: who.orgId,
+    actorId: who.userId,
+    at: deps.now(),
+    folderId: folderIdOf,
+    context: { name: folderName, labels: labels.length },
+  });
   // Loaded here, on the PDF route only: pdfkit, qrcode, the fonts and the drawing.
   const { labelSheetPdf } = await import('./label-sheet-pdf.ts');
   const name = `${folderName} QR labels`;

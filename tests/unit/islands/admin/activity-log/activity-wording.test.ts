@@ -19,6 +19,12 @@ const doc = (state: 'live' | 'trashed' | 'gone', doctype: 'form' | 'presentation
 const links = (e: ActivityEntry) => describeActivity(e).filter((p) => typeof p !== 'string');
 
 describe('describeActivity', () => {
+  it('an assignment (issue #32) names its assignee; a QR label sheet names its folder', () => {
+    const e = entry('DocumentAssigned', { target: doc('live'), context_data: { name: 'Daily check', assigned_to: { type: 'role', id: 'r-1', name: 'Inspectors' } } });
+    expect(activityText(e)).toBe('ann assigned the checklist Daily check to Inspectors.');
+    expect(activityText(entry('FolderLabelsPrinted', { target: FOLDER, context_data: { name: 'Plant', labels: 3 } }))).toBe('ann made the QR label sheet of the folder Plant.');
+  });
+
   it("RoleCreated: '{username} created the role {name}', the actor and the role linking to their admin pages", () => {
     const e = entry('RoleCreated', { target: { kind: 'role', id: 'r-1', name: 'Auditors', state: 'live' } });
     expect(activityText(e)).toBe('ann created the role Auditors.');
