@@ -18,6 +18,7 @@
  * Event: `rb-item-options` ({button}), bubbling, when the options button is clicked (the item menu opens at it).
  */
 import { itemTileMarkup } from '../../src/shared/first-paint/item-tile.ts';
+import { morphInto } from '../shared/morph.ts';
 
 declare global {
   interface GlobalEventHandlersEventMap {
@@ -30,7 +31,7 @@ declare global {
  * Draws its parts from its attributes with THE tile markup (src/shared/first-paint/item-tile.ts), which
  * the server also writes into a folder's first HTML: a tile that comes with its parts (the server's, or a
  * clone of a drawn tile: the touch drag's ghost) adopts them as they are; an attribute changed later draws
- * it again, the focus kept on the part that had it.
+ * it again in place (../shared/morph.ts): the button and the link stay the same nodes, the focus with them.
  */
 export class RbItemTile extends HTMLElement {
   static readonly observedAttributes = ['name', 'href', 'kind', 'description', 'date', 'date-text', 'modified'];
@@ -59,11 +60,8 @@ export class RbItemTile extends HTMLElement {
 
   #draw(): void {
     const attributes = Object.fromEntries(RbItemTile.observedAttributes.map((name) => [name, this.getAttribute(name) ?? undefined]));
-    const focused = document.activeElement;
-    const part = focused && this.contains(focused) ? (focused.matches('.item-options') ? '.item-options' : 'a.item-name') : undefined;
-    this.innerHTML = itemTileMarkup(attributes);
+    morphInto(this, itemTileMarkup(attributes));
     this.#drawn = true;
-    if (part) this.querySelector<HTMLElement>(part)?.focus();
   }
 }
 

@@ -21,7 +21,7 @@ export function itemTileMarkup(attributes: TileAttributes): string {
   const dated = attributes.modified !== undefined ? 'Modified' : 'Created';
   return (
     `<svg class="kind-icon" viewBox="0 0 24 24" width="36" height="36" aria-hidden="true"><path stroke="currentColor" stroke-width="1.6" stroke-linejoin="round" stroke-linecap="round" d="${ITEM_KIND_PATHS[kind]}" fill="${kind === 'folder' ? 'currentColor' : 'none'}"/></svg>` +
-    `<div class="item-text"><a class="item-name" href="${attribute('href')}">${attribute('name')} <span class="visually-hidden">, ${ITEM_KIND_LABELS[kind]}</span></a>${description}` +
+    `<div class="item-text"><a class="item-name" href="${attribute('href')}">${attribute('name')}<span class="visually-hidden">, ${ITEM_KIND_LABELS[kind]}</span></a>${description}` +
     `<p class="item-date">${dated} <time datetime="${attribute('date')}">${attribute('date-text')}</time></p></div>` +
     `<button type="button" class="item-options" aria-haspopup="menu" aria-label="Options for ${attribute('name')}"><svg viewBox="0 0 16 16" width="18" height="18" aria-hidden="true"><circle cx="8" cy="3" r="1.5"/><circle cx="8" cy="8" r="1.5"/><circle cx="8" cy="13" r="1.5"/></svg></button>`
   );

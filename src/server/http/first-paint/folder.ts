@@ -3,9 +3,10 @@
  * /documentation/browse/{folderId} is served with its first data (../first-answers.ts), the folder and the
  * first page of its contents are among the answers, and the picture the page's script would draw from them
  * (src/shared/first-paint/folder.ts: breadcrumbs, heading, sort button, description, the first tiles, in
- * the island's own elements) is written into the page's `#folder-preview`. So the folder paints with the
- * HTML, before any module has run; the page's script draws the same picture again when its read (taken
- * from these answers) arrives, and the island takes its place as it does without it.
+ * the island's own elements) is written into the page's `#folder-preview`, and the page is shown
+ * (./reveal.ts). So the folder paints with the HTML, before any module has run; the page's script
+ * draws the same picture again when its read (taken from these answers) arrives, and the island takes
+ * its place as it does without it.
  *
  * What the server cannot know it takes by default: the sort (the remembered one is the browser's: a page
  * sorted otherwise reads and draws again), the window (`FIRST_HTML_TILES` tiles, a first screen on a
@@ -18,6 +19,7 @@ import type { List } from '../../../shared/api/list.ts';
 import { DEFAULT_SORT_KEY, firstReadsOf } from '../../../shared/first-reads.ts';
 import { folderPreviewMarkup, sortLabel } from '../../../shared/first-paint/folder.ts';
 import type { FirstAnswers } from '../first-answers.ts';
+import { revealPage } from './reveal.ts';
 
 /** The folder pages' routes (src/routes.ts), whose first two reads are the folder and its contents. */
 const FOLDER_ROUTES = new Set(['/documentation/browse', '/documentation/browse/:folderId']);
@@ -45,5 +47,5 @@ export function paintFolder(html: string, match: RouteMatch, answers: FirstAnswe
   const opened = folder.body as Folder;
   const items = (contents.body as List<ListedItem>).results;
   const picture = folderPreviewMarkup({ folder: opened, rootId: opened.root_id ?? ROOT, items }, sortLabel(DEFAULT_SORT_KEY), FIRST_HTML_TILES, dateText);
-  return html.replace(PICTURE, (_, open: string, close: string) => open + picture + close);
+  return revealPage(html.replace(PICTURE, (_, open: string, close: string) => open + picture + close));
 }
