@@ -131,17 +131,17 @@ test.describe('with the session cookie', () => {
     // No module has run: the tiles are the HTML's (their element is not even defined yet).
     expect(await page.evaluate(() => customElements.get('rb-item-tile'))).toBeUndefined();
 
-    await page.mouse.wheel(0, 300);
-    await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(0);
-    const scrolled = await page.evaluate(() => scrollY);
     // Something outside the picture (which is inert) has the focus: the page's first link.
     const focused = await page.evaluate(() => {
       const link = document.querySelector<HTMLElement>('a[href]:not(#folder-preview *)');
       link?.setAttribute('data-focused-before', '');
-      link?.focus();
+      link?.focus({ preventScroll: true });
       return link !== null && document.activeElement === link;
     });
     expect(focused).toBe(true);
+    await page.mouse.wheel(0, 300);
+    await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(0);
+    const scrolled = await page.evaluate(() => scrollY);
     const shiftsBefore = await page.evaluate(() => window.__rbShifts!);
 
     release();
@@ -164,7 +164,7 @@ test.describe('with the session cookie', () => {
     await expect(page.locator('#home-dashboard-heading')).toHaveText('Dashboard');
     const shiftsBefore = await page.evaluate(() => window.__rbShifts!);
     release();
-    await expect(page.getByRole('list', { name: 'Favorites' }).getByText('No favourites yet')).toBeVisible();
+    await expect(page.locator('[data-dashboard-list="favourites"]').getByText('No favourites yet')).toBeVisible();
     await expect(page.locator('#welcome-heading')).toHaveText(`Welcome to ${admin.org.name}`);
     expect(await page.evaluate(() => window.__rbShifts!) - shiftsBefore).toBeLessThanOrEqual(0.02);
   });
@@ -188,21 +188,19 @@ test.describe('with the session cookie', () => {
 test.describe('offline', () => {
   test.use({ serviceWorkers: 'allow' });
 
-  test('after one visit with the cookie, the folder page and home reload offline from the worker and its kept reads', async ({ page, context, orgAdmin, expectPageProblem }) => {
-    // Offline, the reads that are not kept fail; the page shows without them.
+  test('after one visit with the cookie, a checklist and home reload offline from the worker and its kept reads', async ({ page, context, orgAdmin, expectPageProblem }) => {
+    // Offline, the reads that are not kept (lists, the drawer's folders) fail; the page shows without them.
     expectPageProblem(/^Failed to load resource: net::ERR_INTERNET_DISCONNECTED \(at \S+\/api\/v1\//);
-    const folder = await callApi<{ id: string }>('documentation/folders', { token: orgAdmin.token, json: { parent_id: 'root', name: 'Offline plant' } });
-    await callApi('documentation/folders', { token: orgAdmin.token, json: { parent_id: folder.id, name: 'Line 11' } });
+    const checklist = await publishChecklist(orgAdmin.token, 'Offline round', { ok: question('Lights off', 'true/false') });
     await signInWithToken(page, orgAdmin.token);
     await giveSessionCookie(context, orgAdmin.token);
     const sent = apiReads(page);
-    await page.goto(`/documentation/browse/${folder.id}`);
-    await expect(page.getByRole('link', { name: 'Line 11' })).toBeVisible();
-    expect(sent.map((s) => s.split('?')[0])).not.toContain(`documentation/folders/${folder.id}`);
+    await page.goto(`/documentation/view/${checklist.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('View Offline round');
+    // Its first data came with the HTML: the worker never saw it go by…
+    expect(sent.map((s) => s.split('?')[0])).not.toContain(`documentation/documents/${checklist.id}`);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-    await page.goto('/');
-    await expect(page.locator('#welcome-heading')).toHaveText(`Welcome to ${orgAdmin.org.name}`);
-    // The worker keeps what the pages took from their HTML, as it keeps the reads it sees.
+    // …and keeps it all the same, once it controls the page (a first visit: keepThisPageOffline).
     await expect
       .poll(() =>
         page.evaluate(async () => {
@@ -210,15 +208,15 @@ test.describe('offline', () => {
           return (await cache.keys()).map((request) => new URL(request.url).pathname);
         }),
       )
-      .toEqual(expect.arrayContaining([`/api/v1/documentation/folders/${folder.id}`, '/api/v1/auth/me']));
+      .toEqual(expect.arrayContaining([`/api/v1/documentation/documents/${checklist.id}`, '/api/v1/auth/me']));
 
     await context.setOffline(true);
     try {
-      const reloaded = await page.goto(`/documentation/browse/${folder.id}`);
+      const reloaded = await page.reload();
       expect(reloaded?.fromServiceWorker()).toBe(true);
-      await expect(page.getByRole('link', { name: 'Line 11' })).toBeVisible();
-      await page.reload();
-      await expect(page.getByRole('link', { name: 'Line 11' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('View Offline round');
+      await page.goto('/');
+      await expect(page.locator('#welcome-heading')).toHaveText(`Welcome to ${orgAdmin.org.name}`);
     } finally {
       await context.setOffline(false);
     }
