@@ -12,41 +12,18 @@
  * (`.breadcrumb-list`, `.breadcrumb`, `.breadcrumb-separator`: documentation.css, browse.css). No Lit: it
  * draws the browse page's first paint, whose scripts hold no Lit.
  *
- * Property: `crumbs` (Crumb[]), drawn whenever it is set.
+ * Property: `crumbs` (Crumb[]), drawn whenever it is set (src/shared/first-paint/breadcrumbs.ts, which the
+ * server writes inside the element in a folder's first HTML: the element keeps that until it is set).
  */
 
-export interface Crumb {
-  label: string;
-  /** Where the crumb leads; none for the page's own crumb in the folder browser. */
-  href?: string;
-  /** This crumb is the page being shown. */
-  current?: boolean;
-  /** The folder a dragged item may be dropped on here. */
-  folderId?: string;
-}
+import { breadcrumbsMarkup, type Crumb } from '../../src/shared/first-paint/breadcrumbs.ts';
+
+export type { Crumb };
 
 export class RbBreadcrumbs extends HTMLElement {
-  /** The crumbs, in order (set only: each setting draws them). */
+  /** The crumbs, in order (set only: each setting draws them, with THE markup the server writes too). */
   set crumbs(crumbs: readonly Crumb[]) {
-    const list = document.createElement('ol');
-    list.className = 'breadcrumb-list';
-    crumbs.forEach((crumb, i) => {
-      const item = document.createElement('li');
-      item.className = 'breadcrumb';
-      if (crumb.folderId !== undefined) {
-        item.dataset.dropFolderId = crumb.folderId;
-        item.dataset.dropFolderName = crumb.label;
-      }
-      // Hidden from assistive technology: the list says where each crumb stands.
-      if (i > 0) item.innerHTML = '<span class="breadcrumb-separator" aria-hidden="true">›</span>';
-      const label = document.createElement(crumb.href === undefined ? 'span' : 'a');
-      if (crumb.href !== undefined) label.setAttribute('href', crumb.href);
-      label.textContent = crumb.label;
-      if (crumb.current) label.setAttribute('aria-current', 'page');
-      item.append(label);
-      list.append(item);
-    });
-    this.replaceChildren(list);
+    this.innerHTML = breadcrumbsMarkup(crumbs);
   }
 }
 

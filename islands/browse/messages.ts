@@ -1,10 +1,11 @@
 /** The folder browser's words (documentation §2, §4, §8), exactly as the spec gives them. */
 import type { ItemKind } from '../../src/shared/api/documentation.ts';
+import { EMPTY_FOLDER } from '../../src/shared/first-paint/folder.ts';
 
 const kindWord = (kind: ItemKind) => (kind === 'folder' ? 'Folder' : 'Document');
 
 export const messages = {
-  empty: '- - Empty - -',
+  empty: EMPTY_FOLDER,
   folderAccessFailed: 'Something went wrong trying to access this folder...',
   /** Shown with the folder's name as a link in place of {link}. */
   folderCreated: 'Folder {link} created.',
@@ -19,8 +20,5 @@ export const messages = {
   kindWord,
 } as const;
 
-/** The root folder's name, wherever a folder is named (its breadcrumb, its heading). */
-export const DOCUMENTATION = 'Documentation';
-
-/** The name a folder is shown by: the root is 'Documentation'. */
-export const folderLabel = (folder: { parent_id: string | null; name: string }) => (folder.parent_id === null ? DOCUMENTATION : folder.name);
+/** The root folder's name ('Documentation') and the name a folder is shown by: the first paint's (src/shared/first-paint/folder.ts). */
+export { DOCUMENTATION, folderLabel } from '../../src/shared/first-paint/folder.ts';

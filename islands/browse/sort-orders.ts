@@ -2,6 +2,8 @@
  * The sort menu's choices (documentation §2: Name, Kind, Created, Modified, each ascending or
  * descending) as `ordering` lists for GET …/contents, and the choice remembered in this browser.
  */
+import { sortLabel } from '../../src/shared/first-paint/folder.ts';
+
 export interface SortOrder {
   key: string;
   label: string;
@@ -9,19 +11,14 @@ export interface SortOrder {
   ordering: readonly string[];
 }
 
-const fields = [
-  { name: 'Name', field: 'name' },
-  { name: 'Kind', field: 'kind' },
-  { name: 'Created', field: 'created_at' },
-  { name: 'Modified', field: 'modified_at' },
-] as const;
+const fields = ['name', 'kind', 'created_at', 'modified_at'] as const;
 
-export const SORT_ORDERS: readonly SortOrder[] = fields.flatMap(({ name, field }) =>
+export const SORT_ORDERS: readonly SortOrder[] = fields.flatMap((field) =>
   (['ascending', 'descending'] as const).map((direction) => {
     const sign = direction === 'descending' ? '-' : '';
     // Ties (same kind, same date) fall back to the name, so the order never wobbles between loads.
     const ordering = field === 'name' ? [`${sign}name`] : [`${sign}${field}`, 'name'];
-    return { key: `${sign}${field}`, label: `${name} ${direction}`, ordering };
+    return { key: `${sign}${field}`, label: sortLabel(`${sign}${field}`), ordering };
   }),
 );
 

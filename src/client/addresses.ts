@@ -5,22 +5,15 @@
 import { ROOT, WHOLE_TRASH_SEGMENT } from '../shared/api/documentation.ts';
 
 export { ROOT, WHOLE_TRASH_SEGMENT };
+export { browsePath, itemPath, viewPath } from '../shared/page-addresses.ts';
 
 const seg = encodeURIComponent;
 
-export const browsePath = (folderId?: string | null): string =>
-  folderId ? `/documentation/browse/${seg(folderId)}` : '/documentation/browse';
-/** The viewer of the latest version, or of version `version`. */
-export const viewPath = (id: string, version?: number): string =>
-  version === undefined ? `/documentation/view/${seg(id)}` : `/documentation/view/${seg(id)}/version/${version}`;
 export const editPath = (id: string): string => `/documentation/edit/${seg(id)}`;
 export const historyPath = (id: string): string => `/documentation/${seg(id)}/history`;
 /** The results of a document (a sheet's grid), or one submitted row `rowId` among them. */
 export const resultsPath = (id: string, rowId?: string): string =>
   rowId === undefined ? `/documentation/results/${seg(id)}` : `/documentation/results/${seg(id)}/${seg(rowId)}`;
-/** Where a listed item opens: a folder in the browser, a document in its viewer. */
-export const itemPath = (item: { kind: 'folder' | 'document'; id: string }): string =>
-  item.kind === 'folder' ? browsePath(item.id) : viewPath(item.id);
 /** The QR label sheets of a folder's items (issue #29). */
 export const qrSheetPath = (folderId: string): string => `/documentation/qr-sheet/${seg(folderId)}`;
 /** The trash, whole (the spec's form, `/documentation/trash/1`) or of one folder. */

@@ -58,7 +58,7 @@ function keepHtmlAnswersOffline(): void {
   }
 }
 
-/** Reads again, through the worker that just took control, the kept API reads this page made without one. */
+/** Reads again, through the worker that just took control, the kept API reads this page made (or took from its HTML) without one. */
 function keepThisPageOffline(): void {
   const token = storedToken();
   if (!token || !hasLoginFlag()) return;
@@ -68,6 +68,8 @@ function keepThisPageOffline(): void {
     .getEntriesByType('resource')
     .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'fetch')
     .map((entry) => entry.name)
+    // …and those it took from its HTML (issue #31), which it never sent at all.
+    .concat((window.__rbFromHtml ?? []).map((address) => new URL(address, location.href).href))
     .filter((url) => isKeptApiRead({ method: 'GET', url, authorization }, base));
   for (const url of new Set(made)) void fetch(url, { headers: { Authorization: authorization } }).catch(() => undefined);
 }

@@ -8,6 +8,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import '../../elements/rb-item-tile/item-tile.ts';
+import { itemTileElementMarkup } from '../../src/shared/first-paint/item-tile.ts';
 import { ITEM_KIND_PATHS } from '../../src/shared/item-kinds.ts';
 
 afterEach(() => document.body.replaceChildren());
@@ -84,4 +85,25 @@ describe('<rb-item-tile>', () => {
     expect(ghost.querySelectorAll('a.item-name')).toHaveLength(1);
     expect(ghost.querySelectorAll('button.item-options')).toHaveLength(1);
   });
+
+  test('a tile that comes with its parts (a folder’s first HTML: THE same markup) keeps them, and its button works', async () => {
+    const li = document.createElement('li');
+    li.innerHTML = itemTileElementMarkup({ name: 'Archive <old>', href: '/documentation/browse/f1', kind: 'folder', date: '2025-03-03T10:00:00Z', 'date-text': '3 March 2025' });
+    const link = li.querySelector('a.item-name');
+    document.body.append(li);
+    const tile = li.querySelector('rb-item-tile')!;
+    expect(tile.querySelector('a.item-name')).toBe(link);
+    expect(tile.querySelectorAll('a.item-name')).toHaveLength(1);
+    expect(text(link)).toBe('Archive <old>, Folder');
+    const buttons: HTMLButtonElement[] = [];
+    document.body.addEventListener('rb-item-options', (event) => buttons.push(event.detail.button));
+    const options = tile.querySelector<HTMLButtonElement>('button.item-options')!;
+    await userEvent.click(options);
+    expect(buttons).toEqual([options]);
+    // A new drawing of the same markup is in place.
+    tile.setAttribute('name', 'Archive');
+    expect(tile.querySelector('a.item-name')).toBe(link);
+    expect(text(link)).toBe('Archive, Folder');
+  });
 });
+

@@ -11,7 +11,8 @@
 import type { CurrentUser, PendingInvitation } from '../../shared/api/accounts.ts';
 import { problemText, SOMETHING_WENT_WRONG } from '../../client/api.ts';
 import { signedInPage } from '../../client/signed-in-user.ts';
-import { formatDate, timeElement } from '../../client/time-format.ts';
+import { formatDate } from '../../client/time-format.ts';
+import { welcomeOrgMarkup, welcomeTrialMarkup } from '../../shared/first-paint/welcome.ts';
 import { navigate } from '../../client/navigation.ts';
 import { showAlert } from '../../client/stores/alerts.ts';
 import { $user, selectOrganisation } from '../../client/stores/session.ts';
@@ -103,17 +104,11 @@ function showDashboard(user: CurrentUser): void {
     loaded = { orgId: org.id, reads };
     showDashboardPanels(user, loaded.reads);
   }
-  document.getElementById('welcome-org')!.textContent = org.name;
+  // THE welcome card's markup (src/shared/first-paint/welcome.ts), which the server may have written already.
+  document.getElementById('welcome-org')!.innerHTML = welcomeOrgMarkup(org);
   const trial = document.getElementById('welcome-trial')!;
-  trial.hidden = !org.trial_ends_at;
-  if (org.trial_ends_at) {
-    const ended = new Date(org.trial_ends_at).getTime() <= Date.now();
-    trial.replaceChildren(
-      ended ? 'Your free trial ended on ' : 'Your free trial ends on ',
-      timeElement(org.trial_ends_at, formatDate(org.trial_ends_at)),
-      '.',
-    );
-  }
+  trial.innerHTML = welcomeTrialMarkup(org, Date.now(), formatDate);
+  trial.hidden = !trial.innerHTML;
 }
 
 /**

@@ -1,0 +1,58 @@
+/**
+ * The folder page's first paint in its HTML (src/server/http/first-paint/folder.ts): drawn from the
+ * folder's and its contents' answers into the picture element, escaped, the page shown; nothing drawn
+ * when either read was not answered with 200, nor on another page.
+ */
+import { describe, expect, it } from 'vitest';
+import { FIRST_HTML_TILES, paintFolder } from '../../../../../src/server/http/first-paint/folder.ts';
+import type { FirstAnswers } from '../../../../../src/server/http/first-answers.ts';
+import { matchRoute } from '../../../../../src/routes.ts';
+import { firstReadsOf } from '../../../../../src/shared/first-reads.ts';
+
+const SHELL =
+  '<main class="chrome-main" id="main" tabindex="-1" aria-busy="true" data-astro-cid-q> <div class="page-skeleton" id="page-skeleton" aria-hidden="true" data-astro-cid-q> <div class="skeleton-line wide" data-astro-cid-q></div> <div class="skeleton-block" data-astro-cid-q></div> </div> ' +
+  '<div class="page-content" id="page-content" hidden data-astro-cid-q><div id="folder-preview" class="folder-preview" aria-hidden="true" inert data-first-paint></div></div></main>';
+
+const folder = { id: 'f1', parent_id: 'root-id', root_id: 'root-id', name: 'Plant <A>', description: 'Line & "yard"', ancestors: [{ id: 'root-id', name: 'root' }] };
+const item = (i: number) => ({
+  id: `d${i}`,
+  kind: 'document',
+  doctype: 'form',
+  name: `Round ${i}`,
+  description: '',
+  created_at: '2025-03-03T10:00:00Z',
+  modified_at: '2025-03-03T10:00:00Z',
+});
+
+function answersFor(path: string, contents: unknown[], status = 200): FirstAnswers {
+  const match = matchRoute(path)!;
+  const [folderRead, contentsRead] = firstReadsOf(match.route.pattern, match.params);
+  return { [folderRead!]: { status, body: folder }, [contentsRead!]: { status: 200, body: { results: contents, total: contents.length } } };
+}
+
+describe('paintFolder', () => {
+  it('draws the folder into its picture element, escaped, at most FIRST_HTML_TILES tiles, and shows the page', () => {
+    const items = Array.from({ length: FIRST_HTML_TILES + 5 }, (_, i) => item(i + 1));
+    const html = paintFolder(SHELL, matchRoute('/documentation/browse/f1')!, answersFor('/documentation/browse/f1', items));
+    expect(html).toContain('<h1 class="page-heading">Plant &#60;A&#62;</h1>');
+    expect(html).toContain('<p class="folder-description">Line &#38; &#34;yard&#34;</p>');
+    expect(html.match(/<rb-item-tile /g)).toHaveLength(FIRST_HTML_TILES);
+    expect(html).toContain('Round 1<span class="visually-hidden">, Checklist</span>');
+    expect(html).toContain('March 3, 2025');
+    expect(html).toContain('Sort: Kind ascending');
+    expect(html).not.toContain('page-skeleton');
+    expect(html).toContain('<div class="page-content" id="page-content" data-astro-cid-q>');
+    expect(html).toContain('<main class="chrome-main" id="main" tabindex="-1" data-astro-cid-q>');
+  });
+
+  it('an empty folder says so', () => {
+    const html = paintFolder(SHELL, matchRoute('/documentation/browse/f1')!, answersFor('/documentation/browse/f1', []));
+    expect(html).toContain('<p class="browse-empty">- - Empty - -</p>');
+  });
+
+  it('draws nothing, and leaves the page hidden, when a read was not answered with 200, or on another page', () => {
+    expect(paintFolder(SHELL, matchRoute('/documentation/browse/f1')!, answersFor('/documentation/browse/f1', [item(1)], 404))).toBe(SHELL);
+    expect(paintFolder(SHELL, matchRoute('/documentation/browse/f1')!, {})).toBe(SHELL);
+    expect(paintFolder(SHELL, matchRoute('/documentation/search')!, answersFor('/documentation/browse/f1', [item(1)]))).toBe(SHELL);
+  });
+});
