@@ -49,6 +49,7 @@ import type { QrSheetItems, QrSheetQuery } from '../shared/api/qr-labels.ts';
 import type { MailFailures } from '../shared/api/settings.ts';
 import type { SheetData, SheetDataQuery, SheetExportQuery } from '../shared/api/sheets.ts';
 import type { List } from '../shared/api/list.ts';
+import type { EffectivePermissionsQuery, MemberPermissions } from '../shared/api/effective-permissions.ts';
 import type { CreateShareLinkBody, ShareLink } from '../shared/api/share-links.ts';
 import type { CreateRoleBody, ListRolesQuery, Role, RoleWithHolders, UpdateRoleBody } from '../shared/api/roles.ts';
 import type {
@@ -192,6 +193,11 @@ export const api = {
     replaceAcl: (kind: 'folder' | 'document', id: string, entries: AclEntryInput[]) =>
       json<Acl>('PUT', paths.documentation.acl(kind, id), entries),
     aclSubjects: () => call<List<AclSubject>>(paths.auth.aclSubjects),
+    /** Who can do what on an item (issue #33): a page of members; with `proposed`, as if the item's own entries were those. */
+    effectivePermissions: (kind: 'folder' | 'document', id: string, query: EffectivePermissionsQuery = {}, proposed?: AclEntryInput[]) =>
+      proposed
+        ? call<List<MemberPermissions>>(paths.documentation.effectivePermissions(kind, id), { method: 'POST', json: proposed, query: { ...query } })
+        : call<List<MemberPermissions>>(paths.documentation.effectivePermissions(kind, id), { query: { ...query } }),
     /** One submitted row of a checklist. */
     submittedRow: (id: string) => call<SubmittedRow>(paths.documentation.submittedRow(id)),
     /** The rows of a result sheet or report (issue #13), newest first; a report's latest row is `limit: 1`. */

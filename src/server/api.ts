@@ -31,6 +31,7 @@ import { auth, orgInvites } from './routes/auth.ts';
 import { billingApi } from './routes/billing.ts';
 import { buildInfo } from './routes/build-info.ts';
 import { documentation } from './routes/documentation.ts';
+import { effectivePermissionsApi } from './routes/effective-permissions.ts';
 import { informed } from './routes/informed.ts';
 import { notificationsStream } from './routes/notifications-stream.ts';
 import { rolesApi } from './routes/roles.ts';
@@ -112,6 +113,7 @@ export function createApi(deps: Deps): Hono<AppEnv> {
   api.route('/documentation', sheetsApi);
   api.route('/documentation', shareLinksApi);
   api.route('/documentation', documentation);
+  api.route('/documentation', effectivePermissionsApi);
   api.route('/media', signedMedia);
   api.route('/avatars', signedAvatars);
   api.route('/users/sign-avatar-upload', avatarUploads);

@@ -2,7 +2,8 @@
  * Edit properties (documentation §2, §4): the Properties tab (name, description, and the following
  * fields: Favourite, Subscribe and its options — ./FollowFields.tsx), the Permissions
  * tab, which holds <rb-permission-editor> and is hidden without 'Edit Permissions' or in read-only
- * mode (no Write), the Assignments tab (./AssignmentsTab.tsx: the item's assignments, and Add
+ * mode (no Write), the Who can access tab beside it (./WhoCanAccessTab.tsx, issue #33: each member's
+ * bits and why, following the Permissions tab's unsaved changes), the Assignments tab (./AssignmentsTab.tsx: the item's assignments, and Add
  * Assignment with the action table's `assign`), and for a checklist the Share tab (./ShareTab.tsx: its
  * share links, with the table's `share`; changed at once, not by Save). Save sends what changed — the properties, then the ACL,
  * then the following (favourite and subscription calls; both lists read again) — and shows
@@ -18,7 +19,7 @@ import type SlTabGroupElement from '@shoelace-style/shoelace/dist/components/tab
 import SlTabPanel from '@shoelace-style/shoelace/dist/react/tab-panel/index.js';
 import SlTextarea from '@shoelace-style/shoelace/dist/react/textarea/index.js';
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { PermissionEntry } from '../../../elements/rb-permission-editor/rb-permission-editor.ts';
 import { api, problemText, SOMETHING_WENT_WRONG } from '../../../src/client/api.ts';
 import { showAlert } from '../../../src/client/stores/alerts.ts';
@@ -41,6 +42,8 @@ import { FollowFields } from './FollowFields.tsx';
 import { followCalls, NOT_FOLLOWED, type FollowCall, type FollowState } from './follow-fields-state.ts';
 import { PermissionsTab } from './PermissionsTab.tsx';
 import { ShareTab } from './ShareTab.tsx';
+
+const WhoCanAccessTab = lazy(() => import('./WhoCanAccessTab.tsx').then((m) => ({ default: m.WhoCanAccessTab })));
 
 /** Runs one following call. */
 function run(item: ListedItem, step: FollowCall): Promise<unknown> {
@@ -81,6 +84,8 @@ export function PropertiesDialog({ item, root = false, onSaved, onClosed }: Prop
   const [name, setName] = useState(item.name);
   const [description, setDescription] = useState(item.description);
   const [entries, setEntries] = useState<PermissionEntry[] | undefined>();
+  // Who can access reads the members only once its tab has been shown.
+  const [whoShown, setWhoShown] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const { readOnly, permissionsTab: showPermissions } = propertiesAccess(item);
@@ -153,13 +158,18 @@ export function PropertiesDialog({ item, root = false, onSaved, onClosed }: Prop
   return (
     <Dialog label={`${messages.kindWord(item.kind)} Properties`} open={open} onClose={() => !busy && close()} onClosed={onClosed} className="properties-dialog">
       <form id={formId} className="dialog-form" onSubmit={save}>
-        <SlTabGroup ref={tabs}>
+        <SlTabGroup ref={tabs} onSlTabShow={(e) => e.detail.name === 'who-can-access' && setWhoShown(true)}>
           <SlTab slot="nav" panel="properties">
             Properties
           </SlTab>
           {showPermissions && (
             <SlTab slot="nav" panel="permissions">
               Permissions
+            </SlTab>
+          )}
+          {showPermissions && (
+            <SlTab slot="nav" panel="who-can-access">
+              Who can access
             </SlTab>
           )}
           <SlTab slot="nav" panel="assignments">
@@ -174,6 +184,15 @@ export function PropertiesDialog({ item, root = false, onSaved, onClosed }: Prop
           {showPermissions && (
             <SlTabPanel name="permissions">
               <PermissionsTab kind={item.kind} id={item.id} root={root} onChange={setEntries} />
+            </SlTabPanel>
+          )}
+          {showPermissions && (
+            <SlTabPanel name="who-can-access">
+              {whoShown && (
+                <Suspense fallback={null}>
+                  <WhoCanAccessTab kind={item.kind} id={item.id} name={item.name} proposed={entries} />
+                </Suspense>
+              )}
             </SlTabPanel>
           )}
           <SlTabPanel name="assignments">

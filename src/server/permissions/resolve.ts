@@ -47,6 +47,36 @@ function names(rule: AclRule, who: Principal): boolean {
   return rule.subjectId === who.orgId;
 }
 
+/** How one bit was decided for someone: at `level` (0 the item, 1 its parent, …) by `entries`. */
+export interface BitDecision<R extends AclRule = AclRule> {
+  bit: number;
+  granted: boolean;
+  level: number;
+  /** The entries that decided it: the most specific subjects naming them there that agree with the outcome. */
+  entries: R[];
+}
+
+/**
+ * THE rule, bit by bit, for someone who is not an org admin: each bit decided at the nearest level with
+ * an entry for it naming `who` (a bit no entry decides is absent: not granted). `resolvePermissions` and
+ * the effective-permissions view (why someone holds what) both read it.
+ */
+export function decideBits<R extends AclRule>(levels: readonly (readonly R[])[], who: Principal): BitDecision<R>[] {
+  const decisions: BitDecision<R>[] = [];
+  for (const bit of PERMISSION_BITS) {
+    for (const [index, level] of levels.entries()) {
+      const relevant = level.filter((r) => (r.permissions & bit) !== 0 && names(r, who));
+      if (relevant.length === 0) continue;
+      const top = Math.max(...relevant.map((r) => SPECIFICITY[r.subjectType]));
+      const deciding = relevant.filter((r) => SPECIFICITY[r.subjectType] === top);
+      const granted = deciding.every((r) => r.isGrant);
+      decisions.push({ bit, granted, level: index, entries: deciding.filter((r) => r.isGrant === granted) });
+      break;
+    }
+  }
+  return decisions;
+}
+
 /**
  * The permissions of `who` on an item, given the ACL entries of each level: `levels[0]` is the item
  * itself, then its parent, and so on up to the root.
@@ -54,15 +84,6 @@ function names(rule: AclRule, who: Principal): boolean {
 export function resolvePermissions(levels: readonly (readonly AclRule[])[], who: Principal): number {
   if (who.isOrgAdmin) return ALL_PERMISSIONS;
   let mask = 0;
-  for (const bit of PERMISSION_BITS) {
-    for (const level of levels) {
-      const relevant = level.filter((r) => (r.permissions & bit) !== 0 && names(r, who));
-      if (relevant.length === 0) continue;
-      const top = Math.max(...relevant.map((r) => SPECIFICITY[r.subjectType]));
-      const deciding = relevant.filter((r) => SPECIFICITY[r.subjectType] === top);
-      if (deciding.every((r) => r.isGrant)) mask |= bit;
-      break;
-    }
-  }
+  for (const decision of decideBits(levels, who)) if (decision.granted) mask |= decision.bit;
   return mask;
 }

@@ -73,6 +73,9 @@ export const documentation = {
   restoreDocument: (id: string) => `${documentPath(id)}/restore-from-trash`,
   history: (id: string) => `${documentPath(id)}/history`,
   acl: (kind: ItemKind, id: string) => `${item(kind, id)}/acl`,
+  /** Who can do what on an item (issue #33): a page of members (GET), the same for proposed entries (POST), or one member. */
+  effectivePermissions: (kind: ItemKind, id: string, userId?: string) =>
+    `${item(kind, id)}/effective-permissions${userId === undefined ? '' : `/${seg(userId)}`}`,
   shareLinks: (id: string) => `${documentPath(id)}/share-links`,
   shareLink: (id: string, linkId: string) => `${documentPath(id)}/share-links/${seg(linkId)}`,
   /** POST: a submission of a checklist (members and share links alike). */

@@ -42,7 +42,7 @@ import { aclAnswer } from './answers.ts';
 export type AclEntries = z.output<typeof replaceAclBody>;
 
 /** An item's ACL as the rule sees it: own entries, then each folder above (nearest first). */
-async function aclTarget(db: Queryable, who: Member, kind: ItemKind, id: string) {
+export async function aclTarget(db: Queryable, who: Member, kind: ItemKind, id: string) {
   if (kind === 'folder') {
     const access = await readableFolder(db, who, id);
     return {
@@ -72,7 +72,7 @@ export async function getAcl(deps: Deps, who: Member, kind: ItemKind, id: string
 }
 
 /** Which subject each id is: the organisation, a role of it, or an active member; undefined otherwise. */
-async function subjectTypes(db: Queryable, who: Member, ids: string[]): Promise<Map<string, AclSubjectType>> {
+export async function subjectTypes(db: Queryable, who: Member, ids: string[]): Promise<Map<string, AclSubjectType>> {
   const types = new Map<string, AclSubjectType>();
   const others = [...new Set(ids.filter((id) => id !== who.orgId))];
   if (ids.includes(who.orgId)) types.set(who.orgId, 'org');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS } from '../../../../src/shared/constants.ts';
 import { Permission } from '../../../../src/shared/permissions/index.ts';
 import {
+  decideBits,
   PERMISSION_BITS,
   resolvePermissions,
   type AclRule,
@@ -77,6 +78,32 @@ describe('resolvePermissions', () => {
             const expectedOutsider = subject === 'org' ? (isGrant ? bit : 0) : isGrant ? 0 : bit;
             expect(resolvePermissions(levels, outsider) & bit).toBe(expectedOutsider);
           });
+});
+
+describe('decideBits: why (the effective-permissions view reads it)', () => {
+  it('gives each decided bit its level and the deciding entries that agree with the outcome', () => {
+    const userRevoke = rule('user', BOB, false, Permission.Delete);
+    const roleGrant = rule('role', ROLE, true, Permission.Write | Permission.Delete);
+    const otherRoleGrant = rule('role', OTHER_ROLE, true, Permission.Write);
+    const orgRead = rule('org', ORG, true, Permission.Read);
+    const levels = [[userRevoke, roleGrant, otherRoleGrant], [], [orgRead, rule('role', ROLE, false, Permission.Read)]];
+    const decisions = decideBits(levels, member(BOB, [ROLE, OTHER_ROLE]));
+    expect(decisions).toEqual([
+      // Read: at the root the role's revoke is more specific than the organisation's grant.
+      { bit: Permission.Read, granted: false, level: 2, entries: [levels[2]![1]] },
+      // Write: two roles agree.
+      { bit: Permission.Write, granted: true, level: 0, entries: [roleGrant, otherRoleGrant] },
+      // Delete: the user's revoke beats the role's grant.
+      { bit: Permission.Delete, granted: false, level: 0, entries: [userRevoke] },
+    ]);
+    expect(resolvePermissions(levels, member(BOB, [ROLE, OTHER_ROLE]))).toBe(Permission.Write);
+  });
+
+  it('among equals, a revoke decides and only the revokes are its reasons', () => {
+    const grant = rule('role', ROLE, true, Permission.Read);
+    const revoke = rule('role', OTHER_ROLE, false, Permission.Read);
+    expect(decideBits([[grant, revoke]], member(ANN, [ROLE, OTHER_ROLE]))).toEqual([{ bit: Permission.Read, granted: false, level: 0, entries: [revoke] }]);
+  });
 });
 
 // The property test (random trees, ACLs and roles against THE reference model, beside search's SQL and the
