@@ -20,6 +20,8 @@
 import type { RouteMatch } from '../../routes.ts';
 import * as paths from '../../shared/api/paths.ts';
 import { firstReadsOf } from '../../shared/first-reads.ts';
+import { documentViewPaint } from './first-paint/document-view.ts';
+import { fillHtmlSlots } from './first-paint/html-slots.ts';
 
 /** One API call a page's HTML answers: its address (relative to the API base) and its bearer credential. */
 export interface FirstRead {
@@ -172,5 +174,6 @@ export async function firstDataShell(html: string, match: RouteMatch, call: ApiC
   const answers = await answerFirstReads(call, page.reads);
   if (page.session === undefined) return { kind: 'link', html: fillShell(html, { answers }, page.slots(answers)) };
   if (answers[paths.auth.me]?.status !== 200) return { kind: 'ended' };
-  return { kind: 'session', html: fillShell(html, { answers, session: sessionDigest(page.session) }, page.slots(answers)) };
+  const filled = fillShell(html, { answers, session: sessionDigest(page.session) }, page.slots(answers));
+  return { kind: 'session', html: fillHtmlSlots(filled, await documentViewPaint(match, answers)) };
 }
