@@ -92,7 +92,7 @@ export const QUESTIONS_RESET = 'Questions have been reset';
  */
 function resetQuestions(doc: Document, user: CurrentUser): void {
   // The server's picture of the filler (data-server-drawn) has no answers yet: there is only the draft to clear.
-  const filler = element('document-body').querySelector('rb-checklist:not([data-server-drawn])');
+  const filler = element('document-body').querySelector<HTMLElementTagNameMap['rb-checklist']>('rb-checklist:not([data-server-drawn])');
   if (filler) filler.reset();
   else clearDraft({ userId: user.id, orgId: user.org?.id, documentId: doc.id });
   showAlert('success', QUESTIONS_RESET);
