@@ -11,16 +11,11 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Document } from '../../shared/api/documentation.ts';
-import { questionCount } from './form-description.ts';
+import { questionCount, questionCountText } from './form-description.ts';
 
 /** Whether the view page fills the checklist in (older versions, and one without questions, show a summary). */
 export function fillsIn(doc: Pick<Document, 'version' | 'latest_version' | 'contents'>): boolean {
   return doc.version >= doc.latest_version && questionCount(doc) > 0;
-}
-
-/** '1 question', '{n} questions'. */
-export function questionCountText(count: number): string {
-  return count === 1 ? '1 question' : `${count} questions`;
 }
 
 /** What marks the server's filler: the checklist and version it drew (the viewer adopts it for that one only). */
