@@ -31,6 +31,9 @@ const EXTERNAL = [
   'pdfkit',
   // CommonJS imported on first use (checked below): Node's own loader gives it its named exports.
   'nodemailer',
+  // rb-checklist's QR code reader (CommonJS, imported when a person scans): the server renders the element's
+  // templates (src/server/http/first-paint/checklist.ts) and never scans.
+  'jsqr',
   // Cloudflare Workers only (pg imports it when running there).
   'pg-cloudflare',
   'cloudflare:sockets',

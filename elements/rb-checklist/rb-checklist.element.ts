@@ -193,6 +193,16 @@ export class RbChecklist extends LitElement {
 
   // ─── Life cycle ─────────────────────────────────────────────────────────────────────────────────
 
+  /**
+   * A shadow root the page's HTML already gave the element (declarative shadow DOM: the app's server draws
+   * a checklist's questions with this element's own templates, issue #31) is drawn anew by the element:
+   * the same template with the same data, so nothing moves.
+   */
+  protected override createRenderRoot(): HTMLElement | DocumentFragment {
+    this.shadowRoot?.replaceChildren();
+    return super.createRenderRoot();
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.loading?.abort();

@@ -140,10 +140,6 @@ export function ResultsGrid({ document: doc }: { document: Document }) {
           {exporting ? 'Exporting…' : EXPORT_CSV}
         </button>
       </div>
-      <p className="sheet-results-progress" role="status">
-        {loading && firstReady ? progressText(loaded, total) : ''}
-      </p>
-      {loading && firstReady && <progress className="sheet-results-meter" max={Math.max(total, 1)} value={loaded} aria-label="Results loaded" />}
       <DataGrid
         className="sheet-results-grid"
         label={label}
@@ -154,6 +150,11 @@ export function ResultsGrid({ document: doc }: { document: Document }) {
         onRowClick={onRowClick}
         paging={{ skip, limit: RESULTS_PAGE_SIZE, total: count, onPage: setSkip }}
       />
+      {/* Below the grid: the progress comes and goes while the older rows load, and moves nothing (issue #31: CLS). */}
+      <p className="sheet-results-progress" role="status">
+        {loading && firstReady ? progressText(loaded, total) : ''}
+      </p>
+      {loading && firstReady && <progress className="sheet-results-meter" max={Math.max(total, 1)} value={loaded} aria-label="Results loaded" />}
     </section>
   );
 }

@@ -23,6 +23,10 @@ export const folders = {
   'src/shared': { may: [], why: 'src/shared is isomorphic and imports nothing of ours outside it' },
   'src/routes.ts': { may: [], why: 'the route table stands alone (the server, the shells and the service worker read it)' },
   'src/server': { may: ['src/shared', 'src/routes.ts'], why: 'the server never imports browser code (src/client, src/screens, islands, elements)' },
+  'src/server/http/first-paint/checklist.ts': {
+    may: ['src/shared', 'src/routes.ts', 'elements/rb-checklist', 'src/screens/doctypes/checklist-body.ts'],
+    why: "a checklist's first paint renders THE body template and rb-checklist's own templates on the server (@lit-labs/ssr, issue #31): one drawing, not two; no other browser code",
+  },
   'src/server/presenters': { may: ['src/shared', 'src/routes.ts'], types: ['src/server'], why: 'presenters are pure (data in, JSON out): they import src/shared and the types of the rows they are given, never the database (src/server/db) or a service' },
   'src/client': { may: BROWSER_BASE, why: 'src/client is plumbing: it imports src/shared and the route table, never a screen, an island, an element or the server' },
   'src/screens': { may: ['src/client', 'elements', ...BROWSER_BASE], why: 'screens import src/client, src/shared and elements, islands only through the doctype registry (src/screens/doctypes/registry.ts), never the server' },

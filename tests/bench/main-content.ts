@@ -154,16 +154,32 @@ async function seed(server: BenchServer): Promise<Site> {
   };
 }
 
+/** A layout shift: when, how much, and what moved (its sources). */
+interface Shift {
+  t: number;
+  v: number;
+  what: string;
+}
+
 /** The in-page watcher (addInitScript): LCP, layout shifts, and the first animation frame that has `find`. */
 function watch(find: Find): void {
-  const w = window as unknown as { __main: { visible?: number; lcp?: number; shifts: { t: number; v: number }[] } };
+  const w = window as unknown as { __main: { visible?: number; lcp?: number; shifts: Shift[] } };
+  // What moved (MAIN_CONTENT_SHIFTS=1 prints it): each source's element, and its box before and after.
+  const describeSources = (e: PerformanceEntry): string =>
+    ((e as unknown as { sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] }).sources ?? [])
+      .map(({ node, previousRect: a, currentRect: b }) => {
+        const el = node instanceof Element ? node : node?.parentElement;
+        const name = el ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.classList.length ? `.${[...el.classList].join('.')}` : ''}` : '?';
+        return `${name} ${Math.round(a.y)}+${Math.round(a.height)}→${Math.round(b.y)}+${Math.round(b.height)}`;
+      })
+      .join(', ');
   w.__main = { shifts: [] };
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) w.__main.lcp = e.startTime;
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-      if (!e.hadRecentInput) w.__main.shifts.push({ t: e.startTime, v: e.value });
+      if (!e.hadRecentInput) w.__main.shifts.push({ t: e.startTime, v: e.value, what: describeSources(e) });
     }
   }).observe({ type: 'layout-shift', buffered: true });
 
@@ -231,12 +247,13 @@ export async function visit(browser: Browser, url: string, find: Find, token?: s
     await page.addInitScript({ content: 'globalThis.__name = globalThis.__name || ((f) => f);' });
     await page.addInitScript(watch, find);
     await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
-    type Seen = { visible?: number; lcp?: number; shifts: { t: number; v: number }[] };
+    type Seen = { visible?: number; lcp?: number; shifts: Shift[] };
     const seen = () => page.evaluate(() => (window as unknown as { __main: Seen }).__main);
     await page.waitForFunction(() => (window as unknown as { __main: Seen }).__main.visible !== undefined, undefined, { timeout: 30_000, polling: 250 }).catch(() => undefined);
     // Then 2 s for late shifts (a signed-in page keeps the notifications stream open: the network never goes quiet).
     await page.waitForTimeout(2_000);
     const at = await seen();
+    if (process.env.MAIN_CONTENT_SHIFTS === '1') for (const s of at.shifts) console.log(`      shift at ${ms(s.t)} ms: ${s.v.toFixed(4)} ${s.what}`);
     return { visibleMs: at.visible ?? Number.NaN, lcpMs: at.lcp ?? Number.NaN, cls: clsOf(at.shifts), finalUrl: page.url() };
   } finally {
     await context.close();
@@ -252,7 +269,9 @@ async function printMainContent(browser: Browser, server: BenchServer, site: Sit
   console.log(`\n  Main content visible (ms since navigation start) beside /login's LCP, in turns; ratio = medians`);
   console.log(`  ${'page'.padEnd(26)} ${'main content'.padStart(12)} ${'/login LCP'.padStart(10)} ${'ratio'.padStart(6)}  goal ≤ ${GOAL.ofLogin}  ${'CLS'.padStart(6)}  goal ≤ ${GOAL.cls}`);
   const lines: string[] = [];
-  for (const target of site.targets) {
+  // MAIN_CONTENT_PAGES=sheet,checklist: only the pages whose label holds one of these words.
+  const only = process.env.MAIN_CONTENT_PAGES?.split(',').filter(Boolean);
+  for (const target of site.targets.filter((t) => !only || only.some((word) => t.label.includes(word)))) {
     const login: Visit[] = [];
     const page: Visit[] = [];
     for (let i = 0; i < RUNS; i++) {

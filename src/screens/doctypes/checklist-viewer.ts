@@ -10,12 +10,18 @@
  * and question count only ('No Questions Found In Checklist'): submissions are judged against the latest
  * version.
  *
+ * The body is THE template of ./checklist-body.ts. A page whose HTML the server filled (issue #31) already
+ * shows it, the questions drawn by the server with the element's own templates: the viewer adopts that
+ * filler (the element draws its shadow root anew, the same), and lifts its `inert` once it has.
+ *
  * A token the API refuses (the session was ended elsewhere) reaches the page as `rb-unauthorized`, after
  * the element has kept the answers on this device for this user: it is reported like a 401 of the app's
  * own calls, so the session store signs out ('Could not validate credentials', /login). Once signed in
  * again, the filler on a checklist page sends the kept answers, exactly once (their Idempotency-Key).
  */
+import { render } from 'lit';
 import '../../../elements/rb-checklist/rb-checklist.ts';
+import type { RbChecklist } from '../../../elements/rb-checklist/rb-checklist.ts';
 import { SUBMITTED } from '../../../elements/rb-checklist/rb-checklist.element.ts';
 import type { Document } from '../../shared/api/documentation.ts';
 import { API_BASE, ApiError, reportApiError } from '../../client/api.ts';
@@ -24,8 +30,8 @@ import { navigate } from '../../client/navigation.ts';
 import { storedToken } from '../../client/storage.ts';
 import { showAlertAfterNavigation } from '../../client/stores/alerts.ts';
 import { browsePath } from '../../client/addresses.ts';
-import { descriptionOf } from './description.ts';
-import { mount as mountSummary, questionCount } from './form-description.ts';
+import { checklistBody, drawnStamp, fillsIn } from './checklist-body.ts';
+import { mount as mountSummary } from './form-description.ts';
 
 /** Whether the address asks for kiosk mode (`?kiosk=1`, also `true` or `yes`). */
 export function isKioskAddress(search: string = location.search): boolean {
@@ -34,9 +40,9 @@ export function isKioskAddress(search: string = location.search): boolean {
 }
 
 export async function mount(container: HTMLElement, doc: Document): Promise<void> {
-  if (doc.version < doc.latest_version || questionCount(doc) === 0) return mountSummary(container, doc);
+  if (!fillsIn(doc)) return mountSummary(container, doc);
   const user = await signedInUser();
-  const filler = document.createElement('rb-checklist');
+  const filler = adoptServerDrawn(container, doc) ?? drawBody(container, doc);
   filler.setAttribute('api-base', API_BASE);
   filler.setAttribute('document-id', doc.id);
   filler.setAttribute('user-id', user.id);
@@ -51,9 +57,27 @@ export async function mount(container: HTMLElement, doc: Document): Promise<void
     navigate(browsePath(doc.folder_id));
   });
   filler.addEventListener('rb-unauthorized', (event) => reportApiError(new ApiError(event.detail.status, event.detail.detail)));
-  const count = questionCount(doc);
-  const summary = document.createElement('p');
-  summary.className = 'document-question-count';
-  summary.textContent = count === 1 ? '1 question' : `${count} questions`;
-  container.replaceChildren(...descriptionOf(doc), summary, filler);
+  if (filler.hasAttribute('data-server-drawn')) {
+    // The element has drawn the same questions in its shadow root (the page's own answers and pictures
+    // with them): from now on it is the one used.
+    await filler.updateComplete;
+    filler.removeAttribute('data-server-drawn');
+    filler.inert = false;
+  }
+}
+
+/**
+ * The server's filler of this checklist and version, when the page's HTML came with it (the body around
+ * it is the same template's, so it stays as it is); undefined otherwise.
+ */
+function adoptServerDrawn(container: HTMLElement, doc: Document): RbChecklist | undefined {
+  const drawn = container.querySelector<RbChecklist>(':scope > rb-checklist[data-server-drawn]');
+  return drawn?.dataset.serverDrawn === drawnStamp(doc) ? drawn : undefined;
+}
+
+/** The body drawn here (a page served without its first data). */
+function drawBody(container: HTMLElement, doc: Document): RbChecklist {
+  container.replaceChildren();
+  render(checklistBody(doc, false), container);
+  return container.querySelector('rb-checklist')!;
 }

@@ -11,10 +11,15 @@ export function questionCount(doc: Pick<Document, 'contents'>): number {
   return (doc.contents as Partial<FormContents>).question_index?.length ?? 0;
 }
 
+/** '1 question', '{n} questions'. */
+export function questionCountText(count: number): string {
+  return count === 1 ? '1 question' : `${count} questions`;
+}
+
 export function mount(container: HTMLElement, doc: Document): void {
   const count = questionCount(doc);
   const questions = document.createElement('p');
   questions.className = 'document-question-count';
-  questions.textContent = count === 0 ? NO_QUESTIONS : count === 1 ? '1 question' : `${count} questions`;
+  questions.textContent = count === 0 ? NO_QUESTIONS : questionCountText(count);
   container.replaceChildren(...descriptionOf(doc), questions);
 }

@@ -91,7 +91,8 @@ export const QUESTIONS_RESET = 'Questions have been reset';
  * no filler (an older version) the draft is removed all the same.
  */
 function resetQuestions(doc: Document, user: CurrentUser): void {
-  const filler = element('document-body').querySelector('rb-checklist');
+  // The server's picture of the filler (data-server-drawn) has no answers yet: there is only the draft to clear.
+  const filler = element('document-body').querySelector<HTMLElementTagNameMap['rb-checklist']>('rb-checklist:not([data-server-drawn])');
   if (filler) filler.reset();
   else clearDraft({ userId: user.id, orgId: user.org?.id, documentId: doc.id });
   showAlert('success', QUESTIONS_RESET);
