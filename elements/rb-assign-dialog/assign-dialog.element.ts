@@ -1,11 +1,9 @@
-import { css, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
 import type { AclSubject } from '../../src/shared/api/documentation.ts';
 import { problemText } from '../../src/shared/transport/problem-text.ts';
-import { dialogButtonStyles, dialogStyles } from '../shared/dialog.styles.ts';
-import { embedReset } from '../shared/embed-reset.styles.ts';
-import { fieldStyles } from '../shared/field.styles.ts';
+import { formDialogStyles } from '../shared/form-dialog.styles.ts';
 import { ModalDialog } from '../shared/modal-dialog.ts';
 import { ASSIGNEE_GROUPS, assigneeOf, assigneeValue } from './assignees.ts';
 
@@ -20,17 +18,7 @@ import { ASSIGNEE_GROUPS, assigneeOf, assigneeValue } from './assignees.ts';
  * @event rb-close - The dialog closed.
  */
 export class RbAssignDialog extends ModalDialog {
-  static override styles = [
-    embedReset,
-    dialogStyles,
-    dialogButtonStyles,
-    fieldStyles,
-    css`
-      :host {
-        display: contents;
-      }
-    `,
-  ];
+  static override styles = formDialogStyles;
 
   /** The item's name: the title is 'Assign {name}'. */
   @property() name = '';

@@ -5,9 +5,10 @@
  * `role="menu"` box of entries shown in the top layer (a `popover`) beside an anchor: under it, or above
  * when there is no room below, and kept inside the window.
  *
- * The ARIA menu pattern: `show()` focuses the checked entry or the first (or the last); Arrow Down and Up
- * move round, Home and End go to the ends, Enter and Space choose. Escape closes it and gives the focus
- * back to the opener; Tab closes it, gives the focus back and lets it move on; a press outside closes it.
+ * The ARIA menu pattern (its keys: ./menu-keys.ts, the avatar menu's too): `show()` focuses the checked
+ * entry or the first (or the last); Arrow Down and Up move round, Home and End go to the ends, Enter and
+ * Space choose. Escape closes it and gives the focus back to the opener; Tab closes it, gives the focus
+ * back and lets it move on; a press outside closes it.
  *
  * An element of the app, not one for other sites (so not in ringbinder.ts): it draws in the page's light
  * DOM with a stylesheet of its own, added to the document once, in the app's custom properties. No Lit:
@@ -18,6 +19,7 @@
  * Events: `rb-select` ({value}) when an entry is chosen (the menu has closed, the focus is back on the
  * opener); `rb-close` ({}) when it is closed otherwise (Escape, Tab, a press outside).
  */
+import { onMenuKey } from './menu-keys.ts';
 
 export interface MenuEntry {
   value: string;
@@ -43,23 +45,46 @@ declare global {
 /** The gap between the anchor and the menu, and the least margin to the window's edges (px). */
 const GAP = 4;
 
+/**
+ * The look of Shoelace's menu and menu items (sl-menu, sl-menu-item), the house's menus before this one:
+ * its panel, item padding, check column, hover and focus colours, in Shoelace's design tokens where a
+ * page has loaded its theme (the folder browser) and their light theme's values where not.
+ */
 const STYLES = `
 rb-item-menu {
-  position: fixed; inset: auto; margin: 0; border: 0; padding: 0.35rem 0; box-sizing: border-box;
-  min-width: 12rem; max-width: calc(100vw - 2rem); max-height: calc(100vh - 1rem); overflow: auto;
-  background: var(--rb-surface, #fff); color: var(--rb-text, #1c1f26); border-radius: 8px;
-  box-shadow: 0 8px 28px rgba(0, 0, 0, 0.25);
+  position: fixed; inset: auto; margin: 0; box-sizing: border-box;
+  min-width: 11rem; max-width: calc(100vw - 2rem); max-height: calc(100vh - 1rem); overflow: auto; overscroll-behavior: none;
+  padding: var(--sl-spacing-x-small, 0.5rem) 0;
+  background: var(--sl-panel-background-color, #fff);
+  border: solid var(--sl-panel-border-width, 1px) var(--sl-panel-border-color, hsl(240 5.9% 90%));
+  border-radius: var(--sl-border-radius-medium, 0.25rem); box-shadow: 0 8px 24px rgba(0, 0, 0, 0.18);
 }
 rb-item-menu .rb-menu-item {
-  display: flex; align-items: center; gap: 0.5rem; width: 100%; min-height: 2.75rem; padding: 0.5rem 1rem;
-  border: none; background: none; color: var(--rb-text, #1c1f26); font: inherit; text-align: left; white-space: nowrap; cursor: pointer;
+  position: relative; display: flex; align-items: center; width: 100%; margin: 0; border: none; border-radius: 0; background: none;
+  padding: var(--sl-spacing-2x-small, 0.25rem) calc(var(--sl-spacing-2x-small, 0.25rem) + 1.5em);
+  font-family: var(--sl-font-sans, var(--rb-font)); font-size: var(--sl-font-size-medium, 1rem);
+  font-weight: var(--sl-font-weight-normal, 400); line-height: var(--sl-line-height-normal, 1.8); letter-spacing: normal;
+  color: var(--sl-color-neutral-700, hsl(240 5.3% 26.1%)); text-align: left; white-space: nowrap; cursor: pointer; user-select: none;
 }
-rb-item-menu .rb-menu-item:hover, rb-item-menu .rb-menu-item:focus { background: var(--rb-background, #f4f5f7); }
-rb-item-menu .rb-menu-item:focus-visible { outline-offset: -3px; }
-rb-item-menu .rb-menu-item.danger { color: var(--rb-danger, #b3261e); }
-rb-item-menu .rb-menu-item[role='menuitemcheckbox']::before { content: ''; width: 1rem; flex: none; font-weight: 700; color: var(--rb-success, #1b7f3b); }
-rb-item-menu .rb-menu-item[aria-checked='true']::before { content: '✓' / ''; }
+rb-item-menu .rb-menu-item:hover:not(:focus-visible) {
+  background: var(--sl-color-neutral-100, hsl(240 4.8% 95.9%)); color: var(--sl-color-neutral-1000, #000);
+}
+rb-item-menu .rb-menu-item.danger:not(:focus-visible) { color: var(--rb-danger, #b3261e); }
+rb-item-menu .rb-menu-item:focus { outline: none; }
+rb-item-menu .rb-menu-item:focus-visible { background: var(--sl-color-primary-600, #1a2238); color: var(--sl-color-neutral-0, #fff); }
+rb-item-menu .rb-menu-check {
+  position: absolute; top: 50%; left: calc(var(--sl-spacing-2x-small, 0.25rem) + 0.25em); width: 1em; height: 1em;
+  transform: translateY(-50%); visibility: hidden;
+}
+rb-item-menu .rb-menu-item[aria-checked='true'] .rb-menu-check { visibility: visible; }
+@media (forced-colors: active) {
+  rb-item-menu .rb-menu-item:hover, rb-item-menu .rb-menu-item:focus-visible { outline: dashed 1px SelectedItem; outline-offset: -1px; }
+}
 `;
+
+/** Shoelace's check (its system icon), drawn in the entry's colour. */
+const CHECK =
+  '<svg class="rb-menu-check" viewBox="0 0 16 16" aria-hidden="true"><g fill="none" stroke="currentColor" stroke-linecap="round" transform="translate(3.428571, 3.428571)"><path d="M0,5.71428571 L3.42857143,9.14285714"></path><path d="M9.14285714,0 L3.42857143,9.14285714"></path></g></svg>';
 
 let styled = false;
 
@@ -105,6 +130,7 @@ export class RbItemMenu extends HTMLElement {
     this.attributeChangedCallback();
     this.addEventListener('keydown', this.#onKey);
     this.addEventListener('click', this.#onClick);
+    this.addEventListener('mouseover', this.#onHover);
   }
 
   disconnectedCallback(): void {
@@ -168,6 +194,7 @@ export class RbItemMenu extends HTMLElement {
         else {
           item.setAttribute('role', 'menuitemcheckbox');
           item.setAttribute('aria-checked', String(entry.checked));
+          item.insertAdjacentHTML('afterbegin', CHECK);
         }
         return item;
       }),
@@ -194,6 +221,11 @@ export class RbItemMenu extends HTMLElement {
     if (!this.contains(target) && !this.#opener?.contains(target)) this.#dismiss(false);
   };
 
+  /** The entry under the mouse takes the focus (as Shoelace's do), so the arrows go on from there. */
+  #onHover = (event: MouseEvent): void => {
+    (event.target as Element).closest<HTMLButtonElement>('.rb-menu-item')?.focus();
+  };
+
   #onClick = (event: MouseEvent): void => {
     const item = (event.target as Element).closest<HTMLButtonElement>('.rb-menu-item');
     if (!item || !this.open) return;
@@ -201,35 +233,7 @@ export class RbItemMenu extends HTMLElement {
     this.dispatchEvent(new CustomEvent('rb-select', { detail: { value: item.dataset.value! }, bubbles: true }));
   };
 
-  #onKey = (event: KeyboardEvent): void => {
-    const items = this.#items();
-    const at = items.indexOf(document.activeElement as HTMLButtonElement);
-    const move = (i: number) => items[(i + items.length) % items.length]?.focus();
-    switch (event.key) {
-      case 'ArrowDown':
-        move(at + 1);
-        break;
-      case 'ArrowUp':
-        move(at - 1);
-        break;
-      case 'Home':
-        move(0);
-        break;
-      case 'End':
-        move(items.length - 1);
-        break;
-      case 'Escape':
-        this.#dismiss(true);
-        break;
-      case 'Tab':
-        this.#dismiss(true); // back on the opener, from where the Tab moves on
-        return;
-      default:
-        return;
-    }
-    event.preventDefault();
-    event.stopPropagation();
-  };
+  #onKey = (event: KeyboardEvent): void => onMenuKey(event, this.#items(), () => this.#dismiss(true));
 }
 
 if (!customElements.get('rb-item-menu')) customElements.define('rb-item-menu', RbItemMenu);

@@ -2,14 +2,9 @@ import { css, html, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
 import type { Doctype, ItemKind, SubscriptionOptions } from '../../src/shared/api/documentation.ts';
-import { dialogButtonStyles, dialogStyles } from '../shared/dialog.styles.ts';
-import { embedReset } from '../shared/embed-reset.styles.ts';
-import { fieldStyles } from '../shared/field.styles.ts';
+import { offersValidationErrorsOnly } from '../../src/shared/item-kinds.ts';
+import { formDialogStyles } from '../shared/form-dialog.styles.ts';
 import { ModalDialog } from '../shared/modal-dialog.ts';
-
-/** Whether 'Validation errors only' means anything for the item: only checklists are submitted (and folders hold them). */
-export const offersValidationErrorsOnly = (item: { kind: ItemKind | string; doctype?: Doctype | string | null }): boolean =>
-  item.kind === 'folder' || item.doctype === 'form';
 
 /**
  * THE subscription preferences dialog (documentation §2 Subscribe on a document page's menu and on the
@@ -24,14 +19,8 @@ export const offersValidationErrorsOnly = (item: { kind: ItemKind | string; doct
  */
 export class RbSubscriptionDialog extends ModalDialog {
   static override styles = [
-    embedReset,
-    dialogStyles,
-    dialogButtonStyles,
-    fieldStyles,
+    ...formDialogStyles,
     css`
-      :host {
-        display: contents;
-      }
       #intro {
         margin-bottom: 1em;
       }

@@ -6,14 +6,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import {
-  $favourites,
-  $subscriptions,
-  isFavourite,
-  loadFavourites,
-  loadSubscriptions,
-  subscriptionOf,
-} from '../../src/client/stores/favourites.ts';
+import { $favourites, $subscriptions, followLabels, loadFavourites, loadSubscriptions } from '../../src/client/stores/favourites.ts';
 import type { Doctype, ItemKind } from '../../src/shared/api/documentation.ts';
 import type { FavouriteEntry, SubscriptionEntry } from '../../src/shared/api/notifications.ts';
 import { followActions, type FollowAction } from './offered-actions.ts';
@@ -35,11 +28,7 @@ export interface Followed {
 
 /** The menu entries for the subject, labelled by what they do now. */
 export function followEntries(subject: FollowSubject, followed: Followed): MenuEntry[] {
-  const label: Record<FollowAction, string> = {
-    favourite: isFavourite(followed.favourites, subject) ? 'Unfavourite' : 'Favourite',
-    subscribe: subscriptionOf(followed.subscriptions, subject) ? 'Unsubscribe' : 'Subscribe',
-    assign: 'Assign',
-  };
+  const label: Record<FollowAction, string> = { ...followLabels(subject, followed.favourites, followed.subscriptions), assign: 'Assign' };
   return followActions(subject).map((action) => ({ value: action, label: label[action] }));
 }
 

@@ -13,8 +13,6 @@ export const BILLING_SUCCESS_REDIRECT_MS = 3000;
 export const TOUCH_DRAG_DELAY_MS = 500;
 
 export const DRAWER_WIDTH_PX = 240;
-export const SEARCH_ICON_BREAKPOINT_PX = 600;
-export const DASHBOARD_NARROW_PX = 786;
 
 /** Permission value of an org admin (and of the root folder) — every bit set. */
 export const ALL_PERMISSIONS = 32767;

@@ -30,3 +30,11 @@ export const ITEM_KIND_PATHS: Readonly<Record<ItemKindKey, string>> = {
 export function itemKindKey(item: { kind: ItemKind; doctype: Doctype | null }): ItemKindKey {
   return item.kind === 'folder' || item.doctype === null ? 'folder' : item.doctype;
 }
+
+/**
+ * Whether 'Validation errors only' means anything for an item's subscription: only checklists are
+ * submitted (and folders hold them). THE rule of the subscription dialog (rb-subscription-dialog) and of
+ * the Properties tab's following fields (islands/browse/dialogs/FollowFields.tsx).
+ */
+export const offersValidationErrorsOnly = (item: { kind: ItemKind | string; doctype?: Doctype | string | null }): boolean =>
+  item.kind === 'folder' || item.doctype === 'form';

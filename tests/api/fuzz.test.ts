@@ -1,6 +1,6 @@
 /**
  * The outside probe's fuzz, kept (issue #10): every route of the API — enumerated from the Hono app
- * itself, so a new route is fuzzed without touching this file — gets malformed JSON, wrong types, huge
+ * itself (support/routes.ts), so a new route is fuzzed without touching this file — gets malformed JSON, wrong types, huge
  * strings, deep nesting, NUL bytes, prototype keys, negative and huge paging, traversal in filenames and
  * ids, as a signed-in org admin and anonymously. Whatever the answer, it is never a 5xx, and a refusal
  * is `{ "detail": string }`. A bounded number of runs per route and caller (FUZZ_RUNS, default 8).
@@ -8,13 +8,12 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openLoginSession } from '../../src/server/auth/login-sessions.ts';
-import { createApi } from '../../src/server/api.ts';
 import { invite, makeChecklist, makeFolder, makeTeam, missingId, question, type Team, uploadFile } from './support/factories.ts';
 import { useTestServer } from './support/harness.ts';
+import { apiRoutes } from './support/routes.ts';
 
 const server = useTestServer();
 const RUNS = Number(process.env.FUZZ_RUNS ?? 8);
-const METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'PATCH']);
 
 interface Route {
   method: string;
@@ -22,16 +21,12 @@ interface Route {
   path: string;
 }
 
-/** Every concrete route of the API (middleware entries — `ALL` and `*` — are not routes). */
-function apiRoutes(): Route[] {
-  const api = createApi(server.deps);
-  const seen = new Map<string, Route>();
-  for (const r of api.routes) {
-    if (!METHODS.has(r.method) || r.path.includes('*')) continue;
-    seen.set(`${r.method} ${r.path}`, { method: r.method, path: r.path });
-  }
-  return [...seen.values()];
-}
+/** Every concrete route of the API: THE list (support/routes.ts) the sweeps use. */
+const routesOfApi = (): Route[] =>
+  apiRoutes(server.deps).map((route) => {
+    const [method, path] = route.split(' ') as [string, string];
+    return { method, path };
+  });
 
 let team: Team;
 let realIds: string[];
@@ -202,14 +197,14 @@ function fuzzRoute(route: Route, caller: 'org admin' | 'anonymous') {
 
 describe('every route of the API, fuzzed: never a 5xx', () => {
   it('finds the routes in the app (new routes are fuzzed without changing this file)', () => {
-    const routes = apiRoutes().map((r) => `${r.method} ${r.path}`);
+    const routes = apiRoutes(server.deps);
     expect(routes.length).toBeGreaterThan(40);
     expect(routes).toEqual(expect.arrayContaining(['POST /uploads', 'GET /documentation/folders/:id/contents', 'PUT /auth/me']));
   });
 
   for (const caller of ['org admin', 'anonymous'] as const) {
     it(`as ${caller}`, async () => {
-      const routes = apiRoutes();
+      const routes = routesOfApi();
       // Four routes at a time: the server's queue, not the test's, sets the pace.
       for (let i = 0; i < routes.length; i += 4) await Promise.all(routes.slice(i, i + 4).map((route) => fuzzRoute(route, caller)()));
       // Still whole afterwards. A fresh session: the fuzz may have removed the member (DELETE users/{id} with a

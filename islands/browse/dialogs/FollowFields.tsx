@@ -1,11 +1,12 @@
 /**
  * The Properties tab's following fields (documentation §4 "Edit properties save"): Favourite, Subscribe
  * and, while subscribed, the subscription's options ('Validation errors only' for folders and checklists,
- * as the Subscription Preferences dialog offers it, and 'Email notifications'). Reading an item is enough
+ * as the Subscription Preferences dialog offers it: THE rule offersValidationErrorsOnly, and 'Email notifications'). Reading an item is enough
  * to follow it, so they stay editable in a read-only dialog. The dialog saves them (./follow-fields-state.ts).
  */
 import SlCheckbox from '@shoelace-style/shoelace/dist/react/checkbox/index.js';
 import type { Doctype, ItemKind } from '../../../src/shared/api/documentation.ts';
+import { offersValidationErrorsOnly } from '../../../src/shared/item-kinds.ts';
 import type { FollowState } from './follow-fields-state.ts';
 
 interface Props {
@@ -19,7 +20,6 @@ interface Props {
 const checked = (event: Event) => (event.target as HTMLInputElement).checked;
 
 export function FollowFields({ item, value, known, onChange }: Props) {
-  const offersValidation = item.kind === 'folder' || item.doctype === 'form';
   return (
     <fieldset className="follow-fields" disabled={!known} aria-busy={!known}>
       <legend>Following</legend>
@@ -31,7 +31,7 @@ export function FollowFields({ item, value, known, onChange }: Props) {
       </SlCheckbox>
       {value.subscribed && (
         <div className="follow-options">
-          {offersValidation && (
+          {offersValidationErrorsOnly(item) && (
             <SlCheckbox
               checked={value.options.validation_errors_only}
               help-text="Of submitted checklists, only those with validation errors."

@@ -93,6 +93,21 @@ export const subscriptionOf = (list: readonly SubscriptionEntry[] | null, item: 
   list?.find(same(item));
 
 /**
+ * What an item's two toggles say now, THE words of every menu that offers them (documentation §2: the
+ * folder browser's item and folder menus, a document page's toolbar menu): what each will do.
+ */
+export function followLabels(
+  item: { kind: ItemKind; id: string },
+  favourites: readonly FavouriteEntry[] | null = $favourites.get(),
+  subscriptions: readonly SubscriptionEntry[] | null = $subscriptions.get(),
+): { favourite: 'Favourite' | 'Unfavourite'; subscribe: 'Subscribe' | 'Unsubscribe' } {
+  return {
+    favourite: isFavourite(favourites, item) ? 'Unfavourite' : 'Favourite',
+    subscribe: subscriptionOf(subscriptions, item) ? 'Unsubscribe' : 'Subscribe',
+  };
+}
+
+/**
  * Favourite on or off: the opposite of what the list says now (read first if it was not yet). Shows the
  * message, refetches both lists; resolves to whether the item is a favourite now.
  */

@@ -9,8 +9,6 @@ import type { BillingPlan, SubscriptionState } from '../../shared/api/billing.ts
 export const SUBSCRIBE_FAILED = 'Something went wrong, please try again';
 /** Billing is off (no STRIPE_SECRET_KEY): the same sentence as the API's 409. */
 export const PAYMENTS_NOT_SET_UP = 'Payments are not set up on this server.';
-/** /billing/success (spec §2 Billing). */
-export const PURCHASE_SUCCESSFUL = 'Purchase Successful!';
 
 /**
  * '$12.00 / month': unit_amount / 100 in the plan's currency (USD for every plan the spec knows) per

@@ -1,9 +1,10 @@
 /**
- * The avatar menu of the top bar (ARIA menu button pattern): the picture (auth/me's avatar_url, a
+ * The avatar menu of the top bar (ARIA menu button pattern, THE one of every menu:
+ * elements/rb-item-menu/menu-keys.ts): the picture (auth/me's avatar_url, a
  * short-lived signed address) or else the initials, full name, e-mail, the user's
  * pending invitations (auth/me's `invitations`, each with Accept and Decline), the organisation switcher,
  * Account Settings and Logout. Arrow keys, Home and End move between items; Escape closes and returns
- * focus to the button; Tab or a click elsewhere closes.
+ * focus to the button; Tab closes (the focus moves on from the button), a click elsewhere closes.
  *
  * Accepting switches to the organisation and goes home (spec accounts §4), where the alert says so; on
  * home itself the page follows in place. Declining stays on the page. Either way the menu follows $user.
@@ -14,7 +15,7 @@ import { navigate } from '../../client/navigation.ts';
 import { showAlert } from '../../client/stores/alerts.ts';
 import { logout, selectOrganisation } from '../../client/stores/session.ts';
 import { answerInvitationFor, answerLabel, sayAnswer } from '../account/answer-invitation.ts';
-import { wireMenuButton } from './menu-button.ts';
+import { type MenuFocus, onMenuKey, wireMenuOpener } from '../../../elements/rb-item-menu/menu-keys.ts';
 
 /** Up to two letters: the first of the first and last words of the full name, else of the username. */
 export function initialsOf(user: Pick<CurrentUser, 'full_name' | 'username'>): string {
@@ -58,7 +59,28 @@ export function mountAvatarMenu(): { render: (user: CurrentUser) => void } {
   const items = () =>
     Array.from(menu.querySelectorAll<HTMLElement>('[role^="menuitem"]')).filter((el) => !el.closest('[hidden]'));
 
-  const { close } = wireMenuButton({ area, button, popup, menu, items });
+  function open(focus: MenuFocus): void {
+    popup.hidden = false;
+    button.setAttribute('aria-expanded', 'true');
+    const list = items();
+    if (focus !== 'none') (focus === 'first' ? list[0] : list[list.length - 1])?.focus();
+    document.addEventListener('pointerdown', onOutside, true);
+  }
+
+  function close(returnFocus: boolean): void {
+    if (popup.hidden) return;
+    popup.hidden = true;
+    button.setAttribute('aria-expanded', 'false');
+    document.removeEventListener('pointerdown', onOutside, true);
+    if (returnFocus) button.focus();
+  }
+
+  function onOutside(event: Event): void {
+    if (!area.contains(event.target as Node)) close(false);
+  }
+
+  wireMenuOpener(button, { isOpen: () => !popup.hidden, open, close });
+  menu.addEventListener('keydown', (event) => onMenuKey(event, items(), () => close(true)));
 
   document.getElementById('logout-button')!.addEventListener('click', () => logout());
 

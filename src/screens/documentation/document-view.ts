@@ -22,7 +22,6 @@ import { showAlert } from '../../client/stores/alerts.ts';
 import { doctypes, type DocumentScreen } from '../doctypes/registry.ts';
 import { afterPaint, element } from '../../client/dom.ts';
 
-export const NOT_MOST_RECENT = 'This is not the most recent version of this document.';
 
 /** 'View {name}', and '(Version: n)' after it when the address names a version. */
 export function viewTitle(name: string, version?: number): string {

@@ -14,6 +14,7 @@ import { pathSegment, viewPath } from '../../client/addresses.ts';
 import { allPages } from '../../client/all-pages.ts';
 import { folderCrumbs, HOME_CRUMBS, renderBreadcrumbs } from './breadcrumbs.ts';
 import { failureText } from './failure.ts';
+import { cell } from './table-cell.ts';
 import { element } from '../../client/dom.ts';
 
 export const historyTitle = (name: string): string => `History of ${name}`;
@@ -39,24 +40,6 @@ export async function mountHistory(): Promise<void> {
     return;
   }
   if (doc.status === 'fulfilled' && history.status === 'fulfilled') renderRows(doc.value, history.value);
-}
-
-/**
- * A cell: its column's name (shown beside the value on phones only, where the column headers are gone;
- * hidden from assistive technology, which has the headers) and the value.
- */
-function cell(label: string, content: string | Node, tag: 'td' | 'th' = 'td'): HTMLTableCellElement {
-  const c = document.createElement(tag);
-  c.setAttribute('role', tag === 'th' ? 'rowheader' : 'cell');
-  const name = document.createElement('span');
-  name.className = 'cell-label';
-  name.setAttribute('aria-hidden', 'true');
-  name.textContent = label;
-  const value = document.createElement('span');
-  value.className = 'cell-value';
-  value.append(content);
-  c.append(name, value);
-  return c;
 }
 
 function renderRows(doc: Document, entries: HistoryEntry[]): void {

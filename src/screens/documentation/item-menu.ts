@@ -9,7 +9,7 @@
  */
 import type { Doctype, Document, ItemKind } from '../../shared/api/documentation.ts';
 import { allows } from '../../shared/permissions/index.ts';
-import { $favourites, $subscriptions, isFavourite, loadSubscriptions, subscriptionOf, toggleFavourite, unsubscribe } from '../../client/stores/favourites.ts';
+import { followLabels, loadSubscriptions, subscriptionOf, toggleFavourite, unsubscribe } from '../../client/stores/favourites.ts';
 import { openQrDialog } from './qr-dialog.ts';
 import type { MenuAction } from './toolbar-menu.ts';
 
@@ -20,14 +20,6 @@ export interface MenuItemSubject {
   doctype: Doctype | null;
   /** The caller's permission bits on it. */
   user_permissions: number;
-}
-
-/** What the two toggles say now. */
-export function followLabels(item: { kind: ItemKind; id: string }): { favourite: string; subscribe: string } {
-  return {
-    favourite: isFavourite($favourites.get(), item) ? 'Unfavourite' : 'Favourite',
-    subscribe: subscriptionOf($subscriptions.get(), item) ? 'Unsubscribe' : 'Subscribe',
-  };
 }
 
 /**

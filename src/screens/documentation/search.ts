@@ -15,6 +15,7 @@ import { itemPath } from '../../client/addresses.ts';
 import { element } from '../../client/dom.ts';
 import { HOME_CRUMBS, renderBreadcrumbs } from './breadcrumbs.ts';
 import { failureText } from './failure.ts';
+import { cell } from './table-cell.ts';
 import { setPageName } from '../chrome/signed-in-chrome.ts';
 import {
   addressOfForm,
@@ -59,21 +60,6 @@ function read(folder: string | null): SearchForm {
     onlyFolder: folder !== null && f.onlyFolder.checked,
     dates: Object.fromEntries(DATE_FIELDS.map((name) => [name, f.date(name).value])) as SearchForm['dates'],
   };
-}
-
-function cell(label: string, content: string | Node, tag: 'td' | 'th' = 'td'): HTMLTableCellElement {
-  const c = document.createElement(tag);
-  c.setAttribute('role', tag === 'th' ? 'rowheader' : 'cell');
-  if (tag === 'th') (c as HTMLTableCellElement).scope = 'row';
-  const name = document.createElement('span');
-  name.className = 'cell-label';
-  name.setAttribute('aria-hidden', 'true');
-  name.textContent = label;
-  const value = document.createElement('span');
-  value.className = 'cell-value';
-  value.append(content);
-  c.append(name, value);
-  return c;
 }
 
 const when = (iso: string) => {

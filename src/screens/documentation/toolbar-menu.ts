@@ -1,12 +1,13 @@
 /**
  * The toolbar menu of a document page (documentation §2 "Toolbar menu on a document page"): a menu
  * button whose menu is THE `<rb-item-menu>` (elements/rb-item-menu/, the folder browser's item menu
- * too), loaded when the menu is first opened. The button follows the ARIA menu button pattern: a click
- * (or Arrow Down / Arrow Up) opens the menu; the element moves between the entries and closes on Escape,
+ * too), loaded when the menu is first opened. The button follows the ARIA menu button pattern
+ * (menu-keys.ts wireMenuOpener, the avatar menu's too): a click (or Arrow Down / Arrow Up) opens the menu; the element moves between the entries and closes on Escape,
  * Tab or a press elsewhere, giving the focus back to the button. Choosing an entry closes the menu (focus
  * back on the button) and runs it.
  */
 import type { RbItemMenu } from '../../../elements/rb-item-menu/item-menu.ts';
+import { type MenuFocus, wireMenuOpener } from '../../../elements/rb-item-menu/menu-keys.ts';
 
 export interface MenuAction {
   label: string;
@@ -43,13 +44,12 @@ export function createToolbarMenu(label: string, actions: () => readonly MenuAct
   let menu: RbItemMenu | undefined;
   let shown: readonly MenuAction[] = [];
   const expanded = (open: boolean) => button.setAttribute('aria-expanded', String(open));
-  expanded(false);
   const draw = (list: readonly MenuAction[]) => {
     shown = list;
     menu!.entries = list.map((action, i) => ({ value: String(i), label: action.label }));
   };
 
-  async function open(focus: 'first' | 'last' | 'none'): Promise<void> {
+  async function open(focus: MenuFocus): Promise<void> {
     // The element and the entries (which may load) side by side.
     const [, list] = await Promise.all([import('../../../elements/rb-item-menu/item-menu.ts'), actions()]);
     if (!menu) {
@@ -70,17 +70,13 @@ export function createToolbarMenu(label: string, actions: () => readonly MenuAct
     expanded(true);
   }
 
-  const close = (returnFocus: boolean) => {
-    menu!.close(returnFocus);
-    expanded(false);
-  };
-  button.addEventListener('click', () => (menu?.open ? close(false) : void open(button.matches(':focus-visible') ? 'first' : 'none')));
-  button.addEventListener('keydown', (event) => {
-    // Escape: opened with the mouse, the focus stayed on the button.
-    if (event.key === 'Escape' && menu?.open) close(true);
-    else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') void open(event.key === 'ArrowDown' ? 'first' : 'last');
-    else return;
-    event.preventDefault();
+  wireMenuOpener(button, {
+    isOpen: () => menu?.open === true,
+    open: (focus) => void open(focus),
+    close: (returnFocus) => {
+      menu!.close(returnFocus);
+      expanded(false);
+    },
   });
 
   return { area, button, refresh: async () => menu?.open && draw(await actions()) };

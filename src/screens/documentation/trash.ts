@@ -19,7 +19,6 @@ import { itemKindIcon } from './item-kind-icon.ts';
 import { showAlert } from '../../client/stores/alerts.ts';
 import { element } from '../../client/dom.ts';
 
-export const EMPTY = '- - Empty - -';
 export const restoredMessage = (name: string): string => `${name} successfully restored`;
 
 export async function mountTrash(): Promise<void> {

@@ -48,17 +48,3 @@ export function formOf(contents: SheetContents, questionId: string): string | un
   return contents.questions[questionId]?.form_id;
 }
 
-/**
- * The parent checklist of each linked checklist (child form id → parent form id), read from the links:
- * a link from a question of form A to a question of form B makes B the parent of A.
- */
-export function parentForms(contents: SheetContents): Map<string, string> {
-  const parents = new Map<string, string>();
-  for (const [child, parent] of Object.entries(contents.form_links)) {
-    if (!parent) continue;
-    const childForm = formOf(contents, child);
-    const parentForm = formOf(contents, parent);
-    if (childForm && parentForm) parents.set(childForm, parentForm);
-  }
-  return parents;
-}

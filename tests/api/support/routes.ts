@@ -1,7 +1,7 @@
 /**
  * Every route of the API, enumerated from the Hono app itself (`app.routes`), so that a sweep over them
  * covers a new route without being edited: the sign-in sweep (sign-in-sweep.test.ts), the share tokens'
- * (share-links/token-sweep.test.ts), the admin calls' (admin-route-sweep.test.ts).
+ * (share-links/token-sweep.test.ts), the admin calls' (admin-route-sweep.test.ts), the fuzz (fuzz.test.ts).
  */
 import { createApi } from '../../../src/server/api.ts';
 import type { Deps } from '../../../src/server/env.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DOCTYPES } from '../../../src/shared/api/documentation.ts';
-import { DOCTYPE_LABELS, ITEM_KIND_LABELS, ITEM_KIND_PATHS, itemKindKey } from '../../../src/shared/item-kinds.ts';
+import { DOCTYPE_LABELS, ITEM_KIND_LABELS, ITEM_KIND_PATHS, itemKindKey, offersValidationErrorsOnly } from '../../../src/shared/item-kinds.ts';
 
 describe('item kinds', () => {
   it('names each kind in the spec’s words: a form is a checklist, a sheet a result sheet', () => {
@@ -18,5 +18,11 @@ describe('item kinds', () => {
   it('knows a folder by its kind, a document by its doctype', () => {
     expect(itemKindKey({ kind: 'folder', doctype: null })).toBe('folder');
     expect(itemKindKey({ kind: 'document', doctype: 'sheet' })).toBe('sheet');
+  });
+
+  it("offers 'Validation errors only' for what is submitted: checklists, and the folders that hold them", () => {
+    expect(offersValidationErrorsOnly({ kind: 'folder', doctype: null })).toBe(true);
+    expect(offersValidationErrorsOnly({ kind: 'document', doctype: 'form' })).toBe(true);
+    for (const doctype of ['presentation', 'sheet', 'report'] as const) expect(offersValidationErrorsOnly({ kind: 'document', doctype })).toBe(false);
   });
 });

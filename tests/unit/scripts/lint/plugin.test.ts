@@ -7,7 +7,8 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { globRegExp, schemaModule, valueImports } from '../../../../scripts/lint/plugin.js';
+import { globRegExp } from '../../../../scripts/lint/paths.js';
+import { schemaModule, valueImports } from '../../../../scripts/lint/schema-modules.js';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 let eslint: ESLint;
