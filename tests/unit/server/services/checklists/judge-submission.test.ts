@@ -6,12 +6,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { missingRequired, submissionRecord, submitBlockers, type Answers, type OrderedQuestion } from '../../../../elements/rb-checklist/answer-state.ts';
-import { judgeSubmission } from '../../../../src/server/services/checklists/judge-submission.ts';
-import { ANSWER_REQUIRED, NOT_CHECKED } from '../../../../src/shared/checklists/answers.ts';
-import { opsOf, type ConditionOp, type ShowIf } from '../../../../src/shared/checklists/conditions.ts';
-import { readQuestion } from '../../../../src/shared/checklists/question.ts';
-import type { ValueType } from '../../../../src/shared/checklists/value-types.ts';
+import { missingRequired, submissionRecord, submitBlockers, type Answers, type OrderedQuestion } from '../../../../../elements/rb-checklist/answer-state.ts';
+import { judgeSubmission } from '../../../../../src/server/services/checklists/judge-submission.ts';
+import { ANSWER_REQUIRED, NOT_CHECKED } from '../../../../../src/shared/checklists/answers.ts';
+import { opsOf, type ConditionOp, type ShowIf } from '../../../../../src/shared/checklists/conditions.ts';
+import { readQuestion } from '../../../../../src/shared/checklists/question.ts';
+import type { ValueType } from '../../../../../src/shared/checklists/value-types.ts';
 
 const TYPES: ValueType[] = ['true/false', 'pass/fail', 'number', 'decimal', 'single choice', 'multiple choice', 'datetime', 'text', 'email'];
 const CHOICES = ['Red', 'Blue', 'Green'];
