@@ -11,13 +11,13 @@
 import type { CurrentUser, PendingInvitation } from '../../shared/api/accounts.ts';
 import { problemText, SOMETHING_WENT_WRONG } from '../../client/api.ts';
 import { signedInPage } from '../../client/signed-in-user.ts';
-import { formatDate, timeElement } from '../../client/time-format.ts';
 import { navigate } from '../../client/navigation.ts';
 import { showAlert } from '../../client/stores/alerts.ts';
 import { $user, selectOrganisation } from '../../client/stores/session.ts';
 import { readSession, sessionKeys } from '../../client/storage.ts';
 import { answerInvitationFor, answerLabel, sayAnswer } from '../account/answer-invitation.ts';
 import { mountCreateOrganisationForm } from './create-org.ts';
+import { showCreateIntro, showTrialLine } from './trial-line.ts';
 import { dashboardReads, readDashboard, showDashboardPanels, type DashboardReads } from './dashboard.ts';
 
 type Mode = 'picker' | 'create' | 'dashboard';
@@ -54,6 +54,7 @@ function show(user: CurrentUser, focus: Focus = 'none'): void {
   const mode = homeMode(user);
   for (const m of ['picker', 'create', 'dashboard'] as const) document.getElementById(`home-${m}`)!.hidden = m !== mode;
   if (mode === 'picker') showPicker(user);
+  if (mode === 'create') showCreateIntro();
   if (mode === 'dashboard') showDashboard(user);
   showInvitations(user.invitations, mode);
   if (focus === 'invitations' && user.invitations.length > 0) document.getElementById('home-invitations-heading')!.focus();
@@ -93,16 +94,7 @@ function showDashboard(user: CurrentUser): void {
     showDashboardPanels(user, loaded.reads);
   }
   document.getElementById('welcome-org')!.textContent = org.name;
-  const trial = document.getElementById('welcome-trial')!;
-  trial.hidden = !org.trial_ends_at;
-  if (org.trial_ends_at) {
-    const ended = new Date(org.trial_ends_at).getTime() <= Date.now();
-    trial.replaceChildren(
-      ended ? 'Your free trial ended on ' : 'Your free trial ends on ',
-      timeElement(org.trial_ends_at, formatDate(org.trial_ends_at)),
-      '.',
-    );
-  }
+  showTrialLine(document.getElementById('welcome-trial')!, user);
 }
 
 /**
