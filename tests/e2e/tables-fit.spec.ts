@@ -25,6 +25,8 @@ import {
 } from './support/test.ts';
 
 const DESKTOP = { width: 1280, height: 800 };
+// Each test sets its stage over the API (roles, invitations, checklists, uploads, submissions) first.
+test.describe.configure({ timeout: 90_000 });
 const table = (page: Page, name: string) => page.getByRole('table', { name });
 const bodyRows = (page: Page, name: string) => table(page, name).locator('tbody tr');
 
