@@ -61,9 +61,17 @@ export async function expectColumnsReachable(table: Locator): Promise<boolean> {
 /** The element's text sits on one line (a date: 'November 29, 2026, 10:02 AM' never wraps). */
 export async function expectOneLine(element: Locator, what: string): Promise<void> {
   const lines = await element.evaluate((el) => {
-    const range = document.createRange();
-    range.selectNodeContents(el);
-    return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.bottom))).size;
+    // The text's own boxes (not its elements' boxes, whose heights differ): one line holds them all.
+    const boxes: DOMRect[] = [];
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      boxes.push(...[...range.getClientRects()].filter((r) => r.width > 0));
+    }
+    const tops: number[] = [];
+    for (const box of boxes) if (!tops.some((top) => Math.abs(top - box.top) < box.height / 2)) tops.push(box.top);
+    return tops.length;
   });
   expect(lines, `${what} on one line`).toBe(1);
 }
