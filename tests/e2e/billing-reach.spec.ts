@@ -23,6 +23,9 @@ import {
   usePhoneViewport,
 } from './support/test.ts';
 
+// Several screens, axe scans and two viewports per test.
+test.describe.configure({ timeout: 90_000 });
+
 const trialLine = (page: Page) => page.locator('#welcome-trial');
 const dashboard = (page: Page) => page.getByRole('heading', { level: 1, name: 'Dashboard' });
 const adminMenu = (page: Page) => page.getByRole('navigation', { name: 'Admin' });
