@@ -50,6 +50,8 @@ export const routes: readonly Route[] = [
   { pattern: '/documentation/view/:id/:second', shell: 'documentation/view', guard: 'signed-in' },
   { pattern: '/documentation/results/:id', shell: 'documentation/results', guard: 'signed-in' },
   { pattern: '/documentation/results/:documentId/:id', shell: 'documentation/result-row', guard: 'signed-in' },
+  // a photo of an answer, opened for a signed-in reader (issue #32: the results CSV links to it)
+  { pattern: '/documentation/media/:documentId/:id', shell: 'documentation/media', guard: 'signed-in' },
   { pattern: '/documentation/edit/:id', shell: 'documentation/edit', guard: 'signed-in' },
   { pattern: '/documentation/search', shell: 'documentation/search', guard: 'signed-in' },
   // the trash is offered to org admins (documentation §1): anyone else is sent home with the alert (issue #32)

@@ -7,13 +7,16 @@
  * of rows in the DOM. Paging is the caller's: from the server (useServerPage) or a slice of rows in hand.
  *
  * A column may sort (its header a button, `aria-sort` on it); a row may open something when clicked; a
- * table wider than its card scrolls sideways inside it.
+ * table wider than its card scrolls sideways inside it, and shows so: a shaded edge on each side that has
+ * more (`.data-grid-edge`, issue #32), whatever the platform does with scrollbars. Words are never broken
+ * inside a cell on a wide screen: a column is as wide as its longest word and the table scrolls instead.
+ * An `actions` column holds a row's buttons side by side (its cell is not labelled again on a phone).
  *
  * Below 600 px the table stacks: each row becomes a card and each cell shows its column's header beside
  * its value (./data-grid.css). The explicit ARIA roles keep the table's semantics when CSS changes its
  * display.
  */
-import type { MouseEvent, ReactNode } from 'react';
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode, type RefObject } from 'react';
 
 export type SortDirection = 'ascending' | 'descending';
 
@@ -30,6 +33,8 @@ export interface DataGridColumn<Row> {
   sort?: { direction: SortDirection; onToggle: () => void };
   /** `data-*` attributes of the cell (what a click on it should open, say). */
   cellData?: (row: Row) => Record<`data-${string}`, string>;
+  /** The row's buttons (each with its own accessible name): side by side, no label of the cell on a phone. */
+  actions?: boolean;
 }
 
 export interface DataGridPaging {
@@ -78,9 +83,12 @@ export function pageRange(skip: number, shown: number, total: number, atLeast = 
 export function DataGrid<Row>({ label, columns, rows, rowKey, loading = false, emptyText = 'Empty', errorText, footer, paging, className, onRowClick }: DataGridProps<Row>) {
   const busy = loading || rows === undefined;
   const message = errorText ?? (rows === undefined ? 'Loading…' : rows.length === 0 && !loading ? emptyText : undefined);
+  const scroller = useRef<HTMLDivElement>(null);
+  const more = useOverflow(scroller);
   return (
     <div className={`data-grid${className ? ` ${className}` : ''}`}>
-      <div className="data-grid-scroll">
+      <div className="data-grid-frame">
+      <div className="data-grid-scroll" ref={scroller}>
         <table className="data-grid-table" role="table" aria-busy={busy}>
           <caption className="visually-hidden">{label}</caption>
           <thead role="rowgroup">
@@ -110,7 +118,14 @@ export function DataGrid<Row>({ label, columns, rows, rowKey, loading = false, e
                   onClick={onRowClick && ((event) => !(event.target as HTMLElement).closest('a, button') && onRowClick(event, row))}
                 >
                   {columns.map((column) => (
-                    <td role="cell" key={column.key} data-column={column.key} data-label={column.header} {...column.cellData?.(row)}>
+                    <td
+                      role="cell"
+                      key={column.key}
+                      className={column.actions ? 'data-grid-actions' : undefined}
+                      data-column={column.key}
+                      data-label={column.header}
+                      {...column.cellData?.(row)}
+                    >
                       {column.cell(row)}
                     </td>
                   ))}
@@ -119,6 +134,9 @@ export function DataGrid<Row>({ label, columns, rows, rowKey, loading = false, e
             )}
           </tbody>
         </table>
+      </div>
+      <div className="data-grid-edge" data-side="left" aria-hidden="true" hidden={!more.left} />
+      <div className="data-grid-edge" data-side="right" aria-hidden="true" hidden={!more.right} />
       </div>
       {(footer || paging) && (
         <div className="data-grid-footer">
@@ -132,6 +150,30 @@ export function DataGrid<Row>({ label, columns, rows, rowKey, loading = false, e
       )}
     </div>
   );
+}
+
+/** Whether the scrolling table has more to the left and to the right of what shows (on resize and scroll). */
+function useOverflow(scroller: RefObject<HTMLDivElement | null>): { left: boolean; right: boolean } {
+  const [more, setMore] = useState({ left: false, right: false });
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const measure = () => {
+      const left = element.scrollLeft > 1;
+      const right = element.scrollLeft + element.clientWidth < element.scrollWidth - 1;
+      setMore((was) => (was.left === left && was.right === right ? was : { left, right }));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    element.addEventListener('scroll', measure, { passive: true });
+    return () => {
+      observer.disconnect();
+      element.removeEventListener('scroll', measure);
+    };
+  }, [scroller]);
+  return more;
 }
 
 /** A column's header: hidden from sight, plain, or a button that turns the sort round. */

@@ -14,13 +14,15 @@ import { exportFileName, type SheetRow } from '../../src/shared/api/sheets.ts';
 import { LATEST_ROW, sheetData } from './first-rows.ts';
 import { cellText, columnsOf, formOrder, NO_RESULTS, readSheetContents, rowSubmission, validFlag } from './results-state.ts';
 import { saveBlob } from '../../src/client/dom.ts';
+import { useFormNames } from './use-form-names.ts';
 
 export const DOWNLOAD_PDF = 'Download PDF';
 const NOT_ANSWERED = 'Not answered';
 
 export function ReportView({ document: doc }: { document: Document }) {
   const contents = useMemo(() => readSheetContents(doc.contents), [doc]);
-  const columns = useMemo(() => columnsOf(contents), [contents]);
+  const formNames = useFormNames(contents);
+  const columns = useMemo(() => columnsOf(contents, formNames), [contents, formNames]);
   const order = useMemo(() => formOrder(contents), [contents]);
   const [row, setRow] = useState<SheetRow | null | undefined>();
   const [downloading, setDownloading] = useState(false);

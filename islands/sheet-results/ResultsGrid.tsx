@@ -40,6 +40,7 @@ import {
   validFlag,
 } from './results-state.ts';
 import { saveBlob } from '../../src/client/dom.ts';
+import { useFormNames } from './use-form-names.ts';
 import { DataGrid, type DataGridColumn, type SortDirection } from '../shared/DataGrid.tsx';
 import { daysAgo } from './first-rows.ts';
 import { useSheetRows } from './use-sheet-rows.ts';
@@ -49,7 +50,8 @@ export const EXPORT_FAILED = 'Something went wrong fetching your results... plea
 
 export function ResultsGrid({ document: doc }: { document: Document }) {
   const contents = useMemo(() => readSheetContents(doc.contents), [doc]);
-  const columns = useMemo(() => columnsOf(contents), [contents]);
+  const formNames = useFormNames(contents);
+  const columns = useMemo(() => columnsOf(contents, formNames), [contents, formNames]);
   const order = useMemo(() => formOrder(contents), [contents]);
   const cutoff = useMemo(() => daysAgo(new Date()), []);
   const { rows, loaded, total, firstReady, loading } = useSheetRows(doc.id, cutoff);
@@ -95,7 +97,8 @@ export function ResultsGrid({ document: doc }: { document: Document }) {
       },
       cell: (row) => {
         const main = rowSubmission(row, order);
-        return main ? <a href={resultsPath(doc.id, main)}>{formatDateTime(row.created_at)}</a> : formatDateTime(row.created_at);
+        const when = <span className="sheet-answer-date">{formatDateTime(row.created_at)}</span>;
+        return main ? <a href={resultsPath(doc.id, main)}>{when}</a> : when;
       },
     },
     { key: 'submitted-by', header: SUBMITTED_BY, cell: (row) => row.created_by_username ?? 'A former member' },
@@ -159,19 +162,23 @@ export function ResultsGrid({ document: doc }: { document: Document }) {
   );
 }
 
-/** An answer, and its valid flag as a tick or a cross. */
+/**
+ * An answer, and its valid flag as a tick or a cross: one inline run (on a phone's card the cell is a
+ * grid of label and value, so the mark must not be an item of its own), the mark glued to the value's
+ * last word by a no-break space; a date-time answer stays on one line (issue #32).
+ */
 function ResultCell({ row, column }: { row: SheetRow; column: ReturnType<typeof columnsOf>[number] }) {
   const text = cellText(column.valueType, row.record[column.id]?.value, formatDateTime);
   const valid = validFlag(row, column.id);
   return (
-    <>
-      {text}
+    <span className="sheet-answer">
+      <span className={column.valueType === 'datetime' ? 'sheet-answer-text sheet-answer-date' : 'sheet-answer-text'}>{text}</span>
       {valid !== undefined && (
         <span className={valid ? 'sheet-valid' : 'sheet-invalid'} title={valid ? 'Valid' : 'Invalid'}>
-          <span aria-hidden="true">{valid ? ' ✓' : ' ✗'}</span>
+          <span aria-hidden="true">{valid ? '\u00a0✓' : '\u00a0✗'}</span>
           <span className="visually-hidden">{valid ? ' Valid' : ' Invalid'}</span>
         </span>
       )}
-    </>
+    </span>
   );
 }

@@ -11,6 +11,7 @@
 import type { SheetRow } from '../../src/shared/api/sheets.ts';
 import { FIXED_OPTIONS, hasValue, type ValueType } from '../../src/shared/checklists/index.ts';
 import type { SheetContents } from '../../src/shared/sheets/model.ts';
+import { columnTitles } from '../../src/shared/sheets/cells.ts';
 import { formTree } from '../../src/shared/sheets/links.ts';
 import { RESULTS_PAGE_SIZE } from '../../src/shared/sheets/model.ts';
 import type { SortDirection } from '../shared/DataGrid.tsx';
@@ -39,14 +40,29 @@ export function readSheetContents(raw: unknown): SheetContents {
   };
 }
 
-/** The grid's question columns in `question_index` order; an untitled question is 'Question n'. */
-export function columnsOf(contents: SheetContents): ResultColumn[] {
+/**
+ * The grid's question columns in `question_index` order; an untitled question is 'Question n'; a title
+ * that questions of two checklists share carries its checklist's name once `formNames` has it (issue #32,
+ * the same words as the CSV: src/shared/sheets/cells.ts `columnTitles`).
+ */
+export function columnsOf(contents: SheetContents, formNames?: ReadonlyMap<string, string>): ResultColumn[] {
+  const titles = columnTitles(contents, formNames);
   return contents.question_index.flatMap((id, index) => {
     const question = contents.questions[id];
     if (!question) return [];
-    const title = question.title?.trim() || `Question ${index + 1}`;
-    return [{ id, title, valueType: question.valueType ?? 'true/false', formId: question.form_id }];
+    return [{ id, title: titles[index]!, valueType: question.valueType ?? 'true/false', formId: question.form_id }];
   });
+}
+
+/** The checklists whose names the titles need: those with a question whose title another checklist's shares. */
+export function formsToName(contents: SheetContents): string[] {
+  const plain = columnTitles(contents);
+  const forms = new Map<string, Set<string>>();
+  contents.question_index.forEach((id, i) => {
+    const form = contents.questions[id]?.form_id;
+    if (form) forms.set(plain[i]!, (forms.get(plain[i]!) ?? new Set<string>()).add(form));
+  });
+  return [...new Set([...forms.values()].filter((set) => set.size > 1).flatMap((set) => [...set]))];
 }
 
 /** An answer as the grid shows it: '' for none, True/False and Pass/Fail by their labels, lists joined. */

@@ -4,7 +4,7 @@ export const CLIENT_VERSION = '0.1.0';
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 256;
 export const OTP_CODE_LENGTH = 6;
-export const TRIAL_DAYS = 7;
+/** The trial's length is the server's (TRIAL_DAYS, src/server/config.ts), read from `_build-info`: no page builds one in. */
 export const INVITATION_VALID_DAYS = 7;
 
 export const ALERT_HIDE_MS = 5000;

@@ -1,4 +1,7 @@
-/** GET _build-info (no auth): the server's version and build time, from the build's build-info.json. */
+/**
+ * GET _build-info (no auth): the server's version and build time, from the build's build-info.json, and how
+ * billing runs (tests/api/billing/build-info-billing.test.ts has billing on).
+ */
 import { describe, expect, it } from 'vitest';
 import { SITE_FIXTURE, useTestServer } from './support/harness.ts';
 
@@ -8,7 +11,7 @@ describe('GET _build-info', () => {
   it('answers the version and build time without signing in', async () => {
     const res = await server.client().get('_build-info');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual(SITE_FIXTURE.buildInfo);
+    expect(res.body).toEqual({ ...SITE_FIXTURE.buildInfo, billing: { enabled: false, trial_days: 7 } });
   });
 
   it('ignores a token, even a bad one', async () => {

@@ -126,7 +126,15 @@ test('builds a sheet from two checklists through the dialogs, publishes it and r
 
   await page.goto(`/documentation/view/${sheet.id}`);
   const grid = page.getByRole('table', { name: 'Results of Asset sheet' });
-  await expect(grid.getByRole('columnheader')).toHaveText(['Datetime ▼', 'Submitted By', 'Asset tag', 'Location', 'Asset tag', 'Result']);
+  // The title both checklists ask is told apart by each checklist's name (issue #32).
+  await expect(grid.getByRole('columnheader')).toHaveText([
+    'Datetime ▼',
+    'Submitted By',
+    'Asset tag (Asset register)',
+    'Location',
+    'Asset tag (Weekly inspection)',
+    'Result',
+  ]);
   await expect(page.getByLabel('Datetime on or after')).not.toHaveValue('');
   const bodyRows = grid.locator('tbody tr');
   await expect(bodyRows).toHaveCount(10);
@@ -151,7 +159,7 @@ test('builds a sheet from two checklists through the dialogs, publishes it and r
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
   expect(download.suggestedFilename()).toBe('Asset sheet.csv');
   const csv = parse(await readFile((await download.path())!, 'utf8'), { bom: true }) as string[][];
-  expect(csv[0]).toEqual(expect.arrayContaining(['Datetime', 'Submitted By', 'Asset tag', 'Location', 'Result']));
+  expect(csv[0]).toEqual(expect.arrayContaining(['Datetime', 'Submitted By', 'Asset tag (Asset register)', 'Location', 'Asset tag (Weekly inspection)', 'Result']));
   expect(csv).toHaveLength(16);
   expect(csv.some((line) => line.includes('Yard'))).toBe(true);
 

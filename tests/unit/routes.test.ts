@@ -33,6 +33,7 @@ describe('matchRoute', () => {
     ['/documentation/view/d1/row-9', 'documentation/view', 'signed-in', { id: 'd1', second: 'row-9' }],
     ['/documentation/results/s1', 'documentation/results', 'signed-in', { id: 's1' }],
     ['/documentation/results/s1/r1', 'documentation/result-row', 'signed-in', { documentId: 's1', id: 'r1' }],
+    ['/documentation/media/c1/u1', 'documentation/media', 'signed-in', { documentId: 'c1', id: 'u1' }],
     ['/documentation/edit/d1', 'documentation/edit', 'signed-in', { id: 'd1' }],
     ['/documentation/search', 'documentation/search', 'signed-in', {}],
     ['/documentation/trash/f1', 'documentation/trash', 'org-admin', { folderId: 'f1' }],

@@ -3,6 +3,10 @@
  * Copy Link, Resend, Edit, Cancel; footer Pending Invitations count", §8's messages, §9 "Invite link is
  * the site origin plus /invitation/{id}"). GET auth/org-invites answers every pending invitation; the
  * grid shows them a page at a time.
+ *
+ * The spec's five one-button columns are one 'Actions' column of icon buttons (issue #32: five columns
+ * of one button each squeezed Email and Roles until words broke, and a phone's card said each action
+ * twice). Each button keeps its spec word as the start of its accessible name and as its tooltip.
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { api, problemText, SOMETHING_WENT_WRONG } from '../../../src/client/api.ts';
@@ -17,6 +21,15 @@ import { clampSkip, inviteLink, invitePath, messages, pageOf, rolesText, USERS_P
 const EditInvitationDialog = lazy(() => import('./EditInvitationDialog.tsx').then((m) => ({ default: m.EditInvitationDialog })));
 const CancelInvitationDialog = lazy(() => import('./CancelInvitationDialog.tsx').then((m) => ({ default: m.CancelInvitationDialog })));
 const QrCodeDialog = lazy(() => import('../../shared/QrCodeDialog.tsx').then((m) => ({ default: m.QrCodeDialog })));
+
+/** The actions' icons (24 × 24 strokes): a QR code, a chain link, a paper plane, a pencil, a cross. */
+const ICONS = {
+  'QR Code': 'M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h2v2h-2zM18 14h2M14 18h2v2M18 18h2v2h-2zM7 7h.01M17 7h.01M7 17h.01',
+  'Copy Link': 'M10 14a4 4 0 0 0 5.66 0l3-3a4 4 0 0 0-5.66-5.66l-1 1M14 10a4 4 0 0 0-5.66 0l-3 3a4 4 0 0 0 5.66 5.66l1-1',
+  Resend: 'M21 3 10 14M21 3l-7 18-4-7-7-4z',
+  Edit: 'M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4',
+  Cancel: 'M6 6l12 12M18 6 6 18',
+} as const;
 
 type Dialog = { type: 'edit' | 'cancel' | 'qr'; invitation: OrgInvitation };
 type Loaded = { status: 'loading' } | { status: 'failed'; detail: string } | { status: 'ready'; invitations: OrgInvitation[] };
@@ -61,9 +74,11 @@ export function InvitedUsers({ roles, reloadKey }: { roles: RolesState; reloadKe
   }
 
   const open = (type: Dialog['type'], invitation: OrgInvitation) => setDialog({ type, invitation });
-  const action = (label: string, name: string, run: () => void) => (
-    <button type="button" className="button text" aria-label={`${label} ${name}`} onClick={run}>
-      {label}
+  const action = (label: keyof typeof ICONS, name: string, run: () => void) => (
+    <button type="button" className="invite-action" aria-label={`${label} ${name}`} title={label} onClick={run}>
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+        <path d={ICONS[label]} stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" fill="none" />
+      </svg>
     </button>
   );
 
@@ -72,11 +87,20 @@ export function InvitedUsers({ roles, reloadKey }: { roles: RolesState; reloadKe
     { key: 'roles', header: 'Roles', cell: (i) => rolesText(i.roles) },
     { key: 'created_at', header: 'Creation', cell: (i) => <time dateTime={i.created_at}>{formatDateTime(i.created_at)}</time> },
     { key: 'expiry', header: 'Expiry', cell: (i) => <time dateTime={i.expiry}>{formatDateTime(i.expiry)}</time> },
-    { key: 'qr', header: 'QR Code', cell: (i) => action('QR Code', `for the invitation to ${i.email}`, () => open('qr', i)) },
-    { key: 'copy', header: 'Copy Link', cell: (i) => action('Copy Link', `of the invitation to ${i.email}`, () => void copyLink(i)) },
-    { key: 'resend', header: 'Resend', cell: (i) => action('Resend', `the invitation to ${i.email}`, () => void resend(i)) },
-    { key: 'edit', header: 'Edit', cell: (i) => action('Edit', `the invitation to ${i.email}`, () => open('edit', i)) },
-    { key: 'cancel', header: 'Cancel', cell: (i) => action('Cancel', `the invitation to ${i.email}`, () => open('cancel', i)) },
+    {
+      key: 'actions',
+      header: 'Actions',
+      actions: true,
+      cell: (i) => (
+        <>
+          {action('QR Code', `for the invitation to ${i.email}`, () => open('qr', i))}
+          {action('Copy Link', `of the invitation to ${i.email}`, () => void copyLink(i))}
+          {action('Resend', `the invitation to ${i.email}`, () => void resend(i))}
+          {action('Edit', `the invitation to ${i.email}`, () => open('edit', i))}
+          {action('Cancel', `the invitation to ${i.email}`, () => open('cancel', i))}
+        </>
+      ),
+    },
   ];
 
   const invitations = loaded.status === 'ready' ? loaded.invitations : undefined;

@@ -128,11 +128,13 @@ export function handleSessionErrors(): void {
     if (error.detail === CREDENTIALS_ERROR && hasLoginFlag()) {
       logout({ alert: CREDENTIALS_ERROR, returnTo: location.pathname + location.search, sessionEnded: true });
     } else if (error.detail === SUBSCRIPTION_EXPIRED) {
-      if (!OPEN_WHEN_EXPIRED.has(location.pathname.replace(/\/+$/, ''))) {
+      const path = location.pathname.replace(/\/+$/, '');
+      // /billing shows the detail as its own warning box: one message, not also an alert (issue #32).
+      if (path === '/billing') return;
+      if (!OPEN_WHEN_EXPIRED.has(path)) {
         // Once: several reads of the page are refused alike, and a second navigation would abort the first.
         if (leavingForBilling) return;
         leavingForBilling = true;
-        showAlertAfterNavigation('warning', error.detail);
         navigate('/billing');
       } else warnOnce(error.detail);
     } else if (error.detail === INVALID_SUBSCRIPTION) {

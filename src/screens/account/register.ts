@@ -13,6 +13,7 @@
  */
 import { canRegister, canSubmitRegistrationWithEnter, type RegistrationForm } from '../../shared/validation.ts';
 import { api, problemText } from '../../client/api.ts';
+import type { BillingSettings } from '../../shared/api/accounts.ts';
 import { readSession, sessionKeys, writeSession } from '../../client/storage.ts';
 import { announce, element, openModal } from '../../client/dom.ts';
 import { navigate } from '../../client/navigation.ts';
@@ -133,9 +134,33 @@ function mountTermsDialog(): void {
   opener.addEventListener('click', () => {
     // The text waits in a <template> until the first opening (TermsDialog.astro).
     const text = body.querySelector('template');
-    if (text) body.replaceChildren(text.content);
+    if (text) {
+      body.replaceChildren(text.content);
+      fillTrialTerms(body.querySelector<HTMLElement>('[data-trial-terms]'));
+    }
     openModal(dialog, opener);
     body.scrollTop = 0;
     body.focus(); // the scrolling text takes the arrow keys at once; Tab reaches Close
   });
+}
+
+/**
+ * The terms' free-trial clause as this server runs billing (`_build-info`, issue #32): TRIAL_DAYS when
+ * billing is on, no trial when payments are not set up. Until the answer is in, the clause names no number.
+ */
+function fillTrialTerms(clause: HTMLElement | null): void {
+  if (!clause) return;
+  api.buildInfo().then(
+    (info) => (clause.textContent = trialTerms(info.billing)),
+    (err: unknown) => console.warn('The server did not say how billing runs:', err),
+  );
+}
+
+export function trialTerms(billing: BillingSettings): string {
+  if (!billing.enabled) return 'Payments are not set up on this server: organisations are not billed, and there is no free trial.';
+  if (billing.trial_days === 0) {
+    return 'A new organisation gets no free trial: its subscription is billed automatically every month from when the organisation is created, until it is cancelled.';
+  }
+  const days = billing.trial_days === 1 ? '1 day' : `${billing.trial_days} days`;
+  return `A new organisation gets a free trial of ${days}, starting when the organisation is created. When the trial ends, the subscription is billed automatically every month until it is cancelled.`;
 }

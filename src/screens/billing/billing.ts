@@ -11,7 +11,7 @@ import { signedInPage } from '../../client/signed-in-user.ts';
 import { formatDate, timeElement } from '../../client/time-format.ts';
 import type { CurrentUser } from '../../shared/api/accounts.ts';
 import type { BillingPlan, SubscriptionState } from '../../shared/api/billing.ts';
-import { planPrice, subscribeHint, subscriptionSentence, SUBSCRIBE_FAILED } from './billing-words.ts';
+import { planPrice, subscribeHint, subscriptionSentence, SUBSCRIBE_FAILED } from '../../shared/billing-words.ts';
 
 const byId = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -30,11 +30,12 @@ export async function mountBillingPage(): Promise<void> {
     return;
   }
   const state: SubscriptionState = org.subscription;
-  showState(state);
-  showWarning(state, user);
+  // Expired: the warning box is the one message (issue #32), no state sentence or hint saying it again.
+  if (subscriptionSentence(state).expired) showWarning(user);
+  else showState(state);
   if (state.status === 'off') return; // nothing to pay for on this server
   const hint = subscribeHint(user.is_org_admin);
-  if (hint) {
+  if (hint && !subscriptionSentence(state).expired) {
     const who = byId('billing-who');
     who.textContent = hint;
     who.hidden = false;
@@ -50,11 +51,13 @@ function showState(state: SubscriptionState): void {
   byId('billing-state-card').hidden = false;
 }
 
-/** Spec §8: an expired organisation sees the server's detail as a warning (persistent here, not only an alert). */
-function showWarning(state: SubscriptionState, user: CurrentUser): void {
-  if (!subscriptionSentence(state).expired) return;
+/**
+ * Spec §8: an expired organisation sees the server's detail as a warning — here, once: the box, not also an
+ * alert (src/client/stores/session.ts leaves /billing's 402s to it) or a sentence saying it again.
+ */
+function showWarning(user: CurrentUser): void {
   byId('billing-warning-detail').textContent = SUBSCRIPTION_EXPIRED;
-  byId('billing-warning-next').textContent = user.is_org_admin ? 'Choose a plan below to continue.' : 'Ask an organization admin to subscribe.';
+  byId('billing-warning-next').textContent = user.is_org_admin ? 'Choose a plan below to continue.' : subscribeHint(false)!;
   byId('billing-warning').hidden = false;
 }
 

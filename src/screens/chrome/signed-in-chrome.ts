@@ -104,6 +104,8 @@ function mountChromeMenus(): void {
       document.title = pageTitle(currentPageName(), user);
       document.getElementById('topbar-org')!.textContent = user.org?.name ?? '';
       document.getElementById('drawer-staff')!.hidden = !user.is_org_admin;
+      // Billing for org admins while billing is on (issue #32).
+      document.getElementById('drawer-billing')!.hidden = !user.org || user.org.subscription.status === 'off';
       avatarMenu.render(user);
     });
     mountDrawerDocumentation(location.pathname.startsWith('/documentation/') ? rootFolders().catch(() => undefined) : undefined);

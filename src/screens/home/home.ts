@@ -19,6 +19,7 @@ import { $user, selectOrganisation } from '../../client/stores/session.ts';
 import { readSession, sessionKeys } from '../../client/storage.ts';
 import { answerInvitationFor, answerLabel, sayAnswer } from '../account/answer-invitation.ts';
 import { mountCreateOrganisationForm } from './create-org.ts';
+import { showCreateIntro } from './create-intro.ts';
 import { dashboardReads, readDashboard, showDashboardPanels, type DashboardReads } from './dashboard.ts';
 
 type Mode = 'picker' | 'create' | 'dashboard';
@@ -55,6 +56,7 @@ function show(user: CurrentUser, focus: Focus = 'none'): void {
   const mode = homeMode(user);
   for (const m of ['picker', 'create', 'dashboard'] as const) document.getElementById(`home-${m}`)!.hidden = m !== mode;
   if (mode === 'picker') showPicker(user);
+  if (mode === 'create') showCreateIntro();
   if (mode === 'dashboard') showDashboard(user);
   showInvitations(user.invitations, mode);
   if (focus === 'invitations' && user.invitations.length > 0) document.getElementById('home-invitations-heading')!.focus();
@@ -107,7 +109,7 @@ function showDashboard(user: CurrentUser): void {
   // THE welcome card's markup (src/shared/first-paint/welcome.ts), which the server may have written already.
   document.getElementById('welcome-org')!.innerHTML = welcomeOrgMarkup(org);
   const trial = document.getElementById('welcome-trial')!;
-  trial.innerHTML = welcomeTrialMarkup(org, Date.now(), formatDate);
+  trial.innerHTML = welcomeTrialMarkup(user, formatDate);
   trial.hidden = !trial.innerHTML;
 }
 

@@ -1,13 +1,16 @@
-/** `_build-info` (no auth): the server's version and build time, for the about dialog. */
+/**
+ * `_build-info` (no auth): the server's version and build time, for the about dialog, and how billing runs
+ * (whether payments are set up, TRIAL_DAYS) for the screens that speak of a trial (issue #32).
+ */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Hono } from 'hono';
-import type { BuildInfo } from '../../shared/api/accounts.ts';
+import type { BillingSettings, BuildInfo } from '../../shared/api/accounts.ts';
 import type { AppEnv } from '../env.ts';
 
 const startedAt = new Date().toISOString();
 
-export function readBuildInfo(distDir: string): BuildInfo {
+export function readBuildInfo(distDir: string): Omit<BuildInfo, 'billing'> {
   try {
     const info = JSON.parse(readFileSync(join(distDir, 'build-info.json'), 'utf8')) as Partial<BuildInfo>;
     if (typeof info.version === 'string' && typeof info.time === 'string') return { version: info.version, time: info.time };
@@ -18,4 +21,8 @@ export function readBuildInfo(distDir: string): BuildInfo {
 }
 
 export const buildInfo = new Hono<AppEnv>();
-buildInfo.get('/', (c) => c.json(readBuildInfo(c.get('deps').config.distDir)));
+buildInfo.get('/', (c) => {
+  const { config } = c.get('deps');
+  const billing: BillingSettings = { enabled: config.billing !== undefined, trial_days: config.trialDays };
+  return c.json({ ...readBuildInfo(config.distDir), billing } satisfies BuildInfo);
+});

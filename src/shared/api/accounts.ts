@@ -224,4 +224,14 @@ export interface OtpStart {
 export interface BuildInfo {
   version: string;
   time: string;
+  /**
+   * How billing runs on this server (issue #32): `enabled` false without STRIPE_SECRET_KEY (no screen then
+   * promises a trial); `trial_days` is TRIAL_DAYS as the server runs it. Screens never build a number in.
+   */
+  billing: BillingSettings;
+}
+
+export interface BillingSettings {
+  enabled: boolean;
+  trial_days: number;
 }

@@ -10,7 +10,10 @@
  * booleans). Text that a spreadsheet would run as a formula (= + - @ and tab or CR first) gets a leading
  * apostrophe (`safeText`; the CSV's header cells go through it too, issue #28). Date-times — the row's time
  * and datetime answers — are `YYYY-MM-DD HH:MM:SS` in UTC (`utcDateTime`): LibreOffice and Excel read that
- * as a date-time, where ISO 8601's `2026-11-29T10:02:00.000Z` stays text (issue #28).
+ * as a date-time, where ISO 8601's `2026-11-29T10:02:00.000Z` stays text (issue #28). Issue #32: a title
+ * two checklists share gets its checklist's name ('Serial number (Pump check)', `columnTitles`), and a
+ * photo-verification question a '{title} (photos)' column of app addresses that open each photo for a
+ * signed-in reader (`/documentation/media/{checklist}/{upload}`).
  */
 import { hasValue, isDatetimeAnswer, type RecordedAnswer } from '../checklists/answers.ts';
 import { readQuestion, type Question } from '../checklists/question.ts';
@@ -69,19 +72,68 @@ export function answerCell(valueType: ValueType, value: unknown): Cell {
   return safeText(JSON.stringify(value) ?? '');
 }
 
+/**
+ * The question columns' titles in `question_index` order, told apart (issue #32): a title that questions
+ * of two or more checklists share (the linked question, from each checklist) gets its checklist's name,
+ * 'Serial number (Pump check)'. Without a name for each of them the titles stay as they are. The grid,
+ * the CSV and the report's cards all name their columns with it.
+ */
+export function columnTitles(contents: SheetContents, formNames?: ReadonlyMap<string, string>): string[] {
+  const plain = contents.question_index.map((id, i) => columnTitle(readQuestion(contents.questions[id]), i + 1));
+  const formsOf = new Map<string, Set<string>>();
+  contents.question_index.forEach((id, i) => {
+    const forms = formsOf.get(plain[i]!) ?? new Set<string>();
+    forms.add(contents.questions[id]?.form_id ?? '');
+    formsOf.set(plain[i]!, forms);
+  });
+  return contents.question_index.map((id, i) => {
+    const title = plain[i]!;
+    const forms = formsOf.get(title)!;
+    const names = [...forms].map((form) => formNames?.get(form));
+    if (forms.size < 2 || names.some((name) => !name)) return title;
+    return `${title} (${formNames!.get(contents.questions[id]!.form_id)})`;
+  });
+}
+
+/**
+ * The app's page that opens one photo of an answer for a signed-in reader (src/pages/documentation/media.astro):
+ * a lasting address for a CSV cell, unlike a signed media address, which expires in minutes.
+ */
+export const mediaPagePath = (documentId: string, uploadId: string) =>
+  `/documentation/media/${encodeURIComponent(documentId)}/${encodeURIComponent(uploadId)}`;
+
+/** The title of a question's photos column in the CSV: `{title} (photos)`. */
+export const csvPhotosColumn = (title: string) => `${title} (photos)`;
+
+export interface SheetColumnsOptions {
+  /** The checklists' names by id: titles two checklists share are told apart by them (`columnTitles`). */
+  formNames?: ReadonlyMap<string, string>;
+  /**
+   * The app's address of a photo of an answer (opens it for a signed-in reader); given, each photo
+   * question gets a '{title} (photos)' column, its photos' addresses separated by spaces.
+   */
+  mediaAddress?: (formId: string, uploadId: string) => string;
+}
+
 /** The columns of a sheet's CSV, in order. */
-export function sheetColumns(contents: SheetContents): Column[] {
+export function sheetColumns(contents: SheetContents, options: SheetColumnsOptions = {}): Column[] {
   const columns: Column[] = [
     { title: CSV_DATETIME_COLUMN, cell: (row) => utcDateTime(row.created_at) ?? row.created_at },
     { title: CSV_SUBMITTED_BY_COLUMN, cell: (row) => safeText(row.created_by_username ?? '') },
   ];
+  const titles = columnTitles(contents, options.formNames);
   contents.question_index.forEach((id, i) => {
     const question = readQuestion(contents.questions[id]);
-    const title = columnTitle(question, i + 1);
+    const title = titles[i]!;
     const answer = (row: SheetRow): RecordedAnswer | undefined => row.record[id];
     columns.push({ title, cell: (row) => answerCell(question.valueType, answer(row)?.value) });
     if (isJudged(question)) {
       columns.push({ title: csvValidColumn(title), cell: (row) => (answer(row) ? (answer(row)!.valid ? 'TRUE' : 'FALSE') : '') });
+    }
+    const media = options.mediaAddress;
+    const form = contents.questions[id]?.form_id;
+    if (media && form && question.photoVerification) {
+      columns.push({ title: csvPhotosColumn(title), cell: (row) => (answer(row)?.media ?? []).map((upload) => media(form, upload)).join(' ') });
     }
     if (question.allowComments) {
       columns.push({ title: csvCommentsColumn(title), cell: (row) => safeText(answer(row)?.comments ?? '') });

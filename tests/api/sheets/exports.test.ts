@@ -7,7 +7,7 @@
 import { parse } from 'csv-parse/sync';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestServer } from '../support/harness.ts';
+import { PUBLIC_URL, useTestServer } from '../support/harness.ts';
 import { orgWithAdmin, Permission, question, revoke, setAcl, makeChecklist, type Team, makeTeam } from '../support/factories.ts';
 import { postUpload, signOne } from '../support/uploads.ts';
 import { checklistOf, hour, makeSheet, seconds, sheetOver, submitAt, type Checklist } from './support.ts';
@@ -66,11 +66,12 @@ describe('GET documentation/documents/{id}/export.csv', () => {
     expect(table[0]).toEqual([
       'Datetime',
       'Submitted By',
-      'Asset tag',
-      'Asset tag (comments)',
+      // The same title from two checklists, told apart by the checklist's name (issue #32).
+      'Asset tag (Asset register)',
+      'Asset tag (Asset register) (comments)',
       'Count',
-      'Asset tag',
-      'Asset tag (comments)',
+      'Asset tag (Weekly inspection)',
+      'Asset tag (Weekly inspection) (comments)',
       'Result',
       'Result (valid)',
       'Parts',
@@ -97,6 +98,8 @@ describe('GET documentation/documents/{id}/export.csv', () => {
     const closedSheet = await makeSheet(team.admin, sheetOver([register, inspection], { insp_tag: 'reg_tag' }));
     await setAcl(team.admin, 'documents', inspection.id, [revoke(team.role.id, Permission.Read)]);
     const table = rows((await csv('', team.roleMember, closedSheet.id)).text);
+    // Its title is no longer shared, and the hidden checklist's name is not shown (issue #32).
+    expect(table[0]).toEqual(['Datetime', 'Submitted By', 'Asset tag', 'Asset tag (comments)', 'Count']);
     // The row's author is its newest submission of a readable checklist: the register's, not the inspection's.
     expect(table[1]).toEqual([cellTime(hour(3)), team.member.username, "'=X", '', '12.5']);
     await setAcl(team.admin, 'documents', inspection.id, []);
@@ -104,6 +107,33 @@ describe('GET documentation/documents/{id}/export.csv', () => {
     const foreign = await csv('', other.admin);
     expect(foreign.status).toBe(404);
     expect(foreign.body).toEqual({ detail: 'Document not found' });
+  });
+
+  it("links each photo of an answer by the app's lasting address (issue #32), in a '{title} (photos)' column", async () => {
+    const door = await makeChecklist(
+      team.admin,
+      { d_photo: question('text', { title: 'Photo of the door', photoVerification: true, required: false }) },
+      'root',
+      'Door photos',
+    );
+    const bytes = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#3366cc' } }).png().toBuffer();
+    const uploads = [];
+    for (const name of ['a.png', 'b.png']) {
+      const signed = await signOne(team.member, door.id, { filename: name, file_size: bytes.byteLength, content_type: 'image/png' });
+      expect((await postUpload(server, signed, new Uint8Array(bytes))).status).toBe(204);
+      uploads.push(signed.upload_id);
+    }
+    const submitted = await team.member.api.post(`documentation/documents/${door.id}/data`, { record: { d_photo: { value: 'Door A', media: uploads } } });
+    expect(submitted.status, submitted.text).toBe(201);
+    const photoSheet = await makeSheet(team.admin, {
+      questions: { d_photo: { ...question('text', { title: 'Photo of the door', photoVerification: true, required: false }), form_id: door.id } },
+      question_index: ['d_photo'],
+      form_links: { d_photo: null },
+      form_ids: [door.id],
+    });
+    const table = rows((await csv('', team.member, photoSheet.id)).text);
+    expect(table[0]).toEqual(['Datetime', 'Submitted By', 'Photo of the door', 'Photo of the door (photos)']);
+    expect(table[1]![3]).toBe(uploads.map((id) => `${PUBLIC_URL}/documentation/media/${door.id}/${id}`).join(' '));
   });
 
   it('streams many rows', async () => {

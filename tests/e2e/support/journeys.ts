@@ -96,3 +96,17 @@ export async function expectFitsPhone(page: Page, controls: Locator[]): Promise<
     await expect(control).toBeInViewport({ ratio: 1 });
   }
 }
+
+/**
+ * Fails when something else lies over the control's centre (an alert, a sticky bar): the element the
+ * browser finds at that point (`elementFromPoint`) must be the control or inside it. Scrolls to it first.
+ */
+export async function expectNotCovered(control: Locator): Promise<void> {
+  await control.scrollIntoViewIfNeeded();
+  const cover = await control.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit && (hit === element || element.contains(hit)) ? null : (hit?.outerHTML.slice(0, 160) ?? 'nothing (off screen)');
+  });
+  expect(cover, 'what lies over the control').toBeNull();
+}

@@ -25,9 +25,10 @@ const dateText = (iso: string): string => (dateFormat ??= new Intl.DateTimeForma
 export function paintHome(html: string, match: RouteMatch, answers: FirstAnswers): string {
   if (match.route.pattern !== '/') return html;
   const me = answers[paths.auth.me];
-  const org = me?.status === 200 ? (me.body as CurrentUser).org : null;
-  if (!org || !DASHBOARD.test(html) || !ORG.test(html)) return html;
-  const trial = welcomeTrialMarkup(org, Date.now(), dateText);
+  const user = me?.status === 200 ? (me.body as CurrentUser) : null;
+  const org = user?.org;
+  if (!user || !org || !DASHBOARD.test(html) || !ORG.test(html)) return html;
+  const trial = welcomeTrialMarkup(user, dateText);
   const page = html
     .replace(DASHBOARD, '$1')
     .replace(ORG, (_, open: string, close: string) => open + welcomeOrgMarkup(org) + close)

@@ -25,7 +25,7 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { SheetExportQueryParsed } from '../../../shared/api/sheets-schemas.ts';
 import { exportFileName } from '../../../shared/api/sheets.ts';
 import { orderedQuestions } from '../../../shared/checklists/index.ts';
-import { safeText, sheetColumns, type Cell } from '../../../shared/sheets/cells.ts';
+import { mediaPagePath, safeText, sheetColumns, type Cell } from '../../../shared/sheets/cells.ts';
 import { eachExportBatch } from '../../db/queries/sheet-rows-read.ts';
 import { documentVersions, uploads } from '../../db/schema.ts';
 import type { Deps, Member } from '../../env.ts';
@@ -98,7 +98,10 @@ export const csvLines = (lines: readonly (readonly Cell[])[]): string => {
 export async function sheetCsv(deps: Deps, who: Member, id: string, query: SheetExportQueryParsed): Promise<ExportFile> {
   const sheet = await readableSheet(deps.db, who, id);
   await freshSheetRows(deps, sheet);
-  const columns = sheetColumns(sheet.contents);
+  const columns = sheetColumns(sheet.contents, {
+    formNames: sheet.formNames,
+    mediaAddress: (form, upload) => `${deps.config.publicUrl}${mediaPagePath(form, upload)}`,
+  });
   const q = { ...sheet.query, ...windowOf(query) };
   const body = pushedStream(async (write) => {
     await write(`\uFEFF${csvLines([columns.map((c) => safeText(c.title))])}`);

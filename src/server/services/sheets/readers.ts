@@ -21,6 +21,8 @@ export interface FormsSeen {
   readable: ReadonlySet<string>;
   /** Checklists of the organisation the reader may not Read (what `visible` leaves out that exists). */
   hidden: ReadonlySet<string>;
+  /** The names of the `visible` checklists (columns titled alike are told apart by them, issue #32). */
+  names: ReadonlyMap<string, string>;
 }
 
 /** The sheet's checklists as `who` may see them (see above). */
@@ -30,6 +32,7 @@ export async function formsSeenBy(db: Queryable, who: Member, formIds: Iterable<
   const visible = new Set<string>();
   const readable = new Set<string>();
   const hidden = new Set<string>();
+  const names = new Map<string, string>();
   ids.forEach((id, i) => {
     const access = found[i];
     if (!access) return;
@@ -38,9 +41,10 @@ export async function formsSeenBy(db: Queryable, who: Member, formIds: Iterable<
       return;
     }
     visible.add(id);
+    names.set(id, access.document.name);
     if (!access.trashed && access.document.doctype === 'form') readable.add(id);
   });
-  return { visible, readable, hidden };
+  return { visible, readable, hidden, names };
 }
 
 /**

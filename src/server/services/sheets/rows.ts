@@ -26,6 +26,8 @@ export interface ReadableSheet {
   document: DocumentRow;
   /** The contents as the reader sees them: without the checklists they may not Read (their columns). */
   contents: SheetContents;
+  /** The names of the checklists the reader may see, by id (columns titled alike are told apart by them). */
+  formNames: ReadonlyMap<string, string>;
   query: Omit<SheetRowsQuery, 'start' | 'end'>;
 }
 
@@ -54,6 +56,7 @@ export async function readableSheet(db: Queryable, who: Member, id: string): Pro
   return {
     document,
     contents: sheetContentsOf(presentSheetContents(contents, forms.visible)),
+    formNames: forms.names,
     // The rows are joined over the whole tree, whoever reads them (the build is shared).
     query: { orgId: who.orgId, sheetId: document.id, tree: formTree(contents), readable: forms.readable },
   };

@@ -11,16 +11,18 @@ const org = {
   subscription: { status: 'off' as const, trial_ends_at: null, current_period_end: null },
 };
 
+const billing = { enabled: false, trial_days: 7 };
+
 describe('settingsFigures', () => {
   it('shows the plan limit, the member count and the build time as people read them', () => {
-    const figures = settingsFigures({ org }, 7, { version: '1.0.0', time: '2026-03-04T05:06:07.000Z' });
+    const figures = settingsFigures({ org }, 7, { version: '1.0.0', time: '2026-03-04T05:06:07.000Z', billing });
     expect(figures.activeUserLimit).toBe(new Intl.NumberFormat().format(1200));
     expect(figures.activeUsers).toBe('7');
     expect(figures.buildDate).toEqual({ iso: '2026-03-04T05:06:07.000Z', text: formatDateTime('2026-03-04T05:06:07.000Z') });
   });
 
   it('without an organisation or a build time it shows a dash, not a made-up value', () => {
-    const figures = settingsFigures({ org: null }, 0, { version: '1', time: '' });
+    const figures = settingsFigures({ org: null }, 0, { version: '1', time: '', billing });
     expect(figures.activeUserLimit).toBe('—');
     expect(figures.buildDate).toBeUndefined();
   });

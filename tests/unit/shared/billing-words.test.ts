@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BillingPlan, SubscriptionState } from '../../../../src/shared/api/billing.ts';
-import { planPrice, subscriptionSentence, subscribeHint, SUBSCRIBE_FAILED } from '../../../../src/screens/billing/billing-words.ts';
+import type { BillingPlan, SubscriptionState } from '../../../src/shared/api/billing.ts';
+import { planPrice, subscriptionSentence, subscribeHint, SUBSCRIBE_FAILED } from '../../../src/shared/billing-words.ts';
 
 const plan = (over: Partial<BillingPlan> = {}): BillingPlan => ({
   id: 'price_1',

@@ -1,9 +1,9 @@
 /**
  * The billing screens' words (spec accounts §2 Billing, §8 'Subscribe failure', §9 prices): pure, so the
- * unit tests hold them (tests/unit/screens/billing). The spec gives no words for the subscription's state;
+ * unit tests hold them (tests/unit/shared/billing-words.test.ts). The spec gives no words for the subscription's state;
  * these are ours.
  */
-import type { BillingPlan, SubscriptionState } from '../../shared/api/billing.ts';
+import type { BillingPlan, SubscriptionState } from './api/billing.ts';
 
 /** Spec §8 'Subscribe failure'. */
 export const SUBSCRIBE_FAILED = 'Something went wrong, please try again';
