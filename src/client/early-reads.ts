@@ -11,7 +11,7 @@
  * that parameter's form (`ReadsByForm`: a version number or a row's id). Each address must be EXACTLY the
  * one the page's module asks for (path and query string, in the transport's order), or the pick-up misses
  * and the read is sent twice: each path is built by src/shared/api/paths.ts, as the API client's is, and
- * the query strings are checked by tests/unit/client/early-reads.test.ts and tests/e2e/one-api-level.spec.ts.
+ * the query strings are checked by tests/unit/client/early-reads-bootstrap.test.ts and tests/e2e/one-api-level.spec.ts.
  */
 import { routes, type Guard } from '../routes.ts';
 import * as paths from '../shared/api/paths.ts';

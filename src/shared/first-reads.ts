@@ -9,7 +9,7 @@
  * `{name}` is a route parameter, `{name:alias}` the same through an alias table of `READ_ALIASES`, `{sort}`
  * the folder sort remembered in the browser (the server, which cannot know it, uses the default); a route
  * whose parameter names one of two things reads by that parameter's form (`ReadsByForm`). Each address
- * must be EXACTLY the one the page's module asks for (tests/unit/client/early-reads.test.ts).
+ * must be EXACTLY the one the page's module asks for (tests/unit/client/early-reads-bootstrap.test.ts).
  */
 import { ROOT, WHOLE_TRASH_SEGMENT } from './api/documentation.ts';
 import * as paths from './api/paths.ts';
