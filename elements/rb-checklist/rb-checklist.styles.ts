@@ -35,17 +35,6 @@ export const styles = [
   .question-slot[hidden] {
     display: none;
   }
-  .visually-hidden {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    margin: -1px;
-    padding: 0;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
-    white-space: nowrap;
-    border: 0;
-  }
   :host([kiosk]) {
     max-width: none;
     --rb-font-size: 1.125rem; /* embed-reset.styles.ts sets the size from it */

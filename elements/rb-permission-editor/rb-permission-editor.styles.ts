@@ -134,16 +134,5 @@ export const styles = [
   .error {
     color: var(--rb-permission-editor-error, #b91c1c);
   }
-  .visually-hidden {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    margin: -1px;
-    padding: 0;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
-    white-space: nowrap;
-    border: 0;
-  }
 `,
 ];

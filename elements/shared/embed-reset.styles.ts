@@ -31,4 +31,16 @@ export const embedReset = css`
     white-space: normal !important;
     -webkit-text-fill-color: currentcolor !important;
   }
+  /* Text for screen readers only (a live region's news, a table's caption). */
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    margin: -1px;
+    padding: 0;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+    border: 0;
+  }
 `;
