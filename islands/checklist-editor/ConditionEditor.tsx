@@ -6,7 +6,8 @@
  */
 import { useId, type Dispatch } from 'react';
 import { toDatetimeAnswer } from '../../src/shared/checklists/answers.ts';
-import { isConditionOp, OP_WORDS, opsOf, takesValue, type ShowIf } from '../../src/shared/checklists/conditions.ts';
+import { isConditionOp, opsOf, takesValue, type ShowIf } from '../../src/shared/checklists/conditions.ts';
+import { OP_WORDS } from './condition-words.ts';
 import { FIXED_OPTIONS } from '../../src/shared/checklists/value-types.ts';
 import { newCondition, withOp, type ConditionTarget } from './conditions.ts';
 import { localInputValue } from './datetime-input.ts';

@@ -8,7 +8,7 @@ import { memo, useId, type Dispatch } from 'react';
 import type { AclSubject } from '../../src/shared/api/documentation.ts';
 import { MAX_QUESTION_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH, type Question } from '../../src/shared/checklists/question.ts';
 import { hasChoices, isValueType, isWidget, VALUE_TYPES, widgetsOf } from '../../src/shared/checklists/value-types.ts';
-import { conditionInWords } from '../../src/shared/checklists/conditions.ts';
+import { conditionInWords } from './condition-words.ts';
 import { ChoicesEditor } from './ChoicesEditor.tsx';
 import { ConditionEditor } from './ConditionEditor.tsx';
 import type { ConditionTarget } from './conditions.ts';

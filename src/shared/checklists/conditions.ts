@@ -3,8 +3,9 @@
  * only when that EARLIER question's answer meets the condition. This file is THE one decision of
  * visibility — the filler, the editor's preview and the server all call `visibleQuestionIds` — plus
  * which operators each value type offers, what value a condition may carry, why a stored condition is
- * broken (`conditionProblem`: the schema refuses it on publish, the editor flags it) and the condition
- * in words. Pure and zod-free (the light filler imports it).
+ * broken (`conditionProblem`: the schema refuses it on publish, the editor flags it). Pure and zod-free
+ * (the light filler imports it); the condition in words is the editor's (islands/checklist-editor/
+ * condition-words.ts), so the filler's page does not carry it.
  *
  * Rules:
  * - Chains: a question whose condition's question is hidden is hidden too (questions are judged in
@@ -16,7 +17,7 @@
  *   one (refused on publish), and asking a question is safer than silently skipping it.
  */
 import { hasValue, isDatetimeAnswer, normaliseValue, MAX_TEXT_ANSWER_LENGTH } from './answers.ts';
-import { FIXED_OPTIONS, type ValueType } from './value-types.ts';
+import type { ValueType } from './value-types.ts';
 
 export const CONDITION_OPS = ['equals', 'not_equals', 'includes', 'lt', 'lte', 'gt', 'gte', 'answered', 'unanswered'] as const;
 export type ConditionOp = (typeof CONDITION_OPS)[number];
@@ -185,41 +186,6 @@ export function visibleQuestionIds(
     if (visible.has(condition.question) && conditionMet(target.valueType, condition, answers[condition.question]?.value)) visible.add(id);
   });
   return visible;
-}
-
-/** Each operator in words, as the card and the editor's operator list say it. */
-export const OP_WORDS: Record<ConditionOp, string> = {
-  equals: 'is',
-  not_equals: 'is not',
-  includes: 'includes',
-  lt: 'is less than',
-  lte: 'is at most',
-  gt: 'is more than',
-  gte: 'is at least',
-  answered: 'is answered',
-  unanswered: 'is not answered',
-};
-
-/** A condition's value in words: True/False and Pass/Fail by their labels, a date and time by `formatInstant`, others as they are. */
-export function conditionValueInWords(valueType: ValueType, value: unknown, formatInstant: (iso: string) => string = (iso) => iso): string {
-  if (valueType === 'true/false' || valueType === 'pass/fail') {
-    const option = (FIXED_OPTIONS[valueType] as readonly { value: unknown; label: string }[]).find((o) => o.value === value);
-    if (option) return option.label;
-  }
-  if (valueType === 'datetime' && typeof value === 'string') return formatInstant(value);
-  return typeof value === 'string' ? value : JSON.stringify(value) ?? '';
-}
-
-/** "Shown when Door locked? is False" — `title` is the earlier question's title (or 'Question n'). */
-export function conditionInWords(
-  title: string,
-  valueType: ValueType,
-  condition: Pick<ShowIf, 'op' | 'value'>,
-  formatInstant?: (iso: string) => string,
-): string {
-  const words = OP_WORDS[condition.op];
-  if (!takesValue(condition.op)) return `Shown when ${title} ${words}`;
-  return `Shown when ${title} ${words} ${conditionValueInWords(valueType, condition.value, formatInstant)}`;
 }
 
 /** A stored `show_if` read leniently (readQuestion): an object with a question id and a known operator, else none. */

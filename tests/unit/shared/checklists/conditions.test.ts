@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   CONDITION_OPS,
-  conditionInWords,
   conditionMet,
   conditionProblem,
   conditionValueProblem,
@@ -191,17 +190,6 @@ describe('visibleQuestionIds', () => {
       { id: 'd', question: q('text', { question: 'a', op: 'lt', value: 1 }) },
     ];
     expect([...visibleQuestionIds(broken, {})]).toEqual(['a', 'b', 'c', 'd']);
-  });
-});
-
-describe('conditionInWords', () => {
-  it('reads as the card shows it', () => {
-    expect(conditionInWords('Door locked?', 'true/false', { op: 'equals', value: false })).toBe('Shown when Door locked? is False');
-    expect(conditionInWords('Result', 'pass/fail', { op: 'not_equals', value: 'pass' })).toBe('Shown when Result is not Pass');
-    expect(conditionInWords('Colours', 'multiple choice', { op: 'includes', value: 'Red' })).toBe('Shown when Colours includes Red');
-    expect(conditionInWords('Temp', 'decimal', { op: 'gte', value: 8.5 })).toBe('Shown when Temp is at least 8.5');
-    expect(conditionInWords('Notes', 'text', { op: 'answered' })).toBe('Shown when Notes is answered');
-    expect(conditionInWords('When', 'datetime', { op: 'lt', value: T }, () => 'today')).toBe('Shown when When is less than today');
   });
 });
 
