@@ -130,7 +130,7 @@ export class RbItemMenu extends HTMLElement {
     this.attributeChangedCallback();
     this.addEventListener('keydown', this.#onKey);
     this.addEventListener('click', this.#onClick);
-    this.addEventListener('mouseover', this.#onHover);
+    this.addEventListener('pointermove', this.#onHover);
   }
 
   disconnectedCallback(): void {
@@ -221,9 +221,14 @@ export class RbItemMenu extends HTMLElement {
     if (!this.contains(target) && !this.#opener?.contains(target)) this.#dismiss(false);
   };
 
-  /** The entry under the mouse takes the focus (as Shoelace's do), so the arrows go on from there. */
-  #onHover = (event: MouseEvent): void => {
-    (event.target as Element).closest<HTMLButtonElement>('.rb-menu-item')?.focus();
+  /**
+   * The entry the mouse moves over takes the focus (as Shoelace's do), so the arrows go on from there. A
+   * move, not a mouseover: a menu opening under a still pointer must not take the focus from the keyboard.
+   */
+  #onHover = (event: PointerEvent): void => {
+    if (event.pointerType !== 'mouse') return;
+    const item = (event.target as Element).closest<HTMLButtonElement>('.rb-menu-item');
+    if (item && item !== document.activeElement) item.focus();
   };
 
   #onClick = (event: MouseEvent): void => {

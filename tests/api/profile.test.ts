@@ -38,7 +38,7 @@ describe('GET auth/me', () => {
     const org = await createOrg(user);
     const me = (await user.api.get('auth/me')).body;
     expect(me.is_org_admin).toBe(true);
-    expect(me.available_orgs).toEqual([{ id: org.id, name: org.name }]);
+    expect(me.available_orgs).toEqual([{ id: org.id, name: org.name, is_org_admin: true }]);
     expect(me.org).toEqual({
       id: org.id,
       name: org.name,

@@ -4,6 +4,7 @@
  * submitted answer, and when a checklist can be submitted. The filler runs them as the user types; the
  * server runs the same ones on every submission.
  */
+import { sentence } from '../api/field-errors.ts';
 import { EMAIL_PATTERN } from '../validation.ts';
 import type { Question } from './question.ts';
 import type { ValueType } from './value-types.ts';
@@ -33,8 +34,9 @@ export interface RecordedAnswer {
   valid: boolean;
 }
 
-export const INVALID_EMAIL = 'Invalid Email';
-export const INVALID_URL = 'Invalid URL';
+// The spec's words for a person's answer: each stands alone as a 422's detail (field-errors.ts).
+export const INVALID_EMAIL = sentence('Invalid Email');
+export const INVALID_URL = sentence('Invalid URL');
 
 /** The simple {email} shape of §5 (the same as the account screens'). */
 export function isEmailAnswer(value: string): boolean {

@@ -56,6 +56,7 @@ describe('POST documentation/documents/{id}/data — the validation matrix', () 
     checklist = await makeChecklist(team.admin, questions);
   });
 
+  const PEOPLE_WORDS = new Set(['Invalid Email', 'Invalid URL']);
   for (const [type, good, bad] of MATRIX) {
     it(`${type}: takes ${good.length} good values and stores them converted; refuses ${bad.length} bad ones with 422 naming the field`, async () => {
       for (const [value, stored, valid = true] of good) {
@@ -66,7 +67,8 @@ describe('POST documentation/documents/{id}/data — the validation matrix', () 
       for (const [value, message] of bad) {
         const res = await submit(team.member, checklist.id, { [type]: { value } });
         expect(res.status, JSON.stringify(value)).toBe(422);
-        expect(res.body.detail).toBe(`record.${type}.value: ${message}`);
+        // The spec's words for a person's answer stand alone; a remark only a program provokes keeps its path.
+        expect(res.body.detail).toBe(PEOPLE_WORDS.has(message) ? message : `record.${type}.value: ${message}`);
         expect(res.body.errors).toEqual([{ field: `record.${type}.value`, message }]);
       }
     });
