@@ -1,7 +1,6 @@
 /** The admin area's page addresses (src/routes.ts), built in one place for the admin islands. */
 const seg = encodeURIComponent;
 
-export const adminPath = '/admin';
 export const rolesPath = '/admin/roles';
 export const rolePath = (id: string): string => `/admin/roles/${seg(id)}`;
 export const usersPath = '/admin/users';
