@@ -13,8 +13,8 @@ const DAY = 24 * 60 * 60 * 1000;
  * Creates an organisation: the creator becomes its org admin, it becomes current for this login
  * session, its root folder grants the organisation every permission bit (the spec's root folder
  * permissions 32767, as the six bits an ACL entry carries: members work everywhere until an admin narrows
- * a folder with revokes; organisations made before issue #32 keep their root's org +Read), and the free trial starts: TRIAL_DAYS from now
- * (config.trialDays). The trial is recorded whether billing is on or off; it gates calls only while
+ * a folder with revokes; organisations made before issue #32 keep their root's org +Read), and the free
+ * trial starts: TRIAL_DAYS from now (config.trialDays). The trial is recorded whether billing is on or off; it gates calls only while
  * billing is on (auth/membership.ts), so turning billing on later treats every organisation alike.
  * The creator now belongs to another organisation: an e-mail change an admin asked for is dropped
  * (email-change.ts dropAdminEmailChange).
