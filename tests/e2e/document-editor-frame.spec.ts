@@ -4,7 +4,7 @@
  * to the viewer with 'You need permission to Edit this document.'. The stage is set over the real API;
  * the page is scanned with axe and checked at phone width.
  */
-import { checkAtPhoneWidth, createChecklist, createFolder, expectBreadcrumbs, heading, memberOf } from './support/documentation.ts';
+import { checkAtPhoneWidth, createChecklist, createFolder, expectBreadcrumbs, heading, memberOf, readOnlyRoot } from './support/documentation.ts';
 import { callApi, expect, expectAccessible, signInWithToken, test } from './support/test.ts';
 
 test.describe('editor page', () => {
@@ -50,6 +50,7 @@ test.describe('editor page', () => {
   });
 
   test("without Write: back to the viewer with 'You need permission to Edit this document.'", async ({ page, orgAdmin }) => {
+    await readOnlyRoot(orgAdmin); // as in an organisation made before issue #32: members only read at the root
     const member = await memberOf(orgAdmin);
     const doc = await createChecklist(orgAdmin.token, 'Read Only Checklist', 'root', 1);
     // The member's only entry on the document: Read.
