@@ -248,8 +248,12 @@ test('a signed-out reader of a photo link is asked to sign in first, then sees t
   await page.goto(link);
   await page.waitForURL(/\/login/);
   const photo = page.waitForResponse((r) => r.url().includes(`/api/v1/media/${s.pump.id}/${s.photo}`));
+  // The file is shown in a sandbox (its CSP): Chromium says so on the console, once the file has arrived.
+  const sandboxed = page.waitForEvent('console', (message) => SANDBOXED_FILE.test(message.text()));
   await signInOnScreen(page, orgAdmin.username, orgAdmin.password);
   expect((await photo).status()).toBe(200);
+  await expect(page).toHaveURL(new RegExp(`/api/v1/media/${s.pump.id}/${s.photo}\\?`));
+  await sandboxed;
 });
 
 test("a report's cards tell the two 'Serial number' questions apart by their checklist", async ({ page, orgAdmin }) => {
