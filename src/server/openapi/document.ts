@@ -1,0 +1,125 @@
+/**
+ * THE OpenAPI 3.1 document of /api/v1 (issue #34), generated from the API itself: every route that carries an
+ * `operation({...})` (openapi/operation.ts) with the zod schemas its handler validates. What the routes share is
+ * added here, once: each call's credentials and sign-in errors from THE sign-in table (api.ts ACCESS), a body's
+ * 400/413/422, a query's 422, and the `{detail}` shape of every error.
+ */
+import type { Hono } from 'hono';
+import type { AppEnv } from '../env.ts';
+import { generateSpecs } from 'hono-openapi';
+import { z } from 'zod';
+import { chainOf, MEMBER, MEMBER_EVEN_IF_EXPIRED, ORG_ADMIN, PUBLIC, SHARE_TOKEN, SIGNED_ADDRESS, SIGNED_IN, type AccessTable } from '../auth/access.ts';
+import { OPERATION, type ErrorStatus } from './operation.ts';
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
+
+/** Every error's body (errors.ts HttpError, http/error-handler.ts). */
+const PROBLEM = {
+  type: 'object',
+  required: ['detail'],
+  properties: {
+    detail: { type: 'string', description: 'What went wrong, in words for a person' },
+    errors: {
+      type: 'array',
+      description: 'A 422: each refused field',
+      items: { type: 'object', required: ['field', 'message'], properties: { field: { type: 'string' }, message: { type: 'string' } } },
+    },
+  },
+} as const;
+
+const ERROR_WORDS: Record<number, string> = {
+  400: 'Bad request (malformed JSON, or no organisation chosen)',
+  401: 'Not signed in, or the credentials are not valid',
+  402: 'The organisation subscription is expired',
+  403: 'Not allowed',
+  404: 'Not found (also for ids of other organisations)',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'The request body is too large',
+  422: 'The request breaks the schema; `errors` names the fields',
+  429: 'Too many requests; see Retry-After',
+  503: 'A service this call needs is unavailable',
+};
+
+/** The credentials and sign-in errors of a call, from its chain in the sign-in table. */
+function signInOf(access: AccessTable, method: string, path: string): { security: object[]; errors: ErrorStatus[] | number[] } {
+  const chain = chainOf(access, method.toUpperCase(), path) ?? MEMBER;
+  if (chain === PUBLIC || chain === SIGNED_ADDRESS) return { security: [], errors: [] };
+  if (chain === SHARE_TOKEN) return { security: [{ shareToken: [] }], errors: [401] };
+  if (chain === SIGNED_IN) return { security: [{ signedIn: [] }], errors: [401] };
+  if (chain === MEMBER_EVEN_IF_EXPIRED) return { security: [{ signedIn: [] }], errors: [400, 401, 403] };
+  if (chain === MEMBER) return { security: [{ signedIn: [] }], errors: [400, 401, 402, 403] };
+  if (chain === ORG_ADMIN) return { security: [{ signedIn: [] }], errors: [400, 401, 402, 403] };
+  // A chain of its own (an org-admin check after the member's): a member's errors and a 403.
+  return { security: [{ signedIn: [] }], errors: [400, 401, 402, 403] };
+}
+
+const jsonSchemaOf = (schema: z.ZodType) =>
+  z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
+
+function queryParameters(schema: z.ZodType): object[] {
+  const json = jsonSchemaOf(schema);
+  const properties = (json.properties ?? {}) as Record<string, object>;
+  const required = new Set((json.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, property]) => ({ in: 'query', name, required: required.has(name), schema: property }));
+}
+
+interface OperationObject {
+  responses: Record<string, unknown>;
+  parameters?: object[];
+  requestBody?: object;
+  security?: object[];
+  [OPERATION]?: { body?: z.ZodType; bodyMedia?: string[]; query?: z.ZodType; errors: number[] };
+}
+export interface OpenApiDocument {
+  openapi: string;
+  paths: Record<string, Partial<Record<(typeof METHODS)[number], OperationObject>>>;
+  components: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+export async function openApiDocument(api: Hono<AppEnv>, access: AccessTable): Promise<OpenApiDocument> {
+  const document = (await generateSpecs(api, {
+    documentation: {
+      openapi: '3.1.0',
+      info: { title: 'Ringbinder API', version: '1', description: 'The API under /api/v1.' },
+      servers: [{ url: '/api/v1' }],
+      components: {
+        securitySchemes: {
+          signedIn: { type: 'http', scheme: 'bearer', description: 'The token of a signed-in session (auth/access-token)' },
+          shareToken: { type: 'http', scheme: 'bearer', description: 'A checklist share link’s token (share_…)' },
+        },
+        schemas: { Problem: PROBLEM as never },
+      },
+    },
+  })) as unknown as OpenApiDocument;
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    const honoPath = path.replace(/\{(\w+)\}/g, ':$1');
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!op) continue;
+      const extra = op[OPERATION];
+      delete op[OPERATION];
+      const signIn = signInOf(access, method, honoPath);
+      op.security = signIn.security;
+      const errors = new Set<number>([...signIn.errors, ...(extra?.errors ?? [])]);
+      if (extra?.body) {
+        const schema = jsonSchemaOf(extra.body);
+        const media = extra.bodyMedia ?? ['application/json'];
+        op.requestBody = { required: true, content: Object.fromEntries(media.map((m) => [m, { schema }])) };
+        for (const status of [400, 413, 422]) errors.add(status);
+      }
+      if (extra?.query) {
+        op.parameters = [...(op.parameters ?? []), ...queryParameters(extra.query)];
+        errors.add(422);
+      }
+      for (const status of [...errors].sort()) {
+        op.responses[String(status)] = {
+          description: ERROR_WORDS[status] ?? 'Error',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Problem' } } },
+        };
+      }
+    }
+  }
+  return document;
+}

@@ -1,0 +1,77 @@
+/**
+ * THE description of one API call for the OpenAPI document (issue #34): put `operation({...})` between a route's
+ * path and its handler. It names what only the route knows — its summary, the same zod schemas its handler
+ * validates (`body`, `query`), its answers and its own errors. What the call shares with its neighbours is added
+ * by the document (openapi/document.ts): the sign-in's credentials and errors (from api.ts ACCESS), a body's
+ * 400/413/422 and a query's 422, and the `{detail}` shape of every error.
+ */
+import { describeRoute, resolver } from 'hono-openapi';
+import type { z } from 'zod';
+
+/** A status a call itself may answer with `{detail}` (a sign-in's and a body's are added by the document). */
+export type ErrorStatus = 400 | 402 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 503;
+
+/** A success: its JSON schema, `null` for no body, or another media type (files, CSV, PDF, event streams). */
+export type Answer = z.ZodType | null | { media: string; description?: string };
+
+export interface Operation {
+  /** The call in a few words, in the product's terms (the docs' heading of the call). */
+  summary: string;
+  description?: string;
+  /** The area the call belongs to (the docs' group). */
+  tag: string;
+  /** The JSON body: the very schema the handler gives `jsonBody` / `formBody`. */
+  body?: z.ZodType;
+  /** The body's media types when not only JSON (sign-in also takes a form). */
+  bodyMedia?: readonly string[];
+  /** The query: the very schema the handler gives `queryOf`. */
+  query?: z.ZodType;
+  /** Success status → what it answers. */
+  answers: Partial<Record<200 | 201 | 202 | 204 | 302 | 304, Answer>>;
+  /** The errors the call itself answers (404 for ids of other organisations, 409, …). */
+  errors?: readonly ErrorStatus[];
+}
+
+/** Marks the operation's object so the document can find what describeRoute cannot carry (body, query, errors). */
+export const OPERATION = 'x-ringbinder-operation';
+
+const DESCRIPTIONS: Record<number, string> = {
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  204: 'No content',
+  302: 'Found (a redirect)',
+  304: 'Not modified (ETag)',
+};
+
+function content(answer: Answer): Record<string, unknown> | undefined {
+  if (answer === null) return undefined;
+  if ('media' in answer && typeof answer.media === 'string') return { [answer.media]: {} };
+  return { 'application/json': { schema: resolver(answer as z.ZodType) } };
+}
+
+export function operation(op: Operation) {
+  const responses: Record<string, unknown> = {};
+  for (const [status, answer] of Object.entries(op.answers)) {
+    const media = answer as Answer;
+    const description =
+      media !== null && typeof media === 'object' && 'media' in media && typeof media.media === 'string'
+        ? (media.description ?? DESCRIPTIONS[Number(status)]!)
+        : DESCRIPTIONS[Number(status)]!;
+    responses[status] = { description, ...(content(media) ? { content: content(media) } : {}) };
+  }
+  return describeRoute({
+    summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
+    tags: [op.tag],
+    responses: responses as never,
+    ...({
+      [OPERATION]: {
+        body: op.body,
+        bodyMedia: op.bodyMedia,
+        query: op.query,
+        errors: op.errors ?? [],
+      },
+    } as object),
+  });
+}
