@@ -74,6 +74,12 @@ describe('POST documentation/documents/{id}/share-links', () => {
       expect(res.status, `${JSON.stringify(body)}: ${res.text}`).toBe(422);
       expect(res.body.errors.map((e: { field: string }) => e.field)).toEqual([field]);
     }
+    const past = await team.admin.api.post(`documentation/documents/${checklist.id}/share-links`, {
+      name: 'Ok',
+      expires_at: new Date(Date.now() - HOUR).toISOString(),
+    });
+    // The dialog shows the detail as it is: a sentence, no field name in front (as an invitation's expiry).
+    expect(past.body.detail).toBe('Expiry must be in the future');
     expect((await makeShareLink(team.admin, checklist.id, 'x'.repeat(100))).name).toHaveLength(100);
     expect((await linksOf(team.admin, checklist.id)).body.results.length).toBe(before + 1);
   });

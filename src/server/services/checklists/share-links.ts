@@ -11,6 +11,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
+import { sentence } from '../../../shared/api/field-errors.ts';
 import type { List } from '../../../shared/api/list.ts';
 import type { CreateShareLinkParsed } from '../../../shared/api/share-links-schemas.ts';
 import type { ShareLink } from '../../../shared/api/share-links.ts';
@@ -49,6 +50,8 @@ function addressOf(config: Config, key: Buffer, linkId: string) {
 }
 
 const shareLinkNotFound = () => notFound('Share link not found');
+/** The dialog shows an expiry's refusal as it is: a sentence (as an invitation's expiry). */
+const EXPIRY_PAST = sentence('Expiry must be in the future');
 
 /** A checklist the caller may share: 404 without Read, 400 for another doctype, 403 without Edit Permissions. */
 async function sharableChecklist(db: Queryable, who: Member, documentId: string): Promise<DocumentAccess> {
@@ -83,7 +86,7 @@ function linkEvent(type: 'ShareLinkCreated' | 'ShareLinkRevoked', who: Member, a
 export async function createShareLink(deps: Deps, who: Member, documentId: string, body: CreateShareLinkParsed): Promise<ShareLink> {
   const now = deps.now();
   const expiresAt = body.expires_at ? new Date(body.expires_at) : null;
-  if (expiresAt && expiresAt.getTime() <= now.getTime()) throw validationFailed([{ field: 'expires_at', message: 'must be in the future' }]);
+  if (expiresAt && expiresAt.getTime() <= now.getTime()) throw validationFailed([{ field: 'expires_at', message: EXPIRY_PAST }]);
   const key = await appKey(deps.config);
   return deps.db.transaction(async (tx) => {
     const access = await sharableChecklist(tx, who, documentId);
