@@ -2,11 +2,11 @@
  * The dashboard's guidance in the page (issue #32): reads GET workflow/first-steps (the caller's bits at the
  * root, and an org admin's first steps) and shows the first steps while one is left. The words, the rules
  * and the markup are src/shared/first-paint/dashboard-guidance.ts, which the server also writes into home's
- * first HTML; a drawing equal to the one on the page leaves the page's nodes as they are (./panel-markup.ts).
+ * first HTML; the list is drawn in place (elements/shared/morph.ts), so the server's nodes stay.
  */
 import { api } from '../../client/api.ts';
 import { firstStepItems, firstStepsMarkup, viewerOf, type Viewer } from '../../shared/first-paint/dashboard-guidance.ts';
-import { setMarkup } from './panel-markup.ts';
+import { morphInto } from '../../../elements/shared/morph.ts';
 
 /** The guidance's read, exactly as the route's first reads name it (src/shared/first-reads.ts). */
 export const readFirstSteps = () => api.workflow.firstSteps();
@@ -31,5 +31,5 @@ function showFirstSteps(items: ReturnType<typeof firstStepItems>): void {
   const list = document.getElementById('first-steps-list');
   if (!section || !list) return;
   section.hidden = !items;
-  if (items) setMarkup(list, firstStepsMarkup(items));
+  if (items) morphInto(list, firstStepsMarkup(items));
 }

@@ -11,8 +11,10 @@
  *
  * Each panel is drawn with THE markup of src/shared/first-paint/dashboard-panels.ts, which the server also
  * writes into the first HTML when the page comes with its first data (issue #31): a panel is drawn once it
- * is complete — its read in, and for an empty one the viewer its offer is for — and a drawing equal to what
- * the page shows keeps the page's nodes (./panel-markup.ts). So the take-over moves nothing.
+ * is complete — its read in, and for an empty one the viewer its offer is for — and drawn in place
+ * (elements/shared/morph.ts): the nodes already there are kept, only what differs is changed (the dates,
+ * written in the browser's zone and language). So the take-over moves nothing, and a focused link or
+ * button stays focused.
  */
 import { api, problemText } from '../../client/api.ts';
 import { formatDateTime } from '../../client/time-format.ts';
@@ -35,7 +37,7 @@ import {
 import { CLAIM_FAILED, COMPLETE_FAILED, localDrafts, MAX_DRAFTS, RECENT_ACTIVITY_LIMIT, UNCLAIM_FAILED, type LocalDraft } from './dashboard-items.ts';
 import { readGuidance } from './dashboard-guidance.ts';
 import { followLive } from './dashboard-live.ts';
-import { setMarkup } from './panel-markup.ts';
+import { morphInto } from '../../../elements/shared/morph.ts';
 
 type Settled<T> = { ok: true; value: T } | { ok: false; detail: string };
 
@@ -113,7 +115,7 @@ async function show(on: Board, name: PanelName, state: PanelState): Promise<void
   if (board !== on || on.states.get(name) !== state) return;
   const ul = list(name);
   ul.removeAttribute('aria-busy');
-  setMarkup(ul, markup);
+  morphInto(ul, markup);
 }
 
 function showSettled<T>(on: Board, name: PanelName, found: Settled<T>, items: (value: T) => string[]): Promise<void> {

@@ -13,6 +13,7 @@ import { problemText, SOMETHING_WENT_WRONG } from '../../client/api.ts';
 import { signedInPage } from '../../client/signed-in-user.ts';
 import { formatDate } from '../../client/time-format.ts';
 import { welcomeOrgMarkup, welcomeTrialMarkup } from '../../shared/first-paint/welcome.ts';
+import { morphInto } from '../../../elements/shared/morph.ts';
 import { navigate } from '../../client/navigation.ts';
 import { showAlert } from '../../client/stores/alerts.ts';
 import { $user, selectOrganisation } from '../../client/stores/session.ts';
@@ -106,11 +107,13 @@ function showDashboard(user: CurrentUser): void {
     loaded = { orgId: org.id, reads };
     showDashboardPanels(user, loaded.reads);
   }
-  // THE welcome card's markup (src/shared/first-paint/welcome.ts), which the server may have written already.
-  document.getElementById('welcome-org')!.innerHTML = welcomeOrgMarkup(org);
+  // THE welcome card's markup (src/shared/first-paint/welcome.ts), which the server may have written already:
+  // drawn in place, so its nodes (the Billing link, focused or not) stay.
+  morphInto(document.getElementById('welcome-org')!, welcomeOrgMarkup(org));
   const trial = document.getElementById('welcome-trial')!;
-  trial.innerHTML = welcomeTrialMarkup(user, formatDate);
-  trial.hidden = !trial.innerHTML;
+  const line = welcomeTrialMarkup(user, formatDate);
+  morphInto(trial, line);
+  trial.hidden = !line;
 }
 
 /**
