@@ -12,7 +12,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { firstReads, firstReadsOf } from '../../src/shared/first-reads.ts';
 import { matchRoute } from '../../src/routes.ts';
-import { createMember, createOrgAdmin, createRole, type OrgAdmin } from './support/accounts.ts';
+import { createMember, createOrgAdmin, createRole, inviteByEmail, type OrgAdmin } from './support/accounts.ts';
 import { apiReads, holdRequests, signInWithToken } from './support/browser.ts';
 import { publishChecklist, question, rowsOf, sheetWithARow } from './support/checklist-filler.ts';
 import { memberOf } from './support/documentation.ts';
@@ -224,6 +224,37 @@ test.describe('with the session cookie', () => {
       await expect(assignments.getByRole('button', { name: 'Unclaim Gate check' })).toBeFocused();
     });
   }
+
+  test("home lists a pending invitation below the welcome from the HTML; the page script takes it over without a shift, and its Accept works", async ({ page, context }) => {
+    const invited = await createOrgAdmin('invitedpaint');
+    const other = await createOrgAdmin('inviterpaint');
+    await inviteByEmail(other.token, invited.email);
+    await signInWithToken(page, invited.token);
+    await giveSessionCookie(context, invited.token);
+    await countShifts(page);
+    const release = await holdModules(page);
+    await page.goto('/', { waitUntil: 'commit' });
+
+    const invitations = page.getByRole('region', { name: 'Your Invitations' });
+    await expect(invitations).toContainText(other.org.name);
+    await expect(invitations.getByRole('button', { name: `Accept the invitation to join ${other.org.name}` })).toBeVisible();
+    // Below the welcome card, above the panels.
+    const [welcome, listed, panels] = await Promise.all(['#welcome', '#home-invitations', '.dashboard-panels'].map((s) => page.locator(s).boundingBox()));
+    expect(listed!.y).toBeGreaterThan(welcome!.y);
+    expect(panels!.y).toBeGreaterThan(listed!.y);
+    const shiftsBefore = await page.evaluate(() => window.__rbShifts!);
+
+    release();
+    await expect(page.getByRole('button', { name: 'Notifications' })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => Object.keys(window.__rbEarlyReads ?? {}))).toEqual([]);
+    expect(await page.evaluate(() => window.__rbShifts!) - shiftsBefore).toBeLessThanOrEqual(0.02);
+
+    // The server's button is the page's now: accepting joins and switches to the organisation.
+    await invitations.getByRole('button', { name: `Accept the invitation to join ${other.org.name}` }).click();
+    await expect(page.getByText(`You have joined ${other.org.name}.`)).toBeVisible();
+    await expect(page.locator('#welcome-heading')).toHaveText(`Welcome to ${other.org.name}`);
+    await expect(invitations).toBeHidden();
+  });
 
   test('with the cookie removed, the folder page and home still show their content (they read it themselves)', async ({ page, context }) => {
     const folder = await callApi<{ id: string }>('documentation/folders', { token: admin.token, json: { parent_id: 'root', name: 'Cookieless' } });

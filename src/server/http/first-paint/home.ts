@@ -3,7 +3,8 @@
  * (../first-answers.ts) and auth/me says the visitor works in an organisation, the dashboard is shown in
  * the HTML as home's script would draw it from the same answers, and the page is shown (./reveal.ts), so
  * it paints before any module has run:
- * - the welcome card (src/shared/first-paint/welcome.ts);
+ * - the welcome card (src/shared/first-paint/welcome.ts), and below it the user's pending invitations
+ *   (src/shared/first-paint/invitations.ts, from auth/me);
  * - an org admin's first steps while one is left, and each panel — Assignments to Claim, Favorites, Recent
  *   Activity — with its items, or its empty line with what would fill it and the offer
  *   (src/shared/first-paint/dashboard-panels.ts, dashboard-guidance.ts), each from its answer (a panel
@@ -26,6 +27,7 @@ import * as paths from '../../../shared/api/paths.ts';
 import { firstReadsOf } from '../../../shared/first-reads.ts';
 import { firstStepItems, firstStepsMarkup, viewerOf, type PanelName, type Viewer } from '../../../shared/first-paint/dashboard-guidance.ts';
 import { activityItemMarkup, assignmentItemMarkup, favouriteItemMarkup, panelMarkup } from '../../../shared/first-paint/dashboard-panels.ts';
+import { homeInvitationsMarkup } from '../../../shared/first-paint/invitations.ts';
 import { welcomeOrgMarkup, welcomeTrialMarkup } from '../../../shared/first-paint/welcome.ts';
 import type { FirstAnswers } from '../first-answers.ts';
 import { revealPage } from './reveal.ts';
@@ -33,6 +35,8 @@ import { revealPage } from './reveal.ts';
 const DASHBOARD = /(<section id="home-dashboard"[^>]*?)\shidden(?=[\s>])/;
 const ORG = /(<span id="welcome-org"[^>]*>)(<\/span>)/;
 const TRIAL = /<p id="welcome-trial"([^>]*?)\shidden([^>]*)><\/p>/;
+const INVITATIONS = /(<section\b[^>]*\bid="home-invitations"[^>]*?)\shidden(?=[\s>])/;
+const INVITATION_LIST = /(<ul\b[^>]*\bid="home-invitation-list"[^>]*>)(<\/ul>)/;
 const FIRST_STEPS = /(<section\b[^>]*\bid="first-steps"[^>]*?)\shidden(?=[\s>])/;
 const FIRST_STEPS_LIST = /(<ol\b[^>]*\bid="first-steps-list"[^>]*>)(<\/ol>)/;
 /** A panel's list as the shell has it: busy, with its 'Loading…' line. */
@@ -87,6 +91,10 @@ export function paintHome(html: string, match: RouteMatch, answers: FirstAnswers
     .replace(DASHBOARD, '$1')
     .replace(ORG, (_, open: string, close: string) => open + welcomeOrgMarkup(org) + close)
     .replace(TRIAL, (element, before: string, after: string) => (trial ? `<p id="welcome-trial"${before}${after}>${trial}</p>` : element));
+  if (user.invitations.length > 0) {
+    const listed = homeInvitationsMarkup(user.invitations);
+    page = page.replace(INVITATIONS, '$1').replace(INVITATION_LIST, (_, open: string, close: string) => open + listed + close);
+  }
   const guidance = answered<FirstSteps>(answers, paths.workflow.firstSteps);
   const steps = guidance && firstStepItems(guidance.steps);
   if (steps) page = page.replace(FIRST_STEPS, '$1').replace(FIRST_STEPS_LIST, (_, open: string, close: string) => open + firstStepsMarkup(steps) + close);

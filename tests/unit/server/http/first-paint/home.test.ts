@@ -14,13 +14,14 @@ const SHELL =
   '<div class="page-content" id="page-content" hidden><section id="home-picker" hidden></section>' +
   '<section id="home-dashboard" aria-labelledby="home-dashboard-heading" hidden data-astro-cid-j><h2 id="welcome-heading">Welcome to <span id="welcome-org" data-astro-cid-j></span></h2>' +
   '<p id="welcome-trial" hidden data-astro-cid-j></p>' +
+  '<section class="card home-invitations" id="home-invitations" aria-labelledby="home-invitations-heading" hidden data-astro-cid-j><ul class="home-invitation-list" id="home-invitation-list" data-astro-cid-j></ul></section>' +
   '<section class="card first-steps" id="first-steps" aria-labelledby="first-steps-heading" hidden data-astro-cid-j> <ol class="first-steps-list" id="first-steps-list" data-astro-cid-j></ol> </section>' +
   ['assignments', 'drafts', 'favourites', 'activity']
     .map((name) => `<ul class="dashboard-list" data-dashboard-list="${name}" tabindex="0" aria-busy="true" data-astro-cid-j><li class="dashboard-empty" data-astro-cid-j>Loading…</li></ul>`)
     .join('') +
   '</section></div></main>';
 
-const me = (org: unknown, isOrgAdmin = false) => ({ 'auth/me': { status: 200, body: { username: 'ann', is_org_admin: isOrgAdmin, org } } });
+const me = (org: unknown, isOrgAdmin = false, invitations: unknown[] = []) => ({ 'auth/me': { status: 200, body: { username: 'ann', is_org_admin: isOrgAdmin, org, invitations } } });
 const trialing = (trialEndsAt: string) => ({ status: 'trialing', trial_ends_at: trialEndsAt, current_period_end: null });
 const OFF = { status: 'off', trial_ends_at: null, current_period_end: null };
 
@@ -39,6 +40,17 @@ describe('paintHome', () => {
     expect(html).toContain('<p id="welcome-trial" data-astro-cid-j>Your free trial ends on <time datetime="2999-01-02T00:00:00Z">January 2, 2999</time>.</p>');
     const admin = paintHome(SHELL, matchRoute('/')!, me({ id: 'o1', name: 'Acme', subscription: trialing('2999-01-02T00:00:00Z') }, true));
     expect(admin).toContain('January 2, 2999</time>. <a href="/billing" class="welcome-billing">Billing</a></p>');
+  });
+
+  it('lists the pending invitations below the welcome, each with Accept and Decline (none: the section stays hidden)', () => {
+    const html = paintHome(SHELL, matchRoute('/')!, me({ id: 'o1', name: 'Acme', subscription: OFF }, false, [{ id: 'i1', org_id: 'o2', org_name: 'Beta & Co', expiry: '2999-01-01T00:00:00Z' }]));
+    expect(html).toContain('<section class="card home-invitations" id="home-invitations" aria-labelledby="home-invitations-heading" data-astro-cid-j>');
+    expect(html).toContain(
+      '<ul class="home-invitation-list" id="home-invitation-list" data-astro-cid-j><li class="home-invitation" data-invitation="i1"><span class="home-invitation-org">Beta &#38; Co</span>' +
+        '<span class="home-invitation-answers"><button type="button" class="button" data-accept="true" aria-label="Accept the invitation to join Beta &#38; Co">Accept</button>' +
+        '<button type="button" class="button secondary" data-accept="false" aria-label="Decline the invitation to join Beta &#38; Co">Decline</button></span></li></ul>',
+    );
+    expect(paintHome(SHELL, matchRoute('/')!, me({ id: 'o1', name: 'Acme', subscription: OFF }))).toContain('id="home-invitations" aria-labelledby="home-invitations-heading" hidden');
   });
 
   it('draws nothing without an organisation, without auth/me, or on another page', () => {
