@@ -256,6 +256,21 @@ test.describe('with the session cookie', () => {
     await expect(invitations).toBeHidden();
   });
 
+  test('home with a checklist in progress in this browser: the server draws that panel empty (it cannot know), the page lists the draft', async ({ page, context }) => {
+    const me = await callApi<{ id: string }>('auth/me', { token: admin.token });
+    const form = await publishChecklist(admin.token, 'Half done', { ok: question('Fine', 'true/false') });
+    await signInWithToken(page, admin.token);
+    await giveSessionCookie(context, admin.token);
+    await page.evaluate(
+      ({ key }) => localStorage.setItem(key, JSON.stringify({ answers: {}, savedAt: new Date().toISOString() })),
+      { key: `rb-checklist:draft:${admin.org.id}:${me.id}:${form.id}` },
+    );
+    await page.goto('/');
+    const drafts = page.getByRole('region', { name: 'Checklists in Progress' });
+    await expect(drafts.getByRole('link', { name: 'Half done' })).toHaveAttribute('href', `/documentation/view/${form.id}`);
+    await expect(drafts).not.toContainText('No checklists in progress');
+  });
+
   test('with the cookie removed, the folder page and home still show their content (they read it themselves)', async ({ page, context }) => {
     const folder = await callApi<{ id: string }>('documentation/folders', { token: admin.token, json: { parent_id: 'root', name: 'Cookieless' } });
     await callApi('documentation/folders', { token: admin.token, json: { parent_id: folder.id, name: 'Line 10' } });
