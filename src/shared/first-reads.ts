@@ -26,6 +26,8 @@ const at = <P extends unknown[]>(path: (...params: P) => string, ...params: P): 
 const DRAWER = `${paths.documentation.contents(ROOT)}?skip=0&limit=100&ordering=kind&ordering=name`;
 /** The dashboard's Recent Activity (src/screens/home/dashboard.ts: its last panel, RECENT_ACTIVITY_LIMIT). */
 const RECENT_ACTIVITY = `${paths.documentation.notifications}?limit=20`;
+/** The dashboard's guidance (src/screens/home/dashboard-guidance.ts): the first steps and the bits at the root. */
+const FIRST_STEPS = paths.workflow.firstSteps;
 /** The root folder (the whole documentation's folder page and trash). */
 const ROOT_FOLDER = paths.documentation.folder(ROOT);
 /** A folder's first page of contents in the remembered sort (islands/browse/folder-open.ts). */
@@ -68,8 +70,9 @@ export const firstReads: Readonly<Record<string, readonly string[] | ReadsByForm
   '/documentation/search': [DRAWER],
   // The labels of the folder's own items (src/screens/documentation/qr-sheet.ts); its subtree is read when asked for.
   '/documentation/qr-sheet/:folderId': [at(paths.documentation.qrSheet, '{folderId}'), DRAWER],
-  // The dashboard (src/screens/home/dashboard.ts: dashboardApiReads); in the picker and create modes they go unused.
-  '/': [paths.workflow.assignments, paths.documentation.favorites, RECENT_ACTIVITY],
+  // The dashboard (src/screens/home/dashboard.ts: dashboardApiReads, and its guidance's first steps); in the
+  // picker and create modes they go unused.
+  '/': [paths.workflow.assignments, paths.documentation.favorites, RECENT_ACTIVITY, FIRST_STEPS],
   // The admin islands' first pages (islands/admin: 100 rows by skip/limit) and the settings page's reads.
   '/admin/roles': [ROLES_FIRST_PAGE],
   '/admin/roles/:id': [at(paths.roles.role, '{id}')],
@@ -88,11 +91,12 @@ export const firstReads: Readonly<Record<string, readonly string[] | ReadsByForm
  * page's HTML asks for at once must fit in them: a seventh request waits for the first answer (a round trip
  * on a slow phone), and when it is a module the whole paint waits with it. A low-priority read waits
  * instead, behind the modules and the reads the page paints first: the drawer's folders (nothing on the
- * page paints from them) and home's Recent Activity, the dashboard's last panel (below the first screen on
- * a phone; without it home asked for seven things and its `core` module waited). tests/e2e/module-preload.spec.ts
- * counts each first page's requests.
+ * page paints from them), home's Recent Activity, the dashboard's last panel (below the first screen on
+ * a phone; without it home asked for seven things and its `core` module waited), and home's first steps
+ * (the guidance of empty panels: with the session cookie the HTML carries it, issue #31).
+ * tests/e2e/module-preload.spec.ts counts each first page's requests.
  */
-export const LOW_PRIORITY_READS: readonly string[] = [DRAWER, RECENT_ACTIVITY];
+export const LOW_PRIORITY_READS: readonly string[] = [DRAWER, RECENT_ACTIVITY, FIRST_STEPS];
 
 /** Where the folder browser remembers its sort (islands/browse/sort-orders.ts) and its choices' keys. */
 export const SORT_STORAGE_KEY = 'documentationSort';

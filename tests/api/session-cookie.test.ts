@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sessionDigest } from '../../src/server/http/first-answers.ts';
 import { firstReadsOf } from '../../src/shared/first-reads.ts';
 import * as paths from '../../src/shared/api/paths.ts';
-import { makeFolder, makeTeam, requestAccessToken, signIn, tokenFromMail, type Team } from './support/factories.ts';
+import { makeDocument, makeFolder, makeTeam, memberOf, requestAccessToken, signIn, tokenFromMail, type Team } from './support/factories.ts';
 import { SITE_FIXTURE, useTestServer } from './support/harness.ts';
 import type { Json } from './support/http.ts';
 
@@ -142,5 +142,40 @@ describe('a signed-in page served with the cookie', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('set-cookie')).toMatch(/^rb_session=; Max-Age=0/);
     expect(await res.text()).toContain(SITE_FIXTURE.firstAnswers);
+  });
+});
+
+describe('home served with the cookie (its dashboard drawn into the HTML)', () => {
+  /** The content of a panel's list in the HTML, and whether it is still loading. */
+  const panelOf = (html: string, name: string) => new RegExp(`<ul data-dashboard-list="${name}"( aria-busy="true")?>(.*?)</ul>`).exec(html)!;
+
+  it('draws each caller’s own: an assignment in its assignee’s home only, the first steps for an org admin only, the panels from the answers the HTML carries', async () => {
+    const name = 'Gate <check>';
+    const doc = await makeDocument(team.admin, 'root', 'form', name);
+    // (The role member's sessions ended with the password reset above.)
+    const other = await memberOf(server, team.admin);
+    const me = await team.member.api.get(paths.auth.me);
+    const made = await team.admin.api.post(`${paths.workflow.assignments}/document`, { assigned_to: { type: 'user', id: me.body.id }, object_id: doc.id });
+    expect(made.status, made.text).toBe(201);
+
+    const assignee = await (await page('/', cookieOf(team.member.token))).text();
+    const [, busy, items] = panelOf(assignee, 'assignments');
+    expect(busy).toBeUndefined();
+    expect(items).toContain(`<a href="/documentation/view/${doc.id}">Gate &#60;check&#62;</a>`);
+    expect(items).toContain('aria-label="Claim Gate &#60;check&#62;"');
+    // Drawn from the very answers the HTML carries (the page takes them, and draws the same).
+    const data = firstDataOf(assignee)!;
+    expect((data.answers[paths.workflow.assignments]!.body.results as Json[]).map((a) => a.object_id)).toEqual([doc.id]);
+    expect(assignee).toContain('<section id="first-steps" hidden>');
+
+    const notMine = await (await page('/', cookieOf(other.token))).text();
+    expect(notMine).not.toContain('Gate &#60;check&#62;');
+    expect(panelOf(notMine, 'assignments')[2]).toContain('No assignments to claim');
+    expect(notMine).toContain('<section id="first-steps" hidden>');
+
+    const admin = await (await page('/', cookieOf(team.admin.token))).text();
+    expect(admin).toContain('<section id="first-steps"><ol id="first-steps-list"><li class="first-step"');
+    expect(admin).not.toContain('Claim Gate');
+    for (const panel of ['drafts', 'favourites', 'activity']) expect(panelOf(admin, panel)[1], panel).toBeUndefined();
   });
 });

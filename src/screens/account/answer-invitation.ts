@@ -19,10 +19,6 @@ export type AnsweredInvitation = Pick<PendingInvitation, 'id' | 'org_id' | 'org_
 export const joinedMessage = (orgName: string): string => `You have joined ${orgName}.`;
 export const declinedMessage = (orgName: string): string => `You declined the invitation to join ${orgName}.`;
 
-/** The accessible name of Accept or Decline beside an organisation's name: 'Accept the invitation to join {org}'. */
-export const answerLabel = (accept: boolean, orgName: string): string =>
-  `${accept ? 'Accept' : 'Decline'} the invitation to join ${orgName}`;
-
 /** What came of an answer: the reloaded user (null when it failed) and the alert that says so (none after a 401). */
 export interface InvitationAnswer {
   user: CurrentUser | null;

@@ -14,7 +14,8 @@ import { problemText, SOMETHING_WENT_WRONG } from '../../client/api.ts';
 import { navigate } from '../../client/navigation.ts';
 import { showAlert } from '../../client/stores/alerts.ts';
 import { logout, selectOrganisation } from '../../client/stores/session.ts';
-import { answerInvitationFor, answerLabel, sayAnswer } from '../account/answer-invitation.ts';
+import { answerInvitationFor, sayAnswer } from '../account/answer-invitation.ts';
+import { answerLabel } from '../../shared/first-paint/invitations.ts';
 import { type MenuFocus, onMenuKey, wireMenuOpener } from '../../../elements/rb-item-menu/menu-keys.ts';
 
 /** Up to two letters: the first of the first and last words of the full name, else of the username. */

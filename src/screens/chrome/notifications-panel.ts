@@ -1,6 +1,6 @@
 /**
  * The notifications panel's rows (accounts §2 Notifications panel): who, what (the one wording of
- * notifications, ./notification-words.ts — the dashboard's Recent Activity
+ * notifications, src/shared/notification-words.ts — the dashboard's Recent Activity
  * says the same), the item's name, when; unread ones marked. A row with an item to open is a link to it
  * (the viewer, or the browser for a folder); one whose item is gone or no longer readable is a button
  * that only marks it read. Pure DOM building: the bell module wires the clicks, and loads this module
@@ -9,7 +9,7 @@
 import type { Notification } from '../../shared/api/notifications.ts';
 import { itemPath } from '../../client/addresses.ts';
 import { formatDateTime, timeElement } from '../../client/time-format.ts';
-import { notificationWords } from './notification-words.ts';
+import { notificationWords } from '../../shared/notification-words.ts';
 
 /** Where a notification leads: its item, while the member may open it. */
 export function notificationHref(n: Pick<Notification, 'item'>): string | undefined {

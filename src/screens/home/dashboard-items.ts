@@ -1,10 +1,9 @@
 /**
- * What the dashboard's panels say and link to (accounts §2 Home: checklists in progress, assignments to
- * claim, favourites, recent activity) — pure, no DOM: the local checklist drafts found in storage, where an
- * assignment leads and which of Claim / Unclaim / Complete it offers. (A notification as one line is
- * src/screens/chrome/notification-words.ts: the bell's panel says it too.)
+ * What the dashboard knows in the browser alone (accounts §2 Home) — pure, no DOM: the local checklist
+ * drafts found in storage, how many are listed, the failure texts of its buttons. (What its panels draw,
+ * where an assignment leads and which of Claim / Unclaim / Complete it offers is markup shared with the
+ * server: src/shared/first-paint/dashboard-panels.ts.)
  */
-import type { Assignment } from '../../shared/api/assignments.ts';
 import { DRAFT_KEY_PREFIX } from '../../../elements/rb-checklist/draft-key.ts';
 
 /** The spec's failure texts (accounts §8, documentation §8), and ours for completing. */
@@ -51,46 +50,4 @@ export function localDrafts(entries: Iterable<[string, string | null]>): LocalDr
     }
   }
   return drafts.sort((a, b) => (b.savedAt ?? '').localeCompare(a.savedAt ?? ''));
-}
-
-/** Where an assignment leads: a folder to the browser, a document to its viewer, a correction to the submitted row. */
-export function assignmentHref(a: Pick<Assignment, 'kind' | 'object_id' | 'submission_id'>): string {
-  const seg = encodeURIComponent;
-  if (a.kind === 'folder') return `/documentation/browse/${seg(a.object_id)}`;
-  if (a.kind === 'correction' && a.submission_id) return `/documentation/view/${seg(a.object_id)}/${seg(a.submission_id)}`;
-  return `/documentation/view/${seg(a.object_id)}`;
-}
-
-export type AssignmentAction = 'claim' | 'unclaim' | 'complete';
-
-/**
- * What the dashboard offers on an assignment: Claim while unclaimed; Unclaim to its claimer (and to org
- * admins, as the API allows); Complete to the claimer of a correction (corrections are closed this way).
- */
-export function offeredActions(a: Pick<Assignment, 'kind' | 'claimed' | 'claimed_by_username' | 'completed'>, me: { username: string; isOrgAdmin: boolean }): AssignmentAction[] {
-  if (a.completed) return [];
-  if (!a.claimed) return ['claim'];
-  const mine = a.claimed_by_username === me.username;
-  const actions: AssignmentAction[] = [];
-  if (mine || me.isOrgAdmin) actions.push('unclaim');
-  if (mine && a.kind === 'correction') actions.push('complete');
-  return actions;
-}
-
-/** 'Checklist', 'Folder', 'Correction' …: the kind of an assignment as a word. */
-export function assignmentKindWord(a: Pick<Assignment, 'kind' | 'doctype'>): string {
-  if (a.kind === 'correction') return 'Corrective action';
-  if (a.kind === 'folder') return 'Folder';
-  switch (a.doctype) {
-    case 'form':
-      return 'Checklist';
-    case 'sheet':
-      return 'Result Sheet';
-    case 'report':
-      return 'Report';
-    case 'presentation':
-      return 'Presentation';
-    default:
-      return 'Document';
-  }
 }

@@ -5,33 +5,39 @@
  * organisation's activity log is for org admins). List panels scroll at 500 px (the page's CSS).
  *
  * Its reads leave beside auth/me: `dashboardReads` is what home.ts hands to `signedInPage`, and the three
- * API addresses are the route's early reads (src/client/early-reads.ts). No read ever rejects: a panel
- * whose read failed says so on its own (in the picker and create modes the reads simply go unused).
+ * API addresses are the route's first reads (src/shared/first-reads.ts), with the first steps
+ * (./dashboard-guidance.ts). No read ever rejects: a panel whose read failed says so on its own (in the
+ * picker and create modes the reads simply go unused).
+ *
+ * Each panel is drawn with THE markup of src/shared/first-paint/dashboard-panels.ts, which the server also
+ * writes into the first HTML when the page comes with its first data (issue #31): a panel is drawn once it
+ * is complete — its read in, and for an empty one the viewer its offer is for — and drawn in place
+ * (elements/shared/morph.ts): the nodes already there are kept, only what differs is changed (the dates,
+ * written in the browser's zone and language). So the take-over moves nothing, and a focused link or
+ * button stays focused.
  */
 import { api, problemText } from '../../client/api.ts';
-import { formatDateTime, timeElement } from '../../client/time-format.ts';
+import { formatDateTime } from '../../client/time-format.ts';
 import { showAlert } from '../../client/stores/alerts.ts';
 import { loadFavourites } from '../../client/stores/favourites.ts';
 import type { CurrentUser } from '../../shared/api/accounts.ts';
 import type { Assignment } from '../../shared/api/assignments.ts';
 import type { List } from '../../shared/api/list.ts';
 import type { FavouriteEntry, NotificationList } from '../../shared/api/notifications.ts';
+import type { PanelName, Viewer } from '../../shared/first-paint/dashboard-guidance.ts';
 import {
-  assignmentHref,
-  assignmentKindWord,
-  CLAIM_FAILED,
-  COMPLETE_FAILED,
-  localDrafts,
-  MAX_DRAFTS,
-  offeredActions,
-  RECENT_ACTIVITY_LIMIT,
-  UNCLAIM_FAILED,
+  activityItemMarkup,
+  assignmentItemMarkup,
+  draftItemMarkup,
+  failedPanelMarkup,
+  favouriteItemMarkup,
+  panelMarkup,
   type AssignmentAction,
-  type LocalDraft,
-} from './dashboard-items.ts';
-import { notificationWords } from '../chrome/notification-words.ts';
-import { guideEmpty, showGuidance } from './dashboard-guidance.ts';
+} from '../../shared/first-paint/dashboard-panels.ts';
+import { CLAIM_FAILED, COMPLETE_FAILED, localDrafts, MAX_DRAFTS, RECENT_ACTIVITY_LIMIT, UNCLAIM_FAILED, type LocalDraft } from './dashboard-items.ts';
+import { readGuidance } from './dashboard-guidance.ts';
 import { followLive } from './dashboard-live.ts';
+import { morphInto } from '../../../elements/shared/morph.ts';
 
 type Settled<T> = { ok: true; value: T } | { ok: false; detail: string };
 
@@ -82,198 +88,148 @@ export function readDashboard(): DashboardReads {
 /** For `signedInPage`: the reads leave beside auth/me; the panels show each as it arrives. */
 export const dashboardReads = (): Promise<DashboardReads> => Promise.resolve(readDashboard());
 
-// ─── Rendering ────────────────────────────────────────────────────────────────────────────────────
+// ─── Drawing ──────────────────────────────────────────────────────────────────────────────────────
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
+const list = (name: PanelName) => document.querySelector<HTMLUListElement>(`[data-dashboard-list="${name}"]`)!;
+
+/** What a panel shows: its items' markup, or why its read failed. */
+type PanelState = { items: string[] } | { failed: string };
+
+/** One showing of the dashboard, for one organisation (an organisation switch makes another). */
+interface Board {
+  /** The viewer the empty panels' offers are for (undefined: the first steps could not be read). */
+  viewer: Promise<Viewer | undefined>;
+  /** The state each panel was last given (a later one wins over an earlier one still waiting). */
+  states: Map<PanelName, PanelState>;
 }
 
-function link(href: string, text: string): HTMLAnchorElement {
-  const a = el('a', undefined, text);
-  a.href = href;
-  return a;
-}
-
-const list = (name: string) => document.querySelector<HTMLUListElement>(`[data-dashboard-list="${name}"]`)!;
+let board: Board | undefined;
 
 /**
- * Fills a panel's list: the items, or one line saying it is empty — with what would fill it and the next
- * step (dashboard-guidance.ts) — or why it could not be loaded.
+ * Draws a panel once it is complete: its items, its empty line with the guidance (when the viewer is in),
+ * or its failure. Until then it keeps what it shows (the server's drawing, or 'Loading…').
  */
-function fill(name: string, items: HTMLLIElement[], empty: string, guided = true): void {
+async function show(on: Board, name: PanelName, state: PanelState): Promise<void> {
+  on.states.set(name, state);
+  const markup = 'failed' in state ? failedPanelMarkup(state.failed) : panelMarkup(name, state.items, state.items.length > 0 ? undefined : await on.viewer);
+  if (board !== on || on.states.get(name) !== state) return;
   const ul = list(name);
   ul.removeAttribute('aria-busy');
-  if (items.length > 0) return ul.replaceChildren(...items);
-  const line = el('li', 'dashboard-empty');
-  line.append(el('p', 'dashboard-empty-text', empty));
-  if (guided) {
-    line.dataset.emptyPanel = name;
-    guideEmpty(line);
-  }
-  ul.replaceChildren(line);
+  morphInto(ul, markup);
 }
 
-function failed(name: string, detail: string): void {
-  fill(name, [], `Something went wrong: ${detail}`, false);
+function showSettled<T>(on: Board, name: PanelName, found: Settled<T>, items: (value: T) => string[]): Promise<void> {
+  return show(on, name, found.ok ? { items: items(found.value) } : { failed: found.detail });
 }
 
-async function showDrafts(user: CurrentUser, drafts: DashboardReads['drafts']): Promise<void> {
+/** Reads the first steps again (a live change, a switch): the empty panels' offers follow the new viewer. */
+function guide(on: Board, isOrgAdmin: boolean): void {
+  const viewer = readGuidance(isOrgAdmin);
+  void viewer.then((known) => {
+    if (board !== on || known === undefined) return;
+    on.viewer = viewer;
+    for (const [name, state] of on.states) if ('items' in state && state.items.length === 0) void show(on, name, state);
+  });
+}
+
+async function showDrafts(on: Board, user: CurrentUser, drafts: DashboardReads['drafts']): Promise<void> {
   const mine = drafts.filter(({ draft }) => draft.orgId === user.org?.id && draft.userId === user.id);
   const items = await Promise.all(
     mine.map(async ({ draft, name }) => {
       const title = await name;
-      if (title === undefined) return undefined;
-      const item = el('li', 'dashboard-item');
-      const main = el('div', 'dashboard-item-main');
-      main.append(link(`/documentation/view/${encodeURIComponent(draft.documentId)}`, title));
-      if (draft.savedAt) {
-        const meta = el('p', 'dashboard-meta', 'Saved ');
-        meta.append(timeElement(draft.savedAt, formatDateTime(draft.savedAt)));
-        main.append(meta);
-      }
-      item.append(main);
-      return item;
+      return title === undefined ? undefined : draftItemMarkup(draft, title, formatDateTime);
     }),
   );
-  fill('drafts', items.filter((i): i is HTMLLIElement => i !== undefined), 'No checklists in progress');
+  await show(on, 'drafts', { items: items.filter((i): i is string => i !== undefined) });
 }
 
-const ACTION_LABEL: Record<AssignmentAction, string> = { claim: 'Claim', unclaim: 'Unclaim', complete: 'Complete' };
 const ACTION_FAILED: Record<AssignmentAction, string> = { claim: CLAIM_FAILED, unclaim: UNCLAIM_FAILED, complete: COMPLETE_FAILED };
 
-function valueText(value: unknown): string {
-  if (Array.isArray(value)) return value.join(', ');
-  if (value === null || value === undefined || value === '') return 'Not answered';
-  return String(value);
-}
-
+/** Assignments to Claim: its items, and Claim / Unclaim / Complete on them (one listener on the list, for the server's buttons too). */
 class AssignmentsPanel {
   private items: Assignment[] = [];
 
-  constructor(private readonly me: { username: string; isOrgAdmin: boolean }) {}
+  constructor(
+    private readonly on: Board,
+    private readonly me: { username: string; isOrgAdmin: boolean },
+  ) {}
 
-  show(found: Settled<List<Assignment>>): void {
-    if (!found.ok) return failed('assignments', found.detail);
-    this.items = found.value.results;
-    this.render();
+  show(found: Settled<List<Assignment>>): Promise<void> {
+    if (found.ok) this.items = found.value.results;
+    return this.draw(found.ok ? undefined : found.detail);
   }
 
-  private render(focus?: { id: string; action: AssignmentAction | 'any' }): void {
-    fill('assignments', this.items.map((a) => this.item(a)), 'No assignments to claim');
-    if (focus) {
-      const buttons = [...list('assignments').querySelectorAll<HTMLButtonElement>(`[data-assignment="${focus.id}"] button`)];
-      (buttons.find((b) => b.dataset.action === focus.action) ?? buttons[0] ?? document.getElementById('dashboard-assignments-heading'))?.focus();
-    }
+  private draw(failed?: string): Promise<void> {
+    return show(this.on, 'assignments', failed !== undefined ? { failed } : { items: this.items.map((a) => assignmentItemMarkup(a, this.me, formatDateTime)) });
   }
 
-  private item(a: Assignment): HTMLLIElement {
-    const item = el('li', 'dashboard-item');
-    item.dataset.assignment = a.id;
-    const main = el('div', 'dashboard-item-main');
-    const title = el('p', 'dashboard-title');
-    title.append(link(assignmentHref(a), a.object_name || 'Untitled'), ' ', el('span', 'dashboard-kind', assignmentKindWord(a)));
-    main.append(title);
-    const meta = el('p', 'dashboard-meta', `Assigned to ${a.assigned_to.name}${a.assigned_by_username ? ` by ${a.assigned_by_username}` : ''}, `);
-    meta.append(timeElement(a.assigned_at, formatDateTime(a.assigned_at)));
-    main.append(meta);
-    if (a.notes) main.append(el('p', 'dashboard-notes', a.notes));
-    if (a.failing_answers.length > 0) {
-      const failing = el('ul', 'dashboard-failing');
-      failing.setAttribute('aria-label', 'Invalid answers');
-      for (const f of a.failing_answers) failing.append(el('li', undefined, `${f.title || f.question_id}: ${valueText(f.value)}`));
-      main.append(failing);
-    }
-    if (a.claimed) main.append(el('p', 'dashboard-status', `Claimed by ${a.claimed_by_username ?? 'a former member'}`));
-    const actions = el('div', 'dashboard-actions');
-    for (const action of offeredActions(a, this.me)) {
-      const button = el('button', action === 'claim' || action === 'complete' ? 'button' : 'button secondary', ACTION_LABEL[action]);
-      button.type = 'button';
-      button.dataset.action = action;
-      button.setAttribute('aria-label', `${ACTION_LABEL[action]} ${a.object_name}`);
-      button.addEventListener('click', () => void this.run(a, action, actions));
-      actions.append(button);
-    }
-    item.append(main, actions);
-    return item;
+  /** A button of the panel was pressed. */
+  press(button: HTMLButtonElement): void {
+    const id = button.closest<HTMLElement>('[data-assignment]')?.dataset.assignment;
+    const assignment = this.items.find((a) => a.id === id);
+    const action = button.dataset.action as AssignmentAction | undefined;
+    if (assignment && action && !button.disabled) void this.run(assignment, action, button.parentElement!);
   }
 
   private async run(a: Assignment, action: AssignmentAction, actions: HTMLElement): Promise<void> {
     for (const b of actions.querySelectorAll('button')) b.disabled = true;
+    let focus: { id: string; action: AssignmentAction };
     try {
       const updated = await api.workflow[action](a.kind, a.id);
       if (updated.completed) {
         this.items = this.items.filter((x) => x.id !== a.id);
         showAlert('success', `Corrective action on ${a.object_name} marked done.`);
-        this.render({ id: '', action: 'any' });
+        focus = { id: '', action };
       } else {
         this.items = this.items.map((x) => (x.id === a.id ? updated : x));
         showAlert('success', action === 'claim' ? `You claimed ${a.object_name}.` : `You unclaimed ${a.object_name}.`);
-        this.render({ id: a.id, action: action === 'claim' ? 'unclaim' : 'claim' });
+        focus = { id: a.id, action: action === 'claim' ? 'unclaim' : 'claim' };
       }
     } catch {
       showAlert('error', ACTION_FAILED[action]);
       for (const b of actions.querySelectorAll('button')) b.disabled = false;
+      return;
     }
+    await this.draw();
+    // The focus stays on the item (its new button), or goes to the panel's heading when it is gone.
+    const buttons = [...list('assignments').querySelectorAll<HTMLButtonElement>(`[data-assignment="${focus.id}"] button`)];
+    (buttons.find((b) => b.dataset.action === focus.action) ?? buttons[0] ?? document.getElementById('dashboard-assignments-heading'))?.focus();
   }
 }
 
-function showFavourites(found: Settled<List<FavouriteEntry>>): void {
-  if (!found.ok) return failed('favourites', found.detail);
-  fill(
-    'favourites',
-    found.value.results.map((f) => {
-      const item = el('li', 'dashboard-item');
-      const main = el('div', 'dashboard-item-main');
-      const href = f.kind === 'folder' ? `/documentation/browse/${encodeURIComponent(f.item_id)}` : `/documentation/view/${encodeURIComponent(f.item_id)}`;
-      const title = el('p', 'dashboard-title');
-      title.append(link(href, f.name), ' ', el('span', 'dashboard-kind', assignmentKindWord({ kind: f.kind, doctype: f.doctype })));
-      main.append(title);
-      if (f.description) main.append(el('p', 'dashboard-meta', f.description));
-      item.append(main);
-      return item;
-    }),
-    'No favourites yet',
-  );
+let assignments: AssignmentsPanel | undefined;
+
+function listenToAssignments(): void {
+  const ul = list('assignments');
+  if (ul.dataset.listening) return;
+  ul.dataset.listening = '';
+  ul.addEventListener('click', (event) => {
+    const button = (event.target as Element).closest('button');
+    if (button) assignments?.press(button);
+  });
 }
 
-function showActivity(found: Settled<NotificationList>): void {
-  if (!found.ok) return failed('activity', found.detail);
-  fill(
-    'activity',
-    found.value.results.map((n) => {
-      const item = el('li', 'dashboard-item');
-      const main = el('div', 'dashboard-item-main');
-      const { who, what, name } = notificationWords(n);
-      const line = el('p', 'dashboard-title', `${who} ${what} `);
-      if (n.item) line.append(link(n.item.kind === 'folder' ? `/documentation/browse/${encodeURIComponent(n.item.id)}` : `/documentation/view/${encodeURIComponent(n.item.id)}`, name));
-      else line.append(name);
-      const meta = el('p', 'dashboard-meta');
-      meta.append(timeElement(n.activity_time, formatDateTime(n.activity_time)));
-      main.append(line, meta);
-      item.append(main);
-      return item;
-    }),
-    'No recent activity',
-  );
-}
+const favouriteItems = (found: List<FavouriteEntry>) => found.results.map(favouriteItemMarkup);
+const activityItems = (found: NotificationList) => found.results.map((n) => activityItemMarkup(n, formatDateTime));
 
 /** Shows the dashboard's panels as their reads come in; `reads` for another organisation start again. */
 export function showDashboardPanels(user: CurrentUser, reads: DashboardReads): void {
-  for (const name of ['drafts', 'assignments', 'favourites', 'activity']) list(name).setAttribute('aria-busy', 'true');
-  const assignments = new AssignmentsPanel({ username: user.username, isOrgAdmin: user.is_org_admin });
-  void showDrafts(user, reads.drafts);
-  void reads.assignments.then((found) => assignments.show(found));
-  void reads.favourites.then(showFavourites);
-  void reads.activity.then(showActivity);
-  void showGuidance(user.is_org_admin);
+  // After an organisation switch the panels show the last one's until their reads are in.
+  if (board) for (const name of ['assignments', 'drafts', 'favourites', 'activity'] as const) list(name).setAttribute('aria-busy', 'true');
+  const on: Board = { viewer: readGuidance(user.is_org_admin), states: new Map() };
+  board = on;
+  listenToAssignments();
+  assignments = new AssignmentsPanel(on, { username: user.username, isOrgAdmin: user.is_org_admin });
+  const panel = assignments;
+  void showDrafts(on, user, reads.drafts);
+  void reads.assignments.then((found) => panel.show(found));
+  void reads.favourites.then((found) => showSettled(on, 'favourites', found, favouriteItems));
+  void reads.activity.then((found) => showSettled(on, 'activity', found, activityItems));
   // Live (issue #32): what the bell hears, these panels show without a reload.
   followLive({
-    assignments: () => void settle(api.workflow.assignments()).then((found) => assignments.show(found)),
-    activity: () => void settle(api.informed.notifications({ limit: RECENT_ACTIVITY_LIMIT })).then(showActivity),
-    drafts: () => void showDrafts(user, readDashboard().drafts),
-    guidance: () => void showGuidance(user.is_org_admin),
+    assignments: () => void settle(api.workflow.assignments()).then((found) => panel.show(found)),
+    activity: () => void settle(api.informed.notifications({ limit: RECENT_ACTIVITY_LIMIT })).then((found) => showSettled(on, 'activity', found, activityItems)),
+    drafts: () => void showDrafts(on, user, readDashboard().drafts),
+    guidance: () => guide(on, user.is_org_admin),
   });
 }

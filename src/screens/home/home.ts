@@ -13,11 +13,13 @@ import { problemText, SOMETHING_WENT_WRONG } from '../../client/api.ts';
 import { signedInPage } from '../../client/signed-in-user.ts';
 import { formatDate } from '../../client/time-format.ts';
 import { welcomeOrgMarkup, welcomeTrialMarkup } from '../../shared/first-paint/welcome.ts';
+import { morphInto } from '../../../elements/shared/morph.ts';
 import { navigate } from '../../client/navigation.ts';
 import { showAlert } from '../../client/stores/alerts.ts';
 import { $user, selectOrganisation } from '../../client/stores/session.ts';
 import { readSession, sessionKeys } from '../../client/storage.ts';
-import { answerInvitationFor, answerLabel, sayAnswer } from '../account/answer-invitation.ts';
+import { answerInvitationFor, sayAnswer } from '../account/answer-invitation.ts';
+import { homeInvitationsMarkup } from '../../shared/first-paint/invitations.ts';
 import { mountCreateOrganisationForm } from './create-org.ts';
 import { showCreateIntro } from './create-intro.ts';
 import { dashboardReads, readDashboard, showDashboardPanels, type DashboardReads } from './dashboard.ts';
@@ -106,16 +108,22 @@ function showDashboard(user: CurrentUser): void {
     loaded = { orgId: org.id, reads };
     showDashboardPanels(user, loaded.reads);
   }
-  // THE welcome card's markup (src/shared/first-paint/welcome.ts), which the server may have written already.
-  document.getElementById('welcome-org')!.innerHTML = welcomeOrgMarkup(org);
+  // THE welcome card's markup (src/shared/first-paint/welcome.ts), which the server may have written already:
+  // drawn in place, so its nodes (the Billing link, focused or not) stay.
+  morphInto(document.getElementById('welcome-org')!, welcomeOrgMarkup(org));
   const trial = document.getElementById('welcome-trial')!;
-  trial.innerHTML = welcomeTrialMarkup(user, formatDate);
-  trial.hidden = !trial.innerHTML;
+  const line = welcomeTrialMarkup(user, formatDate);
+  morphInto(trial, line);
+  trial.hidden = !line;
 }
+
+/** The invitations listed now (a button of the list is answered from here). */
+let listed: PendingInvitation[] = [];
 
 /**
  * The user's pending invitations, each with the organisation's name, Accept and Decline: on the dashboard
- * below the welcome, otherwise below the picker or the create form.
+ * below the welcome (where the shell has them, and the server may have drawn them already), otherwise below
+ * the picker or the create form. THE markup (src/shared/first-paint/invitations.ts), drawn in place.
  */
 function showInvitations(invitations: PendingInvitation[], mode: ReturnType<typeof homeMode>): void {
   const section = document.getElementById('home-invitations')!;
@@ -126,35 +134,25 @@ function showInvitations(invitations: PendingInvitation[], mode: ReturnType<type
     if (anchor.previousElementSibling !== section) anchor.before(section);
   } else if (anchor.nextElementSibling !== section) anchor.after(section);
   section.hidden = invitations.length === 0;
+  listed = invitations;
   const list = document.getElementById('home-invitation-list')!;
-  list.replaceChildren(...invitations.map((invitation) => invitationItem(invitation, list)));
+  morphInto(list, homeInvitationsMarkup(invitations));
+  if (list.dataset.listening !== undefined) return;
+  list.dataset.listening = '';
+  list.addEventListener('click', (event) => {
+    const button = (event.target as Element).closest<HTMLButtonElement>('button[data-accept]');
+    const id = button?.closest<HTMLElement>('[data-invitation]')?.dataset.invitation;
+    const invitation = listed.find((i) => i.id === id);
+    if (button && invitation && !button.disabled) void answer(invitation, button.dataset.accept === 'true', list);
+  });
 }
 
-function invitationItem(invitation: PendingInvitation, list: HTMLElement): HTMLLIElement {
-  const item = document.createElement('li');
-  item.className = 'home-invitation';
-  const name = document.createElement('span');
-  name.className = 'home-invitation-org';
-  name.textContent = invitation.org_name;
-  const answers = document.createElement('span');
-  answers.className = 'home-invitation-answers';
-  for (const accept of [true, false]) {
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.className = accept ? 'button' : 'button secondary';
-    button.textContent = accept ? 'Accept' : 'Decline';
-    button.setAttribute('aria-label', answerLabel(accept, invitation.org_name));
-    button.addEventListener('click', async () => {
-      const buttons = list.querySelectorAll('button');
-      for (const b of buttons) b.disabled = true;
-      const answer = await answerInvitationFor(invitation, accept);
-      sayAnswer(answer);
-      const user = answer.user;
-      if (user) show(user, accept ? 'heading' : 'invitations');
-      else for (const b of buttons) b.disabled = false;
-    });
-    answers.append(button);
-  }
-  item.append(name, answers);
-  return item;
+async function answer(invitation: PendingInvitation, accept: boolean, list: HTMLElement): Promise<void> {
+  const buttons = list.querySelectorAll('button');
+  for (const b of buttons) b.disabled = true;
+  const answered = await answerInvitationFor(invitation, accept);
+  sayAnswer(answered);
+  const user = answered.user;
+  if (user) show(user, accept ? 'heading' : 'invitations');
+  else for (const b of buttons) b.disabled = false;
 }

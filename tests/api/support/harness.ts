@@ -38,6 +38,13 @@ export const SITE_FIXTURE = {
     '<header><p class="fill-org" id="fill-org" data-first="organization_name" hidden></p>' +
     '<h1 class="fill-title" id="fill-title" data-first="name" hidden></h1>' +
     '<p class="fill-description" id="fill-description" data-first="description" hidden></p></header>',
+  /** Home's dashboard as its shell has it (src/pages/index.astro): what the server draws into (first-paint/home.ts). */
+  homeDashboard:
+    '<section id="home-dashboard" hidden><h2 id="welcome-heading">Welcome to <span id="welcome-org"></span></h2><p id="welcome-trial" hidden></p>' +
+    '<section id="home-invitations" hidden><ul id="home-invitation-list"></ul></section>' +
+    '<section id="first-steps" hidden><ol id="first-steps-list"></ol></section>' +
+    ['assignments', 'drafts', 'favourites', 'activity'].map((name) => `<ul data-dashboard-list="${name}" aria-busy="true"><li>Loading…</li></ul>`).join('') +
+    '</section>',
 } as const;
 
 async function writeSiteFixture(distDir: string): Promise<void> {
@@ -58,6 +65,7 @@ async function writeSiteFixture(distDir: string): Promise<void> {
   // A signed-in shell (src/layouts/SignedInLayout.astro): the first answers' placeholder before its early reads.
   await mkdir(join(distDir, 'documentation', 'browse'), { recursive: true });
   await writeFile(join(distDir, 'documentation', 'browse', 'index.html'), page('Documentation', '').replace('</title>', `</title>${SITE_FIXTURE.firstAnswers}`));
+  await writeFile(join(distDir, 'index.html'), page('Dashboard', SITE_FIXTURE.homeDashboard).replace('</title>', `</title>${SITE_FIXTURE.firstAnswers}`));
   await writeFile(join(distDir, SITE_FIXTURE.asset), 'export const app = 1;\n');
 }
 

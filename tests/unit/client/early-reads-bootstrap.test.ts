@@ -26,6 +26,7 @@ import { ACTIVITY_PAGE_SIZE } from '../../../islands/admin/activity-log/Activity
 import { settingsReads } from '../../../src/screens/admin/settings.ts';
 import { billingReads } from '../../../src/screens/billing/billing.ts';
 import { dashboardApiReads } from '../../../src/screens/home/dashboard.ts';
+import { readFirstSteps } from '../../../src/screens/home/dashboard-guidance.ts';
 import { ROLES_PAGE } from '../../../islands/admin/users/all-roles.ts';
 import { usersQuery, USERS_PAGE_SIZE } from '../../../islands/admin/users/users-state.ts';
 
@@ -277,19 +278,21 @@ describe('the inline script and the pick-up', () => {
     expect(asked).toEqual([]);
   });
 
-  it('the dashboard (/) asks for exactly what was sent early: assignments, favourites, recent activity', async () => {
-    const addresses = ['/api/v1/workflow/assignments', '/api/v1/documentation/favorites', '/api/v1/documentation/notifications?limit=20'];
+  it('the dashboard (/) asks for exactly what was sent early: assignments, favourites, recent activity, the first steps', async () => {
+    const addresses = ['/api/v1/workflow/assignments', '/api/v1/documentation/favorites', '/api/v1/documentation/notifications?limit=20', '/api/v1/workflow/first-steps'];
     openPage('/', { token: TOKEN, loggedIn: 'true' });
     expect(sentEarly()).toEqual(['/api/v1/auth/me', ...addresses]);
-    // Recent Activity, the last panel, waits behind the page's modules (six connections: module-preload.spec).
+    // Recent Activity, the last panel, and the first steps (the empty panels' guidance) wait behind the
+    // page's modules (six connections: module-preload.spec).
     expect(priorities).toEqual({
       '/api/v1/auth/me': 'auto',
       '/api/v1/workflow/assignments': 'auto',
       '/api/v1/documentation/favorites': 'auto',
       '/api/v1/documentation/notifications?limit=20': 'low',
+      '/api/v1/workflow/first-steps': 'low',
     });
     const reads = dashboardApiReads();
-    await Promise.all([reads.assignments, reads.favourites, reads.activity]);
+    await Promise.all([reads.assignments, reads.favourites, reads.activity, readFirstSteps().catch(() => undefined)]);
     await settle();
     expect(sentEarly()).toEqual(['/api/v1/auth/me']);
     expect(asked.filter((a) => a !== '/api/v1/auth/me').sort()).toEqual([...addresses].sort());
@@ -372,7 +375,7 @@ describe('the inline script and the pick-up', () => {
       expect(pathsSent(), page).toEqual([me, ...own.map(api), drawer]);
     }
     const noDrawer: [string, string[]][] = [
-      ['/', [paths.workflow.assignments, paths.documentation.favorites, paths.documentation.notifications]],
+      ['/', [paths.workflow.assignments, paths.documentation.favorites, paths.documentation.notifications, paths.workflow.firstSteps]],
       ['/admin/roles', [paths.roles.list]],
       ['/admin/roles/r%201', [paths.roles.role('r 1')]],
       ['/admin/activity-log', [paths.activity]],

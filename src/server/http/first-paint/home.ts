@@ -1,15 +1,33 @@
 /**
  * Home's first paint in its first HTML (issue #31): when home (/) is served with its first data
  * (../first-answers.ts) and auth/me says the visitor works in an organisation, the dashboard is shown in
- * the HTML with its welcome card filled (src/shared/first-paint/welcome.ts: the markup home's script
- * writes too), and the page is shown (./reveal.ts), so the card paints before any module has run.
- * Home's script shows the same mode and writes the same card when it runs (src/screens/home/home.ts);
- * its panels fill as their reads arrive.
- * Dates are written in UTC and the server's language (the script writes them in the browser's).
+ * the HTML as home's script would draw it from the same answers, and the page is shown (./reveal.ts), so
+ * it paints before any module has run:
+ * - the welcome card (src/shared/first-paint/welcome.ts), and below it the user's pending invitations
+ *   (src/shared/first-paint/invitations.ts, from auth/me);
+ * - an org admin's first steps while one is left, and each panel — Assignments to Claim, Favorites, Recent
+ *   Activity — with its items, or its empty line with what would fill it and the offer
+ *   (src/shared/first-paint/dashboard-panels.ts, dashboard-guidance.ts), each from its answer (a panel
+ *   whose answer is missing or refused stays 'Loading…': the script reads and draws it).
+ * Home's script draws the same markup from the same answers and keeps the nodes of a drawing equal to its
+ * own (src/screens/home/dashboard.ts), so the take-over moves nothing.
+ *
+ * What the server cannot know it takes by default: Checklists in Progress are the filler's drafts in the
+ * browser's local storage, so the panel is drawn empty (as on a device without drafts; the script lists
+ * them when there are), and dates are written in UTC and the server's language (the script writes them in
+ * the browser's).
  */
 import type { RouteMatch } from '../../../routes.ts';
 import type { CurrentUser } from '../../../shared/api/accounts.ts';
+import type { Assignment } from '../../../shared/api/assignments.ts';
+import type { FirstSteps } from '../../../shared/api/first-steps.ts';
+import type { List } from '../../../shared/api/list.ts';
+import type { FavouriteEntry, NotificationList } from '../../../shared/api/notifications.ts';
 import * as paths from '../../../shared/api/paths.ts';
+import { firstReadsOf } from '../../../shared/first-reads.ts';
+import { firstStepItems, firstStepsMarkup, viewerOf, type PanelName, type Viewer } from '../../../shared/first-paint/dashboard-guidance.ts';
+import { activityItemMarkup, assignmentItemMarkup, favouriteItemMarkup, panelMarkup } from '../../../shared/first-paint/dashboard-panels.ts';
+import { homeInvitationsMarkup } from '../../../shared/first-paint/invitations.ts';
 import { welcomeOrgMarkup, welcomeTrialMarkup } from '../../../shared/first-paint/welcome.ts';
 import type { FirstAnswers } from '../first-answers.ts';
 import { revealPage } from './reveal.ts';
@@ -17,21 +35,69 @@ import { revealPage } from './reveal.ts';
 const DASHBOARD = /(<section id="home-dashboard"[^>]*?)\shidden(?=[\s>])/;
 const ORG = /(<span id="welcome-org"[^>]*>)(<\/span>)/;
 const TRIAL = /<p id="welcome-trial"([^>]*?)\shidden([^>]*)><\/p>/;
+const INVITATIONS = /(<section\b[^>]*\bid="home-invitations"[^>]*?)\shidden(?=[\s>])/;
+const INVITATION_LIST = /(<ul\b[^>]*\bid="home-invitation-list"[^>]*>)(<\/ul>)/;
+const FIRST_STEPS = /(<section\b[^>]*\bid="first-steps"[^>]*?)\shidden(?=[\s>])/;
+const FIRST_STEPS_LIST = /(<ol\b[^>]*\bid="first-steps-list"[^>]*>)(<\/ol>)/;
+/** A panel's list as the shell has it: busy, with its 'Loading…' line. */
+const PANEL = /(<ul\b[^>]*\bdata-dashboard-list="(\w+)"[^>]*?)\saria-busy="true"([^>]*>)[\s\S]*?<\/ul>/g;
 
 let dateFormat: Intl.DateTimeFormat | undefined;
 const dateText = (iso: string): string => (dateFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeZone: 'UTC' })).format(new Date(iso));
+let dateTimeFormat: Intl.DateTimeFormat | undefined;
+function dateTimeText(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  dateTimeFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+  return dateTimeFormat.format(date);
+}
 
-/** The shell with the dashboard shown and its welcome card written, when `match` is home and the visitor has an organisation. */
+/** The body of an answer the API gave with 200, or undefined. */
+const answered = <T>(answers: FirstAnswers, address: string | undefined): T | undefined => {
+  const answer = address === undefined ? undefined : answers[address];
+  return answer?.status === 200 ? (answer.body as T) : undefined;
+};
+
+/** Each panel's items' markup, for the panels whose answer is in. */
+function panelItems(user: CurrentUser, answers: FirstAnswers): Partial<Record<PanelName, string[]>> {
+  // THE table's reads of '/' (src/shared/first-reads.ts), in its order.
+  const [assignments, favourites, activity] = firstReadsOf('/', {});
+  const me = { username: user.username, isOrgAdmin: user.is_org_admin };
+  return {
+    assignments: answered<List<Assignment>>(answers, assignments)?.results.map((a) => assignmentItemMarkup(a, me, dateTimeText)),
+    favourites: answered<List<FavouriteEntry>>(answers, favourites)?.results.map(favouriteItemMarkup),
+    activity: answered<NotificationList>(answers, activity)?.results.map((n) => activityItemMarkup(n, dateTimeText)),
+    drafts: [],
+  };
+}
+
+/** The panels drawn: a panel with items from its answer; an empty one once the viewer (its offer) is known too. */
+function paintPanels(html: string, items: Partial<Record<PanelName, string[]>>, viewer: Viewer | undefined): string {
+  return html.replace(PANEL, (element, open: string, name: PanelName, close: string) => {
+    const listed = items[name];
+    if (!listed || (listed.length === 0 && !viewer)) return element;
+    return `${open}${close}${panelMarkup(name, listed, viewer)}</ul>`;
+  });
+}
+
+/** The shell with the dashboard drawn, when `match` is home and the visitor has an organisation. */
 export function paintHome(html: string, match: RouteMatch, answers: FirstAnswers): string {
   if (match.route.pattern !== '/') return html;
-  const me = answers[paths.auth.me];
-  const user = me?.status === 200 ? (me.body as CurrentUser) : null;
+  const user = answered<CurrentUser>(answers, paths.auth.me);
   const org = user?.org;
   if (!user || !org || !DASHBOARD.test(html) || !ORG.test(html)) return html;
   const trial = welcomeTrialMarkup(user, dateText);
-  const page = html
+  let page = html
     .replace(DASHBOARD, '$1')
     .replace(ORG, (_, open: string, close: string) => open + welcomeOrgMarkup(org) + close)
     .replace(TRIAL, (element, before: string, after: string) => (trial ? `<p id="welcome-trial"${before}${after}>${trial}</p>` : element));
+  if (user.invitations.length > 0) {
+    const listed = homeInvitationsMarkup(user.invitations);
+    page = page.replace(INVITATIONS, '$1').replace(INVITATION_LIST, (_, open: string, close: string) => open + listed + close);
+  }
+  const guidance = answered<FirstSteps>(answers, paths.workflow.firstSteps);
+  const steps = guidance && firstStepItems(guidance.steps);
+  if (steps) page = page.replace(FIRST_STEPS, '$1').replace(FIRST_STEPS_LIST, (_, open: string, close: string) => open + firstStepsMarkup(steps) + close);
+  page = paintPanels(page, panelItems(user, answers), guidance && viewerOf(user.is_org_admin, guidance));
   return revealPage(page);
 }

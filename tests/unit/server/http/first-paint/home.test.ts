@@ -1,19 +1,27 @@
 /**
  * Home's first paint in its HTML (src/server/http/first-paint/home.ts): for a visitor with an
- * organisation, the dashboard shown with its welcome card (name escaped, the trial's line), the page
- * shown; nothing for a visitor without one, or without auth/me.
+ * organisation, the dashboard shown with its welcome card (name escaped, the trial's line), its first
+ * steps and its panels drawn from their answers, the page shown; nothing for a visitor without one, or
+ * without auth/me.
  */
 import { describe, expect, it } from 'vitest';
 import { paintHome } from '../../../../../src/server/http/first-paint/home.ts';
 import { matchRoute } from '../../../../../src/routes.ts';
+import { firstReadsOf } from '../../../../../src/shared/first-reads.ts';
 
 const SHELL =
   '<main class="chrome-main" id="main" tabindex="-1" aria-busy="true"> <div class="page-skeleton" id="page-skeleton" aria-hidden="true"> <div class="skeleton-line"></div> </div> ' +
   '<div class="page-content" id="page-content" hidden><section id="home-picker" hidden></section>' +
   '<section id="home-dashboard" aria-labelledby="home-dashboard-heading" hidden data-astro-cid-j><h2 id="welcome-heading">Welcome to <span id="welcome-org" data-astro-cid-j></span></h2>' +
-  '<p id="welcome-trial" hidden data-astro-cid-j></p></section></div></main>';
+  '<p id="welcome-trial" hidden data-astro-cid-j></p>' +
+  '<section class="card home-invitations" id="home-invitations" aria-labelledby="home-invitations-heading" hidden data-astro-cid-j><ul class="home-invitation-list" id="home-invitation-list" data-astro-cid-j></ul></section>' +
+  '<section class="card first-steps" id="first-steps" aria-labelledby="first-steps-heading" hidden data-astro-cid-j> <ol class="first-steps-list" id="first-steps-list" data-astro-cid-j></ol> </section>' +
+  ['assignments', 'drafts', 'favourites', 'activity']
+    .map((name) => `<ul class="dashboard-list" data-dashboard-list="${name}" tabindex="0" aria-busy="true" data-astro-cid-j><li class="dashboard-empty" data-astro-cid-j>Loading…</li></ul>`)
+    .join('') +
+  '</section></div></main>';
 
-const me = (org: unknown, isOrgAdmin = false) => ({ 'auth/me': { status: 200, body: { username: 'ann', is_org_admin: isOrgAdmin, org } } });
+const me = (org: unknown, isOrgAdmin = false, invitations: unknown[] = []) => ({ 'auth/me': { status: 200, body: { username: 'ann', is_org_admin: isOrgAdmin, org, invitations } } });
 const trialing = (trialEndsAt: string) => ({ status: 'trialing', trial_ends_at: trialEndsAt, current_period_end: null });
 const OFF = { status: 'off', trial_ends_at: null, current_period_end: null };
 
@@ -34,9 +42,65 @@ describe('paintHome', () => {
     expect(admin).toContain('January 2, 2999</time>. <a href="/billing" class="welcome-billing">Billing</a></p>');
   });
 
+  it('lists the pending invitations below the welcome, each with Accept and Decline (none: the section stays hidden)', () => {
+    const html = paintHome(SHELL, matchRoute('/')!, me({ id: 'o1', name: 'Acme', subscription: OFF }, false, [{ id: 'i1', org_id: 'o2', org_name: 'Beta & Co', expiry: '2999-01-01T00:00:00Z' }]));
+    expect(html).toContain('<section class="card home-invitations" id="home-invitations" aria-labelledby="home-invitations-heading" data-astro-cid-j>');
+    expect(html).toContain(
+      '<ul class="home-invitation-list" id="home-invitation-list" data-astro-cid-j><li class="home-invitation" data-invitation="i1"><span class="home-invitation-org">Beta &#38; Co</span>' +
+        '<span class="home-invitation-answers"><button type="button" class="button" data-accept="true" aria-label="Accept the invitation to join Beta &#38; Co">Accept</button>' +
+        '<button type="button" class="button secondary" data-accept="false" aria-label="Decline the invitation to join Beta &#38; Co">Decline</button></span></li></ul>',
+    );
+    expect(paintHome(SHELL, matchRoute('/')!, me({ id: 'o1', name: 'Acme', subscription: OFF }))).toContain('id="home-invitations" aria-labelledby="home-invitations-heading" hidden');
+  });
+
   it('draws nothing without an organisation, without auth/me, or on another page', () => {
     expect(paintHome(SHELL, matchRoute('/')!, me(null))).toBe(SHELL);
     expect(paintHome(SHELL, matchRoute('/')!, {})).toBe(SHELL);
     expect(paintHome(SHELL, matchRoute('/billing')!, me({ id: 'o1', name: 'Acme', subscription: OFF }))).toBe(SHELL);
+  });
+
+  describe('the first steps and the panels', () => {
+    const [assignments, favourites, activity, firstSteps] = firstReadsOf('/', {});
+    const ok = (body: unknown) => ({ status: 200, body });
+    const list = (html: string, name: string) => new RegExp(`<ul [^>]*data-dashboard-list="${name}"[^>]*>(.*?)</ul>`).exec(html)?.[1];
+    const opened = (html: string, name: string) => new RegExp(`<ul [^>]*data-dashboard-list="${name}"[^>]*>`).exec(html)?.[0];
+    const assignment = {
+      id: 'a1', kind: 'document', object_id: 'd1', object_name: 'Gate', doctype: 'form', assigned_at: '2026-03-04T05:06:00Z',
+      assigned_to: { type: 'org', id: 'o1', name: 'Acme' }, assigned_by_username: 'bob', notes: '', claimed: false,
+      claimed_by_username: null, completed: false, submission_id: null, failing_answers: [],
+    };
+    const answers = {
+      ...me({ id: 'o1', name: 'Acme', subscription: OFF }, true),
+      [assignments!]: ok({ results: [assignment], total: 1 }),
+      [favourites!]: ok({ results: [], total: 0 }),
+      [activity!]: ok({ results: [], total: 0, unread: 0 }),
+      [firstSteps!]: ok({ root_permissions: 32767, steps: { folder: true, checklist: false, member: false, qr_labels: false } }),
+    };
+
+    it('draws each panel from its answer, empty ones with their guidance, drafts as none (the browser lists its own), and the first steps', () => {
+      const html = paintHome(SHELL, matchRoute('/')!, answers);
+      expect(list(html, 'assignments')).toContain('<button class="button" type="button" data-action="claim" aria-label="Claim Gate">Claim</button>');
+      expect(list(html, 'assignments')).toContain('Assigned to Acme by bob, <time datetime="2026-03-04T05:06:00Z">Mar 4, 2026, 5:06');
+      expect(list(html, 'favourites')).toContain('<p class="dashboard-empty-text">No favourites yet</p><p class="dashboard-guide">');
+      expect(list(html, 'activity')).toContain('<a class="dashboard-offer" href="/admin/users">Invite people</a>');
+      expect(list(html, 'drafts')).toContain('<p class="dashboard-empty-text">No checklists in progress</p>');
+      for (const name of ['assignments', 'drafts', 'favourites', 'activity']) expect(opened(html, name)).not.toContain('aria-busy');
+      expect(html).toContain('<section class="card first-steps" id="first-steps" aria-labelledby="first-steps-heading" data-astro-cid-j>');
+      expect(html).toContain('<ol class="first-steps-list" id="first-steps-list" data-astro-cid-j><li class="first-step" data-done="true">');
+      expect(html).not.toContain('Loading…');
+    });
+
+    it('leaves a panel whose answer is missing or refused loading, and the empty ones too without the first steps (their guidance)', () => {
+      const html = paintHome(SHELL, matchRoute('/')!, { ...answers, [favourites!]: { status: 403, body: { detail: 'no' } }, [firstSteps!]: { status: 404, body: {} } });
+      expect(list(html, 'assignments')).toContain('Claim Gate');
+      for (const name of ['drafts', 'favourites', 'activity']) expect(list(html, name)).toBe('<li class="dashboard-empty" data-astro-cid-j>Loading…</li>');
+      expect(html).toContain('id="first-steps" aria-labelledby="first-steps-heading" hidden');
+    });
+
+    it('shows no first steps once every one is done, or to a member', () => {
+      const done = { root_permissions: 1, steps: { folder: true, checklist: true, member: true, qr_labels: true } };
+      expect(paintHome(SHELL, matchRoute('/')!, { ...answers, [firstSteps!]: ok(done) })).toContain('id="first-steps" aria-labelledby="first-steps-heading" hidden');
+      expect(paintHome(SHELL, matchRoute('/')!, { ...answers, [firstSteps!]: ok({ root_permissions: 1, steps: null }) })).toContain('<ol class="first-steps-list" id="first-steps-list" data-astro-cid-j></ol>');
+    });
   });
 });

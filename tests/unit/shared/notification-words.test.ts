@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { notificationWords } from '../../../../src/screens/chrome/notification-words.ts';
+import { notificationWords } from '../../../src/shared/notification-words.ts';
 
 describe('notificationWords', () => {
   it('says a move without naming the folders, whether or not the reader may see them (issue #28: null when not)', () => {
@@ -16,5 +16,20 @@ describe('notificationWords', () => {
     const to = (type: string, name: string) => ({ name: 'Fire drill', assigned_to: { type, id: 'x', name } });
     expect(notificationWords({ activity_type: 'DocumentAssigned', username: 'ann', context_data: to('user', 'bob'), item })).toEqual({ who: 'ann', what: 'assigned you:', name: 'Fire drill' });
     expect(notificationWords({ activity_type: 'FolderAssigned', username: 'ann', context_data: to('role', 'Inspectors'), item }).what).toBe('assigned Inspectors:');
+  });
+});
+
+describe('notificationWords, said plainly', () => {
+  it('says who did what to which item', () => {
+    expect(notificationWords({ activity_type: 'DocumentCreated', username: 'bob', context_data: {}, item: { kind: 'document', id: 'd', name: 'Gate', doctype: 'form' } })).toEqual({
+      who: 'bob',
+      what: 'created',
+      name: 'Gate',
+    });
+    expect(notificationWords({ activity_type: 'DataSubmitted', username: null, context_data: { sheet_name: 'Gate', validation_errors: 2 }, item: null })).toEqual({
+      who: 'A former member',
+      what: 'submitted (2 invalid)',
+      name: 'Gate',
+    });
   });
 });

@@ -1,8 +1,9 @@
 /**
  * A notification as one line (accounts §2 Notifications panel, Home's Recent Activity): who, what happened,
- * and the item's name. THE wording: the bell's panel and the dashboard both say it this way. Pure, no DOM.
+ * and the item's name. THE wording: the bell's panel and the dashboard say it this way (the dashboard's
+ * markup, src/shared/first-paint/dashboard-panels.ts, is drawn by the server too). Pure, no DOM.
  */
-import type { Notification } from '../../shared/api/notifications.ts';
+import type { Notification } from './api/notifications.ts';
 
 const WHAT_HAPPENED: Partial<Record<Notification['activity_type'], string>> = {
   FolderCreated: 'created the folder',
