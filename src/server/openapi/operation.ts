@@ -6,7 +6,7 @@
  * 400/413/422 and a query's 422, and the `{detail}` shape of every error.
  */
 import { describeRoute, resolver } from 'hono-openapi';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** A status a call itself may answer with `{detail}` (a sign-in's and a body's are added by the document). */
 export type ErrorStatus = 400 | 402 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 503;
@@ -26,6 +26,8 @@ export interface Operation {
   bodyMedia?: readonly string[];
   /** The query: the very schema the handler gives `queryOf`. */
   query?: z.ZodType;
+  /** The path's parameters where they are narrower than any text (`{kind}`: folders or documents), or need words. */
+  params?: Record<string, { schema: z.ZodType; description?: string }>;
   /** Success status → what it answers. */
   answers: Partial<Record<200 | 201 | 202 | 204 | 302 | 304, Answer>>;
   /** The errors the call itself answers (404 for ids of other organisations, 409, …). */
@@ -64,6 +66,17 @@ export function operation(op: Operation) {
     summary: op.summary,
     ...(op.description ? { description: op.description } : {}),
     tags: [op.tag],
+    ...(op.params
+      ? {
+          parameters: Object.entries(op.params).map(([name, { schema, description }]) => ({
+            in: 'path',
+            name,
+            required: true,
+            ...(description ? { description } : {}),
+            schema: z.toJSONSchema(schema, { io: 'input', target: 'draft-2020-12' }),
+          })) as never,
+        }
+      : {}),
     responses: responses as never,
     ...({
       [OPERATION]: {
@@ -74,4 +87,25 @@ export function operation(op: Operation) {
       },
     } as object),
   });
+}
+
+/** Marks a share token's answer at a member's address (routes/shared-checklist.ts), for the document to join. */
+export const SHARE_OPERATION = 'x-ringbinder-share';
+
+/** What a share token gets at an address that also answers members: its own answers (where they differ) and errors. */
+export interface ShareOperation {
+  /** A sentence for the call's description: what a share token may do here. */
+  description: string;
+  /** Success status → what a share token gets, where it differs from a member's answer. */
+  answers?: Partial<Record<200 | 201 | 304, Answer>>;
+  /** The errors a share token meets here beyond the member's (the link's 402 and 403, 429, …). */
+  errors?: readonly ErrorStatus[];
+}
+
+/**
+ * Put between a route of routes/shared-checklist.ts and its handler: the document shows the address once,
+ * with both credentials (a signed-in member's and a share token's), the member's operation joined with this.
+ */
+export function shareOperation(share: ShareOperation) {
+  return describeRoute({ [SHARE_OPERATION]: share } as never);
 }

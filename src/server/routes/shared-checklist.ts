@@ -25,6 +25,8 @@ import type { AppEnv, ShareEnv } from '../env.ts';
 import { jsonBody } from '../http/body.ts';
 import { jsonWithEtag } from '../http/etag.ts';
 import { queryOf } from '../http/query.ts';
+import { sharedChecklistAnswer } from '../openapi/answers/share-links.ts';
+import { operation, shareOperation } from '../openapi/operation.ts';
 import { readSharedChecklist, sharedMediaUrls, signSharedUploads, submitThroughLink } from '../services/checklists/shared-checklist.ts';
 import { idempotencyKeyOf } from './checklist-data.ts';
 
@@ -48,16 +50,19 @@ export const sharedChecklist = new Hono<AppEnv>();
 
 sharedChecklist.get(
   '/share/checklist',
+  operation({ summary: 'Get a share link’s checklist', description: 'The checklist at its latest published version, with the link and the organisation’s name. With an ETag: a repeat naming it in If-None-Match answers 304.', tag: 'Share links', answers: { 200: sharedChecklistAnswer, 304: null }, errors: [402, 403, 404, 429] }),
   forShareTokens(async (c) => jsonWithEtag(c, await readSharedChecklist(c.var.deps, c.var.share))),
 );
 
 sharedChecklist.get(
   '/documentation/documents/:id',
+  shareOperation({ description: 'the link’s checklist, as `GET share/checklist` answers it (another id: 404), with an ETag.', answers: { 200: sharedChecklistAnswer, 304: null }, errors: [402, 403, 429] }),
   forShareTokens(async (c) => jsonWithEtag(c, await readSharedChecklist(c.var.deps, c.var.share, idOf(c)))),
 );
 
 sharedChecklist.get(
   '/documentation/documents/:id/media-urls',
+  shareOperation({ description: 'the addresses of the link’s checklist’s pictures and of photos submitted through links.', errors: [402, 403, 429] }),
   forShareTokens(async (c) => {
     const { upload_id } = queryOf(c, mediaUrlsQuery);
     const results = await sharedMediaUrls(c.var.deps, c.var.share, idOf(c), upload_id);
@@ -67,6 +72,7 @@ sharedChecklist.get(
 
 sharedChecklist.post(
   '/documentation/documents/:id/sign-content-upload',
+  shareOperation({ description: 'photos for answers to the link’s checklist (throttled per link and per address).', errors: [402, 403, 429] }),
   forShareTokens(async (c) => {
     const { deps, share } = c.var;
     await admitShareCall(deps.db, deps.config, 'upload', share.linkId, clientIp(c), deps.now());
@@ -77,6 +83,7 @@ sharedChecklist.post(
 
 sharedChecklist.post(
   '/documentation/documents/:id/data',
+  shareOperation({ description: 'a submission to the link’s checklist, by `share: {name}` (throttled per link and per address).', errors: [402, 403, 429] }),
   forShareTokens(async (c) => {
     const { deps, share } = c.var;
     // Counted before anything is judged: a refused submission costs its attempt too.
