@@ -52,7 +52,7 @@ documentation.post(
 
 documentation.get(
   '/folders/:id',
-  operation({ summary: 'Get a folder and the folders above it', description: 'The id may be `root`: the organisation’s root folderAnswer.', tag: 'Folders', answers: { 200: folderAnswer }, errors: [404] }),
+  operation({ summary: 'Get a folder and the folders above it', description: 'The id may be `root`: the organisation’s root folder.', tag: 'Folders', answers: { 200: folderAnswer }, errors: [404] }),
   async (c) => {
     return c.json(await getFolder(c.var.deps, c.var.member, c.req.param('id')));
   },
