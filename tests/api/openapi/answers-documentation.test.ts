@@ -93,7 +93,7 @@ describe('documents', () => {
 describe('permissions', () => {
   it('ACLs of folders and documents, read and replaced', async () => {
     const admin = team.admin.api;
-    const entries = [grant(team.org.id, Permission.Read), grant(team.role.id, Permission.Read | Permission.Edit)];
+    const entries = [grant(team.org.id, Permission.Read), grant(team.role.id, Permission.Read | Permission.Write)];
     expect((await call(admin, 'put', '/documentation/folders/{id}/acl', { id: folder.id }, { json: entries })).status).toBe(200);
     expect((await call(admin, 'get', '/documentation/folders/{id}/acl', { id: folder.id })).body.entries).toHaveLength(2);
     expect((await call(admin, 'put', '/documentation/documents/{id}/acl', { id: doc.id }, { json: [grant(team.member.id, Permission.Read)] })).status).toBe(200);

@@ -15,7 +15,7 @@ export const doctype = z.enum(DOCTYPES);
 export const itemKind = z.enum(['folder', 'document']);
 export const subjectType = z.enum(['org', 'role', 'user']);
 /** The caller's permission bits on an item (shared/permissions/bits.ts). */
-export const permissionBits = z.int().min(0).meta({ description: 'Permission bits (Read 1, Create 2, Edit 4, Delete 8, Edit Permissions 16, …)' });
+export const permissionBits = z.int().min(0).meta({ description: 'Permission bits: Read 1, Write 2, Delete 4, Edit Permissions 8, Create Documents 16, Create Folders 32' });
 export const username = z.string().nullable().meta({ description: 'Null when the account is gone' });
 
 /** A document's contents: its doctype's shape (documentation §3: pages, questions, form links). */
