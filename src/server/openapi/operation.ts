@@ -9,7 +9,7 @@ import { describeRoute, resolver } from 'hono-openapi';
 import type { z } from 'zod';
 
 /** A status a call itself may answer with `{detail}` (a sign-in's and a body's are added by the document). */
-export type ErrorStatus = 400 | 402 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 406 | 409 | 410 | 413 | 416 | 422 | 429 | 503;
 
 /** A success: its JSON schema, `null` for no body, or another media type (files, CSV, PDF, event streams). */
 export type Answer = z.ZodType | null | { media: string; description?: string };
@@ -27,7 +27,7 @@ export interface Operation {
   /** The query: the very schema the handler gives `queryOf`. */
   query?: z.ZodType;
   /** Success status → what it answers. */
-  answers: Partial<Record<200 | 201 | 202 | 204 | 302 | 304, Answer>>;
+  answers: Partial<Record<200 | 201 | 202 | 204 | 206 | 302 | 304, Answer>>;
   /** The errors the call itself answers (404 for ids of other organisations, 409, …). */
   errors?: readonly ErrorStatus[];
 }
@@ -40,6 +40,7 @@ const DESCRIPTIONS: Record<number, string> = {
   201: 'Created',
   202: 'Accepted',
   204: 'No content',
+  206: 'Partial content (a Range asked for)',
   302: 'Found (a redirect)',
   304: 'Not modified (ETag)',
 };
