@@ -62,11 +62,11 @@ function signInOf(access: AccessTable, method: string, path: string): { security
 const jsonSchemaOf = (schema: z.ZodType) =>
   z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
 
-function queryParameters(schema: z.ZodType): object[] {
+function parametersOf(schema: z.ZodType, where: 'query' | 'path'): { in: string; name: string }[] {
   const json = jsonSchemaOf(schema);
   const properties = (json.properties ?? {}) as Record<string, object>;
   const required = new Set((json.required ?? []) as string[]);
-  return Object.entries(properties).map(([name, property]) => ({ in: 'query', name, required: required.has(name), schema: property }));
+  return Object.entries(properties).map(([name, property]) => ({ in: where, name, required: where === 'path' || required.has(name), schema: property }));
 }
 
 interface OperationObject {
@@ -74,7 +74,7 @@ interface OperationObject {
   parameters?: object[];
   requestBody?: object;
   security?: object[];
-  [OPERATION]?: { body?: z.ZodType; bodyMedia?: string[]; query?: z.ZodType; errors: number[] };
+  [OPERATION]?: { body?: z.ZodType; bodyMedia?: string[]; query?: z.ZodType; params?: z.ZodObject; errors: number[] };
 }
 export interface OpenApiDocument {
   openapi: string;
@@ -117,8 +117,13 @@ export async function openApiDocument(api: Hono<AppEnv>, access: AccessTable): P
         op.requestBody = { required: true, content: Object.fromEntries(media.map((m) => [m, { schema }])) };
         for (const status of [400, 413, 422]) errors.add(status);
       }
+      if (extra?.params) {
+        const described = parametersOf(extra.params, 'path');
+        const named = new Set(described.map((p) => p.name));
+        op.parameters = [...(op.parameters ?? []).filter((p) => !named.has((p as { name: string }).name)), ...described];
+      }
       if (extra?.query) {
-        op.parameters = [...(op.parameters ?? []), ...queryParameters(extra.query)];
+        op.parameters = [...(op.parameters ?? []), ...parametersOf(extra.query, 'query')];
         errors.add(422);
       }
       for (const status of [...errors].sort()) {

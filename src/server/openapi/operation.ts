@@ -26,6 +26,11 @@ export interface Operation {
   bodyMedia?: readonly string[];
   /** The query: the very schema the handler gives `queryOf`. */
   query?: z.ZodType;
+  /**
+   * The path's parameters when more than a string can be said (`:kind` is one of a few words): a z.object by
+   * name. Without it every `{name}` of the path is a required string.
+   */
+  params?: z.ZodObject;
   /** Success status → what it answers. */
   answers: Partial<Record<200 | 201 | 202 | 204 | 206 | 302 | 304, Answer>>;
   /** The errors the call itself answers (404 for ids of other organisations, 409, …). */
@@ -71,6 +76,7 @@ export function operation(op: Operation) {
         body: op.body,
         bodyMedia: op.bodyMedia,
         query: op.query,
+        params: op.params,
         errors: op.errors ?? [],
       },
     } as object),

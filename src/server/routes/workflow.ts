@@ -4,6 +4,7 @@
  * `{kind}` is `document` or `folder` (corrections too for claim, unclaim and complete); any other is 404.
  */
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { ASSIGNABLE_KINDS, ASSIGNMENT_KINDS, createAssignmentBody, listAssignmentsQuery } from '../../shared/api/assignments-schemas.ts';
 import type { MemberEnv } from '../env.ts';
 import { notFound } from '../errors.ts';
@@ -34,7 +35,7 @@ workflow.get('/assignments', operation({ summary: 'List assignments', descriptio
   return c.json(await listAssignments(c.var.deps, c.var.member, query));
 });
 
-workflow.post('/assignments/:kind', operation({ summary: 'Assign a folder or document', description: '{kind} is document or folder.', tag: 'Assignments', body: createAssignmentBody, answers: { 201: assignment }, errors: [403, 404, 409] }), async (c) => {
+workflow.post('/assignments/:kind', operation({ summary: 'Assign a folder or document', description: '{kind} is document or folder.', tag: 'Assignments', params: z.object({ kind: z.enum(ASSIGNABLE_KINDS) }), body: createAssignmentBody, answers: { 201: assignment }, errors: [403, 404, 409] }), async (c) => {
   const kind = c.req.param('kind');
   if (!isOneOf(ASSIGNABLE_KINDS, kind)) throw notFound();
   const body = await jsonBody(c, createAssignmentBody);
@@ -46,7 +47,8 @@ const transitions = { claim: claimAssignment, unclaim: unclaimAssignment, comple
 for (const [step, run] of Object.entries(transitions)) {
   const summary = { claim: 'Claim an assignment', unclaim: 'Give an assignment back', complete: 'Complete an assignment' }[step];
   const description = '{kind} is document, folder or correction.';
-  const describe = operation({ summary: summary!, description, tag: 'Assignments', answers: { 200: assignment }, errors: [403, 404, 409] });
+  const params = z.object({ kind: z.enum(ASSIGNMENT_KINDS), id: z.string() });
+  const describe = operation({ summary: summary!, description, tag: 'Assignments', params, answers: { 200: assignment }, errors: [403, 404, 409] });
   workflow.post(`/assignments/:kind/:id/${step}`, describe, async (c) => {
     const kind = c.req.param('kind');
     if (!isOneOf(ASSIGNMENT_KINDS, kind)) throw assignmentNotFound();
