@@ -200,7 +200,7 @@ orgInvites.put('/:id', operation({ summary: 'Change or resend an invitation', ta
   return c.json(await updateInvitation(c.var.deps, c.var.member, c.var.caller.user, c.req.param('id'), body));
 });
 
-orgInvites.delete('/:id', operation({ summary: 'Cancel an invitation', tag: 'Users', answers: { 204: null }, errors: [404] }), async (c) => {
+orgInvites.delete('/:id', operation({ summary: 'Cancel an invitation', tag: 'Users', answers: { 204: null }, errors: [404, 409] }), async (c) => {
   await cancelInvitation(c.var.deps, c.var.member, c.req.param('id'));
   return c.body(null, 204);
 });
