@@ -6,10 +6,10 @@
  * 400/413/422 and a query's 422, and the `{detail}` shape of every error.
  */
 import { describeRoute, resolver } from 'hono-openapi';
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /** A status a call itself may answer with `{detail}` (a sign-in's and a body's are added by the document). */
-export type ErrorStatus = 400 | 402 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 406 | 409 | 410 | 413 | 416 | 422 | 429 | 503;
 
 /** A success: its JSON schema, `null` for no body, or another media type (files, CSV, PDF, event streams). */
 export type Answer = z.ZodType | null | { media: string; description?: string };
@@ -26,10 +26,13 @@ export interface Operation {
   bodyMedia?: readonly string[];
   /** The query: the very schema the handler gives `queryOf`. */
   query?: z.ZodType;
-  /** The path's parameters where they are narrower than any text (`{kind}`: folders or documents), or need words. */
-  params?: Record<string, { schema: z.ZodType; description?: string }>;
+  /**
+   * The path's parameters when more than a string can be said (`:kind` is one of a few words): a z.object by
+   * name. Without it every `{name}` of the path is a required string.
+   */
+  params?: z.ZodObject;
   /** Success status → what it answers. */
-  answers: Partial<Record<200 | 201 | 202 | 204 | 302 | 304, Answer>>;
+  answers: Partial<Record<200 | 201 | 202 | 204 | 206 | 302 | 304, Answer>>;
   /** The errors the call itself answers (404 for ids of other organisations, 409, …). */
   errors?: readonly ErrorStatus[];
 }
@@ -42,6 +45,7 @@ const DESCRIPTIONS: Record<number, string> = {
   201: 'Created',
   202: 'Accepted',
   204: 'No content',
+  206: 'Partial content (a Range asked for)',
   302: 'Found (a redirect)',
   304: 'Not modified (ETag)',
 };
@@ -66,23 +70,13 @@ export function operation(op: Operation) {
     summary: op.summary,
     ...(op.description ? { description: op.description } : {}),
     tags: [op.tag],
-    ...(op.params
-      ? {
-          parameters: Object.entries(op.params).map(([name, { schema, description }]) => ({
-            in: 'path',
-            name,
-            required: true,
-            ...(description ? { description } : {}),
-            schema: z.toJSONSchema(schema, { io: 'input', target: 'draft-2020-12' }),
-          })) as never,
-        }
-      : {}),
     responses: responses as never,
     ...({
       [OPERATION]: {
         body: op.body,
         bodyMedia: op.bodyMedia,
         query: op.query,
+        params: op.params,
         errors: op.errors ?? [],
       },
     } as object),

@@ -5,10 +5,11 @@
  */
 import { z } from 'zod';
 import { DOCTYPES, ROOT } from '../../../shared/api/documentation.ts';
+import { dateTime } from './list.ts';
 
 export const id = z.uuid();
 /** An ISO 8601 date-time (what `Date.toISOString()` writes). */
-export const time = z.iso.datetime();
+export const time = dateTime;
 /** A folder's id, or `root`: the word for the nearest folder when the caller may Read none above. */
 export const folderIdOrRoot = z.union([z.literal(ROOT), id]);
 export const doctype = z.enum(DOCTYPES);
@@ -107,4 +108,4 @@ export const aclAnswer = z.object({
 });
 
 /** The `{kind}` of the addresses that serve folders and documents alike (a path parameter, not an answer). */
-export const kindParams = { kind: { schema: z.enum(['folders', 'documents']), description: 'The item’s kind' } };
+export const kindParams = z.object({ kind: z.enum(['folders', 'documents']).meta({ description: 'The item’s kind' }) });
