@@ -9,7 +9,7 @@ import type { AppEnv } from '../env.ts';
 import { generateSpecs } from 'hono-openapi';
 import { z } from 'zod';
 import { chainOf, MEMBER, MEMBER_EVEN_IF_EXPIRED, ORG_ADMIN, PUBLIC, SHARE_TOKEN, SIGNED_ADDRESS, SIGNED_IN, type AccessTable } from '../auth/access.ts';
-import { OPERATION, SHARE_OPERATION, type Answer, type ShareOperation } from './operation.ts';
+import { DESCRIPTIONS, OPERATION, SHARE_OPERATION, type Answer, type ShareOperation } from './operation.ts';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 
@@ -93,7 +93,7 @@ function joinShare(op: OperationObject, share: ShareOperation, errors: Set<numbe
   op.security = [...(op.security ?? []), { shareToken: [] }];
   op.description = [op.description, `With a share token: ${share.description}`].filter(Boolean).join('\n\n');
   for (const [status, answer] of Object.entries(share.answers ?? {}) as [string, Answer][]) {
-    const response = (op.responses[status] ?? { description: 'OK' }) as { description: string; content?: Record<string, { schema?: object }> };
+    const response = (op.responses[status] ?? { description: DESCRIPTIONS[Number(status)] ?? 'OK' }) as { description: string; content?: Record<string, { schema?: object }> };
     if (answer !== null) {
       const [media, entry] =
         'media' in answer && typeof answer.media === 'string'

@@ -40,7 +40,8 @@ export interface Operation {
 /** Marks the operation's object so the document can find what describeRoute cannot carry (body, query, errors). */
 export const OPERATION = 'x-ringbinder-operation';
 
-const DESCRIPTIONS: Record<number, string> = {
+/** The words of each success status (the document's description of an answer). */
+export const DESCRIPTIONS: Record<number, string> = {
   200: 'OK',
   201: 'Created',
   202: 'Accepted',

@@ -152,7 +152,7 @@ documentation.post(
 
 documentation.get(
   '/documents/:id',
-  operation({ summary: 'Get a document at its latest version', description: 'With its draft, for a caller who may edit it.', tag: 'Documents', answers: { 200: documentAnswer }, errors: [404] }),
+  operation({ summary: 'Get a document at its latest version', description: 'With its draft (`draft_contents`, null when there is none).', tag: 'Documents', answers: { 200: documentAnswer }, errors: [404] }),
   async (c) => {
     return c.json(await getDocument(c.var.deps, c.var.member, c.req.param('id')));
   },
