@@ -5,7 +5,7 @@
  * against its operation's listed status and schema (./support.ts).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makeChecklist, makeDocument, makeShareLink, makeTeam, missingId, orgWithAdmin, question, type Team } from '../support/factories.ts';
+import { makeChecklist, makeDocument, makeShareLink, makeTeam, missingId, orgWithAdmin, question, type Team, uploadFile } from '../support/factories.ts';
 import { useTestServer } from '../support/harness.ts';
 import type { ApiClient, Json } from '../support/http.ts';
 import { call } from './support.ts';
@@ -100,6 +100,16 @@ describe('share links', () => {
       expect((await call(client, 'get', '/documentation/documents/{id}', { id: missingId() })).status).toBe(404);
       // A member at the same address gets the document itself.
       expect((await call(team.member.api, 'get', '/documentation/documents/{id}', { id: checklist.id })).body.share_link).toBeUndefined();
+    });
+
+    it('signs photo uploads, and reads the addresses of its checklist’s media', async () => {
+      const files = [{ filename: 'gate.png', file_size: 256, content_type: 'image/png' }];
+      const signed = await call(client, 'post', '/documentation/documents/{id}/sign-content-upload', { id: checklist.id }, { json: files });
+      expect(signed.status).toBe(201);
+      const upload = await uploadFile(server, team.admin, checklist.id);
+      const urls = await call(client, 'get', '/documentation/documents/{id}/media-urls', { id: checklist.id }, { query: `upload_id=${upload}` });
+      expect(urls.status).toBe(200);
+      expect((await call(client, 'get', '/documentation/documents/{id}/media-urls', { id: missingId() }, { query: `upload_id=${upload}` })).status).toBe(404);
     });
 
     it('submits, and is refused elsewhere (401) and with a bad record (422)', async () => {
