@@ -27,7 +27,14 @@ export function idempotencyKeyOf(c: Context): string | undefined {
 
 checklistData.post(
   '/documents/:id/data',
-  operation({ summary: 'Submit a checklist', description: 'An `Idempotency-Key` header makes a retry answer the first submission (with `Idempotent-Replayed: true`).', tag: 'Checklist data', body: submissionBody, answers: { 201: submittedRowAnswer }, errors: [403, 404] }),
+  operation({
+    summary: 'Submit a checklist',
+    description: 'An `Idempotency-Key` header makes a retry answer the first submission (with `Idempotent-Replayed: true`).',
+    tag: 'Checklist data',
+    body: submissionBody,
+    answers: { 201: submittedRowAnswer },
+    errors: [403, 404],
+  }),
   async (c) => {
     const key = idempotencyKeyOf(c);
     const body = await jsonBody(c, submissionBody);
@@ -39,7 +46,14 @@ checklistData.post(
 
 checklistData.get(
   '/documents/:id/data',
-  operation({ summary: 'List a checklist’s submitted rows', description: 'Newest first, in the time window; for a result sheet or report, `form_id` names one of its checklists.', tag: 'Checklist data', query: dataQuery, answers: { 200: listOf(submittedRowAnswer) }, errors: [404] }),
+  operation({
+    summary: 'List a checklist’s submitted rows',
+    description: 'Newest first, in the time window; for a result sheet or report, `form_id` names one of its checklists.',
+    tag: 'Checklist data',
+    query: dataQuery,
+    answers: { 200: listOf(submittedRowAnswer) },
+    errors: [404],
+  }),
   async (c) => {
     const query = queryOf(c, dataQuery);
     return c.json(await listData(c.var.deps, c.var.member, c.req.param('id'), query));

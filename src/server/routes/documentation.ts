@@ -52,7 +52,13 @@ documentation.post(
 
 documentation.get(
   '/folders/:id',
-  operation({ summary: 'Get a folder and the folders above it', description: 'The id may be `root`: the organisation’s root folder.', tag: 'Folders', answers: { 200: folderAnswer }, errors: [404] }),
+  operation({
+    summary: 'Get a folder and the folders above it',
+    description: 'The id may be `root`: the organisation’s root folder.',
+    tag: 'Folders',
+    answers: { 200: folderAnswer },
+    errors: [404],
+  }),
   async (c) => {
     return c.json(await getFolder(c.var.deps, c.var.member, c.req.param('id')));
   },
@@ -60,7 +66,14 @@ documentation.get(
 
 documentation.get(
   '/folders/:id/contents',
-  operation({ summary: 'List a folder’s contents', description: 'The folders and documents the caller may Read, ordered by `ordering` (kind, then name, by default).', tag: 'Folders', query: contentsQuery, answers: { 200: listOf(listedItemAnswer) }, errors: [404] }),
+  operation({
+    summary: 'List a folder’s contents',
+    description: 'The folders and documents the caller may Read, ordered by `ordering` (kind, then name, by default).',
+    tag: 'Folders',
+    query: contentsQuery,
+    answers: { 200: listOf(listedItemAnswer) },
+    errors: [404],
+  }),
   async (c) => {
     const query = queryOf(c, contentsQuery);
     return c.json(await folderContents(c.var.deps, c.var.member, c.req.param('id'), query));
@@ -69,7 +82,13 @@ documentation.get(
 
 documentation.put(
   '/folders/:id',
-  operation({ summary: 'Rename a folder or change its description', tag: 'Folders', body: updateFolderBody, answers: { 200: folderAnswer }, errors: [403, 404, 409] }),
+  operation({
+    summary: 'Rename a folder or change its description',
+    tag: 'Folders',
+    body: updateFolderBody,
+    answers: { 200: folderAnswer },
+    errors: [403, 404, 409],
+  }),
   async (c) => {
     const body = await jsonBody(c, updateFolderBody);
     return c.json(await updateFolder(c.var.deps, c.var.member, c.req.param('id'), body));
@@ -95,7 +114,13 @@ documentation.post(
 
 documentation.post(
   '/folders/:id/move',
-  operation({ summary: 'Move a folder or document into this folder', tag: 'Folders', body: moveOrCopyBody, answers: { 200: listedItemAnswer }, errors: [403, 404] }),
+  operation({
+    summary: 'Move a folder or document into this folder',
+    tag: 'Folders',
+    body: moveOrCopyBody,
+    answers: { 200: listedItemAnswer },
+    errors: [403, 404],
+  }),
   async (c) => {
     const body = await jsonBody(c, moveOrCopyBody);
     return c.json(await moveItem(c.var.deps, c.var.member, c.req.param('id'), body));
@@ -104,7 +129,13 @@ documentation.post(
 
 documentation.post(
   '/folders/:id/copy',
-  operation({ summary: 'Copy a folder or document into this folder', tag: 'Folders', body: moveOrCopyBody, answers: { 201: listedItemAnswer }, errors: [403, 404] }),
+  operation({
+    summary: 'Copy a folder or document into this folder',
+    tag: 'Folders',
+    body: moveOrCopyBody,
+    answers: { 201: listedItemAnswer },
+    errors: [403, 404],
+  }),
   async (c) => {
     const body = await jsonBody(c, moveOrCopyBody);
     return c.json(await copyItem(c.var.deps, c.var.member, c.req.param('id'), body), 201);
@@ -113,7 +144,12 @@ documentation.post(
 
 documentation.get(
   '/folders/:id/acl',
-  operation({ summary: 'Get a folder’s permissions (its own entries and those inherited)', tag: 'Permissions', answers: { 200: aclAnswer }, errors: [403, 404] }),
+  operation({
+    summary: 'Get a folder’s permissions (its own entries and those inherited)',
+    tag: 'Permissions',
+    answers: { 200: aclAnswer },
+    errors: [403, 404],
+  }),
   async (c) => {
     return c.json(await getAcl(c.var.deps, c.var.member, 'folder', c.req.param('id')));
   },
@@ -121,7 +157,13 @@ documentation.get(
 
 documentation.put(
   '/folders/:id/acl',
-  operation({ summary: 'Replace a folder’s own permission entries', tag: 'Permissions', body: replaceAclBody, answers: { 200: aclAnswer }, errors: [403, 404] }),
+  operation({
+    summary: 'Replace a folder’s own permission entries',
+    tag: 'Permissions',
+    body: replaceAclBody,
+    answers: { 200: aclAnswer },
+    errors: [403, 404],
+  }),
   async (c) => {
     const entries = await jsonBody(c, replaceAclBody);
     return c.json(await replaceAcl(c.var.deps, c.var.member, 'folder', c.req.param('id'), entries));
@@ -132,7 +174,14 @@ documentation.put(
 
 documentation.get(
   '/trash/:id',
-  operation({ summary: 'List the trash', description: 'Org admins only. The id is `root` (or `1`) for the whole trash, or a trashed folder’s id for what it held.', tag: 'Trash', query: pageQuery, answers: { 200: listOf(trashedItemAnswer) }, errors: [404] }),
+  operation({
+    summary: 'List the trash',
+    description: 'Org admins only. The id is `root` (or `1`) for the whole trash, or a trashed folder’s id for what it held.',
+    tag: 'Trash',
+    query: pageQuery,
+    answers: { 200: listOf(trashedItemAnswer) },
+    errors: [404],
+  }),
   async (c) => {
     const page = queryOf(c, pageQuery);
     return c.json(await trashContents(c.var.deps, c.var.member, c.req.param('id'), page));
@@ -143,7 +192,14 @@ documentation.get(
 
 documentation.post(
   '/documents',
-  operation({ summary: 'Create a document', description: 'A presentation, checklist (form), result sheet or report; contents default to the doctype’s empty contents.', tag: 'Documents', body: createDocumentBody, answers: { 201: documentAnswer }, errors: [403, 404] }),
+  operation({
+    summary: 'Create a document',
+    description: 'A presentation, checklist (form), result sheet or report; contents default to the doctype’s empty contents.',
+    tag: 'Documents',
+    body: createDocumentBody,
+    answers: { 201: documentAnswer },
+    errors: [403, 404],
+  }),
   async (c) => {
     const body = await jsonBody(c, createDocumentBody);
     return c.json(await createDocument(c.var.deps, c.var.member, body), 201);
@@ -152,7 +208,13 @@ documentation.post(
 
 documentation.get(
   '/documents/:id',
-  operation({ summary: 'Get a document at its latest version', description: 'With its draft (`draft_contents`, null when there is none).', tag: 'Documents', answers: { 200: documentAnswer }, errors: [404] }),
+  operation({
+    summary: 'Get a document at its latest version',
+    description: 'With its draft (`draft_contents`, null when there is none).',
+    tag: 'Documents',
+    answers: { 200: documentAnswer },
+    errors: [404],
+  }),
   async (c) => {
     return c.json(await getDocument(c.var.deps, c.var.member, c.req.param('id')));
   },
@@ -161,7 +223,13 @@ documentation.get(
 // A published version rarely changes (issue #29): an ETag, and 304 to a repeat that names it (http/etag.ts).
 documentation.get(
   '/documents/:id/version/:version',
-  operation({ summary: 'Get a version of a document', description: 'With an ETag: a repeat naming it in If-None-Match answers 304.', tag: 'Documents', answers: { 200: documentAnswer, 304: null }, errors: [404] }),
+  operation({
+    summary: 'Get a version of a document',
+    description: 'With an ETag: a repeat naming it in If-None-Match answers 304.',
+    tag: 'Documents',
+    answers: { 200: documentAnswer, 304: null },
+    errors: [404],
+  }),
   async (c) => {
     return jsonWithEtag(c, await getDocumentVersion(c.var.deps, c.var.member, c.req.param('id'), c.req.param('version')));
   },
@@ -169,7 +237,14 @@ documentation.get(
 
 documentation.put(
   '/documents/:id',
-  operation({ summary: 'Publish a document, save or discard its draft, or change its properties', description: 'One body for four edits, told apart by what it carries: `contents` publishes a new version; `draft_contents` an object saves the draft; `draft_contents: null` discards it; only `name` or `description` publishes new properties.', tag: 'Documents', body: updateDocumentBody, answers: { 200: documentAnswer }, errors: [403, 404, 409] }),
+  operation({
+    summary: 'Publish a document, save or discard its draft, or change its properties',
+    description: 'One body for four edits, told apart by what it carries: `contents` publishes a new version; `draft_contents` an object saves the draft; `draft_contents: null` discards it; only `name` or `description` publishes new properties.',
+    tag: 'Documents',
+    body: updateDocumentBody,
+    answers: { 200: documentAnswer },
+    errors: [403, 404, 409],
+  }),
   async (c) => {
     const body = await jsonBody(c, updateDocumentBody);
     return c.json(await updateDocument(c.var.deps, c.var.member, c.req.param('id'), body));
@@ -187,7 +262,13 @@ documentation.delete(
 
 documentation.get(
   '/documents/:id/history',
-  operation({ summary: 'List a document’s published versions', tag: 'Documents', query: pageQuery, answers: { 200: listOf(historyEntryAnswer) }, errors: [404] }),
+  operation({
+    summary: 'List a document’s published versions',
+    tag: 'Documents',
+    query: pageQuery,
+    answers: { 200: listOf(historyEntryAnswer) },
+    errors: [404],
+  }),
   async (c) => {
     const page = queryOf(c, pageQuery);
     return c.json(await documentHistory(c.var.deps, c.var.member, c.req.param('id'), page));
@@ -204,7 +285,12 @@ documentation.post(
 
 documentation.get(
   '/documents/:id/acl',
-  operation({ summary: 'Get a document’s permissions (its own entries and those inherited)', tag: 'Permissions', answers: { 200: aclAnswer }, errors: [403, 404] }),
+  operation({
+    summary: 'Get a document’s permissions (its own entries and those inherited)',
+    tag: 'Permissions',
+    answers: { 200: aclAnswer },
+    errors: [403, 404],
+  }),
   async (c) => {
     return c.json(await getAcl(c.var.deps, c.var.member, 'document', c.req.param('id')));
   },
@@ -212,7 +298,13 @@ documentation.get(
 
 documentation.put(
   '/documents/:id/acl',
-  operation({ summary: 'Replace a document’s own permission entries', tag: 'Permissions', body: replaceAclBody, answers: { 200: aclAnswer }, errors: [403, 404] }),
+  operation({
+    summary: 'Replace a document’s own permission entries',
+    tag: 'Permissions',
+    body: replaceAclBody,
+    answers: { 200: aclAnswer },
+    errors: [403, 404],
+  }),
   async (c) => {
     const entries = await jsonBody(c, replaceAclBody);
     return c.json(await replaceAcl(c.var.deps, c.var.member, 'document', c.req.param('id'), entries));

@@ -24,7 +24,15 @@ const kindOf = (c: Context<MemberEnv>): ItemKind => (c.req.param('kind') === 'fo
 
 effectivePermissionsApi.get(
   `/${KIND}/:id/effective-permissions`,
-  operation({ summary: 'Who can access: each member’s permissions on an item and why', description: 'Needs Edit Permissions on the item.', tag: 'Permissions', params: kindParams, query: effectivePermissionsQuery, answers: { 200: listOf(memberPermissionsAnswer) }, errors: [403, 404] }),
+  operation({
+    summary: 'Who can access: each member’s permissions on an item and why',
+    description: 'Needs Edit Permissions on the item.',
+    tag: 'Permissions',
+    params: kindParams,
+    query: effectivePermissionsQuery,
+    answers: { 200: listOf(memberPermissionsAnswer) },
+    errors: [403, 404],
+  }),
   async (c) => {
     const query = queryOf(c, effectivePermissionsQuery);
     return c.json(await effectivePermissions(c.var.deps, c.var.member, kindOf(c), c.req.param('id'), query));
@@ -33,7 +41,16 @@ effectivePermissionsApi.get(
 
 effectivePermissionsApi.post(
   `/${KIND}/:id/effective-permissions`,
-  operation({ summary: 'Who could access with proposed entries (nothing stored)', description: 'The same page for a proposed list of the item’s own entries.', tag: 'Permissions', params: kindParams, query: effectivePermissionsQuery, body: replaceAclBody, answers: { 200: listOf(memberPermissionsAnswer) }, errors: [403, 404] }),
+  operation({
+    summary: 'Who could access with proposed entries (nothing stored)',
+    description: 'The same page for a proposed list of the item’s own entries.',
+    tag: 'Permissions',
+    params: kindParams,
+    query: effectivePermissionsQuery,
+    body: replaceAclBody,
+    answers: { 200: listOf(memberPermissionsAnswer) },
+    errors: [403, 404],
+  }),
   async (c) => {
     const query = queryOf(c, effectivePermissionsQuery);
     const proposed = await jsonBody(c, replaceAclBody);
@@ -43,7 +60,13 @@ effectivePermissionsApi.post(
 
 effectivePermissionsApi.get(
   `/${KIND}/:id/effective-permissions/:userId`,
-  operation({ summary: 'One member’s permissions on an item and why', tag: 'Permissions', params: kindParams, answers: { 200: memberPermissionsAnswer }, errors: [403, 404] }),
+  operation({
+    summary: 'One member’s permissions on an item and why',
+    tag: 'Permissions',
+    params: kindParams,
+    answers: { 200: memberPermissionsAnswer },
+    errors: [403, 404],
+  }),
   async (c) => {
     return c.json(await memberEffectivePermissions(c.var.deps, c.var.member, kindOf(c), c.req.param('id'), c.req.param('userId')));
   },

@@ -25,7 +25,12 @@ const kindOf = (c: Context<MemberEnv>): ItemKind => (c.req.param('kind') === 'fo
 
 informed.get(
   '/favorites',
-  operation({ summary: 'List my favourites', description: 'The favourite folders and documents the caller may still Read, by name.', tag: 'Favourites and subscriptions', answers: { 200: listOf(favouriteEntryAnswer) } }),
+  operation({
+    summary: 'List my favourites',
+    description: 'The favourite folders and documents the caller may still Read, by name.',
+    tag: 'Favourites and subscriptions',
+    answers: { 200: listOf(favouriteEntryAnswer) },
+  }),
   async (c) => {
     return c.json(await listFavourites(c.var.deps, c.var.member));
   },
@@ -61,7 +66,15 @@ informed.get(
 
 informed.post(
   `/${KIND}/:id/subscription`,
-  operation({ summary: 'Subscribe to an item (or change the subscription’s options)', description: 'An empty body subscribes with both options false.', tag: 'Favourites and subscriptions', params: kindParams, body: subscribeBody, answers: { 200: subscriptionEntryAnswer }, errors: [404] }),
+  operation({
+    summary: 'Subscribe to an item (or change the subscription’s options)',
+    description: 'An empty body subscribes with both options false.',
+    tag: 'Favourites and subscriptions',
+    params: kindParams,
+    body: subscribeBody,
+    answers: { 200: subscriptionEntryAnswer },
+    errors: [404],
+  }),
   async (c) => {
     // An empty body is the defaults (both options false).
     const body = (await c.req.text()).trim() === '' ? subscribeBody.parse({}) : await jsonBody(c, subscribeBody);
@@ -82,7 +95,13 @@ informed.delete(
 
 informed.get(
   '/notifications',
-  operation({ summary: 'List my notifications', description: 'Newest first, with the unread count.', tag: 'Notifications', query: notificationsQuery, answers: { 200: notificationListAnswer } }),
+  operation({
+    summary: 'List my notifications',
+    description: 'Newest first, with the unread count.',
+    tag: 'Notifications',
+    query: notificationsQuery,
+    answers: { 200: notificationListAnswer },
+  }),
   async (c) => {
     const page = queryOf(c, notificationsQuery);
     return c.json(await listNotifications(c.var.deps, c.var.member, page));

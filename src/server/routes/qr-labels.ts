@@ -18,7 +18,13 @@ export const qrLabels = new Hono<MemberEnv>();
 
 qrLabels.get(
   '/folders/:id/qr-sheet',
-  operation({ summary: 'List the labels of a folder’s QR label sheet', tag: 'QR labels', query: qrSheetQuery, answers: { 200: qrSheetItemsAnswer }, errors: [404] }),
+  operation({
+    summary: 'List the labels of a folder’s QR label sheet',
+    tag: 'QR labels',
+    query: qrSheetQuery,
+    answers: { 200: qrSheetItemsAnswer },
+    errors: [404],
+  }),
   async (c) => {
     const { subtree } = queryOf(c, qrSheetQuery);
     return c.json(await qrSheetItems(c.var.deps, c.var.member, c.req.param('id'), subtree));
@@ -27,7 +33,13 @@ qrLabels.get(
 
 qrLabels.get(
   '/folders/:id/qr-sheet.pdf',
-  operation({ summary: 'Print a folder’s QR label sheet (PDF)', tag: 'QR labels', query: qrSheetQuery, answers: { 200: { media: 'application/pdf', description: 'The label sheet (a download)' } }, errors: [404] }),
+  operation({
+    summary: 'Print a folder’s QR label sheet (PDF)',
+    tag: 'QR labels',
+    query: qrSheetQuery,
+    answers: { 200: { media: 'application/pdf', description: 'The label sheet (a download)' } },
+    errors: [404],
+  }),
   async (c) => {
     const query = queryOf(c, qrSheetQuery);
     const pdf = await qrSheetPdf(c.var.deps, c.var.member, c.req.param('id'), query);

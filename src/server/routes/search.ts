@@ -12,7 +12,13 @@ export const searchApi = new Hono<MemberEnv>();
 
 searchApi.get(
   '/',
-  operation({ summary: 'Search names, descriptions and question titles', description: 'Only items the caller may Read.', tag: 'Search', query: searchQuery, answers: { 200: listOf(searchResultAnswer) } }),
+  operation({
+    summary: 'Search names, descriptions and question titles',
+    description: 'Only items the caller may Read.',
+    tag: 'Search',
+    query: searchQuery,
+    answers: { 200: listOf(searchResultAnswer) },
+  }),
   async (c) => {
     const query = queryOf(c, searchQuery);
     return c.json(await search(c.var.deps, c.var.member, query));

@@ -16,7 +16,14 @@ export const shareLinksApi = new Hono<MemberEnv>();
 
 shareLinksApi.post(
   '/documents/:id/share-links',
-  operation({ summary: 'Create a share link for a checklist', description: 'Needs Edit Permissions on the checklist.', tag: 'Share links', body: createShareLinkBody, answers: { 201: shareLinkAnswer }, errors: [403, 404] }),
+  operation({
+    summary: 'Create a share link for a checklist',
+    description: 'Needs Edit Permissions on the checklist.',
+    tag: 'Share links',
+    body: createShareLinkBody,
+    answers: { 201: shareLinkAnswer },
+    errors: [403, 404],
+  }),
   async (c) => {
     const body = await jsonBody(c, createShareLinkBody);
     return c.json(await createShareLink(c.var.deps, c.var.member, c.req.param('id'), body), 201);

@@ -15,6 +15,9 @@
  * document, media, upload signing and submission), so these addresses keep their one meaning for members.
  * `GET share/checklist` is a share token's alone (anyone else: 401, api.ts ACCESS). `{id}` must be the
  * link's checklist (404 otherwise).
+ *
+ * The OpenAPI document (issue #34) shows each shared address once: its route here names what a share token
+ * gets (`shareOperation`, openapi/operation.ts), which the document joins to the member's operation there.
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { mediaUrlsQuery, signUploadBody } from '../../shared/api/documentation-schemas.ts';
@@ -50,13 +53,23 @@ export const sharedChecklist = new Hono<AppEnv>();
 
 sharedChecklist.get(
   '/share/checklist',
-  operation({ summary: 'Get a share link’s checklist', description: 'The checklist at its latest published version, with the link and the organisation’s name. With an ETag: a repeat naming it in If-None-Match answers 304.', tag: 'Share links', answers: { 200: sharedChecklistAnswer, 304: null }, errors: [402, 403, 404, 429] }),
+  operation({
+    summary: 'Get a share link’s checklist',
+    description: 'The checklist at its latest published version, with the link and the organisation’s name. With an ETag: a repeat naming it in If-None-Match answers 304.',
+    tag: 'Share links',
+    answers: { 200: sharedChecklistAnswer, 304: null },
+    errors: [402, 403, 404, 429],
+  }),
   forShareTokens(async (c) => jsonWithEtag(c, await readSharedChecklist(c.var.deps, c.var.share))),
 );
 
 sharedChecklist.get(
   '/documentation/documents/:id',
-  shareOperation({ description: 'the link’s checklist, as `GET share/checklist` answers it (another id: 404), with an ETag.', answers: { 200: sharedChecklistAnswer, 304: null }, errors: [402, 403, 429] }),
+  shareOperation({
+    description: 'the link’s checklist, as `GET share/checklist` answers it (another id: 404), with an ETag.',
+    answers: { 200: sharedChecklistAnswer, 304: null },
+    errors: [402, 403, 429],
+  }),
   forShareTokens(async (c) => jsonWithEtag(c, await readSharedChecklist(c.var.deps, c.var.share, idOf(c)))),
 );
 

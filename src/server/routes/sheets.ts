@@ -21,7 +21,14 @@ export const sheetsApi = new Hono<MemberEnv>();
 
 sheetsApi.get(
   '/documents/:id/sheet-data',
-  operation({ summary: 'Get a result sheet’s or report’s rows', description: 'Each root checklist submission joined down the sheet’s links, newest first, in the time window.', tag: 'Result sheets', query: sheetDataQuery, answers: { 200: listOf(sheetRowAnswer) }, errors: [404] }),
+  operation({
+    summary: 'Get a result sheet’s or report’s rows',
+    description: 'Each root checklist submission joined down the sheet’s links, newest first, in the time window.',
+    tag: 'Result sheets',
+    query: sheetDataQuery,
+    answers: { 200: listOf(sheetRowAnswer) },
+    errors: [404],
+  }),
   async (c) => {
     const query = queryOf(c, sheetDataQuery);
     return c.json(await sheetData(c.var.deps, c.var.member, c.req.param('id'), query));
@@ -30,7 +37,13 @@ sheetsApi.get(
 
 sheetsApi.get(
   '/documents/:id/export.csv',
-  operation({ summary: 'Export a result sheet’s rows as CSV', tag: 'Result sheets', query: sheetExportQuery, answers: { 200: { media: 'text/csv', description: 'The rows, one a line (a download)' } }, errors: [404] }),
+  operation({
+    summary: 'Export a result sheet’s rows as CSV',
+    tag: 'Result sheets',
+    query: sheetExportQuery,
+    answers: { 200: { media: 'text/csv', description: 'The rows, one a line (a download)' } },
+    errors: [404],
+  }),
   async (c) => {
     const query = queryOf(c, sheetExportQuery);
     return sendFile(c, await sheetCsv(c.var.deps, c.var.member, c.req.param('id'), query));
@@ -39,7 +52,12 @@ sheetsApi.get(
 
 sheetsApi.get(
   '/documents/documentdata/:id/export.pdf',
-  operation({ summary: 'Export a submitted row as PDF', tag: 'Result sheets', answers: { 200: { media: 'application/pdf', description: 'The row’s answers (a download)' } }, errors: [404] }),
+  operation({
+    summary: 'Export a submitted row as PDF',
+    tag: 'Result sheets',
+    answers: { 200: { media: 'application/pdf', description: 'The row’s answers (a download)' } },
+    errors: [404],
+  }),
   async (c) => {
     return sendFile(c, await rowPdf(c.var.deps, c.var.member, c.req.param('id')));
   },
