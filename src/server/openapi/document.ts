@@ -74,7 +74,7 @@ interface OperationObject {
   parameters?: object[];
   requestBody?: object;
   security?: object[];
-  [OPERATION]?: { body?: z.ZodType; bodyMedia?: string[]; query?: z.ZodType; params?: z.ZodObject; errors: number[] };
+  [OPERATION]?: { body?: z.ZodType; bodyMedia?: string[]; bodyOptional?: boolean; query?: z.ZodType; params?: z.ZodObject; errors: number[] };
   [SHARE_OPERATION]?: ShareOperation;
   description?: string;
 }
@@ -142,7 +142,7 @@ export async function openApiDocument(api: Hono<AppEnv>, access: AccessTable): P
       if (extra?.body) {
         const schema = jsonSchemaOf(extra.body);
         const media = extra.bodyMedia ?? ['application/json'];
-        op.requestBody = { required: true, content: Object.fromEntries(media.map((m) => [m, { schema }])) };
+        op.requestBody = { required: !extra.bodyOptional, content: Object.fromEntries(media.map((m) => [m, { schema }])) };
         for (const status of [400, 413, 422]) errors.add(status);
       }
       if (extra?.params) {

@@ -24,6 +24,8 @@ export interface Operation {
   body?: z.ZodType;
   /** The body's media types when not only JSON (sign-in also takes a form). */
   bodyMedia?: readonly string[];
+  /** The body may be left out (an empty body is the schema's defaults). */
+  bodyOptional?: boolean;
   /** The query: the very schema the handler gives `queryOf`. */
   query?: z.ZodType;
   /**
@@ -76,6 +78,7 @@ export function operation(op: Operation) {
       [OPERATION]: {
         body: op.body,
         bodyMedia: op.bodyMedia,
+        bodyOptional: op.bodyOptional,
         query: op.query,
         params: op.params,
         errors: op.errors ?? [],

@@ -72,6 +72,7 @@ informed.post(
     tag: 'Favourites and subscriptions',
     params: kindParams,
     body: subscribeBody,
+    bodyOptional: true,
     answers: { 200: subscriptionEntryAnswer },
     errors: [404],
   }),

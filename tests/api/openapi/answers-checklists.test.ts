@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { makeChecklist, makeDocument, makeShareLink, makeTeam, missingId, orgWithAdmin, question, type Team, uploadFile } from '../support/factories.ts';
 import { useTestServer } from '../support/harness.ts';
 import type { ApiClient, Json } from '../support/http.ts';
-import { call } from './support.ts';
+import { apiDocument, call } from './support.ts';
 
 const server = useTestServer();
 let team: Team;
@@ -137,7 +137,11 @@ describe('favourites, subscriptions and notifications', () => {
 
   it('notifications listed, and marked read', async () => {
     const api = team.roleMember.api;
-    await call(api, 'post', '/documentation/{kind}/{id}/subscription', { kind: 'documents', id: checklist.id }, { json: {} });
+    // No body at all: the defaults (the document says the body may be left out).
+    const subscribed = await call(api, 'post', '/documentation/{kind}/{id}/subscription', { kind: 'documents', id: checklist.id });
+    expect(subscribed.body.subscription_options).toEqual({ validation_errors_only: false, email_notifications: false });
+    const described = (await apiDocument()).paths['/documentation/{kind}/{id}/subscription']!.post!.requestBody as { required: boolean };
+    expect(described.required).toBe(false);
     await call(team.admin.api, 'post', '/documentation/documents/{id}/data', { id: checklist.id }, { json: { record } });
     const list = await call(api, 'get', '/documentation/notifications', {}, { query: 'limit=5' });
     expect(list.body.unread).toBeGreaterThan(0);
