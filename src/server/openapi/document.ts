@@ -46,6 +46,17 @@ const ERROR_WORDS: Record<number, string> = {
 /** A signed-in caller's credentials: the session's token, or a personal API token (rb_pat_…) on the same header. */
 const SIGNED_IN_SECURITY = [{ signedIn: [] }, { apiToken: [] }];
 
+const DESCRIPTION = [
+  'The API under `/api/v1`, described from the code: each call’s parameters, bodies and answers are the zod schemas the server validates with.',
+  '',
+  'Credentials (`Authorization: Bearer …`): the token of a signed-in session (`POST auth/access-token`), a personal API token (`rb_pat_…`, made in Account Settings), or a checklist share link’s token (`share_…`, only for the calls of a share link). Calls that act in an organisation act in the session’s current one (`POST auth/select-org`).',
+  '',
+  'Every error is `{"detail": "…"}` with its status; a 422 also lists the refused fields in `errors`. Ids of another organisation’s objects answer 404.',
+].join('\n');
+
+/** The areas in the order a reader meets them; an area not named here follows, in the order of its first call. */
+const TAGS = ['Account', 'Organisations', 'Users', 'Roles', 'Permissions', 'Assignments', 'Notifications', 'Files', 'Activity', 'Settings', 'Billing', 'API'];
+
 /** The credentials and sign-in errors of a call, from its chain in the sign-in table. */
 function signInOf(access: AccessTable, method: string, path: string): { security: object[]; errors: number[] } {
   const chain = chainOf(access, method.toUpperCase(), path) ?? MEMBER;
@@ -112,7 +123,8 @@ export async function openApiDocument(api: Hono<AppEnv>, access: AccessTable): P
   const document = (await generateSpecs(api, {
     documentation: {
       openapi: '3.1.0',
-      info: { title: 'Ringbinder API', version: '1', description: 'The API under /api/v1.' },
+      info: { title: 'Ringbinder API', version: '1', description: DESCRIPTION },
+      tags: TAGS.map((name) => ({ name })),
       servers: [{ url: '/api/v1' }],
       components: {
         securitySchemes: {

@@ -8,4 +8,9 @@ import { aclSubjects as listAclSubjects } from '../services/documentation/acl.ts
 
 export const aclSubjects = new Hono<MemberEnv>();
 
-aclSubjects.get('/', operation({ summary: 'Who an access entry or an assignment may name', description: 'The organisation, its roles and its members.', tag: 'Permissions', answers: { 200: listOf(aclSubject) } }), async (c) => c.json(await listAclSubjects(c.var.deps, c.var.member)));
+aclSubjects.get('/', operation({
+  summary: 'Who an access entry or an assignment may name',
+  description: 'The organisation, its roles and its members.',
+  tag: 'Permissions',
+  answers: { 200: listOf(aclSubject) },
+}), async (c) => c.json(await listAclSubjects(c.var.deps, c.var.member)));

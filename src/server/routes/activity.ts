@@ -10,7 +10,13 @@ import { listActivity } from '../services/activity-log.ts';
 
 export const activityApi = new Hono<MemberEnv>();
 
-activityApi.get('/', operation({ summary: 'The activity log', description: 'Newest first. Past the page, total counts at most skip + limit + 1000 (“at least”).', tag: 'Activity', query: listActivityQuery, answers: { 200: listOf(activityEntry) } }), async (c) => {
+activityApi.get('/', operation({
+  summary: 'The activity log',
+  description: 'Newest first. Past the page, total counts at most skip + limit + 1000 (“at least”).',
+  tag: 'Activity',
+  query: listActivityQuery,
+  answers: { 200: listOf(activityEntry) },
+}), async (c) => {
   const page = queryOf(c, listActivityQuery);
   return c.json(await listActivity(c.var.deps, c.var.member, page));
 });

@@ -23,7 +23,11 @@ export function readBuildInfo(distDir: string): Omit<BuildInfo, 'billing'> {
 }
 
 export const buildInfo = new Hono<AppEnv>();
-buildInfo.get('/', operation({ summary: 'The server’s version, build time and billing settings', tag: 'API', answers: { 200: buildInfoAnswer } }), (c) => {
+buildInfo.get('/', operation({
+  summary: 'The server’s version, build time and billing settings',
+  tag: 'API',
+  answers: { 200: buildInfoAnswer },
+}), (c) => {
   const { config } = c.get('deps');
   const billing: BillingSettings = { enabled: config.billing !== undefined, trial_days: config.trialDays };
   return c.json({ ...readBuildInfo(config.distDir), billing } satisfies BuildInfo);

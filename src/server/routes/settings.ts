@@ -8,4 +8,8 @@ import { mailFailures } from '../services/mail-failures.ts';
 export const settingsApi = new Hono<MemberEnv>();
 
 /** The organisation's mail that could not be delivered: how many, the last error and when. */
-settingsApi.get('/mail-failures', operation({ summary: 'Mail that could not be delivered', tag: 'Settings', answers: { 200: mailFailuresAnswer } }), async (c) => c.json(await mailFailures(c.var.deps, c.var.member)));
+settingsApi.get('/mail-failures', operation({
+  summary: 'Mail that could not be delivered',
+  tag: 'Settings',
+  answers: { 200: mailFailuresAnswer },
+}), async (c) => c.json(await mailFailures(c.var.deps, c.var.member)));
