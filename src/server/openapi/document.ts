@@ -55,7 +55,29 @@ const DESCRIPTION = [
 ].join('\n');
 
 /** The areas in the order a reader meets them; an area not named here follows, in the order of its first call. */
-const TAGS = ['Account', 'Organisations', 'Users', 'Roles', 'Permissions', 'Assignments', 'Notifications', 'Files', 'Activity', 'Settings', 'Billing', 'API'];
+const TAGS = [
+  'Account',
+  'Organisations',
+  'Users',
+  'Roles',
+  'Folders',
+  'Documents',
+  'Permissions',
+  'Trash',
+  'Search',
+  'Checklist data',
+  'Share links',
+  'Result sheets',
+  'QR labels',
+  'Assignments',
+  'Favourites and subscriptions',
+  'Notifications',
+  'Files',
+  'Activity',
+  'Settings',
+  'Billing',
+  'API',
+];
 
 /** The credentials and sign-in errors of a call, from its chain in the sign-in table. */
 function signInOf(access: AccessTable, method: string, path: string): { security: object[]; errors: number[] } {

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { grant, makeDocument, makeFolder, makeTeam, missingId, orgWithAdmin, Permission, type Team } from '../support/factories.ts';
 import { useTestServer } from '../support/harness.ts';
 import type { Json } from '../support/http.ts';
-import { call } from './support.ts';
+import { apiDocument, call } from './support.ts';
 
 const server = useTestServer();
 let team: Team;
@@ -133,5 +133,14 @@ describe('search and QR label sheets', () => {
     const pdf = await call(team.admin.api, 'get', '/documentation/folders/{id}/qr-sheet.pdf', { id: folder.id }, { query: 'layout=tape-62' });
     expect(pdf.status).toBe(200);
     expect((await call(team.admin.api, 'get', '/documentation/folders/{id}/qr-sheet.pdf', { id: folder.id }, { query: 'layout=nope' })).status).toBe(422);
+  });
+});
+
+describe('the document', () => {
+  it('puts every operation under one of its tags (the docs’ areas, in order)', async () => {
+    const document = await apiDocument();
+    const tags = (document.tags as { name: string }[]).map((t) => t.name);
+    const used = Object.values(document.paths).flatMap((item) => Object.values(item).flatMap((op) => (op as { tags?: string[] }).tags ?? []));
+    expect(used.filter((tag) => !tags.includes(tag))).toEqual([]);
   });
 });
