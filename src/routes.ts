@@ -64,6 +64,8 @@ export const routes: readonly Route[] = [
   { pattern: '/embed/fill/:token', shell: 'embed/fill', guard: 'public' },
   // the elements for other sites (issue 29): how to embed them, and each one's reference from the manifest
   { pattern: '/elements', shell: 'elements', guard: 'public' },
+  // the API described for people (issue #34): the OpenAPI document rendered by Scalar (docs/api.md)
+  { pattern: '/api/docs', shell: 'api/docs', guard: 'public' },
 ];
 
 /** The shell served, with status 404, for every address the table does not know. */

@@ -34,6 +34,7 @@ import { documentation } from './routes/documentation.ts';
 import { effectivePermissionsApi } from './routes/effective-permissions.ts';
 import { informed } from './routes/informed.ts';
 import { notificationsStream } from './routes/notifications-stream.ts';
+import { openApiRoute } from './routes/openapi.ts';
 import { rolesApi } from './routes/roles.ts';
 import { searchApi } from './routes/search.ts';
 import { shareLinksApi } from './routes/share-links.ts';
@@ -53,6 +54,8 @@ export const ACCESS: AccessTable = {
   // An address of no area: no sign-in, so it is 404 'Not found' to anyone.
   '/': PUBLIC,
   '/_build-info': PUBLIC,
+  // THE OpenAPI document of this API (routes/openapi.ts).
+  '/openapi.json': PUBLIC,
   // Signing up and in, and the links mailed out (their token is the proof).
   '/auth': SIGNED_IN,
   'POST /auth/register': PUBLIC,
@@ -126,6 +129,7 @@ export function createApi(deps: Deps): Hono<AppEnv> {
   api.route('/workflow', workflow);
   api.route('/billing', billingApi);
   api.route('/_build-info', buildInfo);
+  api.route('/openapi.json', openApiRoute(api, ACCESS));
   api.onError(renderError);
   return api;
 }

@@ -23,9 +23,6 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.use('/api/v1/auth/*', sessionCookies(deps.config));
   const api = createApi(deps);
   app.route('/api/v1', api);
-  // Once mounted, the API's own notFound is never consulted: without this, unknown API addresses would
-  // fall through to the site below and get the HTML not-found page.
-  app.all('/api/*', (c) => c.json({ detail: 'Not found' }, 404));
   // Pages whose HTML carries their first data call the API in process (http/first-answers.ts).
   const site = createStaticSite(
     deps.config.distDir,
@@ -34,6 +31,11 @@ export function createApp(deps: Deps): Hono<AppEnv> {
     (address, init) => Promise.resolve(api.request(address, init)),
     deps.config.trustProxy,
   );
+  // The one page under /api/: the API described for people (src/pages/api/docs.astro), a shell of the site.
+  app.get('/api/docs', site);
+  // Once mounted, the API's own notFound is never consulted: without this, unknown API addresses would
+  // fall through to the site below and get the HTML not-found page.
+  app.all('/api/*', (c) => c.json({ detail: 'Not found' }, 404));
   app.get('*', site);
   app.on('HEAD', '*', site);
   return app;

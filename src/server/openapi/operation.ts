@@ -9,7 +9,7 @@ import { describeRoute, resolver } from 'hono-openapi';
 import type { z } from 'zod';
 
 /** A status a call itself may answer with `{detail}` (a sign-in's and a body's are added by the document). */
-export type ErrorStatus = 400 | 402 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 406 | 409 | 410 | 413 | 416 | 422 | 429 | 503;
 
 /** A success: its JSON schema, `null` for no body, or another media type (files, CSV, PDF, event streams). */
 export type Answer = z.ZodType | null | { media: string; description?: string };
@@ -24,10 +24,17 @@ export interface Operation {
   body?: z.ZodType;
   /** The body's media types when not only JSON (sign-in also takes a form). */
   bodyMedia?: readonly string[];
+  /** The body may be left out (an empty body is the schema's defaults). */
+  bodyOptional?: boolean;
   /** The query: the very schema the handler gives `queryOf`. */
   query?: z.ZodType;
+  /**
+   * The path's parameters when more than a string can be said (`:kind` is one of a few words): a z.object by
+   * name. Without it every `{name}` of the path is a required string.
+   */
+  params?: z.ZodObject;
   /** Success status → what it answers. */
-  answers: Partial<Record<200 | 201 | 202 | 204 | 302 | 304, Answer>>;
+  answers: Partial<Record<200 | 201 | 202 | 204 | 206 | 302 | 304, Answer>>;
   /** The errors the call itself answers (404 for ids of other organisations, 409, …). */
   errors?: readonly ErrorStatus[];
 }
@@ -35,11 +42,13 @@ export interface Operation {
 /** Marks the operation's object so the document can find what describeRoute cannot carry (body, query, errors). */
 export const OPERATION = 'x-ringbinder-operation';
 
-const DESCRIPTIONS: Record<number, string> = {
+/** The words of each success status (the document's description of an answer). */
+export const DESCRIPTIONS: Record<number, string> = {
   200: 'OK',
   201: 'Created',
   202: 'Accepted',
   204: 'No content',
+  206: 'Partial content (a Range asked for)',
   302: 'Found (a redirect)',
   304: 'Not modified (ETag)',
 };
@@ -69,9 +78,32 @@ export function operation(op: Operation) {
       [OPERATION]: {
         body: op.body,
         bodyMedia: op.bodyMedia,
+        bodyOptional: op.bodyOptional,
         query: op.query,
+        params: op.params,
         errors: op.errors ?? [],
       },
     } as object),
   });
+}
+
+/** Marks a share token's answer at a member's address (routes/shared-checklist.ts), for the document to join. */
+export const SHARE_OPERATION = 'x-ringbinder-share';
+
+/** What a share token gets at an address that also answers members: its own answers (where they differ) and errors. */
+export interface ShareOperation {
+  /** A sentence for the call's description: what a share token may do here. */
+  description: string;
+  /** Success status → what a share token gets, where it differs from a member's answer. */
+  answers?: Partial<Record<200 | 201 | 304, Answer>>;
+  /** The errors a share token meets here beyond the member's (the link's 402 and 403, 429, …). */
+  errors?: readonly ErrorStatus[];
+}
+
+/**
+ * Put between a route of routes/shared-checklist.ts and its handler: the document shows the address once,
+ * with both credentials (a signed-in member's and a share token's), the member's operation joined with this.
+ */
+export function shareOperation(share: ShareOperation) {
+  return describeRoute({ [SHARE_OPERATION]: share } as never);
 }

@@ -10,9 +10,12 @@
  * admin can always pay; a switched-off organisation still gets 403. Stripe unreachable → 503, nothing changed.
  */
 import { Hono, type Context } from 'hono';
+import { z } from 'zod';
 import { createCheckoutSessionBody } from '../../shared/api/billing-schemas.ts';
 import type { MemberEnv } from '../env.ts';
 import { jsonBody } from '../http/body.ts';
+import { billingPlan, checkoutSession, webhookReceived } from '../openapi/answers/billing.ts';
+import { operation } from '../openapi/operation.ts';
 import { createCheckoutSession } from '../services/billing/checkout.ts';
 import { listPlans } from '../services/billing/plans.ts';
 import { PaymentsUnavailable } from '../services/billing/stripe.ts';
@@ -31,7 +34,14 @@ async function unlessStripeIsDown(c: Context, work: () => Promise<Response>): Pr
 export const billingApi = new Hono<MemberEnv>();
 
 // Stripe's calls: no bearer; the body is read raw, as signed.
-billingApi.post('/webhook', async (c) =>
+billingApi.post('/webhook', operation({
+  summary: 'Stripe’s events',
+  description: 'Called by Stripe, signed (Stripe-Signature header over the raw body); no bearer token. 409 while billing is off.',
+  tag: 'Billing',
+  bodyMedia: ['application/json'],
+  answers: { 200: webhookReceived },
+  errors: [400, 409, 503],
+}), async (c) =>
   unlessStripeIsDown(c, async () => {
     const deps = c.var.deps;
     const event = await verifiedEvent(deps, Buffer.from(await c.req.arrayBuffer()), c.req.header('stripe-signature'));
@@ -41,9 +51,22 @@ billingApi.post('/webhook', async (c) =>
 );
 
 // The members' calls.
-billingApi.get('/products', async (c) => unlessStripeIsDown(c, async () => c.json(await listPlans(c.var.deps))));
+billingApi.get('/products', operation({
+  summary: 'The plans',
+  description: 'An empty list while billing is off.',
+  tag: 'Billing',
+  answers: { 200: z.array(billingPlan) },
+  errors: [503],
+}), async (c) => unlessStripeIsDown(c, async () => c.json(await listPlans(c.var.deps))));
 
-billingApi.post('/create-checkout-session', async (c) =>
+billingApi.post('/create-checkout-session', operation({
+  summary: 'Start paying',
+  description: 'The address of a Stripe Checkout session to open in the top window. 409 while billing is off.',
+  tag: 'Billing',
+  body: createCheckoutSessionBody,
+  answers: { 200: checkoutSession },
+  errors: [409, 503],
+}), async (c) =>
   unlessStripeIsDown(c, async () => {
     const { price_id } = await jsonBody(c, createCheckoutSessionBody);
     return c.json(await createCheckoutSession(c.var.deps, c.var.member, price_id));

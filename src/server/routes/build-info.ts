@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import type { BillingSettings, BuildInfo } from '../../shared/api/accounts.ts';
 import type { AppEnv } from '../env.ts';
+import { buildInfo as buildInfoAnswer } from '../openapi/answers/billing.ts';
+import { operation } from '../openapi/operation.ts';
 
 const startedAt = new Date().toISOString();
 
@@ -21,7 +23,11 @@ export function readBuildInfo(distDir: string): Omit<BuildInfo, 'billing'> {
 }
 
 export const buildInfo = new Hono<AppEnv>();
-buildInfo.get('/', (c) => {
+buildInfo.get('/', operation({
+  summary: 'The server’s version, build time and billing settings',
+  tag: 'API',
+  answers: { 200: buildInfoAnswer },
+}), (c) => {
   const { config } = c.get('deps');
   const billing: BillingSettings = { enabled: config.billing !== undefined, trial_days: config.trialDays };
   return c.json({ ...readBuildInfo(config.distDir), billing } satisfies BuildInfo);

@@ -20,6 +20,7 @@ import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { unreadCount } from '../db/queries/live-notifications.ts';
 import type { MemberEnv } from '../env.ts';
+import { operation } from '../openapi/operation.ts';
 import { liveHubOf, type LiveEvent } from '../live/hub.ts';
 
 /** How long the browser waits before reconnecting on its own (EventSource's `retry:`). */
@@ -27,7 +28,13 @@ export const RETRY_MS = 2000;
 
 export const notificationsStream = new Hono<MemberEnv>();
 
-notificationsStream.get('/', async (c) => {
+notificationsStream.get('/', operation({
+  summary: 'My notifications as they come (server-sent events)',
+  description: 'Send Accept: text/event-stream. Events: ready {unread} first, then notification {notification, unread} (id: the notification’s id), resync {} (read the list again); a comment line now and then keeps the stream open.',
+  tag: 'Notifications',
+  answers: { 200: { media: 'text/event-stream', description: 'The event stream' } },
+  errors: [406, 503],
+}), async (c) => {
   // Only a client that asks for an event stream gets one (EventSource and the transport send this Accept);
   // anything else would wait on an answer that never ends.
   if (!/(^|,)\s*text\/event-stream\s*(;|,|$)/i.test(c.req.header('accept') ?? '')) {

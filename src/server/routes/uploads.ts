@@ -11,6 +11,7 @@
  * - `signedAvatars`, mounted at /api/v1/avatars: a user's current avatar by its signed address.
  */
 import { Hono, type Context } from 'hono';
+import { z } from 'zod';
 import { signAvatarUploadBody } from '../../shared/api/accounts.ts';
 import { mediaUrlsQuery, signUploadBody } from '../../shared/api/documentation-schemas.ts';
 import { MAX_UPLOAD_BYTES, MEDIA_URL_SECONDS } from '../../shared/constants.ts';
@@ -20,6 +21,9 @@ import { notFound } from '../errors.ts';
 import { jsonBody } from '../http/body.ts';
 import { readUploadForm } from '../http/multipart.ts';
 import { queryOf } from '../http/query.ts';
+import { mediaUrl, signedUpload } from '../openapi/answers/accounts.ts';
+import { listOf } from '../openapi/answers/list.ts';
+import { operation } from '../openapi/operation.ts';
 import { avatarBySignature, signAvatarUpload } from '../services/avatars.ts';
 import {
   dispositionOf,
@@ -76,22 +80,50 @@ async function sendFile(c: Context, config: Config, row: UploadRow): Promise<Res
   return c.body(body, range ? 206 : 200);
 }
 
+/** A stored file's answers: the whole file, or the range asked for (its own content type: a picture, a video, a PDF, …). */
+const FILE = {
+  200: { media: '*/*', description: 'The file (its own content type)' },
+  206: { media: '*/*', description: 'The range of the file asked for (Range: bytes=…)' },
+} as const;
+
+/** A signed address's query (read by the services, which answer 403/404 for a wrong or expired one). */
+const signedAddress = z.object({ expires: z.string().describe('Unix seconds'), signature: z.string() });
+
 // ─── Inside documentation/ (authenticated) ────────────────────────────────────────────────────────
 
 export const documentMedia = new Hono<MemberEnv>();
 
-documentMedia.post('/documents/:id/sign-content-upload', async (c) => {
+documentMedia.post('/documents/:id/sign-content-upload', operation({
+  summary: 'Sign file uploads for a document',
+  description: 'POST each file with its signed fields as multipart/form-data to its url; then name its upload_id as the media of an answer or a question.',
+  tag: 'Files',
+  body: signUploadBody,
+  answers: { 201: z.array(signedUpload) },
+  errors: [403, 404, 409],
+}), async (c) => {
   const files = await jsonBody(c, signUploadBody);
   return c.json(await signUploads(c.var.deps, c.var.member, c.req.param('id'), files), 201);
 });
 
-documentMedia.get('/documents/:id/media-urls', async (c) => {
+documentMedia.get('/documents/:id/media-urls', operation({
+  summary: 'Short-lived addresses of a document’s files',
+  description: 'For <img> and <video>: they work without a bearer token until expires_at. Ids that are not the document’s are left out.',
+  tag: 'Files',
+  query: mediaUrlsQuery,
+  answers: { 200: listOf(mediaUrl) },
+  errors: [404],
+}), async (c) => {
   const { upload_id } = queryOf(c, mediaUrlsQuery);
   const results = await mediaUrls(c.var.deps, c.var.member, c.req.param('id'), upload_id);
   return c.json({ results, total: results.length });
 });
 
-documentMedia.get('/documents/:id/media/:uploadId', async (c) => {
+documentMedia.get('/documents/:id/media/:uploadId', operation({
+  summary: 'A file of a document',
+  tag: 'Files',
+  answers: FILE,
+  errors: [404, 416],
+}), async (c) => {
   const row = await mediaOfDocument(c.var.deps, c.var.member, c.req.param('id'), c.req.param('uploadId'));
   return sendFile(c, c.var.deps.config, row);
 });
@@ -100,7 +132,14 @@ documentMedia.get('/documents/:id/media/:uploadId', async (c) => {
 
 export const uploadReceiver = new Hono<AppEnv>();
 
-uploadReceiver.post('/', async (c) => {
+uploadReceiver.post('/', operation({
+  summary: 'Upload a file (signed)',
+  description: 'multipart/form-data: the signed fields of a sign-…-upload answer, then the file as the last part, named file. The signature is the permission.',
+  tag: 'Files',
+  bodyMedia: ['multipart/form-data'],
+  answers: { 204: null },
+  errors: [400, 403, 404, 409, 413, 422],
+}), async (c) => {
   const form = await readUploadForm(c, {
     maxBytes: MAX_UPLOAD_BYTES + UPLOAD_FORM_OVERHEAD,
     tooLarge: `A file may be at most ${MAX_UPLOAD_BYTES} bytes`,
@@ -119,7 +158,14 @@ uploadReceiver.post('/', async (c) => {
 
 export const signedMedia = new Hono<AppEnv>();
 
-signedMedia.get('/:documentId/:uploadId', async (c) => {
+signedMedia.get('/:documentId/:uploadId', operation({
+  summary: 'A file by its signed address',
+  description: 'The address comes from media-urls; the signature (expires, signature) is the permission.',
+  tag: 'Files',
+  query: signedAddress,
+  answers: FILE,
+  errors: [403, 404, 416],
+}), async (c) => {
   const expires = c.req.query('expires');
   const row = await mediaBySignature(c.get('deps'), c.req.param('documentId'), c.req.param('uploadId'), expires, c.req.query('signature'));
   const left = Math.floor(Number(expires) - c.get('deps').now().getTime() / 1000);
@@ -133,7 +179,12 @@ signedMedia.get('/:documentId/:uploadId', async (c) => {
 // (issue 28: a user who has not joined one yet), and works for an expired one too (issue #15).
 export const avatarUploads = new Hono<SignedInEnv>();
 
-avatarUploads.post('/', async (c) => {
+avatarUploads.post('/', operation({
+  summary: 'Sign the upload of my avatar',
+  tag: 'Account',
+  body: signAvatarUploadBody,
+  answers: { 201: signedUpload },
+}), async (c) => {
   const file = await jsonBody(c, signAvatarUploadBody);
   return c.json(await signAvatarUpload(c.var.deps, c.var.caller.user.id, file), 201);
 });
@@ -142,7 +193,14 @@ avatarUploads.post('/', async (c) => {
 
 export const signedAvatars = new Hono<AppEnv>();
 
-signedAvatars.get('/:userId/:uploadId', async (c) => {
+signedAvatars.get('/:userId/:uploadId', operation({
+  summary: 'An avatar by its signed address',
+  description: 'The address is a user’s avatar_url; the signature (expires, signature) is the permission.',
+  tag: 'Files',
+  query: signedAddress,
+  answers: FILE,
+  errors: [403, 404, 416],
+}), async (c) => {
   const deps = c.get('deps');
   const expires = c.req.query('expires');
   const row = await avatarBySignature(deps, c.req.param('userId'), c.req.param('uploadId'), expires, c.req.query('signature'));

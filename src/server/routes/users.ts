@@ -11,31 +11,57 @@ import { createUserBody, listUsersQuery, updateUserBody } from '../../shared/api
 import type { MemberEnv } from '../env.ts';
 import { jsonBody } from '../http/body.ts';
 import { queryOf } from '../http/query.ts';
+import { adminUser, orgInvitation } from '../openapi/answers/accounts.ts';
+import { listOf } from '../openapi/answers/list.ts';
+import { operation } from '../openapi/operation.ts';
 import { inviteUser } from '../services/invitations.ts';
 import { createUser, deleteUser, getUser, listUsers, updateUser } from '../services/users.ts';
 
 export const usersApi = new Hono<MemberEnv>();
 
-usersApi.get('/', async (c) => {
+usersApi.get('/', operation({
+  summary: 'List the members',
+  tag: 'Users',
+  query: listUsersQuery,
+  answers: { 200: listOf(adminUser) },
+}), async (c) => {
   const query = queryOf(c, listUsersQuery);
   return c.json(await listUsers(c.var.deps, c.var.member, query));
 });
 
-usersApi.post('/', async (c) => {
+usersApi.post('/', operation({
+  summary: 'Invite someone by e-mail',
+  description: 'POST users (no trailing slash). Mails an invitation link.',
+  tag: 'Users',
+  body: inviteUserBody,
+  answers: { 201: orgInvitation },
+  errors: [404, 409],
+}), async (c) => {
   const body = await jsonBody(c, inviteUserBody);
   return c.json(await inviteUser(c.var.deps, c.var.member, c.var.caller.user, body.email, body.roles), 201);
 });
 
-usersApi.get('/:id', async (c) => {
+usersApi.get('/:id', operation({ summary: 'Read a member', tag: 'Users', answers: { 200: adminUser }, errors: [404] }), async (c) => {
   return c.json(await getUser(c.var.deps, c.var.member, c.req.param('id')));
 });
 
-usersApi.put('/:id', async (c) => {
+usersApi.put('/:id', operation({
+  summary: 'Change a member',
+  tag: 'Users',
+  body: updateUserBody,
+  answers: { 200: adminUser },
+  errors: [404, 409],
+}), async (c) => {
   const body = await jsonBody(c, updateUserBody);
   return c.json(await updateUser(c.var.deps, c.var.member, c.req.param('id'), body));
 });
 
-usersApi.delete('/:id', async (c) => {
+usersApi.delete('/:id', operation({
+  summary: 'Remove a member from the organisation',
+  tag: 'Users',
+  answers: { 204: null },
+  errors: [404, 409],
+}), async (c) => {
   await deleteUser(c.var.deps, c.var.member, c.req.param('id'));
   return c.body(null, 204);
 });
@@ -43,7 +69,14 @@ usersApi.delete('/:id', async (c) => {
 /** `POST users/` (with the slash). */
 export const createUserApi = new Hono<MemberEnv>();
 
-createUserApi.post('/', async (c) => {
+createUserApi.post('/', operation({
+  summary: 'Create a user',
+  description: 'POST users/ (with the trailing slash): an account and its membership at once. With a password it is temporary (its owner chooses their own at the first sign-in); without one the activation mail lets them choose it.',
+  tag: 'Users',
+  body: createUserBody,
+  answers: { 201: adminUser },
+  errors: [404, 409],
+}), async (c) => {
   const body = await jsonBody(c, createUserBody);
   return c.json(await createUser(c.var.deps, c.var.member, body), 201);
 });

@@ -125,6 +125,8 @@ export const settings = {
 };
 
 export const buildInfo = '_build-info';
+/** THE OpenAPI 3.1 document of the API (issue #34; /api/docs renders it). */
+export const openApi = 'openapi.json';
 
 /**
  * What a share link's token may call (#29, src/server/routes/shared-checklist.ts): its checklist, and the

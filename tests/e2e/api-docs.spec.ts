@@ -1,0 +1,42 @@
+/**
+ * /api/docs (issue #34): the API reference for people — Scalar over THE OpenAPI document
+ * (GET /api/v1/openapi.json) — shows the API's title and its operations, loads Scalar on this page alone,
+ * keeps the site's CSP (no inline script) and asks nothing of another origin.
+ */
+import { expect, test } from './support/test.ts';
+
+test('renders the API described by its OpenAPI document', async ({ page, baseURL, pageProblemWatch }) => {
+  // Scalar probes whether it may compile code (`new Function('')`, in a try): the CSP says no, and nothing needs it.
+  pageProblemWatch.expect(/script-src blocked eval \(.*\/scalar\/api-reference\.js/);
+  const elsewhere: string[] = [];
+  page.on('request', (request) => {
+    if (!request.url().startsWith(baseURL!) && !request.url().startsWith('data:') && !request.url().startsWith('blob:')) elsewhere.push(request.url());
+  });
+  const answer = await page.goto('/api/docs');
+  expect(answer?.status()).toBe(200);
+  expect(answer?.headers()['content-security-policy']).toMatch(/script-src 'self'(?! 'unsafe-inline')/);
+
+  await expect(page.getByRole('heading', { name: 'Ringbinder API', level: 1 })).toBeVisible({ timeout: 30_000 });
+  // An operation of the document, by its summary.
+  await expect(page.getByText('personal API token').first()).toBeVisible();
+  // The first area's calls, by their summaries.
+  await expect(page.getByRole('heading', { name: 'Register an account', level: 3 })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Sign in' }).getByRole('heading', { name: 'Sign in', level: 3 })).toBeAttached();
+  expect(elsewhere).toEqual([]);
+});
+
+test('is reachable from the elements guide', async ({ page }) => {
+  await page.goto('/elements/');
+  await page.getByRole('link', { name: 'API reference' }).click();
+  await expect(page).toHaveURL(/\/api\/docs$/);
+});
+
+test('no other page loads Scalar', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(scripts.filter((s) => s.startsWith('/scalar/'))).toEqual([]);
+});
