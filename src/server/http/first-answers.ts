@@ -20,10 +20,9 @@
 import type { RouteMatch } from '../../routes.ts';
 import * as paths from '../../shared/api/paths.ts';
 import { firstReadsOf } from '../../shared/first-reads.ts';
-import { documentViewPaint } from './first-paint/document-view.ts';
+import { paintDocumentView } from './first-paint/document-view.ts';
 import { paintFolder } from './first-paint/folder.ts';
 import { paintHome } from './first-paint/home.ts';
-import { fillHtmlSlots } from './first-paint/html-slots.ts';
 
 /** One API call a page's HTML answers: its address (relative to the API base) and its bearer credential. */
 export interface FirstRead {
@@ -178,7 +177,7 @@ export async function firstDataShell(html: string, match: RouteMatch, call: ApiC
   if (answers[paths.auth.me]?.status !== 200) return { kind: 'ended' };
   const filled = fillShell(html, { answers, session: sessionDigest(page.session) }, page.slots(answers));
   // The page's first screen drawn from its answers (./first-paint/): a folder's tiles, home's welcome card, a
-  // checklist's questions.
+  // document page's head and a checklist's questions.
   const painted = paintHome(paintFolder(filled, match, answers), match, answers);
-  return { kind: 'session', html: fillHtmlSlots(painted, await documentViewPaint(match, answers)) };
+  return { kind: 'session', html: await paintDocumentView(painted, match, answers) };
 }
