@@ -12,9 +12,23 @@
 // - Files the server reads beside its code at run time are copied next to the bundle: the database
 //   migrations (src/server/db/connection.ts finds them at `migrations/` beside the module) and the row
 //   PDF's fonts (src/server/services/sheets/pdf-fonts.ts finds them at `fonts/` beside the module).
+// - `?raw` imports are the file's text (rawText below, as Vite does).
 // - Source maps beside it: `node --enable-source-maps dist-server/main.mjs` names our .ts files in stack traces.
-import { cpSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
 import { build } from 'esbuild';
+
+/**
+ * `import text from './file.css?raw'`: the file's text, as Vite gives it (the dev server and the tests run the
+ * sources through Vite). A presentation's first paint writes the viewer's stylesheet beside its frame.
+ */
+const rawText = {
+  name: 'raw-text',
+  setup(build) {
+    build.onResolve({ filter: /\?raw$/ }, (args) => ({ path: resolve(args.resolveDir, args.path.replace(/\?raw$/, '')), namespace: 'raw-text' }));
+    build.onLoad({ filter: /.*/, namespace: 'raw-text' }, (args) => ({ contents: readFileSync(args.path, 'utf8'), loader: 'text', resolveDir: dirname(args.path) }));
+  },
+};
 
 // Outside dist/: the static site serves every file of dist/, and the server's code is not for the public.
 const outdir = 'dist-server';
@@ -59,6 +73,7 @@ const result = await build({
   legalComments: 'linked',
   logLevel: 'warning',
   metafile: true,
+  plugins: [rawText],
 });
 cpSync('src/server/db/migrations', `${outdir}/migrations`, { recursive: true });
 cpSync('src/server/services/sheets/fonts', `${outdir}/fonts`, { recursive: true });
@@ -75,7 +90,9 @@ if (commonJsChunks.length) {
 }
 
 // Our files the bundle was made from: scripts/ensure-build.mjs rebuilds it when one of them is newer.
-const ours = Object.keys(result.metafile.inputs).filter((file) => !file.includes('node_modules/'));
+const ours = Object.keys(result.metafile.inputs)
+  .filter((file) => !file.includes('node_modules/'))
+  .map((file) => (file.startsWith('raw-text:') ? relative(process.cwd(), file.slice('raw-text:'.length)) : file));
 writeFileSync(`${outdir}/inputs.json`, JSON.stringify(ours));
 
 const outputs = Object.entries(result.metafile.outputs).filter(([file]) => file.endsWith('.mjs'));

@@ -179,5 +179,8 @@ export async function firstDataShell(html: string, match: RouteMatch, call: ApiC
   // The page's first screen drawn from its answers (./first-paint/): a folder's tiles, home's welcome card, a
   // document page's head and a checklist's questions.
   const painted = paintHome(paintFolder(filled, match, answers), match, answers);
-  return { kind: 'session', html: await paintDocumentView(painted, match, answers) };
+  const bearer = page.session;
+  // A read the page's first paint makes once it has the page's data (a presentation's image address), as its login.
+  const readAsPage = async (address: string) => (await answerFirstReads(call, [{ address, bearer }]))[address];
+  return { kind: 'session', html: await paintDocumentView(painted, match, answers, readAsPage) };
 }
