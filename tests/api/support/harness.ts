@@ -38,6 +38,10 @@ export const SITE_FIXTURE = {
     '<header><p class="fill-org" id="fill-org" data-first="organization_name" hidden></p>' +
     '<h1 class="fill-title" id="fill-title" data-first="name" hidden></h1>' +
     '<p class="fill-description" id="fill-description" data-first="description" hidden></p></header>',
+  documentView:
+    '<nav class="breadcrumbs" id="breadcrumbs" aria-label="Breadcrumbs" data-first-html="breadcrumbs"></nav>' +
+    '<h1 class="page-heading" id="document-heading" data-first-html="document-heading"></h1>' +
+    '<div class="document-body" id="document-body" data-first-html="document-body"></div>',
 } as const;
 
 async function writeSiteFixture(distDir: string): Promise<void> {
@@ -58,6 +62,9 @@ async function writeSiteFixture(distDir: string): Promise<void> {
   // A signed-in shell (src/layouts/SignedInLayout.astro): the first answers' placeholder before its early reads.
   await mkdir(join(distDir, 'documentation', 'browse'), { recursive: true });
   await writeFile(join(distDir, 'documentation', 'browse', 'index.html'), page('Documentation', '').replace('</title>', `</title>${SITE_FIXTURE.firstAnswers}`));
+  // The document page's shell (src/pages/documentation/view.astro): its first paint's slots.
+  await mkdir(join(distDir, 'documentation', 'view'), { recursive: true });
+  await writeFile(join(distDir, 'documentation', 'view', 'index.html'), page('View', SITE_FIXTURE.documentView).replace('</title>', `</title>${SITE_FIXTURE.firstAnswers}`));
   await writeFile(join(distDir, SITE_FIXTURE.asset), 'export const app = 1;\n');
 }
 
