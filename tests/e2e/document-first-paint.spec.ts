@@ -9,7 +9,7 @@
 import type { Page } from '@playwright/test';
 import { createPresentation, pictureJpeg, thumbnailOf, type PresentationApi } from '../bench/presentation-viewer-fixture.ts';
 import { baseUrl } from './support/environment.ts';
-import { publishChecklist, question } from './support/checklist-filler.ts';
+import { publishChecklist, question, sheetWithARow } from './support/checklist-filler.ts';
 import { apiReads, callApi, expect, holdRequests, signInWithToken, test, usePhoneViewport } from './support/test.ts';
 
 test.use({ serviceWorkers: 'block' });
@@ -205,4 +205,39 @@ test('with the session cookie a presentation’s first page image paints from th
   await page.goto(`/documentation/view/${deck.id}`);
   await expect(page.locator('.presentation-viewer')).toHaveAttribute('data-image-ready', 'true');
   await expect(page.locator('img[data-first-image]')).toHaveCount(0);
+});
+
+test('with the session cookie a result sheet’s first rows come with the HTML (a window in UTC days that holds the local one): the grid asks the API for none of them', async ({ page, orgAdmin }) => {
+  const sheet = await sheetWithARow(orgAdmin.token, 'Walk results');
+  await signInWithToken(page, orgAdmin.token);
+  await addSessionCookie(page, orgAdmin.token);
+  for (const address of [`/documentation/view/${sheet.id}`, `/documentation/results/${sheet.id}`]) {
+    const reads = apiReads(page);
+    await page.goto(address);
+    await expect(page.getByRole('table', { name: `Results of ${sheet.name}` }).locator('tbody tr'), address).toHaveCount(1);
+    await expect(page.getByRole('table', { name: `Results of ${sheet.name}` }).locator('tbody td').nth(2)).toContainText('True');
+    // Taken from the HTML, once: nothing left over for anyone else.
+    await expect.poll(() => page.evaluate(() => Object.keys(window.__rbEarlyReads ?? {}))).toEqual([]);
+    const rows = reads.filter((read) => read.startsWith(`documentation/documents/${sheet.id}/sheet-data?start_time=`));
+    expect(rows, `${address}: the first window came with the HTML`).toEqual([]);
+  }
+});
+
+test.describe('in a time zone far from UTC', () => {
+  test.use({ timezoneId: 'Pacific/Kiritimati' });
+
+  test('a result sheet’s grid still takes its first rows from the HTML, and its filter starts at the local day 30 days ago', async ({ page, orgAdmin }) => {
+    const sheet = await sheetWithARow(orgAdmin.token, 'Island results');
+    await signInWithToken(page, orgAdmin.token);
+    await addSessionCookie(page, orgAdmin.token);
+    const reads = apiReads(page);
+    await page.goto(`/documentation/view/${sheet.id}`);
+    await expect(page.getByRole('table', { name: `Results of ${sheet.name}` }).locator('tbody tr')).toHaveCount(1);
+    expect(reads.filter((read) => read.startsWith(`documentation/documents/${sheet.id}/sheet-data?start_time=`))).toEqual([]);
+    const expected = await page.evaluate(() => {
+      const day = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000);
+      return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+    });
+    await expect(page.getByLabel('Datetime on or after')).toHaveValue(expected);
+  });
 });

@@ -18,6 +18,7 @@ import type { RouteMatch } from '../../../routes.ts';
 import type { Document } from '../../../shared/api/documentation.ts';
 import { firstReadsOf } from '../../../shared/first-reads.ts';
 import { allows } from '../../../shared/permissions/actions.ts';
+import { firstRowsAddress, firstRowsQuery } from '../../../shared/sheets/first-rows.ts';
 import { documentCrumbsMarkup, viewTitle } from '../../../shared/first-paint/document-head.ts';
 import { escapeHtml } from '../../../shared/first-paint/markup.ts';
 import { viewPath } from '../../../shared/page-addresses.ts';
@@ -34,6 +35,21 @@ const VIEW_ROUTES: Readonly<Record<string, (params: Readonly<Record<string, stri
   '/documentation/view/:id/:second': (params) => /^[0-9]+$/.test(params.second ?? ''),
 };
 const VIEW_LATEST = '/documentation/view/:id';
+/** The pages that show a result sheet's or a report's rows, and which screen each is (src/shared/sheets/first-rows.ts). */
+const ROWS_SCREENS: Readonly<Record<string, 'viewer' | 'results'>> = { [VIEW_LATEST]: 'viewer', '/documentation/results/:id': 'results' };
+
+/**
+ * The reads the page makes as soon as its document is in, answered into its HTML with the first ones (the
+ * doctype registry's `firstReads` in the browser): a result sheet's or a report's first rows, at the address
+ * the page asks for (src/shared/sheets/first-rows.ts: a window in whole UTC days, as the server cannot know
+ * the browser's time zone).
+ */
+export function readsAfterDocument(match: RouteMatch, answers: FirstAnswers, now: Date): string[] {
+  const screen = ROWS_SCREENS[match.route.pattern];
+  const doc = screen ? documentOf(match, answers) : undefined;
+  if (!screen || !doc || (doc.doctype !== 'sheet' && doc.doctype !== 'report')) return [];
+  return [firstRowsAddress(doc.id, firstRowsQuery(doc.doctype, screen, now))];
+}
 
 const FRAME = /(<article class="document-frame" id="document-frame"[^>]*?)\shidden(?=[\s>])/;
 const STATUS = /(<p class="loading-text" id="document-status"[^>]*>)[^<]*(<\/p>)/;
@@ -44,7 +60,7 @@ const TOPBAR_PAGE = /(<span class="topbar-page" id="topbar-page"[^>]*>)[^<]*(<\/
 
 /** The document of the page's answers (its route's first read), when the API gave it (200). */
 function documentOf(match: RouteMatch, answers: FirstAnswers): Document | undefined {
-  if (!VIEW_ROUTES[match.route.pattern]) return undefined;
+  if (!VIEW_ROUTES[match.route.pattern] && !(match.route.pattern in ROWS_SCREENS)) return undefined;
   const [address] = firstReadsOf(match.route.pattern, match.params);
   const answer = address === undefined ? undefined : answers[address];
   if (answer?.status !== 200 || typeof answer.body !== 'object' || answer.body === null) return undefined;
@@ -66,7 +82,7 @@ async function bodyOf(match: RouteMatch, doc: Document, read: ReadAsPage): Promi
 
 /** The shell with the document page drawn from its answers, when `match` is a document page whose document was answered. */
 export async function paintDocumentView(html: string, match: RouteMatch, answers: FirstAnswers, read: ReadAsPage = async () => undefined): Promise<string> {
-  const doc = documentOf(match, answers);
+  const doc = VIEW_ROUTES[match.route.pattern] ? documentOf(match, answers) : undefined;
   if (!doc) return html;
   const named = VIEW_ROUTES[match.route.pattern]!(match.params);
   const title = escapeHtml(viewTitle(doc.name, named ? doc.version : undefined));

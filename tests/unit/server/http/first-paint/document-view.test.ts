@@ -4,7 +4,7 @@
  * the warning of an older version, the page shown; nothing without the document's answer or on another page.
  */
 import { describe, expect, it } from 'vitest';
-import { paintDocumentView } from '../../../../../src/server/http/first-paint/document-view.ts';
+import { paintDocumentView, readsAfterDocument } from '../../../../../src/server/http/first-paint/document-view.ts';
 import { matchRoute } from '../../../../../src/routes.ts';
 
 const SHELL =
@@ -71,5 +71,17 @@ describe('paintDocumentView', () => {
     expect(await paintDocumentView(SHELL, page, {})).toBe(SHELL);
     expect(await paintDocumentView(SHELL, page, { [`documentation/documents/${ID}`]: { status: 404, body: { detail: 'Not found' } } })).toBe(SHELL);
     expect(await paintDocumentView(SHELL, matchRoute(`/documentation/edit/${ID}`)!, answered(`documentation/documents/${ID}`, doc(1)))).toBe(SHELL);
+  });
+
+  it('answers a result sheet’s and a report’s first rows with the page (the address each screen asks for), nothing for other doctypes', () => {
+    const now = new Date('2026-11-23T10:00:00Z');
+    const start = Date.UTC(2026, 9, 22) / 1000;
+    const of = (doctype: string) => answered(`documentation/documents/${ID}`, { ...doc(1), doctype });
+    expect(readsAfterDocument(matchRoute(`/documentation/view/${ID}`)!, of('sheet'), now)).toEqual([`documentation/documents/${ID}/sheet-data?start_time=${start}&skip=0`]);
+    expect(readsAfterDocument(matchRoute(`/documentation/view/${ID}`)!, of('report'), now)).toEqual([`documentation/documents/${ID}/sheet-data?limit=1`]);
+    expect(readsAfterDocument(matchRoute(`/documentation/results/${ID}`)!, of('report'), now)).toEqual([`documentation/documents/${ID}/sheet-data?start_time=${start}&skip=0`]);
+    expect(readsAfterDocument(matchRoute(`/documentation/view/${ID}`)!, of('form'), now)).toEqual([]);
+    expect(readsAfterDocument(matchRoute(`/documentation/view/${ID}/version/1`)!, answered(`documentation/documents/${ID}/version/1`, { ...doc(1), doctype: 'sheet' }), now)).toEqual([]);
+    expect(readsAfterDocument(matchRoute(`/documentation/view/${ID}`)!, {}, now)).toEqual([]);
   });
 });
