@@ -24,9 +24,6 @@ export default defineConfig({
   test: {
     // Each API file holds a whole database and server; two workers keep a 2-core machine busy without thrashing.
     maxWorkers: 2,
-    // The stylesheet a presentation's first paint writes into the page (src/server/http/first-paint/
-    // presentation.ts imports it `?raw`): its real text, as the dev server and the server's build give it.
-    css: { include: [/islands\/presentation-viewer\/presentation-viewer\.css/] },
     projects: [
       {
         extends: true,

@@ -6,6 +6,8 @@
  * editor writes it) — without it the image would move what is below it as it arrives — and an address
  * of it was given (`media-urls`, asked through the API as the page's login, with its checks).
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Document } from '../../../shared/api/documentation.ts';
 import type { List } from '../../../shared/api/list.ts';
 import * as paths from '../../../shared/api/paths.ts';
@@ -13,7 +15,17 @@ import { presentationFirstPageMarkup } from '../../../shared/first-paint/present
 import { pageImageSize, type PresentationContents } from '../../../shared/presentations/model.ts';
 import type { MediaUrl } from '../../../shared/api/documentation.ts';
 import type { FirstAnswer } from '../first-answers.ts';
-import viewerStyles from '../../../../islands/presentation-viewer/presentation-viewer.css?raw';
+
+/**
+ * The viewer's stylesheet: beside the server's bundle (scripts/build-server.mjs copies it there), or in the
+ * sources (the dev server, the tests, the bench). Read once, on first use.
+ */
+const STYLESHEETS = [
+  new URL('./presentation-viewer.css', import.meta.url),
+  new URL('../../../../islands/presentation-viewer/presentation-viewer.css', import.meta.url),
+].map((url) => fileURLToPath(url));
+let styles: string | undefined;
+const viewerStyles = (): string => (styles ??= readFileSync(STYLESHEETS.find((file) => existsSync(file)) ?? STYLESHEETS[1]!, 'utf8'));
 
 /** One more API read as the page's login (undefined: not answered). */
 export type ReadAsPage = (address: string) => Promise<FirstAnswer | undefined>;
@@ -28,5 +40,5 @@ export async function presentationBodyHtml(doc: Document, read: ReadAsPage): Pro
   const answer = await read(`${paths.documentation.mediaUrls(doc.id)}?upload_id=${encodeURIComponent(first.media)}`);
   const src = answer?.status === 200 ? (answer.body as List<MediaUrl>).results.find((m) => m.upload_id === first.media)?.url : undefined;
   if (!src) return undefined;
-  return presentationFirstPageMarkup({ description: doc.description, pageCount, media: first.media, src, ...size }, viewerStyles);
+  return presentationFirstPageMarkup({ description: doc.description, pageCount, media: first.media, src, ...size }, viewerStyles());
 }
