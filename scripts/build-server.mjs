@@ -11,10 +11,15 @@
 //   those that find files of their own beside their code, and CommonJS packages imported on first use.
 // - Files the server reads beside its code at run time are copied next to the bundle: the database
 //   migrations (src/server/db/connection.ts finds them at `migrations/` beside the module) and the row
-//   PDF's fonts (src/server/services/sheets/pdf-fonts.ts finds them at `fonts/` beside the module).
+//   PDF's fonts (src/server/services/sheets/pdf-fonts.ts finds them at `fonts/` beside the module), and the
+//   presentation viewer's stylesheet, which a presentation's first paint writes into the page
+//   (src/server/http/first-paint/presentation.ts finds it beside the module).
 // - Source maps beside it: `node --enable-source-maps dist-server/main.mjs` names our .ts files in stack traces.
 import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
+
+
+const VIEWER_STYLESHEET = 'islands/presentation-viewer/presentation-viewer.css';
 
 // Outside dist/: the static site serves every file of dist/, and the server's code is not for the public.
 const outdir = 'dist-server';
@@ -62,6 +67,7 @@ const result = await build({
 });
 cpSync('src/server/db/migrations', `${outdir}/migrations`, { recursive: true });
 cpSync('src/server/services/sheets/fonts', `${outdir}/fonts`, { recursive: true });
+cpSync(VIEWER_STYLESHEET, `${outdir}/presentation-viewer.css`);
 
 // A CommonJS package reached through `await import(…)` becomes a chunk that exports only `default`,
 // where Node's loader would also give its named exports (`(await import('nodemailer')).createTransport`):
@@ -75,7 +81,7 @@ if (commonJsChunks.length) {
 }
 
 // Our files the bundle was made from: scripts/ensure-build.mjs rebuilds it when one of them is newer.
-const ours = Object.keys(result.metafile.inputs).filter((file) => !file.includes('node_modules/'));
+const ours = [...Object.keys(result.metafile.inputs).filter((file) => !file.includes('node_modules/')), VIEWER_STYLESHEET];
 writeFileSync(`${outdir}/inputs.json`, JSON.stringify(ours));
 
 const outputs = Object.entries(result.metafile.outputs).filter(([file]) => file.endsWith('.mjs'));

@@ -23,7 +23,11 @@ export type { Crumb };
 export class RbBreadcrumbs extends HTMLElement {
   /** The crumbs, in order (set only: each setting draws them, with THE markup the server writes too). */
   set crumbs(crumbs: readonly Crumb[]) {
-    this.innerHTML = breadcrumbsMarkup(crumbs);
+    const markup = breadcrumbsMarkup(crumbs);
+    // The same crumbs the server drew (a page's first HTML) are kept as they are: a focused link stays focused.
+    const drawn = document.createElement('template');
+    drawn.innerHTML = markup;
+    if (drawn.innerHTML !== this.innerHTML) this.innerHTML = markup;
   }
 }
 

@@ -50,6 +50,9 @@ export interface PageFile {
 export interface UploadResult extends PageFile {
   media: string;
   media_thumb: string | null;
+  /** The picture's size in pixels (undefined: not a picture). */
+  width: number | undefined;
+  height: number | undefined;
 }
 
 export type ShapeChange = Partial<Pick<Shape, 'x' | 'y' | 'width' | 'height' | 'rotation' | 'color' | 'strokeWidth' | 'description'>>;

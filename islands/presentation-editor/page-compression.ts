@@ -22,3 +22,19 @@ export const PRESENTATION_PAGE: CompressionOptions = {
 export function pageThumbnail(file: File): Promise<File | undefined> {
   return makeThumbnail(file, file.name, PAGE_THUMBNAIL_SIZE, PAGE_IMAGE_QUALITY);
 }
+
+/**
+ * A picture's size in pixels, stored with its page (issue #31: the viewer and the server's first paint lay
+ * the page out before the image arrives); undefined for anything the browser cannot decode as a picture.
+ */
+export async function pictureSize(file: File): Promise<{ width: number; height: number } | undefined> {
+  if (!file.type.startsWith('image/')) return undefined;
+  try {
+    const bitmap = await createImageBitmap(file);
+    const size = { width: bitmap.width, height: bitmap.height };
+    bitmap.close();
+    return size.width > 0 && size.height > 0 ? size : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -10,7 +10,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type Dispatch } from 'react';
 import { compressImage } from '../../elements/shared/image-compression.ts';
-import { pageThumbnail, PRESENTATION_PAGE } from './page-compression.ts';
+import { pageThumbnail, pictureSize, PRESENTATION_PAGE } from './page-compression.ts';
 import { showAlert } from '../../src/client/stores/alerts.ts';
 import { uploadFiles } from '../../src/client/uploads.ts';
 import { messages } from '../shared/document-editor/messages.ts';
@@ -33,7 +33,7 @@ interface Job {
   /** A page added with this file (no earlier media to fall back on). */
   isNew: boolean;
   /** What is uploaded: the compressed picture or the file itself, and the thumbnail (pictures only). */
-  prepared?: { file: File; thumb: File | undefined };
+  prepared?: { file: File; thumb: File | undefined; size: { width: number; height: number } | undefined };
   running?: Promise<boolean>;
 }
 
@@ -100,8 +100,8 @@ export function usePageUploads(documentId: string, dispatch: Dispatch<EditorActi
               }
               return false;
             }
-            const thumb = await pageThumbnail(file);
-            job.prepared = { file, thumb };
+            const [thumb, size] = await Promise.all([pageThumbnail(file), pictureSize(file)]);
+            job.prepared = { file, thumb, size };
             if (!current(pageID, job)) return false;
             const local = previews.current.byPage.get(pageID);
             if (local?.image) URL.revokeObjectURL(local.image);
@@ -114,14 +114,22 @@ export function usePageUploads(documentId: string, dispatch: Dispatch<EditorActi
             });
             setPreviewRevision((n) => n + 1);
           }
-          const { file, thumb } = job.prepared;
+          const { file, thumb, size } = job.prepared;
           const parts = thumb ? [file, thumb] : [file];
           setView(pageID, { filename: name, status: 'uploading', percent: 20 });
           const ids = await uploadFiles(documentId, parts, (index) => {
             if (current(pageID, job)) setView(pageID, { filename: name, status: 'uploading', percent: Math.round(20 + (80 * (index + 1)) / parts.length) });
           });
           if (!current(pageID, job)) return false;
-          const result: UploadResult = { ...pageFileOf(file), lastModified: job.original.lastModified || Date.now(), media: ids[0]!, media_thumb: ids[1] ?? null };
+          const result: UploadResult = {
+            ...pageFileOf(file),
+            lastModified: job.original.lastModified || Date.now(),
+            media: ids[0]!,
+            media_thumb: ids[1] ?? null,
+            // Every result says its size, none for a file that is no picture (a replaced picture's size goes with it).
+            width: size?.width,
+            height: size?.height,
+          };
           const local = previews.current.byPage.get(pageID);
           if (local) {
             if (local.image) previews.current.byUpload.set(result.media, local.image);

@@ -5,6 +5,7 @@
  */
 import type { Document } from '../../src/shared/api/documentation.ts';
 import { addStyles } from '../../src/client/dom.ts';
+import { adoptServerImage } from './first-page.ts';
 import { EMPTY_PRESENTATION, orderedPages } from './viewer-state.ts';
 import { PresentationViewer } from './presentation-viewer.ts';
 import styles from './presentation-viewer.css?inline';
@@ -19,5 +20,7 @@ export function mount(container: HTMLElement, doc: Document): void {
     container.replaceChildren(empty);
     return;
   }
+  // The server's first paint of the first page (issue #31), if any: the viewer draws its image, then replaces it.
+  adoptServerImage(container, doc);
   new PresentationViewer(container, doc, pages).start();
 }

@@ -10,7 +10,7 @@
 import { api } from '../../src/client/api.ts';
 import { saveBlob } from '../../src/client/dom.ts';
 import { mediaUrls } from '../../src/client/uploads.ts';
-import { pageImage } from './first-page.ts';
+import { pageImage, takeServerImage } from './first-page.ts';
 
 const BATCH = 100;
 
@@ -24,7 +24,9 @@ export class PageMedia {
   image(uploadId: string, type: string): Promise<HTMLImageElement> {
     let found = this.images.get(uploadId);
     if (!found) {
-      found = pageImage(this.documentId, uploadId, type).then(decoded); // the first: read with the document's arrival (./first-page.ts)
+      // The first: drawn by the server into the page's HTML, or read with the document's arrival (./first-page.ts).
+      const fromServer = takeServerImage(this.documentId, uploadId)?.catch(() => pageImage(this.documentId, uploadId, type).then(decoded));
+      found = fromServer ?? pageImage(this.documentId, uploadId, type).then(decoded);
       found.catch(() => this.images.delete(uploadId)); // a failed read is tried again next time
       this.images.set(uploadId, found);
     }

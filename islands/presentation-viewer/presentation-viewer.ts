@@ -11,7 +11,7 @@
  * - A PDF, video or other file page: 'Download' in the page toolbar saves it; a video also plays inline.
  */
 import type { Document } from '../../src/shared/api/documentation.ts';
-import { pageTitle, type Page } from '../../src/shared/presentations/model.ts';
+import { pageImageSize, pageTitle, type Page } from '../../src/shared/presentations/model.ts';
 import { renderMarkdown } from '../../src/client/markdown.ts';
 import { PageStage } from '../shared/presentation-canvas/index.ts';
 import { PageMedia } from './page-media.ts';
@@ -201,6 +201,8 @@ export class PresentationViewer {
       this.stage.resetZoom();
       return;
     }
+    // The first page's thumbnail is the strip's first: showing it scrolls nothing (a phone's page stays where it is).
+    const opening = this.root.dataset.pageId === undefined;
     const token = ++this.shown;
     this.index = index;
     this.selected = null;
@@ -216,7 +218,7 @@ export class PresentationViewer {
       if (current) thumb.setAttribute('aria-current', 'page');
       else thumb.removeAttribute('aria-current');
     });
-    this.thumbs[index]?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    if (!opening) this.thumbs[index]?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
     this.description.replaceChildren(page.description.trim() === '' ? h('p', { class: 'pv-muted' }, 'No description.') : renderMarkdown(page.description));
     this.renderAnnotations(page);
 
@@ -230,6 +232,9 @@ export class PresentationViewer {
     if (kind === 'image') {
       this.canvas.setAttribute('aria-label', `Page ${index + 1}${title ? `: ${title}` : ''}, ${page.shapes.length === 1 ? '1 annotation' : `${page.shapes.length} annotations`}`);
       this.stage.show({ image: null, size: { width: 1, height: 1 }, shapes: [] });
+      // A page that knows its picture's size (issue #31) takes its proportions now: nothing moves when it arrives.
+      const size = pageImageSize(page);
+      if (size) this.stageArea.style.setProperty('--page-aspect', `${size.width} / ${size.height}`);
       this.status.textContent = 'Loading page…';
       this.media.image(page.media, page.content_type).then(
         (image) => {

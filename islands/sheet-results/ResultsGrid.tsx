@@ -42,7 +42,7 @@ import {
 import { saveBlob } from '../../src/client/dom.ts';
 import { useFormNames } from './use-form-names.ts';
 import { DataGrid, type DataGridColumn, type SortDirection } from '../shared/DataGrid.tsx';
-import { daysAgo } from './first-rows.ts';
+import { daysAgo, firstWindowStart } from './first-rows.ts';
 import { useSheetRows } from './use-sheet-rows.ts';
 
 export const EXPORT_CSV = 'Export CSV';
@@ -53,8 +53,11 @@ export function ResultsGrid({ document: doc }: { document: Document }) {
   const formNames = useFormNames(contents);
   const columns = useMemo(() => columnsOf(contents, formNames), [contents, formNames]);
   const order = useMemo(() => formOrder(contents), [contents]);
-  const cutoff = useMemo(() => daysAgo(new Date()), []);
-  const { rows, loaded, total, firstReady, loading } = useSheetRows(doc.id, cutoff);
+  const opened = useMemo(() => new Date(), []);
+  // The filter starts at the local day 30 days ago; the rows load from a wider first window (in UTC days, whose
+  // answer the server can write into the page's HTML): the rows the filter shows are all in it.
+  const cutoff = useMemo(() => daysAgo(opened), [opened]);
+  const { rows, loaded, total, firstReady, loading } = useSheetRows(doc.id, firstWindowStart(opened));
   const [from, setFrom] = useState<string>(() => dateInputValue(cutoff));
   const [direction, setDirection] = useState<SortDirection>('descending');
   const [skipWanted, setSkip] = useState(0);

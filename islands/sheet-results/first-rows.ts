@@ -5,18 +5,20 @@
  * screen asks through `sheetData` below, which hands over a read started for the same document and query
  * once, and asks afresh otherwise.
  *
- * What each screen reads first: the grid (a sheet's viewer, and every results page) the last 30 days
- * (documentation §4 "Sheet results": `start_time` = the start of the local day 30 days ago); a report's
- * viewer its latest row (`limit` 1).
+ * What each screen reads first (src/shared/sheets/first-rows.ts, whose address the server answers into the
+ * page's first HTML, issue #31): the grid (a sheet's viewer, and every results page) its first window — the
+ * last 30 days (documentation §4 "Sheet results") widened to whole UTC days, so that it holds the local day
+ * 30 days ago wherever the browser is; a report's viewer its latest row (`limit` 1).
  */
 import { api } from '../../src/client/api.ts';
 import type { Document } from '../../src/shared/api/documentation.ts';
 import type { SheetData, SheetDataQuery } from '../../src/shared/api/sheets.ts';
 import { RESULTS_FIRST_WINDOW_DAYS } from '../../src/shared/sheets/model.ts';
+import { firstRowsQuery } from '../../src/shared/sheets/first-rows.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The start of the local day `days` days before `now`: the grid's first window, and its filter's default date ('on or after'). */
+/** The start of the local day `days` days before `now`: the grid's filter's default date ('on or after'). */
 export function daysAgo(now: Date, days = RESULTS_FIRST_WINDOW_DAYS): Date {
   const day = new Date(now.getTime() - days * DAY_MS);
   day.setHours(0, 0, 0, 0);
@@ -25,17 +27,13 @@ export function daysAgo(now: Date, days = RESULTS_FIRST_WINDOW_DAYS): Date {
 
 export const epochSeconds = (date: Date): number => Math.floor(date.getTime() / 1000);
 
-/** The grid's first read: the first page of the last 30 days. */
-export const gridFirstQuery = (cutoff: Date): SheetDataQuery => ({ start_time: epochSeconds(cutoff), skip: 0 });
-
-/** A report's viewer reads its latest row. */
-export const LATEST_ROW: SheetDataQuery = { limit: 1 };
+export { firstWindowStart, gridFirstQuery, LATEST_ROW } from '../../src/shared/sheets/first-rows.ts';
 
 export type ResultsScreen = 'viewer' | 'results';
 
-/** What `screen` reads first for `document` (a report's viewer: its latest row; any grid: the last 30 days). */
+/** What `screen` reads first for `document` (a report's viewer: its latest row; any grid: its first window). */
 export function firstQuery(document: Pick<Document, 'doctype'>, screen: ResultsScreen, now: Date = new Date()): SheetDataQuery {
-  return screen === 'viewer' && document.doctype === 'report' ? LATEST_ROW : gridFirstQuery(daysAgo(now));
+  return firstRowsQuery(document.doctype, screen, now);
 }
 
 const started = new Map<string, Promise<SheetData>>();

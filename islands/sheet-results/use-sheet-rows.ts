@@ -1,6 +1,7 @@
 /**
  * Every row of a result sheet, loaded the spec's way (documentation §4 "Sheet results", §9): the last 30
- * days first (`start_time` = the start of the day 30 days ago; the server's page, 1,000 rows, at a time),
+ * days first (`start_time` = the first window's start, the local day 30 days ago widened to whole UTC days:
+ * ./first-rows.ts; the server's page, 1,000 rows, at a time),
  * then the older rows (`end_time` = the same instant) in batches of 100 until `total`, with the progress
  * reported as they come. Rows are kept in one array, newest first, that only grows (appended in place, so
  * 100,000 rows never get copied); `loaded` changes with each batch and re-renders the grid's page.
@@ -11,7 +12,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SheetRow } from '../../src/shared/api/sheets.ts';
 import { RESULTS_BATCH_SIZE } from '../../src/shared/sheets/model.ts';
-import { epochSeconds, sheetData } from './first-rows.ts';
+import { sheetData } from './first-rows.ts';
 
 export interface SheetRows {
   /** Newest first; grows while loading (read it with `loaded`). */
@@ -25,7 +26,8 @@ export interface SheetRows {
   loading: boolean;
 }
 
-export function useSheetRows(documentId: string, cutoff: Date): SheetRows {
+/** `since`: the first window's start, epoch seconds (./first-rows.ts `firstWindowStart`). */
+export function useSheetRows(documentId: string, since: number): SheetRows {
   const rows = useRef<SheetRow[]>([]);
   const [state, setState] = useState({ loaded: 0, total: 0, firstReady: false, loading: true });
 
@@ -33,7 +35,6 @@ export function useSheetRows(documentId: string, cutoff: Date): SheetRows {
     let live = true;
     const list: SheetRow[] = [];
     rows.current = list;
-    const since = epochSeconds(cutoff);
     void (async () => {
       try {
         let recentTotal = 0;
@@ -67,7 +68,7 @@ export function useSheetRows(documentId: string, cutoff: Date): SheetRows {
     return () => {
       live = false;
     };
-  }, [documentId, cutoff]);
+  }, [documentId, since]);
 
   return { rows: rows.current, ...state };
 }

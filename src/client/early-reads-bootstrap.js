@@ -85,6 +85,15 @@ function earlyReads(config) {
       response.catch(function () {}); // a read nobody takes fails quietly; the taker reads the failure
       kept[address] = { token: token, response: response };
     });
+    // The server's answers beyond the route's table (what the page reads once its document is in: a result
+    // sheet's first rows, src/shared/sheets/first-rows.ts) are kept the same way, for the screen that asks.
+    Object.keys(first).forEach(function (read) {
+      var address = config.base + '/' + read;
+      if (kept[address]) return;
+      var answer = first[read];
+      kept[address] = { token: token, response: Promise.resolve(new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } })) };
+      (window.__rbFromHtml = window.__rbFromHtml || []).push(address);
+    });
     if (later.length > 0) {
       var sendLater = function () {
         later.forEach(function (send) {

@@ -113,6 +113,8 @@ async function seed(server: BenchServer): Promise<Site> {
     bytes: picture,
     thumb,
     description: `Step ${i + 1}`,
+    // The picture's size, as the editor stores it (issue #31): the server draws the first page's image.
+    size: { width: 2560, height: 1440 },
   }));
   const presentation = await createPresentation(presentations, 'Line check', pages);
 
@@ -145,8 +147,9 @@ async function seed(server: BenchServer): Promise<Site> {
       {
         label: 'a presentation',
         path: `/documentation/view/${presentation.id}`,
-        // The viewer marks its root once the first page's image is drawn on its canvas.
-        find: { selector: '[data-image-ready="true"]' },
+        // The viewer marks its root once the first page's image is drawn on its canvas; the server's first
+        // paint (issue #31) draws it as an <img>, visible once loaded.
+        find: { selector: '[data-image-ready="true"], img[data-first-image]' },
         what: "its first page's image drawn",
       },
       { label: 'a result sheet', path: `/documentation/view/${String(sheet.id)}`, find: { selector: 'tbody tr', text: USERNAME }, what: 'its first row (the submitter)' },
@@ -199,7 +202,10 @@ function watch(find: Find): void {
   const found = (): boolean =>
     roots(document).some((root) =>
       find.selector
-        ? [...root.querySelectorAll(find.selector)].some((el) => shown(el) && (!find.text || (el.textContent ?? '').includes(find.text)))
+        ? [...root.querySelectorAll(find.selector)].some(
+            // An image counts once it has arrived and is decoded enough to paint.
+            (el) => shown(el) && (!(el instanceof HTMLImageElement) || (el.complete && el.naturalWidth > 0)) && (!find.text || (el.textContent ?? '').includes(find.text)),
+          )
         : hasText(root, find.text ?? ''),
     );
   const frame = (now: number) => {

@@ -23,6 +23,8 @@ export interface PageFile {
   thumb?: Buffer;
   description: string;
   shapes?: Shape[];
+  /** The picture's size as the editor stores it (issue #31); none: a page stored before. */
+  size?: { width: number; height: number };
 }
 
 export interface StoredPresentation {
@@ -152,6 +154,7 @@ export async function createPresentation(api: PresentationApi, name: string, pag
       filename: p.filename,
       size: p.bytes.length,
       lastModified: 1_763_900_000_000,
+      ...(p.size ?? {}),
       shapes: p.shapes ?? [],
     };
     contents.pages[pageID] = page;

@@ -7,9 +7,10 @@
  * cookie the page reads and draws it all itself, as before.
  */
 import type { Page } from '@playwright/test';
+import { createPresentation, pictureJpeg, thumbnailOf, type PresentationApi } from '../bench/presentation-viewer-fixture.ts';
 import { baseUrl } from './support/environment.ts';
-import { publishChecklist, question } from './support/checklist-filler.ts';
-import { apiReads, expect, holdRequests, signInWithToken, test, usePhoneViewport } from './support/test.ts';
+import { publishChecklist, question, sheetWithARow } from './support/checklist-filler.ts';
+import { apiReads, callApi, expect, holdRequests, signInWithToken, test, usePhoneViewport } from './support/test.ts';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -79,4 +80,164 @@ test('without the cookie the checklist page reads its data and draws its questio
   expect(reads.map((r) => r.split('?')[0])).toEqual(expect.arrayContaining(['auth/me', `documentation/documents/${doc.id}`]));
   await filler.getByRole('radio', { name: 'True' }).check();
   await expect(filler.getByRole('button', { name: 'Submit' })).toBeEnabled();
+});
+
+/** Every module of the site (the pages' scripts, the islands, the elements) is held back until `release`. */
+const holdModules = (page: Page) => holdRequests(page, /\/(?:_astro|elements)\/[^?#]*\.m?js(?:[?#]|$)/);
+
+declare global {
+  interface Window {
+    __rbShifts?: number;
+  }
+}
+
+/** Sums the layout shifts (without recent input) from now on, in window.__rbShifts. */
+async function countShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    window.__rbShifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) window.__rbShifts! += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+test('with the session cookie the page’s heading, breadcrumbs and questions paint while every module is held back; the page takes over without a shift at 390 px', async ({ page, orgAdmin }) => {
+  await usePhoneViewport(page);
+  const folder = await callApi<{ id: string }>('documentation/folders', { token: orgAdmin.token, json: { parent_id: 'root', name: 'Yard & Dock' } });
+  const doc = await publishChecklist(orgAdmin.token, 'Forklift <daily> check', QUESTIONS, folder.id);
+  await signInWithToken(page, orgAdmin.token);
+  await addSessionCookie(page, orgAdmin.token);
+  await countShifts(page);
+  const reads = apiReads(page);
+  const release = await holdModules(page);
+  await page.goto(`/documentation/view/${doc.id}`, { waitUntil: 'commit' });
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('View Forklift <daily> check');
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs' });
+  await expect(crumbs.getByRole('link')).toHaveText(['Home', 'Documentation', 'Yard & Dock']);
+  await expect(page.locator('rb-checklist legend').first()).toContainText('Is the guard in place?');
+  await expect(page.locator('#document-status')).toBeEmpty();
+  // No module has run: the page is the HTML's.
+  expect(await page.evaluate(() => customElements.get('rb-breadcrumbs'))).toBeUndefined();
+
+  // The reader has the focus on a crumb and has scrolled a little before the page's code takes over.
+  await crumbs.getByRole('link', { name: 'Yard & Dock' }).focus();
+  await page.evaluate(() => window.scrollTo(0, 40));
+  const scrolled = await page.evaluate(() => window.scrollY);
+  const shiftsBefore = await page.evaluate(() => window.__rbShifts!);
+  const question = await page.locator('rb-checklist legend').first().boundingBox();
+
+  release();
+  await expect(page.getByRole('link', { name: 'History' })).toBeVisible();
+  await expect(page.locator('rb-checklist')).not.toHaveAttribute('inert');
+  await expect(crumbs.getByRole('link')).toHaveText(['Home', 'Documentation', 'Yard & Dock']);
+  expect(await page.locator('rb-checklist legend').first().boundingBox()).toEqual(question);
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Yard & Dock');
+  expect(await page.evaluate(() => window.__rbShifts!) - shiftsBefore).toBeLessThanOrEqual(0.02);
+  for (const read of ['auth/me', `documentation/documents/${doc.id}`]) expect(reads.map((r) => r.split('?')[0]), `${read}: taken from the HTML`).not.toContain(read);
+});
+
+test('with the session cookie an older version’s page paints its heading and warning from the HTML; without the cookie it draws them itself', async ({ page, orgAdmin }) => {
+  const doc = await publishChecklist(orgAdmin.token, 'Crane check', QUESTIONS);
+  // A newer version, so the page of this one warns that it is not the latest.
+  await callApi(`documentation/documents/${doc.id}`, { token: orgAdmin.token, method: 'PUT', json: { version: doc.version, contents: { questions: QUESTIONS, question_index: Object.keys(QUESTIONS) }, changelog: 'Again' } });
+  await signInWithToken(page, orgAdmin.token);
+  await addSessionCookie(page, orgAdmin.token);
+  const release = await holdModules(page);
+  await page.goto(`/documentation/view/${doc.id}/version/${doc.version}`, { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`View Crane check (Version: ${doc.version})`);
+  await expect(page.getByText('This is not the most recent version of this document.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'View the latest version' })).toHaveAttribute('href', `/documentation/view/${doc.id}`);
+  release();
+  await expect(page.getByRole('link', { name: 'History' })).toBeVisible();
+
+  await page.context().clearCookies({ name: 'rb_session' });
+  await page.goto(`/documentation/view/${doc.id}/version/${doc.version}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`View Crane check (Version: ${doc.version})`);
+  await expect(page.getByText('This is not the most recent version of this document.')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Breadcrumbs' }).getByRole('link')).toHaveText(['Home', 'Documentation']);
+  await expect(page.getByRole('link', { name: 'History' })).toBeVisible();
+});
+
+test('with the session cookie a presentation’s first page image paints from the HTML with its size while every module is held back; the viewer takes over without a shift', async ({ page, orgAdmin }) => {
+  await usePhoneViewport(page);
+  const picture = await pictureJpeg(800, 450, { r: 214, g: 232, b: 246 });
+  const presentations: PresentationApi = { origin: baseUrl(), call: <T>(method: string, path: string, json?: unknown) => callApi<T>(path, { token: orgAdmin.token, method, json }) };
+  const deck = await createPresentation(presentations, 'Line check', [
+    { filename: 'one.jpg', content_type: 'image/jpeg', bytes: picture, thumb: await thumbnailOf(picture), description: 'First', shapes: [], size: { width: 800, height: 450 } },
+    { filename: 'two.jpg', content_type: 'image/jpeg', bytes: picture, thumb: await thumbnailOf(picture), description: 'Second', shapes: [], size: { width: 800, height: 450 } },
+  ]);
+  const first = deck.contents.pages[deck.contents.page_index[0]!]!;
+  await signInWithToken(page, orgAdmin.token);
+  await addSessionCookie(page, orgAdmin.token);
+  await countShifts(page);
+  const reads = apiReads(page);
+  const release = await holdModules(page);
+  await page.goto(`/documentation/view/${deck.id}`, { waitUntil: 'commit' });
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('View Line check');
+  const image = page.locator(`img[data-first-image="${first.media}"]`);
+  await expect(image).toHaveAttribute('width', '800');
+  await expect(image).toHaveAttribute('height', '450');
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(800);
+  await expect(image).toBeVisible();
+  const stage = await page.locator('.pv-stage-area').boundingBox();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  const shiftsBefore = await page.evaluate(() => window.__rbShifts!);
+
+  release();
+  await expect(page.locator('.pv-canvas')).toHaveAttribute('data-page-width', '800');
+  await expect(page.locator('.presentation-viewer')).toHaveAttribute('data-image-ready', 'true');
+  await expect(image).toHaveCount(0);
+  expect(await page.locator('.pv-stage-area').boundingBox()).toEqual(stage);
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  expect(await page.evaluate(() => window.__rbShifts!) - shiftsBefore).toBeLessThanOrEqual(0.02);
+  // Its first data and its image came with the HTML: neither was read through the API.
+  for (const read of ['auth/me', `documentation/documents/${deck.id}`, `documentation/documents/${deck.id}/media/${first.media}`]) {
+    expect(reads.map((r) => r.split('?')[0]), `${read}: taken from the HTML`).not.toContain(read);
+  }
+
+  // Without the cookie the viewer reads and draws it itself.
+  await page.context().clearCookies({ name: 'rb_session' });
+  await page.goto(`/documentation/view/${deck.id}`);
+  await expect(page.locator('.presentation-viewer')).toHaveAttribute('data-image-ready', 'true');
+  await expect(page.locator('img[data-first-image]')).toHaveCount(0);
+});
+
+test('with the session cookie a result sheet’s first rows come with the HTML (a window in UTC days that holds the local one): the grid asks the API for none of them', async ({ page, orgAdmin }) => {
+  const sheet = await sheetWithARow(orgAdmin.token, 'Walk results');
+  await signInWithToken(page, orgAdmin.token);
+  await addSessionCookie(page, orgAdmin.token);
+  for (const address of [`/documentation/view/${sheet.id}`, `/documentation/results/${sheet.id}`]) {
+    const reads = apiReads(page);
+    await page.goto(address);
+    await expect(page.getByRole('table', { name: `Results of ${sheet.name}` }).locator('tbody tr'), address).toHaveCount(1);
+    await expect(page.getByRole('table', { name: `Results of ${sheet.name}` }).locator('tbody td').nth(2)).toContainText('True');
+    // Taken from the HTML, once: nothing left over for anyone else.
+    await expect.poll(() => page.evaluate(() => Object.keys(window.__rbEarlyReads ?? {}))).toEqual([]);
+    const rows = reads.filter((read) => read.startsWith(`documentation/documents/${sheet.id}/sheet-data?start_time=`));
+    expect(rows, `${address}: the first window came with the HTML`).toEqual([]);
+  }
+});
+
+test.describe('in a time zone far from UTC', () => {
+  test.use({ timezoneId: 'Pacific/Kiritimati' });
+
+  test('a result sheet’s grid still takes its first rows from the HTML, and its filter starts at the local day 30 days ago', async ({ page, orgAdmin }) => {
+    const sheet = await sheetWithARow(orgAdmin.token, 'Island results');
+    await signInWithToken(page, orgAdmin.token);
+    await addSessionCookie(page, orgAdmin.token);
+    const reads = apiReads(page);
+    await page.goto(`/documentation/view/${sheet.id}`);
+    await expect(page.getByRole('table', { name: `Results of ${sheet.name}` }).locator('tbody tr')).toHaveCount(1);
+    expect(reads.filter((read) => read.startsWith(`documentation/documents/${sheet.id}/sheet-data?start_time=`))).toEqual([]);
+    const expected = await page.evaluate(() => {
+      const day = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000);
+      return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+    });
+    await expect(page.getByLabel('Datetime on or after')).toHaveValue(expected);
+  });
 });

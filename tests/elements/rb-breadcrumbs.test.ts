@@ -59,4 +59,20 @@ describe('<rb-breadcrumbs>', () => {
     expect(crumbs.querySelectorAll('ol')).toHaveLength(1);
     expect([...crumbs.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['Home', '›Search']);
   });
+
+  test('the same crumbs again (or as the server drew them) keep their nodes: a focused crumb stays focused', () => {
+    const crumbs = mount();
+    const trail = [
+      { label: 'Home', href: '/' },
+      { label: "Yard & Dock's", href: '/documentation/browse/f1' },
+    ];
+    crumbs.crumbs = trail;
+    const link = crumbs.querySelector<HTMLAnchorElement>('a[href="/documentation/browse/f1"]')!;
+    link.focus();
+    crumbs.crumbs = [...trail];
+    expect(crumbs.querySelector('a[href="/documentation/browse/f1"]')).toBe(link);
+    expect(document.activeElement).toBe(link);
+    crumbs.crumbs = [...trail, { label: 'Line 9', href: '/documentation/browse/f2' }];
+    expect(crumbs.querySelectorAll('li.breadcrumb')).toHaveLength(3);
+  });
 });

@@ -6,24 +6,14 @@
  */
 import '../../../elements/rb-breadcrumbs/breadcrumbs.ts';
 import type { Crumb } from '../../../elements/rb-breadcrumbs/breadcrumbs.ts';
-import type { PathStep } from '../../shared/api/documentation.ts';
-import { browsePath } from '../../client/addresses.ts';
+import { HOME_CRUMBS, pathCrumbs } from '../../shared/first-paint/breadcrumbs.ts';
 
 export type { Crumb };
 
 /** Home and Documentation (the root of the folder browser). */
-export const HOME_CRUMBS: readonly Crumb[] = [
-  { label: 'Home', href: '/' },
-  { label: 'Documentation', href: browsePath() },
-];
-
-/** Home > Documentation > the folders of `path` (root first), leaving out the root, which is 'Documentation'. */
-export function folderCrumbs(path: readonly PathStep[], rootId: string | null): Crumb[] {
-  return [
-    ...HOME_CRUMBS,
-    ...path.filter((step) => step.id !== rootId).map((step) => ({ label: step.name, href: browsePath(step.id) })),
-  ];
-}
+export { HOME_CRUMBS };
+/** Home > Documentation > the folders of a path (root first), leaving out the root, which is 'Documentation'. */
+export const folderCrumbs = pathCrumbs;
 
 /** Draws `crumbs` in the page's `<nav>` with THE breadcrumbs element (elements/rb-breadcrumbs/). */
 export function renderBreadcrumbs(nav: HTMLElement, crumbs: readonly Crumb[]): void {

@@ -21,12 +21,9 @@ import { navigate } from '../../client/navigation.ts';
 import { showAlert } from '../../client/stores/alerts.ts';
 import { doctypes, type DocumentScreen } from '../doctypes/registry.ts';
 import { afterPaint, element } from '../../client/dom.ts';
+import { viewTitle } from '../../shared/first-paint/document-head.ts';
 
-
-/** 'View {name}', and '(Version: n)' after it when the address names a version. */
-export function viewTitle(name: string, version?: number): string {
-  return version === undefined ? `View ${name}` : `View ${name} (Version: ${version})`;
-}
+export { viewTitle };
 
 export async function mountDocumentView(): Promise<void> {
   const target = viewTarget();

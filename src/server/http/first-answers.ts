@@ -20,10 +20,9 @@
 import type { RouteMatch } from '../../routes.ts';
 import * as paths from '../../shared/api/paths.ts';
 import { firstReadsOf } from '../../shared/first-reads.ts';
-import { documentViewPaint } from './first-paint/document-view.ts';
+import { paintDocumentView, readsAfterDocument } from './first-paint/document-view.ts';
 import { paintFolder } from './first-paint/folder.ts';
 import { paintHome } from './first-paint/home.ts';
-import { fillHtmlSlots } from './first-paint/html-slots.ts';
 
 /** One API call a page's HTML answers: its address (relative to the API base) and its bearer credential. */
 export interface FirstRead {
@@ -176,9 +175,15 @@ export async function firstDataShell(html: string, match: RouteMatch, call: ApiC
   const answers = await answerFirstReads(call, page.reads);
   if (page.session === undefined) return { kind: 'link', html: fillShell(html, { answers }, page.slots(answers)) };
   if (answers[paths.auth.me]?.status !== 200) return { kind: 'ended' };
+  const bearer = page.session;
+  // What the page reads once its document is in (a result sheet's first rows), answered with the rest.
+  const after = readsAfterDocument(match, answers, new Date());
+  if (after.length > 0) Object.assign(answers, await answerFirstReads(call, after.map((address) => ({ address, bearer }))));
   const filled = fillShell(html, { answers, session: sessionDigest(page.session) }, page.slots(answers));
   // The page's first screen drawn from its answers (./first-paint/): a folder's tiles, home's welcome card, a
-  // checklist's questions.
+  // document page's head and a checklist's questions.
   const painted = paintHome(paintFolder(filled, match, answers), match, answers);
-  return { kind: 'session', html: fillHtmlSlots(painted, await documentViewPaint(match, answers)) };
+  // A read the page's first paint makes once it has the page's data (a presentation's image address), as its login.
+  const readAsPage = async (address: string) => (await answerFirstReads(call, [{ address, bearer }]))[address];
+  return { kind: 'session', html: await paintDocumentView(painted, match, answers, readAsPage) };
 }

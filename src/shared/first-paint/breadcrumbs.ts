@@ -3,6 +3,8 @@
  * its crumbs, and what the server writes inside the folder page's first HTML (src/server/http/first-paint/
  * folder.ts). One function, so the two drawings cannot differ.
  */
+import type { PathStep } from '../api/documentation.ts';
+import { browsePath } from '../page-addresses.ts';
 import { escapeHtml } from './markup.ts';
 
 export interface Crumb {
@@ -25,4 +27,19 @@ export function breadcrumbsMarkup(crumbs: readonly Crumb[]): string {
     return `<li class="breadcrumb"${drop}>${separator}${label}</li>`;
   });
   return `<ol class="breadcrumb-list">${items.join('')}</ol>`;
+}
+
+/** Home and Documentation (the root of the folder browser). */
+export const HOME_CRUMBS: readonly Crumb[] = [
+  { label: 'Home', href: '/' },
+  { label: 'Documentation', href: browsePath() },
+];
+
+/**
+ * Home > Documentation > the folders of `path` (root first), leaving out the root, which is 'Documentation':
+ * the crumbs of a document's pages (src/screens/documentation/breadcrumbs.ts `folderCrumbs`), which the
+ * server draws too (src/server/http/first-paint/document-view.ts).
+ */
+export function pathCrumbs(path: readonly PathStep[], rootId: string | null): Crumb[] {
+  return [...HOME_CRUMBS, ...path.filter((step) => step.id !== rootId).map((step) => ({ label: step.name, href: browsePath(step.id) }))];
 }

@@ -67,12 +67,28 @@ export interface Page {
   size: number;
   /** The file's own last-modified time, epoch milliseconds. */
   lastModified: number;
+  /**
+   * A picture's size in pixels, written by the editor as the page's picture is uploaded (ours, issue #31:
+   * the spec's page has no size): the viewer and the server's first paint lay the page out before its image
+   * has arrived. Pages stored before have none (their image tells the viewer).
+   */
+  width?: number;
+  height?: number;
   shapes: Shape[];
 }
 
 export interface PresentationContents {
   pages: Record<string, Page>;
   page_index: string[];
+}
+
+/** The most pixels a page's stored width or height may claim (a check, far above the compressor's 2560). */
+export const MAX_PAGE_IMAGE_SIDE = 100_000;
+
+/** A picture page's size when its page carries one (the pages stored before issue #31 do not). */
+export function pageImageSize(page: Pick<Page, 'width' | 'height'>): { width: number; height: number } | undefined {
+  const { width, height } = page;
+  return width !== undefined && height !== undefined && width > 0 && height > 0 ? { width, height } : undefined;
 }
 
 /** Whether a page's media is drawn on the canvas (an image) rather than downloaded or played. */

@@ -15,6 +15,7 @@ import { MAX_NAME_LENGTH } from '../api/documentation.ts';
 import { UPLOAD_CONTENT_TYPES } from '../constants.ts';
 import {
   MAX_PAGE_DESCRIPTION_LENGTH,
+  MAX_PAGE_IMAGE_SIDE,
   MAX_PAGES,
   MAX_SHAPE_DESCRIPTION_LENGTH,
   MAX_SHAPES_PER_PAGE,
@@ -42,6 +43,11 @@ const uploadId = (what: string) => z.uuid({ error: unlessMissing(`${what} must b
 /** An object's own message when it is not an object (or is missing); zod's for its keys ('Unrecognized key: "fill"'). */
 const notAnObject = (message: string) => (issue: { code?: string; input?: unknown }) =>
   issue.code === 'invalid_type' ? unlessMissing(message)(issue) : undefined;
+const pixels = (what: string) =>
+  z
+    .int({ error: unlessMissing(`${what} must be a whole number of pixels`) })
+    .min(1, `${what} must be at least 1`)
+    .max(MAX_PAGE_IMAGE_SIDE, `${what} must be at most ${MAX_PAGE_IMAGE_SIDE}`);
 const strokeRange = `strokeWidth must be ${MIN_STROKE_WIDTH} to ${MAX_STROKE_WIDTH}`;
 
 export const shapeSchema = z
@@ -77,6 +83,8 @@ export const pageSchema = z.strictObject(
     filename: text('filename', MAX_NAME_LENGTH),
     size: z.int({ error: unlessMissing('size must be a whole number of bytes') }).min(0, 'size must not be negative'),
     lastModified: finite('lastModified').min(0, 'lastModified must be a time in milliseconds since 1970'),
+    width: pixels('width').optional(),
+    height: pixels('height').optional(),
     shapes: z
       .array(shapeSchema, { error: unlessMissing('shapes must be a list of shapes') })
       .max(MAX_SHAPES_PER_PAGE, `a page holds at most ${MAX_SHAPES_PER_PAGE} shapes`)

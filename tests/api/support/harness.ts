@@ -45,6 +45,10 @@ export const SITE_FIXTURE = {
     '<section id="first-steps" hidden><ol id="first-steps-list"></ol></section>' +
     ['assignments', 'drafts', 'favourites', 'activity'].map((name) => `<ul data-dashboard-list="${name}" aria-busy="true"><li>Loading…</li></ul>`).join('') +
     '</section>',
+  documentView:
+    '<nav class="breadcrumbs" id="breadcrumbs" aria-label="Breadcrumbs" data-first-html="breadcrumbs"></nav>' +
+    '<h1 class="page-heading" id="document-heading" data-first-html="document-heading"></h1>' +
+    '<div class="document-body" id="document-body" data-first-html="document-body"></div>',
 } as const;
 
 async function writeSiteFixture(distDir: string): Promise<void> {
@@ -66,6 +70,9 @@ async function writeSiteFixture(distDir: string): Promise<void> {
   await mkdir(join(distDir, 'documentation', 'browse'), { recursive: true });
   await writeFile(join(distDir, 'documentation', 'browse', 'index.html'), page('Documentation', '').replace('</title>', `</title>${SITE_FIXTURE.firstAnswers}`));
   await writeFile(join(distDir, 'index.html'), page('Dashboard', SITE_FIXTURE.homeDashboard).replace('</title>', `</title>${SITE_FIXTURE.firstAnswers}`));
+  // The document page's shell (src/pages/documentation/view.astro): its first paint's slots.
+  await mkdir(join(distDir, 'documentation', 'view'), { recursive: true });
+  await writeFile(join(distDir, 'documentation', 'view', 'index.html'), page('View', SITE_FIXTURE.documentView).replace('</title>', `</title>${SITE_FIXTURE.firstAnswers}`));
   await writeFile(join(distDir, SITE_FIXTURE.asset), 'export const app = 1;\n');
 }
 

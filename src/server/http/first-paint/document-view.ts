@@ -1,38 +1,98 @@
 /**
- * The document page's body drawn into its first HTML (issue #31), from the document the server answered
- * into it (`/documentation/view/{id}`: the latest version), by its doctype:
- * - a checklist: its questions (./checklist.ts);
- * other doctypes draw their body in the browser, as before.
+ * A document page drawn into its first HTML (issue #31), from the document the server answered into it
+ * (the route's first read: `/documentation/view/{id}` the latest version, `…/version/{n}` and `…/{n}`
+ * version n, `…/{rowId}` the latest with one submitted row), and then shown (./reveal.ts), so its head and
+ * body paint before any module has run:
+ * - the head, for every doctype: the heading 'View {name}' ('(Version: n)' on a version's address), the
+ *   breadcrumbs and the not-most-recent warning (src/shared/first-paint/document-head.ts: what the page's
+ *   script writes too, src/screens/documentation/document-view.ts), the frame shown, 'Loading…' gone,
+ *   and the toolbar's room kept (documentation.css `.document-toolbar:empty`, `data-room`: with or without the
+ *   View/Edit switch; the script fills it, nothing moves);
+ * - the body, by its doctype: a checklist's questions (./checklist.ts), a presentation's first page image
+ *   (./presentation.ts, which reads its address as the page's login: `read`); other doctypes draw theirs in
+ *   the browser, as before.
  *
- * The shell's `#document-body` carries `data-first-html="document-body"`; what is drawn goes in there.
+ * The shell's slots carry `data-first-html="<name>"` (./html-slots.ts puts the markup in).
  */
 import type { RouteMatch } from '../../../routes.ts';
 import type { Document } from '../../../shared/api/documentation.ts';
-import * as paths from '../../../shared/api/paths.ts';
+import { firstReadsOf } from '../../../shared/first-reads.ts';
+import { allows } from '../../../shared/permissions/actions.ts';
+import { firstRowsAddress, firstRowsQuery } from '../../../shared/sheets/first-rows.ts';
+import { documentCrumbsMarkup, viewTitle } from '../../../shared/first-paint/document-head.ts';
+import { escapeHtml } from '../../../shared/first-paint/markup.ts';
+import { viewPath } from '../../../shared/page-addresses.ts';
 import type { FirstAnswers } from '../first-answers.ts';
 import { checklistBodyHtml } from './checklist.ts';
+import { presentationBodyHtml, type ReadAsPage } from './presentation.ts';
+import { fillHtmlSlots } from './html-slots.ts';
+import { revealPage } from './reveal.ts';
 
+/** The document page's routes (src/routes.ts) and whether the address names a version (`:second` when all digits). */
+const VIEW_ROUTES: Readonly<Record<string, (params: Readonly<Record<string, string>>) => boolean>> = {
+  '/documentation/view/:id': () => false,
+  '/documentation/view/:id/version/:version': () => true,
+  '/documentation/view/:id/:second': (params) => /^[0-9]+$/.test(params.second ?? ''),
+};
 const VIEW_LATEST = '/documentation/view/:id';
+/** The pages that show a result sheet's or a report's rows, and which screen each is (src/shared/sheets/first-rows.ts). */
+const ROWS_SCREENS: Readonly<Record<string, 'viewer' | 'results'>> = { [VIEW_LATEST]: 'viewer', '/documentation/results/:id': 'results' };
 
-/** The document of the page's answers, when the API gave it (200). */
+/**
+ * The reads the page makes as soon as its document is in, answered into its HTML with the first ones (the
+ * doctype registry's `firstReads` in the browser): a result sheet's or a report's first rows, at the address
+ * the page asks for (src/shared/sheets/first-rows.ts: a window in whole UTC days, as the server cannot know
+ * the browser's time zone).
+ */
+export function readsAfterDocument(match: RouteMatch, answers: FirstAnswers, now: Date): string[] {
+  const screen = ROWS_SCREENS[match.route.pattern];
+  const doc = screen ? documentOf(match, answers) : undefined;
+  if (!screen || !doc || (doc.doctype !== 'sheet' && doc.doctype !== 'report')) return [];
+  return [firstRowsAddress(doc.id, firstRowsQuery(doc.doctype, screen, now))];
+}
+
+const FRAME = /(<article class="document-frame" id="document-frame"[^>]*?)\shidden(?=[\s>])/;
+const STATUS = /(<p class="loading-text" id="document-status"[^>]*>)[^<]*(<\/p>)/;
+const TOOLBAR = /(<div class="document-toolbar" id="document-toolbar"[^>]*?)\shidden(?=[\s>])/;
+const WARNING = /(<p class="version-warning" id="version-warning"[^>]*?)\shidden(?=[\s>])/;
+const LATEST_LINK = /(<a id="latest-version-link" href=")[^"]*(")/;
+const TOPBAR_PAGE = /(<span class="topbar-page" id="topbar-page"[^>]*>)[^<]*(<\/span>)/;
+
+/** The document of the page's answers (its route's first read), when the API gave it (200). */
 function documentOf(match: RouteMatch, answers: FirstAnswers): Document | undefined {
-  const id = match.params.id;
-  if (match.route.pattern !== VIEW_LATEST || !id) return undefined;
-  const answer = answers[paths.documentation.document(id)];
+  if (!VIEW_ROUTES[match.route.pattern] && !(match.route.pattern in ROWS_SCREENS)) return undefined;
+  const [address] = firstReadsOf(match.route.pattern, match.params);
+  const answer = address === undefined ? undefined : answers[address];
   if (answer?.status !== 200 || typeof answer.body !== 'object' || answer.body === null) return undefined;
   return answer.body as Document;
 }
 
-/** The HTML of each `data-first-html` slot of the page (none: nothing drawn here). */
-export async function documentViewPaint(match: RouteMatch, answers: FirstAnswers): Promise<Record<string, string>> {
-  const doc = documentOf(match, answers);
-  if (!doc) return {};
+/** The body's markup by doctype (the latest version only: a version's page draws its body in the browser). */
+async function bodyOf(match: RouteMatch, doc: Document, read: ReadAsPage): Promise<Record<string, string>> {
+  if (match.route.pattern !== VIEW_LATEST) return {};
   try {
-    const body = doc.doctype === 'form' ? await checklistBodyHtml(doc) : undefined;
+    const body = doc.doctype === 'form' ? await checklistBodyHtml(doc) : doc.doctype === 'presentation' ? await presentationBodyHtml(doc, read) : undefined;
     return body === undefined ? {} : { 'document-body': body };
   } catch (error) {
     // Never a 500 page for it: the page draws its body itself, as without the session cookie.
     console.error('The first paint of a document page failed', error);
     return {};
   }
+}
+
+/** The shell with the document page drawn from its answers, when `match` is a document page whose document was answered. */
+export async function paintDocumentView(html: string, match: RouteMatch, answers: FirstAnswers, read: ReadAsPage = async () => undefined): Promise<string> {
+  const doc = VIEW_ROUTES[match.route.pattern] ? documentOf(match, answers) : undefined;
+  if (!doc) return html;
+  const named = VIEW_ROUTES[match.route.pattern]!(match.params);
+  const title = escapeHtml(viewTitle(doc.name, named ? doc.version : undefined));
+  const older = doc.version < doc.latest_version;
+  const slots = { ...(await bodyOf(match, doc, read)), 'document-heading': title, breadcrumbs: documentCrumbsMarkup(doc) };
+  let page = fillHtmlSlots(html, slots)
+    .replace(FRAME, '$1')
+    .replace(STATUS, '$1$2')
+    .replace(TOOLBAR, `$1 data-room="${allows(doc.user_permissions, 'edit') ? 'edit' : 'read'}"`)
+    .replace(TOPBAR_PAGE, (_, open: string, close: string) => open + title + close);
+  if (older) page = page.replace(WARNING, '$1').replace(LATEST_LINK, (_, open: string, close: string) => open + escapeHtml(viewPath(doc.id)) + close);
+  return revealPage(page);
 }

@@ -98,6 +98,11 @@ describe('pageSchema', () => {
     expect(issues(pageSchema.safeParse(page('p1', { content_type: 'video/mp4', media_thumb: null })))).toEqual([]);
   });
 
+  it("keeps a picture's size in pixels (issue #31), and takes a page without one (stored before)", () => {
+    expect(pageSchema.parse(page('p1', { width: 1440, height: 2560 }))).toMatchObject({ width: 1440, height: 2560 });
+    expect(pageSchema.parse(page('p1'))).not.toHaveProperty('width');
+  });
+
   it.each<[Record<string, unknown>, string]>([
     [{ media: 'not-an-id' }, 'media: media must be an upload id'],
     [{ media: null }, 'media: media must be an upload id'],
@@ -106,6 +111,9 @@ describe('pageSchema', () => {
     [{ description: 'x'.repeat(MAX_PAGE_DESCRIPTION_LENGTH + 1) }, `description: description must be at most ${MAX_PAGE_DESCRIPTION_LENGTH} characters`],
     [{ size: -1 }, 'size: size must not be negative'],
     [{ lastModified: -1 }, 'lastModified: lastModified must be a time in milliseconds since 1970'],
+    [{ width: 0 }, 'width: width must be at least 1'],
+    [{ height: 1.5 }, 'height: height must be a whole number of pixels'],
+    [{ width: 100_001 }, 'width: width must be at most 100000'],
     [{ shapes: 'none' }, 'shapes: shapes must be a list of shapes'],
     [{ shapes: Array.from({ length: MAX_SHAPES_PER_PAGE + 1 }, (_, i) => shape({ id: `s${i}` })) }, `shapes: a page holds at most ${MAX_SHAPES_PER_PAGE} shapes`],
     [{ shapes: [shape(), shape()] }, 'shapes.1.id: s1 is the id of another shape on this page'],
