@@ -26,10 +26,9 @@ import type { Deps, Member } from '../../env.ts';
 import { badRequest, HttpError, notFound, validationFailed, type FieldError } from '../../errors.ts';
 import { readableDocument, requireAction, type DocumentAccess, type DocumentRow } from '../documentation/access.ts';
 import { present } from '../../presenters/checklists.ts';
-import { activityRow, eventRecorded, type DataSubmittedContext } from '../activity.ts';
+import { activityRow, type DataSubmittedContext } from '../activity.ts';
 import { notificationRecipients, notifyRecipients } from '../notifications/fan-out.ts';
-import { webhookTypesOf } from '../webhooks/events.ts';
-import { webhooksListen } from '../webhooks/listening.ts';
+import { webhookData, webhookTypesOf } from '../webhooks/events.ts';
 import { presentRows } from './submitted-rows.ts';
 import { completedUploadsOf } from './uploads.ts';
 import { judgeSubmission } from './judge-submission.ts';
@@ -188,8 +187,6 @@ export async function submitTo(
   const correctors = prepared ? correctionRecipients(questions, prepared.record) : [];
   /** The subscribers told of it, read before anything is stored (a read; nobody → []). */
   const told = prepared ? await notificationRecipients(deps.db, prepared.event) : [];
-  /** Whether an endpoint hears of it (a read; none → no webhook statement, and the row may be stored alone). */
-  const hooked = prepared ? await webhooksListen(deps.db, who.orgId, webhookTypesOf(prepared.event)) : false;
 
   const store = async (db: Queryable): Promise<SubmissionRow | undefined> => {
     const completed = await completedUploadsOf(
@@ -223,11 +220,11 @@ export async function submitTo(
         shareLinkId: who.shareLink?.id ?? null,
       },
       event,
+      // Its webhook deliveries (issue #34) in the same statement: services/webhooks/events.ts.
+      { types: webhookTypesOf(event), data: webhookData({ ...event, actorId: event.actorId ?? null, context: event.context ?? {} }) },
     );
     // Its subscribers' notifications (issue #12), in the same transaction: a row is never stored without them.
     if (inserted) await notifyRecipients(db, event, told);
-    // Its webhook deliveries (issue #34), in the same transaction too.
-    if (inserted && hooked) await eventRecorded(db, event);
     // Corrective actions (issue #12): in this transaction, only for a row stored now.
     if (inserted && correctors.length > 0) {
       await raiseCorrections(
@@ -252,7 +249,7 @@ export async function submitTo(
     // ONE statement, atomic by itself. Otherwise ONE transaction: the photos' check (it confirms their
     // uploads, a write, so a refused submission changes nothing), the row with its DataSubmitted event,
     // its subscribers' notifications and the corrective actions it may raise — all stored or none.
-    const alone = prepared !== undefined && photos.length === 0 && told.length === 0 && correctors.length === 0 && !hooked;
+    const alone = prepared !== undefined && photos.length === 0 && told.length === 0 && correctors.length === 0;
     inserted = alone ? await store(deps.db) : await deps.db.transaction((tx) => store(tx));
   } catch (err) {
     // A repeat is answered as the first time even if its answers would not pass now.

@@ -46,20 +46,21 @@ export function webhookTypesOf(source: { type: string; context?: Record<string, 
   }
 }
 
-/** The body of one webhook event: `{type, timestamp, data}`. */
-export function webhookPayload(type: string, source: WebhookSource): Record<string, unknown> {
+/** The `data` of an event's webhooks: its own record with the ids of the organisation, the actor and the item. */
+export function webhookData(source: Omit<WebhookSource, 'type' | 'at'>): Record<string, unknown> {
   return {
-    type,
-    timestamp: source.at.toISOString(),
-    data: {
-      event_id: source.id,
-      organization_id: source.orgId,
-      actor_id: source.actorId,
-      document_id: source.documentId ?? null,
-      folder_id: source.folderId ?? null,
-      ...source.context,
-    },
+    event_id: source.id,
+    organization_id: source.orgId,
+    actor_id: source.actorId,
+    document_id: source.documentId ?? null,
+    folder_id: source.folderId ?? null,
+    ...source.context,
   };
+}
+
+/** The body of one webhook event: `{type, timestamp, data}` (the submission's statement builds the same in SQL). */
+export function webhookPayload(type: string, source: WebhookSource): Record<string, unknown> {
+  return { type, timestamp: source.at.toISOString(), data: webhookData(source) };
 }
 
 /**
