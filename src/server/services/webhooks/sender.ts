@@ -65,6 +65,9 @@ export class WebhookSender {
   private readonly log: (line: string) => void;
   private pass: Promise<void> | undefined;
   private again = false;
+  /** Timers of retries due before the next look (cleared when the sender stops). */
+  private readonly wakes = new Set<ReturnType<typeof setTimeout>>();
+  private stopped = false;
 
   constructor(options: WebhookSenderOptions) {
     this.db = options.db;
@@ -116,7 +119,10 @@ export class WebhookSender {
     const timer = setInterval(() => this.deliverSoon(), intervalMs);
     timer.unref();
     return async () => {
+      this.stopped = true;
       clearInterval(timer);
+      for (const wake of this.wakes) clearTimeout(wake);
+      this.wakes.clear();
       await listener?.close();
       await this.idle();
     };
@@ -209,12 +215,22 @@ export class WebhookSender {
         if (endpoint.failingSince !== null) await tx.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, endpoint.id));
         return;
       }
-      const next = new Date(now.getTime() + webhookRetryDelay(d.attempts, this.config.webhookRetryBaseMs));
+      const delay = webhookRetryDelay(d.attempts, this.config.webhookRetryBaseMs);
+      const next = new Date(now.getTime() + delay);
       const givenUp = next.getTime() > d.retriesFrom.getTime() + DAY_MS || d.eventType === 'webhook.test';
       await tx
         .update(webhookDeliveries)
         .set(givenUp ? { status: 'failed' } : { nextAttemptAt: next })
         .where(held);
+      // A retry due before the timer's next look: this process wakes for it.
+      if (!givenUp && delay < this.config.webhookDeliveryIntervalMs && !this.stopped) {
+        const wake = setTimeout(() => {
+          this.wakes.delete(wake);
+          this.deliverSoon();
+        }, delay);
+        wake.unref();
+        this.wakes.add(wake);
+      }
       if (d.eventType === 'webhook.test') return;
       // The endpoint has been failing since its first failure after its last success.
       const [failing] = await tx
