@@ -11,7 +11,7 @@
  */
 import { Agent, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { startApiServer, type DatabaseTarget } from './api-server.ts';
 import { call, registerAndActivate } from './documentation-tree-fixture.ts';
 import { load, type LoadResult } from './load.ts';
@@ -86,7 +86,7 @@ async function waitFor(ready: () => boolean, timeoutMs: number): Promise<boolean
 const fmt = (r: LoadResult) => `${r.perSecond.toFixed(0).padStart(7)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)} ${String(r.requests).padStart(8)}`;
 
 export async function benchWebhooks(target: DatabaseTarget): Promise<void> {
-  console.log(`\nOutgoing webhooks (issue #34) on ${target.label}; load average before: ${loadavg()[0]!.toFixed(2)} on ${navigator.hardwareConcurrency} cores`);
+  console.log(`\nOutgoing webhooks (issue #34) on ${target.label}; load average before: ${loadavg()[0]!.toFixed(2)} on ${availableParallelism()} cores`);
   const server = await startApiServer(target, { env: { WEBHOOK_ALLOW_PRIVATE: '1' } });
   const receiver = await startReceiver();
   try {

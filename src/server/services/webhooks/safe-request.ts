@@ -122,6 +122,19 @@ export interface WebhookRequest {
   body: string;
   allowPrivate: boolean;
   timeoutMs?: number;
+  /** Kept-alive connections (webhookAgents): a socket is reused only to the address it was checked for. Without: a connection per request. */
+  agent?: WebhookAgents;
+}
+
+export interface WebhookAgents {
+  http: http.Agent;
+  https: https.Agent;
+}
+
+/** Kept-alive agents for a sender: each socket was opened through the checked lookup (per request, below). */
+export function webhookAgents(): WebhookAgents {
+  const options = { keepAlive: true, maxSockets: 8, maxFreeSockets: 4, timeout: WEBHOOK_TIMEOUT_MS };
+  return { http: new http.Agent(options), https: new https.Agent(options) };
 }
 
 /** POSTs a delivery and tells how it went; never throws. */
@@ -155,13 +168,12 @@ export async function postWebhook(request: WebhookRequest): Promise<WebhookAnswe
         method: 'POST',
         headers: { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) },
         lookup: checkedLookup(request.allowPrivate),
-        // No pooled sockets: each delivery connects (and is checked) afresh.
-        agent: false,
+        agent: request.agent ? (url.protocol === 'https:' ? request.agent.https : request.agent.http) : false,
       },
       (res) => {
         const chunks: Buffer[] = [];
         let size = 0;
-        const answered = () => {
+        const answered = (more: boolean) => {
           const status = res.statusCode ?? 0;
           const head = Buffer.concat(chunks).subarray(0, WEBHOOK_RESPONSE_HEAD_BYTES).toString('utf8');
           const redirect = status >= 300 && status < 400;
@@ -171,15 +183,16 @@ export async function postWebhook(request: WebhookRequest): Promise<WebhookAnswe
             error: redirect ? `Redirects are not followed${res.headers.location ? ` (to ${String(res.headers.location).slice(0, 200)})` : ''}` : null,
             responseHead: head,
           });
-          res.destroy();
+          // The rest of a long answer is not read: its connection is dropped (a short one's is kept).
+          if (more) res.destroy();
         };
         res.on('data', (chunk: Buffer) => {
           chunks.push(chunk);
           size += chunk.length;
-          if (size >= WEBHOOK_RESPONSE_HEAD_BYTES) answered();
+          if (size >= WEBHOOK_RESPONSE_HEAD_BYTES) answered(true);
         });
-        res.on('end', answered);
-        res.on('error', answered);
+        res.on('end', () => answered(false));
+        res.on('error', () => answered(true));
       },
     );
     const timer = setTimeout(() => {
