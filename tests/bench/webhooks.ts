@@ -1,7 +1,7 @@
 /**
  * `npm run bench`, issue #34: outgoing webhooks.
- * - Arrival: a checklist submission at a time, with one endpoint (a local receiver, node:http on
- *   127.0.0.1: WEBHOOK_ALLOW_PRIVATE) — the submission's own latency (request → answer) beside the time
+ * - Arrival: a checklist submission at a time, with one endpoint (a local receiver in a child process,
+ *   webhook-receiver.mjs: node:http on 127.0.0.1, so WEBHOOK_ALLOW_PRIVATE) — the submission's own latency (request → answer) beside the time
  *   from its answer (its commit came just before) to its signed delivery's arrival, p50 and p95.
  *   Goal: arrival p95 ≤ 2× the submission's p95.
  * - Throughput: autocannon in a second process submitting for a fixed time with no endpoint, then with ten
@@ -9,8 +9,10 @@
  *   meanwhile), in the same run on the same server. Goal: with ten ≥ 0.9× without.
  * Figures only; nothing fails on a number (the machine may be loaded: the load average is printed).
  */
-import { Agent, createServer, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { spawn } from 'node:child_process';
+import { Agent, request } from 'node:http';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { availableParallelism, loadavg } from 'node:os';
 import { startApiServer, type DatabaseTarget } from './api-server.ts';
 import { call, registerAndActivate } from './documentation-tree-fixture.ts';
@@ -25,37 +27,38 @@ const SECONDS = 8;
 const WARM_UP_SECONDS = 2;
 const ENDPOINTS = 10;
 
-/** The receiver: when each submission's delivery arrived (by submission id), and how many arrived in all. */
+/** The receiver, in a child process: when each submission's delivery arrived (epoch ms, by submission id), and how many arrived in all. */
 async function startReceiver() {
   const arrivals = new Map<string, number>();
   let count = 0;
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+  const child = spawn(process.execPath, [join(process.cwd(), 'tests', 'bench', 'webhook-receiver.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout });
+  const url = await new Promise<string>((resolve) => {
+    lines.on('line', (line) => {
+      if (line.startsWith('listening ')) return resolve(line.slice('listening '.length));
+      const [id, at] = line.split(' ');
       count += 1;
-      try {
-        const id = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data?: { submission_id?: string } }).data?.submission_id;
-        if (id && !arrivals.has(id)) arrivals.set(id, performance.now());
-      } catch {
-        // not ours
-      }
-      res.writeHead(204).end();
+      if (id && id !== '-' && !arrivals.has(id)) arrivals.set(id, Number(at));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    url,
     arrivals,
     count: () => count,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: async () => {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
   };
 }
+
+/** Now as epoch ms with sub-ms precision (comparable with the receiver's). */
+const epoch = () => performance.timeOrigin + performance.now();
 
 /** One submission; answers its id, when it was sent and when its answer had arrived. */
 function submitOnce(agent: Agent, url: string, token: string, body: string): Promise<{ id: string; sent: number; answered: number }> {
   return new Promise((resolve, reject) => {
-    const sent = performance.now();
+    const sent = epoch();
     const req = request(
       url,
       { agent, method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
@@ -63,7 +66,7 @@ function submitOnce(agent: Agent, url: string, token: string, body: string): Pro
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
-          const answered = performance.now();
+          const answered = epoch();
           if (res.statusCode !== 201) return reject(new Error(`submission answered ${res.statusCode}`));
           resolve({ id: (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: string }).id, sent, answered });
         });

@@ -222,9 +222,21 @@ export class WebhookSender {
       }
       if (ok.length > 0) {
         await this.db.transaction(async (tx) => {
-          // Only deliveries still there (an endpoint deleted meanwhile took its own away).
+          // Only deliveries still there (an endpoint deleted meanwhile took its own away), held until the
+          // commit: endpoints first, then deliveries, the order a delete's cascade takes them in.
+          await tx
+            .select({ id: webhookEndpoints.id })
+            .from(webhookEndpoints)
+            .where(inArray(webhookEndpoints.id, [...new Set(ok.map((o) => o.endpoint.id))]))
+            .for('key share');
           const still = new Set(
-            (await tx.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(inArray(webhookDeliveries.id, ok.map((o) => o.d.id)))).map((r) => r.id),
+            (
+              await tx
+                .select({ id: webhookDeliveries.id })
+                .from(webhookDeliveries)
+                .where(inArray(webhookDeliveries.id, ok.map((o) => o.d.id)))
+                .for('key share')
+            ).map((r) => r.id),
           );
           const kept = ok.filter((o) => still.has(o.d.id));
           if (kept.length === 0) return;
@@ -264,7 +276,8 @@ export class WebhookSender {
     const held = and(eq(webhookDeliveries.id, d.id), eq(webhookDeliveries.nextAttemptAt, d.nextAttemptAt));
     let disabled = false;
     await this.db.transaction(async (tx) => {
-      const [still] = await tx.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(eq(webhookDeliveries.id, d.id));
+      await tx.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id)).for('key share');
+      const [still] = await tx.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(eq(webhookDeliveries.id, d.id)).for('key share');
       if (!still) return;
       await tx.insert(webhookAttempts).values(this.attemptRow(endpoint, d, at, answer));
       const delay = webhookRetryDelay(d.attempts, this.config.webhookRetryBaseMs);
