@@ -4,6 +4,7 @@
  * `<submission_id or -> <epoch ms with sub-ms precision>` (performance.timeOrigin + performance.now()).
  */
 import { createServer } from 'node:http';
+import { performance } from 'node:perf_hooks';
 
 const server = createServer((req, res) => {
   const chunks = [];
