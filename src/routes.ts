@@ -39,6 +39,9 @@ export const routes: readonly Route[] = [
   { pattern: '/admin/roles/new', shell: 'admin/roles/new', guard: 'org-admin' },
   { pattern: '/admin/roles/:id', shell: 'admin/roles/edit', guard: 'org-admin' },
   { pattern: '/admin/activity-log', shell: 'admin/activity-log', guard: 'org-admin' },
+  { pattern: '/admin/webhooks', shell: 'admin/webhooks', guard: 'org-admin' },
+  { pattern: '/admin/webhooks/new', shell: 'admin/webhooks/new', guard: 'org-admin' },
+  { pattern: '/admin/webhooks/:id', shell: 'admin/webhooks/edit', guard: 'org-admin' },
   { pattern: '/admin/settings', shell: 'admin/settings', guard: 'org-admin' },
   { pattern: '/admin/create-org', shell: 'admin/create-org', guard: 'org-admin' },
   // documentation area (spec: documentation-area §2)

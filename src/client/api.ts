@@ -52,6 +52,7 @@ import type { List } from '../shared/api/list.ts';
 import type { EffectivePermissionsQuery, MemberPermissions } from '../shared/api/effective-permissions.ts';
 import type { CreateShareLinkBody, ShareLink } from '../shared/api/share-links.ts';
 import type { CreateRoleBody, ListRolesQuery, Role, RoleWithHolders, UpdateRoleBody } from '../shared/api/roles.ts';
+import type { WebhookAttempt, WebhookEndpoint, WebhookEndpointBody, WebhookEndpointWithSecret } from '../shared/api/webhooks.ts';
 import type {
   AdminUser,
   CreateUserBody,
@@ -278,6 +279,21 @@ export const api = {
   settings: {
     /** The organisation's mail that could not be delivered (org admins; General Settings). */
     mailFailures: () => call<MailFailures>(paths.settings.mailFailures),
+  },
+  /** Outgoing webhooks (issue #34; org admins). */
+  webhooks: {
+    list: () => call<List<WebhookEndpoint>>(paths.webhooks.list),
+    get: (id: string) => call<WebhookEndpoint>(paths.webhooks.endpoint(id)),
+    /** Answers the secret, this once. */
+    create: (body: WebhookEndpointBody) => json<WebhookEndpointWithSecret>('POST', paths.webhooks.list, body),
+    update: (id: string, body: WebhookEndpointBody) => json<WebhookEndpoint>('PUT', paths.webhooks.endpoint(id), body),
+    remove: (id: string) => json<void>('DELETE', paths.webhooks.endpoint(id)),
+    /** A new secret, answered this once. */
+    rotateSecret: (id: string) => json<WebhookEndpointWithSecret>('POST', paths.webhooks.rotateSecret(id)),
+    /** The delivery log: every attempt, newest first. */
+    deliveries: (id: string, page: { skip?: number; limit?: number } = {}) => call<List<WebhookAttempt>>(paths.webhooks.deliveries(id), { query: page }),
+    resend: (id: string, deliveryId: string) => json<{ delivery_id: string }>('POST', paths.webhooks.resend(id, deliveryId)),
+    test: (id: string) => json<{ delivery_id: string }>('POST', paths.webhooks.test(id)),
   },
   buildInfo: () => call<BuildInfo>(paths.buildInfo),
 };

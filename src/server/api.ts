@@ -43,6 +43,7 @@ import { settingsApi } from './routes/settings.ts';
 import { sheetsApi } from './routes/sheets.ts';
 import { avatarUploads, signedAvatars, signedMedia, uploadReceiver } from './routes/uploads.ts';
 import { createUserApi, usersApi } from './routes/users.ts';
+import { webhooksApi } from './routes/webhooks.ts';
 import { workflow } from './routes/workflow.ts';
 
 /**
@@ -80,6 +81,7 @@ export const ACCESS: AccessTable = {
   '/users/sign-avatar-upload': SIGNED_IN,
   '/activity': ORG_ADMIN,
   '/settings': ORG_ADMIN,
+  '/webhooks': ORG_ADMIN,
   // Billing stays open to an expired organisation, so an admin can always pay; the webhook is Stripe's (signed body).
   '/billing': MEMBER_EVEN_IF_EXPIRED,
   'POST /billing/create-checkout-session': [...MEMBER_EVEN_IF_EXPIRED, requireOrgAdmin],
@@ -126,6 +128,7 @@ export function createApi(deps: Deps): Hono<AppEnv> {
   api.route('/roles', rolesApi);
   api.route('/activity', activityApi);
   api.route('/settings', settingsApi);
+  api.route('/webhooks', webhooksApi);
   api.route('/workflow', workflow);
   api.route('/billing', billingApi);
   api.route('/_build-info', buildInfo);

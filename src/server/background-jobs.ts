@@ -3,7 +3,8 @@
  * embedded database (db/statistics.ts; PostgreSQL's autovacuum does it there), pruning the throttle
  * table of attempts older than every window (auth/throttle.ts), and delivering the mail queue — retries,
  * and mail another process queued (mail/mail-queue.ts; each request also starts a delivery right after
- * its commit), and mailing notifications in groups (services/notifications/email.ts). A new job is one more line here.
+ * its commit), mailing notifications in groups (services/notifications/email.ts), and sending webhooks
+ * (services/webhooks/sender.ts: woken at each commit that queued one, and on its timer). A new job is one more line here.
  */
 import { keepAttemptsPruned } from './auth/throttle.ts';
 import type { Config } from './config.ts';
@@ -11,14 +12,22 @@ import type { DatabaseHandle } from './db/connection.ts';
 import { keepStatistics } from './db/statistics.ts';
 import type { MailQueue } from './mail/mail-queue.ts';
 import { keepMailingNotifications } from './services/notifications/email.ts';
+import type { WebhookSender } from './services/webhooks/sender.ts';
 
 /** Starts every job; the answer stops them all (and waits for passes under way). */
-export function startBackgroundJobs(database: DatabaseHandle, config: Config, now: () => Date, mail: MailQueue): () => Promise<void> {
+export function startBackgroundJobs(
+  database: DatabaseHandle,
+  config: Config,
+  now: () => Date,
+  mail: MailQueue,
+  webhooks: WebhookSender,
+): () => Promise<void> {
   const stops = [
     ...(database.kind === 'pglite' ? [keepStatistics(database.db)] : []),
     keepAttemptsPruned(database.db, now, config.throttlePruneIntervalMs),
     mail.keepDelivering(config.mailDeliveryIntervalMs),
     keepMailingNotifications({ db: database.db, config, mail, now }, config.notificationMailIntervalMs),
+    webhooks.keepDelivering(config.webhookDeliveryIntervalMs),
   ];
   return async () => {
     await Promise.all(stops.map((stop) => stop()));

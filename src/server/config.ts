@@ -81,6 +81,12 @@ export interface Config {
    * CORS on /api/v1 and CSP frame-ancestors of /embed/* for exactly these (http/cors.ts). Empty: neither.
    */
   embedOrigins: string[];
+  /** Outgoing webhooks (issue #34): a failed delivery is tried again after this (WEBHOOK_RETRY_BASE_MS, default 5 s), doubling, for a day. */
+  webhookRetryBaseMs: number;
+  /** Deliveries may go to private, loopback and link-local addresses (WEBHOOK_ALLOW_PRIVATE=1; off by default: the SSRF rule). */
+  webhookAllowPrivate: boolean;
+  /** How often the webhook sender looks for due deliveries besides being woken at each commit (WEBHOOK_DELIVERY_INTERVAL_MS, default 5 s). */
+  webhookDeliveryIntervalMs: number;
 }
 
 /** STORAGE_DRIVER=local (default) or s3 with S3_REGION, S3_BUCKET, and optionally S3_ENDPOINT, credentials, S3_FORCE_PATH_STYLE. */
@@ -211,6 +217,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shareUploadsPerLinkPerHour: positiveCount(env.SHARE_UPLOADS_PER_LINK_PER_HOUR, 'SHARE_UPLOADS_PER_LINK_PER_HOUR') ?? 1000,
     shareUploadsPerIpPerHour: positiveCount(env.SHARE_UPLOADS_PER_IP_PER_HOUR, 'SHARE_UPLOADS_PER_IP_PER_HOUR') ?? 300,
     mailDeliveryIntervalMs: positiveNumber(env.MAIL_DELIVERY_INTERVAL_MS, 'MAIL_DELIVERY_INTERVAL_MS') ?? 10_000,
+    webhookRetryBaseMs: positiveNumber(env.WEBHOOK_RETRY_BASE_MS, 'WEBHOOK_RETRY_BASE_MS') ?? 5_000,
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1' || env.WEBHOOK_ALLOW_PRIVATE === 'true',
+    webhookDeliveryIntervalMs: positiveNumber(env.WEBHOOK_DELIVERY_INTERVAL_MS, 'WEBHOOK_DELIVERY_INTERVAL_MS') ?? 5_000,
     mailRetryFirstMs,
     mailRetryMaxMs: Math.max(mailRetryFirstMs, positiveNumber(env.MAIL_RETRY_MAX_MS, 'MAIL_RETRY_MAX_MS') ?? 60 * 60 * 1000),
     mailMaxPermanentFailures: positiveCount(env.MAIL_MAX_PERMANENT_FAILURES, 'MAIL_MAX_PERMANENT_FAILURES') ?? 3,

@@ -10,12 +10,15 @@ import { readConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/connection.ts';
 import { mailerFor, mailQueueFor } from './server.ts';
 import { sealStoredOtpSecrets } from './services/two-factor.ts';
+import { WebhookSender } from './services/webhooks/sender.ts';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 const state = globalThis as typeof globalThis & {
   __ringbinderDevDatabase?: Promise<DatabaseHandle>;
   /** Stops the mail sender of the module's previous evaluation (one sender across reloads). */
   __ringbinderDevMailStop?: () => Promise<void>;
+  /** The same for the webhook sender. */
+  __ringbinderDevWebhooksStop?: () => Promise<void>;
 };
 const config = { ...readConfig(), requestLog: true };
 let listener: Promise<Listener> | undefined;
@@ -35,7 +38,10 @@ export async function handle(req: IncomingMessage, res: ServerResponse): Promise
     const mail = mailQueueFor(config, db, mailerFor(config), now);
     await state.__ringbinderDevMailStop?.();
     state.__ringbinderDevMailStop = mail.keepDelivering(config.mailDeliveryIntervalMs);
-    return getRequestListener(createApp({ config, db, mail, now }).fetch) as Listener;
+    const webhooks = new WebhookSender({ db, config, now, mail });
+    await state.__ringbinderDevWebhooksStop?.();
+    state.__ringbinderDevWebhooksStop = webhooks.keepDelivering(config.webhookDeliveryIntervalMs);
+    return getRequestListener(createApp({ config, db, mail, webhooks, now }).fetch) as Listener;
   })();
   await (await listener)(req, res);
 }

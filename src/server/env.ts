@@ -11,12 +11,15 @@ import type { CallerRows } from './db/queries/callers.ts';
 import type { loginSessions, users } from './db/schema.ts';
 import type { MailQueue } from './mail/mail-queue.ts';
 import type { Principal } from './permissions/resolve.ts';
+import type { WebhookSender } from './services/webhooks/sender.ts';
 
 export interface Deps {
   config: Config;
   db: Database;
   /** Mail: queued in the transaction of the change that causes it, delivered after the commit. */
   mail: MailQueue;
+  /** Outgoing webhooks (issue #34): queued in the event's transaction, sent after the commit by this process's sender. */
+  webhooks: WebhookSender;
   /** The clock; tests may move it. */
   now: () => Date;
 }

@@ -11,6 +11,7 @@ import { stopLiveHub } from './live/hub.ts';
 import { MailQueue } from './mail/mail-queue.ts';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer.ts';
 import { sealStoredOtpSecrets } from './services/two-factor.ts';
+import { WebhookSender } from './services/webhooks/sender.ts';
 
 export interface RunningServer {
   url: string;
@@ -53,8 +54,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const now = options.now ?? (() => new Date());
   const mail = mailQueueFor(config, database.db, options.mailer ?? mailerFor(config), now);
   // PostgreSQL's autovacuum keeps planner statistics; the embedded database needs us to. Mail is delivered.
-  const stopStatistics = startBackgroundJobs(database, config, now, mail);
-  const deps: Deps = { config, db: database.db, mail, now };
+  const webhooks = new WebhookSender({ db: database.db, config, now, mail });
+  const stopStatistics = startBackgroundJobs(database, config, now, mail, webhooks);
+  const deps: Deps = { config, db: database.db, mail, webhooks, now };
   const app = createApp(deps);
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));

@@ -17,6 +17,7 @@ interface Ids {
   user: string;
   invitation: string;
   role: string;
+  webhook: string;
 }
 
 interface AdminCall {
@@ -45,11 +46,20 @@ const ADMIN_CALLS: AdminCall[] = [
   { method: 'DELETE', route: '/roles/:id', path: (ids) => `roles/${ids.role}`, namesId: true },
   { method: 'GET', route: '/activity', path: () => 'activity', namesId: false },
   { method: 'GET', route: '/settings/mail-failures', path: () => 'settings/mail-failures', namesId: false },
+  { method: 'GET', route: '/webhooks', path: () => 'webhooks', namesId: false },
+  { method: 'POST', route: '/webhooks', path: () => 'webhooks', body: () => ({ url: 'https://example.com/hook', events: ['member.left'] }), namesId: false },
+  { method: 'GET', route: '/webhooks/:id', path: (ids) => `webhooks/${ids.webhook}`, namesId: true },
+  { method: 'PUT', route: '/webhooks/:id', path: (ids) => `webhooks/${ids.webhook}`, body: () => ({ url: 'https://example.com/swept', events: ['member.joined'] }), namesId: true },
+  { method: 'DELETE', route: '/webhooks/:id', path: (ids) => `webhooks/${ids.webhook}`, namesId: true },
+  { method: 'POST', route: '/webhooks/:id/rotate-secret', path: (ids) => `webhooks/${ids.webhook}/rotate-secret`, namesId: true },
+  { method: 'GET', route: '/webhooks/:id/deliveries', path: (ids) => `webhooks/${ids.webhook}/deliveries`, namesId: true },
+  { method: 'POST', route: '/webhooks/:id/deliveries/:deliveryId/resend', path: (ids) => `webhooks/${ids.webhook}/deliveries/${ids.webhook}/resend`, namesId: true },
+  { method: 'POST', route: '/webhooks/:id/test', path: (ids) => `webhooks/${ids.webhook}/test`, namesId: true },
 ];
 
 /** Routes of the admin area's prefixes that any member may call (their own things). */
 const MEMBER_CALLS = new Set(['GET /roles', 'GET /roles/:id', 'POST /users/sign-avatar-upload']);
-const ADMIN_AREA = /^\/(users|auth\/org-invites|activity|roles|settings)(\/|$)/;
+const ADMIN_AREA = /^\/(users|auth\/org-invites|activity|roles|settings|webhooks)(\/|$)/;
 
 let ours: { admin: TestUser; member: TestUser; org: TestOrg; ids: Ids };
 let theirs: { admin: TestUser };
@@ -60,7 +70,8 @@ beforeAll(async () => {
   const user = await createUserDirectly(server, admin, { roles: [role.id] });
   const member = await createUserDirectly(server, admin);
   const { id: invitation } = await invite(server, admin, `${uniqueName('swept')}@example.com`);
-  ours = { admin, member, org, ids: { user: user.id, invitation, role: role.id } };
+  const webhook = await admin.api.post('webhooks', { url: 'https://example.com/hook', events: ['member.left'] });
+  ours = { admin, member, org, ids: { user: user.id, invitation, role: role.id, webhook: webhook.body.id } };
   theirs = { admin: (await orgWithAdmin(server)).admin };
 });
 
@@ -71,13 +82,14 @@ const call = (who: TestUser, c: AdminCall): Promise<ApiResponse> =>
 /** What an admin of the organisation sees of its things: unchanged by refused calls. */
 async function snapshot() {
   const api = ours.admin.api;
-  const [users, invites, role, user] = await Promise.all([
+  const [users, invites, role, user, webhooks] = await Promise.all([
     api.get('users'),
     api.get('auth/org-invites'),
     api.get(`roles/${ours.ids.role}`),
     api.get(`users/${ours.ids.user}`),
+    api.get('webhooks'),
   ]);
-  return { users: users.body, invites: invites.body, role: role.body, user: user.body };
+  return { users: users.body, invites: invites.body, role: role.body, user: user.body, webhooks: webhooks.body };
 }
 
 describe('every admin-only call', () => {

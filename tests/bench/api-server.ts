@@ -83,7 +83,7 @@ async function freePort(): Promise<number> {
  * `publicUrl: 'self'`: the server's PUBLIC_URL is its own address (signed media addresses then load in a
  * bench's browser); by default an address no browser reaches, as no bench needs one.
  */
-export async function startApiServer(target: DatabaseTarget, options: { publicUrl?: 'self' } = {}): Promise<ApiServer> {
+export async function startApiServer(target: DatabaseTarget, options: { publicUrl?: 'self'; env?: Record<string, string> } = {}): Promise<ApiServer> {
   // PGlite keeps its data folder; a kept PostgreSQL database still gets a fresh DATA_DIR (outbox, secrets).
   const keptDir = target.keep && target.kind === 'pglite' ? join(tmpdir(), `rb-bench-keep-${target.keep}`) : undefined;
   let reused = false;
@@ -117,6 +117,7 @@ export async function startApiServer(target: DatabaseTarget, options: { publicUr
       REQUEST_LOG: '0',
       DIST_DIR: join(process.cwd(), 'dist'),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...options.env,
     });
     const outboxDir = join(dataDir, 'outbox');
     const running = await startServer(config, { mailer: outboxMailer(outboxDir, () => undefined) });

@@ -24,6 +24,7 @@ import { benchPresentationViewer } from './presentation-viewer.ts';
 import { benchPresentationEditor } from './presentation-editor.ts';
 import { benchThroughput } from './throughput.ts';
 import { benchUploadMemory } from './upload-memory.ts';
+import { benchWebhooks } from './webhooks.ts';
 import { bytesPerLevel, cpuSlowdown, floorMs, measureLcp, median, slow4g } from './largest-paint.ts';
 import { measureShells, unroutedPages, type ShellWeight } from './page-weight.ts';
 
@@ -149,3 +150,4 @@ for (const target of databaseTargets()) await benchNotificationsFanOut(target);
 for (const target of databaseTargets()) await benchSearch(target);
 for (const target of databaseTargets()) await benchSheets(target);
 for (const target of databaseTargets()) await benchEffectivePermissions(target);
+for (const target of databaseTargets()) await benchWebhooks(target);

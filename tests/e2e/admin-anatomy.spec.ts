@@ -4,7 +4,7 @@
  * Save and Cancel, at the far end of the form's actions), at 1280 px and 390 px. Axe on each.
  */
 import type { Page } from '@playwright/test';
-import { createMember, createRole, expect, expectAccessible, expectNoHorizontalScroll, signInWithToken, test, usePhoneViewport } from './support/test.ts';
+import { callApi, createMember, createRole, expect, expectAccessible, expectNoHorizontalScroll, signInWithToken, test, usePhoneViewport } from './support/test.ts';
 
 const crumbs = (page: Page) => page.getByRole('navigation', { name: 'Breadcrumbs' }).getByRole('link');
 
@@ -12,6 +12,7 @@ test('every admin page has the same breadcrumbs above its heading', async ({ pag
   test.setTimeout(120_000);
   const role = await createRole(orgAdmin, 'Cleaners');
   const member = await createMember(orgAdmin);
+  const webhook = await callApi<{ id: string }>('webhooks', { token: orgAdmin.token, json: { url: 'https://hooks.example.com/in', events: ['member.joined'] } });
   await signInWithToken(page, orgAdmin.token);
   const pages: [string, string, string[]][] = [
     ['/admin', 'Admin', ['Home']],
@@ -22,6 +23,9 @@ test('every admin page has the same breadcrumbs above its heading', async ({ pag
     ['/admin/roles/new', 'New Role', ['Home', 'Admin', 'Roles']],
     [`/admin/roles/${role.id}`, 'Edit Role', ['Home', 'Admin', 'Roles']],
     ['/admin/activity-log', 'Activity Log', ['Home', 'Admin']],
+    ['/admin/webhooks', 'Webhooks', ['Home', 'Admin']],
+    ['/admin/webhooks/new', 'New Webhook', ['Home', 'Admin', 'Webhooks']],
+    [`/admin/webhooks/${webhook.id}`, 'Edit Webhook', ['Home', 'Admin', 'Webhooks']],
     ['/admin/settings', 'General Settings', ['Home', 'Admin']],
     ['/admin/create-org', 'Create New Organization', ['Home', 'Admin']],
   ];
@@ -31,7 +35,7 @@ test('every admin page has the same breadcrumbs above its heading', async ({ pag
     const h1 = page.getByRole('heading', { level: 1, name: heading });
     await expect(h1).toBeVisible();
     await expect(crumbs(page), path).toHaveText(trail);
-    const hrefs = { Home: '/', Admin: '/admin', Users: '/admin/users', Roles: '/admin/roles' } as Record<string, string>;
+    const hrefs = { Home: '/', Admin: '/admin', Users: '/admin/users', Roles: '/admin/roles', Webhooks: '/admin/webhooks' } as Record<string, string>;
     for (const [i, name] of trail.entries()) await expect(crumbs(page).nth(i)).toHaveAttribute('href', hrefs[name]!);
     // Above the heading, drawn alike on every page.
     const nav = page.getByRole('navigation', { name: 'Breadcrumbs' });

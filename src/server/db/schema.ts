@@ -13,3 +13,4 @@ export * from './schema/checklists.ts';
 export * from './schema/uploads.ts';
 export * from './schema/sheets.ts';
 export * from './schema/informed.ts';
+export * from './schema/webhooks.ts';

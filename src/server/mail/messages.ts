@@ -115,3 +115,17 @@ ${lines.map((l) => `<li>${l.url ? `<a href="${escapeHtml(l.url)}">${escapeHtml(l
 <p>— Ringbinder</p></body></html>`;
   return { to, subject, text, html, listUnsubscribe: unsubscribeUrl };
 }
+
+/** To each org admin when a webhook endpoint has failed for a day and was switched off (issue #34). */
+export function webhookDisabledMessage(to: string, fullName: string, orgName: string, endpointUrl: string, lastError: string, url: string): Message {
+  return message(
+    to,
+    `A webhook of ${orgName} was switched off`,
+    [
+      `Hello ${fullName},`,
+      `Deliveries to ${endpointUrl} have failed for a day, so Ringbinder switched the webhook off. The last attempt: ${lastError}.`,
+      'Fix the receiving end, then switch the webhook on again in the admin area; its delivery log shows every attempt.',
+    ],
+    { label: 'Open the webhook', url },
+  );
+}

@@ -9,6 +9,7 @@ import { uuidv7 } from '../../shared/ids.ts';
 import type { Queryable } from '../db/connection.ts';
 import { activityEvents } from '../db/schema.ts';
 import { notifySubscribers } from './notifications/fan-out.ts';
+import { queueWebhooks } from './webhooks/events.ts';
 
 /** Every event type (named once, in the API's shapes: the activity log and notifications answer them). */
 export type { ActivityType };
@@ -68,12 +69,19 @@ export function activityRow(record: ActivityRecord): typeof activityEvents.$infe
 }
 
 /**
- * Writes one event and its subscribers' notifications (services/notifications/fan-out.ts); `tx` is the
- * transaction of the change it records. A statement that writes an event itself (activityRow) calls
- * notifySubscribers after it.
+ * Writes one event, its subscribers' notifications (services/notifications/fan-out.ts) and its webhook
+ * deliveries (services/webhooks/events.ts); `tx` is the transaction of the change it records. A statement
+ * that writes an event itself (activityRow) calls notifySubscribers (or its own fan-out) and `eventRecorded`
+ * after it.
  */
 export async function recordActivity(tx: Queryable, record: ActivityRecord): Promise<void> {
   const row = activityRow(record);
   await tx.insert(activityEvents).values(row);
   await notifySubscribers(tx, row);
+  await eventRecorded(tx, row);
+}
+
+/** What follows every recorded event in its transaction, wherever it was written: its webhook deliveries (issue #34). */
+export async function eventRecorded(tx: Queryable, row: ReturnType<typeof activityRow>): Promise<void> {
+  await queueWebhooks(tx, { ...row, type: row.type as ActivityType, actorId: row.actorId ?? null, context: row.context ?? {} });
 }

@@ -124,6 +124,16 @@ export const settings = {
   mailFailures: 'settings/mail-failures',
 };
 
+/** Outgoing webhooks (issue #34; org admins). */
+export const webhooks = {
+  list: 'webhooks',
+  endpoint: (id: string) => `webhooks/${seg(id)}`,
+  rotateSecret: (id: string) => `webhooks/${seg(id)}/rotate-secret`,
+  deliveries: (id: string) => `webhooks/${seg(id)}/deliveries`,
+  resend: (id: string, deliveryId: string) => `webhooks/${seg(id)}/deliveries/${seg(deliveryId)}/resend`,
+  test: (id: string) => `webhooks/${seg(id)}/test`,
+};
+
 export const buildInfo = '_build-info';
 /** THE OpenAPI 3.1 document of the API (issue #34; /api/docs renders it). */
 export const openApi = 'openapi.json';

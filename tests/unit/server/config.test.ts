@@ -31,4 +31,11 @@ describe('readConfig', () => {
     expect(readConfig({ SHARE_SUBMISSIONS_PER_IP_PER_HOUR: '600' }).shareSubmissionsPerIpPerHour).toBe(600);
     expect(() => readConfig({ SHARE_SUBMISSIONS_PER_LINK_PER_HOUR: '0' })).toThrow(/SHARE_SUBMISSIONS_PER_LINK_PER_HOUR must be a whole number/);
   });
+
+  it('webhooks (issue #34): retries from 5 s, private addresses refused, unless told otherwise', () => {
+    expect(readConfig({})).toMatchObject({ webhookRetryBaseMs: 5000, webhookAllowPrivate: false, webhookDeliveryIntervalMs: 5000 });
+    expect(readConfig({ WEBHOOK_RETRY_BASE_MS: '50', WEBHOOK_ALLOW_PRIVATE: '1' })).toMatchObject({ webhookRetryBaseMs: 50, webhookAllowPrivate: true });
+    expect(readConfig({ WEBHOOK_ALLOW_PRIVATE: '0' }).webhookAllowPrivate).toBe(false);
+    expect(() => readConfig({ WEBHOOK_RETRY_BASE_MS: '0' })).toThrow(/WEBHOOK_RETRY_BASE_MS must be a whole number/);
+  });
 });

@@ -1,6 +1,8 @@
 /**
- * Storing a checklist submission and its DataSubmitted activity event in ONE statement (a data-modifying
- * CTE: atomic, one round trip, no transaction held open), once per Idempotency-Key.
+ * Storing a checklist submission, its DataSubmitted activity event and its webhook deliveries (issue #34:
+ * one per enabled endpoint of the organisation receiving each of the event's webhook types, with the
+ * senders' pg_notify when any is written; db/queries/webhooks.ts) in ONE statement (a data-modifying CTE:
+ * atomic, one round trip, no transaction held open), once per Idempotency-Key.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../connection.ts';
@@ -33,8 +35,17 @@ const insertStatement = (name: string, onConflict: SQL) =>
         SELECT ${v('eventId')}::uuid, ${v('eventOrgId')}::uuid, ${v('eventType')}::text, ${v('actorId')}::uuid, ${v('at')}::timestamptz,
                ${v('folderId')}::uuid, ${v('eventDocumentId')}::uuid, ${v('context')}::text::jsonb
           FROM inserted
+      ), hooks AS (
+        INSERT INTO webhook_deliveries (id, endpoint_id, org_id, event_type, document_id, folder_id, payload, created_at, status, next_attempt_at, attempts, retries_from)
+        SELECT gen_random_uuid(), e.id, e.org_id, t.type, ${v('eventDocumentId')}::uuid, ${v('folderId')}::uuid,
+               jsonb_build_object('type', t.type, 'timestamp', ${v('timestamp')}::text, 'data', ${v('webhookData')}::text::jsonb),
+               ${v('at')}::timestamptz, 'pending', ${v('at')}::timestamptz, 0, ${v('at')}::timestamptz
+          FROM inserted
+          CROSS JOIN jsonb_array_elements_text(${v('webhookTypes')}::text::jsonb) AS t(type)
+          JOIN webhook_endpoints e ON e.org_id = ${v('eventOrgId')}::uuid AND e.enabled AND t.type = ANY(e.events)
+        RETURNING 1
       )
-      SELECT * FROM inserted`,
+      SELECT inserted.*, (SELECT count(*) FROM (SELECT pg_notify('webhooks', '') FROM hooks LIMIT 1) AS n)::int AS webhooks_notified FROM inserted`,
   );
 
 const INSERT_SUBMISSION = insertStatement(
@@ -65,7 +76,12 @@ interface RawSubmission {
  * an earlier submission holds the same Idempotency-Key (of the same organisation and user, or of the same
  * share link when `shareLinkId` is set).
  */
-export async function insertSubmissionWithEvent(db: Queryable, values: NewSubmission, event: NewActivity): Promise<SubmissionRow | undefined> {
+export async function insertSubmissionWithEvent(
+  db: Queryable,
+  values: NewSubmission,
+  event: NewActivity,
+  webhooks: { types: readonly string[]; data: Record<string, unknown> } = { types: [], data: {} },
+): Promise<SubmissionRow | undefined> {
   const statement = values.shareLinkId ? INSERT_SHARED_SUBMISSION : INSERT_SUBMISSION;
   const [r] = await runStatement<RawSubmission>(db, statement, {
     id: values.id,
@@ -87,6 +103,9 @@ export async function insertSubmissionWithEvent(db: Queryable, values: NewSubmis
     folderId: event.folderId ?? null,
     eventDocumentId: event.documentId ?? null,
     context: JSON.stringify(event.context ?? {}),
+    timestamp: event.at.toISOString(),
+    webhookTypes: JSON.stringify(webhooks.types),
+    webhookData: JSON.stringify(webhooks.data),
   });
   if (!r) return undefined;
   return {

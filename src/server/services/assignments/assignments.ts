@@ -30,9 +30,10 @@ import { presentAssignment, type AssignmentRow, type AssignmentView } from '../.
 import { documentAccess, folderAccess, readableDocument, readableFolder, requireAction } from '../documentation/access.ts';
 import { allows } from '../../../shared/permissions/index.ts';
 import { requireOwnIds } from '../own-ids.ts';
-import { activityRow } from '../activity.ts';
+import { activityRow, eventRecorded } from '../activity.ts';
 import { activityEvents } from '../../db/schema.ts';
 import { notifyAssignees } from '../notifications/assignees.ts';
+import { queueWebhooks } from '../webhooks/events.ts';
 
 export const assignmentNotFound = () => notFound('Assignment not found');
 
@@ -159,7 +160,28 @@ async function recordAssignment(
     },
   });
   await tx.insert(activityEvents).values(row);
+  await eventRecorded(tx, row);
   await notifyAssignees(tx, { ...row, actorId: who.userId }, { type: view.assigned_to.type, id: view.assigned_to.id });
+}
+
+/** An assignment claimed or completed (no activity event of its own): its webhook deliveries, in its transaction (issue #34). */
+async function assignmentWebhooks(
+  tx: Queryable,
+  who: Member,
+  type: 'AssignmentClaimed' | 'AssignmentCompleted',
+  row: AssignmentRow,
+  now: Date,
+): Promise<void> {
+  await queueWebhooks(tx, {
+    id: uuidv7(now.getTime()),
+    type,
+    orgId: who.orgId,
+    actorId: who.userId,
+    at: now,
+    documentId: row.documentId,
+    folderId: row.folderId,
+    context: { assignment_id: row.id, kind: row.kind, assigned_to: { type: row.assignedToType, id: row.assignedToId }, notes: row.notes, username: who.username },
+  });
 }
 
 /** The subjects that name the caller: the user, each of their roles, their organisation. */
@@ -238,11 +260,16 @@ async function conflictNow(db: Queryable, id: string, what: 'claim' | 'unclaim' 
 export async function claimAssignment(deps: Deps, who: Member, kind: AssignmentKind | string, id: string): Promise<Assignment> {
   const row = await visibleAssignment(deps.db, who, kind, id);
   if (!isAssignee(who, row)) throw forbidden('This assignment is not assigned to you');
-  const [claimed] = await deps.db
-    .update(assignments)
-    .set({ claimedBy: who.userId, claimedAt: deps.now() })
-    .where(and(eq(assignments.id, row.id), isNull(assignments.claimedBy), isNull(assignments.completedAt)))
-    .returning({ id: assignments.id });
+  const now = deps.now();
+  const claimed = await deps.db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(assignments)
+      .set({ claimedBy: who.userId, claimedAt: now })
+      .where(and(eq(assignments.id, row.id), isNull(assignments.claimedBy), isNull(assignments.completedAt)))
+      .returning({ id: assignments.id });
+    if (done) await assignmentWebhooks(tx, who, 'AssignmentClaimed', row, now);
+    return done;
+  });
   if (!claimed) return conflictNow(deps.db, row.id, 'claim');
   return viewOf(deps.db, row.id);
 }
@@ -276,11 +303,15 @@ export async function completeAssignment(deps: Deps, who: Member, kind: Assignme
   if (row.claimedBy === null) throw conflict('Claim this assignment before completing it');
   if (row.claimedBy !== who.userId) throw forbidden('Only the member who claimed this assignment can complete it');
   const now = deps.now();
-  const [completed] = await deps.db
-    .update(assignments)
-    .set({ completedBy: who.userId, completedAt: now })
-    .where(and(eq(assignments.id, row.id), eq(assignments.claimedBy, who.userId), isNull(assignments.completedAt)))
-    .returning({ id: assignments.id });
+  const completed = await deps.db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(assignments)
+      .set({ completedBy: who.userId, completedAt: now })
+      .where(and(eq(assignments.id, row.id), eq(assignments.claimedBy, who.userId), isNull(assignments.completedAt)))
+      .returning({ id: assignments.id });
+    if (done) await assignmentWebhooks(tx, who, 'AssignmentCompleted', row, now);
+    return done;
+  });
   if (!completed) return conflictNow(deps.db, row.id, 'complete');
   return viewOf(deps.db, row.id);
 }

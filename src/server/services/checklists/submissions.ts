@@ -28,6 +28,7 @@ import { readableDocument, requireAction, type DocumentAccess, type DocumentRow 
 import { present } from '../../presenters/checklists.ts';
 import { activityRow, type DataSubmittedContext } from '../activity.ts';
 import { notificationRecipients, notifyRecipients } from '../notifications/fan-out.ts';
+import { webhookData, webhookTypesOf } from '../webhooks/events.ts';
 import { presentRows } from './submitted-rows.ts';
 import { completedUploadsOf } from './uploads.ts';
 import { judgeSubmission } from './judge-submission.ts';
@@ -219,6 +220,8 @@ export async function submitTo(
         shareLinkId: who.shareLink?.id ?? null,
       },
       event,
+      // Its webhook deliveries (issue #34) in the same statement: services/webhooks/events.ts.
+      { types: webhookTypesOf(event), data: webhookData({ ...event, actorId: event.actorId ?? null, context: event.context ?? {} }) },
     );
     // Its subscribers' notifications (issue #12), in the same transaction: a row is never stored without them.
     if (inserted) await notifyRecipients(db, event, told);

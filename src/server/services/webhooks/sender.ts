@@ -1,0 +1,341 @@
+/**
+ * The webhook sender (issue #34; docs/webhooks.md), ONE per server process, like the mail queue's: it
+ * delivers what is due right after each commit that queued deliveries (it LISTENs on the `webhooks`
+ * channel: PostgreSQL tells every process at commit, PGlite this one) and on a timer (retries, and what was
+ * queued while the LISTEN connection was down).
+ *
+ * - Deliveries are claimed with FOR UPDATE SKIP LOCKED and held for CLAIM_MS (db/queries/webhooks.ts), so
+ *   senders in several processes never send one twice; a batch is sent side by side.
+ * - Each is sent only for what the endpoint's registrant may read now, in its folder subtree
+ *   (./registrant.ts); anything else is dropped unsent and unlogged.
+ * - Signed as Standard Webhooks says (`standardwebhooks`: webhook-id, webhook-timestamp,
+ *   webhook-signature over `{id}.{timestamp}.{body}` with the endpoint's secret), posted by THE safe
+ *   request (./safe-request.ts: the SSRF rule, no redirects, 10 s). Every attempt is logged.
+ * - A failure is tried again after WEBHOOK_RETRY_BASE_MS, doubling, for a day from when the delivery was
+ *   queued (or re-sent); after that it is given up (failed). An endpoint whose attempts have all failed
+ *   for a day is switched off, its pending deliveries given up, and its organisation's admins are mailed.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
+import { uuidv7 } from '../../../shared/ids.ts';
+import { unseal } from '../../auth/app-key.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/connection.ts';
+import { listen, type ChannelListener } from '../../db/listen.ts';
+import { claimDueDeliveries, WEBHOOK_CHANNEL, type ClaimedDelivery } from '../../db/queries/webhooks.ts';
+import { memberships, organisations, users, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
+import type { Member } from '../../env.ts';
+import type { MailQueue } from '../../mail/mail-queue.ts';
+import { webhookDisabledMessage } from '../../mail/messages.ts';
+import { readableChain, registrantNow } from './registrant.ts';
+import { postWebhook, webhookAgents, WEBHOOK_TIMEOUT_MS, type WebhookAnswer } from './safe-request.ts';
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+/** How long a sender holds what it took: well past a request's timeout. */
+export const CLAIM_MS = 6 * WEBHOOK_TIMEOUT_MS;
+/** Deliveries taken (and sent side by side) at a time. */
+const BATCH = 50;
+
+type EndpointRow = typeof webhookEndpoints.$inferSelect;
+
+/** The delay after the `attempts`-th failed attempt: the base, doubling. */
+export function webhookRetryDelay(attempts: number, baseMs: number): number {
+  return baseMs * 2 ** Math.max(0, Math.min(attempts, 40) - 1);
+}
+
+export interface WebhookSenderOptions {
+  db: Database;
+  config: Config;
+  now: () => Date;
+  mail: MailQueue;
+  log?: (line: string) => void;
+}
+
+/** What one pass knows already: each registrant's membership and each (registrant, item)'s readable chain. */
+interface PassCache {
+  registrants: Map<string, Promise<Member | undefined>>;
+  chains: Map<string, Promise<string[] | undefined>>;
+}
+
+export class WebhookSender {
+  private readonly db: Database;
+  private readonly config: Config;
+  private readonly now: () => Date;
+  private readonly mail: MailQueue;
+  private readonly log: (line: string) => void;
+  private pass: Promise<void> | undefined;
+  private again = false;
+  /** Timers of retries due before the next look (cleared when the sender stops). */
+  private readonly wakes = new Set<ReturnType<typeof setTimeout>>();
+  /** Secrets unsealed, by endpoint id and sealed value. */
+  private readonly secrets = new Map<string, string>();
+  /** Kept-alive connections to the endpoints (each connected to an address the SSRF rule passed). */
+  private readonly agents = webhookAgents();
+  private stopped = false;
+
+  constructor(options: WebhookSenderOptions) {
+    this.db = options.db;
+    this.config = options.config;
+    this.now = options.now;
+    this.mail = options.mail;
+    this.log = options.log ?? ((line) => console.error(line));
+  }
+
+  /** Starts sending what is due, without waiting; a pass under way runs once more. Never throws. */
+  deliverSoon(): void {
+    if (this.pass) {
+      this.again = true;
+      return;
+    }
+    this.pass = this.passes().finally(() => {
+      this.pass = undefined;
+    });
+  }
+
+  /** Resolves once this process's sender has done what it was asked (retries due later are not waited for). */
+  async idle(): Promise<void> {
+    while (this.pass) await this.pass;
+  }
+
+  /** One pass: sends every delivery due now, batch by batch; answers how many attempts were made. */
+  async deliverDue(): Promise<number> {
+    let attempted = 0;
+    const cache: PassCache = { registrants: new Map(), chains: new Map() };
+    for (;;) {
+      const now = this.now();
+      const claimed = await claimDueDeliveries(this.db, now, new Date(now.getTime() + CLAIM_MS), BATCH);
+      if (claimed.length === 0) return attempted;
+      attempted += await this.deliverBatch(claimed, cache);
+    }
+  }
+
+  /** Listens for commits that queued deliveries and looks every `intervalMs`; the answer stops both. */
+  keepDelivering(intervalMs: number): () => Promise<void> {
+    let listener: ChannelListener | undefined;
+    try {
+      listener = listen(this.db, WEBHOOK_CHANNEL, () => this.deliverSoon(), { onReconnect: () => this.deliverSoon(), log: this.log });
+      listener.ready.catch((err: unknown) => this.log(`Webhook LISTEN failed: ${err instanceof Error ? err.message : String(err)}`));
+    } catch (err) {
+      this.log(`Webhook LISTEN failed, the timer alone delivers: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    this.deliverSoon();
+    const timer = setInterval(() => this.deliverSoon(), intervalMs);
+    timer.unref();
+    return async () => {
+      this.stopped = true;
+      clearInterval(timer);
+      for (const wake of this.wakes) clearTimeout(wake);
+      this.wakes.clear();
+      await listener?.close();
+      await this.idle();
+      this.agents.http.destroy();
+      this.agents.https.destroy();
+    };
+  }
+
+  private async passes(): Promise<void> {
+    do {
+      this.again = false;
+      try {
+        await this.deliverDue();
+      } catch (err) {
+        this.log(`Webhook delivery pass failed: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    } while (this.again);
+  }
+
+  /** Whether the registrant may read the delivery's item now, in the endpoint's subtree (memoised for the pass). */
+  private async mayCarry(endpoint: EndpointRow, d: ClaimedDelivery, cache: PassCache): Promise<boolean> {
+    if (d.eventType === 'webhook.test') return true;
+    const key = `${endpoint.orgId}:${endpoint.createdBy}`;
+    let registrant = cache.registrants.get(key);
+    if (!registrant) cache.registrants.set(key, (registrant = registrantNow(this.db, endpoint.orgId, endpoint.createdBy)));
+    const who = await registrant;
+    if (!who) return false;
+    if (!d.documentId && !d.folderId) return true;
+    const itemKey = `${key}:${d.documentId ?? ''}:${d.folderId ?? ''}`;
+    let chain = cache.chains.get(itemKey);
+    if (!chain) cache.chains.set(itemKey, (chain = readableChain(this.db, who, d)));
+    const ids = await chain;
+    if (!ids) return false;
+    return endpoint.folderId === null || ids.includes(endpoint.folderId);
+  }
+
+  /** An endpoint's secret as it is (unsealed once per sealed value). */
+  private async secretOf(endpoint: EndpointRow): Promise<string> {
+    const key = `${endpoint.id}:${endpoint.secret}`;
+    let secret = this.secrets.get(key);
+    if (secret === undefined) {
+      secret = await unseal(this.config, 'webhook-secret', endpoint.id, endpoint.secret);
+      if (this.secrets.size > 1000) this.secrets.clear();
+      this.secrets.set(key, secret);
+    }
+    return secret;
+  }
+
+  /**
+   * Sends a claimed batch side by side: their endpoints read once, what may not be carried dropped, the
+   * successes logged and marked with three statements for the whole batch; each failure on its own
+   * (./record). Never throws for one delivery; answers how many attempts were made.
+   */
+  private async deliverBatch(claimed: ClaimedDelivery[], cache: PassCache): Promise<number> {
+    const endpointIds = [...new Set(claimed.map((d) => d.endpointId))];
+    const endpoints = new Map((await this.db.select().from(webhookEndpoints).where(inArray(webhookEndpoints.id, endpointIds))).map((e) => [e.id, e]));
+    const outcomes = await Promise.all(
+      claimed.map(async (d): Promise<{ d: ClaimedDelivery; endpoint: EndpointRow; at: Date; answer: WebhookAnswer } | { d: ClaimedDelivery; drop: 'withheld' | 'off' } | undefined> => {
+        try {
+          const endpoint = endpoints.get(d.endpointId);
+          if (!endpoint) return undefined;
+          if (!endpoint.enabled && d.eventType !== 'webhook.test') return { d, drop: 'off' };
+          if (!(await this.mayCarry(endpoint, d, cache))) return { d, drop: 'withheld' };
+          const body = JSON.stringify(d.payload);
+          const at = this.now();
+          const secret = await this.secretOf(endpoint);
+          const answer = await postWebhook({
+            url: endpoint.url,
+            body,
+            allowPrivate: this.config.webhookAllowPrivate,
+            agent: this.agents,
+            headers: {
+              'content-type': 'application/json',
+              'user-agent': 'Ringbinder-Webhooks/1',
+              'webhook-id': d.id,
+              'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+              'webhook-signature': new Webhook(secret).sign(d.id, at, body),
+            },
+          });
+          return { d, endpoint, at, answer };
+        } catch (err) {
+          this.log(`Webhook delivery ${d.id} could not be sent: ${err instanceof Error ? err.message : String(err)}`);
+          return undefined;
+        }
+      }),
+    );
+    const held = (d: ClaimedDelivery) => and(eq(webhookDeliveries.id, d.id), eq(webhookDeliveries.nextAttemptAt, d.nextAttemptAt));
+    const sent = outcomes.filter((o): o is { d: ClaimedDelivery; endpoint: EndpointRow; at: Date; answer: WebhookAnswer } => o !== undefined && 'answer' in o);
+    const ok = sent.filter((o) => o.answer.ok);
+    try {
+      for (const o of outcomes) {
+        if (!o || !('drop' in o)) continue;
+        if (o.drop === 'off') await this.db.update(webhookDeliveries).set({ status: 'failed' }).where(held(o.d));
+        else await this.db.delete(webhookDeliveries).where(held(o.d));
+      }
+      if (ok.length > 0) {
+        await this.db.transaction(async (tx) => {
+          // Only deliveries still there (an endpoint deleted meanwhile took its own away), held until the
+          // commit: endpoints first, then deliveries, the order a delete's cascade takes them in.
+          await tx
+            .select({ id: webhookEndpoints.id })
+            .from(webhookEndpoints)
+            .where(inArray(webhookEndpoints.id, [...new Set(ok.map((o) => o.endpoint.id))]))
+            .for('key share');
+          const still = new Set(
+            (
+              await tx
+                .select({ id: webhookDeliveries.id })
+                .from(webhookDeliveries)
+                .where(inArray(webhookDeliveries.id, ok.map((o) => o.d.id)))
+                .for('key share')
+            ).map((r) => r.id),
+          );
+          const kept = ok.filter((o) => still.has(o.d.id));
+          if (kept.length === 0) return;
+          await tx.insert(webhookAttempts).values(kept.map((o) => this.attemptRow(o.endpoint, o.d, o.at, o.answer)));
+          await tx
+            .update(webhookDeliveries)
+            .set({ status: 'delivered' })
+            .where(inArray(webhookDeliveries.id, kept.map((o) => o.d.id)));
+          const recovered = [...new Set(kept.filter((o) => o.endpoint.failingSince !== null).map((o) => o.endpoint.id))];
+          if (recovered.length > 0) await tx.update(webhookEndpoints).set({ failingSince: null }).where(inArray(webhookEndpoints.id, recovered));
+        });
+      }
+      for (const o of sent) if (!o.answer.ok) await this.record(o.endpoint, o.d, o.at, o.answer);
+    } catch (err) {
+      this.log(`Webhook delivery log could not be written: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    return sent.length;
+  }
+
+  private attemptRow(endpoint: EndpointRow, d: ClaimedDelivery, at: Date, answer: WebhookAnswer): typeof webhookAttempts.$inferInsert {
+    return {
+      id: uuidv7(at.getTime()),
+      deliveryId: d.id,
+      endpointId: endpoint.id,
+      at,
+      durationMs: answer.durationMs,
+      statusCode: answer.statusCode,
+      error: answer.error?.slice(0, 1000) ?? null,
+      responseHead: answer.responseHead.replace(/\0/g, ''),
+      ok: answer.ok,
+    };
+  }
+
+  /** A failed attempt logged and its consequences (a retry, giving up, switching the endpoint off), in one transaction. */
+  private async record(endpoint: EndpointRow, d: ClaimedDelivery, at: Date, answer: WebhookAnswer): Promise<void> {
+    const now = this.now();
+    const held = and(eq(webhookDeliveries.id, d.id), eq(webhookDeliveries.nextAttemptAt, d.nextAttemptAt));
+    let disabled = false;
+    await this.db.transaction(async (tx) => {
+      await tx.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id)).for('key share');
+      const [still] = await tx.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(eq(webhookDeliveries.id, d.id)).for('key share');
+      if (!still) return;
+      await tx.insert(webhookAttempts).values(this.attemptRow(endpoint, d, at, answer));
+      const delay = webhookRetryDelay(d.attempts, this.config.webhookRetryBaseMs);
+      const next = new Date(now.getTime() + delay);
+      const givenUp = next.getTime() > d.retriesFrom.getTime() + DAY_MS || d.eventType === 'webhook.test';
+      await tx
+        .update(webhookDeliveries)
+        .set(givenUp ? { status: 'failed' } : { nextAttemptAt: next })
+        .where(held);
+      // A retry due before the timer's next look: this process wakes for it.
+      if (!givenUp && delay < this.config.webhookDeliveryIntervalMs && !this.stopped) {
+        const wake = setTimeout(() => {
+          this.wakes.delete(wake);
+          this.deliverSoon();
+        }, delay);
+        wake.unref();
+        this.wakes.add(wake);
+      }
+      if (d.eventType === 'webhook.test') return;
+      // The endpoint has been failing since its first failure after its last success.
+      const [failing] = await tx
+        .update(webhookEndpoints)
+        .set({ failingSince: endpoint.failingSince ?? at })
+        .where(eq(webhookEndpoints.id, endpoint.id))
+        .returning({ failingSince: webhookEndpoints.failingSince, enabled: webhookEndpoints.enabled });
+      if (!failing?.enabled || !failing.failingSince || now.getTime() - failing.failingSince.getTime() < DAY_MS) return;
+      const [off] = await tx
+        .update(webhookEndpoints)
+        .set({ enabled: false, disabledAt: now })
+        .where(and(eq(webhookEndpoints.id, endpoint.id), eq(webhookEndpoints.enabled, true)))
+        .returning({ id: webhookEndpoints.id });
+      if (!off) return;
+      await tx
+        .update(webhookDeliveries)
+        .set({ status: 'failed' })
+        .where(and(eq(webhookDeliveries.endpointId, endpoint.id), eq(webhookDeliveries.status, 'pending')));
+      await this.tellAdmins(tx, endpoint, answer);
+      disabled = true;
+    });
+    if (disabled) {
+      this.log(`Webhook ${endpoint.url} failed for a day and was switched off`);
+      this.mail.deliverSoon();
+    }
+  }
+
+  /** Mails each active admin of the endpoint's organisation that it was switched off. */
+  private async tellAdmins(tx: Parameters<Parameters<Database['transaction']>[0]>[0], endpoint: EndpointRow, answer: WebhookAnswer): Promise<void> {
+    const admins = await tx
+      .select({ email: users.email, fullName: users.fullName, orgName: organisations.name })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .innerJoin(organisations, eq(organisations.id, memberships.orgId))
+      .where(and(eq(memberships.orgId, endpoint.orgId), eq(memberships.isOrgAdmin, true), eq(memberships.isActive, true), eq(users.isActive, true)));
+    const lastError = answer.statusCode !== null ? `HTTP ${answer.statusCode}${answer.error ? ` (${answer.error})` : ''}` : (answer.error ?? 'no answer');
+    const url = `${this.config.publicUrl}/admin/webhooks/${endpoint.id}`;
+    for (const admin of admins) {
+      await this.mail.add(tx, webhookDisabledMessage(admin.email, admin.fullName, admin.orgName, endpoint.url, lastError, url));
+    }
+  }
+}
+

@@ -1,0 +1,105 @@
+/**
+ * `webhooks` (issue #34): org admins register, read, change and delete endpoints; the secret is answered
+ * once (and on rotation), stored sealed; bodies are checked (422 naming the field); other organisations'
+ * ids are 404.
+ */
+import { eq } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webhookEndpoints } from '../../../src/server/db/schema.ts';
+import { makeFolder, missingId, orgWithAdmin, type TestUser } from '../support/factories.ts';
+import { useTestServer } from '../support/harness.ts';
+import { eventually, registerWebhook, startReceiver, type Receiver } from './support.ts';
+
+const server = useTestServer({ env: { WEBHOOK_ALLOW_PRIVATE: '1' } });
+let admin: TestUser;
+let stranger: TestUser;
+let receiver: Receiver;
+
+beforeAll(async () => {
+  ({ admin } = await orgWithAdmin(server));
+  ({ admin: stranger } = await orgWithAdmin(server));
+  receiver = await startReceiver();
+});
+
+afterAll(async () => {
+  await receiver.close();
+});
+
+describe('POST, GET, PUT, DELETE webhooks', () => {
+  it('registers, lists, reads, changes and deletes; the secret is shown once and kept sealed', async () => {
+    const folder = await makeFolder(admin);
+    const created = await registerWebhook(admin, { url: 'https://hooks.example.com/in', events: ['checklist.submitted', 'checklist.submitted'], folder_id: folder.id });
+    expect(created).toMatchObject({ url: 'https://hooks.example.com/in', events: ['checklist.submitted'], folder_id: folder.id, folder_name: folder.name, enabled: true });
+    expect((created as unknown as { created_by_username: string }).created_by_username).toBe(admin.username);
+    const [row] = await server.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, created.id));
+    expect(row!.secret).toMatch(/^v1:/);
+    expect(row!.secret).not.toContain(created.secret.slice(6));
+
+    const list = await admin.api.get('webhooks');
+    expect(list.status).toBe(200);
+    expect(list.body).toMatchObject({ total: 1, results: [{ id: created.id }] });
+    expect(list.body.results[0].secret).toBeUndefined();
+
+    const changed = await admin.api.put(`webhooks/${created.id}`, { url: 'https://hooks.example.com/other', events: ['member.left'], folder_id: null });
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.body).toMatchObject({ url: 'https://hooks.example.com/other', events: ['member.left'], folder_id: null, folder_name: null });
+    expect((await admin.api.get(`webhooks/${created.id}`)).body.url).toBe('https://hooks.example.com/other');
+
+    expect((await admin.api.delete(`webhooks/${created.id}`)).status).toBe(204);
+    expect((await admin.api.get(`webhooks/${created.id}`)).status).toBe(404);
+  });
+
+  it('rotating the secret: the new one signs, the old one does not', async () => {
+    const endpoint = await registerWebhook(admin, { url: receiver.url, events: ['member.joined'] });
+    const rotated = await admin.api.post(`webhooks/${endpoint.id}/rotate-secret`, {});
+    expect(rotated.status, rotated.text).toBe(200);
+    expect(rotated.body.secret).toMatch(/^whsec_/);
+    expect(rotated.body.secret).not.toBe(endpoint.secret);
+    const test = await admin.api.post(`webhooks/${endpoint.id}/test`, {});
+    await eventually(() => receiver.received.some((r) => r.id === test.body.delivery_id), 'the test event');
+    const got = receiver.received.find((r) => r.id === test.body.delivery_id)!;
+    const headers = got.headers as Record<string, string>;
+    expect(() => new Webhook(rotated.body.secret).verify(got.body, headers)).not.toThrow();
+    expect(() => new Webhook(endpoint.secret).verify(got.body, headers)).toThrow();
+  });
+
+  it.each([
+    [{ events: ['member.left'] }, 'url'],
+    [{ url: 'ftp://example.com/x', events: ['member.left'] }, 'url'],
+    [{ url: 'not a url', events: ['member.left'] }, 'url'],
+    [{ url: 'https://user:pw@example.com/', events: ['member.left'] }, 'url'],
+    [{ url: 'https://example.com/', events: [] }, 'events'],
+    [{ url: 'https://example.com/', events: ['document.deleted'] }, 'events.0'],
+    [{ url: 'https://example.com/', events: 'member.left' }, 'events'],
+    [{ url: 'https://example.com/', events: ['member.left'], folder_id: 'nope' }, 'folder_id'],
+  ])('%j → 422 naming %s', async (body, field) => {
+    const res = await admin.api.post('webhooks', body);
+    expect(res.status, res.text).toBe(422);
+    expect(res.body.detail).toEqual(expect.any(String));
+    expect(JSON.stringify(res.body)).toContain(field);
+  });
+
+  it("another organisation's folder → 422; its endpoints → 404 for every call", async () => {
+    const theirs = await makeFolder(stranger);
+    const res = await admin.api.post('webhooks', { url: 'https://example.com/', events: ['member.left'], folder_id: theirs.id });
+    expect(res.status, res.text).toBe(422);
+    const endpoint = await registerWebhook(stranger, { url: 'https://example.com/', events: ['member.left'] });
+    for (const [method, path] of [
+      ['GET', `webhooks/${endpoint.id}`],
+      ['PUT', `webhooks/${endpoint.id}`],
+      ['DELETE', `webhooks/${endpoint.id}`],
+      ['POST', `webhooks/${endpoint.id}/rotate-secret`],
+      ['GET', `webhooks/${endpoint.id}/deliveries`],
+      ['POST', `webhooks/${endpoint.id}/test`],
+      ['POST', `webhooks/${endpoint.id}/deliveries/${missingId()}/resend`],
+      ['GET', `webhooks/${missingId()}`],
+      ['GET', 'webhooks/not-an-id'],
+    ] as const) {
+      const answer = await admin.api.request(method, path, method === 'PUT' ? { json: { url: 'https://example.com/', events: ['member.left'] } } : {});
+      expect(answer.status, `${method} ${path}`).toBe(404);
+      expect(answer.body).toEqual({ detail: 'Webhook not found' });
+    }
+    expect((await admin.api.get('webhooks')).body.results.some((e: { id: string }) => e.id === endpoint.id)).toBe(false);
+  });
+});
