@@ -76,6 +76,7 @@ const TAGS = [
   'Activity',
   'Settings',
   'Billing',
+  'Webhooks',
   'API',
 ];
 
