@@ -23,7 +23,7 @@ import {
 import { updateInvitationBody } from '../../shared/api/users.ts';
 import { isUuid } from '../../shared/ids.ts';
 import { clientIp } from '../auth/authenticate.ts';
-import { endLoginSession, isLive } from '../auth/login-sessions.ts';
+import { endLoginSession, isLive, sessionCallerOf } from '../auth/login-sessions.ts';
 import { admitOrganisationCreation, admitRegistration } from '../auth/throttle.ts';
 import { loginSessions } from '../db/schema.ts';
 import type { MemberEnv, SignedInEnv } from '../env.ts';
@@ -108,7 +108,7 @@ auth.put('/me', async (c) => {
 
 auth.post('/logout', async (c) => {
   const deps = c.var.deps;
-  await endLoginSession(deps.db, c.var.caller.session.id, deps.now());
+  await endLoginSession(deps.db, sessionCallerOf(c.var.caller).session.id, deps.now());
   return c.body(null, 204);
 });
 
@@ -119,7 +119,7 @@ auth.delete('/me/email-change', async (c) => {
 
 auth.get('/me/sessions', async (c) => {
   const deps = c.var.deps;
-  const caller = c.var.caller;
+  const caller = sessionCallerOf(c.var.caller);
   const rows = await deps.db
     .select()
     .from(loginSessions)
@@ -151,13 +151,13 @@ auth.post('/create-org', async (c) => {
   const { name } = await jsonBody(c, createOrgBody);
   const deps = c.var.deps;
   await admitOrganisationCreation(deps.db, deps.config, clientIp(c), deps.now());
-  return c.json(await createOrganisation(deps, c.var.caller, name), 201);
+  return c.json(await createOrganisation(deps, sessionCallerOf(c.var.caller), name), 201);
 });
 
 auth.post('/select-org', async (c) => {
   const deps = c.var.deps;
   const orgId = await jsonBody(c, selectOrgBody);
-  await selectOrganisation(deps, c.var.caller, orgId);
+  await selectOrganisation(deps, sessionCallerOf(c.var.caller), orgId);
   return c.json(await currentUser(deps, c.var.caller));
 });
 
@@ -170,7 +170,7 @@ auth.get('/invites', async (c) => {
 auth.post('/invite/:id', async (c) => {
   const deps = c.var.deps;
   const accept = await jsonBody(c, answerInvitationBody);
-  await answerInvitation(deps, c.var.caller, c.req.param('id'), accept);
+  await answerInvitation(deps, sessionCallerOf(c.var.caller), c.req.param('id'), accept);
   return c.json(await currentUser(deps, c.var.caller));
 });
 
