@@ -17,6 +17,7 @@ interface Ids {
   user: string;
   invitation: string;
   role: string;
+  apiToken: string;
 }
 
 interface AdminCall {
@@ -45,6 +46,8 @@ const ADMIN_CALLS: AdminCall[] = [
   { method: 'DELETE', route: '/roles/:id', path: (ids) => `roles/${ids.role}`, namesId: true },
   { method: 'GET', route: '/activity', path: () => 'activity', namesId: false },
   { method: 'GET', route: '/settings/mail-failures', path: () => 'settings/mail-failures', namesId: false },
+  { method: 'GET', route: '/users/api-tokens', path: () => 'users/api-tokens', namesId: false },
+  { method: 'DELETE', route: '/users/api-tokens/:id', path: (ids) => `users/api-tokens/${ids.apiToken}`, namesId: true },
 ];
 
 /** Routes of the admin area's prefixes that any member may call (their own things). */
@@ -60,7 +63,9 @@ beforeAll(async () => {
   const user = await createUserDirectly(server, admin, { roles: [role.id] });
   const member = await createUserDirectly(server, admin);
   const { id: invitation } = await invite(server, admin, `${uniqueName('swept')}@example.com`);
-  ours = { admin, member, org, ids: { user: user.id, invitation, role: role.id } };
+  const apiToken = await user.api.post('auth/api-tokens', { name: 'Swept', organization_id: org.id, scope: 'read' });
+  expect(apiToken.status, apiToken.text).toBe(201);
+  ours = { admin, member, org, ids: { user: user.id, invitation, role: role.id, apiToken: apiToken.body.id } };
   theirs = { admin: (await orgWithAdmin(server)).admin };
 });
 
@@ -71,13 +76,14 @@ const call = (who: TestUser, c: AdminCall): Promise<ApiResponse> =>
 /** What an admin of the organisation sees of its things: unchanged by refused calls. */
 async function snapshot() {
   const api = ours.admin.api;
-  const [users, invites, role, user] = await Promise.all([
+  const [users, invites, role, user, apiTokens] = await Promise.all([
     api.get('users'),
     api.get('auth/org-invites'),
     api.get(`roles/${ours.ids.role}`),
     api.get(`users/${ours.ids.user}`),
+    api.get('users/api-tokens'),
   ]);
-  return { users: users.body, invites: invites.body, role: role.body, user: user.body };
+  return { users: users.body, invites: invites.body, role: role.body, user: user.body, apiTokens: apiTokens.body };
 }
 
 describe('every admin-only call', () => {
