@@ -22,6 +22,7 @@ test('every admin page has the same breadcrumbs above its heading', async ({ pag
     ['/admin/roles/new', 'New Role', ['Home', 'Admin', 'Roles']],
     [`/admin/roles/${role.id}`, 'Edit Role', ['Home', 'Admin', 'Roles']],
     ['/admin/activity-log', 'Activity Log', ['Home', 'Admin']],
+    ['/admin/api-tokens', 'API Tokens', ['Home', 'Admin']],
     ['/admin/settings', 'General Settings', ['Home', 'Admin']],
     ['/admin/create-org', 'Create New Organization', ['Home', 'Admin']],
   ];
