@@ -22,7 +22,8 @@ import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { API_TOKEN_PREFIX } from '../../shared/api/api-tokens.ts';
 import type { Database } from '../db/connection.ts';
 import { apiTokens } from '../db/schema.ts';
-import type { ApiTokenRow, UserRow } from '../env.ts';
+import type { ApiTokenRow, Caller, UserRow } from '../env.ts';
+import { forbidden } from '../errors.ts';
 import { bearerToken } from './bearer.ts';
 import { entryOf } from './path-table.ts';
 import { recordActivity } from '../services/activity.ts';
@@ -45,7 +46,7 @@ const SESSIONS = 'An API token cannot sign in or manage sessions';
 const TOKENS = 'An API token cannot manage API tokens';
 const TWO_FACTOR = 'An API token cannot manage two-factor authentication';
 const PASSWORD = 'An API token cannot manage the password';
-const PROFILE = 'An API token cannot change the e-mail address or profile';
+export const PROFILE = 'An API token cannot change the e-mail address or profile';
 const ORGANISATIONS = 'An API token works in its own organization only';
 const BILLING = 'An API token cannot manage billing';
 
@@ -89,6 +90,15 @@ export const TOKEN_REFUSALS: Readonly<Record<string, string>> = {
 /** The detail of the refusal of an API token's call, or undefined when a token may make it. */
 export function tokenRefusalOf(method: string, path: string): string | undefined {
   return entryOf(TOKEN_REFUSALS, method, path);
+}
+
+/**
+ * One refusal inside a call a token may make: `PUT users/{id}` (an admin's token) must not start an e-mail
+ * change of the token's own user — the table's 'e-mail address' rule, where the admin area reaches it.
+ */
+export function refuseOwnEmailChange(caller: Caller, userId: string, email: string | undefined): void {
+  if (caller.apiToken === null || email === undefined || userId !== caller.user.id) return;
+  if (email.trim().toLowerCase() !== caller.user.email.toLowerCase()) throw forbidden(PROFILE);
 }
 
 /** GET and HEAD: all a `read` token may call. */

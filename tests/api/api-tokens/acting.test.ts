@@ -58,6 +58,20 @@ describe('scope', () => {
   });
 });
 
+describe('the e-mail address, through the admin area', () => {
+  it("an admin's token cannot change its own user's e-mail address with PUT users/{id}; the rest of the call works", async () => {
+    const writer = await makeApiToken(server, team.admin, team.org.id);
+    const refused = await writer.api.put(paths.users.user(team.admin.id), { email: 'taken-over@example.com' });
+    expect(refused.status, refused.text).toBe(403);
+    expect(refused.body).toEqual({ detail: 'An API token cannot change the e-mail address or profile' });
+    const me = await team.admin.api.get(paths.auth.me);
+    expect(me.body.pending_email ?? null).toBeNull();
+    // Its own address unchanged, or another member's: as the admin may.
+    const same = await writer.api.put(paths.users.user(team.admin.id), { email: team.admin.email, full_name: 'Ann Admin' });
+    expect(same.status, same.text).toBe(200);
+  });
+});
+
 describe('expiry and revocation', () => {
   it('an expired token answers 401 like a bad one (the clock moved past its expiry)', async () => {
     const made = await makeApiToken(server, team.admin, team.org.id, { expires_at: new Date(server.clock.now().getTime() + 3600_000).toISOString() });
