@@ -6,7 +6,7 @@
  * the admin menu) and revokes it there. axe on both pages.
  */
 import type { Page } from '@playwright/test';
-import { ApiError, callApi, expect, expectAccessible, signInOverApi, signInWithToken, test, type OrgAdmin } from './support/test.ts';
+import { ApiError, callApi, expect, expectAccessible, expectNoHorizontalScroll, phoneViewport, signInOverApi, signInWithToken, test, type OrgAdmin } from './support/test.ts';
 
 const dialogNamed = (page: Page, name: string) => page.getByRole('dialog', { name, exact: true });
 
@@ -82,6 +82,9 @@ test.describe('personal API tokens', () => {
     await page.reload();
     await expect(entry).toContainText('Last used');
     await expectAccessible(page);
+    await page.setViewportSize(phoneViewport);
+    await expectNoHorizontalScroll(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     await entry.getByRole('button', { name: 'Revoke Nightly export' }).click();
     const confirm = dialogNamed(page, 'Revoke API Token');
@@ -112,6 +115,10 @@ test.describe('personal API tokens', () => {
     await expect(entry).toContainText(`${member.fullName} (${member.username})`);
     await expect(entry).toContainText('Last used');
     await expect(page.getByText('API Tokens: 1')).toBeVisible();
+    await expectAccessible(page);
+    // At phone width the list wraps: nothing scrolls sideways, and it stays accessible.
+    await page.setViewportSize(phoneViewport);
+    await expectNoHorizontalScroll(page);
     await expectAccessible(page);
 
     await entry.getByRole('button', { name: 'Revoke Label printer' }).click();
