@@ -46,6 +46,11 @@ const OPEN = new Set([
   'POST /auth/select-org',
   'GET /auth/invites',
   'POST /auth/invite/:id',
+  // Account Settings' API tokens (issue #34): listed, made and revoked whatever an organisation's state (a
+  // token of an expired organisation answers 402 when it is used).
+  'GET /auth/api-tokens',
+  'POST /auth/api-tokens',
+  'DELETE /auth/api-tokens/:id',
   'GET /media/:documentId/:uploadId',
   'GET /avatars/:userId/:uploadId',
   'POST /users/sign-avatar-upload',
