@@ -111,6 +111,15 @@ describe('an expired organisation', () => {
     expect(gated().length).toBeGreaterThan(50);
   });
 
+  it("an API token of the expired organisation answers 402 on its data, as its user would (issue #34)", async () => {
+    const { admin, orgId } = await expiredOrgAdmin();
+    const made = await admin.api.post('auth/api-tokens', { name: 'Script', organization_id: orgId, scope: 'read' });
+    expect(made.status, made.text).toBe(201);
+    const res = await server.client(made.body.token).get('documentation/folders/root');
+    expect(res.status).toBe(402);
+    expect(res.body).toEqual(EXPIRED);
+  });
+
   it('the calls that stay open never answer 402', async () => {
     const { admin } = await expiredOrgAdmin();
     const spare = await signIn(server, admin); // logout is tried on its own session
