@@ -44,6 +44,8 @@ export const routes: readonly Route[] = [
   { pattern: '/admin/webhooks/:id', shell: 'admin/webhooks/edit', guard: 'org-admin' },
   { pattern: '/admin/settings', shell: 'admin/settings', guard: 'org-admin' },
   { pattern: '/admin/create-org', shell: 'admin/create-org', guard: 'org-admin' },
+  // the members' personal API tokens (issue #34)
+  { pattern: '/admin/api-tokens', shell: 'admin/api-tokens', guard: 'org-admin' },
   // documentation area (spec: documentation-area §2)
   { pattern: '/documentation/browse', shell: 'documentation/browse', guard: 'signed-in' },
   { pattern: '/documentation/browse/:folderId', shell: 'documentation/browse', guard: 'signed-in' },

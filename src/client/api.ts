@@ -39,6 +39,7 @@ import type {
   UpdateDocumentBody,
   UpdateFolderBody,
 } from '../shared/api/documentation.ts';
+import type { ApiToken, CreateApiTokenBody, CreatedApiToken, MemberApiToken } from '../shared/api/api-tokens.ts';
 import type { FirstSteps } from '../shared/api/first-steps.ts';
 import type { ActivityEntry, ListActivityQuery } from '../shared/api/activity.ts';
 import type { Assignment, AssignmentKind, CreateAssignmentBody } from '../shared/api/assignments.ts';
@@ -139,6 +140,12 @@ export const api = {
     updateOrgInvite: (id: string, body: UpdateInvitationBody) => json<OrgInvitation>('PUT', paths.auth.orgInvite(id), body),
     /** Cancels a pending invitation (org admins). */
     cancelOrgInvite: (id: string) => json<void>('DELETE', paths.auth.orgInvite(id)),
+    /** The caller's personal API tokens (issue #34): never the secret again. */
+    apiTokens: () => call<List<ApiToken>>(paths.auth.apiTokens),
+    /** Makes a token; the answer holds the secret, shown this once. */
+    createApiToken: (body: CreateApiTokenBody) => json<CreatedApiToken>('POST', paths.auth.apiTokens, body),
+    /** Revokes one of the caller's tokens at once. */
+    revokeApiToken: (id: string) => json<void>('DELETE', paths.auth.apiToken(id)),
   },
   users: {
     /** One page of the organisation's members; `role_filters` keeps those holding any of the roles. */
@@ -160,6 +167,10 @@ export const api = {
     remove: (id: string) => json<void>('DELETE', paths.users.user(id)),
     /** A signed upload for the caller's new avatar (then src/client/uploads.ts sends the file). */
     signAvatarUpload: (body: SignAvatarUploadBody) => json<SignedUpload>('POST', paths.users.signAvatarUpload, body),
+    /** The organisation's members' API tokens (org admins, issue #34), newest first. */
+    apiTokens: (query: { skip?: number; limit?: number } = {}) => call<List<MemberApiToken>>(paths.users.apiTokens, { query }),
+    /** Revokes a member's API token at once (org admins). */
+    revokeApiToken: (id: string) => json<void>('DELETE', paths.users.apiToken(id)),
   },
   /** The organisation's activity log, newest first (org admins). */
   activity: (query: ListActivityQuery = {}) => call<List<ActivityEntry>>(paths.activity, { query: { ...query } }),

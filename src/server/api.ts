@@ -5,6 +5,9 @@
  * route. No area or route signs a caller in on its own, so the order of the mounts below changes nothing
  * of who is let in (tests/api/sign-in-sweep.test.ts calls every route without credentials).
  *
+ * Personal API tokens (issue #34, auth/api-tokens.ts) sign their user in by the same chains, in their one
+ * organisation, and never make the calls of its table TOKEN_REFUSALS (403).
+ *
  * Share tokens (issue #29) reach the calls of routes/shared-checklist.ts (THE allow-list, whose routes the
  * sign-in reads) and the signed upload, nothing else: anywhere else a share token is refused 401.
  */
@@ -27,6 +30,7 @@ import { bodyLimit } from './http/body-limit.ts';
 import { renderError } from './http/error-handler.ts';
 import { activityApi } from './routes/activity.ts';
 import { aclSubjects } from './routes/acl-subjects.ts';
+import { memberApiTokens, ownApiTokens } from './routes/api-tokens.ts';
 import { auth, orgInvites } from './routes/auth.ts';
 import { billingApi } from './routes/billing.ts';
 import { buildInfo } from './routes/build-info.ts';
@@ -111,6 +115,7 @@ export function createApi(deps: Deps): Hono<AppEnv> {
   api.route('/uploads', uploadReceiver);
   api.route('/auth/acl-subjects', aclSubjects);
   api.route('/auth/org-invites', orgInvites);
+  api.route('/auth/api-tokens', ownApiTokens);
   api.route('/auth', auth);
   api.route('/documentation/search', searchApi);
   api.route('/documentation/notifications/stream', notificationsStream);
@@ -122,6 +127,7 @@ export function createApi(deps: Deps): Hono<AppEnv> {
   api.route('/media', signedMedia);
   api.route('/avatars', signedAvatars);
   api.route('/users/sign-avatar-upload', avatarUploads);
+  api.route('/users/api-tokens', memberApiTokens);
   api.route('/users', usersApi);
   // `POST users/` (the slash) creates a user, `POST users` invites: routing is strict, so the slash is its own route.
   api.route('/users/', createUserApi);

@@ -8,7 +8,7 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
 import type { CallerRows } from './db/queries/callers.ts';
-import type { loginSessions, users } from './db/schema.ts';
+import type { apiTokens, loginSessions, users } from './db/schema.ts';
 import type { MailQueue } from './mail/mail-queue.ts';
 import type { Principal } from './permissions/resolve.ts';
 import type { WebhookSender } from './services/webhooks/sender.ts';
@@ -26,12 +26,17 @@ export interface Deps {
 
 export type UserRow = typeof users.$inferSelect;
 export type LoginSessionRow = typeof loginSessions.$inferSelect;
+export type ApiTokenRow = typeof apiTokens.$inferSelect;
 
-/** A signed-in caller: the user and the login session of their bearer token. */
-export interface Caller {
-  user: UserRow;
-  session: LoginSessionRow;
-}
+/**
+ * A signed-in caller: the user and what their bearer token is — the login session of the app's token, or
+ * a personal API token (issue #34: `session` null; the calls that need a session refuse it before they
+ * run, auth/api-tokens.ts TOKEN_REFUSALS, and `sessionOf` refuses it again where one is used).
+ */
+export type Caller = { user: UserRow; session: LoginSessionRow; apiToken: null } | { user: UserRow; session: null; apiToken: ApiTokenRow };
+
+/** A caller signed in by a login session (the app's token): what the calls that change the session take. */
+export type SessionCaller = Extract<Caller, { apiToken: null }>;
 
 /** The caller's membership of the session's current organisation, as found (subscription not yet checked). */
 export type Membership = NonNullable<CallerRows['membership']>;

@@ -77,6 +77,8 @@ export const firstReads: Readonly<Record<string, readonly string[] | ReadsByForm
   '/admin/roles': [ROLES_FIRST_PAGE],
   '/admin/roles/:id': [at(paths.roles.role, '{id}')],
   '/admin/activity-log': [`${paths.activity}?skip=0&limit=100`],
+  // The members' API tokens (src/screens/admin/api-tokens.ts: the first 100, newest first; issue #34).
+  '/admin/api-tokens': [`${paths.users.apiTokens}?skip=0&limit=100`],
   '/admin/settings': [`${paths.users.list}?limit=1`, paths.buildInfo, paths.settings.mailFailures],
   // The users screens (islands/admin/users, user-form): the first page of members (20) and the roles (100 a page).
   '/admin/users': [`${paths.users.list}?ordering=username&skip=0&limit=20`, ROLES_FIRST_PAGE],

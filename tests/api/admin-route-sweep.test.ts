@@ -18,6 +18,7 @@ interface Ids {
   invitation: string;
   role: string;
   webhook: string;
+  apiToken: string;
 }
 
 interface AdminCall {
@@ -55,6 +56,8 @@ const ADMIN_CALLS: AdminCall[] = [
   { method: 'GET', route: '/webhooks/:id/deliveries', path: (ids) => `webhooks/${ids.webhook}/deliveries`, namesId: true },
   { method: 'POST', route: '/webhooks/:id/deliveries/:deliveryId/resend', path: (ids) => `webhooks/${ids.webhook}/deliveries/${ids.webhook}/resend`, namesId: true },
   { method: 'POST', route: '/webhooks/:id/test', path: (ids) => `webhooks/${ids.webhook}/test`, namesId: true },
+  { method: 'GET', route: '/users/api-tokens', path: () => 'users/api-tokens', namesId: false },
+  { method: 'DELETE', route: '/users/api-tokens/:id', path: (ids) => `users/api-tokens/${ids.apiToken}`, namesId: true },
 ];
 
 /** Routes of the admin area's prefixes that any member may call (their own things). */
@@ -71,7 +74,9 @@ beforeAll(async () => {
   const member = await createUserDirectly(server, admin);
   const { id: invitation } = await invite(server, admin, `${uniqueName('swept')}@example.com`);
   const webhook = await admin.api.post('webhooks', { url: 'https://example.com/hook', events: ['member.left'] });
-  ours = { admin, member, org, ids: { user: user.id, invitation, role: role.id, webhook: webhook.body.id } };
+  const apiToken = await user.api.post('auth/api-tokens', { name: 'Swept', organization_id: org.id, scope: 'read' });
+  expect(apiToken.status, apiToken.text).toBe(201);
+  ours = { admin, member, org, ids: { user: user.id, invitation, role: role.id, webhook: webhook.body.id, apiToken: apiToken.body.id } };
   theirs = { admin: (await orgWithAdmin(server)).admin };
 });
 
@@ -82,14 +87,15 @@ const call = (who: TestUser, c: AdminCall): Promise<ApiResponse> =>
 /** What an admin of the organisation sees of its things: unchanged by refused calls. */
 async function snapshot() {
   const api = ours.admin.api;
-  const [users, invites, role, user, webhooks] = await Promise.all([
+  const [users, invites, role, user, webhooks, apiTokens] = await Promise.all([
     api.get('users'),
     api.get('auth/org-invites'),
     api.get(`roles/${ours.ids.role}`),
     api.get(`users/${ours.ids.user}`),
     api.get('webhooks'),
+    api.get('users/api-tokens'),
   ]);
-  return { users: users.body, invites: invites.body, role: role.body, user: user.body, webhooks: webhooks.body };
+  return { users: users.body, invites: invites.body, role: role.body, user: user.body, webhooks: webhooks.body, apiTokens: apiTokens.body };
 }
 
 describe('every admin-only call', () => {

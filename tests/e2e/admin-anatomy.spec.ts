@@ -23,6 +23,7 @@ test('every admin page has the same breadcrumbs above its heading', async ({ pag
     ['/admin/roles/new', 'New Role', ['Home', 'Admin', 'Roles']],
     [`/admin/roles/${role.id}`, 'Edit Role', ['Home', 'Admin', 'Roles']],
     ['/admin/activity-log', 'Activity Log', ['Home', 'Admin']],
+    ['/admin/api-tokens', 'API Tokens', ['Home', 'Admin']],
     ['/admin/webhooks', 'Webhooks', ['Home', 'Admin']],
     ['/admin/webhooks/new', 'New Webhook', ['Home', 'Admin', 'Webhooks']],
     [`/admin/webhooks/${webhook.id}`, 'Edit Webhook', ['Home', 'Admin', 'Webhooks']],

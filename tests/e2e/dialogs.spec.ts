@@ -170,6 +170,19 @@ const cases: DialogCase[] = [
     buttons: ['primary', 'secondary'],
     open: byButton('/account-settings', 'Enable Two-Factor Authentication'),
   },
+  { name: 'New API Token', buttons: ['primary', 'secondary'], open: byButton('/account-settings', 'New API Token') },
+  {
+    name: 'Revoke API Token',
+    buttons: ['secondary'],
+    open: async (page, admin) => {
+      await callApi('auth/api-tokens', { token: admin.token, json: { name: 'Nightly export', organization_id: admin.org.id, scope: 'read' } });
+      await signInWithToken(page, admin.token);
+      await page.goto('/account-settings');
+      const opener = page.getByRole('button', { name: 'Revoke Nightly export' });
+      await opener.click();
+      return opener;
+    },
+  },
   {
     name: 'New Avatar',
     buttons: ['primary', 'secondary'],

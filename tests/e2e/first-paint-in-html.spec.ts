@@ -81,6 +81,7 @@ test.describe('with the session cookie', () => {
       '/admin/roles': ['/admin/roles'],
       '/admin/roles/:id': [`/admin/roles/${role.id}`],
       '/admin/activity-log': ['/admin/activity-log'],
+      '/admin/api-tokens': ['/admin/api-tokens'],
       '/admin/settings': ['/admin/settings'],
       '/admin/users': ['/admin/users'],
       '/admin/users/new': ['/admin/users/new'],

@@ -19,7 +19,7 @@ test.describe('guards', () => {
     await signInOnScreen(page, orgAdmin.username, orgAdmin.password);
     await expect(page).toHaveURL(/\/admin$/);
     const menu = page.getByRole('navigation', { name: 'Admin' });
-    for (const name of ['Users', 'Roles', 'Activity Log', 'Webhooks', 'General Settings', 'Create New Organization']) {
+    for (const name of ['Users', 'Roles', 'Activity Log', 'API Tokens', 'Webhooks', 'General Settings', 'Create New Organization']) {
       await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
     }
   });

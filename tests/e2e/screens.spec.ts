@@ -371,7 +371,7 @@ test.describe('screens: accessibility and phone width', () => {
       },
       () => [
         ...chrome(page),
-        ...['Users', 'Roles', 'Activity Log', 'Webhooks', 'General Settings', 'Create New Organization'].map((name) => link(menu, name)),
+        ...['Users', 'Roles', 'Activity Log', 'API Tokens', 'Webhooks', 'General Settings', 'Create New Organization'].map((name) => link(menu, name)),
       ],
     );
   });

@@ -91,6 +91,10 @@ const PHRASES: Record<ActivityType, Phrase> = {
   InvitationSent: { verb: 'invited', kind: 'user' },
   InvitationAccepted: { verb: 'accepted', kind: 'user' },
   InvitationDeclined: { verb: 'declined', kind: 'user' },
+  // Said whole by TOKEN_WORDS below.
+  ApiTokenCreated: { verb: 'created an API token of', kind: 'user' },
+  ApiTokenUsed: { verb: 'used an API token of', kind: 'user' },
+  ApiTokenRevoked: { verb: 'revoked an API token of', kind: 'user' },
 };
 
 /** Who came and went (issue #32): the sentence after the actor's name. */
@@ -98,6 +102,16 @@ const INVITATION_WORDS: Partial<Record<ActivityType, (email: string) => string>>
   InvitationSent: (email) => ` invited ${email} to the organization.`,
   InvitationAccepted: () => ' accepted an invitation and joined the organization.',
   InvitationDeclined: () => ' declined an invitation to the organization.',
+};
+
+/**
+ * Personal API tokens (issue #34): the sentence after the actor's name. `owner` is the token's user when
+ * someone else (an admin) revoked it.
+ */
+const TOKEN_WORDS: Partial<Record<ActivityType, (name: string, owner: string | undefined) => string>> = {
+  ApiTokenCreated: (name) => ` created the API token “${name}”.`,
+  ApiTokenUsed: (name) => `’s API token “${name}” was used for the first time.`,
+  ApiTokenRevoked: (name, owner) => (owner ? ` revoked ${owner}’s API token “${name}”.` : ` revoked the API token “${name}”.`),
 };
 
 /** The name an assignment's event recorded for its assignee (FolderAssigned, DocumentAssigned). */
@@ -120,6 +134,11 @@ export function describeActivity(entry: ActivityEntry): ActivityPart[] {
   const context = entry.context_data ?? {};
   const invitation = INVITATION_WORDS[entry.activity_type];
   if (invitation) return [actor, invitation(str(context.email) ?? 'someone')];
+  const token = TOKEN_WORDS[entry.activity_type];
+  if (token) {
+    const owner = str(context.user_id) !== undefined && context.user_id !== entry.actor?.id ? (entry.target?.name ?? str(context.username)) : undefined;
+    return [actor, token(str(context.token_name) ?? 'API token', owner)];
+  }
   const fallbackName = str(context.name) ?? str(context.sheet_name) ?? str(context.username) ?? '';
   if (!phrase) return [actor, ` ${entry.activity_type}`, ...(fallbackName ? [' ', named(entry.target, fallbackName)] : []), '.'];
 

@@ -3,7 +3,8 @@
  * returns to /; a new e-mail address waits for the confirmation link mailed to it, shown under the
  * field with Cancel Change), the active-sessions dialog (each session can be ended; ending this one logs out) and
  * the two-factor dialog (enable: QR code of the otpauth URI plus the key, then a 6-digit code;
- * disable: a code). The QR library is loaded only when the enabling dialog opens.
+ * disable: a code). The QR library is loaded only when the enabling dialog opens. The API Tokens card
+ * (issue #34) is ./api-tokens.ts.
  */
 import type { CurrentUser, LoginSession } from '../../shared/api/accounts.ts';
 import { isOtpCode } from '../../shared/validation.ts';
@@ -14,6 +15,7 @@ import { navigate } from '../../client/navigation.ts';
 import { openModal } from '../../client/dom.ts';
 import { showAlert, showAlertAfterNavigation } from '../../client/stores/alerts.ts';
 import { $user, logout, refreshUser } from '../../client/stores/session.ts';
+import { mountApiTokens } from './api-tokens.ts';
 import { mountAvatarChooser } from './avatar-chooser.ts';
 
 const NO_DEVICES = 'No Devices Found';
@@ -28,6 +30,7 @@ export async function mountAccountSettings(): Promise<void> {
   mountAvatarChooser();
   mountSessionsDialog();
   mountTwoFactorDialog();
+  mountApiTokens(user);
 }
 
 // ── Profile ──────────────────────────────────────────────────────────────────────────────────────

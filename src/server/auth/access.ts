@@ -14,6 +14,10 @@
  * - ORG_ADMIN (and any chain ending in `orgAdminsOnly(detail)`): and its admin;
  * - SHARE_TOKEN: a share token only (answered by routes/shared-checklist.ts); anyone else gets 401.
  *
+ * Personal API tokens (`rb_pat_…`, auth/api-tokens.ts): the calls of its table TOKEN_REFUSALS answer 403
+ * (told by the prefix, before any lookup); every other call signs the token's user in by its chain, as
+ * `authenticate` resolves a token (its organisation, the user's rights now, read-only scope).
+ *
  * Share tokens (auth/share-links.ts): a request with `Authorization: Bearer share_…` reaches only the
  * routes of the share allow-list (`shareRoutes`: the routes of routes/shared-checklist.ts) — where the
  * link is looked up and checked into `c.var.share` — and SIGNED_ADDRESS calls. Anywhere else it is refused
@@ -21,8 +25,10 @@
  */
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import type { AppEnv, ShareEnv } from '../env.ts';
-import { notAuthenticated } from '../errors.ts';
+import { forbidden, notAuthenticated } from '../errors.ts';
+import { apiTokenOf, tokenRefusalOf } from './api-tokens.ts';
 import { authenticate } from './authenticate.ts';
+import { entryOf } from './path-table.ts';
 import { requireMember, requireMemberEvenIfExpired, requireOrgAdmin } from './membership.ts';
 import { shareCallerOf, shareTokenOf } from './share-links.ts';
 
@@ -61,21 +67,9 @@ export function pathInApi(c: Context): string {
   return c.req.path.slice(mount.length) || '/';
 }
 
-const holds = (prefix: string, path: string) => prefix === '/' || path === prefix || path.startsWith(`${prefix}/`);
-
-/** The chain of a call: the longest prefix that holds `path`, a method's entry first. */
+/** The chain of a call: the longest prefix that holds `path`, a method's entry first (auth/path-table.ts). */
 export function chainOf(table: AccessTable, method: string, path: string): Chain | undefined {
-  let best: { length: number; specific: boolean; chain: Chain } | undefined;
-  for (const [key, chain] of Object.entries(table)) {
-    const space = key.indexOf(' ');
-    const [keyMethod, prefix] = space === -1 ? [undefined, key] : [key.slice(0, space), key.slice(space + 1)];
-    if (keyMethod !== undefined && keyMethod !== method) continue;
-    if (!holds(prefix, path)) continue;
-    const length = prefix === '/' ? 0 : prefix.length;
-    const specific = keyMethod !== undefined;
-    if (!best || length > best.length || (length === best.length && specific && !best.specific)) best = { length, specific, chain };
-  }
-  return best?.chain;
+  return entryOf(table, method, path);
 }
 
 /** A route's path as a pattern: `:name` one segment, `:name{a|b}` one of those. */
@@ -104,6 +98,9 @@ export function signIn(table: AccessTable, shareRoutes: readonly RouteName[]): M
     // A HEAD is answered by the GET route of its address.
     const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
     const chain = chainOf(table, method, path) ?? MEMBER;
+    // A personal API token never makes the calls of THE table of refusals (auth/api-tokens.ts), told by its prefix alone.
+    const refusal = apiTokenOf(c) === undefined ? undefined : tokenRefusalOf(method, path);
+    if (refusal !== undefined) throw forbidden(refusal);
     const token = shareTokenOf(c);
     if (token === undefined) return run(chain, c, next);
     if (chain === SIGNED_ADDRESS) return next();

@@ -1,32 +1,41 @@
 /**
  * Middleware: the bearer token → the caller (user and login session) and their membership of the
  * session's current organisation, in one SQL statement (db/queries/callers.ts), into `c.var.caller` and
- * `c.var.membership`; or 401 'Could not validate credentials'.
+ * `c.var.membership`; or 401 'Could not validate credentials'. A personal API token (`rb_pat_…`, issue
+ * #34: auth/api-tokens.ts) is the same sign-in: its user, and their membership of the token's
+ * organisation as it is now (none → 401); a read-only token gets 403 on anything but GET and HEAD.
  */
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { callerOfToken } from '../db/queries/callers.ts';
+import { callerOfApiToken, callerOfToken } from '../db/queries/callers.ts';
 import type { AppEnv, SignedInEnv } from '../env.ts';
-import { notAuthenticated } from '../errors.ts';
+import { forbidden, notAuthenticated } from '../errors.ts';
+import { API_TOKEN_PREFIX, READ_METHODS, READ_ONLY, touchApiToken } from './api-tokens.ts';
+import { bearerToken } from './bearer.ts';
 import { isLive, touchSession } from './login-sessions.ts';
 import { hashToken } from './tokens.ts';
 
-export function bearerToken(c: Context): string | undefined {
-  const header = c.req.header('authorization');
-  const match = header?.match(/^Bearer\s+(\S+)$/i);
-  return match?.[1];
-}
+export { bearerToken };
 
 export const authenticate = createMiddleware<SignedInEnv>(async (c, next) => {
   const deps = c.var.deps;
   const token = bearerToken(c);
   if (!token) throw notAuthenticated();
+  if (token.startsWith(API_TOKEN_PREFIX)) {
+    const viaToken = await callerOfApiToken(deps.db, hashToken(token), deps.now());
+    if (!viaToken || !viaToken.user.isActive || !viaToken.membership) throw notAuthenticated();
+    if (viaToken.token.scope === 'read' && !READ_METHODS.has(c.req.method)) throw forbidden(READ_ONLY);
+    await touchApiToken(deps.db, deps.now(), viaToken.token, viaToken.user);
+    c.set('caller', { user: viaToken.user, session: null, apiToken: viaToken.token });
+    c.set('membership', viaToken.membership);
+    return next();
+  }
   const found = await callerOfToken(deps.db, hashToken(token), deps.now());
   if (!found || !found.user.isActive || !isLive(found.session, deps)) throw notAuthenticated();
   await touchSession(deps.db, deps.now(), found.session);
-  c.set('caller', { user: found.user, session: found.session });
+  c.set('caller', { user: found.user, session: found.session, apiToken: null });
   c.set('membership', found.membership);
-  await next();
+  return next();
 });
 
 /** The address the request came from, for the sessions list and the per-IP throttle (X-Forwarded-For only with TRUST_PROXY). */

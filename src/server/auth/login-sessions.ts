@@ -7,7 +7,8 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import { uuidv7 } from '../../shared/ids.ts';
 import type { Queryable } from '../db/connection.ts';
 import { loginSessions } from '../db/schema.ts';
-import type { Deps, LoginSessionRow } from '../env.ts';
+import type { Caller, Deps, LoginSessionRow, SessionCaller } from '../env.ts';
+import { forbidden } from '../errors.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export interface Device {
@@ -72,4 +73,14 @@ export async function endUserSessions(db: Queryable, userId: string, now: Date, 
 /** Ends one session (sign-out): its token is refused from now on. */
 export async function endLoginSession(db: Queryable, sessionId: string, now: Date): Promise<void> {
   await db.update(loginSessions).set({ endedAt: now }).where(and(eq(loginSessions.id, sessionId), isNull(loginSessions.endedAt)));
+}
+
+/**
+ * The caller of a call that works on its login session (sign-out, organisations, invitations, the live
+ * stream): an API token has none and is refused 403 (auth/api-tokens.ts TOKEN_REFUSALS refuses these
+ * calls first; this keeps the rule where the session is used).
+ */
+export function sessionCallerOf(caller: Caller): SessionCaller {
+  if (caller.apiToken !== null) throw forbidden('This call needs a signed-in session, not an API token');
+  return caller;
 }

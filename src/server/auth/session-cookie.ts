@@ -21,6 +21,8 @@ export const SESSION_COOKIE = 'rb_session';
 type CookieConfig = Pick<Config, 'trustProxy' | 'sessionAbsoluteMs'>;
 
 export function setSessionCookie(c: Context, config: CookieConfig, token: string): void {
+  // Only a login session's token is ever a cookie: never a personal API token's (issue #34) nor a share link's.
+  if (!isSessionToken(token)) return;
   setCookie(c, SESSION_COOKIE, token, {
     httpOnly: true,
     secure: cameOverHttps(c, config.trustProxy),
@@ -34,10 +36,15 @@ export function clearSessionCookie(c: Context, config: Pick<Config, 'trustProxy'
   deleteCookie(c, SESSION_COOKIE, { httpOnly: true, secure: cameOverHttps(c, config.trustProxy), sameSite: 'Lax', path: '/' });
 }
 
+/** Whether a token may be a login session's: the form of one, and not a share link's or an API token's (their prefixes). */
+function isSessionToken(token: string): boolean {
+  return /^[A-Za-z0-9_-]{20,100}$/.test(token) && !token.startsWith('share_') && !token.startsWith('rb_pat_');
+}
+
 /** The session token a page request's cookie carries (the HTML's first data only: never the API). */
 export function sessionCookieOf(c: Context): string | undefined {
   const token = getCookie(c, SESSION_COOKIE);
-  return token && /^[A-Za-z0-9_-]{20,100}$/.test(token) && !token.startsWith('share_') ? token : undefined;
+  return token && isSessionToken(token) ? token : undefined;
 }
 
 /** The calls whose answer carries a new login's token (`access_token`). */

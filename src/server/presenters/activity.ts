@@ -12,6 +12,7 @@
  *   through a share link it has no actor, and `context.share_link_name` says who: `share: {name}`.
  * - ShareLink*: like Document* — the checklist whose link was made or revoked (`context.share_link_name`).
  * - User*: `context.user_id` (`username`); Role*: `context.role_id` (`name`).
+ * - ApiToken* (issue #34): the token's owner, `context.user_id` (`username`); the token `context.token_name`.
  * - Invitation*: `context.email` (the address invited); InvitationAccepted also the user who joined
  *   (`context.user_id`, `username`); the actor of Accepted and Declined is the invitee.
  * The names an event recorded are shown only for what is gone; what still exists shows its name now.
@@ -73,6 +74,8 @@ export function referencesOf(event: EventRow): References {
   }
   if (type.startsWith('User')) return { actor, target: reference('user', c.user_id, c.username), folder: null };
   if (type.startsWith('Invitation')) return { actor, target: reference('user', c.user_id, c.username), folder: null };
+  // ApiToken*: the token's owner (context.user_id, username; the token itself is context.token_name).
+  if (type.startsWith('ApiToken')) return { actor, target: reference('user', c.user_id, c.username), folder: null };
   if (type.startsWith('Role')) return { actor, target: reference('role', c.role_id, c.name), folder: null };
   return { actor, target: null, folder: null };
 }

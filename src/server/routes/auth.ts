@@ -23,7 +23,7 @@ import {
 import { updateInvitationBody } from '../../shared/api/users.ts';
 import { isUuid } from '../../shared/ids.ts';
 import { clientIp } from '../auth/authenticate.ts';
-import { endLoginSession, isLive } from '../auth/login-sessions.ts';
+import { endLoginSession, isLive, sessionCallerOf } from '../auth/login-sessions.ts';
 import { admitOrganisationCreation, admitRegistration } from '../auth/throttle.ts';
 import { loginSessions } from '../db/schema.ts';
 import type { MemberEnv, SignedInEnv } from '../env.ts';
@@ -189,7 +189,7 @@ auth.post('/logout', operation({
   answers: { 204: null },
 }), async (c) => {
   const deps = c.var.deps;
-  await endLoginSession(deps.db, c.var.caller.session.id, deps.now());
+  await endLoginSession(deps.db, sessionCallerOf(c.var.caller).session.id, deps.now());
   return c.body(null, 204);
 });
 
@@ -204,7 +204,7 @@ auth.delete('/me/email-change', operation({
 
 auth.get('/me/sessions', operation({ summary: 'My login sessions', tag: 'Account', answers: { 200: listOf(loginSession) } }), async (c) => {
   const deps = c.var.deps;
-  const caller = c.var.caller;
+  const caller = sessionCallerOf(c.var.caller);
   const rows = await deps.db
     .select()
     .from(loginSessions)
@@ -254,7 +254,7 @@ auth.post('/create-org', operation({
   const { name } = await jsonBody(c, createOrgBody);
   const deps = c.var.deps;
   await admitOrganisationCreation(deps.db, deps.config, clientIp(c), deps.now());
-  return c.json(await createOrganisation(deps, c.var.caller, name), 201);
+  return c.json(await createOrganisation(deps, sessionCallerOf(c.var.caller), name), 201);
 });
 
 auth.post('/select-org', operation({
@@ -267,7 +267,7 @@ auth.post('/select-org', operation({
 }), async (c) => {
   const deps = c.var.deps;
   const orgId = await jsonBody(c, selectOrgBody);
-  await selectOrganisation(deps, c.var.caller, orgId);
+  await selectOrganisation(deps, sessionCallerOf(c.var.caller), orgId);
   return c.json(await currentUser(deps, c.var.caller));
 });
 
@@ -291,7 +291,7 @@ auth.post('/invite/:id', operation({
 }), async (c) => {
   const deps = c.var.deps;
   const accept = await jsonBody(c, answerInvitationBody);
-  await answerInvitation(deps, c.var.caller, c.req.param('id'), accept);
+  await answerInvitation(deps, sessionCallerOf(c.var.caller), c.req.param('id'), accept);
   return c.json(await currentUser(deps, c.var.caller));
 });
 

@@ -19,6 +19,7 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { unreadCount } from '../db/queries/live-notifications.ts';
+import { sessionCallerOf } from '../auth/login-sessions.ts';
 import type { MemberEnv } from '../env.ts';
 import { operation } from '../openapi/operation.ts';
 import { liveHubOf, type LiveEvent } from '../live/hub.ts';
@@ -44,7 +45,7 @@ notificationsStream.get('/', operation({
   // The server is stopping (its hub has ended every stream): the page tries again later.
   if (!hub || hub.isStopped) return c.json({ detail: 'The server is shutting down' }, 503);
   const member = c.var.member;
-  const sessionId = c.var.caller.session.id;
+  const sessionId = sessionCallerOf(c.var.caller).session.id;
   c.header('X-Accel-Buffering', 'no'); // nginx: pass each event on at once
   return streamSSE(c, async (sse) => {
     let done: () => void = () => undefined;

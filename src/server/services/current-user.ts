@@ -13,9 +13,15 @@ import { avatarUrl } from './avatars.ts';
 import { LIVE_STATUSES } from './billing/state.ts';
 
 export async function currentUser(deps: Pick<Deps, 'db' | 'config' | 'now'>, caller: Caller): Promise<CurrentUser> {
-  const { user, session } = caller;
+  const { user } = caller;
   const now = deps.now();
-  const rows = await currentUserRows(deps.db, { userId: user.id, orgId: session.orgId, email: user.email }, now);
+  // An API token works in its own organisation only (issue #34): that one is current, and the only one it names.
+  const orgId = caller.apiToken ? caller.apiToken.orgId : caller.session.orgId;
+  const rows = await currentUserRows(deps.db, { userId: user.id, orgId, email: user.email }, now);
+  if (caller.apiToken) {
+    rows.orgs = rows.orgs.filter((o) => o.id === orgId);
+    rows.invitations = [];
+  }
   const subscription =
     rows.org && presentSubscriptionState(rows.org, now, deps.config.billing !== undefined, LIVE_STATUSES.has(rows.org.subscriptionStatus ?? ''));
   return presentCurrentUser(user, { rows, subscription, avatarUrl: await avatarUrl(deps.config, user, now), publicUrl: deps.config.publicUrl });

@@ -14,7 +14,7 @@ import type { Queryable } from '../db/connection.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { equalsIgnoringCase } from '../db/queries/text.ts';
 import { invitations, loginSessions, memberships, organisations, roles, userRoles, users } from '../db/schema.ts';
-import type { Caller, Deps, Member, UserRow } from '../env.ts';
+import type { SessionCaller, Deps, Member, UserRow } from '../env.ts';
 import { badRequest, conflict, forbidden, notFound, validationFailed } from '../errors.ts';
 import { invitationMessage } from '../mail/messages.ts';
 import { presentOrgInvitation, presentPendingInvitation } from '../presenters/accounts.ts';
@@ -232,7 +232,7 @@ export async function publicInvitation(db: Queryable, id: string, now: Date): Pr
  * is) or declines. Only for the invited e-mail address, and only while the invitation is open. Joining
  * drops an e-mail change another organisation's admin asked for (email-change.ts dropAdminEmailChange).
  */
-export async function answerInvitation(deps: Deps, caller: Caller, id: string, accept: boolean): Promise<void> {
+export async function answerInvitation(deps: Deps, caller: SessionCaller, id: string, accept: boolean): Promise<void> {
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     const { invitation } = await findInvitation(tx, id);

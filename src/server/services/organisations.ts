@@ -2,7 +2,7 @@
 import { and, eq } from 'drizzle-orm';
 import { uuidv7 } from '../../shared/ids.ts';
 import { aclEntries, folders, loginSessions, memberships, organisations } from '../db/schema.ts';
-import type { Caller, Deps } from '../env.ts';
+import type { SessionCaller, Deps } from '../env.ts';
 import { notFound } from '../errors.ts';
 import { ACL_BITS_MASK } from '../permissions/resolve.ts';
 import { dropAdminEmailChange } from './email-change.ts';
@@ -19,7 +19,7 @@ const DAY = 24 * 60 * 60 * 1000;
  * The creator now belongs to another organisation: an e-mail change an admin asked for is dropped
  * (email-change.ts dropAdminEmailChange).
  */
-export async function createOrganisation(deps: Deps, caller: Caller, name: string): Promise<{ id: string; name: string }> {
+export async function createOrganisation(deps: Deps, caller: SessionCaller, name: string): Promise<{ id: string; name: string }> {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     const orgId = uuidv7(now.getTime());
@@ -58,7 +58,7 @@ export async function createOrganisation(deps: Deps, caller: Caller, name: strin
 }
 
 /** Makes one of the caller's organisations current for this login session; others answer 404. */
-export async function selectOrganisation(deps: Deps, caller: Caller, orgId: string): Promise<void> {
+export async function selectOrganisation(deps: Deps, caller: SessionCaller, orgId: string): Promise<void> {
   const [membership] = await deps.db
     .select()
     .from(memberships)

@@ -29,6 +29,7 @@ import { conflict, notFound } from '../errors.ts';
 import { accountCreatedMessage } from '../mail/messages.ts';
 import { presentAdminUser } from '../presenters/users.ts';
 import { ACTIVATION_VALID_MS } from './accounts.ts';
+import { revokeTokensOfRemovedMember } from './api-tokens.ts';
 import { recordActivity } from './activity.ts';
 import { avatarUrlMinter, takeOverAvatar } from './avatars.ts';
 import { requestEmailChange } from './email-change.ts';
@@ -332,12 +333,14 @@ export async function deleteUser(deps: Deps, who: Member, id: string): Promise<v
       .update(loginSessions)
       .set({ endedAt: now })
       .where(and(eq(loginSessions.userId, userId), eq(loginSessions.orgId, who.orgId), isNull(loginSessions.endedAt)));
+    // Their API tokens for this organisation end too (issue #34): rejoining does not bring them back.
+    const apiTokensRevoked = await revokeTokensOfRemovedMember(tx, who.orgId, userId, who.userId, now);
     await recordActivity(tx, {
       type: 'UserDeleted',
       orgId: who.orgId,
       actorId: who.userId,
       at: now,
-      context: { ...userContext(member), is_org_admin: member.isOrgAdmin, roles: member.roles, acl_entries_removed: removedEntries.length },
+      context: { ...userContext(member), is_org_admin: member.isOrgAdmin, roles: member.roles, acl_entries_removed: removedEntries.length, api_tokens_revoked: apiTokensRevoked },
     });
   });
 }

@@ -34,7 +34,11 @@ export type ActivityType =
   // who came and went (issue #32): context invitation_id, email; Accepted (the invitee joining) also user_id, username
   | 'InvitationSent'
   | 'InvitationAccepted'
-  | 'InvitationDeclined';
+  | 'InvitationDeclined'
+  // personal API tokens (issue #34): context token_id, token_name, scope, user_id, username (the owner)
+  | 'ApiTokenCreated'
+  | 'ApiTokenUsed'
+  | 'ApiTokenRevoked';
 
 /**
  * What an event is about, as it is now: `live` links to it (document → its view page, and its history for

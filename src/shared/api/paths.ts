@@ -44,6 +44,9 @@ export const auth = {
   orgInvite: (id: string) => `auth/org-invites/${seg(id)}`,
   /** Who an ACL may name: users, roles, the organisation. */
   aclSubjects: 'auth/acl-subjects',
+  /** The caller's personal API tokens (issue #34): list, create; one, to revoke. */
+  apiTokens: 'auth/api-tokens',
+  apiToken: (id: string) => `auth/api-tokens/${seg(id)}`,
 };
 
 export const users = {
@@ -53,6 +56,9 @@ export const users = {
   create: 'users/',
   user: (id: string) => `users/${seg(id)}`,
   signAvatarUpload: 'users/sign-avatar-upload',
+  /** The organisation's members' API tokens (org admins, issue #34): list; one, to revoke. */
+  apiTokens: 'users/api-tokens',
+  apiToken: (id: string) => `users/api-tokens/${seg(id)}`,
 };
 
 export const activity = 'activity';

@@ -46,6 +46,11 @@ const OPEN = new Set([
   'POST /auth/select-org',
   'GET /auth/invites',
   'POST /auth/invite/:id',
+  // Account Settings' API tokens (issue #34): listed, made and revoked whatever an organisation's state (a
+  // token of an expired organisation answers 402 when it is used).
+  'GET /auth/api-tokens',
+  'POST /auth/api-tokens',
+  'DELETE /auth/api-tokens/:id',
   'GET /media/:documentId/:uploadId',
   'GET /avatars/:userId/:uploadId',
   'POST /users/sign-avatar-upload',
@@ -104,6 +109,15 @@ describe('an expired organisation', () => {
     }
     expect(failures).toEqual([]);
     expect(gated().length).toBeGreaterThan(50);
+  });
+
+  it("an API token of the expired organisation answers 402 on its data, as its user would (issue #34)", async () => {
+    const { admin, orgId } = await expiredOrgAdmin();
+    const made = await admin.api.post('auth/api-tokens', { name: 'Script', organization_id: orgId, scope: 'read' });
+    expect(made.status, made.text).toBe(201);
+    const res = await server.client(made.body.token).get('documentation/folders/root');
+    expect(res.status).toBe(402);
+    expect(res.body).toEqual(EXPIRED);
   });
 
   it('the calls that stay open never answer 402', async () => {

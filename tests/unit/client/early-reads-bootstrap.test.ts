@@ -23,6 +23,7 @@ import * as paths from '../../../src/shared/api/paths.ts';
 import { ROOT } from '../../../src/client/addresses.ts';
 import { ROLES_PAGE_SIZE } from '../../../islands/admin/roles/RolesList.tsx';
 import { ACTIVITY_PAGE_SIZE } from '../../../islands/admin/activity-log/ActivityLog.tsx';
+import { apiTokensRead } from '../../../src/screens/admin/api-tokens.ts';
 import { settingsReads } from '../../../src/screens/admin/settings.ts';
 import { billingReads } from '../../../src/screens/billing/billing.ts';
 import { dashboardApiReads } from '../../../src/screens/home/dashboard.ts';
@@ -305,6 +306,7 @@ describe('the inline script and the pick-up', () => {
       ['/admin/roles/r%2D1', () => api.roles.get('r-1'), ['/api/v1/roles/r-1']],
       ['/admin/activity-log', () => api.activity({ skip: 0, limit: ACTIVITY_PAGE_SIZE }), ['/api/v1/activity?skip=0&limit=100']],
       ['/admin/settings', settingsReads, ['/api/v1/users?limit=1', '/api/v1/_build-info', '/api/v1/settings/mail-failures']],
+      ['/admin/api-tokens', () => apiTokensRead(), ['/api/v1/users/api-tokens?skip=0&limit=100']],
     ];
     for (const [path, read, addresses] of cases) {
       openPage(path, { token: TOKEN, loggedIn: 'true' }, admin);
@@ -380,6 +382,7 @@ describe('the inline script and the pick-up', () => {
       ['/admin/roles/r%201', [paths.roles.role('r 1')]],
       ['/admin/activity-log', [paths.activity]],
       ['/admin/settings', [paths.users.list, paths.buildInfo, paths.settings.mailFailures]],
+      ['/admin/api-tokens', [paths.users.apiTokens]],
       ['/admin/users', [paths.users.list, paths.roles.list]],
       ['/admin/users/new', [paths.roles.list]],
       ['/admin/users/u%201', [paths.users.user('u 1'), paths.roles.list]],

@@ -2,11 +2,13 @@
  * Who is calling, in ONE statement: the live login session of a token hash, its user, and — when the
  * session has a current organisation the user is an active member of — that organisation, whether the
  * user administers it, and the user's role ids in it. The request middleware (auth/authenticate.ts)
- * reads this once per request; nothing else looks the caller up again.
+ * reads this once per request; nothing else looks the caller up again. A personal API token (issue #34)
+ * is looked up the same way (`callerOfApiToken`): its organisation takes the session's place, and the
+ * membership, admin flag and roles are the user's as they are NOW.
  */
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../connection.ts';
-import { loginSessions, memberships, organisations, roles, userRoles, users } from '../schema.ts';
+import { apiTokens, loginSessions, memberships, organisations, roles, userRoles, users } from '../schema.ts';
 
 export type OrganisationRow = typeof organisations.$inferSelect;
 
@@ -62,4 +64,49 @@ export async function callerOfToken(db: Queryable, tokenHash: string, now: Date)
     user,
     membership: org && isOrgAdmin !== null ? { org, isOrgAdmin, roleIds: row.roleIds ?? [] } : null,
   };
+}
+
+export interface ApiTokenCallerRows {
+  token: typeof apiTokens.$inferSelect;
+  user: typeof users.$inferSelect;
+  /** The token's organisation, if the user is an active member of it now. */
+  membership: CallerRows['membership'];
+}
+
+function apiTokenCallerQuery(db: Queryable) {
+  return db
+    .select({
+      token: apiTokens,
+      user: users,
+      org: organisations,
+      isOrgAdmin: memberships.isOrgAdmin,
+      roleIds: sql<string[]>`array(select ${userRoles.roleId}::text from ${userRoles} inner join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${apiTokens.userId} and ${roles.orgId} = ${memberships.orgId})`,
+    })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .leftJoin(memberships, and(eq(memberships.orgId, apiTokens.orgId), eq(memberships.userId, apiTokens.userId), eq(memberships.isActive, true)))
+    .leftJoin(organisations, eq(organisations.id, memberships.orgId))
+    .where(
+      and(
+        eq(apiTokens.tokenHash, sql.placeholder('tokenHash')),
+        isNull(apiTokens.revokedAt),
+        or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, sql`${sql.placeholder('now')}::timestamptz`)),
+      ),
+    )
+    .prepare('caller_of_api_token');
+}
+
+const preparedForTokens = new WeakMap<Queryable, ReturnType<typeof apiTokenCallerQuery>>();
+
+/** The unrevoked, unexpired API token of `tokenHash` with its user and their membership of its organisation now. */
+export async function callerOfApiToken(db: Queryable, tokenHash: string, now: Date): Promise<ApiTokenCallerRows | undefined> {
+  let query = preparedForTokens.get(db);
+  if (!query) {
+    query = apiTokenCallerQuery(db);
+    preparedForTokens.set(db, query);
+  }
+  const [row] = await query.execute({ tokenHash, now: now.toISOString() });
+  if (!row) return undefined;
+  const { token, user, org, isOrgAdmin } = row;
+  return { token, user, membership: org && isOrgAdmin !== null ? { org, isOrgAdmin, roleIds: row.roleIds ?? [] } : null };
 }

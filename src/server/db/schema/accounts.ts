@@ -206,3 +206,36 @@ export const throttleEvents = pgTable(
   },
   (t) => [index('throttle_events_key_idx').on(t.key, t.at)],
 );
+
+/**
+ * Personal API tokens (issue #34; docs/decisions.md "API tokens"): a user's `rb_pat_…` bearer token for one
+ * organisation, read only or read and write, stored only as its SHA-256 hash. It acts as its user in that
+ * organisation with the rights the user has at each request (auth/api-tokens.ts); revoked at once.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid('id').primaryKey(),
+    userId: userIdColumn(),
+    orgId: orgIdColumn(),
+    name: text('name').notNull(),
+    scope: text('scope', { enum: ['read', 'read-write'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    /** Null: it never expires (until revoked). */
+    expiresAt: at('expires_at'),
+    /** Noted at most once a minute (auth/api-tokens.ts touchApiToken); null until the first use. */
+    lastUsedAt: at('last_used_at'),
+    revokedAt: at('revoked_at'),
+    /** Who revoked it: the user, an admin of its organisation, or null (the user removed from it, or gone). */
+    revokedBy: uuid('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    // The sign-in's lookup (every request with a token).
+    uniqueIndex('api_tokens_hash_key').on(t.tokenHash),
+    // Account Settings' list (a user's live tokens, newest first) and the removal of a member's tokens.
+    index('api_tokens_user_idx').on(t.userId, t.createdAt).where(sql`${t.revokedAt} is null`),
+    // The admin page's list (an organisation's live tokens, newest first).
+    index('api_tokens_org_idx').on(t.orgId, t.createdAt).where(sql`${t.revokedAt} is null`),
+  ],
+);

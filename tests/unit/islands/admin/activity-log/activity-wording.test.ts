@@ -136,3 +136,20 @@ describe('who came and went (issue #32)', () => {
     expect(activityText(declined)).toBe('cy declined an invitation to the organization.');
   });
 });
+
+describe('personal API tokens (issue #34)', () => {
+  const context = (userId: string, username: string) => ({ token_id: 't1', token_name: 'Nightly export', scope: 'read', user_id: userId, username });
+  it('made, first used and revoked by its owner', () => {
+    const own = context(ANN.id, 'ann');
+    const target: ActivityTarget = { kind: 'user', id: ANN.id, name: 'ann', state: 'live' };
+    expect(activityText(entry('ApiTokenCreated', { target, context_data: own }))).toBe('ann created the API token “Nightly export”.');
+    expect(activityText(entry('ApiTokenUsed', { target, context_data: own }))).toBe('ann’s API token “Nightly export” was used for the first time.');
+    expect(activityText(entry('ApiTokenRevoked', { target, context_data: own }))).toBe('ann revoked the API token “Nightly export”.');
+  });
+
+  it("revoked by an admin: names the token's owner", () => {
+    const target: ActivityTarget = { kind: 'user', id: 'u-bo', name: 'bo', state: 'live' };
+    expect(activityText(entry('ApiTokenRevoked', { target, context_data: context('u-bo', 'bo') }))).toBe('ann revoked bo’s API token “Nightly export”.');
+    expect(activityText(entry('ApiTokenRevoked', { target: null, context_data: context('u-bo', 'bo') }))).toBe('ann revoked bo’s API token “Nightly export”.');
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * Personal API tokens (issue #34; docs/decisions.md "API tokens"): `Authorization: Bearer rb_pat_…` signs
+ * its user in — by the API's one sign-in (auth/authenticate.ts, over api.ts ACCESS) — in the token's ONE
+ * organisation, with the membership, admin flag and roles the user has there at that moment (one
+ * statement, db/queries/callers.ts `callerOfApiToken`): removing the user from the organisation or a role
+ * from the user takes effect at the next request. Unknown, revoked or expired → 401 'Could not validate
+ * credentials' (the same as a bad session token); the user no longer a member of its organisation → 401
+ * too. A `read` token gets 403 on every call but GET and HEAD.
+ *
+ * A token is told by its prefix alone: TOKEN_REFUSALS (THE table) names the calls no token may make —
+ * its user's sessions, tokens, two-factor, password, e-mail address and profile, organisations other than
+ * its own, and billing — answered 403 with the table's detail before any lookup or handler. It is never a
+ * session cookie (auth/session-cookie.ts refuses to read or set one that starts with `rb_pat_`).
+ *
+ * Stored as SHA-256 (auth/tokens.ts hashToken), like login sessions' and share links' tokens: 256 random
+ * bits need no slow hash. `last_used_at` is written at most once a minute; the first use records the
+ * activity event ApiTokenUsed (in the transaction that notes it, so it is recorded once).
+ */
+import { randomBytes } from 'node:crypto';
+import type { Context } from 'hono';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { API_TOKEN_PREFIX } from '../../shared/api/api-tokens.ts';
+import type { Database } from '../db/connection.ts';
+import { apiTokens } from '../db/schema.ts';
+import type { ApiTokenRow, Caller, UserRow } from '../env.ts';
+import { forbidden } from '../errors.ts';
+import { bearerToken } from './bearer.ts';
+import { entryOf } from './path-table.ts';
+import { recordActivity } from '../services/activity.ts';
+import { apiTokenEvent } from '../services/api-token-events.ts';
+
+export { API_TOKEN_PREFIX };
+
+/** A new token: the prefix and 256 random bits (43 base64url characters). */
+export function newApiToken(): string {
+  return API_TOKEN_PREFIX + randomBytes(32).toString('base64url');
+}
+
+/** The API token of a request, or undefined when it brings none (no bearer, or another kind). */
+export function apiTokenOf(c: Context): string | undefined {
+  const token = bearerToken(c);
+  return token?.startsWith(API_TOKEN_PREFIX) ? token : undefined;
+}
+
+const SESSIONS = 'An API token cannot sign in or manage sessions';
+const TOKENS = 'An API token cannot manage API tokens';
+const TWO_FACTOR = 'An API token cannot manage two-factor authentication';
+const PASSWORD = 'An API token cannot manage the password';
+export const PROFILE = 'An API token cannot change the e-mail address or profile';
+const ORGANISATIONS = 'An API token works in its own organization only';
+const BILLING = 'An API token cannot manage billing';
+
+/**
+ * THE calls no API token may make, whatever its scope and its user (a path prefix under /api/v1,
+ * optionally with a method, as in api.ts ACCESS: the longest prefix that holds the address decides) →
+ * the 403's detail. Every call of the API not named here is the user's in the token's organisation, as
+ * api.ts ACCESS and the services decide (tests/api/api-tokens/token-sweep.test.ts tries every route).
+ */
+export const TOKEN_REFUSALS: Readonly<Record<string, string>> = {
+  // Sessions: signing in or up, signing out, the sessions list, the live stream (it follows a login session).
+  'POST /auth/access-token': SESSIONS,
+  'POST /auth/register': SESSIONS,
+  'POST /auth/activate': SESSIONS,
+  'POST /auth/logout': SESSIONS,
+  '/auth/me/sessions': SESSIONS,
+  '/documentation/notifications/stream': SESSIONS,
+  // Tokens: the user's own and an admin's view of the members'.
+  '/auth/api-tokens': TOKENS,
+  '/users/api-tokens': TOKENS,
+  // Two-factor authentication.
+  '/auth/set-otp': TWO_FACTOR,
+  // The password: a reset asked for or made, the first password of an account an admin made.
+  'POST /auth/send-password-reset': PASSWORD,
+  'POST /auth/reset-password': PASSWORD,
+  'POST /auth/set-new-password': PASSWORD,
+  // The e-mail address and the rest of the profile (username, full name, avatar).
+  'PUT /auth/me': PROFILE,
+  '/auth/me/email-change': PROFILE,
+  'POST /auth/confirm-email': PROFILE,
+  '/users/sign-avatar-upload': PROFILE,
+  // Organisations: a token stays in its own (no switching, creating, joining; no other's invitations).
+  'POST /auth/select-org': ORGANISATIONS,
+  'POST /auth/create-org': ORGANISATIONS,
+  '/auth/invites': ORGANISATIONS,
+  'POST /auth/invite': ORGANISATIONS,
+  // Billing, all of it.
+  '/billing': BILLING,
+};
+
+/** The detail of the refusal of an API token's call, or undefined when a token may make it. */
+export function tokenRefusalOf(method: string, path: string): string | undefined {
+  return entryOf(TOKEN_REFUSALS, method, path);
+}
+
+/**
+ * One refusal inside a call a token may make: `PUT users/{id}` (an admin's token) must not start an e-mail
+ * change of the token's own user — the table's 'e-mail address' rule, where the admin area reaches it.
+ */
+export function refuseOwnEmailChange(caller: Caller, userId: string, email: string | undefined): void {
+  if (caller.apiToken === null || email === undefined || userId !== caller.user.id) return;
+  if (email.trim().toLowerCase() !== caller.user.email.toLowerCase()) throw forbidden(PROFILE);
+}
+
+/** GET and HEAD: all a `read` token may call. */
+export const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD']);
+export const READ_ONLY = 'This API token is read only';
+
+/**
+ * Notes the token's use at most once a minute (the list's "last used"); the first use also records
+ * ApiTokenUsed, in the same transaction, by the one request that sets `last_used_at` from null.
+ */
+export async function touchApiToken(db: Database, now: Date, token: ApiTokenRow, user: UserRow): Promise<void> {
+  if (token.lastUsedAt === null) {
+    await db.transaction(async (tx) => {
+      const [first] = await tx
+        .update(apiTokens)
+        .set({ lastUsedAt: now })
+        .where(and(eq(apiTokens.id, token.id), isNull(apiTokens.lastUsedAt)))
+        .returning({ id: apiTokens.id });
+      if (first) await recordActivity(tx, apiTokenEvent('ApiTokenUsed', token, { id: user.id, username: user.username }, user.id, now));
+    });
+  } else if (now.getTime() - token.lastUsedAt.getTime() > 60_000) {
+    const minuteAgo = new Date(now.getTime() - 60_000);
+    await db
+      .update(apiTokens)
+      .set({ lastUsedAt: now })
+      .where(and(eq(apiTokens.id, token.id), or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, minuteAgo))));
+  } else return;
+  token.lastUsedAt = now;
+}
