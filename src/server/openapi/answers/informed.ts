@@ -37,6 +37,9 @@ const ACTIVITY_TYPES = [
   'InvitationSent',
   'InvitationAccepted',
   'InvitationDeclined',
+  'ApiTokenCreated',
+  'ApiTokenUsed',
+  'ApiTokenRevoked',
 ] as const satisfies readonly ActivityType[];
 type Missing = Exclude<ActivityType, (typeof ACTIVITY_TYPES)[number]>;
 const everyType: [Missing] extends [never] ? true : Missing = true;
