@@ -9,7 +9,7 @@ import type { AppEnv } from '../env.ts';
 import { generateSpecs } from 'hono-openapi';
 import { z } from 'zod';
 import { chainOf, MEMBER, MEMBER_EVEN_IF_EXPIRED, ORG_ADMIN, PUBLIC, SHARE_TOKEN, SIGNED_ADDRESS, SIGNED_IN, type AccessTable } from '../auth/access.ts';
-import { OPERATION } from './operation.ts';
+import { DESCRIPTIONS, OPERATION, SHARE_OPERATION, type Answer, type ShareOperation } from './operation.ts';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 
@@ -85,13 +85,38 @@ interface OperationObject {
   parameters?: object[];
   requestBody?: object;
   security?: object[];
-  [OPERATION]?: { body?: z.ZodType; bodyMedia?: string[]; query?: z.ZodType; params?: z.ZodObject; errors: number[] };
+  [OPERATION]?: { body?: z.ZodType; bodyMedia?: string[]; bodyOptional?: boolean; query?: z.ZodType; params?: z.ZodObject; errors: number[] };
+  [SHARE_OPERATION]?: ShareOperation;
+  description?: string;
 }
 export interface OpenApiDocument {
   openapi: string;
   paths: Record<string, Partial<Record<(typeof METHODS)[number], OperationObject>>>;
   components: Record<string, unknown>;
   [key: string]: unknown;
+}
+
+/**
+ * A share token's answers at a member's address (operation.ts shareOperation): the share credential beside the
+ * member's, a sentence on what the token may do, its answers beside the member's (either may come) and its errors.
+ */
+function joinShare(op: OperationObject, share: ShareOperation, errors: Set<number>): void {
+  op.security = [...(op.security ?? []), { shareToken: [] }];
+  op.description = [op.description, `With a share token: ${share.description}`].filter(Boolean).join('\n\n');
+  for (const [status, answer] of Object.entries(share.answers ?? {}) as [string, Answer][]) {
+    const response = (op.responses[status] ?? { description: DESCRIPTIONS[Number(status)] ?? 'OK' }) as { description: string; content?: Record<string, { schema?: object }> };
+    if (answer !== null) {
+      const [media, entry] =
+        'media' in answer && typeof answer.media === 'string'
+          ? [answer.media, {}]
+          : ['application/json', { schema: z.toJSONSchema(answer as z.ZodType, { io: 'output', unrepresentable: 'any', target: 'draft-2020-12' }) }];
+      const member = response.content?.[media]?.schema;
+      const schema = 'schema' in entry && member ? { anyOf: [member, entry.schema] } : (entry as { schema?: object }).schema;
+      response.content = { ...response.content, [media]: schema ? { schema } : {} };
+    }
+    op.responses[status] = response;
+  }
+  for (const status of share.errors ?? []) errors.add(status);
 }
 
 export async function openApiDocument(api: Hono<AppEnv>, access: AccessTable): Promise<OpenApiDocument> {
@@ -123,10 +148,13 @@ export async function openApiDocument(api: Hono<AppEnv>, access: AccessTable): P
       const signIn = signInOf(access, method, honoPath);
       op.security = signIn.security;
       const errors = new Set<number>([...signIn.errors, ...(extra?.errors ?? [])]);
+      const share = op[SHARE_OPERATION];
+      delete op[SHARE_OPERATION];
+      if (share) joinShare(op, share, errors);
       if (extra?.body) {
         const schema = jsonSchemaOf(extra.body);
         const media = extra.bodyMedia ?? ['application/json'];
-        op.requestBody = { required: true, content: Object.fromEntries(media.map((m) => [m, { schema }])) };
+        op.requestBody = { required: !extra.bodyOptional, content: Object.fromEntries(media.map((m) => [m, { schema }])) };
         for (const status of [400, 413, 422]) errors.add(status);
       }
       if (extra?.params) {

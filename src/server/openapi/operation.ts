@@ -24,6 +24,8 @@ export interface Operation {
   body?: z.ZodType;
   /** The body's media types when not only JSON (sign-in also takes a form). */
   bodyMedia?: readonly string[];
+  /** The body may be left out (an empty body is the schema's defaults). */
+  bodyOptional?: boolean;
   /** The query: the very schema the handler gives `queryOf`. */
   query?: z.ZodType;
   /**
@@ -40,7 +42,8 @@ export interface Operation {
 /** Marks the operation's object so the document can find what describeRoute cannot carry (body, query, errors). */
 export const OPERATION = 'x-ringbinder-operation';
 
-const DESCRIPTIONS: Record<number, string> = {
+/** The words of each success status (the document's description of an answer). */
+export const DESCRIPTIONS: Record<number, string> = {
   200: 'OK',
   201: 'Created',
   202: 'Accepted',
@@ -75,10 +78,32 @@ export function operation(op: Operation) {
       [OPERATION]: {
         body: op.body,
         bodyMedia: op.bodyMedia,
+        bodyOptional: op.bodyOptional,
         query: op.query,
         params: op.params,
         errors: op.errors ?? [],
       },
     } as object),
   });
+}
+
+/** Marks a share token's answer at a member's address (routes/shared-checklist.ts), for the document to join. */
+export const SHARE_OPERATION = 'x-ringbinder-share';
+
+/** What a share token gets at an address that also answers members: its own answers (where they differ) and errors. */
+export interface ShareOperation {
+  /** A sentence for the call's description: what a share token may do here. */
+  description: string;
+  /** Success status → what a share token gets, where it differs from a member's answer. */
+  answers?: Partial<Record<200 | 201 | 304, Answer>>;
+  /** The errors a share token meets here beyond the member's (the link's 402 and 403, 429, …). */
+  errors?: readonly ErrorStatus[];
+}
+
+/**
+ * Put between a route of routes/shared-checklist.ts and its handler: the document shows the address once,
+ * with both credentials (a signed-in member's and a share token's), the member's operation joined with this.
+ */
+export function shareOperation(share: ShareOperation) {
+  return describeRoute({ [SHARE_OPERATION]: share } as never);
 }

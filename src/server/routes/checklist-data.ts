@@ -7,6 +7,9 @@ import { Hono, type Context } from 'hono';
 import { dataQuery } from '../../shared/api/documentation-schemas.ts';
 import { submissionBody } from '../../shared/checklists/schemas.ts';
 import type { MemberEnv } from '../env.ts';
+import { submittedRowAnswer } from '../openapi/answers/checklists.ts';
+import { listOf } from '../openapi/answers/list.ts';
+import { operation } from '../openapi/operation.ts';
 import { badRequest } from '../errors.ts';
 import { jsonBody } from '../http/body.ts';
 import { queryOf } from '../http/query.ts';
@@ -22,19 +25,45 @@ export function idempotencyKeyOf(c: Context): string | undefined {
   return key;
 }
 
-checklistData.post('/documents/:id/data', async (c) => {
-  const key = idempotencyKeyOf(c);
-  const body = await jsonBody(c, submissionBody);
-  const { row, replayed } = await submitChecklist(c.var.deps, c.var.member, c.req.param('id'), body, key);
-  if (replayed) c.header('Idempotent-Replayed', 'true');
-  return c.json(row, 201);
-});
+checklistData.post(
+  '/documents/:id/data',
+  operation({
+    summary: 'Submit a checklist',
+    description: 'An `Idempotency-Key` header makes a retry answer the first submission (with `Idempotent-Replayed: true`).',
+    tag: 'Checklist data',
+    body: submissionBody,
+    answers: { 201: submittedRowAnswer },
+    errors: [403, 404],
+  }),
+  async (c) => {
+    const key = idempotencyKeyOf(c);
+    const body = await jsonBody(c, submissionBody);
+    const { row, replayed } = await submitChecklist(c.var.deps, c.var.member, c.req.param('id'), body, key);
+    if (replayed) c.header('Idempotent-Replayed', 'true');
+    return c.json(row, 201);
+  },
+);
 
-checklistData.get('/documents/:id/data', async (c) => {
-  const query = queryOf(c, dataQuery);
-  return c.json(await listData(c.var.deps, c.var.member, c.req.param('id'), query));
-});
+checklistData.get(
+  '/documents/:id/data',
+  operation({
+    summary: 'List a checklist’s submitted rows',
+    description: 'Newest first, in the time window; for a result sheet or report, `form_id` names one of its checklists.',
+    tag: 'Checklist data',
+    query: dataQuery,
+    answers: { 200: listOf(submittedRowAnswer) },
+    errors: [404],
+  }),
+  async (c) => {
+    const query = queryOf(c, dataQuery);
+    return c.json(await listData(c.var.deps, c.var.member, c.req.param('id'), query));
+  },
+);
 
-checklistData.get('/documents/documentdata/:id', async (c) => {
-  return c.json(await submittedRow(c.var.deps, c.var.member, c.req.param('id')));
-});
+checklistData.get(
+  '/documents/documentdata/:id',
+  operation({ summary: 'Get one submitted row', tag: 'Checklist data', answers: { 200: submittedRowAnswer }, errors: [404] }),
+  async (c) => {
+    return c.json(await submittedRow(c.var.deps, c.var.member, c.req.param('id')));
+  },
+);

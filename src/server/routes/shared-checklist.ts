@@ -15,6 +15,9 @@
  * document, media, upload signing and submission), so these addresses keep their one meaning for members.
  * `GET share/checklist` is a share token's alone (anyone else: 401, api.ts ACCESS). `{id}` must be the
  * link's checklist (404 otherwise).
+ *
+ * The OpenAPI document (issue #34) shows each shared address once: its route here names what a share token
+ * gets (`shareOperation`, openapi/operation.ts), which the document joins to the member's operation there.
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { mediaUrlsQuery, signUploadBody } from '../../shared/api/documentation-schemas.ts';
@@ -25,6 +28,8 @@ import type { AppEnv, ShareEnv } from '../env.ts';
 import { jsonBody } from '../http/body.ts';
 import { jsonWithEtag } from '../http/etag.ts';
 import { queryOf } from '../http/query.ts';
+import { sharedChecklistAnswer } from '../openapi/answers/share-links.ts';
+import { operation, shareOperation } from '../openapi/operation.ts';
 import { readSharedChecklist, sharedMediaUrls, signSharedUploads, submitThroughLink } from '../services/checklists/shared-checklist.ts';
 import { idempotencyKeyOf } from './checklist-data.ts';
 
@@ -48,16 +53,29 @@ export const sharedChecklist = new Hono<AppEnv>();
 
 sharedChecklist.get(
   '/share/checklist',
+  operation({
+    summary: 'Get a share link’s checklist',
+    description: 'The checklist at its latest published version, with the link and the organisation’s name. With an ETag: a repeat naming it in If-None-Match answers 304.',
+    tag: 'Share links',
+    answers: { 200: sharedChecklistAnswer, 304: null },
+    errors: [402, 403, 404, 429],
+  }),
   forShareTokens(async (c) => jsonWithEtag(c, await readSharedChecklist(c.var.deps, c.var.share))),
 );
 
 sharedChecklist.get(
   '/documentation/documents/:id',
+  shareOperation({
+    description: 'the link’s checklist, as `GET share/checklist` answers it (another id: 404), with an ETag.',
+    answers: { 200: sharedChecklistAnswer, 304: null },
+    errors: [402, 403, 429],
+  }),
   forShareTokens(async (c) => jsonWithEtag(c, await readSharedChecklist(c.var.deps, c.var.share, idOf(c)))),
 );
 
 sharedChecklist.get(
   '/documentation/documents/:id/media-urls',
+  shareOperation({ description: 'the addresses of the link’s checklist’s pictures and of photos submitted through links.', errors: [402, 403, 429] }),
   forShareTokens(async (c) => {
     const { upload_id } = queryOf(c, mediaUrlsQuery);
     const results = await sharedMediaUrls(c.var.deps, c.var.share, idOf(c), upload_id);
@@ -67,6 +85,7 @@ sharedChecklist.get(
 
 sharedChecklist.post(
   '/documentation/documents/:id/sign-content-upload',
+  shareOperation({ description: 'photos for answers to the link’s checklist (throttled per link and per address).', errors: [402, 403, 429] }),
   forShareTokens(async (c) => {
     const { deps, share } = c.var;
     await admitShareCall(deps.db, deps.config, 'upload', share.linkId, clientIp(c), deps.now());
@@ -77,6 +96,7 @@ sharedChecklist.post(
 
 sharedChecklist.post(
   '/documentation/documents/:id/data',
+  shareOperation({ description: 'a submission to the link’s checklist, by `share: {name}` (throttled per link and per address).', errors: [402, 403, 429] }),
   forShareTokens(async (c) => {
     const { deps, share } = c.var;
     // Counted before anything is judged: a refused submission costs its attempt too.
