@@ -6,7 +6,7 @@
  * required field left out, an unknown id, no Accept for an event stream) — and sends them, signed in as
  * an org admin (a share token where the operation asks for one, nothing where it is public). Every answer
  * must be listed for its operation, with a body valid against the listed schema (ajv, JSON Schema 2020-12,
- * as OpenAPI 3.1), and never a 5xx.
+ * as OpenAPI 3.1; its objects closed: a field the schema forgot fails), and never a 5xx.
  *
  * Bounded: CONTRACT_RUNS good and CONTRACT_RUNS bad requests per operation (default 4 each); CONTRACT_TALLY=1
  * prints each request and its status (which operations a run reaches past their refusals).
@@ -163,11 +163,20 @@ function resolved(schema: Schema, document: OpenApiDocument, depth = 0): Schema 
   return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, resolved(value, document, depth + 1)]));
 }
 
+/** Stricter than the document: an object with named properties carries no others, so a field its schema forgot fails. */
+function closed(schema: Schema): Schema {
+  if (Array.isArray(schema)) return schema.map(closed);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const copy = Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, closed(value)]));
+  if (copy.type === 'object' && copy.properties && copy.additionalProperties === undefined) copy.additionalProperties = false;
+  return copy;
+}
+
 const validators = new Map<string, ValidateFunction>();
 function validatorOf(key: string, schema: Schema): ValidateFunction {
   let validate = validators.get(key);
   if (!validate) {
-    const { $schema: _dialect, ...rest } = resolved(schema, made);
+    const { $schema: _dialect, ...rest } = closed(resolved(schema, made));
     validate = ajv.compile(rest);
     validators.set(key, validate);
   }
