@@ -25,6 +25,8 @@ export default tseslint.config(
       '.astro/',
       'public/shoelace/',
       'public/elements/',
+      // Scalar's standalone script for /api/docs, copied at build (scripts/copy-scalar.mjs).
+      'public/scalar/',
       'test-results/',
       'playwright-report/',
       'data/',

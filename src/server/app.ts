@@ -32,7 +32,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
     deps.config.trustProxy,
   );
   // The one page under /api/: the API described for people (src/pages/api/docs.astro), a shell of the site.
-  app.get('/api/docs', site);
+  app.on(['GET', 'HEAD'], '/api/docs', site);
   // Once mounted, the API's own notFound is never consulted: without this, unknown API addresses would
   // fall through to the site below and get the HTML not-found page.
   app.all('/api/*', (c) => c.json({ detail: 'Not found' }, 404));

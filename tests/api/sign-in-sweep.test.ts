@@ -28,6 +28,7 @@ const PUBLIC: Record<string, string> = {
   'GET /avatars/:userId/:uploadId': 'the signed address is the permission (an <img> sends no token)',
   'POST /billing/webhook': "Stripe's calls: the body's signature is the permission",
   'GET /_build-info': 'the version in the about dialog, shown before sign-in too',
+  'GET /openapi.json': 'THE OpenAPI document of the API (issue #34): for integrators and /api/docs, before any sign-in',
 };
 
 const routes = () => apiRoutes(server.deps);

@@ -58,6 +58,8 @@ const OPEN = new Set([
   'GET /billing/products',
   'POST /billing/create-checkout-session',
   'GET /_build-info',
+  // THE OpenAPI document (issue #34): public.
+  'GET /openapi.json',
   // A share token's own read (issue #29): a member's token gets 401 there, the link's own organisation's lapse 402 (share-links/lapsed-organisation.test.ts).
   'GET /share/checklist',
 ]);
