@@ -1,0 +1,47 @@
+/**
+ * A result sheet's view page, drawn by the server (issue #31): the results grid with its first page of rows
+ * (src/shared/first-paint/sheet-results.ts), from the first window the server answered into the page
+ * (src/shared/sheets/first-rows.ts, ./document-view.ts `readsAfterDocument`), with THE grid's stylesheets
+ * beside it (the grid's mount adds the same, islands/sheet-results/mount.tsx, and draws in the same boxes).
+ * The dates are written in UTC; the shell's inline step writes them in the browser's zone before the
+ * first paint (src/client/sheet-first-rows-bootstrap.js), and sets the filter's local day.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Document } from '../../../shared/api/documentation.ts';
+import type { SheetData } from '../../../shared/api/sheets.ts';
+import * as paths from '../../../shared/api/paths.ts';
+import { DATE_TIME_STYLE } from '../../../shared/first-paint/date-time-style.ts';
+import { sheetResultsMarkup } from '../../../shared/first-paint/sheet-results.ts';
+import type { FirstAnswers } from '../first-answers.ts';
+
+/**
+ * THE grid's stylesheets: beside the server's bundle (scripts/build-server.mjs copies them there), or in the
+ * sources (the dev server, the tests, the bench). Read once, on first use.
+ */
+const stylesheet = (bundled: string, source: string) =>
+  [new URL(`./${bundled}`, import.meta.url), new URL(`../../../../${source}`, import.meta.url)].map((url) => fileURLToPath(url));
+const SHEETS = [stylesheet('data-grid.css', 'islands/shared/data-grid.css'), stylesheet('sheet-results.css', 'islands/sheet-results/results.css')];
+let styles: string | undefined;
+const gridStyles = (): string => (styles ??= SHEETS.map((files) => readFileSync(files.find((file) => existsSync(file)) ?? files[1]!, 'utf8')).join('\n'));
+
+let dateTimeFormat: Intl.DateTimeFormat | undefined;
+function dateTimeText(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  dateTimeFormat ??= new Intl.DateTimeFormat(undefined, { ...DATE_TIME_STYLE, timeZone: 'UTC' });
+  return dateTimeFormat.format(date);
+}
+
+const START = /[?&]start_time=(\d+)(?:&|$)/;
+
+/** The sheet's grid as the first HTML draws it; undefined when its first window was not answered. */
+export function sheetResultsBodyHtml(doc: Document, answers: FirstAnswers): string | undefined {
+  const prefix = `${paths.documentation.sheetData(doc.id)}?`;
+  const address = Object.keys(answers).find((key) => key.startsWith(prefix) && START.test(key));
+  const answer = address === undefined ? undefined : answers[address];
+  if (!address || answer?.status !== 200) return undefined;
+  const data = answer.body as SheetData;
+  const windowStart = Number(START.exec(address)![1]);
+  return `<style>${gridStyles()}</style>${sheetResultsMarkup({ document: doc, rows: data.results, total: data.total, windowStart }, dateTimeText)}`;
+}
