@@ -80,10 +80,11 @@ export function sheetResultsMarkup(first: SheetFirstRows, text: DateTimeText): s
       return `<tr role="row" class="data-grid-row-link" data-at="${Date.parse(row.created_at)}">${cells}</tr>`;
     })
     .join('');
+  // First, so that the last row is the last child (THE grid draws no line under it).
   const empty = `<tr role="row" class="data-grid-message-row"${page.length ? ' hidden' : ''}><td role="cell" colspan="${columns.length + 2}"><span class="data-grid-message" role="status">${NO_RESULTS}</span></td></tr>`;
   const table =
     `<table class="data-grid-table" role="table" aria-busy="false"><caption class="visually-hidden">${escapeHtml(label)}</caption>` +
-    `<thead role="rowgroup"><tr role="row">${headers}</tr></thead><tbody role="rowgroup">${body}${empty}</tbody></table>`;
+    `<thead role="rowgroup"><tr role="row">${headers}</tr></thead><tbody role="rowgroup">${empty}${body}</tbody></table>`;
   const edges = '<div class="data-grid-edge" data-side="left" aria-hidden="true" hidden></div><div class="data-grid-edge" data-side="right" aria-hidden="true" hidden></div>';
   const pager =
     `<div class="data-grid-footer"><nav class="data-grid-pager" aria-label="${escapeHtml(label)} pages">` +
