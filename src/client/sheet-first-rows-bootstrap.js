@@ -6,7 +6,9 @@
  * - each `<time datetime>` in the browser's language and time zone, in THE app's date-time style;
  * - the filter's date: the local day `config.days` days ago (islands/sheet-results/first-rows.ts `daysAgo`);
  * - the rows before that day left out (the server's window, in UTC days, starts up to three days sooner),
- *   'No Results Found' when none is left, and the pager's count of the rows on or after it.
+ *   'No Results Found' when none is left, and the pager's count of the rows on or after it;
+ * - no drawing at all when that day does not start within `config.near` after the server's window's start
+ *   (the browser's clock is days off the server's): the grid draws itself.
  * Nothing drawn (another doctype, no session cookie): it does nothing.
  */
 /* global document, Intl */
@@ -23,6 +25,11 @@ function sheetFirstRows(config) {
     var day = new Date(Date.now() - config.days * 24 * 60 * 60 * 1000);
     day.setHours(0, 0, 0, 0);
     var cutoff = day.getTime();
+    var start = Number(grid.getAttribute('data-window-start'));
+    if (!(cutoff >= start && cutoff < start + config.near)) {
+      grid.remove(); // a clock off by days: the rows and count drawn could be wrong; the grid draws itself
+      return;
+    }
     var pad = function (n) {
       return (n < 10 ? '0' : '') + n;
     };

@@ -9,6 +9,11 @@
 import type { Page } from '@playwright/test';
 import { createPresentation, pictureJpeg, thumbnailOf, type PresentationApi } from '../bench/presentation-viewer-fixture.ts';
 import { baseUrl } from './support/environment.ts';
+import { readFileSync } from 'node:fs';
+import { inlineCall } from '../../src/client/inline-call.ts';
+import { DATE_TIME_STYLE } from '../../src/shared/first-paint/date-time-style.ts';
+import { NEAR_WINDOW_START_MS, sheetResultsMarkup } from '../../src/shared/first-paint/sheet-results.ts';
+import { firstWindowStart } from '../../src/shared/sheets/first-rows.ts';
 import { publishChecklist, question, sheetWithARow } from './support/checklist-filler.ts';
 import { apiReads, callApi, expect, holdRequests, signInWithToken, test, usePhoneViewport } from './support/test.ts';
 
@@ -277,6 +282,42 @@ for (const [width, height] of [
     expect(reads.filter((read) => read.startsWith(`documentation/documents/${sheet.id}/sheet-data?start_time=`)), 'the first window came with the HTML').toEqual([]);
   });
 }
+
+test('with the session cookie a browser whose clock is days off the server’s gets no drawing of a result sheet (its rows and count could be wrong): the grid draws itself, in place', async ({ page, orgAdmin }) => {
+  const sheet = await sheetWithARow(orgAdmin.token, 'Old results');
+  await signInWithToken(page, orgAdmin.token);
+  await addSessionCookie(page, orgAdmin.token);
+  // The browser's clock 32 days on: its filter's local day is after the row the server's window holds.
+  await page.clock.setSystemTime(Date.now() + 32 * 24 * 60 * 60 * 1000);
+  const release = await holdModules(page);
+  await page.goto(`/documentation/view/${sheet.id}`, { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`View ${sheet.name}`);
+  await expect(drawnGrid(page)).toHaveCount(0);
+  await expect(page.locator('#document-body .data-grid')).toHaveCount(0);
+
+  release();
+  const grid = page.getByRole('table', { name: `Results of ${sheet.name}` });
+  await expect(grid.locator('.data-grid-message')).toHaveText('No Results Found');
+  await expect(page.locator('.data-grid-range')).toHaveText('0 of 0');
+});
+
+test('the inline step leaves out the drawn rows before the local day 30 days ago and counts the rest (the window’s rows near its start)', async ({ page }) => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const now = Date.now();
+  const start = firstWindowStart(new Date(now));
+  const at = (ms: number) => ({ created_at: new Date(ms).toISOString(), created_by_username: `at ${ms}`, record: {}, submissions: {} });
+  // Newest first: two rows well inside the last 30 days, two in the window before any local day 30 days ago.
+  const rows = [at(now - DAY), at(now - 2 * DAY), at(start * 1000 + 60_000), at(start * 1000 + 1_000)];
+  const markup = sheetResultsMarkup({ document: { id: 'd', name: 'Sheet', contents: {} }, rows, total: 4, windowStart: start }, (iso) => iso);
+  const script = inlineCall(readFileSync('src/client/sheet-first-rows-bootstrap.js', 'utf8'), { name: 'sheet-results', style: DATE_TIME_STYLE, days: 30, near: NEAR_WINDOW_START_MS });
+  await page.setContent(`<main>${markup}</main><script>${script}</script>`);
+  const drawn = drawnGrid(page);
+  await expect(drawn.locator('tbody tr[data-at]')).toHaveCount(2);
+  await expect(drawn.locator('.data-grid-range')).toHaveText('1–2 of 2');
+  await expect(drawn.locator('.data-grid-message-row')).toBeHidden();
+  const local = await page.evaluate((iso) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)), rows[0]!.created_at);
+  await expect(drawn.locator('tbody time').first()).toHaveText(local);
+});
 
 test.describe('in a time zone far from UTC', () => {
   test.use({ timezoneId: 'Pacific/Kiritimati' });

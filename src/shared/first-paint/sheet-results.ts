@@ -10,7 +10,9 @@
  * (src/client/sheet-first-rows-bootstrap.js): each date-time in the browser's language and time zone (a
  * `<time datetime>`, written here in UTC), the filter's date (the local day 30 days ago), and the rows and
  * count of that local window (a row carries its instant, `data-at`; the pager the instants of the rows near
- * the window's start, `data-near`, and their total).
+ * the window's start, `data-near`, and their total). A browser whose local window does not start within
+ * `NEAR_WINDOW_START_MS` of the server's (its clock is off by more than a day) gets no drawing: the grid
+ * draws itself, as without the session cookie.
  */
 import type { SheetRow } from '../api/sheets.ts';
 import { cellText, columnsOf, DATETIME, formOrder, NO_RESULTS, readSheetContents, rowSubmission, SUBMITTED_BY, validFlag, type ResultColumn } from '../sheets/results.ts';
@@ -95,5 +97,5 @@ export function sheetResultsMarkup(first: SheetFirstRows, text: DateTimeText): s
     '<div class="sheet-results-bar"><div class="sheet-results-filter field"><label>Datetime on or after</label><input type="date" value=""></div>' +
     '<button type="button" class="button text">Clear filter</button><button type="button" class="button secondary sheet-results-export">Export CSV</button></div>';
   const grid = `<div class="data-grid sheet-results-grid"><div class="data-grid-frame"><div class="data-grid-scroll">${table}</div>${edges}</div>${pager}</div>`;
-  return `<section class="sheet-results" data-first-paint="${SHEET_FIRST_PAINT}" inert aria-hidden="true">${bar}${grid}<p class="sheet-results-progress"></p></section>`;
+  return `<section class="sheet-results" data-first-paint="${SHEET_FIRST_PAINT}" data-window-start="${windowStart * 1000}" inert aria-hidden="true">${bar}${grid}<p class="sheet-results-progress"></p></section>`;
 }

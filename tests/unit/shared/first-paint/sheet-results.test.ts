@@ -40,7 +40,7 @@ describe('sheetResultsMarkup', () => {
       pass: { value: 'fail', valid: false },
     } as unknown as SheetRow['record']);
     const html = sheetResultsMarkup({ document: doc, rows: [first], total: 1, windowStart: START }, text);
-    expect(html.startsWith(`<section class="sheet-results" data-first-paint="${SHEET_FIRST_PAINT}" inert aria-hidden="true"><div class="sheet-results-bar">`)).toBe(true);
+    expect(html.startsWith(`<section class="sheet-results" data-first-paint="${SHEET_FIRST_PAINT}" data-window-start="${START * 1000}" inert aria-hidden="true"><div class="sheet-results-bar">`)).toBe(true);
     expect(html).toContain('<caption class="visually-hidden">Results of Walk &#60;results&#62;</caption>');
     expect(html).toContain('<button type="button" class="data-grid-sort">Datetime <span aria-hidden="true">▼</span></button>');
     expect([...html.matchAll(/<th [^>]*>([^<]*)/g)].map((m) => m[1])).toEqual(['', 'Submitted By', 'Guard &#60;on&#62;?', 'Checked at', 'Question 3', 'Result']);

@@ -21,7 +21,7 @@ const address = `documentation/documents/${ID}/sheet-data?start_time=1761609600&
 describe('sheetResultsBodyHtml', () => {
   it('draws the grid from the first window’s answer, with THE grid’s stylesheets and the dates in UTC', () => {
     const html = sheetResultsBodyHtml(sheet, { [address]: { status: 200, body: { results: [row], total: 1 } } })!;
-    expect(html).toMatch(/^<style>[\s\S]*\.data-grid \{[\s\S]*\.sheet-results \{[\s\S]*<\/style><section class="sheet-results" data-first-paint="sheet-results" inert aria-hidden="true">/);
+    expect(html).toMatch(/^<style>[\s\S]*\.data-grid \{[\s\S]*\.sheet-results \{[\s\S]*<\/style><section class="sheet-results" data-first-paint="sheet-results" data-window-start="1761609600000" inert aria-hidden="true">/);
     const utc = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(row.created_at));
     expect(html).toContain(`<time datetime="2026-11-20T23:30:00.000Z">${utc}</time>`);
     expect(html).toContain('<td role="cell" data-column="submitted-by" data-label="Submitted By">ann</td>');
