@@ -11,7 +11,7 @@
  *   (the browser's clock is days off the server's): the grid draws itself.
  * Nothing drawn (another doctype, no session cookie): it does nothing.
  */
-/* global document, Intl */
+/* global document */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- called by the inline script that wraps it
 function sheetFirstRows(config) {
   try {

@@ -19,9 +19,10 @@ import type { FirstAnswers } from '../first-answers.ts';
  * THE grid's stylesheets: beside the server's bundle (scripts/build-server.mjs copies them there), or in the
  * sources (the dev server, the tests, the bench). Read once, on first use.
  */
-const stylesheet = (bundled: string, source: string) =>
-  [new URL(`./${bundled}`, import.meta.url), new URL(`../../../../${source}`, import.meta.url)].map((url) => fileURLToPath(url));
-const SHEETS = [stylesheet('data-grid.css', 'islands/shared/data-grid.css'), stylesheet('sheet-results.css', 'islands/sheet-results/results.css')];
+const SHEETS = [
+  [new URL('./data-grid.css', import.meta.url), new URL('../../../../islands/shared/data-grid.css', import.meta.url)],
+  [new URL('./sheet-results.css', import.meta.url), new URL('../../../../islands/sheet-results/results.css', import.meta.url)],
+].map((urls) => urls.map((url) => fileURLToPath(url)));
 let styles: string | undefined;
 const gridStyles = (): string => (styles ??= SHEETS.map((files) => readFileSync(files.find((file) => existsSync(file)) ?? files[1]!, 'utf8')).join('\n'));
 
