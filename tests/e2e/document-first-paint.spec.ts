@@ -9,10 +9,8 @@
 import type { Page } from '@playwright/test';
 import { createPresentation, pictureJpeg, thumbnailOf, type PresentationApi } from '../bench/presentation-viewer-fixture.ts';
 import { baseUrl } from './support/environment.ts';
-import { readFileSync } from 'node:fs';
-import { inlineCall } from '../../src/client/inline-call.ts';
-import { DATE_TIME_STYLE } from '../../src/shared/first-paint/date-time-style.ts';
-import { NEAR_WINDOW_START_MS, sheetResultsMarkup } from '../../src/shared/first-paint/sheet-results.ts';
+import { sheetResultsStep } from '../../src/server/http/first-paint/sheet-results.ts';
+import { sheetResultsMarkup } from '../../src/shared/first-paint/sheet-results.ts';
 import { firstWindowStart } from '../../src/shared/sheets/first-rows.ts';
 import { publishChecklist, question, sheetWithARow } from './support/checklist-filler.ts';
 import { apiReads, callApi, expect, holdRequests, signInWithToken, test, usePhoneViewport } from './support/test.ts';
@@ -309,8 +307,7 @@ test('the inline step leaves out the drawn rows before the local day 30 days ago
   // Newest first: two rows well inside the last 30 days, two in the window before any local day 30 days ago.
   const rows = [at(now - DAY), at(now - 2 * DAY), at(start * 1000 + 60_000), at(start * 1000 + 1_000)];
   const markup = sheetResultsMarkup({ document: { id: 'd', name: 'Sheet', contents: {} }, rows, total: 4, windowStart: start }, (iso) => iso);
-  const script = inlineCall(readFileSync('src/client/sheet-first-rows-bootstrap.js', 'utf8'), { name: 'sheet-results', style: DATE_TIME_STYLE, days: 30, near: NEAR_WINDOW_START_MS });
-  await page.setContent(`<main>${markup}</main><script>${script}</script>`);
+  await page.setContent(`<main>${markup}<script>${sheetResultsStep()}</script></main>`);
   const drawn = drawnGrid(page);
   await expect(drawn.locator('tbody tr[data-at]')).toHaveCount(2);
   await expect(drawn.locator('.data-grid-range')).toHaveText('1–2 of 2');

@@ -7,7 +7,7 @@
  * technology; the grid removes it as it draws (islands/sheet-results/mount.tsx), in the same boxes.
  *
  * What only the browser knows the page's inline step sets before the first paint
- * (src/client/sheet-first-rows-bootstrap.js): each date-time in the browser's language and time zone (a
+ * (./sheet-results-step.js, written after it by the server): each date-time in the browser's language and time zone (a
  * `<time datetime>`, written here in UTC), the filter's date (the local day 30 days ago), and the rows and
  * count of that local window (a row carries its instant, `data-at`; the pager the instants of the rows near
  * the window's start, `data-near`, and their total). A browser whose local window does not start within

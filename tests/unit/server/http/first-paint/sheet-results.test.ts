@@ -4,7 +4,7 @@
  * inline step writes them in the browser's zone); nothing without that answer, or when it was refused.
  */
 import { describe, expect, it } from 'vitest';
-import { sheetResultsBodyHtml } from '../../../../../src/server/http/first-paint/sheet-results.ts';
+import { firstPaintScripts, sheetResultsBodyHtml, sheetResultsStep } from '../../../../../src/server/http/first-paint/sheet-results.ts';
 import type { Document } from '../../../../../src/shared/api/documentation.ts';
 
 const ID = '0190a0b0-0000-7000-8000-000000000002';
@@ -26,6 +26,11 @@ describe('sheetResultsBodyHtml', () => {
     expect(html).toContain(`<time datetime="2026-11-20T23:30:00.000Z">${utc}</time>`);
     expect(html).toContain('<td role="cell" data-column="submitted-by" data-label="Submitted By">ann</td>');
     expect(html).toContain(`data-total="1" data-near="">`); // its row is not near the window's start
+    // The inline step right after it: one constant script, which every shell's CSP allows by its hash.
+    expect(html.endsWith(`</section><script>${sheetResultsStep()}</script>`)).toBe(true);
+    expect(sheetResultsStep()).toMatch(/^\(function sheetFirstRows\(config\) \{[\s\S]*\}\)\(\{"name":"sheet-results","style":\{"dateStyle":"medium","timeStyle":"short"\},"days":30,"near":259200000\}\);$/);
+    expect(sheetResultsStep()).not.toMatch(/<\/script|<!--/i);
+    expect(firstPaintScripts()).toEqual([sheetResultsStep()]);
   });
 
   it('draws nothing without the first window’s answer, or when it was refused', () => {

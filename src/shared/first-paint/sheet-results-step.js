@@ -1,8 +1,9 @@
 /*
- * The inline step of a result sheet's first paint (issue #31), right after the document's body in its shell
- * (src/pages/documentation/view.astro, so it is plain ES2019 and stands alone; the CSP allows it by its
- * hash): before the first paint it sets what the server cannot know in the grid the server drew
- * (src/shared/first-paint/sheet-results.ts), so the grid takes over without a change:
+ * The inline step of a result sheet's first paint (issue #31), written by the server right after the grid it
+ * drew (src/server/http/first-paint/sheet-results.ts, with src/shared/first-paint/sheet-results.ts), so it is
+ * plain ES2019 and stands alone; every shell's CSP allows it by its hash (src/server/http/static-site.ts), and
+ * no other page carries its bytes. Before the first paint it sets what the server cannot know, so the grid
+ * takes over without a change:
  * - each `<time datetime>` in the browser's language and time zone, in THE app's date-time style;
  * - the filter's date: the local day `config.days` days ago (islands/sheet-results/first-rows.ts `daysAgo`);
  * - the rows before that day left out (the server's window, in UTC days, starts up to three days sooner),
