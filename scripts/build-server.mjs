@@ -68,6 +68,10 @@ const result = await build({
 cpSync('src/server/db/migrations', `${outdir}/migrations`, { recursive: true });
 cpSync('src/server/services/sheets/fonts', `${outdir}/fonts`, { recursive: true });
 cpSync(VIEWER_STYLESHEET, `${outdir}/presentation-viewer.css`);
+// THE grid's look, beside a result sheet's first paint (src/server/http/first-paint/sheet-results.ts).
+cpSync('islands/shared/data-grid.css', `${outdir}/data-grid.css`);
+cpSync('islands/sheet-results/results.css', `${outdir}/sheet-results.css`);
+cpSync('src/shared/first-paint/sheet-results-step.js', `${outdir}/sheet-results-step.js`);
 
 // A CommonJS package reached through `await import(…)` becomes a chunk that exports only `default`,
 // where Node's loader would also give its named exports (`(await import('nodemailer')).createTransport`):

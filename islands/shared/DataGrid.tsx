@@ -17,6 +17,9 @@
  * display.
  */
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode, type RefObject } from 'react';
+import { pageRange } from '../../src/shared/first-paint/page-range.ts';
+
+export { pageRange };
 
 export type SortDirection = 'ascending' | 'descending';
 
@@ -70,14 +73,6 @@ export interface DataGridProps<Row> {
   className?: string;
   /** A click on a row (not on a link or button in it); such rows show the pointer. */
   onRowClick?: (event: MouseEvent<HTMLTableRowElement>, row: Row) => void;
-}
-
-/** "1–100 of 2,345" ("of 2,345+" when the total is a lower bound), or "0 of 0" for an empty list. */
-export function pageRange(skip: number, shown: number, total: number, atLeast = false): string {
-  const n = new Intl.NumberFormat();
-  const of = `${n.format(total)}${atLeast ? '+' : ''}`;
-  if (total === 0 || shown === 0) return `0 of ${of}`;
-  return `${n.format(skip + 1)}–${n.format(skip + shown)} of ${of}`;
 }
 
 export function DataGrid<Row>({ label, columns, rows, rowKey, loading = false, emptyText = 'Empty', errorText, footer, paging, className, onRowClick }: DataGridProps<Row>) {

@@ -12,7 +12,7 @@
  * responsive without a virtualising library. Below 600 px each row becomes a card whose cells name their
  * column.
  */
-import { useMemo, useState, type MouseEvent } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { api, problemText } from '../../src/client/api.ts';
 import { resultsPath } from '../../src/client/addresses.ts';
 import { navigate } from '../../src/client/navigation.ts';
@@ -48,7 +48,8 @@ import { useSheetRows } from './use-sheet-rows.ts';
 export const EXPORT_CSV = 'Export CSV';
 export const EXPORT_FAILED = 'Something went wrong fetching your results... please try again';
 
-export function ResultsGrid({ document: doc }: { document: Document }) {
+/** `onFirstPage`: called once, as the first page of rows is drawn and before it paints (./mount.tsx: the server's drawing goes). */
+export function ResultsGrid({ document: doc, onFirstPage }: { document: Document; onFirstPage?: () => void }) {
   const contents = useMemo(() => readSheetContents(doc.contents), [doc]);
   const formNames = useFormNames(contents);
   const columns = useMemo(() => columnsOf(contents, formNames), [contents, formNames]);
@@ -68,6 +69,12 @@ export function ResultsGrid({ document: doc }: { document: Document }) {
   const skip = clampSkip(skipWanted, count);
   const page = firstReady ? pageRows(rows, count, direction, skip) : undefined;
   const label = `Results of ${doc.name}`;
+  const told = useRef(false);
+  useLayoutEffect(() => {
+    if (!firstReady || told.current) return;
+    told.current = true;
+    onFirstPage?.();
+  }, [firstReady, onFirstPage]);
 
   const open = (submission: string | undefined) => submission && navigate(resultsPath(doc.id, submission));
   const onRowClick = (event: MouseEvent<HTMLTableRowElement>, row: SheetRow) => {

@@ -9,50 +9,24 @@
  * copying or sorting them.
  */
 import type { SheetRow } from '../../src/shared/api/sheets.ts';
-import { FIXED_OPTIONS, hasValue, type ValueType } from '../../src/shared/checklists/index.ts';
 import type { SheetContents } from '../../src/shared/sheets/model.ts';
 import { columnTitles } from '../../src/shared/sheets/cells.ts';
-import { formTree } from '../../src/shared/sheets/links.ts';
 import { RESULTS_PAGE_SIZE } from '../../src/shared/sheets/model.ts';
 import type { SortDirection } from '../shared/DataGrid.tsx';
 
-export const NO_RESULTS = 'No Results Found';
-export const DATETIME = 'Datetime';
-export const SUBMITTED_BY = 'Submitted By';
-
-export interface ResultColumn {
-  /** The question's id (a key of the row's `record`). */
-  id: string;
-  title: string;
-  valueType: ValueType;
-  /** The checklist the question comes from (its submission in the row is the cell's row). */
-  formId: string;
-}
-
-/** Contents as the grid reads them, whatever the server sent (a sheet never published has none). */
-export function readSheetContents(raw: unknown): SheetContents {
-  const source = (typeof raw === 'object' && raw !== null ? raw : {}) as Partial<SheetContents>;
-  return {
-    questions: typeof source.questions === 'object' && source.questions !== null ? source.questions : {},
-    question_index: Array.isArray(source.question_index) ? source.question_index.filter((id) => typeof id === 'string') : [],
-    form_links: typeof source.form_links === 'object' && source.form_links !== null ? source.form_links : {},
-    form_ids: Array.isArray(source.form_ids) ? source.form_ids.filter((id) => typeof id === 'string') : [],
-  };
-}
-
-/**
- * The grid's question columns in `question_index` order; an untitled question is 'Question n'; a title
- * that questions of two checklists share carries its checklist's name once `formNames` has it (issue #32,
- * the same words as the CSV: src/shared/sheets/cells.ts `columnTitles`).
- */
-export function columnsOf(contents: SheetContents, formNames?: ReadonlyMap<string, string>): ResultColumn[] {
-  const titles = columnTitles(contents, formNames);
-  return contents.question_index.flatMap((id, index) => {
-    const question = contents.questions[id];
-    if (!question) return [];
-    return [{ id, title: titles[index]!, valueType: question.valueType ?? 'true/false', formId: question.form_id }];
-  });
-}
+// The columns and a cell's text are THE grid's and its first paint's (src/shared/first-paint/sheet-results.ts).
+export {
+  cellText,
+  columnsOf,
+  DATETIME,
+  formOrder,
+  NO_RESULTS,
+  readSheetContents,
+  rowSubmission,
+  SUBMITTED_BY,
+  validFlag,
+  type ResultColumn,
+} from '../../src/shared/sheets/results.ts';
 
 /** The checklists whose names the titles need: those with a question whose title another checklist's shares. */
 export function formsToName(contents: SheetContents): string[] {
@@ -63,50 +37,6 @@ export function formsToName(contents: SheetContents): string[] {
     if (form) forms.set(plain[i]!, (forms.get(plain[i]!) ?? new Set<string>()).add(form));
   });
   return [...new Set([...forms.values()].filter((set) => set.size > 1).flatMap((set) => [...set]))];
-}
-
-/** An answer as the grid shows it: '' for none, True/False and Pass/Fail by their labels, lists joined. */
-export function cellText(valueType: ValueType, value: unknown, formatDateTime: (iso: string) => string = (iso) => iso): string {
-  if (!hasValue(value)) return '';
-  if (valueType === 'true/false' || valueType === 'pass/fail') {
-    const option = (FIXED_OPTIONS[valueType] as readonly { value: unknown; label: string }[]).find((o) => o.value === value);
-    if (option) return option.label;
-  }
-  if (valueType === 'datetime' && typeof value === 'string') return formatDateTime(value);
-  return plain(value);
-}
-
-function plain(value: unknown): string {
-  if (Array.isArray(value)) return value.map(plain).join(', ');
-  if (typeof value === 'boolean') return value ? 'True' : 'False';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') return String(value);
-  return JSON.stringify(value) ?? '';
-}
-
-/**
- * The valid flag of a cell: true (tick) or false (cross) when the row holds an answer to the question,
- * undefined (nothing shown) for a checklist without a submission in the row or an unanswered question.
- */
-export function validFlag(row: SheetRow, columnId: string): boolean | undefined {
-  const answer = row.record[columnId];
-  if (!answer || !hasValue(answer.value)) return undefined;
-  return answer.valid !== false;
-}
-
-/** The checklists in the order a row's submissions are tried: the roots of the link tree first. */
-export function formOrder(contents: SheetContents): string[] {
-  const tree = formTree(contents);
-  return [...tree.roots, ...tree.joins.map((join) => join.form_id)];
-}
-
-/** The submission a row opens (its single-row screen): its root checklist's, else the first it has. */
-export function rowSubmission(row: SheetRow, order: readonly string[]): string | undefined {
-  for (const form of order) {
-    const id = row.submissions[form];
-    if (id) return id;
-  }
-  return Object.values(row.submissions)[0];
 }
 
 /** A stable key for a row: the submissions it joins (a parent with two children gives two rows). */

@@ -31,6 +31,10 @@ export const folders = {
     may: ['src/server', 'src/shared', 'src/routes.ts', 'islands/presentation-viewer/presentation-viewer.css'],
     why: "a presentation's first paint writes the viewer's own stylesheet beside its frame (issue #31): one stylesheet, not two; no other browser code",
   },
+  'src/server/http/first-paint/sheet-results.ts': {
+    may: ['src/server', 'src/shared', 'src/routes.ts', 'islands/shared/data-grid.css', 'islands/sheet-results/results.css'],
+    why: "a result sheet's first paint writes THE grid's own stylesheets beside its rows (issue #31): one stylesheet, not two; no other browser code",
+  },
   'src/server/presenters': { may: ['src/shared', 'src/routes.ts'], types: ['src/server'], why: 'presenters are pure (data in, JSON out): they import src/shared and the types of the rows they are given, never the database (src/server/db) or a service' },
   'src/client': { may: BROWSER_BASE, why: 'src/client is plumbing: it imports src/shared and the route table, never a screen, an island, an element or the server' },
   'src/screens': { may: ['src/client', 'elements', ...BROWSER_BASE], why: 'screens import src/client, src/shared and elements, islands only through the doctype registry (src/screens/doctypes/registry.ts), never the server' },

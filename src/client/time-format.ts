@@ -3,6 +3,7 @@
  * first use, never at import: a page's first Intl.DateTimeFormat loads the browser's locale data, about
  * 150 ms of main thread on a phone at 4× CPU, which at import time sat between a page's data and its paint.
  */
+import { DATE_TIME_STYLE } from '../shared/first-paint/date-time-style.ts';
 
 let dateFormat: Intl.DateTimeFormat | undefined;
 let dateTimeFormat: Intl.DateTimeFormat | undefined;
@@ -24,7 +25,7 @@ export function formatDate(iso: string): string {
 export function formatDateTime(iso: string): string {
   const date = parse(iso);
   if (!date) return iso;
-  dateTimeFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  dateTimeFormat ??= new Intl.DateTimeFormat(undefined, DATE_TIME_STYLE);
   return dateTimeFormat.format(date);
 }
 

@@ -29,7 +29,7 @@ export function shareTokenOfPath(path: string): string {
   }
 }
 
-/** The inline script's text: the bootstrap's function called with the API base (THE inline call, src/client/inline-call.ts). */
+/** The inline script's text: the bootstrap's function called with the API base (THE inline call, src/shared/inline-call.ts). */
 export function shareReadScript(bootstrapSource: string, base: string): string {
   return inlineCall(bootstrapSource, base.replace(/\/+$/, ''));
 }

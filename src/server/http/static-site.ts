@@ -21,6 +21,7 @@ import { matchRoute, notFoundShell, routes, shellFile } from '../../routes.ts';
 import { chooseEncoding, COMPRESSIBLE, encoders, THRESHOLD, type Encoding } from './compression.ts';
 import { clearSessionCookie, sessionCookieOf } from '../auth/session-cookie.ts';
 import { firstDataShell, type ApiCall } from './first-answers.ts';
+import { firstPaintScripts } from './first-paint/sheet-results.ts';
 import { contentSecurityPolicy, framingOrigins } from './security-headers.ts';
 
 const MIME: Record<string, string> = {
@@ -83,7 +84,8 @@ export function createStaticSite(
     const file = join(distDir, shellFile(shell));
     if (!existsSync(file)) return undefined;
     const html = readFileSync(file, 'utf8');
-    const hashes = inlineScriptHashes(html);
+    // The shell's own inline scripts, and those a page's first paint may write (constant texts: ./first-paint/).
+    const hashes = [...inlineScriptHashes(html), ...inlineScriptHashes(firstPaintScripts().map((script) => `<script>${script}</script>`).join(''))];
     const csp = contentSecurityPolicy(hashes, connectSources);
     return { html, csp, embedCsp: embedOrigins.length ? contentSecurityPolicy(hashes, connectSources, embedOrigins) : csp, file };
   };

@@ -6,6 +6,8 @@
  * organisation's login gets no rows at all.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { sheetResultsStep } from '../../../src/server/http/first-paint/sheet-results.ts';
 import { firstRowsAddress, firstRowsQuery } from '../../../src/shared/sheets/first-rows.ts';
 import { makeTeam, type Team } from '../support/factories.ts';
 import { useTestServer } from '../support/harness.ts';
@@ -53,5 +55,19 @@ describe("a result sheet's first rows in its pages' first HTML", () => {
     expect(answers[`documentation/documents/${report.id}/sheet-data?limit=1`]!.body.results.map((row: Json) => row.record.tag.value)).toEqual(['recent']);
     const stranger = await firstAnswers(`/documentation/view/${report.id}`, other.admin.token);
     expect(Object.keys(stranger).filter((address) => address.includes('sheet-data'))).toEqual([]);
+  });
+
+  it('are drawn into the view page as its grid, with the inline step its CSP allows; not for another organisation', async () => {
+    const sheet = await makeSheet(team.admin, sheetOver([rounds]), 'sheet', 'Drawn sheet');
+    const res = await fetch(`${server.url}/documentation/view/${sheet.id}`, { headers: { 'accept-encoding': 'identity', cookie: `rb_session=${team.member.token}` } });
+    const html = await res.text();
+    const grid = /<section class="sheet-results" data-first-paint="sheet-results"[^>]* inert aria-hidden="true">[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
+    expect(grid).toContain('<span class="sheet-answer-text">recent</span>');
+    expect(grid).not.toContain('older');
+    expect(html).toContain(`</section><script>${sheetResultsStep()}</script>`);
+    const hash = createHash('sha256').update(sheetResultsStep()).digest('base64');
+    expect(res.headers.get('content-security-policy')).toContain(`'sha256-${hash}'`);
+    const stranger = await fetch(`${server.url}/documentation/view/${sheet.id}`, { headers: { 'accept-encoding': 'identity', cookie: `rb_session=${other.admin.token}` } });
+    expect(await stranger.text()).not.toContain('data-first-paint="sheet-results"');
   });
 });

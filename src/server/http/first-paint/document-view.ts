@@ -9,8 +9,9 @@
  *   and the toolbar's room kept (documentation.css `.document-toolbar:empty`, `data-room`: with or without the
  *   View/Edit switch; the script fills it, nothing moves);
  * - the body, by its doctype: a checklist's questions (./checklist.ts), a presentation's first page image
- *   (./presentation.ts, which reads its address as the page's login: `read`); other doctypes draw theirs in
- *   the browser, as before.
+ *   (./presentation.ts, which reads its address as the page's login: `read`), a result sheet's grid with its
+ *   first rows (./sheet-results.ts, from `readsAfterDocument`'s answer); other doctypes draw theirs in the
+ *   browser, as before.
  *
  * The shell's slots carry `data-first-html="<name>"` (./html-slots.ts puts the markup in).
  */
@@ -25,6 +26,7 @@ import { viewPath } from '../../../shared/page-addresses.ts';
 import type { FirstAnswers } from '../first-answers.ts';
 import { checklistBodyHtml } from './checklist.ts';
 import { presentationBodyHtml, type ReadAsPage } from './presentation.ts';
+import { sheetResultsBodyHtml } from './sheet-results.ts';
 import { fillHtmlSlots } from './html-slots.ts';
 import { revealPage } from './reveal.ts';
 
@@ -68,10 +70,17 @@ function documentOf(match: RouteMatch, answers: FirstAnswers): Document | undefi
 }
 
 /** The body's markup by doctype (the latest version only: a version's page draws its body in the browser). */
-async function bodyOf(match: RouteMatch, doc: Document, read: ReadAsPage): Promise<Record<string, string>> {
+async function bodyOf(match: RouteMatch, doc: Document, answers: FirstAnswers, read: ReadAsPage): Promise<Record<string, string>> {
   if (match.route.pattern !== VIEW_LATEST) return {};
   try {
-    const body = doc.doctype === 'form' ? await checklistBodyHtml(doc) : doc.doctype === 'presentation' ? await presentationBodyHtml(doc, read) : undefined;
+    const body =
+      doc.doctype === 'form'
+        ? await checklistBodyHtml(doc)
+        : doc.doctype === 'presentation'
+          ? await presentationBodyHtml(doc, read)
+          : doc.doctype === 'sheet'
+            ? sheetResultsBodyHtml(doc, answers)
+            : undefined;
     return body === undefined ? {} : { 'document-body': body };
   } catch (error) {
     // Never a 500 page for it: the page draws its body itself, as without the session cookie.
@@ -87,7 +96,7 @@ export async function paintDocumentView(html: string, match: RouteMatch, answers
   const named = VIEW_ROUTES[match.route.pattern]!(match.params);
   const title = escapeHtml(viewTitle(doc.name, named ? doc.version : undefined));
   const older = doc.version < doc.latest_version;
-  const slots = { ...(await bodyOf(match, doc, read)), 'document-heading': title, breadcrumbs: documentCrumbsMarkup(doc) };
+  const slots = { ...(await bodyOf(match, doc, answers, read)), 'document-heading': title, breadcrumbs: documentCrumbsMarkup(doc) };
   let page = fillHtmlSlots(html, slots)
     .replace(FRAME, '$1')
     .replace(STATUS, '$1$2')

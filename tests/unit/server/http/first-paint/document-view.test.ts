@@ -85,3 +85,19 @@ describe('paintDocumentView', () => {
     expect(readsAfterDocument(matchRoute(`/documentation/view/${ID}`)!, {}, now)).toEqual([]);
   });
 });
+
+describe('paintDocumentView of a result sheet', () => {
+  it('draws its grid with its first rows in the body on the latest version’s page, from the first window’s answer', async () => {
+    const sheet = { ...doc(1), doctype: 'sheet', contents: { questions: {}, question_index: [], form_links: {}, form_ids: [] } };
+    const rows = `documentation/documents/${ID}/sheet-data?start_time=1761609600&skip=0`;
+    const answers = {
+      ...answered(`documentation/documents/${ID}`, sheet),
+      [rows]: { status: 200, body: { results: [{ created_at: '2026-11-20T10:00:00.000Z', created_by_username: 'ann', record: {}, submissions: {} }], total: 1 } },
+    };
+    const html = await paintDocumentView(SHELL, matchRoute(`/documentation/view/${ID}`)!, answers);
+    expect(html).toMatch(/<div class="document-body" id="document-body" data-first-html="document-body"><style>[\s\S]*<\/style><section class="sheet-results" data-first-paint="sheet-results"/);
+    expect(html).toContain('>ann</td>');
+    const without = await paintDocumentView(SHELL, matchRoute(`/documentation/view/${ID}`)!, answered(`documentation/documents/${ID}`, sheet));
+    expect(without).toContain('<div class="document-body" id="document-body" data-first-html="document-body"></div>');
+  });
+});

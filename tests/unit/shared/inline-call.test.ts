@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inlineCall } from '../../../src/client/inline-call.ts';
+import { inlineCall } from '../../../src/shared/inline-call.ts';
 
 describe('inlineCall', () => {
   it('calls the bootstrap with its argument, its comments and indentation left out', () => {

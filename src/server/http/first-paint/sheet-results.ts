@@ -1,0 +1,63 @@
+/**
+ * A result sheet's view page, drawn by the server (issue #31): the results grid with its first page of rows
+ * (src/shared/first-paint/sheet-results.ts), from the first window the server answered into the page
+ * (src/shared/sheets/first-rows.ts, ./document-view.ts `readsAfterDocument`), with THE grid's stylesheets
+ * beside it (the grid's mount adds the same, islands/sheet-results/mount.tsx, and draws in the same boxes).
+ * The dates are written in UTC; the inline step written after the grid (src/shared/first-paint/
+ * sheet-results-step.js) writes them in the browser's zone before the first paint, and sets the filter's
+ * local day and the rows and count of the local window. Every shell's CSP allows that one script by its hash
+ * (`firstPaintScripts`, ../static-site.ts); only the pages it draws carry it.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Document } from '../../../shared/api/documentation.ts';
+import type { SheetData } from '../../../shared/api/sheets.ts';
+import * as paths from '../../../shared/api/paths.ts';
+import { DATE_TIME_STYLE } from '../../../shared/first-paint/date-time-style.ts';
+import { NEAR_WINDOW_START_MS, SHEET_FIRST_PAINT, sheetResultsMarkup } from '../../../shared/first-paint/sheet-results.ts';
+import { inlineCall } from '../../../shared/inline-call.ts';
+import { RESULTS_FIRST_WINDOW_DAYS } from '../../../shared/sheets/model.ts';
+import type { FirstAnswers } from '../first-answers.ts';
+
+/**
+ * THE grid's stylesheets: beside the server's bundle (scripts/build-server.mjs copies them there), or in the
+ * sources (the dev server, the tests, the bench). Read once, on first use.
+ */
+const SHEETS = [
+  [new URL('./data-grid.css', import.meta.url), new URL('../../../../islands/shared/data-grid.css', import.meta.url)],
+  [new URL('./sheet-results.css', import.meta.url), new URL('../../../../islands/sheet-results/results.css', import.meta.url)],
+].map((urls) => urls.map((url) => fileURLToPath(url)));
+const STEP = [new URL('./sheet-results-step.js', import.meta.url), new URL('../../../shared/first-paint/sheet-results-step.js', import.meta.url)].map((url) => fileURLToPath(url));
+const readFirst = (files: string[]) => readFileSync(files.find((file) => existsSync(file)) ?? files[1]!, 'utf8');
+let styles: string | undefined;
+const gridStyles = (): string => (styles ??= SHEETS.map(readFirst).join('\n'));
+
+let step: string | undefined;
+/** The inline step's script (its text between <script> and </script>): the same for every page, so a CSP hash allows it. */
+export const sheetResultsStep = (): string =>
+  (step ??= inlineCall(readFirst(STEP), { name: SHEET_FIRST_PAINT, style: DATE_TIME_STYLE, days: RESULTS_FIRST_WINDOW_DAYS, near: NEAR_WINDOW_START_MS }));
+
+/** The inline scripts a page's first paint may write (every shell's CSP allows them by their hashes). */
+export const firstPaintScripts = (): string[] => [sheetResultsStep()];
+
+let dateTimeFormat: Intl.DateTimeFormat | undefined;
+function dateTimeText(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  dateTimeFormat ??= new Intl.DateTimeFormat(undefined, { ...DATE_TIME_STYLE, timeZone: 'UTC' });
+  return dateTimeFormat.format(date);
+}
+
+const START = /[?&]start_time=(\d+)(?:&|$)/;
+
+/** The sheet's grid as the first HTML draws it; undefined when its first window was not answered. */
+export function sheetResultsBodyHtml(doc: Document, answers: FirstAnswers): string | undefined {
+  const prefix = `${paths.documentation.sheetData(doc.id)}?`;
+  const address = Object.keys(answers).find((key) => key.startsWith(prefix) && START.test(key));
+  const answer = address === undefined ? undefined : answers[address];
+  if (!address || answer?.status !== 200) return undefined;
+  const data = answer.body as SheetData;
+  const windowStart = Number(START.exec(address)![1]);
+  const grid = sheetResultsMarkup({ document: doc, rows: data.results, total: data.total, windowStart }, dateTimeText);
+  return `<style>${gridStyles()}</style>${grid}<script>${sheetResultsStep()}</script>`;
+}
