@@ -31,8 +31,9 @@ export function createApp(deps: Deps): Hono<AppEnv> {
     (address, init) => Promise.resolve(api.request(address, init)),
     deps.config.trustProxy,
   );
-  // The one page under /api/: the API described for people (src/pages/api/docs.astro), a shell of the site.
-  app.on(['GET', 'HEAD'], '/api/docs', site);
+  // The one page under /api/: the API described for people (src/pages/api/docs.astro), a shell of the site,
+  // also at its file's address, which the service worker precaches with every shell.
+  app.on(['GET', 'HEAD'], ['/api/docs', '/api/docs/index.html'], site);
   // Once mounted, the API's own notFound is never consulted: without this, unknown API addresses would
   // fall through to the site below and get the HTML not-found page.
   app.all('/api/*', (c) => c.json({ detail: 'Not found' }, 404));
