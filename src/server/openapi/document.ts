@@ -8,6 +8,7 @@ import type { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { generateSpecs } from 'hono-openapi';
 import { z } from 'zod';
+import { tokenRefusalOf } from '../auth/api-tokens.ts';
 import { chainOf, MEMBER, MEMBER_EVEN_IF_EXPIRED, ORG_ADMIN, PUBLIC, SHARE_TOKEN, SIGNED_ADDRESS, SIGNED_IN, type AccessTable } from '../auth/access.ts';
 import { DESCRIPTIONS, OPERATION, SHARE_OPERATION, type Answer, type ShareOperation } from './operation.ts';
 
@@ -77,11 +78,22 @@ const TAGS = [
   'Settings',
   'Billing',
   'Webhooks',
+  'API tokens',
   'API',
 ];
 
 /** The credentials and sign-in errors of a call, from its chain in the sign-in table. */
 function signInOf(access: AccessTable, method: string, path: string): { security: object[]; errors: number[] } {
+  const signIn = chainSignInOf(access, method, path);
+  if (signIn.security !== SIGNED_IN_SECURITY) return signIn;
+  // An API token's refusals: a read-only token's write, a call its user may not make, and a call no token
+  // may make (auth/api-tokens.ts TOKEN_REFUSALS: a signed-in session's alone; any `rb_pat_` bearer gets 403).
+  const errors = signIn.errors.includes(403) ? signIn.errors : [...signIn.errors, 403];
+  const refused = tokenRefusalOf(method.toUpperCase(), path) !== undefined;
+  return { security: refused ? [{ signedIn: [] }] : SIGNED_IN_SECURITY, errors };
+}
+
+function chainSignInOf(access: AccessTable, method: string, path: string): { security: object[]; errors: number[] } {
   const chain = chainOf(access, method.toUpperCase(), path) ?? MEMBER;
   if (chain === PUBLIC || chain === SIGNED_ADDRESS) return { security: [], errors: [] };
   if (chain === SHARE_TOKEN) return { security: [{ shareToken: [] }], errors: [401] };
