@@ -55,6 +55,16 @@ export const VIEWERS = [
 ];
 
 /**
+ * First pages whose islands only they hydrate (src/pages/…, the islands' folder): the modules that only the
+ * page's script and those islands use go in the page script's own file, not `app`. The folder's tiles and
+ * its first paint (~2 KB gzip) went to `app` as the browse page's shared modules, so a checklist's view
+ * page (opened from printed QR codes) loaded them and never ran them. The page's file is its entry: an
+ * island that loads it runs the page's script, which is already running on that page.
+ */
+/** @type {readonly (readonly [string, string])[]} */
+export const PAGE_ISLANDS = [['documentation/browse', '/islands/browse/']];
+
+/**
  * The public pages whose first load is the checklist filler (#29: a share link's /fill/ and /embed/fill/
  * pages, src/pages/…): they load Lit and the checklist's rules at once, as the checklist's viewer does.
  * They take them from the viewer's file, not `core`: every public page loads `core`, and counting them
@@ -131,8 +141,21 @@ export function planChunks(ids, info, read) {
   /** @type {Map<string, string>} */
   const plan = new Map();
   const chrome = reach(layout, info, false);
+  /** The roots (entries and lazily imported modules) that reach each module statically. */
+  const rootsOf = new Map();
+  for (const root of roots) for (const id of reach([root], info, false)) rootsOf.set(id, [...(rootsOf.get(id) ?? []), root]);
+  for (const [page, islands] of PAGE_ISLANDS) {
+    const entry = firstPages.find((id) => SCRIPT_OF_ASTRO.exec(id)?.[1]?.endsWith(`/src/pages/${page}.astro`));
+    if (!entry) continue;
+    const name = page.split('/').at(-1) ?? page;
+    const own = (/** @type {string} */ root) => root === entry || root.includes(islands);
+    for (const id of reach([entry], info, false)) {
+      if (chrome.has(id) || publicReach.has(id) || REACT.test(id) || id.includes('/node_modules/') || !id.startsWith('/')) continue;
+      if ((rootsOf.get(id) ?? []).every(own)) plan.set(id, name);
+    }
+  }
   for (const id of reach([...layout, ...firstPages], info, false)) {
-    if (REACT.test(id)) continue;
+    if (REACT.test(id) || plan.has(id)) continue;
     if (publicReach.has(id)) plan.set(id, 'core');
     else if (chrome.has(id) || (reachedBy.get(id) ?? 0) > 1) plan.set(id, 'app');
   }
@@ -154,9 +177,11 @@ export function planChunks(ids, info, read) {
   for (const [id, count] of islandLoads) {
     if (count > 1 && !plan.has(id) && id.startsWith('/') && !id.includes('/node_modules/')) plan.set(id, 'islands-shared');
   }
-  // The filler itself (the element, what only it uses, and the fill pages' own modules), which the fill pages
-  // load at once and the checklist's viewer on demand, and nothing else loads: one file of its own, so a
-  // screen that takes a helper (Lit, the answers' rules) from the viewer's file does not load the element.
+  // The filler itself (the element and what only it uses), which the fill pages load at once and the
+  // checklist's viewer on demand, and nothing else loads: one file of its own, so a screen that takes a
+  // helper (Lit, the answers' rules) from the viewer's file does not load the element. The fill pages' own
+  // modules (the share link's read, the frame's height) are a file of theirs: in the filler's file, the
+  // checklist's view page loaded them (~1 KB gzip) and never ran them.
   const checklistViewerPath = VIEWERS.find(([doctype]) => doctype === 'checklist')?.[1];
   const checklistViewer = checklistViewerPath ? ids.find((id) => id.endsWith(checklistViewerPath)) : undefined;
   if (checklistViewer && fillers.length > 0) {
@@ -165,9 +190,10 @@ export function planChunks(ids, info, read) {
       info,
       false,
     );
+    const viewerLoads = reach([checklistViewer], info, false);
     for (const id of reach(fillers, info, false)) {
       if (plan.has(id) || elsewhere.has(id) || info(id)?.isEntry || !id.startsWith('/') || id.includes('/node_modules/')) continue;
-      plan.set(id, 'checklist-filler');
+      plan.set(id, viewerLoads.has(id) ? 'checklist-filler' : 'fill-page');
     }
   }
   // Lit, whole, in the checklist's viewer file (Shoelace's islands and the elements load it from there). Left

@@ -1,6 +1,6 @@
 /**
  * The weight of the view route for a checklist (documentation §4 "Form fill"; issue #4): its first load
- * (HTML, CSS, JS, the filler included) stays within 63 KB gzip (issue #4 said 60: see the test), and what
+ * (HTML, CSS, JS, the filler included) stays within 61.1 KB gzip (issue #4 said 60: see the test), and what
  * comes before the heading (issue #8) holds none of the filler's code. The checklist is published over the API.
  */
 import { gzipSync } from 'node:zlib';
@@ -12,16 +12,21 @@ test.describe('the view route for a checklist', () => {
   // Issue #4's budget was 60 KB; the page stood at 59.9 KB before conditional questions (#33: the model's
   // visibility rule and the filler's live region, +1.5 KB), the server-drawn body's adoption (#31, +0.2 KB)
   // and the chrome's billing link, live dashboard and shared menu keys (#32, #30, +1.0 KB) brought it to
-  // 62.6 KB. 63 KB holds it there; what would win it back: docs/performance.md.
-  test('first load (HTML, CSS, JS, the filler included) stays within 63 KB gzip', async ({ page, orgAdmin }) => {
+  // 62.6 KB, then 63.3. The browse page's tiles out of the chrome's file and the fill pages' own modules out
+  // of the filler's (scripts/page-chunks.mjs) brought it to 60.9 KB (60,871 B); the budget holds it there
+  // (docs/performance.md).
+  test('first load (HTML, CSS, JS, the filler included) stays within 61.1 KB gzip', async ({ page, orgAdmin }) => {
     const doc = await publishChecklist(orgAdmin.token, 'Weighed', { ok: question('Fine', 'true/false', { required: true }) });
     await signInWithToken(page, orgAdmin.token);
-    const loaded: { url: string; type: string; gzip: number }[] = [];
-    page.on('response', async (response) => {
+    // Every response's body is weighed before the sum, and one the browser no longer holds is read again:
+    // once the sum came to 35.7 KB without the viewer's files (a body read too late, or not at all).
+    const weighed: Promise<{ url: string; type: string; gzip: number }>[] = [];
+    page.on('response', (response) => {
       const type = response.request().resourceType();
       if (!['document', 'script', 'stylesheet'].includes(type)) return;
-      const body = await response.body().catch(() => undefined);
-      if (body) loaded.push({ url: new URL(response.url()).pathname, type, gzip: gzipSync(body).length });
+      const url = response.url();
+      const body = response.body().catch(() => page.request.get(url).then((again) => again.body()));
+      weighed.push(body.then((bytes) => ({ url: new URL(url).pathname, type, gzip: gzipSync(bytes).length })));
     });
     // The bell's live stream opens last (after the load and an idle moment); as a stream it never lets the
     // network go idle, so its opening is the sign that the page has loaded everything it loads by itself.
@@ -32,14 +37,16 @@ test.describe('the view route for a checklist', () => {
     expect(html, "Shoelace's theme is not in the view page").not.toContain('--sl-color-violet-600');
     await expect(submitButton(page)).toBeVisible();
     await streamOpened;
+    const loaded = await Promise.all(weighed);
     const total = loaded.reduce((sum, r) => sum + r.gzip, 0);
     const byType = (type: string) => loaded.filter((r) => r.type === type).reduce((sum, r) => sum + r.gzip, 0);
     const lines = loaded.map((r) => `${(r.gzip / 1000).toFixed(1)} KB ${r.type} ${r.url}`).join('\n');
-    const summary = `view route with a checklist: ${(total / 1000).toFixed(1)} KB gzip (html ${(byType('document') / 1000).toFixed(1)}, css ${(byType('stylesheet') / 1000).toFixed(1)}, js ${(byType('script') / 1000).toFixed(1)})`;
+    const summary = `view route with a checklist: ${(total / 1000).toFixed(1)} KB gzip, ${total} B (html ${(byType('document') / 1000).toFixed(1)}, css ${(byType('stylesheet') / 1000).toFixed(1)}, js ${(byType('script') / 1000).toFixed(1)})`;
     test.info().annotations.push({ type: 'weight', description: `${summary}\n${lines}` });
     console.log(`${summary}\n${lines}`);
     expect(loaded.some((r) => r.url.includes('react'))).toBe(false);
-    expect(total).toBeLessThanOrEqual(63_000);
+    expect(loaded.filter((r) => /\/_astro\/checklist-(viewer|viewer-shared|filler)\./.test(r.url)), 'the filler is weighed').toHaveLength(3);
+    expect(total).toBeLessThanOrEqual(61_100);
   });
 
   test('the files that come before the document hold none of the filler’s answer logic', async ({ page, orgAdmin }) => {

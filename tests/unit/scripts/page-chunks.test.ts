@@ -19,6 +19,8 @@ const VIEW = script('pages/documentation/view');
 const HISTORY = script('pages/documentation/history');
 const LOGIN = script('pages/login');
 const FILL = script('pages/fill/index');
+const EMBED_FILL = script('pages/embed/fill');
+const BROWSE = script('pages/documentation/browse');
 const SHOELACE = `${root}/node_modules/@shoelace-style/shoelace/dist/components/input/input.js`;
 const ISLAND = `${root}/islands/browse/BrowseFolder.tsx`;
 const ADMIN_ISLAND = `\0astro-entry:${root}/islands/admin/users/UsersAdmin.tsx`;
@@ -35,6 +37,8 @@ const sources: Record<string, string> = {
   [`${root}/src/pages/documentation/history.astro`]: "import SignedInLayout from '../../layouts/SignedInLayout.astro';",
   [`${root}/src/pages/login.astro`]: "import PublicLayout from '../layouts/PublicLayout.astro';",
   [`${root}/src/pages/fill/index.astro`]: "import Base from '../../layouts/Base.astro';",
+  [`${root}/src/pages/embed/fill.astro`]: "import Base from '../../layouts/Base.astro';",
+  [`${root}/src/pages/documentation/browse.astro`]: "import SignedInLayout from '../../layouts/SignedInLayout.astro';",
 };
 const read = (file: string) => sources[file] ?? '';
 
@@ -48,12 +52,19 @@ function graph(): Map<string, Info> {
   add(RENDERER, [`${root}/node_modules/react/index.js`], [], true);
   add(VIEW, [src('screens/documentation/document-view')], [], true);
   add(HISTORY, [src('screens/documentation/history')], [], true);
-  add(ISLAND, [`${root}/node_modules/react/index.js`, src('islands-shared'), DATA_GRID], [], true);
+  add(ISLAND, [`${root}/node_modules/react/index.js`, src('islands-shared'), DATA_GRID, `${root}/islands/browse/folder-open.ts`], [], true);
+  // The browse page (a first page) starts the folder its island then takes over: the two share the folder's
+  // opening and the tiles; the page shares the breadcrumbs with the document's view page.
+  add(BROWSE, [`${root}/islands/browse/folder-open.ts`, src('screens/documentation/toolbar')], [], true);
+  add(`${root}/islands/browse/folder-open.ts`, [`${root}/elements/rb-item-tile/item-tile.ts`]);
+  add(`${root}/elements/rb-item-tile/item-tile.ts`);
   // An admin screen: it shares the data grid with the folder's island and the sheet's viewer, and a form's
   // validation with the sign-in page and the checklist's viewer.
   add(ADMIN_ISLAND, [`${root}/node_modules/react/index.js`, DATA_GRID, src('shared/validation'), SHOELACE], [], true);
   // A share link's fill page (#29): the filler at once, as the checklist's viewer loads it.
-  add(FILL, [src('client/api'), `${root}/elements/rb-checklist/rb-checklist.ts`, src('shared/checklists/value-types')], [], true);
+  add(FILL, [src('client/api'), src('screens/fill/fill-page'), src('shared/checklists/value-types')], [], true);
+  add(EMBED_FILL, [src('screens/fill/fill-page')], [], true);
+  add(src('screens/fill/fill-page'), [`${root}/elements/rb-checklist/rb-checklist.ts`]);
   // Shoelace is made with Lit: every island that uses it loads Lit at once.
   add(SHOELACE, [LIT]);
   add(DATA_GRID, [`${root}/node_modules/react/index.js`]);
@@ -155,6 +166,21 @@ describe('page-chunks', () => {
     expect(chunks.get(src('shared/checklists/value-types'))).toBe('checklist-viewer-shared');
     // What the fill page shares with the other public pages is still core.
     expect(chunks.get(src('client/api'))).toBe('core');
+  });
+
+  it('puts the fill pages’ own modules in a file of theirs, not the filler’s: the checklist’s view page loads the filler', () => {
+    const chunks = plan();
+    expect(chunks.get(src('screens/fill/fill-page'))).toBe('fill-page');
+    expect(chunks.get(`${root}/elements/rb-checklist/rb-checklist.ts`)).toBe('checklist-filler');
+  });
+
+  it('puts what the browse page shares with its own islands alone in its script’s file, not app: the view page does not load the tiles', () => {
+    const chunks = plan();
+    expect(chunks.get(BROWSE)).toBe('browse');
+    expect(chunks.get(`${root}/islands/browse/folder-open.ts`)).toBe('browse');
+    expect(chunks.get(`${root}/elements/rb-item-tile/item-tile.ts`)).toBe('browse');
+    // What it shares with another page is still app.
+    expect(chunks.get(src('screens/documentation/toolbar'))).toBe('app');
   });
 
   it('puts Astro’s React renderer with React: an island loads the two together', () => {
