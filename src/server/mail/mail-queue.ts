@@ -19,6 +19,7 @@
  *   mid-delivery lets its messages go when the claim runs out.
  * - A delivered message is deleted: the links it carries (activation, reset) are kept nowhere.
  */
+import { BackgroundPasses } from '../background-passes.ts';
 import { uuidv7 } from '../../shared/ids.ts';
 import type { Database, Queryable } from '../db/connection.ts';
 import { claimDueMail, forgetDeliveredMail, markMailFailed, scheduleRetry, type QueuedMail } from '../db/queries/mail-queue.ts';
@@ -82,10 +83,8 @@ export class MailQueue {
   private readonly from: string;
   private readonly maxPermanentFailures: number;
   private readonly log: (line: string) => void;
-  /** The delivery pass under way in this process, if any. */
-  private pass: Promise<void> | undefined;
-  /** Asked for another pass while one was under way (mail committed after it looked). */
-  private again = false;
+  /** This process's delivery passes: one at a time, one more when asked during it (mail committed after it looked). */
+  private readonly passes: BackgroundPasses;
 
   constructor(options: MailQueueOptions) {
     this.db = options.db;
@@ -95,6 +94,8 @@ export class MailQueue {
     this.from = options.from;
     this.maxPermanentFailures = options.maxPermanentFailures;
     this.log = options.log ?? ((line) => console.error(line));
+    // The database unreachable: the timer's next pass tries again.
+    this.passes = new BackgroundPasses(() => this.deliverDue(), this.log, 'Mail delivery pass failed');
   }
 
   /** Queues a message inside the caller's transaction; call `deliverSoon()` once it has committed. */
@@ -114,18 +115,12 @@ export class MailQueue {
 
   /** Starts delivering what is due, without waiting for it; a pass under way runs once more. Never throws. */
   deliverSoon(): void {
-    if (this.pass) {
-      this.again = true;
-      return;
-    }
-    this.pass = this.passes().finally(() => {
-      this.pass = undefined;
-    });
+    this.passes.soon();
   }
 
   /** Resolves once this process's sender has done what it was asked (retries due later are not waited for). */
-  async idle(): Promise<void> {
-    while (this.pass) await this.pass;
+  idle(): Promise<void> {
+    return this.passes.idle();
   }
 
   /** One pass: delivers every message due now, batch by batch, until none is left; answers how many went out. */
@@ -150,18 +145,6 @@ export class MailQueue {
       clearInterval(timer);
       await this.idle();
     };
-  }
-
-  private async passes(): Promise<void> {
-    do {
-      this.again = false;
-      try {
-        await this.deliverDue();
-      } catch (err) {
-        // The database is unreachable: the timer's next pass tries again.
-        this.log(`Mail delivery pass failed: ${err instanceof Error ? err.message : String(err)}`);
-      }
-    } while (this.again);
   }
 
   private async deliver(mail: QueuedMail): Promise<boolean> {

@@ -15,6 +15,7 @@
  *   queued (or re-sent); after that it is given up (failed). An endpoint whose attempts have all failed
  *   for a day is switched off, its pending deliveries given up, and its organisation's admins are mailed.
  */
+import { BackgroundPasses } from '../../background-passes.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { uuidv7 } from '../../../shared/ids.ts';
@@ -63,8 +64,8 @@ export class WebhookSender {
   private readonly now: () => Date;
   private readonly mail: MailQueue;
   private readonly log: (line: string) => void;
-  private pass: Promise<void> | undefined;
-  private again = false;
+  /** This process's sending passes: one at a time, one more when asked during it. */
+  private readonly passes: BackgroundPasses;
   /** Timers of retries due before the next look (cleared when the sender stops). */
   private readonly wakes = new Set<ReturnType<typeof setTimeout>>();
   /** Secrets unsealed, by endpoint id and sealed value. */
@@ -79,22 +80,17 @@ export class WebhookSender {
     this.now = options.now;
     this.mail = options.mail;
     this.log = options.log ?? ((line) => console.error(line));
+    this.passes = new BackgroundPasses(() => this.deliverDue(), this.log, 'Webhook delivery pass failed');
   }
 
   /** Starts sending what is due, without waiting; a pass under way runs once more. Never throws. */
   deliverSoon(): void {
-    if (this.pass) {
-      this.again = true;
-      return;
-    }
-    this.pass = this.passes().finally(() => {
-      this.pass = undefined;
-    });
+    this.passes.soon();
   }
 
   /** Resolves once this process's sender has done what it was asked (retries due later are not waited for). */
-  async idle(): Promise<void> {
-    while (this.pass) await this.pass;
+  idle(): Promise<void> {
+    return this.passes.idle();
   }
 
   /** One pass: sends every delivery due now, batch by batch; answers how many attempts were made. */
@@ -131,17 +127,6 @@ export class WebhookSender {
       this.agents.http.destroy();
       this.agents.https.destroy();
     };
-  }
-
-  private async passes(): Promise<void> {
-    do {
-      this.again = false;
-      try {
-        await this.deliverDue();
-      } catch (err) {
-        this.log(`Webhook delivery pass failed: ${err instanceof Error ? err.message : String(err)}`);
-      }
-    } while (this.again);
   }
 
   /** Whether the registrant may read the delivery's item now, in the endpoint's subtree (memoised for the pass). */

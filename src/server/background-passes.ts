@@ -1,0 +1,44 @@
+/**
+ * THE way a queue's sender runs its passes (the mail queue, the webhook sender): `soon()` starts a pass
+ * without waiting for it; asked again while one is under way, it runs one more pass after it (something
+ * was committed after the pass looked), never two at once. A pass that throws (the database unreachable)
+ * is logged, and the next call or the sender's timer tries again. `idle()` resolves once no pass is left.
+ */
+export class BackgroundPasses {
+  private pass: Promise<void> | undefined;
+  private again = false;
+
+  /** `work` is one pass; `failed` names it in the log line of a pass that threw. */
+  constructor(
+    private readonly work: () => Promise<unknown>,
+    private readonly log: (line: string) => void,
+    private readonly failed: string,
+  ) {}
+
+  /** Starts a pass without waiting for it; a pass under way runs once more. Never throws. */
+  soon(): void {
+    if (this.pass) {
+      this.again = true;
+      return;
+    }
+    this.pass = this.passes().finally(() => {
+      this.pass = undefined;
+    });
+  }
+
+  /** Resolves once the passes asked for are done (retries due later are not waited for). */
+  async idle(): Promise<void> {
+    while (this.pass) await this.pass;
+  }
+
+  private async passes(): Promise<void> {
+    do {
+      this.again = false;
+      try {
+        await this.work();
+      } catch (err) {
+        this.log(`${this.failed}: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    } while (this.again);
+  }
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { BackgroundPasses } from '../../../src/server/background-passes.ts';
+
+/** A pass that waits until the test lets it finish. */
+function gatedWork() {
+  const runs: (() => void)[] = [];
+  let started = 0;
+  const work = () =>
+    new Promise<void>((resolve) => {
+      started += 1;
+      runs.push(resolve);
+    });
+  return { work, runs, started: () => started };
+}
+
+describe('BackgroundPasses', () => {
+  it('runs one pass at a time, and one more after it when asked during it', async () => {
+    const gate = gatedWork();
+    const passes = new BackgroundPasses(gate.work, () => {}, 'failed');
+    passes.soon();
+    passes.soon();
+    passes.soon();
+    expect(gate.started()).toBe(1);
+    gate.runs[0]!();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(gate.started()).toBe(2);
+    gate.runs[1]!();
+    await passes.idle();
+    expect(gate.started()).toBe(2);
+  });
+
+  it('logs a pass that throws, and runs again when asked', async () => {
+    const lines: string[] = [];
+    let calls = 0;
+    const passes = new BackgroundPasses(
+      async () => {
+        calls += 1;
+        if (calls === 1) throw new Error('database unreachable');
+      },
+      (line) => lines.push(line),
+      'Mail delivery pass failed',
+    );
+    passes.soon();
+    await passes.idle();
+    expect(lines).toEqual(['Mail delivery pass failed: database unreachable']);
+    passes.soon();
+    await passes.idle();
+    expect(calls).toBe(2);
+    expect(lines).toHaveLength(1);
+  });
+
+  it('is idle at once when no pass was asked for', async () => {
+    const passes = new BackgroundPasses(async () => {}, () => {}, 'failed');
+    await expect(passes.idle()).resolves.toBeUndefined();
+  });
+});
