@@ -142,33 +142,36 @@ documentation.post(
   },
 );
 
-documentation.get(
-  '/folders/:id/acl',
-  operation({
-    summary: 'Get a folder’s permissions (its own entries and those inherited)',
-    tag: 'Permissions',
-    answers: { 200: aclAnswer },
-    errors: [403, 404],
-  }),
-  async (c) => {
-    return c.json(await getAcl(c.var.deps, c.var.member, 'folder', c.req.param('id')));
-  },
-);
+// An item's permissions, the same two calls for a folder and a document.
+for (const kind of ['folder', 'document'] as const) {
+  documentation.get(
+    `/${kind}s/:id/acl`,
+    operation({
+      summary: `Get a ${kind}’s permissions (its own entries and those inherited)`,
+      tag: 'Permissions',
+      answers: { 200: aclAnswer },
+      errors: [403, 404],
+    }),
+    async (c) => {
+      return c.json(await getAcl(c.var.deps, c.var.member, kind, c.req.param('id')));
+    },
+  );
 
-documentation.put(
-  '/folders/:id/acl',
-  operation({
-    summary: 'Replace a folder’s own permission entries',
-    tag: 'Permissions',
-    body: replaceAclBody,
-    answers: { 200: aclAnswer },
-    errors: [403, 404],
-  }),
-  async (c) => {
-    const entries = await jsonBody(c, replaceAclBody);
-    return c.json(await replaceAcl(c.var.deps, c.var.member, 'folder', c.req.param('id'), entries));
-  },
-);
+  documentation.put(
+    `/${kind}s/:id/acl`,
+    operation({
+      summary: `Replace a ${kind}’s own permission entries`,
+      tag: 'Permissions',
+      body: replaceAclBody,
+      answers: { 200: aclAnswer },
+      errors: [403, 404],
+    }),
+    async (c) => {
+      const entries = await jsonBody(c, replaceAclBody);
+      return c.json(await replaceAcl(c.var.deps, c.var.member, kind, c.req.param('id'), entries));
+    },
+  );
+}
 
 // ─── Trash ────────────────────────────────────────────────────────────────────────────────────────
 
@@ -280,34 +283,6 @@ documentation.post(
   operation({ summary: 'Restore a document from the trash', tag: 'Trash', answers: { 200: listedItemAnswer }, errors: [403, 404] }),
   async (c) => {
     return c.json(await restoreDocument(c.var.deps, c.var.member, c.req.param('id')));
-  },
-);
-
-documentation.get(
-  '/documents/:id/acl',
-  operation({
-    summary: 'Get a document’s permissions (its own entries and those inherited)',
-    tag: 'Permissions',
-    answers: { 200: aclAnswer },
-    errors: [403, 404],
-  }),
-  async (c) => {
-    return c.json(await getAcl(c.var.deps, c.var.member, 'document', c.req.param('id')));
-  },
-);
-
-documentation.put(
-  '/documents/:id/acl',
-  operation({
-    summary: 'Replace a document’s own permission entries',
-    tag: 'Permissions',
-    body: replaceAclBody,
-    answers: { 200: aclAnswer },
-    errors: [403, 404],
-  }),
-  async (c) => {
-    const entries = await jsonBody(c, replaceAclBody);
-    return c.json(await replaceAcl(c.var.deps, c.var.member, 'document', c.req.param('id'), entries));
   },
 );
 
