@@ -9,7 +9,7 @@
  * `{name}` is a route parameter, `{name:alias}` the same through an alias table of `READ_ALIASES`, `{sort}`
  * the folder sort remembered in the browser (the server, which cannot know it, uses the default); a route
  * whose parameter names one of two things reads by that parameter's form (`ReadsByForm`). Each address
- * must be EXACTLY the one the page's module asks for (tests/unit/client/early-reads-bootstrap.test.ts).
+ * must be EXACTLY the one the page's module asks for (tests/unit/client/early-reads.test.ts).
  */
 import { ROOT, WHOLE_TRASH_SEGMENT } from './api/documentation.ts';
 import * as paths from './api/paths.ts';
@@ -36,6 +36,8 @@ const contents = (folder: string) => `${at(paths.documentation.contents, folder)
 const doc = at(paths.documentation.document, '{id}');
 const row = (param: string) => at(paths.documentation.submittedRow, `{${param}}`);
 const ROLES_FIRST_PAGE = `${paths.roles.list}?skip=0&limit=100`;
+/** The folders a webhook may be narrowed to (islands/admin/webhooks/WebhookEdit.tsx: folderChoices). */
+const WEBHOOK_FOLDER_CHOICES = `${paths.documentation.contents(ROOT)}?limit=1000`;
 
 /**
  * The reads of a route whose parameter `param` names one of two things by its form: `digits` when it is
@@ -80,12 +82,20 @@ export const firstReads: Readonly<Record<string, readonly string[] | ReadsByForm
   // The members' API tokens (src/screens/admin/api-tokens.ts: the first 100, newest first; issue #34).
   '/admin/api-tokens': [`${paths.users.apiTokens}?skip=0&limit=100`],
   '/admin/settings': [`${paths.users.list}?limit=1`, paths.buildInfo, paths.settings.mailFailures],
+  // The webhooks (islands/admin/webhooks): the list; a webhook's page, its folder choices (the root's first
+  // 1000 items, WebhookEdit's folderChoices) and, when it changes one, the endpoint and its delivery log's
+  // first page (DeliveryLog: DELIVERY_LOG_PAGE).
+  '/admin/webhooks': [paths.webhooks.list],
+  '/admin/webhooks/new': [WEBHOOK_FOLDER_CHOICES],
+  '/admin/webhooks/:id': [at(paths.webhooks.endpoint, '{id}'), WEBHOOK_FOLDER_CHOICES, `${at(paths.webhooks.deliveries, '{id}')}?skip=0&limit=50`],
   // The users screens (islands/admin/users, user-form): the first page of members (20) and the roles (100 a page).
   '/admin/users': [`${paths.users.list}?ordering=username&skip=0&limit=20`, ROLES_FIRST_PAGE],
   '/admin/users/new': [ROLES_FIRST_PAGE],
   '/admin/users/:id': [at(paths.users.user, '{id}'), ROLES_FIRST_PAGE],
   // The plans (src/screens/billing/billing.ts: billingReads); an empty list when billing is off.
   '/billing': [paths.billing.products],
+  // Account Settings' API Tokens card (src/screens/account/api-tokens.ts: the user's own tokens, one list).
+  '/account-settings': [paths.auth.apiTokens],
 };
 
 /**

@@ -1,7 +1,8 @@
 /**
  * /api/docs (issue #34): the API reference for people — Scalar over THE OpenAPI document
  * (GET /api/v1/openapi.json) — shows the API's title and its operations, loads Scalar on this page alone,
- * keeps the site's CSP (no inline script) and asks nothing of another origin.
+ * keeps the site's CSP (no inline script) and asks nothing of another origin; its HTML preloads the document,
+ * which Scalar then reads from that answer (one request).
  */
 import { expect, test } from './support/test.ts';
 
@@ -23,6 +24,27 @@ test('renders the API described by its OpenAPI document', async ({ page, baseURL
   await expect(page.getByRole('heading', { name: 'Register an account', level: 3 })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Sign in' }).getByRole('heading', { name: 'Sign in', level: 3 })).toBeAttached();
   expect(elsewhere).toEqual([]);
+});
+
+test("reads the OpenAPI document once, asked for by the HTML before Scalar's script is in (issue #31)", async ({ page, pageProblemWatch }) => {
+  pageProblemWatch.expect(/script-src blocked eval \(.*\/scalar\/api-reference\.js/);
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/v1/openapi.json') asked.push(request.url());
+  });
+  await page.goto('/api/docs');
+  await expect(page.getByRole('heading', { name: 'Ringbinder API', level: 1 })).toBeVisible({ timeout: 30_000 });
+  // Scalar's own fetch took the preloaded answer: one request, no second one for the same address.
+  expect(asked).toHaveLength(1);
+  const [document, scalar] = await page.evaluate(() =>
+    ['/api/v1/openapi.json', '/scalar/api-reference.js'].map((path) => {
+      const entry = performance.getEntriesByType('resource').find((e) => new URL(e.name).pathname === path) as PerformanceResourceTiming | undefined;
+      return entry ? { start: entry.startTime, end: entry.responseEnd, initiator: entry.initiatorType } : undefined;
+    }),
+  );
+  // The HTML's <link rel=preload> asked for it, while Scalar's script (which would ask only once it has run) was still arriving.
+  expect(document?.initiator).toBe('link');
+  expect(document!.start).toBeLessThan(scalar!.end);
 });
 
 test('is reachable from the elements guide', async ({ page, pageProblemWatch }) => {

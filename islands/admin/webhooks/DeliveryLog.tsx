@@ -10,7 +10,8 @@ import type { WebhookAttempt } from '../../../src/shared/api/webhooks.ts';
 import { DataGrid, type DataGridColumn } from '../../shared/DataGrid.tsx';
 import { messages } from './messages.ts';
 
-const PAGE = 50;
+/** A page of the log; the first is also the edit page's first read (src/shared/first-reads.ts): the same address. */
+export const DELIVERY_LOG_PAGE = 50;
 
 /** What an attempt came to: its status code, or why there was none. */
 export function attemptOutcome(a: WebhookAttempt): string {
@@ -27,7 +28,7 @@ export function DeliveryLog({ endpointId, version }: { endpointId: string; versi
 
   const read = useCallback(async () => {
     try {
-      const page = await api.webhooks.deliveries(endpointId, { skip, limit: PAGE });
+      const page = await api.webhooks.deliveries(endpointId, { skip, limit: DELIVERY_LOG_PAGE });
       setRows(page.results);
       setTotal(page.total);
       setError(undefined);
@@ -91,7 +92,7 @@ export function DeliveryLog({ endpointId, version }: { endpointId: string; versi
         errorText={error}
         emptyText={messages.noAttempts}
         footer={{ label: messages.attempts, count: total }}
-        paging={total > PAGE ? { skip, limit: PAGE, total, onPage: setSkip } : undefined}
+        paging={total > DELIVERY_LOG_PAGE ? { skip, limit: DELIVERY_LOG_PAGE, total, onPage: setSkip } : undefined}
       />
     </section>
   );

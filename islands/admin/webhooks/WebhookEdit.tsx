@@ -26,8 +26,11 @@ interface FolderChoice {
 
 type Load = { status: 'loading' } | { status: 'failed'; detail: string } | { status: 'ready'; endpoint: WebhookEndpoint | undefined; folders: FolderChoice[] };
 
-/** The top-level folders an endpoint may be narrowed to (and its own, when deeper). */
-async function folderChoices(): Promise<FolderChoice[]> {
+/**
+ * The top-level folders an endpoint may be narrowed to (and its own, when deeper). The same address as the
+ * page's first read (src/shared/first-reads.ts).
+ */
+export async function folderChoices(): Promise<FolderChoice[]> {
   const page = await api.documentation.contents('root', { limit: 1000 });
   return page.results.filter((item) => item.kind === 'folder').map((f) => ({ id: f.id, name: f.name }));
 }

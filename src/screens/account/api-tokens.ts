@@ -25,6 +25,9 @@ const today = () => {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 };
 
+/** The card's read, exactly as Account Settings' first read names it ('auth/api-tokens': src/shared/first-reads.ts). */
+export const ownApiTokensRead = () => api.auth.apiTokens();
+
 export function mountApiTokens(user: CurrentUser): void {
   const list = byId('api-tokens-list');
   const status = byId('api-tokens-status');
@@ -41,7 +44,7 @@ export function mountApiTokens(user: CurrentUser): void {
   async function load(): Promise<void> {
     status.textContent = 'Loading…';
     try {
-      drawTokenList((await api.auth.apiTokens()).results, listOptions);
+      drawTokenList((await ownApiTokensRead()).results, listOptions);
     } catch (err) {
       status.textContent = problemText(err, SOMETHING_WENT_WRONG);
     }

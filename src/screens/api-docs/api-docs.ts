@@ -4,20 +4,19 @@
  * fonts from Scalar's servers, no telemetry, no AI agent, no proxy — the page's CSP (connect-src 'self',
  * font-src 'self') holds it to that.
  */
-import * as paths from '../../shared/api/paths.ts';
+import { openApiAddress } from './openapi-address.ts';
 
 interface ScalarGlobal {
   createApiReference(target: string | Element, configuration: Record<string, unknown>): unknown;
 }
-
-const API_BASE: string = import.meta.env.PUBLIC_API_BASE ?? '/api/v1';
 
 // Not id="api-reference": Scalar's script mounts an element of that id itself, with its defaults.
 const target = document.getElementById('api-docs');
 const scalar = (window as unknown as { Scalar?: ScalarGlobal }).Scalar;
 if (target && scalar) {
   scalar.createApiReference(target, {
-    url: `${API_BASE}/${paths.openApi}`,
+    // Preloaded by the page's <head> (the same address): Scalar's fetch takes that answer.
+    url: openApiAddress,
     withDefaultFonts: false,
     // The page's own fonts, not Inter from fonts.scalar.com (which the CSP refuses).
     customCss: ':root { --scalar-font: system-ui, sans-serif; --scalar-font-code: ui-monospace, monospace; }',

@@ -95,7 +95,7 @@ describe('the inline script and the pick-up', () => {
   });
 
   it('a page without reads of its own sends auth/me alone', () => {
-    openPage('/account-settings');
+    openPage('/billing/success');
     expect(sentEarly()).toEqual(['/api/v1/auth/me']);
   });
 });

@@ -13,9 +13,12 @@ import { ACTIVITY_PAGE_SIZE } from '../../../islands/admin/activity-log/Activity
 import { ROLES_PAGE_SIZE } from '../../../islands/admin/roles/RolesList.tsx';
 import { ROLES_PAGE } from '../../../islands/admin/users/all-roles.ts';
 import { usersQuery, USERS_PAGE_SIZE } from '../../../islands/admin/users/users-state.ts';
+import { DELIVERY_LOG_PAGE } from '../../../islands/admin/webhooks/DeliveryLog.tsx';
+import { folderChoices } from '../../../islands/admin/webhooks/WebhookEdit.tsx';
 import { ROOT, trashFolderOf, viewTarget } from '../../../src/client/addresses.ts';
 import { allPages } from '../../../src/client/all-pages.ts';
 import { api } from '../../../src/client/api.ts';
+import { ownApiTokensRead } from '../../../src/screens/account/api-tokens.ts';
 import { apiTokensRead } from '../../../src/screens/admin/api-tokens.ts';
 import { settingsReads } from '../../../src/screens/admin/settings.ts';
 import { billingReads } from '../../../src/screens/billing/billing.ts';
@@ -200,6 +203,37 @@ describe("each page's early reads are what its modules ask for", () => {
     }
   });
 
+  it('the webhooks screens: the list, new and edit pages (with the delivery log) ask for exactly what was sent early', async () => {
+    const admin = { is_org_admin: 'true' };
+    const folders = '/api/v1/documentation/folders/root/contents?limit=1000';
+    const cases: [string, () => Promise<unknown>, string[]][] = [
+      ['/admin/webhooks', () => api.webhooks.list(), ['/api/v1/webhooks']],
+      ['/admin/webhooks/new', folderChoices, [folders]],
+      [
+        '/admin/webhooks/w%2D1',
+        () => Promise.all([api.webhooks.get('w-1'), folderChoices(), api.webhooks.deliveries('w-1', { skip: 0, limit: DELIVERY_LOG_PAGE })]),
+        ['/api/v1/webhooks/w-1', folders, '/api/v1/webhooks/w-1/deliveries?skip=0&limit=50'],
+      ],
+    ];
+    for (const [path, read, addresses] of cases) {
+      openPage(path, { token: TOKEN, loggedIn: 'true' }, admin);
+      expect(sentEarly()).toEqual(['/api/v1/auth/me', ...addresses]);
+      await read();
+      await settle();
+      expect(sentEarly()).toEqual(['/api/v1/auth/me']);
+      expect(requests.asked.filter((a) => a !== '/api/v1/auth/me').sort()).toEqual([...addresses].sort());
+    }
+  });
+
+  it("Account Settings asks for exactly what was sent early: the user's API tokens", async () => {
+    openPage('/account-settings', { token: TOKEN, loggedIn: 'true' });
+    expect(sentEarly()).toEqual(['/api/v1/auth/me', '/api/v1/auth/api-tokens']);
+    await ownApiTokensRead();
+    await settle();
+    expect(sentEarly()).toEqual(['/api/v1/auth/me']);
+    expect(requests.asked.filter((a) => a !== '/api/v1/auth/me')).toEqual(['/api/v1/auth/api-tokens']);
+  });
+
   it('the billing page asks for exactly what was sent early: the plans', async () => {
     openPage('/billing', { token: TOKEN, loggedIn: 'true' });
     expect(sentEarly()).toEqual(['/api/v1/auth/me', '/api/v1/billing/products']);
@@ -246,8 +280,11 @@ describe("each page's early reads are what its modules ask for", () => {
       ['/admin/users', [paths.users.list, paths.roles.list]],
       ['/admin/users/new', [paths.roles.list]],
       ['/admin/users/u%201', [paths.users.user('u 1'), paths.roles.list]],
+      ['/admin/webhooks', [paths.webhooks.list]],
+      ['/admin/webhooks/new', [paths.documentation.contents(ROOT)]],
+      ['/admin/webhooks/w%201', [paths.webhooks.endpoint('w 1'), paths.documentation.contents(ROOT), paths.webhooks.deliveries('w 1')]],
       ['/billing', [paths.billing.products]],
-      ['/account-settings', []],
+      ['/account-settings', [paths.auth.apiTokens]],
     ];
     for (const [page, own] of noDrawer) {
       openPage(page, undefined, admin);
