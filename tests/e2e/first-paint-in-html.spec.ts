@@ -64,6 +64,7 @@ test.describe('with the session cookie', () => {
     const sheet = await sheetWithARow(token, 'Round results');
     const role = await createRole(admin, 'Fitters');
     const member = await createMember(admin, 'fitter');
+    const webhook = await callApi<{ id: string }>('webhooks', { token, json: { url: 'https://hooks.example.com/in', events: ['member.joined'] } });
     addresses = {
       '/documentation/browse': ['/documentation/browse'],
       '/documentation/browse/:folderId': [`/documentation/browse/${folder.id}`],
@@ -83,10 +84,14 @@ test.describe('with the session cookie', () => {
       '/admin/activity-log': ['/admin/activity-log'],
       '/admin/api-tokens': ['/admin/api-tokens'],
       '/admin/settings': ['/admin/settings'],
+      '/admin/webhooks': ['/admin/webhooks'],
+      '/admin/webhooks/new': ['/admin/webhooks/new'],
+      '/admin/webhooks/:id': [`/admin/webhooks/${webhook.id}`],
       '/admin/users': ['/admin/users'],
       '/admin/users/new': ['/admin/users/new'],
       '/admin/users/:id': [`/admin/users/${member.id}`],
       '/billing': ['/billing'],
+      '/account-settings': ['/account-settings'],
     };
   });
 
