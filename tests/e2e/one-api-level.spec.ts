@@ -248,7 +248,6 @@ test.describe('one API level beside the HTML', () => {
 
   for (const [path, name] of [
     ['/', 'Dashboard'],
-    ['/account-settings', 'Account Settings'],
     ['/admin', 'Admin'],
     ['/admin/create-org', 'Create New Organization'],
   ] as const) {
@@ -327,6 +326,21 @@ test.describe('one API level beside the HTML', () => {
     );
     expect(seen.reads.map((r) => r.path)).not.toContain('documentation/folders/1');
     await openAndTime(page, '/', () => expect(heading(page, 'Dashboard')).toBeVisible(), ['auth/me']);
+  });
+
+  test("the HTML sends the webhooks pages' and Account Settings' reads (issue #31: they came a level late), each once", async ({ page, orgAdmin }) => {
+    const webhook = await callApi<{ id: string }>('webhooks', { token: orgAdmin.token, json: { url: 'https://hooks.example.com/in', events: ['member.joined'] } });
+    const folders = 'documentation/folders/root/contents?limit=1000';
+    await signInWithToken(page, orgAdmin.token);
+    await openAndTime(page, '/admin/webhooks', () => expect(page.getByRole('table', { name: 'Webhooks' })).toContainText('hooks.example.com'), ['auth/me', 'webhooks']);
+    await openAndTime(page, '/admin/webhooks/new', () => expect(heading(page, 'New Webhook')).toBeVisible(), ['auth/me', folders]);
+    await openAndTime(page, `/admin/webhooks/${webhook.id}`, () => expect(page.getByRole('table', { name: 'Delivery Log' })).toBeVisible(), [
+      'auth/me',
+      `webhooks/${webhook.id}`,
+      folders,
+      `webhooks/${webhook.id}/deliveries?skip=0&limit=50`,
+    ]);
+    await openAndTime(page, '/account-settings', () => expect(page.locator('#api-tokens-status')).toHaveText('No API tokens yet.'), ['auth/me', 'auth/api-tokens']);
   });
 
   test('the HTML sends the reads of a version’s and of a submitted row’s view page, told apart by the address, each once', async ({ page, orgAdmin }) => {
