@@ -27,6 +27,7 @@ test('renders the API described by its OpenAPI document', async ({ page, baseURL
 });
 
 test("reads the OpenAPI document once, asked for by the HTML before Scalar's script is in (issue #31)", async ({ page, pageProblemWatch }) => {
+  test.slow(); // Scalar's 3.5 MB script renders the whole document
   pageProblemWatch.expect(/script-src blocked eval \(.*\/scalar\/api-reference\.js/);
   const asked: string[] = [];
   page.on('request', (request) => {
