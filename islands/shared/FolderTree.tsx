@@ -91,6 +91,17 @@ export function FolderTree({ labelledBy, describedBy, doctypes, choosable, note,
     }
   }, [state, listed]);
 
+  // Once the revealed choice is shown, its box scrolls to it (not the page: the choice may be far down a long tree).
+  const revealed = useRef(false);
+  const chosenShown = chosen !== undefined && reveal !== undefined && [ROOT, ...reveal].every((id) => state.branches[id]?.status === 'ready');
+  useEffect(() => {
+    if (!chosenShown || revealed.current || chosen === undefined) return;
+    const row = tree.current?.querySelector<HTMLElement>(`[data-entry="${CSS.escape(chosen)}"] > .folder-tree-row`);
+    if (!row) return;
+    revealed.current = true;
+    scrollIntoBox(row);
+  }, [chosenShown, chosen]);
+
   const top = topLabel === undefined ? undefined : { id: ROOT, name: topLabel, folder: true, doctype: null };
   const rows = visibleRows(state, top);
   const stop = tabStop(rows, state.focus, chosen);
@@ -210,4 +221,15 @@ export function FolderTree({ labelledBy, describedBy, doctypes, choosable, note,
       {renderLevel(0, 1)[0]}
     </ul>
   );
+}
+
+/** Scrolls the nearest scrolling box around `element` so that it shows, leaving the page where it is. */
+function scrollIntoBox(element: HTMLElement) {
+  for (let box = element.parentElement; box; box = box.parentElement) {
+    const { overflowY } = getComputedStyle(box);
+    if ((overflowY !== 'auto' && overflowY !== 'scroll') || box.scrollHeight <= box.clientHeight) continue;
+    const inBox = element.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
+    if (inBox < box.scrollTop || inBox + element.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = inBox - (box.clientHeight - element.offsetHeight) / 2;
+    return;
+  }
 }

@@ -13,6 +13,8 @@ import { expectFitsPhone } from './support/journeys.ts';
 import { callApi, expect, expectAccessible, phoneViewport, signInWithToken, test } from './support/test.ts';
 
 test('register a webhook, send a test event, see it arrive and in the delivery log', async ({ page, orgAdmin }) => {
+  // An accessibility scan and a delivery: over 30 s on a loaded machine.
+  test.setTimeout(60_000);
   const received: { body: string; headers: IncomingHttpHeaders }[] = [];
   const receiver = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -62,6 +64,7 @@ test('register a webhook, send a test event, see it arrive and in the delivery l
 });
 
 test('the folder: one two levels down chosen with the keyboard, saved, shown chosen when the webhook opens again', async ({ page, orgAdmin }) => {
+  test.setTimeout(60_000);
   const folder = (name: string, parent_id: string) => callApi<{ id: string }>('documentation/folders', { token: orgAdmin.token, json: { parent_id, name } });
   const plant = await folder('Plant', 'root');
   const line = await folder('Line 2', plant.id);
