@@ -1,22 +1,25 @@
 /**
  * Add Checklist (documentation §2 "Add-checklist dialog", §4 "Result sheet"): pick a checklist from the
- * Browse tab (the folder tree, folders opening on demand, checklists only) or the Search tab (GET
+ * Browse tab (THE folder tree, islands/shared/FolderTree.tsx: folders opening on demand, checklists only)
+ * or the Search tab (GET
  * documentation/search, types=form). A checklist already in the sheet shows 'already selected' and is
  * disabled. 'Add at Root' adds it unlinked; 'Link…' goes on to the link dialog (source and destination
  * questions). The chosen checklist's published questions are read when it is added.
  */
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { api, problemText, SOMETHING_WENT_WRONG } from '../../src/client/api.ts';
-import { allPages } from '../../src/client/all-pages.ts';
-import type { ListedItem } from '../../src/shared/api/documentation.ts';
+import type { Doctype } from '../../src/shared/api/documentation.ts';
 import { DEFAULT_RESULTS_LIMIT } from '../../src/shared/constants.ts';
 import type { SearchResult } from '../../src/shared/api/search.ts';
 import { Dialog, useDialogOpen } from '../shared/Dialog.tsx';
+import { FolderTree } from '../shared/FolderTree.tsx';
 import { catalogueForm, type CatalogueForm } from './sheet-state.ts';
 
 export const ALREADY_SELECTED = 'already selected';
 /** The spec's checklist picker search limit (documentation §9: 1e9; the API takes at most 999999999). */
 const SEARCH_LIMIT = DEFAULT_RESULTS_LIMIT;
+/** The Browse tab lists folders and checklists. */
+const CHECKLISTS: readonly Doctype[] = ['form'];
 
 interface Props {
   selected: readonly string[];
@@ -101,7 +104,14 @@ export function AddChecklistDialog({ selected, canLink, onPick, onClosed }: Prop
       </div>
       <div className="picker-panels">
         <div role="tabpanel" id={`${name}-panel-browse`} aria-labelledby={`${name}-tab-browse`} hidden={tab !== 'browse'} className="picker-panel">
-          <FolderBranch folderId="root" option={option('browse')} />
+          <FolderTree
+            labelledBy={`${name}-tab-browse`}
+            doctypes={CHECKLISTS}
+            choosable={(entry) => !entry.folder}
+            note={(entry) => (selected.includes(entry.id) ? ALREADY_SELECTED : undefined)}
+            chosen={choice?.id}
+            onChoose={(entry) => setChoice({ id: entry.id, name: entry.name })}
+          />
         </div>
         <div role="tabpanel" id={`${name}-panel-search`} aria-labelledby={`${name}-tab-search`} hidden={tab !== 'search'} className="picker-panel">
           <SearchPanel option={option('search')} />
@@ -128,49 +138,6 @@ export function AddChecklistDialog({ selected, canLink, onPick, onClosed }: Prop
 }
 
 type Option = (id: string, label: string, detail?: string) => React.ReactNode;
-
-/** One folder's sub-folders (opening on demand) and checklists. */
-function FolderBranch({ folderId, option }: { folderId: string; option: Option }) {
-  const [items, setItems] = useState<ListedItem[] | 'failed' | undefined>();
-  const [openFolders, setOpenFolders] = useState<ReadonlySet<string>>(new Set());
-
-  useEffect(() => {
-    let live = true;
-    allPages(({ skip, limit }) => api.documentation.contents(folderId, { ordering: ['kind', 'name'], skip, limit })).then(
-      (all) => live && setItems(all.filter((item) => item.kind === 'folder' || item.doctype === 'form')),
-      () => live && setItems('failed'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [folderId]);
-
-  if (items === undefined) return <p className="loading-text">Loading…</p>;
-  if (items === 'failed') return <p className="error-text">This folder could not be read.</p>;
-  if (items.length === 0) return <p className="empty-text">- - Empty - -</p>;
-  const toggle = (id: string) =>
-    setOpenFolders((current) => {
-      const next = new Set(current);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
-  return (
-    <ul className="picker-tree">
-      {items.map((item) =>
-        item.kind === 'folder' ? (
-          <li key={item.id}>
-            <button type="button" className="picker-folder" aria-expanded={openFolders.has(item.id)} onClick={() => toggle(item.id)}>
-              <span aria-hidden="true">{openFolders.has(item.id) ? '▾' : '▸'}</span> {item.name}
-            </button>
-            {openFolders.has(item.id) && <FolderBranch folderId={item.id} option={option} />}
-          </li>
-        ) : (
-          <li key={item.id}>{option(item.id, item.name)}</li>
-        ),
-      )}
-    </ul>
-  );
-}
 
 /** GET documentation/search?types=form: checklists by name and description. */
 function SearchPanel({ option }: { option: Option }) {

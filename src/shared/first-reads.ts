@@ -36,8 +36,11 @@ const contents = (folder: string) => `${at(paths.documentation.contents, folder)
 const doc = at(paths.documentation.document, '{id}');
 const row = (param: string) => at(paths.documentation.submittedRow, `{${param}}`);
 const ROLES_FIRST_PAGE = `${paths.roles.list}?skip=0&limit=100`;
-/** The folders a webhook may be narrowed to (islands/admin/webhooks/WebhookEdit.tsx: folderChoices). */
-const WEBHOOK_FOLDER_CHOICES = `${paths.documentation.contents(ROOT)}?limit=1000`;
+/**
+ * The folders a webhook may be narrowed to (islands/admin/webhooks/WebhookEdit.tsx: folderChoices): THE folder
+ * tree's first page of the root, the drawer's very address.
+ */
+const WEBHOOK_FOLDER_CHOICES = DRAWER;
 
 /**
  * The reads of a route whose parameter `param` names one of two things by its form: `digits` when it is

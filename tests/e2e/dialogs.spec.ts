@@ -124,7 +124,7 @@ async function sheetEditor(page: Page, admin: OrgAdmin, link: boolean): Promise<
       token: admin.token,
       json: { folder_id: 'root', name, doctype: 'form', contents: { questions: { [`${name}-q`]: { title: 'Asset tag', valueType: 'text' } }, question_index: [`${name}-q`] } },
     });
-  const first = await checklist('Register');
+  await checklist('Register');
   await checklist('Inspection');
   const sheet = await callApi<{ id: string }>('documentation/documents', { token: admin.token, json: { folder_id: 'root', name: 'Asset sheet', doctype: 'sheet' } });
   await signInWithToken(page, admin.token);
@@ -133,17 +133,17 @@ async function sheetEditor(page: Page, admin: OrgAdmin, link: boolean): Promise<
   const picker = page.locator('sl-dialog').filter({ has: page.getByRole('dialog', { name: 'Add Checklist', exact: true }) });
   if (link) {
     await opener.click();
-    await picker.locator(`input[value="${first.id}"]`).check();
+    await picker.getByRole('treeitem', { name: 'Register', exact: true }).click();
     await picker.getByRole('button', { name: 'Add at Root' }).click();
     await expect(picker).toHaveCount(0);
   }
   await opener.click();
   if (link) {
-    await picker.getByRole('radio', { name: /Inspection/ }).check();
+    await picker.getByRole('treeitem', { name: /Inspection/ }).click();
     await picker.getByRole('button', { name: 'Link…' }).click();
     await expect(page.getByRole('dialog', { name: 'Link Checklist', exact: true })).toBeVisible();
   } else {
-    await expect(picker.getByRole('radio', { name: /Register/ })).toBeVisible();
+    await expect(picker.getByRole('treeitem', { name: /Register/ })).toBeVisible();
   }
   return opener;
 }

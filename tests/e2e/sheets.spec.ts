@@ -66,8 +66,8 @@ test('builds a sheet from two checklists through the dialogs, publishes it and r
   // Browse: the folder tree of checklists.
   await add.click();
   let picker = dialog(page, 'Add Checklist');
-  await picker.getByRole('button', { name: 'Registers' }).click();
-  await picker.getByRole('radio', { name: /Asset register/ }).check();
+  await picker.getByRole('treeitem', { name: 'Registers' }).click();
+  await picker.getByRole('treeitem', { name: /Asset register/ }).click();
   await picker.getByRole('button', { name: 'Add at Root' }).click();
   await expect(picker).toBeHidden();
   await expect(columns(page)).toHaveCount(2);
@@ -76,8 +76,8 @@ test('builds a sheet from two checklists through the dialogs, publishes it and r
   // Search; the checklist already in the sheet is 'already selected' and disabled.
   await add.click();
   picker = dialog(page, 'Add Checklist');
-  await picker.getByRole('button', { name: 'Registers' }).click();
-  const taken = picker.getByRole('radio', { name: /Asset register/ });
+  await picker.getByRole('treeitem', { name: 'Registers' }).click();
+  const taken = picker.getByRole('treeitem', { name: /Asset register/ });
   await expect(taken).toBeDisabled();
   await expect(picker.getByText('already selected')).toBeVisible();
   await picker.getByRole('tab', { name: 'Search' }).click();
@@ -289,8 +289,8 @@ test('a sheet built and published in its editor reopens with No unpublished chan
   await page.goto(`/documentation/edit/${sheet.id}`);
   await page.getByRole('button', { name: 'Add checklist' }).click();
   const picker = dialog(page, 'Add Checklist');
-  await picker.getByRole('button', { name: 'Registers' }).click();
-  await picker.getByRole('radio', { name: /Asset register/ }).check();
+  await picker.getByRole('treeitem', { name: 'Registers' }).click();
+  await picker.getByRole('treeitem', { name: /Asset register/ }).click();
   await picker.getByRole('button', { name: 'Add at Root' }).click();
   await expect(picker).toBeHidden();
   await expect(columns(page)).toHaveCount(2);
@@ -326,8 +326,8 @@ test('a report is created from New document, built in its editor, published and 
 
   await page.getByRole('button', { name: 'Add checklist' }).click();
   const picker = dialog(page, 'Add Checklist');
-  await picker.getByRole('button', { name: 'Registers' }).click();
-  await picker.getByRole('radio', { name: /Asset register/ }).check();
+  await picker.getByRole('treeitem', { name: 'Registers' }).click();
+  await picker.getByRole('treeitem', { name: /Asset register/ }).click();
   await picker.getByRole('button', { name: 'Add at Root' }).click();
   await expect(columns(page)).toHaveCount(2);
   await expectAccessible(page);

@@ -15,24 +15,24 @@ import {
   type WebhookEndpoint,
   type WebhookEventType,
 } from '../../../src/shared/api/webhooks.ts';
+import { ROOT } from '../../../src/shared/api/documentation.ts';
+import { readFolderEntries, type TreeEntry } from '../../shared/FolderTree.tsx';
 import { webhookPath, webhooksPath } from '../shared/admin-paths.ts';
 import { DeliveryLog } from './DeliveryLog.tsx';
 import { messages } from './messages.ts';
+import { WebhookFolderField, type ChosenFolder } from './WebhookFolderField.tsx';
 
-interface FolderChoice {
-  id: string;
-  name: string;
-}
+/** The tree's top-level entries (islands/shared/FolderTree.tsx), read with the page. */
+type FolderChoice = TreeEntry;
 
 type Load = { status: 'loading' } | { status: 'failed'; detail: string } | { status: 'ready'; endpoint: WebhookEndpoint | undefined; folders: FolderChoice[] };
 
 /**
- * The top-level folders an endpoint may be narrowed to (and its own, when deeper). The same address as the
- * page's first read (src/shared/first-reads.ts).
+ * The top-level folders (the folder tree's first level; deeper ones are read as they open). Its first page
+ * is the page's first read (src/shared/first-reads.ts).
  */
-export async function folderChoices(): Promise<FolderChoice[]> {
-  const page = await api.documentation.contents('root', { limit: 1000 });
-  return page.results.filter((item) => item.kind === 'folder').map((f) => ({ id: f.id, name: f.name }));
+export function folderChoices(): Promise<FolderChoice[]> {
+  return readFolderEntries(ROOT, []);
 }
 
 export default function WebhookEdit({ mode }: { mode: 'new' | 'edit' }) {
@@ -69,14 +69,13 @@ function WebhookForm({ initial, folders }: { initial: WebhookEndpoint | undefine
   const [endpoint, setEndpoint] = useState(initial);
   const [url, setUrl] = useState(initial?.url ?? 'https://');
   const [events, setEvents] = useState<Set<WebhookEventType>>(new Set(initial?.events ?? ['checklist.submitted']));
-  const [folderId, setFolderId] = useState(initial?.folder_id ?? '');
+  const [folder, setFolder] = useState<ChosenFolder>(initial?.folder_id ? { id: initial.folder_id, name: initial.folder_name ?? initial.folder_id, path: [] } : null);
   const [enabled, setEnabled] = useState(initial?.enabled ?? true);
   const [secret, setSecret] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const [confirming, setConfirming] = useState<'rotate' | 'delete' | undefined>();
   const [logVersion, setLogVersion] = useState(0);
-  const choices = endpoint?.folder_id && !folders.some((f) => f.id === endpoint.folder_id) ? [...folders, { id: endpoint.folder_id, name: endpoint.folder_name ?? endpoint.folder_id }] : folders;
 
   function toggle(type: WebhookEventType, on: boolean) {
     const next = new Set(events);
@@ -102,7 +101,7 @@ function WebhookForm({ initial, folders }: { initial: WebhookEndpoint | undefine
     event.preventDefault();
     if (busy) return;
     if (events.size === 0) return setError(messages.chooseEvent);
-    const body = { url: url.trim(), events: WEBHOOK_EVENT_TYPES.filter((t) => events.has(t)), folder_id: folderId || null };
+    const body = { url: url.trim(), events: WEBHOOK_EVENT_TYPES.filter((t) => events.has(t)), folder_id: folder?.id ?? null };
     if (!endpoint) {
       const created = await act(() => api.webhooks.create(body));
       if (!created) return;
@@ -190,20 +189,7 @@ function WebhookForm({ initial, folders }: { initial: WebhookEndpoint | undefine
             </div>
           ))}
         </fieldset>
-        <div className="field">
-          <label htmlFor={`${ids}-folder`}>{messages.folder}</label>
-          <select id={`${ids}-folder`} value={folderId} aria-describedby={`${ids}-folder-hint`} onChange={(e) => setFolderId(e.target.value)}>
-            <option value="">{messages.wholeOrganization}</option>
-            {choices.map((f) => (
-              <option key={f.id} value={f.id}>
-                {f.name}
-              </option>
-            ))}
-          </select>
-          <p className="hint" id={`${ids}-folder-hint`}>
-            {messages.folderHint}
-          </p>
-        </div>
+        <WebhookFolderField ids={ids} chosen={folder} onChoose={setFolder} topFolders={folders} />
         {endpoint && (
           <div className="checkbox-field">
             <input id={`${ids}-enabled`} type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />

@@ -15,6 +15,7 @@ export const messages = {
   loadFailed: 'The webhooks could not be loaded.',
   urlHint: 'An http or https address (https recommended). Redirects are not followed.',
   eventsLegend: 'Send these events',
+  folderChosen: 'Chosen:',
   folderHint: 'Only items in this folder and the folders below it; members joining and leaving are always sent.',
   onLabel: 'Send deliveries to this webhook',
   save: 'Save',

@@ -138,6 +138,30 @@ describe('only what the registrant may read now, in the subtree', () => {
     }
   });
 
+  it('an endpoint on a folder two levels down hears of its subtree only: not of the folders above it nor of a sibling', async () => {
+    const top = await makeFolder(admin);
+    const middle = await makeFolder(admin, top.id);
+    const nested = await makeFolder(admin, middle.id);
+    const below = await makeFolder(admin, nested.id);
+    const sibling = await makeFolder(admin, middle.id);
+    const other = await startReceiver();
+    try {
+      const endpoint = await registerWebhook(admin, { url: other.url, events: ['document.published'], folder_id: nested.id });
+      expect(endpoint).toMatchObject({ folder_id: nested.id, folder_name: nested.name });
+      other.secret = endpoint.secret;
+      const inNested = await makeDocument(admin, nested.id, 'form');
+      const inBelow = await makeDocument(admin, below.id, 'form');
+      const away = await Promise.all([top.id, middle.id, sibling.id].map((folderId) => makeDocument(admin, folderId, 'form')));
+      await eventually(() => other.received.filter((r) => [inNested.id, inBelow.id].includes(r.data.document_id as string)).length === 2, 'the two documents in the subtree');
+      for (const doc of away) await once('document.published', 'document_id', doc.id); // the organisation-wide endpoint heard of them…
+      await server.deps.webhooks.idle();
+      expect(other.received.map((r) => r.data.document_id).sort()).toEqual([inNested.id, inBelow.id].sort()); // …this one did not
+      expect(other.received.every((r) => r.verified)).toBe(true);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('nothing for an item the registrant cannot read (an admin no longer), the rest still', async () => {
     const second = await createUserDirectly(server, admin, { is_org_admin: true });
     const other = await startReceiver();

@@ -50,6 +50,22 @@ describe('POST, GET, PUT, DELETE webhooks', () => {
     expect((await admin.api.get(`webhooks/${created.id}`)).status).toBe(404);
   });
 
+  it('a folder at any depth of the organisation: registered on one, changed to a deeper one, named in the answer', async () => {
+    const top = await makeFolder(admin);
+    const middle = await makeFolder(admin, top.id);
+    const nested = await makeFolder(admin, middle.id);
+    const created = await registerWebhook(admin, { url: 'https://hooks.example.com/nested', events: ['document.published'], folder_id: middle.id });
+    expect(created).toMatchObject({ folder_id: middle.id, folder_name: middle.name });
+    const changed = await admin.api.put(`webhooks/${created.id}`, { url: created.url, events: created.events, folder_id: nested.id.toUpperCase() });
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.body).toMatchObject({ folder_id: nested.id, folder_name: nested.name });
+    expect((await admin.api.get(`webhooks/${created.id}`)).body).toMatchObject({ folder_id: nested.id, folder_name: nested.name });
+    const theirs = await makeFolder(stranger, (await makeFolder(stranger)).id);
+    const refused = await admin.api.put(`webhooks/${created.id}`, { url: created.url, events: created.events, folder_id: theirs.id });
+    expect(refused.status, refused.text).toBe(422);
+    expect(JSON.stringify(refused.body)).toContain('folder_id');
+  });
+
   it('rotating the secret: the new one signs, the old one does not', async () => {
     const endpoint = await registerWebhook(admin, { url: receiver.url, events: ['member.joined'] });
     const rotated = await admin.api.post(`webhooks/${endpoint.id}/rotate-secret`, {});
