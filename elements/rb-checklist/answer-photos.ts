@@ -27,33 +27,29 @@ export class AnswerPhotos {
     const files = [...(input.files ?? [])];
     input.value = '';
     if (files.length === 0) return;
-    this.busy = id;
-    this.host.requestUpdate();
+    this.set({ busy: id });
     try {
       const added: LocalPhoto[] = [];
       for (const file of files) {
         const photo = await compressImage(file, FORM_MEDIA);
         added.push({ blob: photo, name: photo.name || 'photo', type: photo.type, id: ++this.count, url: URL.createObjectURL(photo) });
       }
-      this.byQuestion = { ...this.byQuestion, [id]: [...(this.byQuestion[id] ?? []), ...added] };
+      this.set({ byQuestion: { ...this.byQuestion, [id]: [...(this.byQuestion[id] ?? []), ...added] } });
       this.onAdded();
     } finally {
-      this.busy = null;
-      this.host.requestUpdate();
+      this.set({ busy: null });
     }
   }
 
   remove(id: string, photo: LocalPhoto): void {
     URL.revokeObjectURL(photo.url);
-    this.byQuestion = { ...this.byQuestion, [id]: (this.byQuestion[id] ?? []).filter((p) => p.id !== photo.id) };
-    this.host.requestUpdate();
+    this.set({ byQuestion: { ...this.byQuestion, [id]: (this.byQuestion[id] ?? []).filter((p) => p.id !== photo.id) } });
   }
 
   /** Every photo goes (its preview's object URL too). */
   clear(): void {
     for (const list of Object.values(this.byQuestion)) for (const photo of list) URL.revokeObjectURL(photo.url);
-    this.byQuestion = {};
-    this.host.requestUpdate();
+    this.set({ byQuestion: {} });
   }
 
   /** How many photos each question has (what the shared rules read). */
@@ -64,5 +60,10 @@ export class AnswerPhotos {
   /** The photos as a submission carries them. */
   queued(): QueuedPhoto[] {
     return Object.entries(this.byQuestion).flatMap(([questionId, list]) => list.map((p) => ({ questionId, name: p.name, type: p.type, blob: p.blob })));
+  }
+
+  private set(change: Partial<Pick<AnswerPhotos, 'byQuestion' | 'busy'>>): void {
+    Object.assign(this, change);
+    this.host.requestUpdate();
   }
 }

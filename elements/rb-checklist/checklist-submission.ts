@@ -11,10 +11,13 @@ import { ApiError, newIdempotencyKey } from '../../src/shared/transport/index.ts
 import { emit } from '../events.ts';
 import { emitUnauthorized } from '../shared/element-transport.ts';
 import type { SubmissionRecord } from './answer-state.ts';
-import type { ChecklistApi, ChecklistDocument } from './checklist-api.ts';
+import type { AnswerPhotos } from './answer-photos.ts';
+import type { ChecklistDocument } from './checklist-api.ts';
+import type { LoadedChecklist } from './loaded-checklist.ts';
 import { QUEUED, QUEUED_UNTIL_SIGN_IN, SUBMIT_FAILED, SUBMITTED } from './messages.ts';
 import { shareRefusal } from './share-refusal.ts';
-import { sendSubmission, type QueuedPhoto, type QueuedSubmission } from './submission-queue.ts';
+import { sendSubmission, type QueuedSubmission } from './submission-queue.ts';
+import type { WaitingSubmissions } from './waiting-submissions.ts';
 
 /** The element that fills the checklist in: who submits, where to, and how it shows the outcome. */
 type Host = ReactiveControllerHost &
@@ -32,16 +35,6 @@ type Host = ReactiveControllerHost &
     reset(): void;
   };
 
-/** What the host hands over to submit: the answers as they are now, and where waiting submissions are kept. */
-export interface Answers {
-  api(): ChecklistApi;
-  checklistId(): string;
-  record(): SubmissionRecord;
-  photos(): QueuedPhoto[];
-  /** Keeps a submission on this device; false when this browser cannot. */
-  keep(entry: QueuedSubmission): Promise<boolean>;
-}
-
 export class ChecklistSubmission {
   submitting = false;
   /** The line under Submit: submitted, queued, refused. */
@@ -49,16 +42,20 @@ export class ChecklistSubmission {
   /** After a submission (when the element loaded the checklist itself, not on a kiosk): the outcome, with 'Fill In Again'. */
   done: { kind: 'success' | 'info'; text: string } | null = null;
 
+  /** `record`: the answers as a submission carries them, as they are now. */
   constructor(
     private readonly host: Host,
-    private readonly answers: Answers,
+    private readonly checklist: LoadedChecklist,
+    private readonly photos: AnswerPhotos,
+    private readonly waiting: WaitingSubmissions,
+    private readonly record: () => SubmissionRecord,
   ) {}
 
   /** Sends the answers (Submit). Without a network they wait on this device and are sent later. */
   async submit(): Promise<void> {
     const host = this.host;
     if (this.submitting || !host.complete) return;
-    const documentId = this.answers.checklistId();
+    const documentId = this.checklist.id;
     const entry: QueuedSubmission = {
       key: newIdempotencyKey(), // the moment Submit is pressed: every retry of these answers carries it
       documentId,
@@ -66,15 +63,13 @@ export class ChecklistSubmission {
       userId: host.userId,
       ...(host.shareToken ? { shareToken: host.shareToken } : {}),
       createdAt: new Date().toISOString(),
-      record: this.answers.record(),
-      photos: this.answers.photos(),
+      record: this.record(),
+      photos: this.photos.queued(),
     };
-    this.submitting = true;
-    this.message = null;
-    host.requestUpdate();
+    this.set({ submitting: true, message: null });
     try {
       if (navigator.onLine === false) throw new ApiError(0, 'The network is unavailable');
-      const row = await sendSubmission(entry, this.answers.api());
+      const row = await sendSubmission(entry, this.checklist.api());
       this.afterSubmission({ kind: 'success', text: SUBMITTED });
       emit(host, 'rb-submitted', { status: 'sent', key: entry.key, documentId, row });
     } catch (error) {
@@ -82,15 +77,14 @@ export class ChecklistSubmission {
       // A share link refused (revoked, expired) gets no new token: its refusal is final, and said in words.
       const unauthorized = error instanceof ApiError && error.status === 401;
       const keep = error instanceof ApiError && (error.network || (unauthorized && !host.shareToken));
-      if (keep && (await this.answers.keep(entry))) {
+      if (keep && (await this.waiting.keep(entry))) {
         this.afterSubmission({ kind: 'info', text: unauthorized ? QUEUED_UNTIL_SIGN_IN : QUEUED });
         emit(host, 'rb-submitted', { status: 'queued', key: entry.key, documentId });
         if (unauthorized) emitUnauthorized(host, error);
       } else {
         if (unauthorized) emitUnauthorized(host, error);
         const refused = host.shareToken && error instanceof ApiError && [401, 402, 404, 429].includes(error.status);
-        this.message = { kind: 'error', text: refused ? shareRefusal(error) : SUBMIT_FAILED };
-        host.requestUpdate();
+        this.set({ message: { kind: 'error', text: refused ? shareRefusal(error) : SUBMIT_FAILED } });
         const status = (error as { status?: number }).status;
         emit(host, 'rb-submit-failed', {
           documentId,
@@ -99,8 +93,7 @@ export class ChecklistSubmission {
         });
       }
     } finally {
-      this.submitting = false;
-      host.requestUpdate();
+      this.set({ submitting: false });
     }
   }
 
@@ -113,14 +106,12 @@ export class ChecklistSubmission {
 
   /** The outcome shown instead of the form goes (a new checklist is loading, or 'Fill In Again'). */
   clearOutcome(): void {
-    this.done = null;
-    this.host.requestUpdate();
+    this.set({ done: null });
   }
 
   /** The line under Submit goes (the answers or photos changed, or the form was reset). */
   clearMessage(): void {
-    this.message = null;
-    this.host.requestUpdate();
+    this.set({ message: null });
   }
 
   /**
@@ -132,8 +123,7 @@ export class ChecklistSubmission {
     const host = this.host;
     host.reset();
     if (!host.kiosk && !host.form) {
-      this.done = message;
-      host.requestUpdate();
+      this.set({ done: message });
       // The focused Submit button is gone: the outcome takes the focus, so it is read and the page stays in place.
       void host.updateComplete.then(() => {
         const outcome = host.renderRoot.querySelector<HTMLElement>('.done-text');
@@ -142,8 +132,12 @@ export class ChecklistSubmission {
       });
       return;
     }
-    this.message = message;
-    host.requestUpdate();
+    this.set({ message });
     host.renderRoot.querySelector('form')?.scrollIntoView?.({ block: 'start' });
+  }
+
+  private set(change: Partial<Pick<ChecklistSubmission, 'submitting' | 'message' | 'done'>>): void {
+    Object.assign(this, change);
+    this.host.requestUpdate();
   }
 }

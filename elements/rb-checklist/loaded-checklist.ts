@@ -30,8 +30,9 @@ export class LoadedChecklist implements ReactiveController {
   /** `api`: the host's calls as they are now; `starting`: a load begins; `shown`: the questions are in (the host restores their answers). */
   constructor(
     private readonly host: Host,
-    private readonly api: () => ChecklistApi,
-    private readonly hooks: { starting: () => void; shown: () => void },
+    readonly api: () => ChecklistApi,
+    private readonly starting: () => void,
+    private readonly shown: () => void,
   ) {
     host.addController(this);
   }
@@ -54,7 +55,7 @@ export class LoadedChecklist implements ReactiveController {
     const controller = new AbortController();
     this.loading = controller;
     this.set({ state: 'loading' });
-    this.hooks.starting();
+    this.starting();
     try {
       const document = shareToken ? await this.api().loadShared() : await this.api().loadDocument(documentId);
       if (controller.signal.aborted) return;
@@ -71,7 +72,7 @@ export class LoadedChecklist implements ReactiveController {
   /** Shows `document`: its questions (the host restores their answers), then asks for their pictures. */
   show(document: ChecklistDocument): void {
     this.set({ document, questions: orderedQuestions((document.contents ?? {}) as Record<string, unknown>) });
-    this.hooks.shown();
+    this.shown();
     this.set({ state: 'ready' });
     void this.loadPictures();
   }

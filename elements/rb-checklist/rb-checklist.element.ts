@@ -133,13 +133,15 @@ export class RbChecklist extends LitElement {
   @state() private visibilityNote = '';
 
   /** The checklist, its questions and their pictures: from `form`, or loaded. */
-  private readonly checklist = new LoadedChecklist(this, () => this.api(), {
-    starting: () => this.submission.clearOutcome(),
-    shown: () => {
+  private readonly checklist = new LoadedChecklist(
+    this,
+    () => this.api(),
+    () => this.submission.clearOutcome(),
+    () => {
       this.answers = restoreDraft(this.checklist.questions, readDraft(this.owner));
       this.photos.clear();
     },
-  });
+  );
   /** The photos taken for the answers. */
   private readonly photos = new AnswerPhotos(this, () => this.submission.clearMessage());
   /** The 'Scan QR code' dialog; a code read becomes the question's answer and its field takes the focus. */
@@ -150,13 +152,9 @@ export class RbChecklist extends LitElement {
   /** The submissions waiting on this device: kept when the network (or the token) fails, sent later. */
   private readonly waitingSubmissions = new WaitingSubmissions(this, () => this.queue(), () => !!this.apiBase);
   /** Submit, and the outcome after it. */
-  private readonly submission = new ChecklistSubmission(this, {
-    api: () => this.api(),
-    checklistId: () => this.checklist.id,
-    record: () => submissionRecord(this.checklist.questions, this.answers),
-    photos: () => this.photos.queued(),
-    keep: (entry) => this.waitingSubmissions.keep(entry),
-  });
+  private readonly submission = new ChecklistSubmission(this, this.checklist, this.photos, this.waitingSubmissions, () =>
+    submissionRecord(this.checklist.questions, this.answers),
+  );
   /** While Submit runs, a 401 is told (as `rb-unauthorized`) only after the answers are safe on this device. */
   private readonly transport = elementTransport(this, () => this.submission.submitting);
 
