@@ -1,6 +1,10 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { elementTransport } from '../shared/element-transport.ts';
+import { orderedQuestions } from '../../src/shared/checklists/question.ts';
+import { ApiError, newIdempotencyKey } from '../../src/shared/transport/index.ts';
+import { emit } from '../events.ts';
+import { elementTransport, emitUnauthorized } from '../shared/element-transport.ts';
+import { compressImage, FORM_MEDIA } from '../shared/image-compression.ts';
 import {
   draftOf,
   initialAnswers,
@@ -13,24 +17,53 @@ import {
   type Answers,
   type OrderedQuestion,
 } from './answer-state.ts';
-import { AnswerPhotos } from './answer-photos.ts';
-import { checklistApi, type ChecklistApi, type ChecklistDocument } from './checklist-api.ts';
+import { checklistApi, type ChecklistApi, type ChecklistDocument, type SharedChecklist } from './checklist-api.ts';
 import { clearDraft, readDraft, writeDraft } from './checklist-draft.ts';
-import { ChecklistSubmission } from './checklist-submission.ts';
-import { checklistForm, checklistHead, loadingLine, refusal, submittedOutcome } from './checklist-view.ts';
 import type { DraftOwner } from './draft-key.ts';
-import { LoadedChecklist } from './loaded-checklist.ts';
 import { FILL_AGAIN, LOAD_FAILED, NO_QUESTIONS, QUEUED, QUEUED_UNTIL_SIGN_IN, SUBMIT_FAILED, SUBMITTED } from './messages.ts';
 import { ScannerDialog } from './scanner-dialog.ts';
-import { questionView } from './question-view.ts';
+import { questionView, type LocalPhoto } from './question-view.ts';
 import { questionSlot, shownIds, visibilityChange, visibilityRegion } from './question-visibility.ts';
 import { styles } from './rb-checklist.styles.ts';
 import { indexedDbStore } from './submission-store.ts';
-import { ownedBy, SubmissionQueue, type SubmissionStore } from './submission-queue.ts';
+import { shareRefusal } from './share-refusal.ts';
+import { ownedBy, sendSubmission, SubmissionQueue, type QueuedPhoto, type QueuedSubmission, type SubmissionStore } from './submission-queue.ts';
 import { WaitingSubmissions } from './waiting-submissions.ts';
 
 export { FILL_AGAIN, LOAD_FAILED, NO_QUESTIONS, QUEUED, QUEUED_UNTIL_SIGN_IN, SUBMIT_FAILED, SUBMITTED };
-export type { RbLoadedDetail, RbLoadFailedDetail, RbSubmitFailedDetail, RbSubmittedDetail } from './checklist-events.ts';
+
+/** `rb-submitted`: the answers reached the server (`sent`, with the stored row) or wait on this device (`queued`). */
+export type RbSubmittedDetail =
+  | { status: 'sent'; key: string; documentId: string; row: unknown }
+  | { status: 'queued'; key: string; documentId: string };
+
+/** `rb-loaded`: the checklist the element loaded itself (with a share token: its link and organisation too). */
+export interface RbLoadedDetail {
+  checklist: ChecklistDocument | SharedChecklist;
+}
+
+/** `rb-load-failed`: the checklist could not be loaded; `words` is what the element shows instead. */
+export interface RbLoadFailedDetail {
+  status: number;
+  detail: string;
+  words: string;
+}
+
+export interface RbSubmitFailedDetail {
+  documentId: string;
+  /** The server's detail (or the error's message). */
+  detail: string;
+  status?: number;
+}
+
+declare global {
+  interface GlobalEventHandlersEventMap {
+    'rb-submitted': CustomEvent<RbSubmittedDetail>;
+    'rb-submit-failed': CustomEvent<RbSubmitFailedDetail>;
+    'rb-loaded': CustomEvent<RbLoadedDetail>;
+    'rb-load-failed': CustomEvent<RbLoadFailedDetail>;
+  }
+}
 
 /**
  * The checklist filler (documentation §4 "Form fill"): a published checklist's questions, each with its
@@ -128,22 +161,25 @@ export class RbChecklist extends LitElement {
   /** Where waiting submissions are kept (IndexedDB; replaceable for tests). */
   @property({ attribute: false }) store: SubmissionStore = indexedDbStore;
 
+  @state() private loadState: 'idle' | 'loading' | 'failed' | 'ready' = 'idle';
+  /** The words shown when the checklist could not be loaded. */
+  @state() private loadProblem = LOAD_FAILED;
+  /** After a submission (when the element loaded the checklist itself, not on a kiosk): the outcome, with 'Fill In Again'. */
+  @state() private done: { kind: 'success' | 'info'; text: string } | null = null;
+  @state() private loaded: ChecklistDocument | null = null;
+  @state() private questions: OrderedQuestion[] = [];
   @state() private answers: Answers = {};
+  @state() private photos: Record<string, LocalPhoto[]> = {};
+  /** The questions' own pictures by upload id: a signed address, or null when the server gave none. */
+  @state() private pictures: Record<string, string | null> = {};
+  @state() private submitting = false;
+  @state() private message: { kind: 'success' | 'info' | 'error'; text: string } | null = null;
+  @state() private photoBusy: string | null = null;
   /** What the live region last said about questions shown or hidden by an answer (issue #33). */
   @state() private visibilityNote = '';
 
-  /** The checklist, its questions and their pictures: from `form`, or loaded. */
-  private readonly checklist = new LoadedChecklist(
-    this,
-    () => this.api(),
-    () => this.submission.clearOutcome(),
-    () => {
-      this.answers = restoreDraft(this.checklist.questions, readDraft(this.owner));
-      this.photos.clear();
-    },
-  );
-  /** The photos taken for the answers. */
-  private readonly photos = new AnswerPhotos(this, () => this.submission.clearMessage());
+
+  private loading?: AbortController;
   /** The 'Scan QR code' dialog; a code read becomes the question's answer and its field takes the focus. */
   private readonly scanner = new ScannerDialog(this, (id, text) => {
     this.setAnswers(withValue(this.answers, id, text));
@@ -151,12 +187,9 @@ export class RbChecklist extends LitElement {
   });
   /** The submissions waiting on this device: kept when the network (or the token) fails, sent later. */
   private readonly waitingSubmissions = new WaitingSubmissions(this, () => this.queue(), () => !!this.apiBase);
-  /** Submit, and the outcome after it. */
-  private readonly submission = new ChecklistSubmission(this, this.checklist, this.photos, this.waitingSubmissions, () =>
-    submissionRecord(this.checklist.questions, this.answers),
-  );
+  private photoCount = 0;
   /** While Submit runs, a 401 is told (as `rb-unauthorized`) only after the answers are safe on this device. */
-  private readonly transport = elementTransport(this, () => this.submission.submitting);
+  private readonly transport = elementTransport(this, () => this.submitting);
 
   // ─── Life cycle ─────────────────────────────────────────────────────────────────────────────────
 
@@ -170,8 +203,13 @@ export class RbChecklist extends LitElement {
     return super.createRenderRoot();
   }
 
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.loading?.abort();
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('form') && this.form) this.checklist.show(this.form);
+    if (changed.has('form') && this.form) this.show(this.form);
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -180,8 +218,14 @@ export class RbChecklist extends LitElement {
     if (changed.has('apiBase') || changed.has('userId') || changed.has('token') || changed.has('shareToken') || changed.has('store')) void this.sendWaiting();
   }
 
+  /** The checklist's id: with a share token, the one the link named (the element is not told it). */
+  private get checklistId(): string {
+    if (this.shareToken && !this.form) return this.loaded?.id ?? '';
+    return this.documentId || this.loaded?.id || '';
+  }
+
   private get owner(): DraftOwner {
-    return { userId: this.userId, orgId: this.orgId, documentId: this.checklist.id };
+    return { userId: this.userId, orgId: this.orgId, documentId: this.checklistId };
   }
 
   private api(): ChecklistApi {
@@ -200,8 +244,50 @@ export class RbChecklist extends LitElement {
    * Loads the checklist from `api-base` (done by itself when `document-id`, `share-token`, `api-base` or
    * `token` change): with a share token, the link's checklist; otherwise `document-id`.
    */
-  load(): Promise<void> {
-    return this.checklist.load();
+  async load(): Promise<void> {
+    if (!this.documentId && !this.shareToken) return;
+    this.loading?.abort();
+    const controller = new AbortController();
+    this.loading = controller;
+    this.loadState = 'loading';
+    this.done = null;
+    try {
+      const document = this.shareToken ? await this.api().loadShared() : await this.api().loadDocument(this.documentId);
+      if (controller.signal.aborted) return;
+      this.show(document);
+      emit(this, 'rb-loaded', { checklist: document });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      this.loadProblem = this.shareToken ? shareRefusal(error) : LOAD_FAILED;
+      this.loadState = 'failed';
+      const status = error instanceof ApiError ? error.status : 0;
+      emit(this, 'rb-load-failed', { status, detail: error instanceof ApiError ? error.detail : String(error), words: this.loadProblem });
+    }
+  }
+
+  private show(document: ChecklistDocument): void {
+    this.loaded = document;
+    this.questions = orderedQuestions((document.contents ?? {}) as Record<string, unknown>);
+    this.answers = restoreDraft(this.questions, readDraft(this.owner));
+    this.clearPhotos();
+    this.loadState = 'ready';
+    void this.loadPictures();
+  }
+
+  /** Asks for the addresses of the questions' pictures (one call per 100); a failed call leaves them 'not available'. */
+  private async loadPictures(): Promise<void> {
+    const documentId = this.checklistId;
+    const ids = [...new Set(this.questions.map(({ question }) => question.media).filter((id): id is string => !!id))];
+    this.pictures = {};
+    if (ids.length === 0 || !documentId) return;
+    let urls = new Map<string, string>();
+    try {
+      urls = await this.api().mediaUrls(documentId, ids);
+    } catch {
+      // shown as 'Picture not available'
+    }
+    if (this.checklistId !== documentId) return; // another checklist came meanwhile
+    this.pictures = Object.fromEntries(ids.map((id) => [id, urls.get(id) ?? null]));
   }
 
   // ─── Answers ────────────────────────────────────────────────────────────────────────────────────
@@ -209,45 +295,143 @@ export class RbChecklist extends LitElement {
   private setAnswers(answers: Answers): void {
     this.announceVisibility(answers);
     this.answers = answers;
-    this.submission.clearMessage();
+    this.message = null;
     writeDraft(this.owner, isTouched(answers) ? draftOf(answers) : undefined);
   }
 
   /** Says in the live region which questions the new answers show or hide (issue #33); says nothing when none. */
   private announceVisibility(next: Answers): void {
-    const { questions } = this.checklist;
-    const change = visibilityChange(questions, shownIds(questions, this.answers), shownIds(questions, next));
+    const change = visibilityChange(this.questions, shownIds(this.questions, this.answers), shownIds(this.questions, next));
     if (change) this.visibilityNote = change;
   }
 
   /** Clears the answers and photos and forgets the local draft (Reset Questions). */
   reset(): void {
     clearDraft(this.owner);
-    this.answers = initialAnswers(this.checklist.questions);
-    this.photos.clear();
-    this.submission.clearMessage();
+    this.answers = initialAnswers(this.questions);
+    this.clearPhotos();
+    this.message = null;
+  }
+
+  private clearPhotos(): void {
+    for (const list of Object.values(this.photos)) for (const photo of list) URL.revokeObjectURL(photo.url);
+    this.photos = {};
+  }
+
+  private photoCounts(): Record<string, number> {
+    return Object.fromEntries(Object.entries(this.photos).map(([id, list]) => [id, list.length]));
   }
 
   /** Why Submit is disabled, line by line (the shared rules' problems, named); empty when it may go. */
   private blockers(): string[] {
-    return submitBlockers(this.checklist.questions, this.answers, this.photos.counts());
+    return submitBlockers(this.questions, this.answers, this.photoCounts());
   }
 
   /** Whether Submit is enabled: the shared rules find no problem with any answer. */
   get complete(): boolean {
-    return this.checklist.state === 'ready' && this.checklist.questions.length > 0 && this.blockers().length === 0;
+    return this.loadState === 'ready' && this.questions.length > 0 && this.blockers().length === 0;
+  }
+
+  private async addPhoto(id: string, input: HTMLInputElement): Promise<void> {
+    const files = [...(input.files ?? [])];
+    input.value = '';
+    if (files.length === 0) return;
+    this.photoBusy = id;
+    try {
+      const added: LocalPhoto[] = [];
+      for (const file of files) {
+        const photo = await compressImage(file, FORM_MEDIA);
+        added.push({ blob: photo, name: photo.name || 'photo', type: photo.type, id: ++this.photoCount, url: URL.createObjectURL(photo) });
+      }
+      this.photos = { ...this.photos, [id]: [...(this.photos[id] ?? []), ...added] };
+      this.message = null;
+    } finally {
+      this.photoBusy = null;
+    }
+  }
+
+  private removePhoto(id: string, photo: LocalPhoto): void {
+    URL.revokeObjectURL(photo.url);
+    this.photos = { ...this.photos, [id]: (this.photos[id] ?? []).filter((p) => p.id !== photo.id) };
   }
 
   // ─── Submitting ─────────────────────────────────────────────────────────────────────────────────
 
   /** Sends the answers (Submit). Without a network they wait on this device and are sent later. */
-  submit(): Promise<void> {
-    return this.submission.submit();
+  async submit(): Promise<void> {
+    if (this.submitting || !this.complete) return;
+    const documentId = this.checklistId;
+    const photos: QueuedPhoto[] = Object.entries(this.photos).flatMap(([questionId, list]) =>
+      list.map((p) => ({ questionId, name: p.name, type: p.type, blob: p.blob })),
+    );
+    const entry: QueuedSubmission = {
+      key: newIdempotencyKey(), // the moment Submit is pressed: every retry of these answers carries it
+      documentId,
+      apiBase: this.apiBase,
+      userId: this.userId,
+      ...(this.shareToken ? { shareToken: this.shareToken } : {}),
+      createdAt: new Date().toISOString(),
+      record: submissionRecord(this.questions, this.answers),
+      photos,
+    };
+    this.submitting = true;
+    this.message = null;
+    try {
+      if (navigator.onLine === false) throw new ApiError(0, 'The network is unavailable');
+      const row = await sendSubmission(entry, this.api());
+      this.afterSubmission({ kind: 'success', text: SUBMITTED });
+      emit(this, 'rb-submitted', { status: 'sent', key: entry.key, documentId, row });
+    } catch (error) {
+      // No answer, or a token that is no longer valid: the answers wait on this device (same key, same user).
+      // A share link refused (revoked, expired) gets no new token: its refusal is final, and said in words.
+      const unauthorized = error instanceof ApiError && error.status === 401;
+      const keep = error instanceof ApiError && (error.network || (unauthorized && !this.shareToken));
+      if (keep && (await this.waitingSubmissions.keep(entry))) {
+        this.afterSubmission({ kind: 'info', text: unauthorized ? QUEUED_UNTIL_SIGN_IN : QUEUED });
+        emit(this, 'rb-submitted', { status: 'queued', key: entry.key, documentId });
+        if (unauthorized) emitUnauthorized(this, error);
+      } else {
+        if (unauthorized) emitUnauthorized(this, error);
+        const refused = this.shareToken && error instanceof ApiError && [401, 402, 404, 429].includes(error.status);
+        this.message = { kind: 'error', text: refused ? shareRefusal(error) : SUBMIT_FAILED };
+        const status = (error as { status?: number }).status;
+        emit(this, 'rb-submit-failed', {
+          documentId,
+          detail: error instanceof Error ? error.message : String(error),
+          ...(typeof status === 'number' ? { status } : {}),
+        });
+      }
+    } finally {
+      this.submitting = false;
+    }
+  }
+
+  /**
+   * The local draft goes and the form is ready again. On a kiosk, and in the app's page (which goes on
+   * elsewhere), the outcome is the line under Submit; where the element loaded the checklist itself, the
+   * outcome replaces the form, with 'Fill In Again'.
+   */
+  private afterSubmission(message: { kind: 'success' | 'info'; text: string }): void {
+    this.reset();
+    if (!this.kiosk && !this.form) {
+      this.done = message;
+      // The focused Submit button is gone: the outcome takes the focus, so it is read and the page stays in place.
+      void this.updateComplete.then(() => {
+        const outcome = this.renderRoot.querySelector<HTMLElement>('.done-text');
+        outcome?.scrollIntoView?.({ block: 'nearest' });
+        outcome?.focus();
+      });
+      return;
+    }
+    this.message = message;
+    this.renderRoot.querySelector('form')?.scrollIntoView?.({ block: 'start' });
   }
 
   /** 'Fill In Again': the submitted state goes and the empty form is back, its first field focused. */
   fillAgain(): void {
-    this.submission.fillAgain();
+    this.done = null;
+    this.reset();
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('form :is(input, select, textarea, button)')?.focus());
   }
 
   /** Sends the submissions waiting on this device (also on the `online` event, on load, every 30 s). */
@@ -258,7 +442,7 @@ export class RbChecklist extends LitElement {
   // ─── Rendering ──────────────────────────────────────────────────────────────────────────────────
 
   private keyOf(id: string): string {
-    return `q${this.checklist.questions.findIndex((q) => q.id === id)}`;
+    return `q${this.questions.findIndex((q) => q.id === id)}`;
   }
 
   protected override render(): TemplateResult {
@@ -266,21 +450,50 @@ export class RbChecklist extends LitElement {
   }
 
   private renderBody(): TemplateResult {
-    const { state: loadState, document, questions } = this.checklist;
-    if (loadState === 'loading' || loadState === 'idle') return loadingLine(loadState === 'loading');
-    if (loadState === 'failed') return refusal(this.checklist.problem);
-    const heading = !this.form && document ? checklistHead(document) : nothing;
-    if (questions.length === 0) return html`${heading}<p class="empty">${NO_QUESTIONS}</p>`;
-    const { done, submitting, message } = this.submission;
-    if (done) return submittedOutcome(heading, done, () => this.fillAgain());
-    return checklistForm({ heading, questions: this.renderQuestions(), blockers: this.blockers(), submitting, message, submit: () => void this.submit() });
+    if (this.loadState === 'loading' || this.loadState === 'idle') {
+      return html`<p class="status" role="status">${this.loadState === 'loading' ? 'Loading checklist…' : ''}</p>`;
+    }
+    if (this.loadState === 'failed') return html`<p class="status error refusal" part="refusal" role="alert">${this.loadProblem}</p>`;
+    const heading =
+      !this.form && this.loaded
+        ? html`<header class="head" part="head">
+            <h2>${this.loaded.name ?? ''}</h2>
+            ${this.loaded.description ? html`<p class="description">${this.loaded.description}</p>` : nothing}
+          </header>`
+        : nothing;
+    if (this.questions.length === 0) return html`${heading}<p class="empty">${NO_QUESTIONS}</p>`;
+    if (this.done) {
+      return html`${heading}
+        <div class=${`done ${this.done.kind}`} part="done">
+          <p class="done-text" role="status" tabindex="-1">${this.done.text}</p>
+          <button type="button" class="primary" part="fill-again" @click=${() => this.fillAgain()}>${FILL_AGAIN}</button>
+        </div>`;
+    }
+    const blockers = this.blockers();
+    const complete = blockers.length === 0;
+    const explained = !complete && !this.submitting;
+    return html`${heading}
+      <form
+        part="base"
+        novalidate
+        @submit=${(event: Event) => {
+          event.preventDefault();
+          void this.submit();
+        }}
+      >
+        ${this.renderQuestions()}
+        <div class="actions">
+          <button type="submit" class="primary" part="submit" ?disabled=${!complete || this.submitting} aria-describedby=${explained ? 'submit-hint' : nothing}>${this.submitting ? 'Submitting...' : 'Submit'}</button>
+          ${explained ? html`<div class="hint" id="submit-hint">${blockers.map((line) => html`<p>${line}</p>`)}</div>` : nothing}
+        </div>
+        <p class=${`message ${this.message?.kind ?? ''}`} part="message" role=${this.message?.kind === 'error' ? 'alert' : 'status'}>${this.message?.text ?? ''}</p>
+      </form>`;
   }
 
   /** Every question in its slot, those whose condition is not met hidden (issue #33), and the live region that says so. */
   private renderQuestions(): TemplateResult {
-    const { questions } = this.checklist;
-    const shown = shownIds(questions, this.answers);
-    return html`${questions.map((question, index) => questionSlot(question.id, shown.has(question.id), this.renderQuestion(question, index)))}
+    const shown = shownIds(this.questions, this.answers);
+    return html`${this.questions.map((question, index) => questionSlot(question.id, shown.has(question.id), this.renderQuestion(question, index)))}
     ${visibilityRegion(this.visibilityNote)}`;
   }
 
@@ -291,15 +504,15 @@ export class RbChecklist extends LitElement {
       question,
       index,
       answer: this.answers[id],
-      picture: media ? this.checklist.pictures[media] : undefined,
-      photos: this.photos.byQuestion[id] ?? [],
-      addingPhotos: this.photos.busy === id,
-      disabled: this.submission.submitting,
+      picture: media ? this.pictures[media] : undefined,
+      photos: this.photos[id] ?? [],
+      addingPhotos: this.photoBusy === id,
+      disabled: this.submitting,
       change: (value) => this.setAnswers(withValue(this.answers, id, value)),
       changeComments: (comments) => this.setAnswers(withComments(this.answers, id, comments)),
       scan: () => void this.scanner.open(id),
-      addPhotos: (input) => void this.photos.add(id, input),
-      removePhoto: (photo) => this.photos.remove(id, photo),
+      addPhotos: (input) => void this.addPhoto(id, input),
+      removePhoto: (photo) => this.removePhoto(id, photo),
     });
   }
 }
