@@ -4,13 +4,12 @@
  * text follows the server's own settings — billing off promises no trial and no end date, billing on
  * shows TRIAL_DAYS as the server runs it (never a number built into the page).
  *
- * Billing off is the run's shared server. Billing on is a private server (support/private-server.ts) with
+ * Billing off is the run's shared server. Billing on is a private server (support/billing-server.ts) with
  * the API tests' Stripe stand-in and TRIAL_DAYS=3, a number no page could have built in.
  */
 import type { Page } from '@playwright/test';
-import { StripeServer } from '../api/support/stripe-server.ts';
 import { memberOf } from './support/documentation.ts';
-import { startPrivateServer, type PrivateServer } from './support/private-server.ts';
+import { useBillingServer } from './support/billing-server.ts';
 import {
   callApi,
   createAccount,
@@ -65,33 +64,7 @@ test.describe('billing off (no STRIPE_SECRET_KEY)', () => {
 });
 
 test.describe('billing on (Stripe, TRIAL_DAYS=3)', () => {
-  test.describe.configure({ mode: 'default' });
-  let stripe: StripeServer;
-  let server: PrivateServer;
-  let restore: () => void = () => undefined;
-
-  test.beforeAll(async ({}, testInfo) => {
-    testInfo.setTimeout(180_000);
-    stripe = new StripeServer();
-    await stripe.start();
-    stripe.prices.push({ id: 'price_team', unit_amount: 1200, product: { name: 'Team', description: 'Up to 20 users' } });
-    server = await startPrivateServer({ portOffset: 65, workerIndex: testInfo.workerIndex, env: { ...stripe.env, TRIAL_DAYS: '3' } });
-    restore = server.becomeSuiteServer();
-  });
-
-  test.afterAll(async () => {
-    restore();
-    await server?.stop();
-    await stripe?.close();
-  });
-
-  async function signIn(page: Page, token: string): Promise<void> {
-    await page.goto(`${server.url}/favicon.svg`);
-    await page.evaluate((value) => {
-      localStorage.setItem('token', value);
-      localStorage.setItem('loggedIn', 'true');
-    }, token);
-  }
+  const billing = useBillingServer({ portOffset: 65, trialDays: 3, prices: [{ id: 'price_team', unit_amount: 1200, product: { name: 'Team', description: 'Up to 20 users' } }] });
 
   /** The trial's end as the page writes it (long date in the browser's language). */
   async function trialEnd(page: Page, token: string): Promise<string> {
@@ -101,27 +74,27 @@ test.describe('billing on (Stripe, TRIAL_DAYS=3)', () => {
 
   test("an org admin reaches Billing from the dashboard's trial line, the admin menu and the drawer", async ({ page }) => {
     const admin = await createOrgAdmin('trial');
-    await signIn(page, admin.token);
-    await page.goto(`${server.url}/`);
+    await billing.signIn(page, admin.token);
+    await page.goto(`${billing.server.url}/`);
     await expect(dashboard(page)).toBeVisible();
     const ends = await trialEnd(page, admin.token);
     await expect(trialLine(page)).toContainText(`Your free trial ends on ${ends}.`);
     await expectAccessible(page);
 
     await trialLine(page).getByRole('link', { name: 'Billing' }).click();
-    await page.waitForURL(`${server.url}/billing`);
+    await page.waitForURL(`${billing.server.url}/billing`);
     await expect(page.getByText(`Your free trial ends on ${ends}.`)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Subscribe to Team' })).toBeVisible();
 
-    await page.goto(`${server.url}/admin`);
+    await page.goto(`${billing.server.url}/admin`);
     const entry = adminMenu(page).getByRole('link', { name: 'Billing' });
     await expect(entry).toBeVisible();
     await expectAccessible(page);
     await entry.click();
-    await page.waitForURL(`${server.url}/billing`);
+    await page.waitForURL(`${billing.server.url}/billing`);
 
     await usePhoneViewport(page);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${billing.server.url}/`);
     await expect(trialLine(page).getByRole('link', { name: 'Billing' })).toBeVisible();
     await expectNoHorizontalScroll(page);
     await page.getByRole('button', { name: 'Menu', exact: true }).click();
@@ -132,26 +105,26 @@ test.describe('billing on (Stripe, TRIAL_DAYS=3)', () => {
   test('a member sees the trial, but no way to Billing from the dashboard and no Subscribe', async ({ page }) => {
     const admin = await createOrgAdmin('trial-m');
     const member = await memberOf(admin);
-    await signIn(page, member.token);
-    await page.goto(`${server.url}/`);
+    await billing.signIn(page, member.token);
+    await page.goto(`${billing.server.url}/`);
     await expect(dashboard(page)).toBeVisible();
     await expect(trialLine(page)).toHaveText(`Your free trial ends on ${await trialEnd(page, member.token)}.`);
     await expect(page.getByRole('link', { name: 'Billing' })).toHaveCount(0);
-    await page.goto(`${server.url}/billing`);
+    await page.goto(`${billing.server.url}/billing`);
     await expect(page.getByText('$12.00 / month')).toBeVisible();
     await expect(page.getByRole('button', { name: /Subscribe/ })).toHaveCount(0);
   });
 
   test("the create-organisation screen gives the server's TRIAL_DAYS", async ({ page }) => {
     const account = await createAccount('no-org');
-    await signIn(page, account.token);
-    await page.goto(`${server.url}/`);
+    await billing.signIn(page, account.token);
+    await page.goto(`${billing.server.url}/`);
     await expect(page.getByRole('heading', { level: 1, name: 'Create an Organization' })).toBeVisible();
     await expect(page.locator('#home-create-intro')).toHaveText('You are not a member of an organization yet. Create one to start your 3-day free trial.');
     await expectAccessible(page);
 
     await page.evaluate(() => localStorage.clear());
-    await page.goto(`${server.url}/register`);
+    await page.goto(`${billing.server.url}/register`);
     await page.getByRole('button', { name: /Terms and Conditions/i }).click();
     const terms = page.getByRole('dialog', { name: 'Terms and Conditions' });
     await expect(terms.locator('[data-trial-terms]')).toContainText('A new organisation gets a free trial of 3 days');

@@ -2,15 +2,15 @@
  * Billing screens (spec accounts §2 Billing, §4 Billing, §8, §9; issue #15).
  *
  * Billing off is the run's shared server (no STRIPE_SECRET_KEY). Billing on is a private server of this
- * spec (support/private-server.ts) with STRIPE_* pointing at the local Stripe-compatible server of the
+ * spec (support/billing-server.ts, on support/private-server.ts) with STRIPE_* pointing at the local Stripe-compatible server of the
  * API tests (tests/api/support/stripe-server.ts) and TRIAL_DAYS=0, so every new organisation is expired
  * from the start; a signed webhook, as Stripe would send it, makes one active.
  */
 import type { Page } from '@playwright/test';
-import { signedEvent, StripeServer } from '../api/support/stripe-server.ts';
+import { signedEvent } from '../api/support/stripe-server.ts';
 import { memberOf } from './support/documentation.ts';
 import { expectFitsPhone, expectNotCovered } from './support/journeys.ts';
-import { startPrivateServer, type PrivateServer } from './support/private-server.ts';
+import { useBillingServer } from './support/billing-server.ts';
 import {
   createAccount,
   createOrgAdmin,
@@ -84,50 +84,27 @@ const toasts = (page: Page, text: string) => page.locator('.alert').filter({ has
 
 test.describe('billing on (Stripe, TRIAL_DAYS=0)', () => {
   // One private server (and Stripe) for the whole group: its tests stay together on one worker.
-  test.describe.configure({ mode: 'default' });
-  let stripe: StripeServer;
-  let server: PrivateServer;
-  let restore: () => void = () => undefined;
-
-  test.beforeAll(async ({}, testInfo) => {
-    testInfo.setTimeout(180_000);
-    stripe = new StripeServer();
-    await stripe.start();
-    stripe.prices.push(
+  const billing = useBillingServer({
+    portOffset: 61,
+    trialDays: 0,
+    prices: [
       { id: 'price_team', unit_amount: 1200, product: { name: 'Team', description: 'Up to 20 users' } },
       { id: 'price_business', unit_amount: 4900, product: { name: 'Business', description: 'Up to 200 users, priority support' } },
-    );
-    server = await startPrivateServer({ portOffset: 61, workerIndex: testInfo.workerIndex, env: { ...stripe.env, TRIAL_DAYS: '0' } });
-    restore = server.becomeSuiteServer();
-  });
-
-  test.afterAll(async () => {
-    restore();
-    await server?.stop();
-    await stripe?.close();
+    ],
   });
 
   test.beforeEach(async ({ context }) => {
-    stripe.failing = false;
+    billing.stripe.failing = false;
     await context.route(CHECKOUT_PAGES, (route) =>
       route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Checkout</title><h1>Stripe Checkout</h1></html>' }),
     );
   });
 
-  /** Signs the browser in on the private server (its own origin and storage). */
-  async function signIn(page: Page, token: string): Promise<void> {
-    await page.goto(`${server.url}/favicon.svg`);
-    await page.evaluate((value) => {
-      localStorage.setItem('token', value);
-      localStorage.setItem('loggedIn', 'true');
-    }, token);
-  }
-
   /** Makes the organisation active as Stripe would: a signed customer.subscription.created for it. */
   async function activate(admin: OrgAdmin, periodEnd: number): Promise<void> {
-    const sub = stripe.subscription({ customer: stripe.nextId('cus'), status: 'active', priceId: 'price_team', periodEnd, orgId: admin.org.id });
+    const sub = billing.stripe.subscription({ customer: billing.stripe.nextId('cus'), status: 'active', priceId: 'price_team', periodEnd, orgId: admin.org.id });
     const event = signedEvent('customer.subscription.created', sub);
-    const res = await fetch(`${server.url}/api/v1/billing/webhook`, {
+    const res = await fetch(`${billing.server.url}/api/v1/billing/webhook`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
       body: event.payload,
@@ -137,10 +114,10 @@ test.describe('billing on (Stripe, TRIAL_DAYS=0)', () => {
 
   test('an expired organisation lands on /billing from other pages, with the detail as a warning; /billing itself stays', async ({ page }) => {
     const admin = await createOrgAdmin('expired');
-    await signIn(page, admin.token);
+    await billing.signIn(page, admin.token);
     for (const path of ['/', '/documentation/browse', '/admin/users']) {
-      await page.goto(`${server.url}${path}`);
-      await page.waitForURL(`${server.url}/billing`);
+      await page.goto(`${billing.server.url}${path}`);
+      await page.waitForURL(`${billing.server.url}/billing`);
       await expect(warning(page)).toBeVisible();
       await expect(warning(page)).toHaveRole('alert');
       await expect(warning(page)).toHaveText(`${EXPIRED} Choose a plan below to continue.`);
@@ -163,40 +140,40 @@ test.describe('billing on (Stripe, TRIAL_DAYS=0)', () => {
 
   test('the pages an expired organisation may still use are not left for /billing: the success page and account settings', async ({ page }) => {
     const admin = await createOrgAdmin('expired');
-    await signIn(page, admin.token);
-    await page.goto(`${server.url}/billing/success`);
+    await billing.signIn(page, admin.token);
+    await page.goto(`${billing.server.url}/billing/success`);
     await expect(page.getByRole('heading', { level: 1, name: 'Purchase Successful!' })).toBeVisible();
-    await page.goto(`${server.url}/account-settings`);
+    await page.goto(`${billing.server.url}/account-settings`);
     await expect(page.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeVisible();
     await page.waitForTimeout(1_500);
-    await expect(page).toHaveURL(`${server.url}/account-settings`);
+    await expect(page).toHaveURL(`${billing.server.url}/account-settings`);
   });
 
   test('Subscribe opens the checkout address the server returned, in the top window', async ({ page }) => {
     const admin = await createOrgAdmin('buyer');
-    await signIn(page, admin.token);
-    await page.goto(`${server.url}/billing`);
+    await billing.signIn(page, admin.token);
+    await page.goto(`${billing.server.url}/billing`);
     await page.getByRole('button', { name: 'Subscribe to Business' }).click();
     await page.waitForURL(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
-    const [session] = [...stripe.sessions.values()].filter((s) => s.client_reference_id === admin.org.id);
+    const [session] = [...billing.stripe.sessions.values()].filter((s) => s.client_reference_id === admin.org.id);
     expect(session, 'a Checkout session for this organisation').toBeDefined();
     expect(page.url()).toBe(session!.url);
-    expect(stripe.to('POST /v1/checkout/sessions').at(-1)?.form['line_items[0][price]']).toBe('price_business');
+    expect(billing.stripe.to('POST /v1/checkout/sessions').at(-1)?.form['line_items[0][price]']).toBe('price_business');
   });
 
   test('inside a frame, Subscribe moves the top window, not the frame', async ({ page }) => {
     const admin = await createOrgAdmin('framed');
-    await signIn(page, admin.token);
+    await billing.signIn(page, admin.token);
     // A page of the app's origin holding /billing in a frame (the app may be framed by its own origin
     // only): an answer of the API, which the browser shows as a plain document without scripts.
-    await page.goto(`${server.url}/api/v1/_build-info`);
+    await page.goto(`${billing.server.url}/api/v1/_build-info`);
     await page.evaluate((src) => {
       const frame = document.createElement('iframe');
       frame.src = src;
       frame.title = 'Ringbinder';
       frame.setAttribute('style', 'width:1000px;height:700px');
       document.body.replaceChildren(frame);
-    }, `${server.url}/billing`);
+    }, `${billing.server.url}/billing`);
     const frame = page.frameLocator('iframe');
     await frame.getByRole('button', { name: 'Subscribe to Team' }).click();
     await page.waitForURL(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
@@ -206,16 +183,16 @@ test.describe('billing on (Stripe, TRIAL_DAYS=0)', () => {
     // Stripe down: our server answers 503 (the browser logs the refused call).
     expectPageProblem(/status of 503/);
     const admin = await createOrgAdmin('unlucky');
-    await signIn(page, admin.token);
-    await page.goto(`${server.url}/billing`);
+    await billing.signIn(page, admin.token);
+    await page.goto(`${billing.server.url}/billing`);
     const subscribe = page.getByRole('button', { name: 'Subscribe to Team' });
     await expect(subscribe).toBeVisible();
-    stripe.failing = true;
+    billing.stripe.failing = true;
     await subscribe.click();
     await expect(page.getByRole('alert').filter({ hasText: 'Something went wrong, please try again' })).toBeVisible();
     await expect(subscribe).toBeEnabled();
     await expect(subscribe).toBeFocused();
-    stripe.failing = false;
+    billing.stripe.failing = false;
     await subscribe.click();
     await page.waitForURL(/^https:\/\/checkout\.stripe\.test\//);
   });
@@ -230,16 +207,16 @@ test.describe('billing on (Stripe, TRIAL_DAYS=0)', () => {
       periodEnd * 1000,
     );
 
-    await signIn(page, admin.token);
-    await page.goto(`${server.url}/`);
+    await billing.signIn(page, admin.token);
+    await page.goto(`${billing.server.url}/`);
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-    await page.goto(`${server.url}/billing`);
+    await page.goto(`${billing.server.url}/billing`);
     await expect(page.getByText(`Your subscription is active until ${until}.`)).toBeVisible();
     await expect(warning(page)).toBeHidden();
     await expect(page.getByRole('button', { name: 'Subscribe to Team' })).toBeVisible();
 
-    await signIn(page, member.token);
-    await page.goto(`${server.url}/billing`);
+    await billing.signIn(page, member.token);
+    await page.goto(`${billing.server.url}/billing`);
     await expect(page.getByText(`Your subscription is active until ${until}.`)).toBeVisible();
     await expect(page.getByText('Ask an organization admin to subscribe.')).toBeVisible();
     await expect(page.getByText('$12.00 / month')).toBeVisible();
@@ -248,8 +225,8 @@ test.describe('billing on (Stripe, TRIAL_DAYS=0)', () => {
 
   test('the plans with the warning are accessible, at desktop and at 390 px', async ({ page }) => {
     const admin = await createOrgAdmin('axe');
-    await signIn(page, admin.token);
-    await page.goto(`${server.url}/billing`);
+    await billing.signIn(page, admin.token);
+    await page.goto(`${billing.server.url}/billing`);
     await expect(warning(page)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Subscribe to Business' })).toBeVisible();
     await expectAccessible(page);
@@ -264,8 +241,8 @@ test.describe('billing on (Stripe, TRIAL_DAYS=0)', () => {
 
   test('TRIAL_DAYS=0: the create-organisation screen promises no free trial', async ({ page }) => {
     const account = await createAccount('no-org');
-    await signIn(page, account.token);
-    await page.goto(`${server.url}/`);
+    await billing.signIn(page, account.token);
+    await page.goto(`${billing.server.url}/`);
     await expect(page.getByRole('heading', { level: 1, name: 'Create an Organization' })).toBeVisible();
     await expect(page.locator('#home-create-intro')).toHaveText('You are not a member of an organization yet. Create one to get started.');
     await expect(page.getByText(/trial/i).filter({ visible: true })).toHaveCount(0);

@@ -14,6 +14,7 @@ import {
   expect,
   expectAccessible,
   inviteByEmail,
+  layoutWidths,
   newIdentity,
   phoneViewport,
   signInWithToken,
@@ -30,12 +31,7 @@ async function openDashboard(page: Page, token: string): Promise<void> {
   for (const name of PANELS) await expect(panel(page, name).getByRole('list').first()).not.toHaveAttribute('aria-busy', 'true');
 }
 
-const VIEWPORTS = [
-  { label: '1280 px', size: { width: 1280, height: 800 } },
-  { label: '390 px', size: phoneViewport },
-];
-
-for (const viewport of VIEWPORTS) {
+for (const viewport of layoutWidths) {
   test.describe(`at ${viewport.label}`, () => {
     test.use({ viewport: viewport.size });
 

@@ -14,9 +14,11 @@ import { baseUrl } from './support/environment.ts';
 import {
   callApi,
   createRole,
+  desktopViewport,
   expect,
   expectAccessible,
   inviteByEmail,
+  layoutWidths,
   newIdentity,
   phoneViewport,
   signInWithToken,
@@ -24,7 +26,6 @@ import {
   type OrgAdmin,
 } from './support/test.ts';
 
-const DESKTOP = { width: 1280, height: 800 };
 // Each test sets its stage over the API (roles, invitations, checklists, uploads, submissions) first.
 test.describe.configure({ timeout: 90_000 });
 const table = (page: Page, name: string) => page.getByRole('table', { name });
@@ -47,7 +48,7 @@ async function openInvited(page: Page, admin: OrgAdmin): Promise<void> {
 const ACTIONS = ['QR Code', 'Copy Link', 'Resend', 'Edit', 'Cancel'];
 
 test('Invited users at 1280 px: no word broken in a cell, one Actions column with each action named, all reachable', async ({ page, orgAdmin }) => {
-  await page.setViewportSize(DESKTOP);
+  await page.setViewportSize(desktopViewport);
   await openInvited(page, orgAdmin);
   const grid = table(page, 'Pending Invitations');
   await expect(grid.getByRole('columnheader')).toHaveText(['Email', 'Roles', 'Creation', 'Expiry', 'Actions']);
@@ -192,7 +193,7 @@ async function expectMarkBeside(cell: Locator, what: string): Promise<void> {
   expect(place.gap, `${what}: the mark just after its value`).toBeGreaterThan(-2);
 }
 
-for (const [label, size] of [['1280 px', DESKTOP], ['390 px', phoneViewport]] as const) {
+for (const { label, size } of layoutWidths) {
   test(`the results grid at ${label}: columns reachable or their cut-off shown, dates on one line, ✓/✗ beside the value`, async ({ page, orgAdmin }) => {
     await page.setViewportSize(size);
     const s = await stage(orgAdmin);

@@ -18,7 +18,15 @@ import { uuidv7 } from '../../../src/shared/ids.ts';
 import * as paths from '../../../src/shared/api/paths.ts';
 import { orgWithAdmin, Permission, type TestUser } from '../support/factories.ts';
 import { useTestServer } from '../support/harness.ts';
-import { referenceMask, type Entry, type SubjectType } from '../support/permission-model.ts';
+import {
+  parentFolder,
+  randomOrganisationTree,
+  referenceMask,
+  type Entry,
+  type OrganisationTree,
+  type SubjectType,
+  type TreeSubject,
+} from '../support/permission-model.ts';
 import { rootId } from '../documentation/support.ts';
 
 const server = useTestServer();
@@ -51,31 +59,7 @@ beforeAll(async () => {
   await server.db.insert(memberships).values(memberIds.map((userId) => ({ orgId, userId })));
 });
 
-/** Who an entry names: the organisation, another one, a role, a member (the first ten more often), someone else. */
-const subject = fc.oneof(
-  fc.constant<[SubjectType, number]>(['org', 0]),
-  fc.constant<[SubjectType, number]>(['org', 1]),
-  fc.nat({ max: ROLES - 1 }).map((i): [SubjectType, number] => ['role', i]),
-  fc.nat({ max: 9 }).map((i): [SubjectType, number] => ['user', i]),
-  fc.nat({ max: MEMBERS }).map((i): [SubjectType, number] => ['user', i]),
-);
-const entry = (max: number) => fc.record({ subject, isGrant: fc.boolean(), permissions: fc.integer({ min: 1, max }) });
-const entries = (max: number, length: number) => fc.array(entry(max), { maxLength: length });
-
-const run = fc.record({
-  /** Folder i lies below folder (parents[i] mod (i + 1)) − 1; −1 is the root. */
-  parents: fc.array(fc.nat(), { minLength: FOLDERS, maxLength: FOLDERS }),
-  documents: fc.array(fc.nat(), { minLength: DOCUMENTS, maxLength: DOCUMENTS }),
-  rootEntries: entries(63, 4),
-  folderEntries: fc.array(entries(63, 2), { minLength: FOLDERS, maxLength: FOLDERS }),
-  documentEntries: fc.array(entries(15, 2), { minLength: DOCUMENTS, maxLength: DOCUMENTS }),
-  /** Each member's roles, as a bit set of the ten. */
-  holdings: fc.array(fc.nat({ max: 2 ** ROLES - 1 }), { minLength: MEMBERS, maxLength: MEMBERS }),
-  admins: fc.subarray(memberIds, { maxLength: 3 }),
-  switchedOff: fc.subarray(memberIds, { maxLength: 3 }),
-  sampled: fc.array(fc.nat({ max: FOLDERS + DOCUMENTS - 1 }), { minLength: SAMPLED, maxLength: SAMPLED }),
-});
-type Run = typeof run extends fc.Arbitrary<infer T> ? T : never;
+const run = randomOrganisationTree({ members: MEMBERS, roles: ROLES, folders: FOLDERS, documents: DOCUMENTS, sampled: SAMPLED, memberIds });
 
 interface Item {
   kind: 'folder' | 'document';
@@ -85,7 +69,7 @@ interface Item {
   parent: number;
 }
 
-const concrete = (list: { subject: [SubjectType, number]; isGrant: boolean; permissions: number }[]): Entry[] =>
+const concrete = (list: { subject: TreeSubject; isGrant: boolean; permissions: number }[]): Entry[] =>
   list.map(({ subject: [subjectType, i], isGrant, permissions }) => ({
     subjectType,
     subjectId: subjectType === 'org' ? (i === 0 ? orgId : otherOrgId) : subjectType === 'role' ? roleIds[i]! : (memberIds[i] ?? stranger),
@@ -94,7 +78,7 @@ const concrete = (list: { subject: [SubjectType, number]; isGrant: boolean; perm
   }));
 
 /** The run's organisation and tree, stored: the earlier run's items, entries and holdings replaced. */
-async function store(r: Run): Promise<{ rootEntries: Entry[]; folderItems: Item[]; documentItems: Item[] }> {
+async function store(r: OrganisationTree): Promise<{ rootEntries: Entry[]; folderItems: Item[]; documentItems: Item[] }> {
   const db = server.db;
   await db.delete(documents).where(eq(documents.orgId, orgId));
   await db.delete(folders).where(and(eq(folders.orgId, orgId), isNotNull(folders.parentId)));
@@ -107,7 +91,7 @@ async function store(r: Run): Promise<{ rootEntries: Entry[]; folderItems: Item[
   if (r.switchedOff.length > 0) await db.update(memberships).set({ isActive: false }).where(inArray(memberships.userId, r.switchedOff));
 
   const rootEntries = concrete(r.rootEntries);
-  const folderItems: Item[] = r.parents.map((p, i) => ({ kind: 'folder', id: uuidv7(), entries: concrete(r.folderEntries[i]!), parent: (p % (i + 1)) - 1 }));
+  const folderItems: Item[] = r.parents.map((p, i) => ({ kind: 'folder', id: uuidv7(), entries: concrete(r.folderEntries[i]!), parent: parentFolder(p, i) }));
   const documentItems: Item[] = r.documents.map((n, i) => ({ kind: 'document', id: uuidv7(), entries: concrete(r.documentEntries[i]!), parent: (n % (FOLDERS + 1)) - 1 }));
   const parentOf = (item: Item) => (item.parent < 0 ? root : folderItems[item.parent]!.id);
   // One statement: a folder's parent comes earlier in the same INSERT (checked at the statement's end).

@@ -1,5 +1,5 @@
 /**
- * Browser-side helpers: sign in by storage, phone width, the accessibility scan, and the watch on
+ * Browser-side helpers: sign in by storage, the desktop and phone widths, the accessibility scan, and the watch on
  * Content-Security-Policy violations and console errors that fails every test on any of them.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -8,6 +8,15 @@ import { baseUrl } from './environment.ts';
 
 /** The phone the spec's "phone width" means: 390 × 844 CSS pixels (an iPhone 12 to 15). */
 export const phoneViewport = { width: 390, height: 844 } as const;
+
+/** The desktop the specs' "1280 px" means: 1280 × 800 CSS pixels. */
+export const desktopViewport = { width: 1280, height: 800 } as const;
+
+/** The two widths a screen's layout is checked at, desktop and phone: `for (const { label, size } of layoutWidths)`. */
+export const layoutWidths = [
+  { label: '1280 px', size: desktopViewport },
+  { label: '390 px', size: phoneViewport },
+] as const;
 
 /**
  * Signs the page's browser context in as the owner of `token`, the way the sign-in screen leaves

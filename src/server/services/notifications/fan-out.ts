@@ -21,9 +21,10 @@ import { uuidv7 } from '../../../shared/ids.ts';
 import { Permission } from '../../../shared/permissions/index.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { eventAudience, insertNotifications, type NewNotification } from '../../db/queries/notifications/fan-out.ts';
+import type { LevelEntry } from '../../db/queries/notifications/item-levels.ts';
+import { resolvePermissions } from '../../permissions/resolve.ts';
 
 export type { NewNotification };
-import { resolvePermissions } from '../../permissions/resolve.ts';
 
 /** The event as written (activityRow's shape). */
 export interface RecordedEvent {
@@ -92,12 +93,20 @@ export async function notificationRecipients(db: Queryable, event: RecordedEvent
   const recipients: NewNotification[] = [];
   for (const s of audience.subscribers) {
     if (!errors && !s.everyEvent) continue;
-    const who = { userId: s.userId, orgId: event.orgId, roleIds: new Set(s.roleIds), isOrgAdmin: s.isOrgAdmin };
-    if ((resolvePermissions(audience.levels, who) & Permission.Read) === 0) continue;
+    if (!mayRead(audience.levels, event.orgId, s)) continue;
     const email = errors ? s.emailAny : s.emailEveryEvent;
     recipients.push({ id: uuidv7(event.at.getTime()), userId: s.userId, email });
   }
   return recipients;
+}
+
+/**
+ * Whether a member may Read the item now: THE rule (permissions/resolve.ts) over the item's ACL levels (its
+ * audience's `levels`). Nobody hears of an item they may not read — an event or an assignment never reveals one.
+ */
+export function mayRead(levels: LevelEntry[][], orgId: string, member: { userId: string; roleIds: readonly string[]; isOrgAdmin: boolean }): boolean {
+  const who = { userId: member.userId, orgId, roleIds: new Set(member.roleIds), isOrgAdmin: member.isOrgAdmin };
+  return (resolvePermissions(levels, who) & Permission.Read) !== 0;
 }
 
 /** Writes the notifications of `event` for `recipients` (statement 3; none → no statement); answers how many. */

@@ -9,13 +9,13 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../connection.ts';
 import { fromJson } from '../../rows.ts';
 import { namedStatement, runStatement } from '../../statements.ts';
-import { chainOf, ENTRY_JSON, LEVELS_OF_CHAIN, type LevelEntry } from './item-levels.ts';
+import { ITEM_CHAIN, ITEM_LEVELS, itemLevels, type ItemLevelsColumns, type LevelEntry } from './item-levels.ts';
 
 const v = (name: string) => sql.placeholder(name);
 
 const ASSIGNEES = namedStatement(
   'assignment_assignees',
-  sql`WITH RECURSIVE ${chainOf('chain', sql`COALESCE((SELECT d.folder_id FROM documents d WHERE d.id = ${v('documentId')}::uuid), ${v('folderId')}::uuid)`)},
+  sql`WITH RECURSIVE ${ITEM_CHAIN},
       people AS MATERIALIZED (
         SELECT m.user_id, m.is_org_admin FROM memberships m JOIN users u ON u.id = m.user_id AND u.is_active
          WHERE m.org_id = ${v('orgId')}::uuid AND m.is_active
@@ -33,8 +33,7 @@ const ASSIGNEES = namedStatement(
                 COALESCE((SELECT json_agg(ur.role_id) FROM user_roles ur JOIN roles r ON r.id = ur.role_id AND r.org_id = ${v('orgId')}::uuid
                            WHERE ur.user_id = p.user_id), '[]'::json)))
                 FROM people p) AS people,
-             (SELECT COALESCE((SELECT json_agg(${ENTRY_JSON}) FROM acl_entries a WHERE a.document_id = ${v('documentId')}::uuid), '[]'::json)) AS own,
-             (SELECT ${LEVELS_OF_CHAIN} FROM chain c) AS levels`,
+             ${ITEM_LEVELS}`,
 );
 
 export interface Assignee {
@@ -51,7 +50,7 @@ export async function assignmentAudience(
   q: { orgId: string; folderId: string | null; documentId: string | null; actorId: string; type: 'org' | 'role' | 'user'; subjectId: string },
 ): Promise<{ assignees: Assignee[]; levels: LevelEntry[][] }> {
   type Json<T> = T | string | null;
-  const [row] = await runStatement<{ people: Json<[string, boolean, boolean, string[]][]>; own: Json<LevelEntry[]>; levels: Json<LevelEntry[][]> }>(db, ASSIGNEES, {
+  const [row] = await runStatement<ItemLevelsColumns & { people: Json<[string, boolean, boolean, string[]][]> }>(db, ASSIGNEES, {
     orgId: q.orgId,
     folderId: q.folderId,
     documentId: q.documentId,
@@ -59,9 +58,7 @@ export async function assignmentAudience(
     type: q.type,
     subjectId: q.subjectId,
   });
-  const chain = fromJson(row?.levels ?? null) ?? [];
-  const own = fromJson(row?.own ?? null) ?? [];
-  const levels = q.documentId === null ? chain : [own, ...chain];
+  const levels = itemLevels(row, q.documentId);
   const assignees = (fromJson(row?.people ?? null) ?? []).map(([userId, isOrgAdmin, email, roleIds]) => ({ userId, isOrgAdmin, email, roleIds }));
   return { assignees, levels };
 }

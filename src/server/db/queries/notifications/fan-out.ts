@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../connection.ts';
 import { arrayLiteral, fromJson } from '../../rows.ts';
 import { namedStatement, runStatement } from '../../statements.ts';
-import { chainOf, ENTRY_JSON, LEVELS_OF_CHAIN, type LevelEntry } from './item-levels.ts';
+import { chainOf, ITEM_CHAIN, ITEM_LEVELS, itemLevels, type ItemLevelsColumns, type LevelEntry } from './item-levels.ts';
 
 const v = (name: string) => sql.placeholder(name);
 
@@ -30,7 +30,7 @@ const v = (name: string) => sql.placeholder(name);
  */
 const AUDIENCE = namedStatement(
   'notification_audience',
-  sql`WITH RECURSIVE ${chainOf('chain', sql`COALESCE((SELECT d.folder_id FROM documents d WHERE d.id = ${v('documentId')}::uuid), ${v('folderId')}::uuid)`)}, ${chainOf('left_chain', sql`${v('fromFolderId')}::uuid`)},
+  sql`WITH RECURSIVE ${ITEM_CHAIN}, ${chainOf('left_chain', sql`${v('fromFolderId')}::uuid`)},
       subs AS (
         SELECT s.user_id, s.validation_errors_only, s.email_notifications FROM subscriptions s
          WHERE s.folder_id IN (SELECT id FROM chain UNION SELECT id FROM left_chain) AND s.org_id = ${v('orgId')}::uuid
@@ -54,8 +54,7 @@ const AUDIENCE = namedStatement(
              (SELECT json_agg(u.id) FROM users u WHERE u.id = ANY((SELECT a FROM ids)::uuid[]) AND u.is_active) AS active_users,
              (SELECT json_agg(json_build_array(ur.user_id, ur.role_id)) FROM user_roles ur
                WHERE ur.user_id = ANY((SELECT a FROM ids)::uuid[]) AND ur.role_id IN (SELECT r.id FROM roles r WHERE r.org_id = ${v('orgId')}::uuid)) AS roles,
-             (SELECT COALESCE((SELECT json_agg(${ENTRY_JSON}) FROM acl_entries a WHERE a.document_id = ${v('documentId')}::uuid), '[]'::json)) AS own,
-             (SELECT ${LEVELS_OF_CHAIN} FROM chain c) AS levels`,
+             ${ITEM_LEVELS}`,
 );
 
 export interface AudienceMember {
@@ -86,17 +85,15 @@ export async function eventAudience(
   q: { orgId: string; folderId: string | null; documentId: string | null; leftFolderId: string | null; actorId: string | null },
 ): Promise<Audience> {
   type Json<T> = T | string | null;
-  const [row] = await runStatement<{
-    subscribers: Json<[string, boolean, boolean, boolean][]>;
-    members: Json<[string, boolean][]>;
-    active_users: Json<string[]>;
-    roles: Json<[string, string][]>;
-    own: Json<LevelEntry[]>;
-    levels: Json<LevelEntry[][]>;
-  }>(db, AUDIENCE, { orgId: q.orgId, folderId: q.folderId, documentId: q.documentId, fromFolderId: q.leftFolderId, actorId: q.actorId });
-  const chain = fromJson(row?.levels ?? null) ?? [];
-  const own = fromJson(row?.own ?? null) ?? [];
-  const levels = q.documentId === null ? chain : [own, ...chain];
+  const [row] = await runStatement<
+    ItemLevelsColumns & {
+      subscribers: Json<[string, boolean, boolean, boolean][]>;
+      members: Json<[string, boolean][]>;
+      active_users: Json<string[]>;
+      roles: Json<[string, string][]>;
+    }
+  >(db, AUDIENCE, { orgId: q.orgId, folderId: q.folderId, documentId: q.documentId, fromFolderId: q.leftFolderId, actorId: q.actorId });
+  const levels = itemLevels(row, q.documentId);
   const audience = fromJson(row?.subscribers ?? null) ?? [];
   if (audience.length === 0) return { subscribers: [], levels };
   const admins = new Map(fromJson(row?.members ?? null) ?? []);

@@ -42,6 +42,36 @@ export interface ItemWithLevels {
 /** The ACL entries of each folder of the chain `c`, nearest first, as one json array (a level without entries: []). */
 export const LEVELS_OF_CHAIN = sql`json_agg(COALESCE((SELECT json_agg(${ENTRY_JSON}) FROM acl_entries a WHERE a.folder_id = c.id), '[]'::json) ORDER BY c.depth)`;
 
+// ─── The levels of the item an event or an assignment is about ──────────────────────────────────
+
+/*
+ * Who may read the item (a document, by the placeholder `documentId`, or a folder, by `folderId`) is THE
+ * rule over its levels: a statement walks the item's chain with ITEM_CHAIN (the CTE `chain`: the
+ * document's folder, or the folder itself, up to the root), selects ITEM_LEVELS beside what else it reads,
+ * and itemLevels puts the two columns together. The notifications' audiences (fan-out.ts, assignees.ts)
+ * read them so, each in its ONE statement.
+ */
+
+/** The CTE `chain`: the item's folder (a document's) or the folder itself, and the folders above it. */
+export const ITEM_CHAIN = chainOf('chain', sql`COALESCE((SELECT d.folder_id FROM documents d WHERE d.id = ${v('documentId')}::uuid), ${v('folderId')}::uuid)`);
+
+/** The columns `own` (a document's own entries) and `levels` (each folder's of `chain`, nearest first). */
+export const ITEM_LEVELS = sql`(SELECT COALESCE((SELECT json_agg(${ENTRY_JSON}) FROM acl_entries a WHERE a.document_id = ${v('documentId')}::uuid), '[]'::json)) AS own,
+             (SELECT ${LEVELS_OF_CHAIN} FROM chain c) AS levels`;
+
+/** The ITEM_LEVELS columns as a row gives them (json, or its text). */
+export interface ItemLevelsColumns {
+  own: LevelEntry[] | string | null;
+  levels: LevelEntry[][] | string | null;
+}
+
+/** The item's ACL levels from the ITEM_LEVELS columns: a document's own entries first (none for a folder), then each chain folder's. */
+export function itemLevels(row: ItemLevelsColumns | undefined, documentId: string | null): LevelEntry[][] {
+  const chain = fromJson(row?.levels ?? null) ?? [];
+  const own = fromJson(row?.own ?? null) ?? [];
+  return documentId === null ? chain : [own, ...chain];
+}
+
 /*
  * Each item by primary key, with its chain walked in a scalar subquery (as document_with_chain does), so
  * the plan never rests on row estimates.
