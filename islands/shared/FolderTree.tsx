@@ -34,8 +34,8 @@ export const EMPTY_FOLDER = '- - Empty - -';
  */
 export async function readFolderEntries(folderId: string, doctypes: readonly Doctype[]): Promise<TreeEntry[]> {
   const items = await allPages(
-    // The drawer's order of parameters: the root's first page is then the drawer's early read (first-reads.ts).
-    (page) => api.documentation.contents(folderId, { ...page, ordering: ['kind', 'name'] }),
+    // Its own order of parameters, not the drawer's: on an admin page the drawer reads the root too, later.
+    ({ skip, limit }) => api.documentation.contents(folderId, { ordering: ['kind', 'name'], skip, limit }),
     doctypes.length === 0 ? { stopAfter: (page) => page.some((item) => item.kind !== 'folder') } : {},
   );
   return entriesOf(items, doctypes);

@@ -38,9 +38,9 @@ const row = (param: string) => at(paths.documentation.submittedRow, `{${param}}`
 const ROLES_FIRST_PAGE = `${paths.roles.list}?skip=0&limit=100`;
 /**
  * The folders a webhook may be narrowed to (islands/admin/webhooks/WebhookEdit.tsx: folderChoices): THE folder
- * tree's first page of the root, the drawer's very address.
+ * tree's first page of the root. Its parameters' order is not the drawer's, which reads the root later, on its own.
  */
-const WEBHOOK_FOLDER_CHOICES = DRAWER;
+const WEBHOOK_FOLDER_CHOICES = `${paths.documentation.contents(ROOT)}?ordering=kind&ordering=name&skip=0&limit=100`;
 
 /**
  * The reads of a route whose parameter `param` names one of two things by its form: `digits` when it is

@@ -330,7 +330,7 @@ test.describe('one API level beside the HTML', () => {
 
   test("the HTML sends the webhooks pages' and Account Settings' reads (issue #31: they came a level late), each once", async ({ page, orgAdmin }) => {
     const webhook = await callApi<{ id: string }>('webhooks', { token: orgAdmin.token, json: { url: 'https://hooks.example.com/in', events: ['member.joined'] } });
-    const folders = 'documentation/folders/root/contents?skip=0&limit=100&ordering=kind&ordering=name';
+    const folders = 'documentation/folders/root/contents?ordering=kind&ordering=name&skip=0&limit=100';
     await signInWithToken(page, orgAdmin.token);
     await openAndTime(page, '/admin/webhooks', () => expect(page.getByRole('table', { name: 'Webhooks' })).toContainText('hooks.example.com'), ['auth/me', 'webhooks']);
     await openAndTime(page, '/admin/webhooks/new', () => expect(heading(page, 'New Webhook')).toBeVisible(), ['auth/me', folders]);

@@ -205,7 +205,7 @@ describe("each page's early reads are what its modules ask for", () => {
 
   it('the webhooks screens: the list, new and edit pages (with the delivery log) ask for exactly what was sent early', async () => {
     const admin = { is_org_admin: 'true' };
-    const folders = '/api/v1/documentation/folders/root/contents?skip=0&limit=100&ordering=kind&ordering=name';
+    const folders = '/api/v1/documentation/folders/root/contents?ordering=kind&ordering=name&skip=0&limit=100';
     const cases: [string, () => Promise<unknown>, string[]][] = [
       ['/admin/webhooks', () => api.webhooks.list(), ['/api/v1/webhooks']],
       ['/admin/webhooks/new', folderChoices, [folders]],
