@@ -25,7 +25,7 @@ import { WebhookFolderField, type ChosenFolder } from './WebhookFolderField.tsx'
 /** The tree's top-level entries (islands/shared/FolderTree.tsx), read with the page. */
 type FolderChoice = TreeEntry;
 
-type Load = { status: 'loading' } | { status: 'failed'; detail: string } | { status: 'ready'; endpoint: WebhookEndpoint | undefined; folders: FolderChoice[] };
+type Load = { status: 'loading' } | { status: 'failed'; detail: string } | { status: 'ready'; endpoint: WebhookEndpoint | undefined; folders: FolderChoice[] | undefined };
 
 /**
  * The top-level folders (the folder tree's first level; deeper ones are read as they open). Its first page
@@ -40,7 +40,7 @@ export default function WebhookEdit({ mode }: { mode: 'new' | 'edit' }) {
   useEffect(() => {
     let live = true;
     void signedInUser()
-      .then(() => Promise.all([mode === 'edit' ? api.webhooks.get(lastSegment()) : Promise.resolve(undefined), folderChoices().catch(() => [])]))
+      .then(() => Promise.all([mode === 'edit' ? api.webhooks.get(lastSegment()) : Promise.resolve(undefined), folderChoices().catch(() => undefined)]))
       .then(
         ([endpoint, folders]) => live && setLoad({ status: 'ready', endpoint, folders }),
         (err: unknown) => live && setLoad({ status: 'failed', detail: problemText(err, messages.loadFailed) }),
@@ -64,7 +64,7 @@ export default function WebhookEdit({ mode }: { mode: 'new' | 'edit' }) {
   return <WebhookForm initial={load.endpoint} folders={load.folders} />;
 }
 
-function WebhookForm({ initial, folders }: { initial: WebhookEndpoint | undefined; folders: FolderChoice[] }) {
+function WebhookForm({ initial, folders }: { initial: WebhookEndpoint | undefined; folders: FolderChoice[] | undefined }) {
   const ids = useId();
   const [endpoint, setEndpoint] = useState(initial);
   const [url, setUrl] = useState(initial?.url ?? 'https://');

@@ -21,8 +21,8 @@ interface Props {
   ids: string;
   chosen: ChosenFolder;
   onChoose: (folder: ChosenFolder) => void;
-  /** The top-level folders, when the page has read them. */
-  topFolders: readonly TreeEntry[];
+  /** The top-level folders the page has read (none is an answer too); undefined when that read failed: the tree reads them. */
+  topFolders: readonly TreeEntry[] | undefined;
 }
 
 export function WebhookFolderField({ ids, chosen, onChoose, topFolders }: Props) {
@@ -72,7 +72,7 @@ export function WebhookFolderField({ ids, chosen, onChoose, topFolders }: Props)
           chosen={chosen?.id ?? ROOT}
           onChoose={choose}
           topLabel={messages.wholeOrganization}
-          topEntries={topFolders.length ? topFolders : undefined}
+          topEntries={topFolders}
           reveal={reveal}
         />
       </div>
