@@ -31,6 +31,7 @@ export function orderedPages(contents: unknown): Page[] {
       description: typeof page.description === 'string' ? page.description : '',
       content_type: storedContentType(stored),
       media_thumb: typeof page.media_thumb === 'string' ? page.media_thumb : null,
+      media_small: typeof page.media_small === 'string' ? page.media_small : undefined,
       shapes: Array.isArray(page.shapes) ? page.shapes.filter(isDrawable) : [],
     };
   });

@@ -1,0 +1,72 @@
+/**
+ * A page's phone-size picture (ours, docs/presentations.md "The phone-size picture"): the editor's intake
+ * makes, beside the full picture and its thumbnail, a copy at most PAGE_SMALL_PICTURE_SIDE pixels on its
+ * long side of every picture larger than that, and stores its upload as the page's `media_small`. The
+ * server's first paint offers both to the browser (`srcset`), and the viewer draws the small one while it
+ * is sharp enough on the screen, the full one once zoomed beyond it. Shapes stay in the full picture's
+ * units: the small picture is drawn at the page's stored width and height.
+ *
+ * Pure and zod-free (the viewer's first read, the editor, the server's first paint and their tests).
+ */
+import { PAGE_SMALL_PICTURE_SIDE, pageImageSize, type Page } from './model.ts';
+
+export interface PictureSize {
+  width: number;
+  height: number;
+}
+
+/**
+ * The size of the small picture of a picture `size` (scaled to fit PAGE_SMALL_PICTURE_SIDE on its long
+ * side, rounded as THE compressor rounds); undefined when the picture is no larger than that (it gets none).
+ */
+export function smallPictureSize(size: PictureSize): PictureSize | undefined {
+  if (Math.max(size.width, size.height) <= PAGE_SMALL_PICTURE_SIDE) return undefined;
+  const scale = Math.min(PAGE_SMALL_PICTURE_SIDE / size.width, PAGE_SMALL_PICTURE_SIDE / size.height);
+  return { width: Math.max(1, Math.round(size.width * scale)), height: Math.max(1, Math.round(size.height * scale)) };
+}
+
+/** A page's small picture as it can be drawn: its upload and size, and the page's own size (its units). */
+export interface SmallPicture {
+  media: string;
+  width: number;
+  height: number;
+  page: PictureSize;
+}
+
+type PictureFields = Pick<Page, 'content_type' | 'media_small' | 'width' | 'height'>;
+
+/**
+ * The page's small picture, when it has one that can stand in for the full one: a picture page that stores
+ * its size (the small picture is drawn at it) and is larger than the small picture's side. Older pages,
+ * small pictures, PDFs and video have none, and are drawn as before.
+ */
+export function smallPictureOf(page: PictureFields): SmallPicture | undefined {
+  if (typeof page.media_small !== 'string' || page.media_small === '' || !page.content_type.startsWith('image/')) return undefined;
+  const size = pageImageSize(page);
+  const small = size && smallPictureSize(size);
+  return size && small ? { media: page.media_small, ...small, page: size } : undefined;
+}
+
+/**
+ * Which upload to draw first for a page on a screen `screenPixels` device pixels wide (the window's width ×
+ * devicePixelRatio: what the first paint's `sizes="100vw"` tells the browser): the small picture when it is
+ * at least that wide, else the full one.
+ */
+export function pictureFor(page: PictureFields & Pick<Page, 'media'>, screenPixels: number): string {
+  const small = smallPictureOf(page);
+  return small && small.width >= screenPixels ? small.media : page.media;
+}
+
+/**
+ * Whether a picture `drawnWidth` pixels wide, drawn for a page `pageWidth` units wide at `scale` CSS pixels a
+ * unit (the canvas's scale: its fit times its zoom) on a screen of `devicePixelRatio`, is less sharp than the
+ * screen: then the full picture is wanted. Zooming in past the small picture's pixels asks for the full one.
+ */
+export function sharperPictureWanted(drawnWidth: number, pageWidth: number, scale: number, devicePixelRatio: number): boolean {
+  return drawnWidth < pageWidth && pageWidth * scale * devicePixelRatio > drawnWidth;
+}
+
+/** The `srcset` of a page's picture and its small one (widths in pixels). */
+export function pictureSrcset(small: { src: string; width: number }, full: { src: string; width: number }): string {
+  return `${small.src} ${small.width}w, ${full.src} ${full.width}w`;
+}
