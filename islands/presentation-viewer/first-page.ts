@@ -61,6 +61,16 @@ export function adoptServerImage(container: ParentNode, doc: Pick<Document, 'id'
   if (first && image) adopted.set(key(doc.id, first.media), image);
 }
 
+/**
+ * Whether the browser drew the server's image from its first `srcset` candidate, the page's phone-size
+ * picture (src/shared/first-paint/presentation.ts writes it first). Its `naturalWidth` cannot tell: with
+ * `w` candidates it is corrected by the density the browser chose.
+ */
+export function showsFirstCandidate(image: HTMLImageElement): boolean {
+  const first = (image.getAttribute('srcset') ?? '').trim().split(/\s+/)[0];
+  return !!first && image.currentSrc === new URL(first, location.href).href;
+}
+
 /** The server's image of this page, decoded, once (undefined: there is none, read the file). */
 export function takeServerImage(documentId: string, uploadId: string): Promise<HTMLImageElement> | undefined {
   const at = key(documentId, uploadId);

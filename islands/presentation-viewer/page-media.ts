@@ -13,7 +13,7 @@ import { api } from '../../src/client/api.ts';
 import { saveBlob } from '../../src/client/dom.ts';
 import { mediaUrls } from '../../src/client/uploads.ts';
 import type { Page } from '../../src/shared/presentations/model.ts';
-import { pageImage, takeServerImage } from './first-page.ts';
+import { pageImage, showsFirstCandidate, takeServerImage } from './first-page.ts';
 
 const BATCH = 100;
 
@@ -24,21 +24,19 @@ export class PageMedia {
   constructor(private readonly documentId: string) {}
 
   /**
-   * A picture page's image to draw first, `uploadId` being the one wanted (its small picture or its media):
-   * the server's first-paint image of the page when there is one (once; kept as the upload it turned out to
-   * be: the full picture when it is as wide as the page), else `image(uploadId)`.
+   * A picture page's image to draw first, `uploadId` being the one wanted (its small picture or its media),
+   * and the upload it shows: the server's first-paint image of the page when there is one (once; whichever
+   * picture the browser chose from its `srcset`, kept as that upload), else `image(uploadId)`.
    */
-  picture(page: Pick<Page, 'media' | 'media_small' | 'content_type' | 'width'>, uploadId: string): Promise<HTMLImageElement> {
+  picture(page: Pick<Page, 'media' | 'media_small' | 'content_type'>, uploadId: string): Promise<{ image: HTMLImageElement; media: string }> {
+    const read = () => this.image(uploadId, page.content_type).then((image) => ({ image, media: uploadId }));
     const fromServer = takeServerImage(this.documentId, page.media);
-    if (!fromServer) return this.image(uploadId, page.content_type);
-    return fromServer.then(
-      (image) => {
-        const shown = page.media_small && image.naturalWidth < (page.width ?? 0) ? page.media_small : page.media;
-        if (!this.images.has(shown)) this.images.set(shown, Promise.resolve(image));
-        return image;
-      },
-      () => this.image(uploadId, page.content_type),
-    );
+    if (!fromServer) return read();
+    return fromServer.then((image) => {
+      const media = page.media_small && showsFirstCandidate(image) ? page.media_small : page.media;
+      if (!this.images.has(media)) this.images.set(media, Promise.resolve(image));
+      return { image, media };
+    }, read);
   }
 
   /** The page image of one upload, decoded (fetched once per upload). */

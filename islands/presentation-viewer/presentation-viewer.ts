@@ -57,8 +57,8 @@ export class PresentationViewer {
   private selected: string | null = null;
   private shown = 0; // which goTo is current (a late image of an earlier page is dropped)
   private painted = false;
-  /** The picture on the canvas, when the page has a smaller one than its media: whether the full one is asked for. */
-  private drawn: { page: Page; image: HTMLImageElement; sharpening: boolean } | null = null;
+  /** The page's small picture on the canvas (its width in pixels), and whether the full one is asked for. */
+  private drawn: { page: Page; width: number; sharpening: boolean } | null = null;
   private readonly media: PageMedia;
   private readonly stage: PageStage;
   private readonly thumbs: HTMLButtonElement[] = [];
@@ -248,7 +248,7 @@ export class PresentationViewer {
       // A page with a phone-size picture is drawn at its stored size (the shapes' units), whichever picture it is.
       const small = smallPictureOf(page);
       this.media.picture(page, pictureFor(page, screenPixels())).then(
-        (image) => {
+        ({ image, media }) => {
           if (token !== this.shown) return;
           this.status.textContent = '';
           const units = small?.page ?? { width: image.naturalWidth, height: image.naturalHeight };
@@ -256,9 +256,9 @@ export class PresentationViewer {
           this.stageArea.style.setProperty('--page-aspect', `${units.width} / ${units.height}`);
           this.stage.show({ image, size: units, shapes: page.shapes });
           this.root.dataset.imageReady = 'true';
-          this.root.dataset.picture = small && image.naturalWidth < small.page.width ? 'small' : 'full';
-          if (small) {
-            this.drawn = { page, image, sharpening: false };
+          this.root.dataset.picture = small && media === small.media ? 'small' : 'full';
+          if (small && media === small.media) {
+            this.drawn = { page, width: small.width, sharpening: false };
             this.sharpen();
           }
           this.afterPaint();
@@ -277,9 +277,8 @@ export class PresentationViewer {
   private sharpen(): void {
     const drawn = this.drawn;
     if (!drawn || drawn.sharpening) return;
-    const { page, image } = drawn;
-    const pageWidth = this.stage.pageSize.width;
-    if (!sharperPictureWanted(image.naturalWidth, pageWidth, this.stage.currentView.scale, window.devicePixelRatio || 1)) return;
+    const { page, width } = drawn;
+    if (!sharperPictureWanted(width, this.stage.pageSize.width, this.stage.currentView.scale, window.devicePixelRatio || 1)) return;
     drawn.sharpening = true;
     const token = this.shown;
     this.media.image(page.media, page.content_type).then(
