@@ -10,10 +10,9 @@ import {
   PAGE_IMAGE_MAX_LANDSCAPE,
   PAGE_IMAGE_MAX_PORTRAIT,
   PAGE_IMAGE_QUALITY,
-  PAGE_SMALL_PICTURE_SIDE,
   PAGE_THUMBNAIL_SIZE,
 } from '../../src/shared/presentations/model.ts';
-import { smallPictureSize } from '../../src/shared/presentations/small-picture.ts';
+import { PAGE_SMALL_PICTURE_SIDE, smallPictureSize } from '../../src/shared/presentations/small-picture.ts';
 
 export const PRESENTATION_PAGE: CompressionOptions = {
   quality: PAGE_IMAGE_QUALITY,

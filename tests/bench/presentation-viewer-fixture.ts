@@ -6,7 +6,8 @@
  * fields and the file), and the contents are published with PUT — as the editor does.
  */
 import sharp from 'sharp';
-import { PAGE_SMALL_PICTURE_SIDE, PAGE_THUMBNAIL_SIZE, type Page, type PresentationContents, type Shape } from '../../src/shared/presentations/model.ts';
+import { PAGE_THUMBNAIL_SIZE, type Page, type PresentationContents, type Shape } from '../../src/shared/presentations/model.ts';
+import { PAGE_SMALL_PICTURE_SIDE } from '../../src/shared/presentations/small-picture.ts';
 
 /** How a test or the bench reaches the API (its own helper, with its token). */
 export interface PresentationApi {

@@ -38,11 +38,6 @@ export const PAGE_IMAGE_QUALITY = 0.6;
 export const PAGE_IMAGE_MAX_PORTRAIT = { width: 1440, height: 2560 } as const;
 export const PAGE_IMAGE_MAX_LANDSCAPE = { width: 2560, height: 1440 } as const;
 export const PAGE_THUMBNAIL_SIZE = 256;
-/**
- * A page's phone-size picture (ours, not the spec's): a picture larger than this on its long side also gets
- * a copy at most this long on its long side, at the same quality (./small-picture.ts).
- */
-export const PAGE_SMALL_PICTURE_SIDE = 1280;
 
 /** One annotation on a page, in the page image's own units (0,0 its top left corner). */
 export interface Shape {
@@ -67,7 +62,7 @@ export interface Page {
   content_type: string;
   /**
    * Upload ids of this document: the media, its 256×256 thumbnail (none for media without one) and its
-   * phone-size picture (ours: at most PAGE_SMALL_PICTURE_SIDE on its long side; only a picture larger than
+   * phone-size picture (ours, ./small-picture.ts: at most 1,280 px on its long side; only a picture larger than
    * that, stored with its width and height; absent on pages stored before, and on PDF, video and small pictures).
    */
   media: string;

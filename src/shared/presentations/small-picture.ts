@@ -6,9 +6,13 @@
  * is sharp enough on the screen, the full one once zoomed beyond it. Shapes stay in the full picture's
  * units: the small picture is drawn at the page's stored width and height.
  *
- * Pure and zod-free (the viewer's first read, the editor, the server's first paint and their tests).
+ * Pure and zod-free (the viewer's first read, the editor, the server's first paint and their tests). It
+ * imports no module (the model's types only): the first read is in every signed-in page's layout chunk.
  */
-import { PAGE_SMALL_PICTURE_SIDE, pageImageSize, type Page } from './model.ts';
+import type { Page } from './model.ts';
+
+/** The phone-size picture's longest side: a picture larger than this on its long side gets one (same quality). */
+export const PAGE_SMALL_PICTURE_SIDE = 1280;
 
 export interface PictureSize {
   width: number;
@@ -42,7 +46,9 @@ type PictureFields = Pick<Page, 'content_type' | 'media_small' | 'width' | 'heig
  */
 export function smallPictureOf(page: PictureFields): SmallPicture | undefined {
   if (typeof page.media_small !== 'string' || page.media_small === '' || !page.content_type.startsWith('image/')) return undefined;
-  const size = pageImageSize(page);
+  // The page's stored size (model.ts pageImageSize, not imported: see above).
+  const { width, height } = page;
+  const size = width !== undefined && height !== undefined && width > 0 && height > 0 ? { width, height } : undefined;
   const small = size && smallPictureSize(size);
   return size && small ? { media: page.media_small, ...small, page: size } : undefined;
 }

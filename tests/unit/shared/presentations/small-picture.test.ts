@@ -3,8 +3,8 @@
  * that can be drawn, which picture a screen draws first, when zooming asks for the full one, the srcset.
  */
 import { describe, expect, it } from 'vitest';
-import { PAGE_SMALL_PICTURE_SIDE } from '../../../../src/shared/presentations/model.ts';
 import {
+  PAGE_SMALL_PICTURE_SIDE,
   pictureFor,
   pictureSrcset,
   sharperPictureWanted,
