@@ -10,8 +10,9 @@
  */
 import { api } from '../../src/client/api.ts';
 import type { Document } from '../../src/shared/api/documentation.ts';
+import type { Page } from '../../src/shared/presentations/model.ts';
 import { pictureFor } from '../../src/shared/presentations/small-picture.ts';
-import { storedContentType, storedPages, type StoredPage } from './page-order.ts';
+import { storedContentType, storedPages } from './page-order.ts';
 
 const started = new Map<string, Promise<Blob>>();
 const key = (documentId: string, uploadId: string) => `${documentId}/${uploadId}`;
@@ -19,14 +20,6 @@ const key = (documentId: string, uploadId: string) => `${documentId}/${uploadId}
 /** The screen's width in device pixels: what a picture drawn across it needs (the first paint's `sizes="100vw"`). */
 export function screenPixels(): number {
   return Math.round(window.innerWidth * (window.devicePixelRatio || 1));
-}
-
-const numberOrNone = (value: unknown) => (typeof value === 'number' ? value : undefined);
-
-/** Which of a stored page's pictures to draw first on a screen `screen` device pixels wide. */
-export function storedPictureFor(page: StoredPage, screen: number): string {
-  const media_small = typeof page.media_small === 'string' ? page.media_small : undefined;
-  return pictureFor({ media: page.media, content_type: storedContentType(page), media_small, width: numberOrNone(page.width), height: numberOrNone(page.height) }, screen);
 }
 
 /**
@@ -37,7 +30,7 @@ export function firstPageImage(contents: unknown, screen = Infinity): { media: s
   const [first] = storedPages(contents);
   if (!first) return undefined;
   const contentType = storedContentType(first[1]);
-  return contentType.startsWith('image/') ? { media: first[1].media, contentType, read: storedPictureFor(first[1], screen) } : undefined;
+  return contentType.startsWith('image/') ? { media: first[1].media, contentType, read: pictureFor(first[1] as unknown as Page, screen) } : undefined;
 }
 
 
@@ -59,16 +52,6 @@ export function adoptServerImage(container: ParentNode, doc: Pick<Document, 'id'
   const first = firstPageImage(doc.contents);
   const image = first ? serverImage(container, first.media) : undefined;
   if (first && image) adopted.set(key(doc.id, first.media), image);
-}
-
-/**
- * Whether the browser drew the server's image from its first `srcset` candidate, the page's phone-size
- * picture (src/shared/first-paint/presentation.ts writes it first). Its `naturalWidth` cannot tell: with
- * `w` candidates it is corrected by the density the browser chose.
- */
-export function showsFirstCandidate(image: HTMLImageElement): boolean {
-  const first = (image.getAttribute('srcset') ?? '').trim().split(/\s+/)[0];
-  return !!first && image.currentSrc === new URL(first, location.href).href;
 }
 
 /** The server's image of this page, decoded, once (undefined: there is none, read the file). */

@@ -13,7 +13,7 @@ import { api } from '../../src/client/api.ts';
 import { saveBlob } from '../../src/client/dom.ts';
 import { mediaUrls } from '../../src/client/uploads.ts';
 import type { Page } from '../../src/shared/presentations/model.ts';
-import { pageImage, showsFirstCandidate, takeServerImage } from './first-page.ts';
+import { pageImage, takeServerImage } from './first-page.ts';
 
 const BATCH = 100;
 
@@ -87,6 +87,16 @@ export class PageMedia {
     this.images.clear();
     this.urls.clear();
   }
+}
+
+/**
+ * Whether the browser drew the server's image from its first `srcset` candidate, the page's phone-size
+ * picture (src/shared/first-paint/presentation.ts writes it first). Its `naturalWidth` cannot tell: with
+ * `w` candidates it is corrected by the density the browser chose.
+ */
+export function showsFirstCandidate(image: HTMLImageElement): boolean {
+  const first = (image.getAttribute('srcset') ?? '').trim().split(/\s+/)[0];
+  return !!first && image.currentSrc === new URL(first, location.href).href;
 }
 
 async function decoded(blob: Blob): Promise<HTMLImageElement> {

@@ -15,7 +15,7 @@
  */
 import type { Document } from '../../src/shared/api/documentation.ts';
 import { pageImageSize, pageTitle, type Page } from '../../src/shared/presentations/model.ts';
-import { pictureFor, sharperPictureWanted, smallPictureOf } from '../../src/shared/presentations/small-picture.ts';
+import { pictureFor, smallPictureOf } from '../../src/shared/presentations/small-picture.ts';
 import { renderMarkdown } from '../../src/client/markdown.ts';
 import { PageStage } from '../shared/presentation-canvas/index.ts';
 import { screenPixels } from './first-page.ts';
@@ -32,6 +32,7 @@ import {
   pageAfterKey,
   pageKind,
   selectShape,
+  sharperPictureWanted,
 } from './viewer-state.ts';
 
 /** The performance mark set when the first page image is on the canvas (npm run bench reads it). */

@@ -116,3 +116,13 @@ export function fileSize(bytes: number): string {
 export function clampPanel(size: number, min: number, max: number): number {
   return Math.round(Math.min(Math.max(min, max), Math.max(min, size)));
 }
+
+/**
+ * Whether a page's small picture (src/shared/presentations/small-picture.ts), `drawnWidth` pixels wide, drawn
+ * for a page `pageWidth` units wide at `scale` CSS pixels a unit (the canvas's scale: its fit times its zoom)
+ * on a screen of `devicePixelRatio`, is less sharp than the screen: then the full picture is wanted. Zooming
+ * in past the small picture's pixels asks for the full one.
+ */
+export function sharperPictureWanted(drawnWidth: number, pageWidth: number, scale: number, devicePixelRatio: number): boolean {
+  return drawnWidth < pageWidth && pageWidth * scale * devicePixelRatio > drawnWidth;
+}

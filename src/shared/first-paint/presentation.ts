@@ -9,7 +9,6 @@
  * same boxes. A page with a phone-size picture offers it beside the full one (`srcset`, `sizes`): a phone
  * fetches the small one.
  */
-import { pictureSrcset } from '../presentations/small-picture.ts';
 import { escapeHtml } from './markup.ts';
 
 export interface FirstPagePicture {
@@ -40,7 +39,8 @@ export function presentationFirstPageMarkup(picture: FirstPagePicture, styles: s
   const toolbar =
     `<div class="pv-toolbar"><span class="pv-counter">Page 1 of ${pageCount}</span>${button('Previous')}${button('Next')}` +
     `<span class="pv-zoom">${button('−', ' pv-icon')}${button('+', ' pv-icon')}${button('Reset zoom')}</span></div>`;
-  const choice = small ? ` srcset="${escapeHtml(pictureSrcset(small, { src, width }))}" sizes="${FIRST_PICTURE_SIZES}"` : '';
+  // Each picture with its width: the small one first (the viewer reads which one the browser chose from it).
+  const choice = small ? ` srcset="${escapeHtml(`${small.src} ${small.width}w, ${src} ${width}w`)}" sizes="${FIRST_PICTURE_SIZES}"` : '';
   const image = `<img class="pv-first-image" data-first-image="${escapeHtml(media)}" src="${escapeHtml(src)}"${choice} width="${width}" height="${height}" alt="" fetchpriority="high">`;
   const stage = `<div class="pv-stage-area" style="--page-aspect: ${width} / ${height}">${image}</div>`;
   const body =

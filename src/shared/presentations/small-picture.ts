@@ -45,12 +45,12 @@ type PictureFields = Pick<Page, 'content_type' | 'media_small' | 'width' | 'heig
  * small pictures, PDFs and video have none, and are drawn as before.
  */
 export function smallPictureOf(page: PictureFields): SmallPicture | undefined {
-  if (typeof page.media_small !== 'string' || page.media_small === '' || !page.content_type.startsWith('image/')) return undefined;
-  // The page's stored size (model.ts pageImageSize, not imported: see above).
-  const { width, height } = page;
-  const size = width !== undefined && height !== undefined && width > 0 && height > 0 ? { width, height } : undefined;
+  // Checked as stored (the viewer's first read passes a page as it came): the size as model.ts pageImageSize reads it.
+  const { media_small: media, content_type: type, width, height } = page;
+  if (typeof media !== 'string' || media === '' || typeof type !== 'string' || !type.startsWith('image/')) return undefined;
+  const size = typeof width === 'number' && typeof height === 'number' && width > 0 && height > 0 ? { width, height } : undefined;
   const small = size && smallPictureSize(size);
-  return size && small ? { media: page.media_small, ...small, page: size } : undefined;
+  return size && small ? { media, ...small, page: size } : undefined;
 }
 
 /**
@@ -61,18 +61,4 @@ export function smallPictureOf(page: PictureFields): SmallPicture | undefined {
 export function pictureFor(page: PictureFields & Pick<Page, 'media'>, screenPixels: number): string {
   const small = smallPictureOf(page);
   return small && small.width >= screenPixels ? small.media : page.media;
-}
-
-/**
- * Whether a picture `drawnWidth` pixels wide, drawn for a page `pageWidth` units wide at `scale` CSS pixels a
- * unit (the canvas's scale: its fit times its zoom) on a screen of `devicePixelRatio`, is less sharp than the
- * screen: then the full picture is wanted. Zooming in past the small picture's pixels asks for the full one.
- */
-export function sharperPictureWanted(drawnWidth: number, pageWidth: number, scale: number, devicePixelRatio: number): boolean {
-  return drawnWidth < pageWidth && pageWidth * scale * devicePixelRatio > drawnWidth;
-}
-
-/** The `srcset` of a page's picture and its small one (widths in pixels). */
-export function pictureSrcset(small: { src: string; width: number }, full: { src: string; width: number }): string {
-  return `${small.src} ${small.width}w, ${full.src} ${full.width}w`;
 }

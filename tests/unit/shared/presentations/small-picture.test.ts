@@ -1,13 +1,11 @@
 /**
  * A page's phone-size picture (src/shared/presentations/small-picture.ts): its size, which pages have one
- * that can be drawn, which picture a screen draws first, when zooming asks for the full one, the srcset.
+ * that can be drawn, which picture a screen draws first.
  */
 import { describe, expect, it } from 'vitest';
 import {
   PAGE_SMALL_PICTURE_SIDE,
   pictureFor,
-  pictureSrcset,
-  sharperPictureWanted,
   smallPictureOf,
   smallPictureSize,
 } from '../../../../src/shared/presentations/small-picture.ts';
@@ -68,32 +66,5 @@ describe('pictureFor: the picture drawn first on a screen', () => {
     // A portrait page's small picture is 720 px wide.
     expect(pictureFor(page({ width: 1440, height: 2560 }), 720)).toBe('small');
     expect(pictureFor(page({ width: 1440, height: 2560 }), 780)).toBe('full');
-  });
-});
-
-describe('sharperPictureWanted: zooming in beyond the small picture asks for the full one', () => {
-  // A 2560-unit page on a 390 px canvas: fitted at 390 / 2560 px a unit.
-  const fit = 390 / 2560;
-  it('not while the small picture has the pixels the screen shows', () => {
-    expect(sharperPictureWanted(1280, 2560, fit, 1)).toBe(false);
-    expect(sharperPictureWanted(1280, 2560, fit * 3, 1)).toBe(false); // zoom 3 at 1×: 1170 px
-    expect(sharperPictureWanted(1280, 2560, fit, 3)).toBe(false); // 3× screen: 1170 px
-  });
-
-  it('once the page is drawn wider than the small picture, in device pixels', () => {
-    expect(sharperPictureWanted(1280, 2560, fit * 4, 1)).toBe(true); // zoom 4: 1560 px
-    expect(sharperPictureWanted(1280, 2560, fit * 2, 3)).toBe(true); // zoom 2 at 3×: 2340 px
-    expect(sharperPictureWanted(1280, 2560, 0.5, 1)).toBe(false); // exactly 1280 px
-    expect(sharperPictureWanted(1280, 2560, 0.51, 1)).toBe(true);
-  });
-
-  it('never for the full picture itself', () => {
-    expect(sharperPictureWanted(2560, 2560, 10, 3)).toBe(false);
-  });
-});
-
-describe('pictureSrcset', () => {
-  it('names each picture with its width', () => {
-    expect(pictureSrcset({ src: '/s.jpg', width: 1280 }, { src: '/f.jpg', width: 2560 })).toBe('/s.jpg 1280w, /f.jpg 2560w');
   });
 });
