@@ -45,10 +45,11 @@ type PictureFields = Pick<Page, 'content_type' | 'media_small' | 'width' | 'heig
  * small pictures, PDFs and video have none, and are drawn as before.
  */
 export function smallPictureOf(page: PictureFields): SmallPicture | undefined {
-  // Checked as stored (the viewer's first read passes a page as it came): the size as model.ts pageImageSize reads it.
-  const { media_small: media, content_type: type, width, height } = page;
-  if (typeof media !== 'string' || media === '' || typeof type !== 'string' || !type.startsWith('image/')) return undefined;
-  const size = typeof width === 'number' && typeof height === 'number' && width > 0 && height > 0 ? { width, height } : undefined;
+  // The viewer's first read passes a page as stored (the server checked its fields on every save); the size
+  // as model.ts pageImageSize reads it.
+  const { media_small: media, width = 0, height = 0 } = page;
+  if (typeof media !== 'string' || !page.content_type.startsWith('image/')) return undefined;
+  const size = width > 0 && height > 0 ? { width, height } : undefined;
   const small = size && smallPictureSize(size);
   return size && small ? { media, ...small, page: size } : undefined;
 }
