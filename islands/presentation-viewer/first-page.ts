@@ -19,7 +19,7 @@ const key = (documentId: string, uploadId: string) => `${documentId}/${uploadId}
 
 /** The screen's width in device pixels: what a picture drawn across it needs (the first paint's `sizes="100vw"`). */
 export function screenPixels(): number {
-  return Math.round(window.innerWidth * (window.devicePixelRatio || 1));
+  return innerWidth * devicePixelRatio;
 }
 
 /**
