@@ -50,6 +50,8 @@ export interface PageFile {
 export interface UploadResult extends PageFile {
   media: string;
   media_thumb: string | null;
+  /** The phone-size picture (undefined: none, a picture no larger than it or no picture). */
+  media_small: string | undefined;
   /** The picture's size in pixels (undefined: not a picture). */
   width: number | undefined;
   height: number | undefined;

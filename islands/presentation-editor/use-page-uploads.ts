@@ -2,15 +2,16 @@
  * Files becoming pages (documentation §2 "Presentation editor", §5 image compression and file intake,
  * §8 upload failures): each file passes the intake step (./file-intake.ts), a picture is compressed by THE
  * compressor (quality 0.6 within 2560×1440 landscape or 1440×2560 portrait) and gets a 256×256 thumbnail
- * drawn here, other media go as they are; then the file and its thumbnail are signed in one call and sent
- * (src/client/uploads.ts). Until its upload lands a page is "queued locally" (editor-state.ts): shown from
+ * drawn here, and a picture larger than 1,280 px on its long side a phone-size copy too (page-compression.ts
+ * `pageSmallPicture`); other media go as they are; then the file, its thumbnail and its small picture are
+ * signed in one call and sent (src/client/uploads.ts). Until its upload lands a page is "queued locally" (editor-state.ts): shown from
  * the local copy, kept out of the server's draft, and publishing waits for it.
  *
- * Progress per file is counted in stages: prepared, signed, the file sent, the thumbnail sent.
+ * Progress per file is counted in stages: prepared, signed, then each of its files sent.
  */
 import { useCallback, useEffect, useRef, useState, type Dispatch } from 'react';
 import { compressImage } from '../../elements/shared/image-compression.ts';
-import { pageThumbnail, pictureSize, PRESENTATION_PAGE } from './page-compression.ts';
+import { pageSmallPicture, pageThumbnail, pictureSize, PRESENTATION_PAGE } from './page-compression.ts';
 import { showAlert } from '../../src/client/stores/alerts.ts';
 import { uploadFiles } from '../../src/client/uploads.ts';
 import { messages } from '../shared/document-editor/messages.ts';
@@ -32,8 +33,8 @@ interface Job {
   original: File;
   /** A page added with this file (no earlier media to fall back on). */
   isNew: boolean;
-  /** What is uploaded: the compressed picture or the file itself, and the thumbnail (pictures only). */
-  prepared?: { file: File; thumb: File | undefined; size: { width: number; height: number } | undefined };
+  /** What is uploaded: the compressed picture or the file itself, the thumbnail and the small picture (pictures only). */
+  prepared?: { file: File; thumb: File | undefined; small: File | undefined; size: { width: number; height: number } | undefined };
   running?: Promise<boolean>;
 }
 
@@ -101,7 +102,8 @@ export function usePageUploads(documentId: string, dispatch: Dispatch<EditorActi
               return false;
             }
             const [thumb, size] = await Promise.all([pageThumbnail(file), pictureSize(file)]);
-            job.prepared = { file, thumb, size };
+            const small = await pageSmallPicture(file, size);
+            job.prepared = { file, thumb, small, size };
             if (!current(pageID, job)) return false;
             const local = previews.current.byPage.get(pageID);
             if (local?.image) URL.revokeObjectURL(local.image);
@@ -114,8 +116,8 @@ export function usePageUploads(documentId: string, dispatch: Dispatch<EditorActi
             });
             setPreviewRevision((n) => n + 1);
           }
-          const { file, thumb, size } = job.prepared;
-          const parts = thumb ? [file, thumb] : [file];
+          const { file, thumb, small, size } = job.prepared;
+          const parts = [file, thumb, small].filter((part): part is File => part !== undefined);
           setView(pageID, { filename: name, status: 'uploading', percent: 20 });
           const ids = await uploadFiles(documentId, parts, (index) => {
             if (current(pageID, job)) setView(pageID, { filename: name, status: 'uploading', percent: Math.round(20 + (80 * (index + 1)) / parts.length) });
@@ -125,7 +127,9 @@ export function usePageUploads(documentId: string, dispatch: Dispatch<EditorActi
             ...pageFileOf(file),
             lastModified: job.original.lastModified || Date.now(),
             media: ids[0]!,
-            media_thumb: ids[1] ?? null,
+            media_thumb: thumb ? ids[parts.indexOf(thumb)]! : null,
+            // Only a picture larger than the small picture's side has one (a replaced picture's goes with it).
+            media_small: small ? ids[parts.indexOf(small)] : undefined,
             // Every result says its size, none for a file that is no picture (a replaced picture's size goes with it).
             width: size?.width,
             height: size?.height,

@@ -9,11 +9,16 @@
  * - Left/Right (and Up/Down, Home/End) anywhere on the page move between pages, except where those keys
  *   already mean something (a field, a panel handle, a video, an open dialog).
  * - A PDF, video or other file page: 'Download' in the page toolbar saves it; a video also plays inline.
+ * - A picture page with a phone-size picture (src/shared/presentations/small-picture.ts) is drawn from it while
+ *   it is as wide as the screen, at the page's own size (the shapes' units); zoomed in beyond its pixels, the
+ *   full picture is read and takes its place. Other pages are drawn from their media, as they always were.
  */
 import type { Document } from '../../src/shared/api/documentation.ts';
 import { pageImageSize, pageTitle, type Page } from '../../src/shared/presentations/model.ts';
+import { pictureFor, smallPictureOf } from '../../src/shared/presentations/small-picture.ts';
 import { renderMarkdown } from '../../src/client/markdown.ts';
 import { PageStage } from '../shared/presentation-canvas/index.ts';
+import { screenPixels } from './first-page.ts';
 import { PageMedia } from './page-media.ts';
 import { Splitter } from './panels.ts';
 import {
@@ -27,6 +32,7 @@ import {
   pageAfterKey,
   pageKind,
   selectShape,
+  sharperPictureWanted,
 } from './viewer-state.ts';
 
 /** The performance mark set when the first page image is on the canvas (npm run bench reads it). */
@@ -52,6 +58,8 @@ export class PresentationViewer {
   private selected: string | null = null;
   private shown = 0; // which goTo is current (a late image of an earlier page is dropped)
   private painted = false;
+  /** The page's small picture on the canvas (its width in pixels), and whether the full one is asked for. */
+  private drawn: { page: Page; width: number; sharpening: boolean } | null = null;
   private readonly media: PageMedia;
   private readonly stage: PageStage;
   private readonly thumbs: HTMLButtonElement[] = [];
@@ -111,6 +119,7 @@ export class PresentationViewer {
       onViewChange: (view) => {
         this.zoomOutButton.disabled = view.zoom <= 1;
         this.resetButton.disabled = view.zoom <= 1;
+        this.sharpen();
       },
     });
     const side = new Splitter({
@@ -204,6 +213,7 @@ export class PresentationViewer {
     // The first page's thumbnail is the strip's first: showing it scrolls nothing (a phone's page stays where it is).
     const opening = this.root.dataset.pageId === undefined;
     const token = ++this.shown;
+    this.drawn = null;
     this.index = index;
     this.selected = null;
     this.root.dataset.pageId = page.pageID;
@@ -236,14 +246,22 @@ export class PresentationViewer {
       const size = pageImageSize(page);
       if (size) this.stageArea.style.setProperty('--page-aspect', `${size.width} / ${size.height}`);
       this.status.textContent = 'Loading page…';
-      this.media.image(page.media, page.content_type).then(
-        (image) => {
+      // A page with a phone-size picture is drawn at its stored size (the shapes' units), whichever picture it is.
+      const small = smallPictureOf(page);
+      this.media.picture(page, pictureFor(page, screenPixels())).then(
+        ({ image, media }) => {
           if (token !== this.shown) return;
           this.status.textContent = '';
+          const units = small?.page ?? { width: image.naturalWidth, height: image.naturalHeight };
           // On a phone the canvas takes the page's own proportions (the panels stack below it).
-          this.stageArea.style.setProperty('--page-aspect', `${image.naturalWidth} / ${image.naturalHeight}`);
-          this.stage.show({ image, size: { width: image.naturalWidth, height: image.naturalHeight }, shapes: page.shapes });
+          this.stageArea.style.setProperty('--page-aspect', `${units.width} / ${units.height}`);
+          this.stage.show({ image, size: units, shapes: page.shapes });
           this.root.dataset.imageReady = 'true';
+          this.root.dataset.picture = small && media === small.media ? 'small' : 'full';
+          if (small && media === small.media) {
+            this.drawn = { page, width: small.width, sharpening: false };
+            this.sharpen();
+          }
           this.afterPaint();
         },
         () => {
@@ -256,6 +274,27 @@ export class PresentationViewer {
     }
   }
 
+  /** When the canvas shows the page's small picture less sharp than the screen (zoomed in): the full picture, in its place. */
+  private sharpen(): void {
+    const drawn = this.drawn;
+    if (!drawn || drawn.sharpening) return;
+    const { page, width } = drawn;
+    if (!sharperPictureWanted(width, this.stage.pageSize.width, this.stage.currentView.scale, window.devicePixelRatio || 1)) return;
+    drawn.sharpening = true;
+    const token = this.shown;
+    this.media.image(page.media, page.content_type).then(
+      (full) => {
+        if (token !== this.shown || this.drawn !== drawn) return;
+        this.stage.replaceImage(full);
+        this.drawn = null; // the full picture: nothing sharper
+        this.root.dataset.picture = 'full';
+      },
+      () => {
+        drawn.sharpening = false; // the small picture stays; asked again at the next zoom
+      },
+    );
+  }
+
   /** The first image is on screen: mark it, then fetch the next page's image ahead. */
   private afterPaint(): void {
     requestAnimationFrame(() => {
@@ -264,7 +303,7 @@ export class PresentationViewer {
         performance.mark(FIRST_IMAGE_MARK);
       }
       const next = this.pages[this.index + 1];
-      if (next && pageKind(next) === 'image') void this.media.image(next.media, next.content_type).catch(() => undefined);
+      if (next && pageKind(next) === 'image') void this.media.image(pictureFor(next, screenPixels()), next.content_type).catch(() => undefined);
     });
   }
 

@@ -31,6 +31,7 @@ export function orderedPages(contents: unknown): Page[] {
       description: typeof page.description === 'string' ? page.description : '',
       content_type: storedContentType(stored),
       media_thumb: typeof page.media_thumb === 'string' ? page.media_thumb : null,
+      media_small: typeof page.media_small === 'string' ? page.media_small : undefined,
       shapes: Array.isArray(page.shapes) ? page.shapes.filter(isDrawable) : [],
     };
   });
@@ -114,4 +115,14 @@ export function fileSize(bytes: number): string {
 /** A panel's size within [min, max] (max never below min). */
 export function clampPanel(size: number, min: number, max: number): number {
   return Math.round(Math.min(Math.max(min, max), Math.max(min, size)));
+}
+
+/**
+ * Whether a page's small picture (src/shared/presentations/small-picture.ts), `drawnWidth` pixels wide, drawn
+ * for a page `pageWidth` units wide at `scale` CSS pixels a unit (the canvas's scale: its fit times its zoom)
+ * on a screen of `devicePixelRatio`, is less sharp than the screen: then the full picture is wanted. Zooming
+ * in past the small picture's pixels asks for the full one.
+ */
+export function sharperPictureWanted(drawnWidth: number, pageWidth: number, scale: number, devicePixelRatio: number): boolean {
+  return drawnWidth < pageWidth && pageWidth * scale * devicePixelRatio > drawnWidth;
 }

@@ -2,8 +2,8 @@
  * `npm run bench`, issue #31: when a signed-in page's main content is visible, beside /login's LCP in the
  * same run, on the built server (bench-server.ts, as `npm start` runs it, PGlite) under Slow 4G + 4× CPU:
  * - a checklist's view page (to its first question's text), a folder of 100 items (to its first tile's
- *   name), home (the welcome card's organisation name), a presentation (its first page's image drawn),
- *   a result sheet (its first row). Each is opened RUNS times in turns with /login, one fresh context
+ *   name), home (the welcome card's organisation name), a presentation (its first page's image drawn: its
+ *   phone-size picture; an older presentation beside it, whose pages have none), a result sheet (its first row). Each is opened RUNS times in turns with /login, one fresh context
  *   each (empty cache, service worker blocked), so both meet the same machine load; medians.
  *   The time is found in the page, not by LCP: an init script checks on every animation frame for the
  *   page's own content — a text node (in the document or any shadow root: rb-checklist's questions) or
@@ -25,7 +25,7 @@ import { startBenchServer, type BenchServer } from './bench-server.ts';
 import { call, registerAndActivate } from './documentation-tree-fixture.ts';
 import { cpuSlowdown, median, slow4g, throttle } from './largest-paint.ts';
 import { measureLongTasks, withBrowser, type LongTaskRun } from './long-tasks.ts';
-import { createPresentation, photoJpeg, thumbnailOf, type PageFile, type PresentationApi } from './presentation-viewer-fixture.ts';
+import { createPresentation, photoJpeg, smallPictureOf, thumbnailOf, type PageFile, type PresentationApi } from './presentation-viewer-fixture.ts';
 import { checklistContents } from './submissions.ts';
 
 const RUNS = Number(process.env.MAIN_CONTENT_RUNS ?? 5);
@@ -107,16 +107,21 @@ async function seed(server: BenchServer): Promise<Site> {
   };
   const picture = await photoJpeg(2560, 1440);
   const thumb = await thumbnailOf(picture);
+  const small = await smallPictureOf(picture);
   const pages: PageFile[] = Array.from({ length: 5 }, (_, i) => ({
     filename: `page-${i + 1}.jpg`,
     content_type: 'image/jpeg',
     bytes: picture,
     thumb,
+    // Its phone-size picture, as the editor makes it (docs/presentations.md): a phone draws that one.
+    small,
     description: `Step ${i + 1}`,
     // The picture's size, as the editor stores it (issue #31): the server draws the first page's image.
     size: { width: 2560, height: 1440 },
   }));
   const presentation = await createPresentation(presentations, 'Line check', pages);
+  // The same pages stored before the phone-size picture: the full picture alone (the gap it closes, in the same run).
+  const older = await createPresentation(presentations, 'Older line check', pages.map(({ small: _small, ...page }) => page));
 
   // A result sheet of a one-question checklist, with one submission: one row (as the e2e's sheetWithARow).
   const question = checklistContents().questions.q1;
@@ -151,6 +156,12 @@ async function seed(server: BenchServer): Promise<Site> {
         // paint (issue #31) draws it as an <img>, visible once loaded.
         find: { selector: '[data-image-ready="true"], img[data-first-image]' },
         what: "its first page's image drawn",
+      },
+      {
+        label: 'an older presentation',
+        path: `/documentation/view/${older.id}`,
+        find: { selector: '[data-image-ready="true"], img[data-first-image]' },
+        what: "its first page's image drawn (the full picture: no phone-size picture)",
       },
       { label: 'a result sheet', path: `/documentation/view/${String(sheet.id)}`, find: { selector: 'tbody tr', text: USERNAME }, what: 'its first row (the submitter)' },
     ],

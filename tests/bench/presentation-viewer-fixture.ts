@@ -7,6 +7,7 @@
  */
 import sharp from 'sharp';
 import { PAGE_THUMBNAIL_SIZE, type Page, type PresentationContents, type Shape } from '../../src/shared/presentations/model.ts';
+import { PAGE_SMALL_PICTURE_SIDE } from '../../src/shared/presentations/small-picture.ts';
 
 /** How a test or the bench reaches the API (its own helper, with its token). */
 export interface PresentationApi {
@@ -21,6 +22,8 @@ export interface PageFile {
   bytes: Buffer;
   /** A 256×256 JPEG thumbnail (none for a PDF). */
   thumb?: Buffer;
+  /** The phone-size picture, as the editor makes it for a picture larger than 1,280 px (`smallPictureOf`); stored as `media_small`. */
+  small?: Buffer;
   description: string;
   shapes?: Shape[];
   /** The picture's size as the editor stores it (issue #31); none: a page stored before. */
@@ -62,6 +65,11 @@ export function thumbnailOf(picture: Buffer): Promise<Buffer> {
     .resize(PAGE_THUMBNAIL_SIZE, PAGE_THUMBNAIL_SIZE, { fit: 'contain', background: { r: 255, g: 255, b: 255 } })
     .jpeg({ quality: 60 })
     .toBuffer();
+}
+
+/** The phone-size picture of a picture, as the editor makes it: at most 1,280 px on its long side, quality 60. */
+export function smallPictureOf(picture: Buffer): Promise<Buffer> {
+  return sharp(picture).resize(PAGE_SMALL_PICTURE_SIDE, PAGE_SMALL_PICTURE_SIDE, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 60 }).toBuffer();
 }
 
 /** A small, valid one-page PDF. */
@@ -137,6 +145,7 @@ export async function createPresentation(api: PresentationApi, name: string, pag
   const files = pages.flatMap((p) => [
     { filename: p.filename, content_type: p.content_type, bytes: p.bytes },
     ...(p.thumb ? [{ filename: `thumb-${p.filename.replace(/\.[^.]+$/, '')}.jpg`, content_type: 'image/jpeg', bytes: p.thumb }] : []),
+    ...(p.small ? [{ filename: `small-${p.filename.replace(/\.[^.]+$/, '')}.jpg`, content_type: 'image/jpeg', bytes: p.small }] : []),
   ]);
   const ids = await uploadFiles(api, created.id, files);
   let next = 0;
@@ -145,12 +154,14 @@ export async function createPresentation(api: PresentationApi, name: string, pag
     const pageID = `page-${i + 1}`;
     const media = ids[next++]!;
     const media_thumb = p.thumb ? ids[next++]! : null;
+    const media_small = p.small ? ids[next++]! : undefined;
     const page: Page = {
       pageID,
       description: p.description,
       content_type: p.content_type,
       media,
       media_thumb,
+      ...(media_small ? { media_small } : {}),
       filename: p.filename,
       size: p.bytes.length,
       lastModified: 1_763_900_000_000,

@@ -43,6 +43,10 @@ test('builds a presentation: three files, shapes, a description with a table and
   expect(jpegSize(await mediaBytes(orgAdmin.token, doc.id, stairs!.media_thumb!))).toEqual({ width: 256, height: 256 });
   expect(jpegSize(await mediaBytes(orgAdmin.token, doc.id, yard!.media_thumb!))).toEqual({ width: 256, height: 256 });
   expect(rules!.media_thumb).toBeNull();
+  // Both pictures are larger than 1,280 px: each has its phone-size picture (tests/e2e/presentation-small-picture.spec.ts).
+  expect(jpegSize(await mediaBytes(orgAdmin.token, doc.id, stairs!.media_small!))).toEqual({ width: 640, height: 1280 });
+  expect(jpegSize(await mediaBytes(orgAdmin.token, doc.id, yard!.media_small!))).toEqual({ width: 1280, height: 960 });
+  expect(rules).not.toHaveProperty('media_small');
   // Each picture's size is stored with its page (issue #31: the viewer and the first HTML lay it out before it arrives).
   expect([stairs!.width, stairs!.height, yard!.width, yard!.height]).toEqual([1280, 2560, 1920, 1440]);
   expect(rules).not.toHaveProperty('width');

@@ -101,6 +101,14 @@ export class PageStage {
     this.setView(fittedView(this.viewport(), page.size));
   }
 
+  /** The same page drawn from another picture of it (a sharper one: the viewer), keeping zoom, pan and selection. */
+  replaceImage(image: CanvasImageSource): void {
+    this.page = { ...this.page, image };
+    this.picture.image(image);
+    this.pageLayer.batchDraw();
+    this.publish();
+  }
+
   /** Redraws the shapes after an edit, keeping zoom and selection (the editor). */
   updateShapes(shapes: readonly Shape[]): void {
     this.page = { ...this.page, shapes };

@@ -60,9 +60,14 @@ export interface Page {
   /** Markdown (tables, strikethrough and task lists). */
   description: string;
   content_type: string;
-  /** Upload ids of this document: the media and its 256×256 thumbnail (none for media without one). */
+  /**
+   * Upload ids of this document: the media, its 256×256 thumbnail (none for media without one) and its
+   * phone-size picture (ours, ./small-picture.ts: at most 1,280 px on its long side; only a picture larger than
+   * that, stored with its width and height; absent on pages stored before, and on PDF, video and small pictures).
+   */
   media: string;
   media_thumb: string | null;
+  media_small?: string | null;
   filename: string;
   size: number;
   /** The file's own last-modified time, epoch milliseconds. */

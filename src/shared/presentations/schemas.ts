@@ -5,7 +5,7 @@
  *
  * Strict: a page or a shape with a field the model does not know is refused, naming the field — except
  * the editing state `selected` on a shape (§3 "Also selected in editing state"), which an editor may send
- * and which is dropped here, so it is never stored. Whether `media` and `media_thumb` are finished
+ * and which is dropped here, so it is never stored. Whether `media`, `media_thumb` and `media_small` are finished
  * uploads of the document being saved is the server's check (services/presentations/media.ts): it needs
  * the database.
  */
@@ -80,6 +80,7 @@ export const pageSchema = z.strictObject(
     content_type: z.enum(UPLOAD_CONTENT_TYPES, { error: unlessMissing(`content_type must be one of ${UPLOAD_CONTENT_TYPES.join(', ')}`) }),
     media: uploadId('media'),
     media_thumb: uploadId('media_thumb').nullable(),
+    media_small: uploadId('media_small').nullish(),
     filename: text('filename', MAX_NAME_LENGTH),
     size: z.int({ error: unlessMissing('size must be a whole number of bytes') }).min(0, 'size must not be negative'),
     lastModified: finite('lastModified').min(0, 'lastModified must be a time in milliseconds since 1970'),

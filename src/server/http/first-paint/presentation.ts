@@ -4,7 +4,9 @@
  * adds the same when it mounts, islands/presentation-viewer/mount.ts, and replaces the frame in the same
  * boxes). Only when the first page is a picture whose size the page carries (pages stored since #31: the
  * editor writes it) — without it the image would move what is below it as it arrives — and an address
- * of it was given (`media-urls`, asked through the API as the page's login, with its checks).
+ * of it was given (`media-urls`, asked through the API as the page's login, with its checks). A page with a
+ * phone-size picture (src/shared/presentations/small-picture.ts) offers both through `srcset`: a phone fetches
+ * the small one.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +15,7 @@ import type { List } from '../../../shared/api/list.ts';
 import * as paths from '../../../shared/api/paths.ts';
 import { presentationFirstPageMarkup } from '../../../shared/first-paint/presentation.ts';
 import { pageImageSize, type PresentationContents } from '../../../shared/presentations/model.ts';
+import { smallPictureOf } from '../../../shared/presentations/small-picture.ts';
 import type { MediaUrl } from '../../../shared/api/documentation.ts';
 import type { FirstAnswer } from '../first-answers.ts';
 
@@ -37,8 +40,16 @@ export async function presentationBodyHtml(doc: Document, read: ReadAsPage): Pro
   const first = contents?.pages?.[contents.page_index?.[0] ?? ''];
   const size = first && first.content_type.startsWith('image/') ? pageImageSize(first) : undefined;
   if (!first || !size) return undefined;
-  const answer = await read(`${paths.documentation.mediaUrls(doc.id)}?upload_id=${encodeURIComponent(first.media)}`);
-  const src = answer?.status === 200 ? (answer.body as List<MediaUrl>).results.find((m) => m.upload_id === first.media)?.url : undefined;
+  // Its phone-size picture too, when it has one (the browser picks by the screen: srcset and sizes).
+  const small = smallPictureOf(first);
+  const ids = [first.media, ...(small ? [small.media] : [])];
+  const answer = await read(`${paths.documentation.mediaUrls(doc.id)}?${ids.map((id) => `upload_id=${encodeURIComponent(id)}`).join('&')}`);
+  const urls = answer?.status === 200 ? (answer.body as List<MediaUrl>).results : [];
+  const src = urls.find((m) => m.upload_id === first.media)?.url;
   if (!src) return undefined;
-  return presentationFirstPageMarkup({ description: doc.description, pageCount, media: first.media, src, ...size }, viewerStyles());
+  const smallSrc = small && urls.find((m) => m.upload_id === small.media)?.url;
+  return presentationFirstPageMarkup(
+    { description: doc.description, pageCount, media: first.media, src, ...size, ...(small && smallSrc ? { small: { src: smallSrc, width: small.width } } : {}) },
+    viewerStyles(),
+  );
 }

@@ -4,7 +4,7 @@
  * document, the same organisation, name, type and size — that share the source's stored file
  * (`uploads.file_of`: no bytes are copied, nothing in storage changes), and the copy's contents name
  * the new ids. Made in the copy's transaction, for every doctype: any string of the contents that is an
- * upload of the source document (a presentation's page media and thumbnails, a checklist's question
+ * upload of the source document (a presentation's page media, thumbnails and small pictures, a checklist's question
  * media) is re-pointed. One not confirmed yet (S3: confirmed on first use) is copied unconfirmed; the
  * copy's row is confirmed on its own first use, by the shared file. Uploads that the contents do not name (a checklist's submitted photos,
  * files of pages removed in older versions) stay with the source.

@@ -1,8 +1,9 @@
 /**
  * The ids a document's contents store, each with the field it sits at, for `requireOwnIds`
  * (services/own-ids.ts): a checklist's `sheet_id`, each question's `media` (an upload) and validation
- * `roles` and `users`; a result sheet's or report's `form_ids`; a presentation's page `media` and
- * `media_thumb` (uploads; services/presentations/media.ts also requires them to be this document's own).
+ * `roles` and `users`; a result sheet's or report's `form_ids`; a presentation's page `media`,
+ * `media_thumb` and `media_small` (uploads; services/presentations/media.ts also requires them to be this
+ * document's own).
  */
 import type { Doctype, DocumentContents, FormContents, PresentationContents, SheetContents } from '../../../shared/api/documentation.ts';
 import type { StoredId } from '../own-ids.ts';
@@ -32,6 +33,7 @@ export function idsInContents(doctype: Doctype, contents: DocumentContents, fiel
       for (const [pageId, page] of Object.entries((contents as PresentationContents).pages)) {
         ids.push({ field: `${field}.pages.${pageId}.media`, kind: 'upload', id: page.media });
         if (page.media_thumb !== null) ids.push({ field: `${field}.pages.${pageId}.media_thumb`, kind: 'upload', id: page.media_thumb });
+        if (typeof page.media_small === 'string') ids.push({ field: `${field}.pages.${pageId}.media_small`, kind: 'upload', id: page.media_small });
       }
       return ids;
     }

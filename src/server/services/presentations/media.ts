@@ -1,5 +1,5 @@
 /**
- * A presentation's pages show files: each page's `media` and `media_thumb` must be finished uploads of
+ * A presentation's pages show files: each page's `media`, `media_thumb` and `media_small` must be finished uploads of
  * the very document being saved (documentation §3, §7 sign-content-upload: "upload_id stored as media").
  * Checked on every save from a body — POST with contents, PUT with contents or draft_contents — after
  * `requireOwnIds` (which already refused other organisations' ids, naming the field):

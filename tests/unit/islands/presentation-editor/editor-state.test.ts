@@ -43,10 +43,10 @@ describe('presentation editor state (documentation §4)', () => {
     expect(state.selectedPage).toBe('b');
     expect(state.changed).toBe(true);
     expect(savedContents(state.contents).page_index).toEqual(['a']);
-    state = run(state, { type: 'uploaded', pageID: 'b', result: { ...file, media: 'up-b', media_thumb: 'th-b', width: 1440, height: 2560 } });
+    state = run(state, { type: 'uploaded', pageID: 'b', result: { ...file, media: 'up-b', media_thumb: 'th-b', media_small: 'sm-b', width: 1440, height: 2560 } });
     expect(savedContents(state.contents).page_index).toEqual(['a', 'b']);
     expect(state.contents.pages.b!.media_thumb).toBe('th-b');
-    expect(state.contents.pages.b).toMatchObject({ width: 1440, height: 2560 });
+    expect(state.contents.pages.b).toMatchObject({ width: 1440, height: 2560, media_small: 'sm-b' });
   });
 
   it('removing a page moves the selection to the previous thumbnail (the next one for the first page)', () => {
@@ -61,13 +61,15 @@ describe('presentation editor state (documentation §4)', () => {
   });
 
   it('replacing a page keeps its media until the new upload lands, then takes the new file', () => {
-    let state = run(initialState(contentsOf({ ...page('a'), width: 800, height: 450 })), { type: 'replacePage', pageID: 'a', file: { ...file, content_type: 'application/pdf', filename: 'n.pdf' } });
+    let state = run(initialState(contentsOf({ ...page('a'), width: 2560, height: 1440, media_small: 'up-a-small' })), { type: 'replacePage', pageID: 'a', file: { ...file, content_type: 'application/pdf', filename: 'n.pdf' } });
     expect(state.contents.pages.a!.media).toBe('up-a');
     expect(state.contents.pages.a!.filename).toBe('n.pdf');
-    state = run(state, { type: 'uploaded', pageID: 'a', result: { ...file, content_type: 'application/pdf', filename: 'n.pdf', media: 'up-n', media_thumb: null, width: undefined, height: undefined } });
+    state = run(state, { type: 'uploaded', pageID: 'a', result: { ...file, content_type: 'application/pdf', filename: 'n.pdf', media: 'up-n', media_thumb: null, media_small: undefined, width: undefined, height: undefined } });
     expect(state.contents.pages.a).toMatchObject({ media: 'up-n', media_thumb: null, content_type: 'application/pdf' });
-    // The picture's size went with it (a PDF has none).
-    expect(JSON.parse(JSON.stringify(state.contents.pages.a))).not.toHaveProperty('width');
+    // The picture's size and its phone-size picture went with it (a PDF has neither).
+    const stored = JSON.parse(JSON.stringify(state.contents.pages.a));
+    expect(stored).not.toHaveProperty('width');
+    expect(stored).not.toHaveProperty('media_small');
   });
 
   it('reorders pages', () => {
@@ -124,7 +126,7 @@ describe('presentation editor state (documentation §4)', () => {
       { type: 'setDescription', pageID: 'a', description: 'H' },
       { type: 'setDescription', pageID: 'a', description: 'He' },
       { type: 'setDescription', pageID: 'a', description: 'Hello' },
-      { type: 'uploaded', pageID: 'b', result: { ...file, media: 'up-b', media_thumb: null, width: undefined, height: undefined } },
+      { type: 'uploaded', pageID: 'b', result: { ...file, media: 'up-b', media_thumb: null, media_small: undefined, width: undefined, height: undefined } },
     );
     const revision = state.revision;
     state = run(state, { type: 'undo' });

@@ -16,12 +16,23 @@ describe('a presentation’s first page image, read before the viewer loads', ()
 
   it.each(cases)('is the page the viewer shows first, when it is an image: %s', (_, contents) => {
     const shown = orderedPages(contents)[0];
-    const expected = shown && pageKind(shown) === 'image' ? { media: shown.media, contentType: shown.content_type } : undefined;
+    const expected = shown && pageKind(shown) === 'image' ? { media: shown.media, contentType: shown.content_type, read: shown.media } : undefined;
     expect(firstPageImage(contents)).toEqual(expected);
   });
 
   it('is read for an image first page only', () => {
-    expect(firstPageImage(cases[0]![1])).toEqual({ media: 'u-a', contentType: 'image/jpeg' });
+    expect(firstPageImage(cases[0]![1])).toEqual({ media: 'u-a', contentType: 'image/jpeg', read: 'u-a' });
     expect(firstPageImage(cases[1]![1])).toBeUndefined();
+  });
+
+  it('reads its phone-size picture instead on a screen no wider than it (in device pixels)', () => {
+    const large = { ...page('u-a', 'image/jpeg'), media_small: 'u-a-small', width: 2560, height: 1440 };
+    const contents = { pages: { a: large }, page_index: ['a'] };
+    expect(firstPageImage(contents, 390)).toEqual({ media: 'u-a', contentType: 'image/jpeg', read: 'u-a-small' });
+    expect(firstPageImage(contents, 1280)?.read).toBe('u-a-small');
+    expect(firstPageImage(contents, 1920)?.read).toBe('u-a');
+    // Without its stored size the small picture cannot stand in (the shapes' units): the full one.
+    const { width: _w, height: _h, ...sizeless } = large;
+    expect(firstPageImage({ pages: { a: sizeless }, page_index: ['a'] }, 390)?.read).toBe('u-a');
   });
 });

@@ -8,6 +8,7 @@ import {
   pageAfterKey,
   pageKind,
   selectShape,
+  sharperPictureWanted,
 } from '../../../../islands/presentation-viewer/viewer-state.ts';
 import type { Page, Shape } from '../../../../src/shared/presentations/model.ts';
 
@@ -116,5 +117,26 @@ describe('the annotation list and thumbnails', () => {
     expect(clampPanel(800, 5, 500)).toBe(500);
     expect(clampPanel(120.4, 5, 500)).toBe(120);
     expect(clampPanel(50, 15, 10)).toBe(15);
+  });
+});
+
+describe('sharperPictureWanted: zooming in beyond the small picture asks for the full one', () => {
+  // A 2560-unit page on a 390 px canvas: fitted at 390 / 2560 px a unit.
+  const fit = 390 / 2560;
+  it('not while the small picture has the pixels the screen shows', () => {
+    expect(sharperPictureWanted(1280, 2560, fit, 1)).toBe(false);
+    expect(sharperPictureWanted(1280, 2560, fit * 3, 1)).toBe(false); // zoom 3 at 1×: 1170 px
+    expect(sharperPictureWanted(1280, 2560, fit, 3)).toBe(false); // 3× screen: 1170 px
+  });
+
+  it('once the page is drawn wider than the small picture, in device pixels', () => {
+    expect(sharperPictureWanted(1280, 2560, fit * 4, 1)).toBe(true); // zoom 4: 1560 px
+    expect(sharperPictureWanted(1280, 2560, fit * 2, 3)).toBe(true); // zoom 2 at 3×: 2340 px
+    expect(sharperPictureWanted(1280, 2560, 0.5, 1)).toBe(false); // exactly 1280 px
+    expect(sharperPictureWanted(1280, 2560, 0.51, 1)).toBe(true);
+  });
+
+  it('never for the full picture itself', () => {
+    expect(sharperPictureWanted(2560, 2560, 10, 3)).toBe(false);
   });
 });

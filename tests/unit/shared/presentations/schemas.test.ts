@@ -17,6 +17,7 @@ const issues = (result: { success: boolean; error?: { issues: { path: PropertyKe
 
 const MEDIA = '0199a000-0000-7000-8000-000000000001';
 const THUMB = '0199a000-0000-7000-8000-000000000002';
+const SMALL = '0199a000-0000-7000-8000-000000000003';
 
 const shape = (changes: Record<string, unknown> = {}): Shape & Record<string, unknown> => ({
   id: 's1',
@@ -103,10 +104,18 @@ describe('pageSchema', () => {
     expect(pageSchema.parse(page('p1'))).not.toHaveProperty('width');
   });
 
+  it('keeps a phone-size picture (ours), and takes a page without one or with null', () => {
+    expect(pageSchema.parse(page('p1', { media_small: SMALL, width: 2560, height: 1440 }))).toMatchObject({ media_small: SMALL });
+    expect(pageSchema.parse(page('p1'))).not.toHaveProperty('media_small');
+    expect(issues(pageSchema.safeParse(page('p1', { content_type: 'application/pdf', media_thumb: null, media_small: null })))).toEqual([]);
+  });
+
   it.each<[Record<string, unknown>, string]>([
     [{ media: 'not-an-id' }, 'media: media must be an upload id'],
     [{ media: null }, 'media: media must be an upload id'],
     [{ media_thumb: 'x' }, 'media_thumb: media_thumb must be an upload id'],
+    [{ media_small: 'small.jpg' }, 'media_small: media_small must be an upload id'],
+    [{ media_small: 7 }, 'media_small: media_small must be an upload id'],
     [{ content_type: 'text/html' }, 'content_type: content_type must be one of image/jpeg'],
     [{ description: 'x'.repeat(MAX_PAGE_DESCRIPTION_LENGTH + 1) }, `description: description must be at most ${MAX_PAGE_DESCRIPTION_LENGTH} characters`],
     [{ size: -1 }, 'size: size must not be negative'],

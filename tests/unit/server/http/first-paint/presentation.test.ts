@@ -46,6 +46,23 @@ describe('presentationBodyHtml', () => {
     expect(html).toMatch(/^<style>[^<]*\.pv-first-image \{[^<]*<\/style>/);
   });
 
+  it('offers a page’s phone-size picture beside the full one (srcset, sizes): a phone fetches the small one', async () => {
+    const SMALL = '0190a0b0-0000-7000-8000-0000000000bb';
+    const SMALL_URL = `https://rb.example/api/v1/media/${ID}/${SMALL}?expires=1&signature=s`;
+    const both: string[] = [];
+    const html = (await presentationBodyHtml(presentation(page({ media_small: SMALL, width: 2560, height: 1440 })), async (address) => {
+      both.push(address);
+      return { status: 200, body: { results: [{ upload_id: MEDIA, url: URL, expires_at: '' }, { upload_id: SMALL, url: SMALL_URL, expires_at: '' }], total: 2 } };
+    }))!;
+    expect(both).toEqual([`documentation/documents/${ID}/media-urls?upload_id=${MEDIA}&upload_id=${SMALL}`]);
+    expect(html).toContain(
+      `src="https://rb.example/api/v1/media/${ID}/${MEDIA}?expires=1&#38;signature=a&#38;b" srcset="https://rb.example/api/v1/media/${ID}/${SMALL}?expires=1&#38;signature=s 1280w, https://rb.example/api/v1/media/${ID}/${MEDIA}?expires=1&#38;signature=a&#38;b 2560w" sizes="100vw" width="2560" height="1440"`,
+    );
+    // Without an address for the small picture, or a page too small for one: the full picture alone.
+    expect((await presentationBodyHtml(presentation(page({ media_small: SMALL, width: 2560, height: 1440 })), read))!).not.toContain('srcset');
+    expect((await presentationBodyHtml(presentation(page({ media_small: SMALL })), read))!).not.toContain('srcset');
+  });
+
   it('draws nothing for a page without its size (stored before), a page that is no picture, or without an address', async () => {
     expect(await presentationBodyHtml(presentation(page({ width: undefined, height: undefined })), read)).toBeUndefined();
     expect(await presentationBodyHtml(presentation(page({ content_type: 'application/pdf' })), read)).toBeUndefined();

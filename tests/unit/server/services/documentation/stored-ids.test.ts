@@ -40,23 +40,26 @@ describe('idsInContents', () => {
 });
 
 describe('idsInContents: a presentation', () => {
-  it("finds each page's media and thumbnail (a page without a thumbnail has none)", () => {
-    const page = (pageID: string, media: string, media_thumb: string | null) => ({
+  it("finds each page's media, thumbnail and phone-size picture (a page without them has none)", () => {
+    const page = (pageID: string, media: string, media_thumb: string | null, media_small?: string | null) => ({
       pageID,
       description: '',
       content_type: media_thumb ? ('image/jpeg' as const) : ('application/pdf' as const),
       media,
       media_thumb,
+      media_small,
       filename: 'f',
       size: 1,
       lastModified: 0,
       shapes: [],
     });
-    const contents = { pages: { p1: page('p1', A, B), p2: page('p2', B, null) }, page_index: ['p2', 'p1'] };
+    const contents = { pages: { p1: page('p1', A, B, A), p2: page('p2', B, null, null), p3: page('p3', A, null) }, page_index: ['p2', 'p1', 'p3'] };
     expect(idsInContents('presentation', contents, 'draft_contents')).toEqual([
       { field: 'draft_contents.pages.p1.media', kind: 'upload', id: A },
       { field: 'draft_contents.pages.p1.media_thumb', kind: 'upload', id: B },
+      { field: 'draft_contents.pages.p1.media_small', kind: 'upload', id: A },
       { field: 'draft_contents.pages.p2.media', kind: 'upload', id: B },
+      { field: 'draft_contents.pages.p3.media', kind: 'upload', id: A },
     ]);
   });
 });
