@@ -76,6 +76,18 @@ describe('the early-reads table', () => {
 });
 
 describe("each page's early reads are what its modules ask for", () => {
+  /** Each case's page sends exactly these reads early, and its modules' own reads take every one, asking for nothing again. */
+  async function expectTakenOnce(cases: [string, () => Promise<unknown>, string[]][], session: Record<string, string>) {
+    for (const [path, read, addresses] of cases) {
+      openPage(path, { token: TOKEN, loggedIn: 'true' }, session);
+      expect(sentEarly()).toEqual(['/api/v1/auth/me', ...addresses]);
+      await read();
+      await settle();
+      expect(sentEarly()).toEqual(['/api/v1/auth/me']);
+      expect(requests.asked.filter((a) => a !== '/api/v1/auth/me').sort()).toEqual([...addresses].sort());
+    }
+  }
+
   it('a folder in the remembered sort: the folder and its first page, the same addresses the island asks for', async () => {
     openPage('/documentation/browse/f%2D1', { token: TOKEN, loggedIn: 'true', documentationSort: '-modified_at' });
     const sort = SORT_ORDERS.find((o) => o.key === '-modified_at')!;
@@ -171,14 +183,7 @@ describe("each page's early reads are what its modules ask for", () => {
       ['/admin/settings', settingsReads, ['/api/v1/users?limit=1', '/api/v1/_build-info', '/api/v1/settings/mail-failures']],
       ['/admin/api-tokens', () => apiTokensRead(), ['/api/v1/users/api-tokens?skip=0&limit=100']],
     ];
-    for (const [path, read, addresses] of cases) {
-      openPage(path, { token: TOKEN, loggedIn: 'true' }, admin);
-      expect(sentEarly()).toEqual(['/api/v1/auth/me', ...addresses]);
-      await read();
-      await settle();
-      expect(sentEarly()).toEqual(['/api/v1/auth/me']);
-      expect(requests.asked.filter((a) => a !== '/api/v1/auth/me').sort()).toEqual([...addresses].sort());
-    }
+    await expectTakenOnce(cases, admin);
   });
 
   it('the users screens: the list, new and edit pages ask for exactly what was sent early', async () => {
@@ -193,14 +198,7 @@ describe("each page's early reads are what its modules ask for", () => {
       ['/admin/users/new', roles, ['/api/v1/roles?skip=0&limit=100']],
       ['/admin/users/u%2D1', () => Promise.all([api.users.get('u-1'), roles()]), ['/api/v1/users/u-1', '/api/v1/roles?skip=0&limit=100']],
     ];
-    for (const [path, read, addresses] of cases) {
-      openPage(path, { token: TOKEN, loggedIn: 'true' }, admin);
-      expect(sentEarly()).toEqual(['/api/v1/auth/me', ...addresses]);
-      await read();
-      await settle();
-      expect(sentEarly()).toEqual(['/api/v1/auth/me']);
-      expect(requests.asked.filter((a) => a !== '/api/v1/auth/me').sort()).toEqual([...addresses].sort());
-    }
+    await expectTakenOnce(cases, admin);
   });
 
   it('the webhooks screens: the list, new and edit pages (with the delivery log) ask for exactly what was sent early', async () => {
@@ -215,14 +213,7 @@ describe("each page's early reads are what its modules ask for", () => {
         ['/api/v1/webhooks/w-1', folders, '/api/v1/webhooks/w-1/deliveries?skip=0&limit=50'],
       ],
     ];
-    for (const [path, read, addresses] of cases) {
-      openPage(path, { token: TOKEN, loggedIn: 'true' }, admin);
-      expect(sentEarly()).toEqual(['/api/v1/auth/me', ...addresses]);
-      await read();
-      await settle();
-      expect(sentEarly()).toEqual(['/api/v1/auth/me']);
-      expect(requests.asked.filter((a) => a !== '/api/v1/auth/me').sort()).toEqual([...addresses].sort());
-    }
+    await expectTakenOnce(cases, admin);
   });
 
   it("Account Settings asks for exactly what was sent early: the user's API tokens", async () => {
