@@ -31,7 +31,6 @@ import { queryOf } from '../http/query.ts';
 import { sharedChecklistAnswer } from '../openapi/answers/share-links.ts';
 import { operation, shareOperation } from '../openapi/operation.ts';
 import { readSharedChecklist, sharedMediaUrls, signSharedUploads, submitThroughLink } from '../services/checklists/shared-checklist.ts';
-import { idempotencyKeyOf } from './checklist-data.ts';
 
 type ShareHandler = (c: Context<ShareEnv>) => Promise<Response>;
 
@@ -101,10 +100,7 @@ sharedChecklist.post(
     const { deps, share } = c.var;
     // Counted before anything is judged: a refused submission costs its attempt too.
     await admitShareCall(deps.db, deps.config, 'submission', share.linkId, clientIp(c), deps.now());
-    const key = idempotencyKeyOf(c);
     const body = await jsonBody(c, submissionBody);
-    const { row, replayed } = await submitThroughLink(deps, share, idOf(c), body, key);
-    if (replayed) c.header('Idempotent-Replayed', 'true');
-    return c.json(row, 201);
+    return c.json(await submitThroughLink(deps, share, idOf(c), body), 201);
   }),
 );
