@@ -19,7 +19,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler, Next } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/connection.ts';
 import {
@@ -91,10 +91,10 @@ const stillInFlight = () =>
 
 /** The stored first answer, again. */
 function replay(c: Context, row: IdempotencyKeyRow): Response {
-  return c.body(row.body || null, row.status as ContentfulStatusCode, {
-    ...(row.contentType ? { 'Content-Type': row.contentType } : {}),
-    'Idempotent-Replayed': 'true',
-  });
+  const headers = { ...(row.contentType ? { 'Content-Type': row.contentType } : {}), 'Idempotent-Replayed': 'true' };
+  // A 204 (a POST that creates nothing) has no body to send again.
+  if (!row.body) return c.body(null, row.status as StatusCode, headers);
+  return c.body(row.body, row.status as ContentfulStatusCode, headers);
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -194,6 +194,7 @@ describe('every creating POST honours Idempotency-Key', () => {
       expect(again.text).toBe(first.text);
       expect(again.headers.get('idempotent-replayed')).toBe('true');
       expect(again.headers.get('content-type')).toBe(first.headers.get('content-type'));
+      expect(again.headers.get('cache-control')).toBe(first.headers.get('cache-control'));
       expect(await rows(call.table)).toBe(before + 1);
 
       const changed = await post(call.caller, call.path, body[1], key);
