@@ -15,10 +15,14 @@
  * - a refused request (any other status) gives its key up: corrected, the same key may be sent again;
  * - a repeat while the first is in flight waits for its answer (IDEMPOTENCY_WAIT_MS); still in flight
  *   then (or cut off by a crash: its work may be done) → 409 with Retry-After, until the key expires;
- * - keys are kept IDEMPOTENCY_KEY_HOURS, then pruned (`keepIdempotencyKeysPruned`, background-jobs.ts).
+ * - keys are kept IDEMPOTENCY_KEY_HOURS, then pruned (`keepIdempotencyKeysPruned`, background-jobs.ts);
+ * - a route marked `keySettledInWork` (the checklist submissions) claims and answers the key INSIDE its
+ *   own transaction instead (`c.var.keyInWork`): a crash rolls the claim back with the work, so its retry
+ *   does the work — once; a concurrent repeat waits at the claim on PostgreSQL, then answers the first's.
  */
 import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler, Next } from 'hono';
+import { matchedRoutes } from 'hono/route';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/connection.ts';
@@ -30,6 +34,7 @@ import {
   pruneKeys,
   releaseKey,
   type IdempotencyKeyRow,
+  type KeyInWork,
   type KeyOf,
 } from '../db/queries/idempotency-keys.ts';
 import type { AppEnv, Caller, Member, ShareCaller } from '../env.ts';
@@ -99,6 +104,41 @@ function replay(c: Context, row: IdempotencyKeyRow): Response {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Marks a route whose service settles the key in the work's own transaction (`c.var.keyInWork`, passed to
+ * the service): the claim and the answer commit or roll back with the work, so even a crash can neither
+ * make it twice nor leave a key that blocks its retry. Placed in the route's chain, before its handler.
+ */
+export const keySettledInWork: MiddlewareHandler = async (_c, next) => {
+  await next();
+};
+
+/** Hono keeps a mounted sub-app's handler under this name when it wraps it. */
+const COMPOSED_HANDLER = '__COMPOSED_HANDLER';
+
+function settlesInWork(c: Context): boolean {
+  return matchedRoutes(c).some((r) => r.handler === keySettledInWork || (r.handler as unknown as Record<string, unknown>)[COMPOSED_HANDLER] === keySettledInWork);
+}
+
+/** The handle a `keySettledInWork` route's service claims and answers its key with. */
+function keyInWork(k: KeyOf, requestHash: string, now: () => Date) {
+  const handle = {
+    claimed: false,
+    /** Another request held the key: the work did not run; its answer is the one to send. */
+    taken: false,
+    async claim(tx: Queryable) {
+      const claimed = await claimKey(tx, k, requestHash, now());
+      handle.claimed = claimed;
+      handle.taken = !claimed;
+      return claimed;
+    },
+    async answer(tx: Queryable, status: number, body: unknown) {
+      await answerKey(tx, k, { status, contentType: 'application/json', body: JSON.stringify(body) }, now());
+    },
+  } satisfies KeyInWork & Record<string, unknown>;
+  return handle;
+}
+
 /** The middleware (see above); `db` and `config` are the server's. */
 export function idempotency(db: Queryable, config: Config, now: () => Date): MiddlewareHandler<AppEnv> {
   const keptMs = config.idempotencyKeyHours * HOUR;
@@ -110,18 +150,37 @@ export function idempotency(db: Queryable, config: Config, now: () => Date): Mid
     if (scope === undefined) return next();
     const k: KeyOf = { scope, address: `POST ${c.req.path}`, key };
     const requestHash = bodyHash(c.req.header('content-type') ?? '', new Uint8Array(await c.req.raw.clone().arrayBuffer()));
+    const inWork = settlesInWork(c);
+    /** Whether the route has run (a `keySettledInWork` route that found the key taken): its answer is replaced. */
+    let ran = false;
 
     const waitUntil = Date.now() + config.idempotencyWaitMs;
     for (let delay = 10; ; delay = Math.min(delay * 2, 200)) {
-      if (await claimKey(db, k, requestHash, now())) return runHoldingKey(c, next, db, k, now);
+      if (!inWork && (await claimKey(db, k, requestHash, now()))) return runHoldingKey(c, next, db, k, now);
       const row = await keyRow(db, k);
-      if (!row) continue; // given up meanwhile (its request was refused): claim it now
+      if (!row) {
+        if (!inWork) continue; // given up meanwhile (its request was refused): claim it now
+        if (ran) throw stillInFlight();
+        const handle = keyInWork(k, requestHash, now);
+        c.set('keyInWork', handle);
+        ran = true;
+        await next();
+        if (!handle.taken) {
+          if (!handle.claimed && c.res.status >= 200 && c.res.status < 300) console.error(`${k.address} answered without settling its Idempotency-Key`);
+          return;
+        }
+        continue; // a concurrent request took the key first: its answer, below
+      }
       if (row.createdAt.getTime() <= now().getTime() - keptMs) {
         await dropExpiredKey(db, k, new Date(now().getTime() - keptMs));
         continue;
       }
       if (row.requestHash !== requestHash) throw differentRequest();
-      if (row.status !== null) return replay(c, row);
+      if (row.status !== null) {
+        if (!ran) return replay(c, row);
+        c.res = replay(c, row);
+        return;
+      }
       if (Date.now() >= waitUntil) throw stillInFlight();
       await pause(delay);
     }

@@ -11,6 +11,7 @@ import { submittedRowAnswer } from '../openapi/answers/checklists.ts';
 import { listOf } from '../openapi/answers/list.ts';
 import { operation } from '../openapi/operation.ts';
 import { jsonBody } from '../http/body.ts';
+import { keySettledInWork } from '../http/idempotency.ts';
 import { queryOf } from '../http/query.ts';
 import { checklistData as listData, submitChecklist, submittedRow } from '../services/checklists/submissions.ts';
 
@@ -26,9 +27,11 @@ checklistData.post(
     answers: { 201: submittedRowAnswer },
     errors: [403, 404],
   }),
+  // Its Idempotency-Key is claimed and answered in the submission's own transaction (a kiosk's retry lands once, crash or not).
+  keySettledInWork,
   async (c) => {
     const body = await jsonBody(c, submissionBody);
-    return c.json(await submitChecklist(c.var.deps, c.var.member, c.req.param('id'), body), 201);
+    return c.json(await submitChecklist(c.var.deps, c.var.member, c.req.param('id'), body, c.var.keyInWork), 201);
   },
 );
 

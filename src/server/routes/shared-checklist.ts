@@ -26,6 +26,7 @@ import { clientIp } from '../auth/authenticate.ts';
 import { admitShareCall } from '../auth/throttle.ts';
 import type { AppEnv, ShareEnv } from '../env.ts';
 import { jsonBody } from '../http/body.ts';
+import { keySettledInWork } from '../http/idempotency.ts';
 import { jsonWithEtag } from '../http/etag.ts';
 import { queryOf } from '../http/query.ts';
 import { sharedChecklistAnswer } from '../openapi/answers/share-links.ts';
@@ -96,11 +97,12 @@ sharedChecklist.post(
 sharedChecklist.post(
   '/documentation/documents/:id/data',
   shareOperation({ description: 'a submission to the link’s checklist, by `share: {name}` (throttled per link and per address).', errors: [402, 403, 429] }),
+  keySettledInWork,
   forShareTokens(async (c) => {
     const { deps, share } = c.var;
     // Counted before anything is judged: a refused submission costs its attempt too.
     await admitShareCall(deps.db, deps.config, 'submission', share.linkId, clientIp(c), deps.now());
     const body = await jsonBody(c, submissionBody);
-    return c.json(await submitThroughLink(deps, share, idOf(c), body), 201);
+    return c.json(await submitThroughLink(deps, share, idOf(c), body, c.var.keyInWork), 201);
   }),
 );

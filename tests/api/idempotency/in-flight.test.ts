@@ -4,13 +4,14 @@
  * repeat does the work itself; still in flight after the wait — or cut off by a crash, its work perhaps
  * done — 409 with Retry-After, never the work twice. Expired keys are new again and the background pass
  * prunes them. The first request is stood in for by its claim, a row of `idempotency_keys`, as the
- * middleware commits it before the work (src/server/http/idempotency.ts).
+ * middleware commits it before the work (src/server/http/idempotency.ts) — or, for a submission, which
+ * claims its key inside its own transaction, by a transaction holding the claim.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys } from '../../../src/server/db/schema.ts';
 import { bodyHash } from '../../../src/server/http/idempotency.ts';
-import { makeTeam, type Team } from '../support/factories.ts';
+import { makeChecklist, makeTeam, question, type Team } from '../support/factories.ts';
 import { useTestServer } from '../support/harness.ts';
 
 const WAIT_MS = 1500;
@@ -88,6 +89,105 @@ describe(`a key still in flight (${database})`, () => {
     const res = await create(key, folderBody('Second body'));
     expect(res.status).toBe(422);
     expect(res.body.detail).toBe('Idempotency-Key: was already used for a different request');
+  });
+});
+
+/**
+ * A submission settles its key in its own transaction (`keySettledInWork`): the race made to happen. A
+ * competing transaction claims the key and is held open while the request runs, so the request's own
+ * claim must wait on the primary key (PostgreSQL only: PGlite has one connection, which the held
+ * transaction would block).
+ */
+describe.skipIf(!process.env.DATABASE_URL)('a submission against a claim of its key still in its transaction', () => {
+  async function race(outcome: 'commit' | 'rollback', sameBody = true) {
+    const checklist = await makeChecklist(team.admin, { q: question('true/false') });
+    const key = crypto.randomUUID();
+    const body = { record: { q: { value: true } } };
+    const address = `POST /api/v1/documentation/documents/${checklist.id}/data`;
+    let answer: Awaited<ReturnType<typeof create>> | undefined;
+    const held = server.db
+      .transaction(async (tx) => {
+        await tx.insert(idempotencyKeys).values({
+          scope: scope(),
+          address,
+          key,
+          requestHash: hashOf(sameBody ? body : { record: { q: { value: false } } }),
+          status: 201,
+          contentType: 'application/json',
+          body: '{"id":"held"}',
+          answeredAt: new Date(),
+        });
+        void team.member.api
+          .request('POST', `documentation/documents/${checklist.id}/data`, { json: body, headers: { 'idempotency-key': key } })
+          .then((res) => (answer = res));
+        // Wait until the request's claim is queued behind ours.
+        for (let i = 0; ; i++) {
+          const found = (await server.db.execute(
+            sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          )) as unknown as { rows: { waiting: number }[] };
+          if (found.rows[0]!.waiting > 0) break;
+          if (i > 200 || answer) throw new Error(`the request did not wait on the held claim (answered ${answer?.status})`);
+          await new Promise((r) => setTimeout(r, 25));
+        }
+        if (outcome === 'rollback') throw new Error('roll back');
+      })
+      .catch((err: Error) => {
+        if (err.message !== 'roll back') throw err;
+      });
+    await held;
+    for (let i = 0; !answer && i < 400; i++) await new Promise((r) => setTimeout(r, 25));
+    const rows = (await server.db.execute(sql`select id from checklist_submissions where document_id = ${checklist.id}`)) as unknown as { rows: { id: string }[] };
+    return { answer: answer!, rows: rows.rows };
+  }
+
+  it('its claim is never seen before its row: both commit together (a crash between cannot leave either alone)', async () => {
+    const checklist = await makeChecklist(team.admin, { q: question('true/false') });
+    const key = crypto.randomUUID();
+    // The row's insert is made slow, so the request is caught in the middle of its transaction.
+    await server.db.execute(
+      sql.raw(`CREATE OR REPLACE FUNCTION test_slow_submission() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN PERFORM pg_sleep(1); RETURN NEW; END $$`),
+    );
+    await server.db.execute(
+      sql.raw(`CREATE TRIGGER test_slow_submission BEFORE INSERT ON checklist_submissions FOR EACH ROW
+        WHEN (NEW.document_id = '${checklist.id}'::uuid) EXECUTE FUNCTION test_slow_submission()`),
+    );
+    try {
+      const pending = team.member.api.request('POST', `documentation/documents/${checklist.id}/data`, {
+        json: { record: { q: { value: true } } },
+        headers: { 'idempotency-key': key },
+      });
+      await new Promise((r) => setTimeout(r, 500));
+      expect(await server.db.select().from(idempotencyKeys).where(whereKey(key))).toEqual([]);
+      const res = await pending;
+      expect(res.status, res.text).toBe(201);
+      const [kept] = await server.db.select().from(idempotencyKeys).where(whereKey(key));
+      expect(kept).toMatchObject({ status: 201, body: res.text });
+    } finally {
+      await server.db.execute(sql.raw('DROP TRIGGER IF EXISTS test_slow_submission ON checklist_submissions'));
+    }
+  });
+
+  it('it commits with the same request: the waiting request answers its answer and stores nothing', async () => {
+    const { answer, rows } = await race('commit');
+    expect(answer.status, answer.text).toBe(201);
+    expect(answer.body).toEqual({ id: 'held' });
+    expect(answer.headers.get('idempotent-replayed')).toBe('true');
+    expect(rows).toHaveLength(0);
+  });
+
+  it('it commits with another request: the waiting request gets 422', async () => {
+    const { answer, rows } = await race('commit', false);
+    expect(answer.status).toBe(422);
+    expect(answer.body.detail).toBe('Idempotency-Key: was already used for a different request');
+    expect(rows).toHaveLength(0);
+  });
+
+  it('it rolls back (a crash): the waiting request stores its own row, once', async () => {
+    const { answer, rows } = await race('rollback');
+    expect(answer.status, answer.text).toBe(201);
+    expect(answer.headers.get('idempotent-replayed')).toBeNull();
+    expect(rows.map((r) => r.id)).toEqual([answer.body.id]);
   });
 });
 

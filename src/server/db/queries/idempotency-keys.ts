@@ -56,3 +56,16 @@ export async function pruneKeys(db: Queryable, cutoff: Date): Promise<number> {
   const dropped = await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, cutoff)).returning({ key: idempotencyKeys.key });
   return dropped.length;
 }
+
+/**
+ * A key its route settles inside the work's own transaction (the checklist submissions: a kiosk's retry
+ * must land once even across a crash): `claim` first in the transaction — false when another request
+ * holds the key (on PostgreSQL a concurrent claim waits here for the other transaction to end), and the
+ * work must not run — then `answer` with the answer, in the same transaction. A crash or a refusal rolls
+ * both back with the work: nothing is kept, a retry does the work.
+ */
+export interface KeyInWork {
+  claim(tx: Queryable): Promise<boolean>;
+  /** The 201's JSON body, stored as the route will send it. */
+  answer(tx: Queryable, status: number, body: unknown): Promise<void>;
+}

@@ -14,6 +14,7 @@ import type { signUploadBody } from '../../../shared/api/documentation-schemas.t
 import type { MediaUrl, SignedUpload, SubmittedRow } from '../../../shared/api/documentation.ts';
 import { shareAuthor, SHARED_CHECKLIST_UNAVAILABLE, type SharedChecklist } from '../../../shared/api/share-links.ts';
 import type { Queryable } from '../../db/connection.ts';
+import type { KeyInWork } from '../../db/queries/idempotency-keys.ts';
 import { documentWithChain } from '../../db/documentation-tree.ts';
 import { documentVersions } from '../../db/schema.ts';
 import type { Deps, ShareCaller } from '../../env.ts';
@@ -93,7 +94,8 @@ export async function submitThroughLink(
   share: ShareCaller,
   documentId: string,
   submission: Submission,
+  key: KeyInWork | undefined,
 ): Promise<SubmittedRow> {
   const access = await sharedChecklistAccess(deps.db, share, documentId);
-  return submitTo(deps, linkSubmitter(share), access, submission);
+  return submitTo(deps, linkSubmitter(share), access, submission, key);
 }

@@ -18,10 +18,11 @@ import { orderedQuestions, recordAnswer, type Question, type RecordedAnswer } fr
 import type { AnswerInput } from '../../../shared/checklists/schemas.ts';
 import { isUuid, uuidv7 } from '../../../shared/ids.ts';
 import type { Queryable } from '../../db/connection.ts';
+import type { KeyInWork } from '../../db/queries/idempotency-keys.ts';
 import { insertSubmissionWithEvent } from '../../db/queries/submissions.ts';
 import { checklistSubmissions } from '../../db/schema.ts';
 import type { Deps, Member } from '../../env.ts';
-import { badRequest, HttpError, notFound, validationFailed, type FieldError } from '../../errors.ts';
+import { badRequest, conflict, HttpError, notFound, validationFailed, type FieldError } from '../../errors.ts';
 import { readableDocument, requireAction, type DocumentAccess, type DocumentRow } from '../documentation/access.ts';
 import { present } from '../../presenters/checklists.ts';
 import { activityRow, type DataSubmittedContext } from '../activity.ts';
@@ -31,8 +32,6 @@ import { presentRows } from './submitted-rows.ts';
 import { completedUploadsOf } from './uploads.ts';
 import { judgeSubmission } from './judge-submission.ts';
 import { correctionRecipients, raiseCorrections } from '../assignments/corrections.ts';
-
-type SubmissionRow = typeof checklistSubmissions.$inferSelect;
 
 export interface Submission {
   record: Record<string, AnswerInput>;
@@ -86,19 +85,27 @@ function preparedRow(
 }
 
 /**
- * POST documentation/documents/{id}/data: 201 with the stored row. A retry with the same Idempotency-Key
- * never gets here: http/idempotency.ts answers the first row again (even if its answers would not pass
- * now, say the checklist has changed since), as for every creating POST.
+ * POST documentation/documents/{id}/data: 201 with the stored row. With an Idempotency-Key (`key`, from
+ * http/idempotency.ts) the key is claimed FIRST in the row's transaction and answered in it: a crash or a
+ * refusal keeps neither, a concurrent repeat waits at the claim (PostgreSQL) and is then answered the
+ * first row. A retry after that never gets here: the middleware answers the first row again (even if its
+ * answers would not pass now, say the checklist has changed since), as for every creating POST.
  *
  * Statements: the caller, the document with its chain, then ONE transaction: (with photos, their uploads
  * checked and confirmed,) ONE statement that stores the row and its DataSubmitted event together, the
  * event's audience, its notifications when anyone hears of it (ONE statement), the corrective actions
  * when it raises any.
  */
-export async function submitChecklist(deps: Deps, who: Member, documentId: string, submission: Submission): Promise<SubmittedRow> {
+export async function submitChecklist(
+  deps: Deps,
+  who: Member,
+  documentId: string,
+  submission: Submission,
+  key: KeyInWork | undefined,
+): Promise<SubmittedRow> {
   const access = await readableDocument(deps.db, who, documentId);
   requireAction(access.permissions, 'submit', 'document');
-  return submitTo(deps, memberSubmitter(who), access, submission);
+  return submitTo(deps, memberSubmitter(who), access, submission, key);
 }
 
 /** A submission to a checklist the submitter may fill (`access`: a member's Read, or a share link's checklist). */
@@ -107,6 +114,7 @@ export async function submitTo(
   who: Submitter,
   access: Pick<DocumentAccess, 'document' | 'chain'>,
   submission: Submission,
+  key?: KeyInWork,
 ): Promise<SubmittedRow> {
   const document = access.document;
   if (document.doctype !== 'form') throw badRequest('Only checklists take submissions');
@@ -130,7 +138,9 @@ export async function submitTo(
   /** The subscribers told of it, read before anything is stored (a read; nobody → []). */
   const told = prepared ? await notificationRecipients(deps.db, prepared.event) : [];
 
-  const store = async (db: Queryable): Promise<SubmissionRow> => {
+  const store = async (db: Queryable): Promise<SubmittedRow> => {
+    // Another request holds the key (committed meanwhile): nothing runs; the middleware answers its row.
+    if (key && !(await key.claim(db))) throw conflict('A request with this Idempotency-Key is in progress');
     const completed = await completedUploadsOf(
       db,
       deps.config,
@@ -180,16 +190,18 @@ export async function submitTo(
         correctors,
       );
     }
-    return inserted;
+    const answer = present(inserted, who.author);
+    // The answer with its key, in this transaction: kept only if the row is.
+    if (key) await key.answer(db, 201, answer);
+    return answer;
   };
 
-  // Nothing but the row and its event (no photos to confirm, nobody to tell, no corrective actions):
-  // ONE statement, atomic by itself. Otherwise ONE transaction: the photos' check (it confirms their
+  // Nothing but the row and its event (no photos to confirm, nobody to tell, no corrective actions, no
+  // Idempotency-Key): ONE statement, atomic by itself. Otherwise ONE transaction: the key's claim, the photos' check (it confirms their
   // uploads, a write, so a refused submission changes nothing), the row with its DataSubmitted event,
   // its subscribers' notifications and the corrective actions it may raise — all stored or none.
-  const alone = prepared !== undefined && photos.length === 0 && told.length === 0 && correctors.length === 0;
-  const inserted = alone ? await store(deps.db) : await deps.db.transaction((tx) => store(tx));
-  return present(inserted, who.author);
+  const alone = !key && prepared !== undefined && photos.length === 0 && told.length === 0 && correctors.length === 0;
+  return alone ? await store(deps.db) : await deps.db.transaction((tx) => store(tx));
 }
 
 /**
