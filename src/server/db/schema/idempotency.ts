@@ -6,7 +6,8 @@ import { at, createdAt } from './columns.ts';
  * One Idempotency-Key of one caller on one address (http/idempotency.ts). The row is claimed — inserted,
  * committed — BEFORE the request's work runs, so a crash or a concurrent repeat can never run the work
  * twice; its answer is stored once the work has answered 2xx (`status` null: still in flight, or cut off
- * by a crash — never run again). A refused request (4xx, 5xx) gives its key up again. Rows older than
+ * by a crash — never run again). A route marked `keySettledInWork` (the submissions) claims and answers
+ * it inside the work's own transaction instead. A refused request (4xx, 5xx) gives its key up again. Rows older than
  * IDEMPOTENCY_KEY_HOURS are pruned by a background pass.
  */
 export const idempotencyKeys = pgTable(
