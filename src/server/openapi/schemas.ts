@@ -63,7 +63,7 @@ export class SchemaComponents {
       target: 'draft-2020-12',
       unrepresentable: 'any',
       override: (ctx) => {
-        const description = this.#describedAs.get(ctx.zodSchema as z.ZodType);
+        const description = this.#describedAs.get(ctx.zodSchema as unknown as z.ZodType);
         if (description) {
           const target = ctx.jsonSchema as JsonSchema;
           const replacement = this.of(description());
@@ -71,7 +71,7 @@ export class SchemaComponents {
           Object.assign(target, replacement);
         }
         // A Date is written as an ISO 8601 string (JSON has no dates).
-        if ((ctx.zodSchema as z.ZodType)._zod.def.type === 'date') Object.assign(ctx.jsonSchema, { type: 'string', format: 'date-time' });
+        if (ctx.zodSchema._zod.def.type === 'date') Object.assign(ctx.jsonSchema, { type: 'string', format: 'date-time' });
       },
     }) as JsonSchema;
     const { $schema: _dialect, $defs, ...rest } = json;
