@@ -26,8 +26,8 @@ const PROBLEM = {
   description: 'An error (RFC 9457 problem details), as `application/problem+json`',
   required: ['type', 'title', 'status', 'detail'],
   properties: {
-    type: { type: 'string', format: 'uri-reference', description: 'What kind of problem (`about:blank`: the status says it all)' },
-    title: { type: 'string', description: 'The status’s words (e.g. `Not Found`)' },
+    type: { type: 'string', format: 'uri-reference', description: 'A stable URI naming the kind of problem: branch on it (it need not resolve)' },
+    title: { type: 'string', description: 'The type’s short summary, always the same for a type' },
     status: { type: 'integer', minimum: 400, maximum: 599, description: 'The HTTP status' },
     detail: { type: 'string', description: 'What went wrong, in words for a person' },
     errors: {
@@ -94,8 +94,8 @@ const PARAMETERS = {
     in: 'header',
     name: 'X-Request-Id',
     required: false,
-    description: 'An id of the caller’s own for this request (letters, digits, `-`, `_`, `.`, at most 200), answered back and logged',
-    schema: { type: 'string', maxLength: 200 },
+    description: 'An id of the caller’s own for this request, answered back and logged; one that does not match the pattern is replaced by a new one',
+    schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,128}$' },
   },
   IfNoneMatch: {
     in: 'header',
@@ -108,8 +108,8 @@ const PARAMETERS = {
     in: 'header',
     name: 'Idempotency-Key',
     required: false,
-    description: 'A key of the caller’s own (e.g. a UUID) that makes a retry safe: the same key with the same body answers the first answer again (`Idempotent-Replayed: true`) without creating anything; the same key with another body answers 422',
-    schema: { type: 'string', minLength: 1, maxLength: 255 },
+    description: 'A key of the caller’s own (e.g. a UUID) that makes a retry safe: the same key with the same body answers the first answer again (`Idempotent-Replayed: true`) without creating anything; the same key with another body answers 422; while the first request with it is still running, 409 with Retry-After; a malformed key 400',
+    schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,255}$' },
   },
 };
 
@@ -276,6 +276,8 @@ function sharedResponses(used: Set<number>): Record<string, object> {
     const headers: Record<string, object> = { 'X-Request-Id': ref('headers', 'XRequestId') };
     if (status === '429') Object.assign(headers, { 'Retry-After': ref('headers', 'RetryAfter'), 'RateLimit-Policy': ref('headers', 'RateLimitPolicy'), RateLimit: ref('headers', 'RateLimit') });
     if (status === '416') headers['Content-Range'] = ref('headers', 'ContentRange');
+    // An Idempotency-Key whose first request is still running: try again after a while.
+    if (status === '409') headers['Retry-After'] = ref('headers', 'RetryAfter');
     responses[name] = {
       description: ERROR_WORDS[Number(status)] ?? 'Error',
       headers,
@@ -383,9 +385,10 @@ export async function openApiDocument(api: Hono<AppEnv>, access: AccessTable): P
         op.responses['304'] = ref('responses', 'NotModified');
       }
       if (method === 'post' && op.responses['201']) {
-        // A creating POST honours Idempotency-Key: the same key with another body is a 422.
+        // A creating POST honours Idempotency-Key: a malformed key 400, the key's first request still running 409,
+        // the same key with another body 422.
         headerParameters.push(ref('parameters', 'IdempotencyKey'));
-        errors.add(422);
+        for (const status of [400, 409, 422]) errors.add(status);
       }
       for (const [status, response] of Object.entries(op.responses)) {
         if ('$ref' in response) continue;

@@ -155,13 +155,13 @@ describe('headers and errors', () => {
     expect(document.paths['/openapi.json']!.get!.responses['304']).toBeDefined();
   });
 
-  it('a creating POST takes Idempotency-Key, says Idempotent-Replayed, and may answer 422', () => {
+  it('a creating POST takes Idempotency-Key, says Idempotent-Replayed, and may answer 400, 409 and 422', () => {
     const creating = operations.filter(({ method, op }) => method === 'post' && op.responses['201']);
     expect(creating.length).toBeGreaterThan(10);
     for (const { name, op } of creating) {
       expect(op.parameters, name).toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
       expect(op.responses['201'].headers['Idempotent-Replayed'], name).toEqual({ $ref: '#/components/headers/IdempotentReplayed' });
-      expect(op.responses['422'], name).toBeDefined();
+      for (const status of ['400', '409', '422']) expect(op.responses[status], `${name} ${status}`).toBeDefined();
     }
   });
 
