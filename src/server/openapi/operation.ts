@@ -3,12 +3,12 @@
  * path and its handler. It names what only the route knows — its summary, the same zod schemas its handler
  * validates (`body`, `query`), its answers and its own errors. What the call shares with its neighbours is added
  * by the document (openapi/document.ts): the sign-in's credentials and errors (from api.ts ACCESS), a body's
- * 400/413/422 and a query's 422, and the `{detail}` shape of every error.
+ * 400/413/422 and a query's 422, the RFC 9457 problem of every error and the headers every answer carries.
  */
 import { describeRoute } from 'hono-openapi';
 import type { z } from 'zod';
 
-/** A status a call itself may answer with `{detail}` (a sign-in's and a body's are added by the document). */
+/** A status a call itself may answer with a problem (a sign-in's and a body's are added by the document). */
 export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 406 | 409 | 410 | 413 | 416 | 422 | 429 | 503;
 
 /** A success: its JSON schema, `null` for no body, or another media type (files, CSV, PDF, event streams). */
