@@ -185,6 +185,9 @@ describe('headers and errors', () => {
     expect(errors).toBeGreaterThan(300);
     const tooMany = (document.components as Json).responses.TooManyRequests;
     expect(Object.keys(tooMany.headers)).toEqual(expect.arrayContaining(['Retry-After', 'RateLimit-Policy', 'RateLimit']));
+    // A throttled call tells its quota when it lets the request through too.
+    const signIn = document.paths['/auth/access-token']!.post!.responses['200'] as Json;
+    expect(Object.keys(signIn.headers)).toEqual(expect.arrayContaining(['RateLimit-Policy', 'RateLimit']));
   });
 
   it('a file answer says Content-Disposition', () => {
