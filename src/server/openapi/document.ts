@@ -391,7 +391,7 @@ export async function openApiDocument(api: Hono<AppEnv>, access: AccessTable): P
         for (const status of [400, 409, 422]) errors.add(status);
       }
       // A throttled call (one that may answer 429) tells its quota on every answer (h-http's rate-limit.ts).
-      const throttled = errors.has(429) ? { 'RateLimit-Policy': ref('headers', 'RateLimitPolicy'), RateLimit: ref('headers', 'RateLimit') } : {};
+      const throttled: Record<string, object> = errors.has(429) ? { 'RateLimit-Policy': ref('headers', 'RateLimitPolicy'), RateLimit: ref('headers', 'RateLimit') } : {};
       for (const [status, response] of Object.entries(op.responses)) {
         if ('$ref' in response) continue;
         response.headers = { ...successHeaders(method, status, response), ...throttled, ...response.headers };
