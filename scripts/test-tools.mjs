@@ -126,7 +126,8 @@ export function ensureTestTools({
  * Runs a command with this terminal, apt-get asking no questions.
  * @param {string[]} command
  */
-function runCommand([program, ...args]) {
+function runCommand(command) {
+  const [program = '', ...args] = command;
   const result = spawnSync(program, args, {
     stdio: 'inherit',
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
