@@ -46,10 +46,30 @@ export interface Config {
   shareSubmissionsPerLinkPerHour: number;
   /** …and from one IP address through any share link (SHARE_SUBMISSIONS_PER_IP_PER_HOUR, default 60). */
   shareSubmissionsPerIpPerHour: number;
-  /** Photo signing calls through one share link in an hour (SHARE_UPLOADS_PER_LINK_PER_HOUR, default 1000)… */
+  /**
+   * Files signed for upload through one share link in an hour (SHARE_UPLOADS_PER_LINK_PER_HOUR, default
+   * 1000)… Counted at signing, in files (a call signs up to 20): a call asking for more than remain is
+   * refused whole (429), nothing signed.
+   */
   shareUploadsPerLinkPerHour: number;
   /** …and from one IP address through any share link (SHARE_UPLOADS_PER_IP_PER_HOUR, default 300). */
   shareUploadsPerIpPerHour: number;
+  /**
+   * Bytes signed for upload through one share link in an hour (SHARE_UPLOAD_BYTES_PER_LINK_PER_HOUR,
+   * default 4 GiB)… Each file counts its signed size — the exact size the store will accept — at signing,
+   * so what is refused never reaches the disk.
+   */
+  shareUploadBytesPerLinkPerHour: number;
+  /** …and from one IP address through any share link (SHARE_UPLOAD_BYTES_PER_IP_PER_HOUR, default 1 GiB). */
+  shareUploadBytesPerIpPerHour: number;
+  /**
+   * A signed upload that nothing uses this long after signing — no submission, document, presentation
+   * page or avatar — is removed, its row and its file (UNUSED_UPLOAD_LIFETIME_MS, default 24 hours;
+   * services/checklists/unused-uploads.ts)…
+   */
+  unusedUploadLifetimeMs: number;
+  /** …by a pass this often (UPLOAD_CLEANUP_INTERVAL_MS, default 5 minutes), each removing at most 1,000. */
+  uploadCleanupIntervalMs: number;
   /** How often the mail sender looks for mail that is due: retries, and mail queued by other processes (MAIL_DELIVERY_INTERVAL_MS). */
   mailDeliveryIntervalMs: number;
   /** A failed delivery is tried again after this (MAIL_RETRY_FIRST_MS)… */
@@ -111,6 +131,7 @@ export interface BillingConfig {
 }
 
 const DAY = 24 * 60 * 60 * 1000;
+const GIB = 1024 * 1024 * 1024;
 
 function positiveNumber(value: string | undefined, name: string): number | undefined {
   if (value === undefined || value === '') return undefined;
@@ -216,6 +237,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shareSubmissionsPerIpPerHour: positiveCount(env.SHARE_SUBMISSIONS_PER_IP_PER_HOUR, 'SHARE_SUBMISSIONS_PER_IP_PER_HOUR') ?? 60,
     shareUploadsPerLinkPerHour: positiveCount(env.SHARE_UPLOADS_PER_LINK_PER_HOUR, 'SHARE_UPLOADS_PER_LINK_PER_HOUR') ?? 1000,
     shareUploadsPerIpPerHour: positiveCount(env.SHARE_UPLOADS_PER_IP_PER_HOUR, 'SHARE_UPLOADS_PER_IP_PER_HOUR') ?? 300,
+    shareUploadBytesPerLinkPerHour: positiveCount(env.SHARE_UPLOAD_BYTES_PER_LINK_PER_HOUR, 'SHARE_UPLOAD_BYTES_PER_LINK_PER_HOUR') ?? 4 * GIB,
+    shareUploadBytesPerIpPerHour: positiveCount(env.SHARE_UPLOAD_BYTES_PER_IP_PER_HOUR, 'SHARE_UPLOAD_BYTES_PER_IP_PER_HOUR') ?? GIB,
+    unusedUploadLifetimeMs: positiveNumber(env.UNUSED_UPLOAD_LIFETIME_MS, 'UNUSED_UPLOAD_LIFETIME_MS') ?? DAY,
+    uploadCleanupIntervalMs: positiveNumber(env.UPLOAD_CLEANUP_INTERVAL_MS, 'UPLOAD_CLEANUP_INTERVAL_MS') ?? 5 * 60 * 1000,
     mailDeliveryIntervalMs: positiveNumber(env.MAIL_DELIVERY_INTERVAL_MS, 'MAIL_DELIVERY_INTERVAL_MS') ?? 10_000,
     webhookRetryBaseMs: positiveNumber(env.WEBHOOK_RETRY_BASE_MS, 'WEBHOOK_RETRY_BASE_MS') ?? 5_000,
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1' || env.WEBHOOK_ALLOW_PRIVATE === 'true',
