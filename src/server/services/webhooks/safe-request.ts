@@ -85,9 +85,14 @@ export interface WebhookAgents {
   https: https.Agent;
 }
 
-/** Kept-alive agents for a sender: each socket was opened through the checked lookup (per request, below). */
-export function webhookAgents(): WebhookAgents {
-  const options = { keepAlive: true, maxSockets: 8, maxFreeSockets: 4, timeout: WEBHOOK_TIMEOUT_MS };
+/**
+ * Kept-alive agents for a sender: each socket was opened through the checked lookup (per request, below).
+ * As many sockets per host as the sender has deliveries in flight (`maxSockets`): endpoints of several
+ * organisations on one host never wait in the agent behind another's slow requests (the sender's own
+ * caps bound them).
+ */
+export function webhookAgents(maxSockets = 64): WebhookAgents {
+  const options = { keepAlive: true, maxSockets, maxFreeSockets: 4, timeout: WEBHOOK_TIMEOUT_MS };
   return { http: new http.Agent(options), https: new https.Agent(options) };
 }
 

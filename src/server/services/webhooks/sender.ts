@@ -88,7 +88,7 @@ export class WebhookSender {
   /** Secrets unsealed, by endpoint id and sealed value. */
   private readonly secrets = new Map<string, string>();
   /** Kept-alive connections to the endpoints (each connected to an address the SSRF rule passed). */
-  private readonly agents = webhookAgents();
+  private readonly agents: ReturnType<typeof webhookAgents>;
   private stopped = false;
   /** Deliveries in flight in this process, in all, by endpoint and by organisation. */
   private inFlight = 0;
@@ -102,6 +102,7 @@ export class WebhookSender {
     this.config = options.config;
     this.now = options.now;
     this.mail = options.mail;
+    this.agents = webhookAgents(options.config.webhookMaxInFlight);
     this.log = options.log ?? ((line) => console.error(line));
     this.passes = new BackgroundPasses(() => this.deliverDue(), this.log, 'Webhook delivery pass failed');
   }
