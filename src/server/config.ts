@@ -107,6 +107,15 @@ export interface Config {
   webhookAllowPrivate: boolean;
   /** How often the webhook sender looks for due deliveries besides being woken at each commit (WEBHOOK_DELIVERY_INTERVAL_MS, default 5 s). */
   webhookDeliveryIntervalMs: number;
+  /** After a secret is rotated, the old one keeps signing beside the new one this long (WEBHOOK_SECRET_OVERLAP_HOURS, default 24). */
+  webhookSecretOverlapMs: number;
+  /**
+   * Deliveries one process's sender has in flight at most (WEBHOOK_MAX_IN_FLIGHT, default 64); one
+   * organisation at most a quarter of them, one endpoint at most 4 (docs/webhooks.md "Fairness").
+   */
+  webhookMaxInFlight: number;
+  /** Endpoints an organisation may register (WEBHOOK_MAX_ENDPOINTS_PER_ORG, default 20). */
+  webhookMaxEndpointsPerOrg: number;
 }
 
 /** STORAGE_DRIVER=local (default) or s3 with S3_REGION, S3_BUCKET, and optionally S3_ENDPOINT, credentials, S3_FORCE_PATH_STYLE. */
@@ -245,6 +254,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookRetryBaseMs: positiveNumber(env.WEBHOOK_RETRY_BASE_MS, 'WEBHOOK_RETRY_BASE_MS') ?? 5_000,
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1' || env.WEBHOOK_ALLOW_PRIVATE === 'true',
     webhookDeliveryIntervalMs: positiveNumber(env.WEBHOOK_DELIVERY_INTERVAL_MS, 'WEBHOOK_DELIVERY_INTERVAL_MS') ?? 5_000,
+    webhookSecretOverlapMs: (positiveCount(env.WEBHOOK_SECRET_OVERLAP_HOURS, 'WEBHOOK_SECRET_OVERLAP_HOURS') ?? 24) * 60 * 60 * 1000,
+    webhookMaxInFlight: positiveCount(env.WEBHOOK_MAX_IN_FLIGHT, 'WEBHOOK_MAX_IN_FLIGHT') ?? 64,
+    webhookMaxEndpointsPerOrg: positiveCount(env.WEBHOOK_MAX_ENDPOINTS_PER_ORG, 'WEBHOOK_MAX_ENDPOINTS_PER_ORG') ?? 20,
     mailRetryFirstMs,
     mailRetryMaxMs: Math.max(mailRetryFirstMs, positiveNumber(env.MAIL_RETRY_MAX_MS, 'MAIL_RETRY_MAX_MS') ?? 60 * 60 * 1000),
     mailMaxPermanentFailures: positiveCount(env.MAIL_MAX_PERMANENT_FAILURES, 'MAIL_MAX_PERMANENT_FAILURES') ?? 3,
