@@ -29,7 +29,7 @@ import { activityRow, type DataSubmittedContext } from '../activity.ts';
 import { notificationRecipients, notifyRecipients } from '../notifications/fan-out.ts';
 import { webhookData, webhookTypesOf } from '../webhooks/events.ts';
 import { presentRows } from './submitted-rows.ts';
-import { completedUploadsOf } from './uploads.ts';
+import { completedUploadsOf, markUploadsUsed } from './uploads.ts';
 import { judgeSubmission } from './judge-submission.ts';
 import { correctionRecipients, raiseCorrections } from '../assignments/corrections.ts';
 
@@ -141,6 +141,8 @@ export async function submitTo(
   const store = async (db: Queryable): Promise<SubmittedRow> => {
     // Another request holds the key (committed meanwhile): nothing runs; the middleware answers its row.
     if (key && !(await key.claim(db))) throw conflict('A request with this Idempotency-Key is in progress');
+    // The photos are used now (kept from the clean-up of unused uploads), before they are checked.
+    await markUploadsUsed(db, { orgId: who.orgId, documentId: document.id }, photos.map((p) => p.upload));
     const completed = await completedUploadsOf(
       db,
       deps.config,
