@@ -22,10 +22,14 @@ import { TimedClient } from './http-timing.ts';
 import { signInAgain } from './kept-database.ts';
 import { httpProbe, measure, printTimes, select1Probe, type Probe } from './probes.ts';
 import { countQueries } from './query-counter.ts';
+import { sized } from './smoke.ts';
 
-export const ADMIN_GRIDS = { members: 10_000, roles: 5, events: 1_000_000, folders: 100, documents: 1_000 } as const;
-const WARMUP = 30;
-const SAMPLES = 200;
+export const ADMIN_GRIDS = sized(
+  { members: 10_000, roles: 5, events: 1_000_000, folders: 100, documents: 1_000 },
+  { members: 50, roles: 5, events: 1_000, folders: 10, documents: 20 },
+);
+const WARMUP = sized(30, 2);
+const SAMPLES = sized(200, 5);
 const PAGE = 100;
 const EVENTS_PER_STATEMENT = 100_000;
 /** Counts as SQL literals (not parameters, whose type PostgreSQL cannot guess in arithmetic). */

@@ -17,6 +17,7 @@ import type { Database, DatabaseHandle } from '../../src/server/db/connection.ts
 import { outboxMailer } from '../../src/server/mail/mailer.ts';
 import { startServer } from '../../src/server/server.ts';
 import { databaseUrlFor, dropDatabase, randomDatabaseName, withAdmin } from '../api/support/postgres.ts';
+import { seedPgliteFolder } from './pglite-template.ts';
 
 export interface DatabaseTarget {
   kind: 'pglite' | 'postgres';
@@ -108,6 +109,7 @@ export async function startApiServer(target: DatabaseTarget, options: { publicUr
   };
 
   try {
+    if (target.kind === 'pglite' && !keptDir) await seedPgliteFolder(join(dataDir, 'pglite'));
     const port = options.publicUrl === 'self' ? await freePort() : 0;
     const config = readConfig({
       PORT: String(port),

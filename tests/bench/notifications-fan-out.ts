@@ -13,9 +13,10 @@ import { sql } from 'drizzle-orm';
 import { startApiServer, type DatabaseTarget } from './api-server.ts';
 import { call, registerAndActivate } from './documentation-tree-fixture.ts';
 import { spreadOf, type Spread } from './percentiles.ts';
+import { sized } from './smoke.ts';
 
-export const FAN_OUT = { subscribers: 1_000, depth: 5, rounds: 15, warmup: 3 } as const;
-const SELECT_ROUNDS = 200;
+export const FAN_OUT = sized({ subscribers: 1_000, depth: 5, rounds: 15, warmup: 3 }, { subscribers: 20, depth: 5, rounds: 2, warmup: 1 });
+const SELECT_ROUNDS = sized(200, 10);
 
 const row = (name: string, s: Spread, extra = '') =>
   `${name.padEnd(64)} ${String(s.n).padStart(5)} ${s.p50.toFixed(2).padStart(9)} ${s.p95.toFixed(2).padStart(9)} ${s.max.toFixed(2).padStart(9)}  ${extra}`;

@@ -10,11 +10,12 @@ import { newQuestion, withValueType, type ValueType } from '../../src/shared/che
 import { startApiServer, type DatabaseTarget } from './api-server.ts';
 import { call, registerAndActivate } from './documentation-tree-fixture.ts';
 import { spreadOf, type Spread } from './percentiles.ts';
+import { sized } from './smoke.ts';
 
-const CONNECTIONS = 20;
-const PER_CONNECTION = 50;
-const WARM_UP = 20;
-const SELECT_ROUNDS = 200;
+const CONNECTIONS = sized(20, 5);
+const PER_CONNECTION = sized(50, 2);
+const WARM_UP = sized(20, 2);
+const SELECT_ROUNDS = sized(200, 10);
 
 const TYPES: ValueType[] = ['true/false', 'number', 'text', 'single choice', 'email'];
 const ANSWERS: Record<string, unknown> = { 'true/false': true, number: 7, text: 'All fine', 'single choice': 'Yes', email: 'crew@example.com' };

@@ -21,12 +21,13 @@ import type { DatabaseTarget } from './api-server.ts';
 import { freePort, serverCommand, startBenchServer, type BenchServer } from './bench-server.ts';
 import { call, registerAndActivate } from './documentation-tree-fixture.ts';
 import { checklistContents } from './submissions.ts';
+import { sized } from './smoke.ts';
 
-const CLIENTS = 10;
-const FILE_BYTES = MAX_UPLOAD_BYTES;
+const CLIENTS = sized(10, 2);
+const FILE_BYTES = sized(MAX_UPLOAD_BYTES, 1024 * 1024);
 const CHUNK_BYTES = 64 * 1024;
 const SAMPLE_MS = 10;
-const IDLE_MS = 2_000;
+const IDLE_MS = sized(2_000, 200);
 const GOAL_MB = 150;
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
