@@ -11,7 +11,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { notFoundShell } from '../../src/routes.ts';
 import { benchAdminGrids } from './admin-grids.ts';
-import { databaseTargets } from './api-server.ts';
+import { databaseTargets, type DatabaseTarget } from './api-server.ts';
 import { startBenchServer, wireBytes } from './bench-server.ts';
 import { benchDocumentationTree } from './documentation-tree.ts';
 import { benchEffectivePermissions } from './effective-permissions.ts';
@@ -145,22 +145,32 @@ if (smoke) {
       '(a crash or a wrong status fails it); the figures below mean nothing.\n',
   );
 }
+/** One part of the bench; the smoke says how long each took (what CI's step spends its time on). */
+async function part(name: string, run: () => unknown): Promise<void> {
+  const from = performance.now();
+  await run();
+  if (smoke) console.log(`  [smoke: ${name} ran in ${((performance.now() - from) / 1000).toFixed(1)} s]`);
+}
+const eachDatabase = (bench: (target: DatabaseTarget) => Promise<void>) => async () => {
+  for (const target of databaseTargets()) await bench(target);
+};
+
 const weights = measureShells(distDir);
 printWeights(weights);
-await printLcp(weights);
-await benchSignedInPages();
-await benchSharePages(distDir);
-await benchMainContent();
-await benchPresentationViewer();
+await part('LCP of /login', () => printLcp(weights));
+await part('signed-in pages', benchSignedInPages);
+await part('share pages', () => benchSharePages(distDir));
+await part('main content', benchMainContent);
+await part('presentation viewer', benchPresentationViewer);
 benchPresentationEditor();
-for (const target of databaseTargets()) await benchDocumentationTree(target);
-for (const target of databaseTargets()) await benchSubmissions(target);
-for (const target of databaseTargets()) await benchThroughput(target);
-for (const target of databaseTargets()) await benchUploadMemory(target);
-for (const target of databaseTargets()) await benchAdminGrids(target);
-for (const target of databaseTargets()) await benchNotificationsFanOut(target);
-for (const target of databaseTargets()) await benchSearch(target);
-for (const target of databaseTargets()) await benchSheets(target);
-for (const target of databaseTargets()) await benchEffectivePermissions(target);
-for (const target of databaseTargets()) await benchWebhooks(target);
+await part('documentation tree', eachDatabase(benchDocumentationTree));
+await part('submissions', eachDatabase(benchSubmissions));
+await part('throughput', eachDatabase(benchThroughput));
+await part('upload memory', eachDatabase(benchUploadMemory));
+await part('admin grids', eachDatabase(benchAdminGrids));
+await part('notifications fan-out', eachDatabase(benchNotificationsFanOut));
+await part('search', eachDatabase(benchSearch));
+await part('result sheets', eachDatabase(benchSheets));
+await part('effective permissions', eachDatabase(benchEffectivePermissions));
+await part('webhooks', eachDatabase(benchWebhooks));
 if (smoke) console.log(`\nBench smoke: every bench ran (${((performance.now() - started) / 1000).toFixed(0)} s; load ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} CPUs).`);

@@ -5,6 +5,7 @@
  * nothing here fails on a number.
  */
 import { Agent, request } from 'node:http';
+import { availableParallelism, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { newQuestion, withValueType, type ValueType } from '../../src/shared/checklists/index.ts';
 import { startApiServer, type DatabaseTarget } from './api-server.ts';
@@ -65,6 +66,7 @@ export async function benchSubmissions(target: DatabaseTarget): Promise<void> {
     const url = `${server.apiUrl}/documentation/documents/${String(document.id)}/data`;
     const body = JSON.stringify({ record: record() });
 
+    const loadBefore = loadavg()[0]!;
     const selects: number[] = [];
     for (let i = 0; i < SELECT_ROUNDS; i++) {
       const started = performance.now();
@@ -98,6 +100,7 @@ export async function benchSubmissions(target: DatabaseTarget): Promise<void> {
         `${(submit.p50 / select.p50).toFixed(0)}× SELECT 1 at p50; throughput ${(times.length / seconds).toFixed(0)} submissions/s`,
       ),
     );
+    console.log(`  Machine load (1-minute average) before / after: ${loadBefore.toFixed(1)} / ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} CPUs.`);
 
   } finally {
     await server.stop();
