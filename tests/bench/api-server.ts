@@ -104,7 +104,18 @@ export async function startApiServer(target: DatabaseTarget, options: { publicUr
     databaseUrl = databaseUrlFor(serverUrl, databaseName);
   }
   const dropFresh = async () => {
-    if (databaseName && !target.keep) await dropDatabase(target.serverUrl!, databaseName);
+    if (databaseName && !target.keep) {
+      // pool.end() resolves once its connections are told to end, not once they have: dropped at once (WITH
+      // FORCE), the last ones would be cut off and logged as lost. Wait up to 2 s for them to go.
+      await withAdmin(target.serverUrl!, async (admin) => {
+        for (let waited = 0; waited < 2_000; waited += 50) {
+          const open = await admin.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [databaseName]);
+          if (Number(open.rows[0]?.n ?? 0) === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      });
+      await dropDatabase(target.serverUrl!, databaseName);
+    }
     if (!keptDir) await rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
   };
 
