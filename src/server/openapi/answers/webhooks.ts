@@ -12,6 +12,8 @@ export const webhookEndpoint = z.object({
   enabled: z.boolean(),
   disabled_at: dateTime.nullable(),
   failing_since: dateTime.nullable(),
+  /** After a rotation: until when the old secret still signs beside the new one (docs/webhooks.md); null otherwise. */
+  previous_secret_expires_at: dateTime.nullable(),
   created_at: dateTime,
   created_by_username: z.string().nullable(),
 }).meta({ id: 'WebhookEndpoint' });
