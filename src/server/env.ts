@@ -8,6 +8,7 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
 import type { CallerRows } from './db/queries/callers.ts';
+import type { KeyInWork } from './db/queries/idempotency-keys.ts';
 import type { apiTokens, loginSessions, users } from './db/schema.ts';
 import type { MailQueue } from './mail/mail-queue.ts';
 import type { Principal } from './permissions/resolve.ts';
@@ -51,6 +52,8 @@ export interface Member extends Principal {
 export interface AppEnv {
   Variables: {
     deps: Deps;
+    /** A POST's Idempotency-Key, for a route that settles it in its own transaction (http/idempotency.ts `keySettledInWork`). */
+    keyInWork?: KeyInWork;
   };
 }
 
