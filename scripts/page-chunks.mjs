@@ -76,6 +76,8 @@ const SCRIPT_OF_ASTRO = /^(.*\.astro)\?astro&type=script/;
 const LAYOUT_SCRIPT = /\/src\/layouts\/SignedInLayout\.astro\?astro&type=script/;
 const REACT = /\/node_modules\/(react|react-dom|scheduler|@astrojs\/react)\//;
 const ISLAND = /\/islands\//;
+/** Rolldown's runtime module (its `RUNTIME_MODULE_ID`). */
+export const ROLLDOWN_RUNTIME = '\0rolldown/runtime.js';
 const LIT = /\/node_modules\/(lit|lit-html|lit-element|@lit\/reactive-element)\//;
 
 /**
@@ -160,6 +162,9 @@ export function planChunks(ids, info, read) {
     else if (chrome.has(id) || (reachedBy.get(id) ?? 0) > 1) plan.set(id, 'app');
   }
   for (const id of ids) if (REACT.test(id)) plan.set(id, 'react');
+  // Rolldown's runtime (its helpers for CommonJS packages and namespace objects, ~0.5 KB gzip) goes in core,
+  // which nearly every page loads: in a file of its own it cost the pages that use it one more request.
+  if (ids.includes(ROLLDOWN_RUNTIME) && [...plan.values()].includes('core')) plan.set(ROLLDOWN_RUNTIME, 'core');
   // What a public page and a signed-in page both import at load (a form's validation, say) is in core, never in
   // a viewer's file: the sign-in page loaded the checklist viewer's 9 KB, Lit included, for a 1 KB helper.
   const fillers = publicEntries.filter((id) => FILLER_PAGES.some((page) => SCRIPT_OF_ASTRO.exec(id)?.[1]?.endsWith(`/src/pages/${page}.astro`)));
@@ -211,34 +216,90 @@ export function planChunks(ids, info, read) {
 }
 
 /**
- * The Astro integration: sets the client build's `manualChunks` (never the server's).
+ * The plan with each file's static dependencies that no other file claims, file by file in the order the
+ * files first appear (what Rollup's `manualChunks` did by itself: a module goes with the first planned
+ * file that imports it). Rolldown's groups either take a module's dependencies whichever file claims them
+ * (so `app`, which imports the transport, swallowed `core` and every public page loaded the chrome) or
+ * none: the plan is given whole, with `includeDependenciesRecursively: false`.
+ * @param {ReadonlyMap<string, string>} plan
+ * @param {readonly string[]} ids every module of the build, in order
+ * @param {GetModuleInfo} info
+ * @returns {Map<string, string>}
+ */
+export function withDependencies(plan, ids, info) {
+  /** @type {Map<string, string[]>} */
+  const byFile = new Map();
+  for (const id of ids) {
+    const file = plan.get(id);
+    if (file) byFile.set(file, [...(byFile.get(file) ?? []), id]);
+  }
+  const full = new Map(plan);
+  for (const [file, modules] of byFile) {
+    const stack = modules.flatMap((id) => info(id)?.importedIds ?? []);
+    while (stack.length > 0) {
+      const id = /** @type {string} */ (stack.pop());
+      if (full.has(id) || !info(id)) continue;
+      full.set(id, file);
+      stack.push(...(info(id)?.importedIds ?? []));
+    }
+  }
+  return full;
+}
+
+/**
+ * The Astro integration: sets the client build's code splitting (never the server's). Astro 7 builds every
+ * environment in one Vite (Rolldown) configuration, set up once: the plan goes on its `client` environment,
+ * as one `codeSplitting` group whose name is each module's file. A group's name function gets
+ * `getModuleInfo` only, so the client build's module ids are recorded at the end of its module graph
+ * (`buildEnd`), before its chunks are made.
  * @returns {import('astro').AstroIntegration}
  */
 export function pageChunks() {
+  /** @type {string[]} */
+  let ids = [];
   /** @type {Map<string, string> | undefined} */
   let plan;
-  /** @type {import('rollup').GetManualChunk} */
-  const manualChunks = (id, { getModuleIds, getModuleInfo }) => {
-    plan ??= planChunks([...getModuleIds()], getModuleInfo, (file) => readFileSync(file, 'utf8'));
+  /** @type {import('vite').Plugin} */
+  const recordModules = {
+    name: 'ringbinder-page-chunks-modules',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    buildEnd() {
+      ids = [...this.getModuleIds()];
+      plan = undefined;
+    },
+  };
+  /** @type {import('rolldown').CodeSplittingNameFunction} */
+  const fileOf = (id, context) => {
+    const info = (/** @type {string} */ module) => context.getModuleInfo(module);
+    plan ??= withDependencies(planChunks(ids, info, (file) => readFileSync(file, 'utf8')), ids, info);
     return plan.get(id);
   };
   return {
     name: 'ringbinder-page-chunks',
     hooks: {
-      'astro:build:setup': ({ vite, target }) => {
-        if (target !== 'client') return;
-        const rollupOptions = (vite.build ??= {}).rollupOptions ??= {};
-        const output = rollupOptions.output ?? {};
+      'astro:config:setup': ({ updateConfig }) => {
+        updateConfig({ vite: { plugins: [recordModules] } });
+      },
+      'astro:build:setup': ({ vite }) => {
+        const options = vite.environments?.['client']?.build?.rolldownOptions;
+        if (!options) throw new Error("page-chunks: Astro's client environment expected");
+        const output = options.output ?? {};
         if (Array.isArray(output)) throw new Error('page-chunks: one client output expected');
         const entryFileNames = output.entryFileNames;
-        rollupOptions.output = {
+        options.output = {
           ...output,
-          manualChunks,
-          ...(typeof entryFileNames === 'string' && {
-            entryFileNames: (chunk) => (chunk.moduleIds.some((id) => REACT.test(id)) ? entryFileNames.replace('[name]', 'react') : entryFileNames),
+          codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: fileOf }] },
+          ...(entryFileNames && {
+            /** @param {import('rolldown').PreRenderedChunk} chunk */
+            entryFileNames: (chunk) => {
+              const name = typeof entryFileNames === 'function' ? entryFileNames(chunk) : entryFileNames;
+              // The renderer's entry holds React: named `react` (Astro names it after the renderer's module, `client`).
+              return chunk.moduleIds.some((id) => REACT.test(id)) ? name.replace(/(^|\/)(\[name\]|[^/]*?)(\.\[hash\]\.js)$/, '$1react$3') : name;
+            },
           }),
         };
-        rollupOptions.preserveEntrySignatures = 'allow-extension';
+        options.preserveEntrySignatures = 'allow-extension';
       },
     },
   };

@@ -3,7 +3,7 @@
  * Rollup's shape (ids as Astro names a page's script), the pages' sources given by the test.
  */
 import { describe, expect, it } from 'vitest';
-import { planChunks, signedInEntry } from '../../../scripts/page-chunks.mjs';
+import { ROLLDOWN_RUNTIME, planChunks, signedInEntry, withDependencies } from '../../../scripts/page-chunks.mjs';
 
 interface Info {
   isEntry: boolean;
@@ -192,5 +192,26 @@ describe('page-chunks', () => {
     expect(chunks.get(DATA_GRID)).toBe('islands-shared');
     // What one island alone imports stays in its file.
     expect(chunks.has(src('islands-shared'))).toBe(false);
+  });
+
+  it('puts Rolldown’s runtime in core, which nearly every page loads, not in a file of its own', () => {
+    const g = graph();
+    g.set(ROLLDOWN_RUNTIME, { isEntry: false, importedIds: [], dynamicallyImportedIds: [] });
+    g.get(src('client/storage'))?.importedIds.push(ROLLDOWN_RUNTIME);
+    expect(planChunks([...g.keys()], (id: string) => g.get(id) ?? null, read).get(ROLLDOWN_RUNTIME)).toBe('core');
+  });
+
+  it('gives a planned file the static dependencies no other file claims, the first file that imports one taking it (as Rollup did)', () => {
+    const g = new Map<string, Info>([
+      ['/a', { isEntry: true, importedIds: ['/shared', '/b'], dynamicallyImportedIds: ['/lazy'] }],
+      ['/b', { isEntry: false, importedIds: ['/deep'], dynamicallyImportedIds: [] }],
+      ['/c', { isEntry: true, importedIds: ['/shared', '/own'], dynamicallyImportedIds: [] }],
+      ['/shared', { isEntry: false, importedIds: [], dynamicallyImportedIds: [] }],
+      ['/deep', { isEntry: false, importedIds: [], dynamicallyImportedIds: [] }],
+      ['/own', { isEntry: false, importedIds: [], dynamicallyImportedIds: [] }],
+      ['/lazy', { isEntry: false, importedIds: [], dynamicallyImportedIds: [] }],
+    ]);
+    const full = withDependencies(new Map([['/a', 'core'], ['/b', 'app'], ['/c', 'app']]), [...g.keys()], (id: string) => g.get(id) ?? null);
+    expect(Object.fromEntries(full)).toEqual({ '/a': 'core', '/b': 'app', '/c': 'app', '/shared': 'core', '/deep': 'app', '/own': 'app' });
   });
 });
