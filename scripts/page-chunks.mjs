@@ -162,9 +162,6 @@ export function planChunks(ids, info, read) {
     else if (chrome.has(id) || (reachedBy.get(id) ?? 0) > 1) plan.set(id, 'app');
   }
   for (const id of ids) if (REACT.test(id)) plan.set(id, 'react');
-  // Rolldown's runtime (its helpers for CommonJS packages and namespace objects, ~0.5 KB gzip) goes in core,
-  // which nearly every page loads: in a file of its own it cost the pages that use it one more request.
-  if (ids.includes(ROLLDOWN_RUNTIME) && [...plan.values()].includes('core')) plan.set(ROLLDOWN_RUNTIME, 'core');
   // What a public page and a signed-in page both import at load (a form's validation, say) is in core, never in
   // a viewer's file: the sign-in page loaded the checklist viewer's 9 KB, Lit included, for a 1 KB helper.
   const fillers = publicEntries.filter((id) => FILLER_PAGES.some((page) => SCRIPT_OF_ASTRO.exec(id)?.[1]?.endsWith(`/src/pages/${page}.astro`)));
@@ -246,6 +243,59 @@ export function withDependencies(plan, ids, info) {
   return full;
 }
 
+/** The name core exports Rolldown's runtime helpers under once it holds them (`foldRuntime`). */
+const RUNTIME_EXPORT = '__rolldown_runtime';
+
+/**
+ * Folds Rolldown's runtime file into core. Rolldown keeps its runtime (the helpers for CommonJS packages
+ * and namespace objects, ~0.5 KB gzip) in a file of its own unless one file is loaded before all of its
+ * users, and no file is: React's (CommonJS) and the pages' own files both use it. That file was one more
+ * request on nearly every page (an admin list loaded in six files, a fill page in six: past the six
+ * connections a phone opens, its reads waited a round trip). Core, which those pages load anyway, takes it
+ * as one object made at its top (`__rolldown_runtime`), its users import that from core instead, and every
+ * mention of the runtime's file (the chunk graph, Vite's preload lists) names core. Nothing happens when the
+ * build has no runtime file or no core.
+ * @param {Record<string, { type: string, fileName: string, name?: string, code?: string, imports?: string[], moduleIds?: string[] }>} bundle
+ */
+export function foldRuntime(bundle) {
+  const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+  const runtime = chunks.find((chunk) => chunk.moduleIds?.length === 1 && chunk.moduleIds[0] === ROLLDOWN_RUNTIME);
+  const core = chunks.find((chunk) => chunk.name === 'core');
+  if (!runtime || !core || runtime.code === undefined || core.code === undefined) return;
+  const exported = /export\s*\{([^}]*)\}\s*;?\s*$/.exec(runtime.code);
+  if (!exported) throw new Error(`page-chunks: ${runtime.fileName} does not end with its exports`);
+  /** `a as b, c` → `b:a,c:c` (an object of the helpers) or `a:b,c` (a destructuring of it). */
+  const pairs = (/** @type {string} */ list, /** @type {boolean} */ toObject) =>
+    list
+      .split(',')
+      .map((spec) => spec.trim())
+      .filter(Boolean)
+      .map((spec) => {
+        const [local = spec, name = local] = spec.split(/\s+as\s+/);
+        return toObject ? `${name}:${local}` : `${local}:${name}`;
+      })
+      .join(',');
+  const helpers = `const ${RUNTIME_EXPORT}=(()=>{${runtime.code.slice(0, exported.index)};return{${pairs(exported[1] ?? '', true)}}})();`;
+  const file = runtime.fileName.split('/').at(-1) ?? runtime.fileName;
+  const coreFile = core.fileName.split('/').at(-1) ?? core.fileName;
+  const escaped = file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const importOf = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*["']\\./${escaped}["'];?`, 'g');
+  for (const chunk of chunks) {
+    if (chunk === runtime || chunk.code === undefined) continue;
+    let code = chunk.code.replace(importOf, (_, names) =>
+      chunk === core ? `const{${pairs(names, false)}}=${RUNTIME_EXPORT};` : `import{${RUNTIME_EXPORT}}from"./${coreFile}";const{${pairs(names, false)}}=${RUNTIME_EXPORT};`,
+    );
+    code = code.replaceAll(runtime.fileName, core.fileName);
+    if (code.includes(file)) throw new Error(`page-chunks: ${chunk.fileName} uses ${file} in a way foldRuntime does not know`);
+    if (chunk === core) code = `${helpers}${code}\nexport{${RUNTIME_EXPORT}};`;
+    chunk.code = code;
+    if (chunk.imports?.includes(runtime.fileName)) {
+      chunk.imports = [...new Set(chunk.imports.map((name) => (name === runtime.fileName ? core.fileName : name)))].filter((name) => name !== chunk.fileName);
+    }
+  }
+  delete bundle[runtime.fileName];
+}
+
 /**
  * The Astro integration: sets the client build's code splitting (never the server's). Astro 7 builds every
  * environment in one Vite (Rolldown) configuration, set up once: the plan goes on its `client` environment,
@@ -268,6 +318,8 @@ export function pageChunks() {
       ids = [...this.getModuleIds()];
       plan = undefined;
     },
+    // After Vite's own (its preload lists); before module-preload.mjs reads the chunk graph (also 'post', later).
+    generateBundle: { order: 'post', handler: (_options, bundle) => foldRuntime(/** @type {any} */ (bundle)) },
   };
   /** @type {import('rolldown').CodeSplittingNameFunction} */
   const fileOf = (id, context) => {
