@@ -195,10 +195,10 @@ describe('page-chunks', () => {
   });
 
   it('folds Rolldown’s runtime file into core: its users import the helpers from core, and nothing names the file any more', async () => {
-    const runtime = { type: 'chunk', name: 'rolldown-runtime', fileName: '_astro/rolldown-runtime.R.js', moduleIds: [ROLLDOWN_RUNTIME], imports: [], code: 'var e=Object.defineProperty,t=(t,n)=>{e(t,`x`,{value:n});return t},n=t=>t;export{t as n,n as r};' };
+    const runtime = { type: 'chunk', name: 'rolldown-runtime', fileName: '_astro/rolldown-runtime.R.js', moduleIds: [ROLLDOWN_RUNTIME], imports: [] as string[], code: 'var e=Object.defineProperty,t=(t,n)=>{e(t,`x`,{value:n});return t},n=t=>t;export{t as n,n as r};' };
     const core = { type: 'chunk', name: 'core', fileName: '_astro/core.C.js', moduleIds: ['/core'], imports: ['_astro/rolldown-runtime.R.js'], code: 'import{r as e}from"./rolldown-runtime.R.js";var t=e(1);export{t as a};' };
     const page = { type: 'chunk', name: 'page', fileName: '_astro/page.P.js', moduleIds: ['/page'], imports: ['_astro/core.C.js', '_astro/rolldown-runtime.R.js'], code: 'const __vite__mapDeps=(i,m=__vite__mapDeps,d=(m.f||(m.f=["_astro/lazy.L.js","_astro/rolldown-runtime.R.js"])))=>i.map(i=>d[i]);\nimport{n as e,r as t}from"./rolldown-runtime.R.js";import{a as n}from"./core.C.js";var r=e({},t(n));export{r as b};' };
-    const bundle: Record<string, typeof runtime> = { [runtime.fileName]: runtime, [core.fileName]: core, [page.fileName]: page };
+    const bundle: Record<string, { type: string; name: string; fileName: string; moduleIds: string[]; imports: string[]; code: string }> = { [runtime.fileName]: runtime, [core.fileName]: core, [page.fileName]: page };
     foldRuntime(bundle);
     expect(Object.keys(bundle)).toEqual([core.fileName, page.fileName]);
     for (const chunk of [core, page]) expect(chunk.code).not.toContain('rolldown-runtime');
