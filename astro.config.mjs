@@ -8,6 +8,9 @@ import { pageChunks } from './scripts/page-chunks.mjs';
 // Static output: one prerendered shell per route pattern (src/routes.ts); the Hono server serves them.
 export default defineConfig({
   output: 'static',
+  // Astro 7 strips whitespace by JSX rules by default ('jsx'), which can join inline elements; Astro 5's
+  // HTML-aware compression keeps every page as it was.
+  compressHTML: true,
   // pageChunks: a signed-in page's first load is a few files (scripts/page-chunks.mjs); modulePreload: each
   // page announces its whole static module graph in <head> (scripts/module-preload.mjs).
   integrations: [react(), ringbinderServer(), pageChunks(), modulePreload()],

@@ -73,6 +73,13 @@ export default tseslint.config(
     },
   },
   {
+    // scripts/check-node.cjs runs first under any Node, however old (issue #41): CommonJS, so it can say
+    // which Node is needed before anything newer fails to load.
+    files: ['scripts/check-node.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // Playwright fixtures take their dependencies as a destructuring pattern, empty when there are none.
     files: ['tests/e2e/**/*.ts'],
     rules: { 'no-empty-pattern': 'off' },

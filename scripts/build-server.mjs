@@ -53,7 +53,7 @@ const result = await build({
   splitting: true,
   format: 'esm',
   platform: 'node',
-  target: 'node20.19',
+  target: 'node22.23',
   external: EXTERNAL,
   // CommonJS packages in an ES module bundle still call require() for Node's own modules.
   banner: { js: "import { createRequire as __rbRequire } from 'node:module'; const require = __rbRequire(import.meta.url);" },

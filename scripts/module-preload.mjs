@@ -119,10 +119,14 @@ export function modulePreload() {
   const recordGraph = {
     name: 'ringbinder-module-graph',
     apply: 'build',
-    generateBundle(_options, bundle) {
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type === 'chunk' && chunk.fileName.startsWith('_astro/')) imports.set(chunk.fileName, chunk.imports);
-      }
+    // 'post': after page-chunks.mjs has folded Rolldown's runtime into core (its plugin comes first).
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type === 'chunk' && chunk.fileName.startsWith('_astro/')) imports.set(chunk.fileName, chunk.imports);
+        }
+      },
     },
   };
   return {

@@ -76,6 +76,8 @@ const SCRIPT_OF_ASTRO = /^(.*\.astro)\?astro&type=script/;
 const LAYOUT_SCRIPT = /\/src\/layouts\/SignedInLayout\.astro\?astro&type=script/;
 const REACT = /\/node_modules\/(react|react-dom|scheduler|@astrojs\/react)\//;
 const ISLAND = /\/islands\//;
+/** Rolldown's runtime module (its `RUNTIME_MODULE_ID`). */
+export const ROLLDOWN_RUNTIME = '\0rolldown/runtime.js';
 const LIT = /\/node_modules\/(lit|lit-html|lit-element|@lit\/reactive-element)\//;
 
 /**
@@ -211,34 +213,145 @@ export function planChunks(ids, info, read) {
 }
 
 /**
- * The Astro integration: sets the client build's `manualChunks` (never the server's).
+ * The plan with each file's static dependencies that no other file claims, file by file in the order the
+ * files first appear (what Rollup's `manualChunks` did by itself: a module goes with the first planned
+ * file that imports it). Rolldown's groups either take a module's dependencies whichever file claims them
+ * (so `app`, which imports the transport, swallowed `core` and every public page loaded the chrome) or
+ * none: the plan is given whole, with `includeDependenciesRecursively: false`.
+ * @param {ReadonlyMap<string, string>} plan
+ * @param {readonly string[]} ids every module of the build, in order
+ * @param {GetModuleInfo} info
+ * @returns {Map<string, string>}
+ */
+export function withDependencies(plan, ids, info) {
+  /** @type {Map<string, string[]>} */
+  const byFile = new Map();
+  for (const id of ids) {
+    const file = plan.get(id);
+    if (file) byFile.set(file, [...(byFile.get(file) ?? []), id]);
+  }
+  const full = new Map(plan);
+  for (const [file, modules] of byFile) {
+    const stack = modules.flatMap((id) => info(id)?.importedIds ?? []);
+    while (stack.length > 0) {
+      const id = /** @type {string} */ (stack.pop());
+      if (full.has(id) || !info(id)) continue;
+      full.set(id, file);
+      stack.push(...(info(id)?.importedIds ?? []));
+    }
+  }
+  return full;
+}
+
+/** The name core exports Rolldown's runtime helpers under once it holds them (`foldRuntime`). */
+const RUNTIME_EXPORT = '__rolldown_runtime';
+
+/**
+ * Folds Rolldown's runtime file into core. Rolldown keeps its runtime (the helpers for CommonJS packages
+ * and namespace objects, ~0.5 KB gzip) in a file of its own unless one file is loaded before all of its
+ * users, and no file is: React's (CommonJS) and the pages' own files both use it. That file was one more
+ * request on nearly every page (an admin list loaded in six files, a fill page in six: past the six
+ * connections a phone opens, its reads waited a round trip). Core, which those pages load anyway, takes it
+ * as one object made at its top (`__rolldown_runtime`), its users import that from core instead, and every
+ * mention of the runtime's file (the chunk graph, Vite's preload lists) names core. Nothing happens when the
+ * build has no runtime file or no core.
+ * @param {Record<string, { type: string, fileName: string, name?: string, code?: string, imports?: string[], moduleIds?: string[] }>} bundle
+ */
+export function foldRuntime(bundle) {
+  const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+  const runtime = chunks.find((chunk) => chunk.moduleIds?.length === 1 && chunk.moduleIds[0] === ROLLDOWN_RUNTIME);
+  const core = chunks.find((chunk) => chunk.name === 'core');
+  if (!runtime || !core || runtime.code === undefined || core.code === undefined) return;
+  const exported = /export\s*\{([^}]*)\}\s*;?\s*$/.exec(runtime.code);
+  if (!exported) throw new Error(`page-chunks: ${runtime.fileName} does not end with its exports`);
+  /** `a as b, c` → `b:a,c:c` (an object of the helpers) or `a:b,c` (a destructuring of it). */
+  const pairs = (/** @type {string} */ list, /** @type {boolean} */ toObject) =>
+    list
+      .split(',')
+      .map((spec) => spec.trim())
+      .filter(Boolean)
+      .map((spec) => {
+        const [local = spec, name = local] = spec.split(/\s+as\s+/);
+        return toObject ? `${name}:${local}` : `${local}:${name}`;
+      })
+      .join(',');
+  const helpers = `const ${RUNTIME_EXPORT}=(()=>{${runtime.code.slice(0, exported.index)};return{${pairs(exported[1] ?? '', true)}}})();`;
+  const file = runtime.fileName.split('/').at(-1) ?? runtime.fileName;
+  const coreFile = core.fileName.split('/').at(-1) ?? core.fileName;
+  const escaped = file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const importOf = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*["']\\./${escaped}["'];?`, 'g');
+  for (const chunk of chunks) {
+    if (chunk === runtime || chunk.code === undefined) continue;
+    let code = chunk.code.replace(importOf, (_, names) =>
+      chunk === core ? `const{${pairs(names, false)}}=${RUNTIME_EXPORT};` : `import{${RUNTIME_EXPORT}}from"./${coreFile}";const{${pairs(names, false)}}=${RUNTIME_EXPORT};`,
+    );
+    code = code.replaceAll(runtime.fileName, core.fileName);
+    if (code.includes(file)) throw new Error(`page-chunks: ${chunk.fileName} uses ${file} in a way foldRuntime does not know`);
+    if (chunk === core) code = `${helpers}${code}\nexport{${RUNTIME_EXPORT}};`;
+    chunk.code = code;
+    if (chunk.imports?.includes(runtime.fileName)) {
+      chunk.imports = [...new Set(chunk.imports.map((name) => (name === runtime.fileName ? core.fileName : name)))].filter((name) => name !== chunk.fileName);
+    }
+  }
+  delete bundle[runtime.fileName];
+}
+
+/**
+ * The Astro integration: sets the client build's code splitting (never the server's). Astro 7 builds every
+ * environment in one Vite (Rolldown) configuration, set up once: the plan goes on its `client` environment,
+ * as one `codeSplitting` group whose name is each module's file. A group's name function gets
+ * `getModuleInfo` only, so the client build's module ids are recorded at the end of its module graph
+ * (`buildEnd`), before its chunks are made.
  * @returns {import('astro').AstroIntegration}
  */
 export function pageChunks() {
+  /** @type {string[]} */
+  let ids = [];
   /** @type {Map<string, string> | undefined} */
   let plan;
-  /** @type {import('rollup').GetManualChunk} */
-  const manualChunks = (id, { getModuleIds, getModuleInfo }) => {
-    plan ??= planChunks([...getModuleIds()], getModuleInfo, (file) => readFileSync(file, 'utf8'));
+  /** @type {import('vite').Plugin} */
+  const recordModules = {
+    name: 'ringbinder-page-chunks-modules',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    buildEnd() {
+      ids = [...this.getModuleIds()];
+      plan = undefined;
+    },
+    // After Vite's own (its preload lists); before module-preload.mjs reads the chunk graph (also 'post', later).
+    generateBundle: { order: 'post', handler: (_options, bundle) => foldRuntime(/** @type {any} */ (bundle)) },
+  };
+  /** @type {import('rolldown').CodeSplittingNameFunction} */
+  const fileOf = (id, context) => {
+    const info = (/** @type {string} */ module) => context.getModuleInfo(module);
+    plan ??= withDependencies(planChunks(ids, info, (file) => readFileSync(file, 'utf8')), ids, info);
     return plan.get(id);
   };
   return {
     name: 'ringbinder-page-chunks',
     hooks: {
-      'astro:build:setup': ({ vite, target }) => {
-        if (target !== 'client') return;
-        const rollupOptions = (vite.build ??= {}).rollupOptions ??= {};
-        const output = rollupOptions.output ?? {};
+      'astro:config:setup': ({ updateConfig }) => {
+        updateConfig({ vite: { plugins: [recordModules] } });
+      },
+      'astro:build:setup': ({ vite }) => {
+        const options = vite.environments?.['client']?.build?.rolldownOptions;
+        if (!options) throw new Error("page-chunks: Astro's client environment expected");
+        const output = options.output ?? {};
         if (Array.isArray(output)) throw new Error('page-chunks: one client output expected');
         const entryFileNames = output.entryFileNames;
-        rollupOptions.output = {
+        options.output = {
           ...output,
-          manualChunks,
-          ...(typeof entryFileNames === 'string' && {
-            entryFileNames: (chunk) => (chunk.moduleIds.some((id) => REACT.test(id)) ? entryFileNames.replace('[name]', 'react') : entryFileNames),
+          codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: fileOf }] },
+          ...(entryFileNames && {
+            /** @param {import('rolldown').PreRenderedChunk} chunk */
+            entryFileNames: (chunk) => {
+              const name = typeof entryFileNames === 'function' ? entryFileNames(chunk) : entryFileNames;
+              // The renderer's entry holds React: named `react` (Astro names it after the renderer's module, `client`).
+              return chunk.moduleIds.some((id) => REACT.test(id)) ? name.replace(/(^|\/)(\[name\]|[^/]*?)(\.\[hash\]\.js)$/, '$1react$3') : name;
+            },
           }),
         };
-        rollupOptions.preserveEntrySignatures = 'allow-extension';
+        options.preserveEntrySignatures = 'allow-extension';
       },
     },
   };

@@ -117,5 +117,5 @@ export const connections = {
  */
 export function unitTestSubjects(test) {
   const module = test.replace(/^tests\/unit\//, '').replace(/\.test\.ts$/, '');
-  return [`src/${module}.ts`, `src/${module}.tsx`, `src/${module}.js`, `${module}.ts`, `${module}.tsx`, `${module}.js`, `${module}.mjs`];
+  return [`src/${module}.ts`, `src/${module}.tsx`, `src/${module}.js`, `${module}.ts`, `${module}.tsx`, `${module}.js`, `${module}.mjs`, `${module}.cjs`];
 }

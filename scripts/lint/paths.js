@@ -126,7 +126,7 @@ export function filesUnder(root, folder) {
   try {
     return readdirSync(posix.join(root, folder), { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile())
-      .map((entry) => posix.join(relative(root, entry.parentPath ?? entry.path).split(sep).join('/'), entry.name));
+      .map((entry) => posix.join(relative(root, entry.parentPath).split(sep).join('/'), entry.name));
   } catch {
     return [];
   }

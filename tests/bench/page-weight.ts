@@ -202,7 +202,8 @@ export function importsOf(code: string, fromPath: string): { staticImports: stri
   for (const m of code.matchAll(/(?:^|[^\w$.])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["']([^"']+)["']/g)) {
     staticImports.push(m[1]!);
   }
-  for (const m of code.matchAll(/(?:^|[^\w$.])import\s*\(\s*["']([^"']+)["']\s*\)/g)) dynamicImports.push(m[1]!);
+  // import("./a.js"), and as Rolldown's minifier writes it, import(`./a.js`)
+  for (const m of code.matchAll(/(?:^|[^\w$.])import\s*\(\s*["'`]([^"'`$]+)["'`]\s*\)/g)) dynamicImports.push(m[1]!);
   const resolveAll = (list: string[]) =>
     [...new Set(list.map((u) => resolveUrl(u, fromPath)).filter((u): u is string => u !== undefined))];
   return { staticImports: resolveAll(staticImports), dynamicImports: resolveAll(dynamicImports) };

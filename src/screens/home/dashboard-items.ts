@@ -34,7 +34,7 @@ export function localDrafts(entries: Iterable<[string, string | null]>): LocalDr
     if (!key.startsWith(`${DRAFT_KEY_PREFIX}:`)) continue;
     const parts = key.slice(DRAFT_KEY_PREFIX.length + 1).split(':');
     if (parts.length !== 3 || parts.some((p) => p === '-' || p === '')) continue;
-    let savedAt: string | null = null;
+    let savedAt: string | null;
     try {
       const parsed: unknown = JSON.parse(value ?? '');
       const at = typeof parsed === 'object' && parsed !== null ? (parsed as { savedAt?: unknown }).savedAt : undefined;

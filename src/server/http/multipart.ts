@@ -2,7 +2,10 @@
  * A signed upload's multipart body, read as a stream (busboy): the text fields that come before the file,
  * then the file's bytes as they arrive — nothing is gathered in memory. The caller judges the fields
  * before reading a byte of the file; when it answers without reading the body to its end, `stopReading`
- * stops the parser and the answer closes the connection (the rest of the body is never read).
+ * stops the parser and the answer closes the connection (the rest of the body is never read) — unless the
+ * body is at most `DRAIN_BYTES` long: then its rest is read and dropped and the connection stays, because
+ * Node 24's fetch (undici 7) fails with EPIPE instead of reading the answer when the server closes while
+ * it still sends (an integrator's refused upload read "fetch failed", not the 403's detail).
  *
  * Bodies larger than `maxBytes` are refused with 413: at once when Content-Length says so, otherwise as
  * soon as that many bytes have arrived. A body cut off or malformed is a 400.
@@ -32,6 +35,9 @@ export interface UploadFormOptions {
   /** The 400's detail when the body is not multipart/form-data at all. */
   notMultipart: string;
 }
+
+/** A refused body this small (a form whose file is a small picture, say) is read to its end and dropped. */
+export const DRAIN_BYTES = 1024 * 1024;
 
 /** Few, short fields: a signed upload has five of about 70 characters. */
 const LIMITS = { fields: 16, fieldNameSize: 100, fieldSize: 1024, parts: 32, headerPairs: 16 };
@@ -104,10 +110,15 @@ export function readUploadForm(c: Context, options: UploadFormOptions): Promise<
     stopReading() {
       if (ended || stopped) return;
       stopped = true;
-      c.header('Connection', 'close');
       source.unpipe(limit);
-      source.pause();
       parser.destroy();
+      const length = Number(c.req.header('content-length'));
+      if (length > 0 && length <= DRAIN_BYTES) {
+        source.resume();
+        return;
+      }
+      c.header('Connection', 'close');
+      source.pause();
     },
   };
 

@@ -342,7 +342,7 @@ describe('GET documentation/folders/{id}/contents', () => {
       [team.admin, 0],
     ] as const) {
       const seen: string[] = [];
-      let total = -1;
+      let total: number;
       for (let skip = 0; ; skip += 40) {
         const res = await user.api.get(`documentation/folders/${place.id}/contents?limit=40&skip=${skip}&ordering=-name`);
         expect(res.status).toBe(200);

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import jsQR from 'jsqr';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { labelCell, LABEL_SHEETS, labelsPerPage } from '../../../src/server/services/documentation/qr-labels/layouts.ts';
 import type { QrLabelLayout } from '../../../src/shared/api/qr-labels.ts';
 
@@ -57,7 +57,7 @@ export async function decodePage(png: string): Promise<string[]> {
 type Rect = { left: number; top: number; width: number; height: number };
 
 /** The page's pixels inside `rect` (clipped to the page), and where they start. */
-async function cellOf(png: string, rect: Rect): Promise<{ image: sharp.Sharp; left: number; top: number }> {
+async function cellOf(png: string, rect: Rect): Promise<{ image: Sharp; left: number; top: number }> {
   const image = sharp(png);
   const { width: pageWidth = 0, height: pageHeight = 0 } = await image.metadata();
   const left = Math.max(0, Math.floor(pxOf(rect.left)));

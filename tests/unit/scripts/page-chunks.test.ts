@@ -3,7 +3,7 @@
  * Rollup's shape (ids as Astro names a page's script), the pages' sources given by the test.
  */
 import { describe, expect, it } from 'vitest';
-import { planChunks, signedInEntry } from '../../../scripts/page-chunks.mjs';
+import { ROLLDOWN_RUNTIME, foldRuntime, planChunks, signedInEntry, withDependencies } from '../../../scripts/page-chunks.mjs';
 
 interface Info {
   isEntry: boolean;
@@ -192,5 +192,37 @@ describe('page-chunks', () => {
     expect(chunks.get(DATA_GRID)).toBe('islands-shared');
     // What one island alone imports stays in its file.
     expect(chunks.has(src('islands-shared'))).toBe(false);
+  });
+
+  it('folds Rolldown’s runtime file into core: its users import the helpers from core, and nothing names the file any more', async () => {
+    const runtime = { type: 'chunk', name: 'rolldown-runtime', fileName: '_astro/rolldown-runtime.R.js', moduleIds: [ROLLDOWN_RUNTIME], imports: [] as string[], code: 'var e=Object.defineProperty,t=(t,n)=>{e(t,`x`,{value:n});return t},n=t=>t;export{t as n,n as r};' };
+    const core = { type: 'chunk', name: 'core', fileName: '_astro/core.C.js', moduleIds: ['/core'], imports: ['_astro/rolldown-runtime.R.js'], code: 'import{r as e}from"./rolldown-runtime.R.js";var t=e(1);export{t as a};' };
+    const page = { type: 'chunk', name: 'page', fileName: '_astro/page.P.js', moduleIds: ['/page'], imports: ['_astro/core.C.js', '_astro/rolldown-runtime.R.js'], code: 'const __vite__mapDeps=(i,m=__vite__mapDeps,d=(m.f||(m.f=["_astro/lazy.L.js","_astro/rolldown-runtime.R.js"])))=>i.map(i=>d[i]);\nimport{n as e,r as t}from"./rolldown-runtime.R.js";import{a as n}from"./core.C.js";var r=e({},t(n));export{r as b};' };
+    const bundle: Record<string, { type: string; name: string; fileName: string; moduleIds: string[]; imports: string[]; code: string }> = { [runtime.fileName]: runtime, [core.fileName]: core, [page.fileName]: page };
+    foldRuntime(bundle);
+    expect(Object.keys(bundle)).toEqual([core.fileName, page.fileName]);
+    for (const chunk of [core, page]) expect(chunk.code).not.toContain('rolldown-runtime');
+    expect(page.imports).toEqual(['_astro/core.C.js']);
+    expect(core.imports).toEqual([]);
+    expect(page.code).toContain('import{__rolldown_runtime}from"./core.C.js";const{n:e,r:t}=__rolldown_runtime;');
+    expect(page.code).toContain('"_astro/lazy.L.js","_astro/core.C.js"');
+    // The folded core runs: its helpers are made before its own code uses them, and exported for the others.
+    const module = (await import(`data:text/javascript,${encodeURIComponent(core.code)}`)) as { a: number; __rolldown_runtime: { n: unknown; r: unknown } };
+    expect(module.a).toBe(1);
+    expect(Object.keys(module.__rolldown_runtime)).toEqual(['n', 'r']);
+  });
+
+  it('gives a planned file the static dependencies no other file claims, the first file that imports one taking it (as Rollup did)', () => {
+    const g = new Map<string, Info>([
+      ['/a', { isEntry: true, importedIds: ['/shared', '/b'], dynamicallyImportedIds: ['/lazy'] }],
+      ['/b', { isEntry: false, importedIds: ['/deep'], dynamicallyImportedIds: [] }],
+      ['/c', { isEntry: true, importedIds: ['/shared', '/own'], dynamicallyImportedIds: [] }],
+      ['/shared', { isEntry: false, importedIds: [], dynamicallyImportedIds: [] }],
+      ['/deep', { isEntry: false, importedIds: [], dynamicallyImportedIds: [] }],
+      ['/own', { isEntry: false, importedIds: [], dynamicallyImportedIds: [] }],
+      ['/lazy', { isEntry: false, importedIds: [], dynamicallyImportedIds: [] }],
+    ]);
+    const full = withDependencies(new Map([['/a', 'core'], ['/b', 'app'], ['/c', 'app']]), [...g.keys()], (id: string) => g.get(id) ?? null);
+    expect(Object.fromEntries(full)).toEqual({ '/a': 'core', '/b': 'app', '/c': 'app', '/shared': 'core', '/deep': 'app', '/own': 'app' });
   });
 });
