@@ -17,6 +17,8 @@ describe('throttleRules', () => {
       shareSubmissionIp: { limit: 60, windowMs: 60 * 60_000 },
       shareUploadLink: { limit: 1000, windowMs: 60 * 60_000 },
       shareUploadIp: { limit: 300, windowMs: 60 * 60_000 },
+      shareUploadBytesLink: { limit: 4 * 1024 ** 3, windowMs: 60 * 60_000 },
+      shareUploadBytesIp: { limit: 1024 ** 3, windowMs: 60 * 60_000 },
     });
   });
 });
