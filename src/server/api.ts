@@ -27,7 +27,9 @@ import {
 import { orgAdminsOnly, requireOrgAdmin } from './auth/membership.ts';
 import type { AppEnv, Deps } from './env.ts';
 import { bodyLimit } from './http/body-limit.ts';
+import { etags } from './http/etag.ts';
 import { renderError } from './http/error-handler.ts';
+import { unrouted } from './http/unrouted.ts';
 import { activityApi } from './routes/activity.ts';
 import { aclSubjects } from './routes/acl-subjects.ts';
 import { memberApiTokens, ownApiTokens } from './routes/api-tokens.ts';
@@ -105,6 +107,8 @@ export function createApi(deps: Deps): Hono<AppEnv> {
     c.header('Cache-Control', 'no-store');
     await next();
   });
+  // Every GET answered 200 with JSON: its ETag, and 304 to a repeat that names it (http/etag.ts).
+  api.use('*', etags());
   // Signed uploads carry files up to MAX_UPLOAD_BYTES, with a limit of their own (routes/uploads.ts).
   const limit = bodyLimit(deps.config.bodyLimit);
   api.use('*', (c, next) => (pathInApi(c) === '/uploads' ? next() : limit(c, next)));
@@ -139,6 +143,8 @@ export function createApi(deps: Deps): Hono<AppEnv> {
   api.route('/billing', billingApi);
   api.route('/_build-info', buildInfo);
   api.route('/openapi.json', openApiRoute(api, ACCESS));
+  // Last: an address no route above answered (404, or 405 with Allow).
+  api.all('*', unrouted(api));
   api.onError(renderError);
   return api;
 }

@@ -51,6 +51,8 @@ export interface Member extends Principal {
 export interface AppEnv {
   Variables: {
     deps: Deps;
+    /** The request's id, its answer's X-Request-Id (http/request-id.ts). */
+    requestId: string;
   };
 }
 

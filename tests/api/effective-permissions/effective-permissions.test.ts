@@ -93,7 +93,7 @@ describe('GET …/effective-permissions', () => {
     for (const userId of [missingId(), other.admin.id, 'nobody']) {
       const missing = await team.admin.api.get(paths.documentation.effectivePermissions('document', doc.id, userId));
       expect(missing.status, userId).toBe(404);
-      expect(missing.body).toEqual({ detail: 'User not found' });
+      expect(missing.body).toMatchObject({ detail: 'User not found' });
     }
   });
 
