@@ -28,6 +28,7 @@ import { orgAdminsOnly, requireOrgAdmin } from './auth/membership.ts';
 import type { AppEnv, Deps } from './env.ts';
 import { bodyLimit } from './http/body-limit.ts';
 import { etags } from './http/etag.ts';
+import { rateLimitHeaders } from './http/rate-limit.ts';
 import { renderError } from './http/error-handler.ts';
 import { unrouted } from './http/unrouted.ts';
 import { activityApi } from './routes/activity.ts';
@@ -109,6 +110,8 @@ export function createApi(deps: Deps): Hono<AppEnv> {
   });
   // Every GET answered 200 with JSON: its ETag, and 304 to a repeat that names it (http/etag.ts).
   api.use('*', etags());
+  // The throttled calls' RateLimit and RateLimit-Policy, from what the throttle counted (http/rate-limit.ts).
+  api.use('*', rateLimitHeaders());
   // Signed uploads carry files up to MAX_UPLOAD_BYTES, with a limit of their own (routes/uploads.ts).
   const limit = bodyLimit(deps.config.bodyLimit);
   api.use('*', (c, next) => (pathInApi(c) === '/uploads' ? next() : limit(c, next)));

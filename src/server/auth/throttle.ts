@@ -18,6 +18,7 @@ import type { Queryable } from '../db/connection.ts';
 import { lockForTransaction } from '../db/queries/locks.ts';
 import { loginSessions, throttleEvents } from '../db/schema.ts';
 import { tooManyRequests } from '../errors.ts';
+import { reportRateLimit, type RateLimitUsage } from '../http/rate-limit.ts';
 
 export interface ThrottleRule {
   /** At most this many attempts… */
@@ -71,7 +72,8 @@ export async function admitAttempt(
 ): Promise<string[]> {
   // Locks are taken in one global order, so two attempts cannot deadlock.
   const ordered = [...checks].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  return db.transaction(async (tx) => {
+  // Admitted or refused, the answer says what is left of each limit (http/rate-limit.ts).
+  return reportingUsage(db, checks, now, () => db.transaction(async (tx) => {
     for (const { key, rule } of ordered) {
       await lockForTransaction(tx, key);
       await assertWithinLimit(tx, key, rule, now);
@@ -79,7 +81,39 @@ export async function admitAttempt(
     const ids: string[] = [];
     for (const { key } of ordered) ids.push(await recordAttempt(tx, key, now));
     return ids;
-  });
+  }));
+}
+
+/**
+ * The name of a key's limit in the RateLimit headers: its first two parts (`sign-in:ip`, `share-upload:link`),
+ * never the hashed account or address. The account-wide sign-in limit is not named: it applies only at
+ * addresses the account has never signed in from, so naming it would tell whoever shares an address
+ * whether the account has signed in from there.
+ */
+const policyNameOf = (key: string) => key.split(':').slice(0, 2).join(':');
+const UNNAMED_POLICIES = new Set(['sign-in:account']);
+
+/** Runs `admit` and then reports the usage of each check's limit to the answer's RateLimit headers, admitted or refused. */
+async function reportingUsage<T>(db: Queryable, checks: readonly { key: string; rule: ThrottleRule }[], now: Date, admit: () => Promise<T>): Promise<T> {
+  try {
+    return await admit();
+  } finally {
+    const usages: RateLimitUsage[] = [];
+    for (const { key, rule } of checks) {
+      const name = policyNameOf(key);
+      if (UNNAMED_POLICIES.has(name)) continue;
+      const since = new Date(now.getTime() - rule.windowMs);
+      const [row] = await db
+        .select({ n: count(), first: min(throttleEvents.at) })
+        .from(throttleEvents)
+        .where(and(eq(throttleEvents.key, key), gt(throttleEvents.at, since)));
+      const used = row?.n ?? 0;
+      const first = row?.first ? new Date(row.first).getTime() : now.getTime();
+      const windowSeconds = Math.ceil(rule.windowMs / 1000);
+      usages.push({ name, limit: rule.limit, windowSeconds, remaining: rule.limit - used, resetSeconds: Math.max(1, Math.ceil((first + rule.windowMs - now.getTime()) / 1000)) });
+    }
+    reportRateLimit(usages);
+  }
 }
 
 /** Throws 429 with Retry-After when `key` has used up its attempts in the window. */

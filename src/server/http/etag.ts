@@ -24,7 +24,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
-import { COMPRESSIBLE } from './compression.ts';
+import { chooseEncoding, COMPRESSIBLE, THRESHOLD } from './compression.ts';
 import { addVary } from './cors.ts';
 
 /** The strong tag of some bytes: a quoted 128-bit digest. */
@@ -45,11 +45,22 @@ export function etagMatches(ifNoneMatch: string | undefined, tag: string): boole
 /** The headers of a body, which a 304 (no body) does not carry. */
 const BODY_HEADERS = ['Content-Type', 'Content-Length', 'Content-Encoding', 'Content-Range'];
 
-/** The 304 of an answer whose headers are `headers` (a 200's): the same headers but its body's; Vary as the 200's would be once compressed. */
-export function notModified(headers: Headers, type: string | null): Response {
+/**
+ * The 304 of a 200 whose headers are `headers` and body `bodyBytes` long: the same headers but its body's,
+ * with Vary and ETag as the 200's once compression.ts had its say (it adds Accept-Encoding to a text-like
+ * answer's Vary, and turns the tag weak when it encodes the body): a 304 has no body to compress, so it
+ * would otherwise lose both.
+ */
+export function notModified(c: Context, headers: Headers, bodyBytes: number): Response {
   const kept = new Headers(headers);
+  const type = headers.get('Content-Type');
   for (const name of BODY_HEADERS) kept.delete(name);
-  if (type !== null && COMPRESSIBLE.test(type)) addVary(kept, 'Accept-Encoding');
+  if (type !== null && COMPRESSIBLE.test(type)) {
+    addVary(kept, 'Accept-Encoding');
+    const tag = kept.get('ETag');
+    const encoded = bodyBytes >= THRESHOLD && chooseEncoding(c.req.header('Accept-Encoding')) !== undefined;
+    if (encoded && tag && !tag.startsWith('W/')) kept.set('ETag', `W/${tag}`);
+  }
   return new Response(null, { status: 304, headers: kept });
 }
 
@@ -61,14 +72,15 @@ export function jsonWithEtag(c: Context, value: unknown): Response {
   c.header('Cache-Control', 'private, no-cache');
   c.header('Vary', 'Authorization');
   const res = c.body(text, 200, { 'Content-Type': 'application/json' });
-  return etagMatches(c.req.header('if-none-match'), tag) ? notModified(res.headers, res.headers.get('Content-Type')) : res;
+  return etagMatches(c.req.header('if-none-match'), tag) ? notModified(c, res.headers, Buffer.byteLength(text)) : res;
 }
 
 const JSON_TYPE = /^\s*application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
 /**
  * Around every call of the API (api.ts): a GET (or HEAD) answered 200 with JSON gets the ETag of its bytes
- * unless it has one, and a request whose If-None-Match names the tag gets the 304 in its place.
+ * unless it has one (jsonWithEtag's answers: their own), and a request whose If-None-Match names the tag
+ * gets the 304 in its place.
  */
 export function etags(): MiddlewareHandler {
   return async (c, next) => {
@@ -78,17 +90,13 @@ export function etags(): MiddlewareHandler {
     const type = res.headers.get('Content-Type');
     if (res.status !== 200 || res.body === null || type === null || !JSON_TYPE.test(type)) return;
     if (res.headers.has('Content-Disposition') || res.headers.has('Content-Encoding') || res.headers.has('Transfer-Encoding')) return;
-    let tag = res.headers.get('ETag');
-    let answer = res;
-    if (tag === null) {
-      const body = new Uint8Array(await res.arrayBuffer());
-      tag = etagOf(body);
-      const headers = new Headers(res.headers);
-      headers.set('ETag', tag);
-      answer = new Response(body, { status: 200, headers });
-    }
-    if (etagMatches(c.req.header('if-none-match'), tag)) answer = notModified(answer.headers, type);
-    if (answer === res) return;
+    if (res.headers.has('ETag')) return;
+    const body = new Uint8Array(await res.arrayBuffer());
+    const tag = etagOf(body);
+    const headers = new Headers(res.headers);
+    headers.set('ETag', tag);
+    let answer = new Response(body, { status: 200, headers });
+    if (etagMatches(c.req.header('if-none-match'), tag)) answer = notModified(c, answer.headers, body.byteLength);
     // Put in place as it is (compression.ts `replace`): assigning over an answer copies the old headers onto it.
     c.res = undefined;
     c.res = answer;

@@ -79,7 +79,7 @@ describe('the profile, through the admin area (PUT users/{id})', () => {
     // Another member: an integration's work, as the admin may.
     const other = await writer.api.put(paths.users.user(team.member.id), { full_name: 'Renamed by the directory' });
     expect(other.status, other.text).toBe(200);
-    expect(other.body.full_name).toBe('Renamed by the directory');
+    expect(other.body.user_account.full_name).toBe('Renamed by the directory');
     // The admin's own session still changes its own profile there.
     const bySession = await team.admin.api.put(paths.users.user(team.admin.id), { full_name: 'Ann Admin' });
     expect(bySession.status, bySession.text).toBe(200);
