@@ -326,7 +326,7 @@ describe("an e-mail change an organization's admin asked for (issue 28)", () => 
     await server.db.insert(memberships).values({ orgId: a.org.id, userId: x.id, createdAt: new Date() });
     const res = await confirm(token);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual(LAPSED);
+    expect(res.body).toMatchObject(LAPSED);
     expect(await pendingOf(x.id)).toEqual({ email: x.email, pending: null, org: null });
     expect((await confirm(token)).body).toMatchObject(INVALID);
   });
@@ -336,7 +336,7 @@ describe("an e-mail change an organization's admin asked for (issue 28)", () => 
     expect((await b.admin.api.delete(`users/${x.id}`)).status).toBe(204);
     const res = await confirm(token);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual(LAPSED);
+    expect(res.body).toMatchObject(LAPSED);
     expect((await pendingOf(x.id))?.email).toBe(x.email);
   });
 

@@ -72,13 +72,13 @@ describe('CORS on /api/v1 for the origins of EMBED_ORIGINS', () => {
     ] as const) {
       expect(res.headers.get('access-control-allow-origin'), what).toBe(CMS);
       expect(list(res.headers.get('access-control-expose-headers')), what).toEqual([
+        'content-disposition',
         'etag',
-        'retry-after',
+        'idempotent-replayed',
         'ratelimit',
         'ratelimit-policy',
+        'retry-after',
         'x-request-id',
-        'idempotent-replayed',
-        'content-disposition',
       ]);
       expect(list(res.headers.get('vary')), what).toContain('origin');
     }

@@ -157,25 +157,39 @@ describe('body size limit', () => {
 });
 
 describe('unknown API addresses', () => {
-  it('answer 404 {detail} as JSON, whatever the method', async () => {
+  it('answer 404 problem details, whatever the method', async () => {
     const user = await registerAndActivate(server);
     for (const [method, path] of [
       ['GET', 'no/such/call'],
       ['POST', 'no/such/call'],
-      ['DELETE', '_build-info'],
-      ['POST', '_build-info'],
       ['GET', 'auth/no-such-call'],
-      ['PATCH', 'auth/me'],
-      ['GET', 'auth/register'],
+      ['DELETE', 'auth/me/no-such-call'],
     ] as const) {
       const res = await user.api.request(method, path);
       expect(res.status, `${method} ${path}`).toBe(404);
-      expect(res.headers.get('content-type'), `${method} ${path}`).toMatch(/^application\/json/);
-      expect(res.body, `${method} ${path}`).toMatchObject({ detail: 'Not found' });
+      expect(res.headers.get('content-type'), `${method} ${path}`).toBe('application/problem+json');
+      expect(res.body, `${method} ${path}`).toMatchObject({ detail: 'Not found', status: 404 });
     }
     const outside = await fetch(`${server.url}/api/v2/anything`);
     expect(outside.status).toBe(404);
     expect(await outside.json()).toMatchObject({ detail: 'Not found' });
+  });
+
+  it('a known address called with another method: 405 with Allow', async () => {
+    const user = await registerAndActivate(server);
+    for (const [method, path, allow] of [
+      ['DELETE', '_build-info', 'GET, HEAD'],
+      ['POST', '_build-info', 'GET, HEAD'],
+      ['PATCH', 'auth/me', 'GET, HEAD, PUT'],
+      ['GET', 'auth/register', 'POST'],
+      ['PUT', 'openapi.json', 'GET, HEAD'],
+    ] as const) {
+      const res = await user.api.request(method, path);
+      expect(res.status, `${method} ${path}`).toBe(405);
+      expect(res.headers.get('allow'), `${method} ${path}`).toBe(allow);
+      expect(res.headers.get('content-type'), `${method} ${path}`).toBe('application/problem+json');
+      expect(res.body, `${method} ${path}`).toMatchObject({ detail: 'Method not allowed', status: 405 });
+    }
   });
 });
 

@@ -273,7 +273,7 @@ describe('GET documentation/documents/{id}/media/{upload_id} (bearer)', () => {
     for (const upload of [elsewhere, unfinished, missingId(), 'not-an-id']) {
       const res = await team.member.api.get(`documentation/documents/${checklist.id}/media/${upload}`);
       expect(res.status, upload).toBe(404);
-      expect(res.body).toEqual(fileNotFound);
+      expect(res.body).toMatchObject(fileNotFound);
     }
     await setAcl(team.admin, 'documents', other.id, [revoke(team.org.id, Permission.Read)]);
     expect((await team.member.api.get(`documentation/documents/${other.id}/media/${elsewhere}`)).body).toMatchObject({ detail: 'Document not found' });

@@ -133,7 +133,7 @@ describe('POST documentation/{folders|documents}/{id}/restore-from-trash', () =>
       for (const id of [missingId(), 'bad']) {
         const missing = await team.admin.api.post(`documentation/${kind}/${id}/restore-from-trash`);
         expect(missing.status).toBe(404);
-        expect(missing.body).toEqual({ detail });
+        expect(missing.body).toMatchObject({ detail });
       }
     }
   });
