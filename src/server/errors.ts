@@ -43,5 +43,5 @@ export function validationFailed(errors: FieldError[]): HttpError {
 }
 
 export function tooManyRequests(retryAfterSeconds: number): HttpError {
-  return new HttpError(429, 'Too many attempts, please try again later', {}, { 'Retry-After': String(retryAfterSeconds) }, 'rate-limited');
+  return new HttpError(429, 'Too many attempts, please try again later', {}, { 'Retry-After': String(retryAfterSeconds) });
 }

@@ -18,7 +18,7 @@ import type { Queryable } from '../db/connection.ts';
 import { lockForTransaction } from '../db/queries/locks.ts';
 import { loginSessions, throttleEvents } from '../db/schema.ts';
 import { tooManyRequests } from '../errors.ts';
-import { reportRateLimit, type RateLimitUsage } from '../http/rate-limit.ts';
+import { rateLimitRecordOpen, reportRateLimit, type RateLimitUsage } from '../http/rate-limit.ts';
 
 export interface ThrottleRule {
   /** At most this many attempts… */
@@ -98,22 +98,29 @@ async function reportingUsage<T>(db: Queryable, checks: readonly { key: string; 
   try {
     return await admit();
   } finally {
-    const usages: RateLimitUsage[] = [];
-    for (const { key, rule } of checks) {
-      const name = policyNameOf(key);
-      if (UNNAMED_POLICIES.has(name)) continue;
-      const since = new Date(now.getTime() - rule.windowMs);
-      const [row] = await db
-        .select({ n: count(), first: min(throttleEvents.at) })
-        .from(throttleEvents)
-        .where(and(eq(throttleEvents.key, key), gt(throttleEvents.at, since)));
-      const used = row?.n ?? 0;
-      const first = row?.first ? new Date(row.first).getTime() : now.getTime();
-      const windowSeconds = Math.ceil(rule.windowMs / 1000);
-      usages.push({ name, limit: rule.limit, windowSeconds, remaining: rule.limit - used, resetSeconds: Math.max(1, Math.ceil((first + rule.windowMs - now.getTime()) / 1000)) });
-    }
-    reportRateLimit(usages);
+    // Only headers: a failure here never hides the attempt's own answer (nor its own failure).
+    await reportUsage(db, checks, now).catch((err: unknown) => console.error('Reading the throttle for the RateLimit headers failed:', err));
   }
+}
+
+/** What is left of each check's limit now, for the answer's RateLimit headers (http/rate-limit.ts). */
+async function reportUsage(db: Queryable, checks: readonly { key: string; rule: ThrottleRule }[], now: Date): Promise<void> {
+  if (!rateLimitRecordOpen()) return;
+  const usages: RateLimitUsage[] = [];
+  for (const { key, rule } of checks) {
+    const name = policyNameOf(key);
+    if (UNNAMED_POLICIES.has(name)) continue;
+    const since = new Date(now.getTime() - rule.windowMs);
+    const [row] = await db
+      .select({ n: count(), first: min(throttleEvents.at) })
+      .from(throttleEvents)
+      .where(and(eq(throttleEvents.key, key), gt(throttleEvents.at, since)));
+    const used = row?.n ?? 0;
+    const first = row?.first ? new Date(row.first).getTime() : now.getTime();
+    const windowSeconds = Math.ceil(rule.windowMs / 1000);
+    usages.push({ name, limit: rule.limit, windowSeconds, remaining: rule.limit - used, resetSeconds: Math.max(1, Math.ceil((first + rule.windowMs - now.getTime()) / 1000)) });
+  }
+  reportRateLimit(usages);
 }
 
 /** Throws 429 with Retry-After when `key` has used up its attempts in the window. */

@@ -29,6 +29,11 @@ export interface RateLimitUsage {
 
 const current = new AsyncLocalStorage<Map<string, RateLimitUsage>>();
 
+/** Whether a request is under way to report to (the throttle reads nothing for headers otherwise). */
+export function rateLimitRecordOpen(): boolean {
+  return current.getStore() !== undefined;
+}
+
 /** Notes what the throttle counted for the request under way (the last word on a name wins). */
 export function reportRateLimit(usages: readonly RateLimitUsage[]): void {
   const record = current.getStore();
