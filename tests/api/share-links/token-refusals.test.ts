@@ -35,7 +35,7 @@ function allowedCalls(client: ApiClient, documentId: string): Promise<ApiRespons
   ];
 }
 
-async function expectEveryCall(client: ApiClient, documentId: string, status: number, body: unknown) {
+async function expectEveryCall(client: ApiClient, documentId: string, status: number, body: Record<string, unknown>) {
   for (const res of await Promise.all(allowedCalls(client, documentId))) {
     expect(res.status, res.text).toBe(status);
     expect(res.body).toMatchObject(body);
