@@ -16,6 +16,7 @@ import { chromiumLaunchOptions } from './tests/e2e/support/chromium.ts';
 const UPLOAD_SUITE = [
   'tests/api/checklists/uploads.test.ts',
   'tests/api/checklists/media-in-trash.test.ts',
+  'tests/api/checklists/unused-uploads.test.ts',
   'tests/api/avatars/avatars.test.ts',
   'tests/api/presentations/**/*.test.ts',
 ];

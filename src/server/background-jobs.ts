@@ -4,13 +4,15 @@
  * table of attempts older than every window (auth/throttle.ts), and delivering the mail queue — retries,
  * and mail another process queued (mail/mail-queue.ts; each request also starts a delivery right after
  * its commit), mailing notifications in groups (services/notifications/email.ts), and sending webhooks
- * (services/webhooks/sender.ts: woken at each commit that queued one, and on its timer). A new job is one more line here.
+ * (services/webhooks/sender.ts: woken at each commit that queued one, and on its timer), and removing
+ * uploads nothing used (services/checklists/unused-uploads.ts). A new job is one more line here.
  */
 import { keepAttemptsPruned } from './auth/throttle.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/connection.ts';
 import { keepStatistics } from './db/statistics.ts';
 import type { MailQueue } from './mail/mail-queue.ts';
+import { keepUnusedUploadsRemoved } from './services/checklists/unused-uploads.ts';
 import { keepMailingNotifications } from './services/notifications/email.ts';
 import type { WebhookSender } from './services/webhooks/sender.ts';
 
@@ -28,6 +30,7 @@ export function startBackgroundJobs(
     mail.keepDelivering(config.mailDeliveryIntervalMs),
     keepMailingNotifications({ db: database.db, config, mail, now }, config.notificationMailIntervalMs),
     webhooks.keepDelivering(config.webhookDeliveryIntervalMs),
+    keepUnusedUploadsRemoved({ db: database.db, config }, now, config.uploadCleanupIntervalMs),
   ];
   return async () => {
     await Promise.all(stops.map((stop) => stop()));

@@ -46,10 +46,30 @@ export interface Config {
   shareSubmissionsPerLinkPerHour: number;
   /** …and from one IP address through any share link (SHARE_SUBMISSIONS_PER_IP_PER_HOUR, default 60). */
   shareSubmissionsPerIpPerHour: number;
-  /** Photo signing calls through one share link in an hour (SHARE_UPLOADS_PER_LINK_PER_HOUR, default 1000)… */
+  /**
+   * Files signed for upload through one share link in an hour (SHARE_UPLOADS_PER_LINK_PER_HOUR, default
+   * 1000)… Counted at signing, in files (a call signs up to 20): a call asking for more than remain is
+   * refused whole (429), nothing signed.
+   */
   shareUploadsPerLinkPerHour: number;
   /** …and from one IP address through any share link (SHARE_UPLOADS_PER_IP_PER_HOUR, default 300). */
   shareUploadsPerIpPerHour: number;
+  /**
+   * Bytes signed for upload through one share link in an hour (SHARE_UPLOAD_BYTES_PER_LINK_PER_HOUR,
+   * default 4 GiB)… Each file counts its signed size — the exact size the store will accept — at signing,
+   * so what is refused never reaches the disk.
+   */
+  shareUploadBytesPerLinkPerHour: number;
+  /** …and from one IP address through any share link (SHARE_UPLOAD_BYTES_PER_IP_PER_HOUR, default 1 GiB). */
+  shareUploadBytesPerIpPerHour: number;
+  /**
+   * A signed upload that nothing uses this long after signing — no submission, document, presentation
+   * page or avatar — is removed, its row and its file (UNUSED_UPLOAD_LIFETIME_MS, default 24 hours;
+   * services/checklists/unused-uploads.ts)…
+   */
+  unusedUploadLifetimeMs: number;
+  /** …by a pass this often (UPLOAD_CLEANUP_INTERVAL_MS, default 5 minutes), each removing at most 1,000. */
+  uploadCleanupIntervalMs: number;
   /** How often the mail sender looks for mail that is due: retries, and mail queued by other processes (MAIL_DELIVERY_INTERVAL_MS). */
   mailDeliveryIntervalMs: number;
   /** A failed delivery is tried again after this (MAIL_RETRY_FIRST_MS)… */
@@ -87,6 +107,15 @@ export interface Config {
   webhookAllowPrivate: boolean;
   /** How often the webhook sender looks for due deliveries besides being woken at each commit (WEBHOOK_DELIVERY_INTERVAL_MS, default 5 s). */
   webhookDeliveryIntervalMs: number;
+  /** After a secret is rotated, the old one keeps signing beside the new one this long (WEBHOOK_SECRET_OVERLAP_HOURS, default 24). */
+  webhookSecretOverlapMs: number;
+  /**
+   * Deliveries one process's sender has in flight at most (WEBHOOK_MAX_IN_FLIGHT, default 64); one
+   * organisation at most a quarter of them, one endpoint at most 4 (docs/webhooks.md "Fairness").
+   */
+  webhookMaxInFlight: number;
+  /** Endpoints an organisation may register (WEBHOOK_MAX_ENDPOINTS_PER_ORG, default 20). */
+  webhookMaxEndpointsPerOrg: number;
 }
 
 /** STORAGE_DRIVER=local (default) or s3 with S3_REGION, S3_BUCKET, and optionally S3_ENDPOINT, credentials, S3_FORCE_PATH_STYLE. */
@@ -111,6 +140,7 @@ export interface BillingConfig {
 }
 
 const DAY = 24 * 60 * 60 * 1000;
+const GIB = 1024 * 1024 * 1024;
 
 function positiveNumber(value: string | undefined, name: string): number | undefined {
   if (value === undefined || value === '') return undefined;
@@ -216,10 +246,17 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shareSubmissionsPerIpPerHour: positiveCount(env.SHARE_SUBMISSIONS_PER_IP_PER_HOUR, 'SHARE_SUBMISSIONS_PER_IP_PER_HOUR') ?? 60,
     shareUploadsPerLinkPerHour: positiveCount(env.SHARE_UPLOADS_PER_LINK_PER_HOUR, 'SHARE_UPLOADS_PER_LINK_PER_HOUR') ?? 1000,
     shareUploadsPerIpPerHour: positiveCount(env.SHARE_UPLOADS_PER_IP_PER_HOUR, 'SHARE_UPLOADS_PER_IP_PER_HOUR') ?? 300,
+    shareUploadBytesPerLinkPerHour: positiveCount(env.SHARE_UPLOAD_BYTES_PER_LINK_PER_HOUR, 'SHARE_UPLOAD_BYTES_PER_LINK_PER_HOUR') ?? 4 * GIB,
+    shareUploadBytesPerIpPerHour: positiveCount(env.SHARE_UPLOAD_BYTES_PER_IP_PER_HOUR, 'SHARE_UPLOAD_BYTES_PER_IP_PER_HOUR') ?? GIB,
+    unusedUploadLifetimeMs: positiveNumber(env.UNUSED_UPLOAD_LIFETIME_MS, 'UNUSED_UPLOAD_LIFETIME_MS') ?? DAY,
+    uploadCleanupIntervalMs: positiveNumber(env.UPLOAD_CLEANUP_INTERVAL_MS, 'UPLOAD_CLEANUP_INTERVAL_MS') ?? 5 * 60 * 1000,
     mailDeliveryIntervalMs: positiveNumber(env.MAIL_DELIVERY_INTERVAL_MS, 'MAIL_DELIVERY_INTERVAL_MS') ?? 10_000,
     webhookRetryBaseMs: positiveNumber(env.WEBHOOK_RETRY_BASE_MS, 'WEBHOOK_RETRY_BASE_MS') ?? 5_000,
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1' || env.WEBHOOK_ALLOW_PRIVATE === 'true',
     webhookDeliveryIntervalMs: positiveNumber(env.WEBHOOK_DELIVERY_INTERVAL_MS, 'WEBHOOK_DELIVERY_INTERVAL_MS') ?? 5_000,
+    webhookSecretOverlapMs: (positiveCount(env.WEBHOOK_SECRET_OVERLAP_HOURS, 'WEBHOOK_SECRET_OVERLAP_HOURS') ?? 24) * 60 * 60 * 1000,
+    webhookMaxInFlight: positiveCount(env.WEBHOOK_MAX_IN_FLIGHT, 'WEBHOOK_MAX_IN_FLIGHT') ?? 64,
+    webhookMaxEndpointsPerOrg: positiveCount(env.WEBHOOK_MAX_ENDPOINTS_PER_ORG, 'WEBHOOK_MAX_ENDPOINTS_PER_ORG') ?? 20,
     mailRetryFirstMs,
     mailRetryMaxMs: Math.max(mailRetryFirstMs, positiveNumber(env.MAIL_RETRY_MAX_MS, 'MAIL_RETRY_MAX_MS') ?? 60 * 60 * 1000),
     mailMaxPermanentFailures: positiveCount(env.MAIL_MAX_PERMANENT_FAILURES, 'MAIL_MAX_PERMANENT_FAILURES') ?? 3,

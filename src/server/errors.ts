@@ -42,6 +42,6 @@ export function validationFailed(errors: FieldError[]): HttpError {
   return new HttpError(422, detailOf(errors), { errors });
 }
 
-export function tooManyRequests(retryAfterSeconds: number): HttpError {
-  return new HttpError(429, 'Too many attempts, please try again later', {}, { 'Retry-After': String(retryAfterSeconds) });
+export function tooManyRequests(retryAfterSeconds: number, detail = 'Too many attempts, please try again later'): HttpError {
+  return new HttpError(429, detail, {}, { 'Retry-After': String(retryAfterSeconds) });
 }

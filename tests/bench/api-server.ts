@@ -17,6 +17,7 @@ import type { Database, DatabaseHandle } from '../../src/server/db/connection.ts
 import { outboxMailer } from '../../src/server/mail/mailer.ts';
 import { startServer } from '../../src/server/server.ts';
 import { databaseUrlFor, dropDatabase, randomDatabaseName, withAdmin } from '../api/support/postgres.ts';
+import { seedPgliteFolder } from './pglite-template.ts';
 
 export interface DatabaseTarget {
   kind: 'pglite' | 'postgres';
@@ -103,11 +104,23 @@ export async function startApiServer(target: DatabaseTarget, options: { publicUr
     databaseUrl = databaseUrlFor(serverUrl, databaseName);
   }
   const dropFresh = async () => {
-    if (databaseName && !target.keep) await dropDatabase(target.serverUrl!, databaseName);
+    if (databaseName && !target.keep) {
+      // pool.end() resolves once its connections are told to end, not once they have: dropped at once (WITH
+      // FORCE), the last ones would be cut off and logged as lost. Wait up to 2 s for them to go.
+      await withAdmin(target.serverUrl!, async (admin) => {
+        for (let waited = 0; waited < 2_000; waited += 50) {
+          const open = await admin.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [databaseName]);
+          if (Number(open.rows[0]?.n ?? 0) === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      });
+      await dropDatabase(target.serverUrl!, databaseName);
+    }
     if (!keptDir) await rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
   };
 
   try {
+    if (target.kind === 'pglite' && !keptDir) await seedPgliteFolder(join(dataDir, 'pglite'));
     const port = options.publicUrl === 'self' ? await freePort() : 0;
     const config = readConfig({
       PORT: String(port),

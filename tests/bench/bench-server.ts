@@ -10,6 +10,7 @@ import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { seedPgliteFolder } from './pglite-template.ts';
 
 export interface BenchServer {
   url: string;
@@ -43,6 +44,7 @@ export async function startBenchServer(options: { databaseUrl?: string } = {}): 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'ringbinder-bench-'));
+  if (!options.databaseUrl) await seedPgliteFolder(join(dataDir, 'pglite'));
   const child: ChildProcess = spawn(process.execPath, serverCommand.args, {
     env: {
       ...process.env,

@@ -14,11 +14,12 @@ import { performance } from 'node:perf_hooks';
 import { emptyContents } from '../../src/shared/api/documentation.ts';
 import { uuidv7 } from '../../src/shared/ids.ts';
 import { Permission } from '../../src/shared/permissions/index.ts';
-import { doctypes, aclEntries, documents, documentVersions, folders, roles } from '../../src/server/db/schema.ts';
+import { doctypes, aclEntries, documents, documentVersions, folders } from '../../src/server/db/schema.ts';
 import { readOutbox } from '../api/support/mail.ts';
 import type { ApiServer } from './api-server.ts';
+import { sized } from './smoke.ts';
 
-export const BIG_FOLDER = { folders: 2_000, documents: 8_000, ownEntriesEvery: 100 } as const;
+export const BIG_FOLDER: FolderFill = sized({ folders: 2_000, documents: 8_000, ownEntriesEvery: 100 }, { folders: 20, documents: 80, ownEntriesEvery: 10 });
 export const CHAIN_DEPTH = 20;
 
 export const PASSWORD = 'correct horse battery';
@@ -77,38 +78,42 @@ async function mailedToken(server: Pick<ApiServer, 'outboxDir'>, email: string, 
   }
 }
 
+/**
+ * Register → the activation mail → activate, as the API tests' factories make a person
+ * (tests/api/support/factories/accounts.ts). The answer to `auth/register` names no account (issue 28: a new
+ * and an existing address are answered alike), so the id is read afterwards — here from `auth/me`, which
+ * works on every server the benches start (in this process or a child one, whose database is not ours).
+ */
 export async function registerAndActivate(server: Pick<ApiServer, 'apiUrl' | 'outboxDir'>, username: string): Promise<Account> {
   const email = `${username}@example.com`;
-  const registered = await call(server, 'POST', 'auth/register', {
+  await call(server, 'POST', 'auth/register', {
     json: { username, email, full_name: `Bench ${username}`, password: PASSWORD },
     expect: 201,
   });
   const activation = await mailedToken(server, email, '/auth/activate');
   const activated = await call(server, 'POST', 'auth/activate', { json: activation });
-  return { id: String(registered.id), username, token: String(activated.access_token) };
+  const token = String(activated.access_token);
+  const me = await call(server, 'GET', 'auth/me', { token });
+  if (typeof me.id !== 'string' || me.username !== username) throw new Error(`bench setup: auth/me after activating ${username} answered ${JSON.stringify(me)}`);
+  return { id: me.id, username, token };
 }
 
 export async function accounts(server: ApiServer) {
   const admin = await registerAndActivate(server, 'bench_admin');
   const org = await call(server, 'POST', 'auth/create-org', { token: admin.token, json: { name: 'Bench Org' }, expect: 201 });
   const orgId = String(org.id);
-  // No roles API yet: roles are rows, as the API tests' factories make them.
-  const [readers, auditors] = await server.db
-    .insert(roles)
-    .values([
-      { id: uuidv7(), orgId, name: 'Readers' },
-      { id: uuidv7(), orgId, name: 'Auditors' },
-    ])
-    .returning();
+  // Roles through POST roles, as the API tests' factories make them (createRole).
+  const readers = await call(server, 'POST', 'roles', { token: admin.token, json: { name: 'Readers' }, expect: 201 });
+  const auditors = await call(server, 'POST', 'roles', { token: admin.token, json: { name: 'Auditors' }, expect: 201 });
   const memberName = 'bench_member';
   const invitation = await call(server, 'POST', 'users', {
     token: admin.token,
-    json: { email: `${memberName}@example.com`, roles: [readers!.id] },
+    json: { email: `${memberName}@example.com`, roles: [readers.id] },
     expect: 201,
   });
   const member = await registerAndActivate(server, memberName);
   await call(server, 'POST', `auth/invite/${String(invitation.id)}`, { token: member.token, json: true });
-  return { admin, member, orgId, readersId: readers!.id, auditorsId: auditors!.id };
+  return { admin, member, orgId, readersId: String(readers.id), auditorsId: String(auditors.id) };
 }
 
 interface Entry {

@@ -16,9 +16,10 @@ import { buildDocumentationTree, CHAIN_DEPTH, type DocumentationTreeFixture } fr
 import { ACCEPT_ENCODING, TimedClient, type Answer } from './http-timing.ts';
 import { spreadOf, type Spread } from './percentiles.ts';
 import { countQueries, type QueryCounter } from './query-counter.ts';
+import { sized } from './smoke.ts';
 
-const WARMUP = 30;
-const SAMPLES = 200;
+const WARMUP = sized(30, 2);
+const SAMPLES = sized(200, 5);
 const PAGE = 100;
 const GOAL = { p95Ms: 20, bytes: 15_000 } as const;
 

@@ -23,10 +23,11 @@ import { TimedClient } from './http-timing.ts';
 import { spreadOf } from './percentiles.ts';
 import { httpProbe, measure, printTimes, select1Probe, type Probe } from './probes.ts';
 import { countQueries } from './query-counter.ts';
+import { sized } from './smoke.ts';
 
-export const EFFECTIVE_PERMISSIONS = { members: 10_000, roles: 50, depth: 20, page: 50 } as const;
-const WARMUP = 20;
-const SAMPLES = 150;
+export const EFFECTIVE_PERMISSIONS = sized({ members: 10_000, roles: 50, depth: 20, page: 50 }, { members: 100, roles: 50, depth: 20, page: 50 });
+const WARMUP = sized(20, 2);
+const SAMPLES = sized(150, 5);
 const GOAL_RATIO = 5;
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;

@@ -6,9 +6,18 @@
 import { chromium, type Browser, type CDPSession } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
 import type { Resource } from './page-weight.ts';
+import { sized } from './smoke.ts';
 
 export const slow4g = { latencyMs: 562.5, downloadBytesPerSecond: 180_000, uploadBytesPerSecond: 84_375 } as const;
 export const cpuSlowdown = 4;
+
+/**
+ * How long a measurement waits after the load event: for the network to go idle (a signed-in page never
+ * does: its notifications stream stays open) and for the LCP candidate to stay the same. The smoke
+ * (smoke.ts) barely waits: it checks that the page loads and paints, not when.
+ */
+export const settleWaits = sized({ networkIdleMs: 10_000, lcpStableMs: 1_000 }, { networkIdleMs: 1_000, lcpStableMs: 250 });
+export const fullWaits: typeof settleWaits = { networkIdleMs: 10_000, lcpStableMs: 1_000 };
 
 /** Sets Slow 4G and 4× CPU on a page's DevTools session (and, unless `emptyCache` is false, an empty cache). */
 export async function throttle(cdp: CDPSession, { emptyCache = true } = {}): Promise<void> {
@@ -47,19 +56,22 @@ export interface Load {
   bytes: number;
 }
 
-/** `token`: a signed-in page, with the bearer token in local storage as the app keeps it. */
-export async function measureLcp(url: string, runs: number, options: { token?: string } = {}): Promise<PaintRun[]> {
+/**
+ * `token`: a signed-in page, with the bearer token in local storage as the app keeps it. `waits`: after the
+ * load event (default settleWaits; `fullWaits` where what is measured comes late even in the smoke).
+ */
+export async function measureLcp(url: string, runs: number, options: { token?: string; waits?: typeof settleWaits } = {}): Promise<PaintRun[]> {
   const browser: Browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const results: PaintRun[] = [];
-    for (let i = 0; i < runs; i++) results.push(await oneRun(browser, url, options.token));
+    for (let i = 0; i < runs; i++) results.push(await oneRun(browser, url, options.token, options.waits ?? settleWaits));
     return results;
   } finally {
     await browser.close();
   }
 }
 
-async function oneRun(browser: Browser, url: string, token?: string): Promise<PaintRun> {
+async function oneRun(browser: Browser, url: string, token: string | undefined, waits: typeof settleWaits): Promise<PaintRun> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
   try {
     const page = await context.newPage();
@@ -93,10 +105,10 @@ async function oneRun(browser: Browser, url: string, token?: string): Promise<Pa
 
     const response = await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
     // A signed-in page keeps the notifications stream open, so the network never goes idle there: wait 10 s at most.
-    await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+    await page.waitForLoadState('networkidle', { timeout: waits.networkIdleMs }).catch(() => undefined);
     // The LCP candidate can still change after load; take it once it has been stable for a second.
     let last: { time: number; element: string } | undefined;
-    for (let stableFor = 0, waited = 0; stableFor < 1000 && waited < 15_000; waited += 250) {
+    for (let stableFor = 0, waited = 0; stableFor < waits.lcpStableMs && waited < 15_000; waited += 250) {
       await page.waitForTimeout(250);
       const now = await page.evaluate(() => (window as unknown as { __lcp?: { time: number; element: string } }).__lcp);
       stableFor = now && last && now.time === last.time ? stableFor + 250 : 0;

@@ -12,6 +12,7 @@
 import { chromium, type Browser } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
 import { throttle } from './largest-paint.ts';
+import { sized } from './smoke.ts';
 
 export interface LongTask {
   startMs: number;
@@ -53,7 +54,7 @@ export const summarise = (tasks: LongTask[]): LongTaskRun => ({
 });
 
 /** Waits until no long task has been added for `quietMs` (at most `maxMs`). */
-export async function settle(page: import('@playwright/test').Page, quietMs = 2_000, maxMs = 20_000): Promise<void> {
+export async function settle(page: import('@playwright/test').Page, quietMs = sized(2_000, 250), maxMs = sized(20_000, 5_000)): Promise<void> {
   let count = -1;
   let quiet = 0;
   for (let waited = 0; quiet < quietMs && waited < maxMs; waited += 250) {

@@ -27,12 +27,15 @@ import { cpuSlowdown, median, slow4g, throttle } from './largest-paint.ts';
 import { measureLongTasks, withBrowser, type LongTaskRun } from './long-tasks.ts';
 import { createPresentation, photoJpeg, smallPictureOf, thumbnailOf, type PageFile, type PresentationApi } from './presentation-viewer-fixture.ts';
 import { checklistContents } from './submissions.ts';
+import { sized } from './smoke.ts';
 
-const RUNS = Number(process.env.MAIN_CONTENT_RUNS ?? 5);
+const RUNS = Number(process.env.MAIN_CONTENT_RUNS ?? sized(5, 1));
 const GOAL = { ofLogin: 1.15, cls: 0.02, taskMs: 200 } as const;
 const ORG = 'Bench Main';
 const USERNAME = 'bench_main';
-const FOLDER = { folders: 20, documents: 80 } as const;
+/** The presentations' pages: a photo-sized JPEG (the smoke's still larger than the phone-size picture, so it gets one). */
+const PICTURE = sized({ width: 2560, height: 1440, pages: 5 }, { width: 1600, height: 900, pages: 1 });
+const FOLDER = sized({ folders: 20, documents: 80 }, { folders: 2, documents: 3 });
 
 /** What shows that a page's main content is there: a text (deep, shadow roots included), or an element matching a selector (with that text in it, when given). */
 export interface Find {
@@ -105,10 +108,10 @@ async function seed(server: BenchServer): Promise<Site> {
     origin: server.url,
     call: async <T>(method: string, path: string, json?: unknown) => (await call(api, method, path, { token, json, expect: method === 'POST' ? 201 : 200 })) as T,
   };
-  const picture = await photoJpeg(2560, 1440);
+  const picture = await photoJpeg(PICTURE.width, PICTURE.height);
   const thumb = await thumbnailOf(picture);
   const small = await smallPictureOf(picture);
-  const pages: PageFile[] = Array.from({ length: 5 }, (_, i) => ({
+  const pages: PageFile[] = Array.from({ length: PICTURE.pages }, (_, i) => ({
     filename: `page-${i + 1}.jpg`,
     content_type: 'image/jpeg',
     bytes: picture,
@@ -117,7 +120,7 @@ async function seed(server: BenchServer): Promise<Site> {
     small,
     description: `Step ${i + 1}`,
     // The picture's size, as the editor stores it (issue #31): the server draws the first page's image.
-    size: { width: 2560, height: 1440 },
+    size: { width: PICTURE.width, height: PICTURE.height },
   }));
   const presentation = await createPresentation(presentations, 'Line check', pages);
   // The same pages stored before the phone-size picture: the full picture alone (the gap it closes, in the same run).
@@ -268,7 +271,7 @@ export async function visit(browser: Browser, url: string, find: Find, token?: s
     const seen = () => page.evaluate(() => (window as unknown as { __main: Seen }).__main);
     await page.waitForFunction(() => (window as unknown as { __main: Seen }).__main.visible !== undefined, undefined, { timeout: 30_000, polling: 250 }).catch(() => undefined);
     // Then 2 s for late shifts (a signed-in page keeps the notifications stream open: the network never goes quiet).
-    await page.waitForTimeout(2_000);
+    await page.waitForTimeout(sized(2_000, 250));
     const at = await seen();
     if (process.env.MAIN_CONTENT_SHIFTS === '1') for (const s of at.shifts) console.log(`      shift at ${ms(s.t)} ms: ${s.v.toFixed(4)} ${s.what}`);
     return { visibleMs: at.visible ?? Number.NaN, lcpMs: at.lcp ?? Number.NaN, cls: clsOf(at.shifts), finalUrl: page.url() };

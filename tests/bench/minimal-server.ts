@@ -42,6 +42,8 @@ const INSERT = `
 /** `orgId` and `userId`: whose submissions the minimal route stores (it signs no one in). */
 export async function startMinimalServer(databaseUrl: string, who: { orgId: string; userId: string }): Promise<MinimalServer> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE });
+  // As the server's pool (src/server/db/connection.ts): a connection the database ends is logged, not a crash.
+  pool.on('error', (err) => console.error(`minimal route: PostgreSQL connection lost: ${err.message}`));
   const app = new Hono();
   app.use('*', compression());
   app.get('/folders/:id/contents', async (c) => {

@@ -8,14 +8,16 @@
  * and PostgreSQL. After each write the notifications are counted. Goal: ≤ 1 s on PostgreSQL, PGlite
  * within 2×. Figures only: nothing here fails on a number.
  */
+import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { startApiServer, type DatabaseTarget } from './api-server.ts';
 import { call, registerAndActivate } from './documentation-tree-fixture.ts';
 import { spreadOf, type Spread } from './percentiles.ts';
+import { sized } from './smoke.ts';
 
-export const FAN_OUT = { subscribers: 1_000, depth: 5, rounds: 15, warmup: 3 } as const;
-const SELECT_ROUNDS = 200;
+export const FAN_OUT = sized({ subscribers: 1_000, depth: 5, rounds: 15, warmup: 3 }, { subscribers: 20, depth: 5, rounds: 2, warmup: 1 });
+const SELECT_ROUNDS = sized(200, 10);
 
 const row = (name: string, s: Spread, extra = '') =>
   `${name.padEnd(64)} ${String(s.n).padStart(5)} ${s.p50.toFixed(2).padStart(9)} ${s.p95.toFixed(2).padStart(9)} ${s.max.toFixed(2).padStart(9)}  ${extra}`;
@@ -64,6 +66,7 @@ export async function benchNotificationsFanOut(target: DatabaseTarget): Promise<
         FROM users u WHERE u.username LIKE 'bench_sub_%'`);
     if (target.kind === 'postgres') await db.execute(sql`ANALYZE`);
 
+    const loadBefore = loadavg()[0]!;
     const selects: number[] = [];
     for (let i = 0; i < SELECT_ROUNDS; i++) {
       const started = performance.now();
@@ -119,6 +122,7 @@ export async function benchNotificationsFanOut(target: DatabaseTarget): Promise<
         `+${(fan.p50 - quietSpread.p50).toFixed(1)} ms over the quiet write at p50; goal ≤ 1000 ms${target.kind === 'pglite' ? ' (PGlite: ≤ 2000)' : ''}`,
       ),
     );
+    console.log(`  Machine load (1-minute average) before / after: ${loadBefore.toFixed(1)} / ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} CPUs.`);
   } finally {
     await server.stop();
   }

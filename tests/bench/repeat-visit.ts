@@ -8,7 +8,7 @@
  */
 import { chromium, type BrowserContext } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
-import { throttle, type Load } from './largest-paint.ts';
+import { settleWaits, throttle, type Load } from './largest-paint.ts';
 
 export interface RepeatVisit {
   /** The second visit's LCP (ms since its navigation started). */
@@ -58,9 +58,9 @@ async function visit(context: BrowserContext, url: string): Promise<RepeatVisit>
     await throttle(cdp, { emptyCache: false });
     await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
     // A signed-in page keeps the notifications stream open: wait 10 s at most for the network to go idle.
-    await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+    await page.waitForLoadState('networkidle', { timeout: settleWaits.networkIdleMs }).catch(() => undefined);
     let last: Lcp | undefined;
-    for (let stableFor = 0, waited = 0; stableFor < 1000 && waited < 15_000; waited += 250) {
+    for (let stableFor = 0, waited = 0; stableFor < settleWaits.lcpStableMs && waited < 15_000; waited += 250) {
       await page.waitForTimeout(250);
       const now = await page.evaluate(() => (window as unknown as { __lcp?: Lcp }).__lcp);
       stableFor = now && last && now.time === last.time ? stableFor + 250 : 0;

@@ -5,11 +5,13 @@
  * depth 20, beside a bare SELECT 1 and a trivial HTTP round trip) on PGlite, and also on PostgreSQL when
  * BENCH_DATABASE_URL names a server (a fresh database is created there and dropped afterwards).
  * A benchmark prints figures; it fails only when something crashes, never on a number.
+ * BENCH_SMOKE=1 (`npm run bench:smoke`): every part at tiny sizes, one browser run each (smoke.ts).
  */
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { notFoundShell } from '../../src/routes.ts';
 import { benchAdminGrids } from './admin-grids.ts';
-import { databaseTargets } from './api-server.ts';
+import { databaseTargets, type DatabaseTarget } from './api-server.ts';
 import { startBenchServer, wireBytes } from './bench-server.ts';
 import { benchDocumentationTree } from './documentation-tree.ts';
 import { benchEffectivePermissions } from './effective-permissions.ts';
@@ -27,9 +29,10 @@ import { benchUploadMemory } from './upload-memory.ts';
 import { benchWebhooks } from './webhooks.ts';
 import { bytesPerLevel, cpuSlowdown, floorMs, measureLcp, median, slow4g } from './largest-paint.ts';
 import { measureShells, unroutedPages, type ShellWeight } from './page-weight.ts';
+import { sized, smoke } from './smoke.ts';
 
 const distDir = join(process.cwd(), 'dist');
-const LCP_RUNS = 5;
+const LCP_RUNS = sized(5, 1);
 const LCP_PATH = '/login';
 
 const kb = (bytes: number) => (bytes / 1000).toFixed(1);
@@ -98,6 +101,7 @@ async function printLcp(weights: ShellWeight[]): Promise<void> {
   }
   if (served.shell !== 'login') console.log(`  note: the login shell is not built yet, so ${LCP_PATH} is the not-found shell.`);
 
+  const loadBefore = loadavg()[0]!;
   const server = await startBenchServer();
   try {
     // What travels for each resource of the first load, as this server sends it (compressed, with headers).
@@ -128,26 +132,45 @@ async function printLcp(weights: ShellWeight[]): Promise<void> {
     console.log(
       `  render-blocking floor (HTML + stylesheets only): ${blocking.toFixed(0)} ms; LCP / that floor: ${(lcp / blocking).toFixed(2)}`,
     );
+    console.log(`  Machine load (1-minute average) before / after: ${loadBefore.toFixed(1)} / ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} CPUs.`);
   } finally {
     await server.stop();
   }
 }
 
+const started = performance.now();
+if (smoke) {
+  console.log(
+    'BENCH SMOKE (BENCH_SMOKE=1): every bench at tiny sizes, one browser run each, hardly any waiting — it checks that each runs ' +
+      '(a crash or a wrong status fails it); the figures below mean nothing.\n',
+  );
+}
+/** One part of the bench; the smoke says how long each took (what CI's step spends its time on). */
+async function part(name: string, run: () => unknown): Promise<void> {
+  const from = performance.now();
+  await run();
+  if (smoke) console.log(`  [smoke: ${name} ran in ${((performance.now() - from) / 1000).toFixed(1)} s]`);
+}
+const eachDatabase = (bench: (target: DatabaseTarget) => Promise<void>) => async () => {
+  for (const target of databaseTargets()) await bench(target);
+};
+
 const weights = measureShells(distDir);
 printWeights(weights);
-await printLcp(weights);
-await benchSignedInPages();
-await benchSharePages(distDir);
-await benchMainContent();
-await benchPresentationViewer();
+await part('LCP of /login', () => printLcp(weights));
+await part('signed-in pages', benchSignedInPages);
+await part('share pages', () => benchSharePages(distDir));
+await part('main content', benchMainContent);
+await part('presentation viewer', benchPresentationViewer);
 benchPresentationEditor();
-for (const target of databaseTargets()) await benchDocumentationTree(target);
-for (const target of databaseTargets()) await benchSubmissions(target);
-for (const target of databaseTargets()) await benchThroughput(target);
-for (const target of databaseTargets()) await benchUploadMemory(target);
-for (const target of databaseTargets()) await benchAdminGrids(target);
-for (const target of databaseTargets()) await benchNotificationsFanOut(target);
-for (const target of databaseTargets()) await benchSearch(target);
-for (const target of databaseTargets()) await benchSheets(target);
-for (const target of databaseTargets()) await benchEffectivePermissions(target);
-for (const target of databaseTargets()) await benchWebhooks(target);
+await part('documentation tree', eachDatabase(benchDocumentationTree));
+await part('submissions', eachDatabase(benchSubmissions));
+await part('throughput', eachDatabase(benchThroughput));
+await part('upload memory', eachDatabase(benchUploadMemory));
+await part('admin grids', eachDatabase(benchAdminGrids));
+await part('notifications fan-out', eachDatabase(benchNotificationsFanOut));
+await part('search', eachDatabase(benchSearch));
+await part('result sheets', eachDatabase(benchSheets));
+await part('effective permissions', eachDatabase(benchEffectivePermissions));
+await part('webhooks', eachDatabase(benchWebhooks));
+if (smoke) console.log(`\nBench smoke: every bench ran (${((performance.now() - started) / 1000).toFixed(0)} s; load ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} CPUs).`);

@@ -24,10 +24,14 @@ import { TimedClient } from './http-timing.ts';
 import { httpProbe, measure, printTimes, select1Probe, type Probe } from './probes.ts';
 import { signInAgain } from './kept-database.ts';
 import { countQueries } from './query-counter.ts';
+import { sized } from './smoke.ts';
 
-export const SEARCH_BENCH = { documents: 100_000, topFolders: 100, subfoldersEach: 9, revokedTopFolders: 10 } as const;
-const WARMUP = 20;
-const SAMPLES = 200;
+export const SEARCH_BENCH = sized(
+  { documents: 100_000, topFolders: 100, subfoldersEach: 9, revokedTopFolders: 10 },
+  { documents: 1_000, topFolders: 10, subfoldersEach: 2, revokedTopFolders: 2 },
+);
+const WARMUP = sized(20, 2);
+const SAMPLES = sized(200, 5);
 const DOCUMENTS_PER_STATEMENT = 20_000;
 
 const VOCABULARY = (

@@ -19,10 +19,11 @@ import { criticalPath, cpuSlowdown, measureLcp, median, slow4g, type PaintRun } 
 import { gzipSize, importsOf } from './page-weight.ts';
 import { measureRepeatVisit } from './repeat-visit.ts';
 import { checklistContents } from './submissions.ts';
+import { sized } from './smoke.ts';
 
-const RUNS = 5;
+const RUNS = sized(5, 1);
 const GOAL = { ofLogin: 1.1, repeatBytes: 5_000, embedBytes: 35_000 } as const;
-const FOLDER_DOCUMENTS = 20;
+const FOLDER_DOCUMENTS = sized(20, 2);
 
 const kb = (bytes: number) => (bytes / 1000).toFixed(1);
 const ok = (good: boolean) => (good ? 'ok' : 'OVER');

@@ -25,10 +25,11 @@ import { TimedClient } from './http-timing.ts';
 import { httpProbe, measure, printTimes, select1Probe, type Probe } from './probes.ts';
 import { signInAgain } from './kept-database.ts';
 import { countQueries } from './query-counter.ts';
+import { sized } from './smoke.ts';
 
-export const SHEETS_BENCH = { roots: 100_000, childrenEach: 3, days: 365, windowDays: 30 } as const;
-/** SHEETS_BENCH_SAMPLES=n: fewer rounds on a busy machine (default 100 after 10 warm-up rounds). */
-const SAMPLES = Number(process.env.SHEETS_BENCH_SAMPLES) > 0 ? Number(process.env.SHEETS_BENCH_SAMPLES) : 100;
+export const SHEETS_BENCH = sized({ roots: 100_000, childrenEach: 3, days: 365, windowDays: 30 }, { roots: 200, childrenEach: 3, days: 365, windowDays: 30 });
+/** SHEETS_BENCH_SAMPLES=n: fewer rounds on a busy machine (default 100 after 10 warm-up rounds; the smoke 5). */
+const SAMPLES = Number(process.env.SHEETS_BENCH_SAMPLES) > 0 ? Number(process.env.SHEETS_BENCH_SAMPLES) : sized(100, 5);
 const WARMUP = Math.min(10, Math.ceil(SAMPLES / 10));
 const ROWS_PER_STATEMENT = 25_000;
 const DAY = 86_400;

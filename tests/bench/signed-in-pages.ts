@@ -10,10 +10,11 @@ import { startApiServer } from './api-server.ts';
 import { call, fillFolder, registerAndActivate } from './documentation-tree-fixture.ts';
 import { criticalPath, cpuSlowdown, measureLcp, median, slow4g, type PaintRun } from './largest-paint.ts';
 import { checklistContents } from './submissions.ts';
+import { sized } from './smoke.ts';
 
-const RUNS = 3;
+const RUNS = sized(3, 1);
 const GOAL = { lcpMs: 1_500, ofFloor: 1.25 } as const;
-const FOLDER = { folders: 20, documents: 80, ownEntriesEvery: 1_000_000 } as const;
+const FOLDER = sized({ folders: 20, documents: 80, ownEntriesEvery: 1_000_000 }, { folders: 2, documents: 3, ownEntriesEvery: 1_000_000 });
 
 export async function benchSignedInPages(): Promise<void> {
   const server = await startApiServer({ kind: 'pglite', label: 'PGlite' });

@@ -5,16 +5,18 @@
  * nothing here fails on a number.
  */
 import { Agent, request } from 'node:http';
+import { availableParallelism, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { newQuestion, withValueType, type ValueType } from '../../src/shared/checklists/index.ts';
 import { startApiServer, type DatabaseTarget } from './api-server.ts';
 import { call, registerAndActivate } from './documentation-tree-fixture.ts';
 import { spreadOf, type Spread } from './percentiles.ts';
+import { sized } from './smoke.ts';
 
-const CONNECTIONS = 20;
-const PER_CONNECTION = 50;
-const WARM_UP = 20;
-const SELECT_ROUNDS = 200;
+const CONNECTIONS = sized(20, 5);
+const PER_CONNECTION = sized(50, 2);
+const WARM_UP = sized(20, 2);
+const SELECT_ROUNDS = sized(200, 10);
 
 const TYPES: ValueType[] = ['true/false', 'number', 'text', 'single choice', 'email'];
 const ANSWERS: Record<string, unknown> = { 'true/false': true, number: 7, text: 'All fine', 'single choice': 'Yes', email: 'crew@example.com' };
@@ -64,6 +66,7 @@ export async function benchSubmissions(target: DatabaseTarget): Promise<void> {
     const url = `${server.apiUrl}/documentation/documents/${String(document.id)}/data`;
     const body = JSON.stringify({ record: record() });
 
+    const loadBefore = loadavg()[0]!;
     const selects: number[] = [];
     for (let i = 0; i < SELECT_ROUNDS; i++) {
       const started = performance.now();
@@ -97,6 +100,7 @@ export async function benchSubmissions(target: DatabaseTarget): Promise<void> {
         `${(submit.p50 / select.p50).toFixed(0)}× SELECT 1 at p50; throughput ${(times.length / seconds).toFixed(0)} submissions/s`,
       ),
     );
+    console.log(`  Machine load (1-minute average) before / after: ${loadBefore.toFixed(1)} / ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} CPUs.`);
 
   } finally {
     await server.stop();

@@ -21,10 +21,11 @@ import { load, type LoadResult } from './load.ts';
 import { startMinimalServer } from './minimal-server.ts';
 import { countQueries } from './query-counter.ts';
 import { checklistContents, record } from './submissions.ts';
+import { sized } from './smoke.ts';
 
 const CONNECTIONS = 20;
-const SECONDS = 8;
-const WARM_UP_SECONDS = 2;
+const SECONDS = sized(8, 1);
+const WARM_UP_SECONDS = sized(2, 1);
 /** 102 items, 2 with entries of their own naming the member (one hides it from them): a first page of 100 either way. */
 const FOLDER = { folders: 20, documents: 82, ownEntriesEvery: 51 } as const;
 const GOAL = { perSecond: 1_600, ofCeiling: 2, queriesBefore: 25 } as const;

@@ -13,7 +13,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MAX_UPLOAD_BYTES } from '../../src/shared/constants.ts';
 import { databaseUrlFor, dropDatabase, randomDatabaseName, withAdmin } from '../api/support/postgres.ts';
@@ -21,12 +21,13 @@ import type { DatabaseTarget } from './api-server.ts';
 import { freePort, serverCommand, startBenchServer, type BenchServer } from './bench-server.ts';
 import { call, registerAndActivate } from './documentation-tree-fixture.ts';
 import { checklistContents } from './submissions.ts';
+import { sized } from './smoke.ts';
 
-const CLIENTS = 10;
-const FILE_BYTES = MAX_UPLOAD_BYTES;
+const CLIENTS = sized(10, 2);
+const FILE_BYTES = sized(MAX_UPLOAD_BYTES, 1024 * 1024);
 const CHUNK_BYTES = 64 * 1024;
 const SAMPLE_MS = 10;
-const IDLE_MS = 2_000;
+const IDLE_MS = sized(2_000, 200);
 const GOAL_MB = 150;
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
@@ -229,6 +230,7 @@ export async function benchUploadMemory(target: DatabaseTarget): Promise<void> {
   console.log(`\nServer memory under uploads (issue #10) on ${target.label}: ${CLIENTS} clients each post a ${mb(FILE_BYTES)} MB file at once to POST /api/v1/uploads`);
   console.log(`  the server (${serverCommand.label}) in a child process, a fresh one per case; RSS sampled every ${SAMPLE_MS} ms. Goal: peak < ${GOAL_MB} MB.`);
   if (target.kind === 'pglite') console.log('  (PGlite keeps its whole database engine in the server process: read "peak − idle" there.)');
+  const loadBefore = loadavg()[0]!;
   const cases = [
     await measureCase(target, 'signature not valid (anonymous)', true),
     await measureCase(target, 'valid signatures', false),
@@ -252,4 +254,5 @@ export async function benchUploadMemory(target: DatabaseTarget): Promise<void> {
     const closed = c.answers.filter((a) => a.status === 0).length;
     if (closed) console.log(`  ${c.name}: ${closed} of ${c.answers.length} clients saw the connection closed before they could read the ${c.expect}.`);
   }
+  console.log(`  Machine load (1-minute average) before / after: ${loadBefore.toFixed(1)} / ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} CPUs.`);
 }

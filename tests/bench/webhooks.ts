@@ -19,13 +19,14 @@ import { call, registerAndActivate } from './documentation-tree-fixture.ts';
 import { load, type LoadResult } from './load.ts';
 import { spreadOf } from './percentiles.ts';
 import { checklistContents, record } from './submissions.ts';
+import { sized } from './smoke.ts';
 
-const ARRIVALS = 200;
-const WARM_UP = 20;
-const CONNECTIONS = 10;
-const SECONDS = 8;
-const WARM_UP_SECONDS = 2;
-const ENDPOINTS = 10;
+const ARRIVALS = sized(200, 5);
+const WARM_UP = sized(20, 2);
+const CONNECTIONS = sized(10, 2);
+const SECONDS = sized(8, 1);
+const WARM_UP_SECONDS = sized(2, 1);
+const ENDPOINTS = sized(10, 2);
 
 /** The receiver, in a child process: when each submission's delivery arrived (epoch ms, by submission id), and how many arrived in all. */
 async function startReceiver() {

@@ -56,6 +56,13 @@ test('register a webhook, send a test event, see it arrive and in the delivery l
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Edit Webhook' })).toBeVisible();
     await expect(page.getByTestId('webhook-secret')).toHaveCount(0);
+    // Rotating (issue #40 item 12): the new secret, once, and until when the old one still signs beside it.
+    await page.getByRole('button', { name: 'Rotate Secret' }).click();
+    await page.getByRole('group', { name: 'Rotate Secret' }).getByRole('button', { name: 'Rotate Secret' }).click();
+    await expect(page.getByTestId('webhook-old-secret-until')).toContainText('The old secret still signs beside it until');
+    const rotated = (await page.getByTestId('webhook-secret').textContent())!.trim();
+    expect(rotated).toMatch(/^whsec_/);
+    expect(rotated).not.toBe(secret);
     await page.goto('/admin/webhooks');
     await expect(page.getByRole('table', { name: 'Webhooks' })).toContainText(url);
   } finally {

@@ -122,7 +122,10 @@ function WebhookForm({ initial, folders }: { initial: WebhookEndpoint | undefine
     if (!endpoint) return;
     setConfirming(undefined);
     const rotated = await act(() => api.webhooks.rotateSecret(endpoint.id));
-    if (rotated) setSecret(rotated.secret);
+    if (!rotated) return;
+    const { secret: shown, ...rest } = rotated;
+    setEndpoint(rest);
+    setSecret(shown);
   }
 
   async function remove() {
@@ -151,6 +154,11 @@ function WebhookForm({ initial, folders }: { initial: WebhookEndpoint | undefine
         <section className="card admin-section webhook-secret" aria-labelledby={`${ids}-secret`}>
           <h2 id={`${ids}-secret`}>{messages.secretTitle}</h2>
           <p className="hint">{messages.secretOnce}</p>
+          {endpoint?.previous_secret_expires_at && (
+            <p className="hint" data-testid="webhook-old-secret-until">
+              {messages.oldSecretUntil(new Date(endpoint.previous_secret_expires_at).toLocaleString())}
+            </p>
+          )}
           <div className="admin-actions">
             <code className="webhook-secret-value" data-testid="webhook-secret">
               {secret}

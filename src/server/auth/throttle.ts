@@ -8,10 +8,11 @@
  * address has its own limit over all accounts. A password reset clears every count of the account.
  * Registrations and organisation creations are limited per address (limits in the configuration).
  * Two-factor codes given to turn two-factor on or off are limited per account, like sign-in's.
- * Submissions and photo signing through a share link (issue #29) are limited per link and per address.
+ * Submissions and photo signing through a share link (issue #29) are limited per link and per address;
+ * photo signing in files and in bytes (each attempt weighs what it signed: `ThrottleCheck.weight`).
  */
 import { createHash } from 'node:crypto';
-import { and, count, eq, gt, inArray, like, lt, min, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, like, lt, min, or, sum } from 'drizzle-orm';
 import { uuidv7 } from '../../shared/ids.ts';
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/connection.ts';
@@ -53,10 +54,23 @@ export const throttleRules = {
   /** Submissions through one share link (SHARE_SUBMISSIONS_PER_LINK_PER_HOUR), and from one IP through any (…_PER_IP_…). */
   shareSubmissionLink: { limit: 200, windowMs: 60 * 60_000 },
   shareSubmissionIp: { limit: 60, windowMs: 60 * 60_000 },
-  /** Photo signing calls through one share link (SHARE_UPLOADS_PER_LINK_PER_HOUR), and from one IP through any (…_PER_IP_…). */
+  /** Files signed through one share link (SHARE_UPLOADS_PER_LINK_PER_HOUR), and from one IP through any (…_PER_IP_…). */
   shareUploadLink: { limit: 1000, windowMs: 60 * 60_000 },
   shareUploadIp: { limit: 300, windowMs: 60 * 60_000 },
+  /** Bytes signed through one share link (SHARE_UPLOAD_BYTES_PER_LINK_PER_HOUR), and from one IP through any (…_PER_IP_…). */
+  shareUploadBytesLink: { limit: 4 * 1024 ** 3, windowMs: 60 * 60_000 },
+  shareUploadBytesIp: { limit: 1024 ** 3, windowMs: 60 * 60_000 },
 } satisfies Record<string, ThrottleRule>;
+
+/** One count an attempt is admitted against. */
+export interface ThrottleCheck {
+  key: string;
+  rule: ThrottleRule;
+  /** What the attempt counts for against `rule.limit` (default 1: one attempt). */
+  weight?: number;
+  /** The 429's detail, from the limit, what the attempt asked for and what is left (default: "Too many attempts…"). */
+  refusal?: (limit: number, asked: number, left: number) => string;
+}
 
 /**
  * Admits an attempt and counts it at once, before it is judged, so attempts sent in parallel cannot
@@ -65,21 +79,17 @@ export const throttleRules = {
  * Retry-After and records nothing. Returns the recorded rows: an attempt that turns out not to count
  * (a correct password) is dropped with `forgetAttempt`.
  */
-export async function admitAttempt(
-  db: Queryable,
-  checks: readonly { key: string; rule: ThrottleRule }[],
-  now: Date,
-): Promise<string[]> {
+export async function admitAttempt(db: Queryable, checks: readonly ThrottleCheck[], now: Date): Promise<string[]> {
   // Locks are taken in one global order, so two attempts cannot deadlock.
   const ordered = [...checks].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   // Admitted or refused, the answer says what is left of each limit (http/rate-limit.ts).
   return reportingUsage(db, checks, now, () => db.transaction(async (tx) => {
-    for (const { key, rule } of ordered) {
-      await lockForTransaction(tx, key);
-      await assertWithinLimit(tx, key, rule, now);
+    for (const check of ordered) {
+      await lockForTransaction(tx, check.key);
+      await assertWithinLimit(tx, check, now);
     }
     const ids: string[] = [];
-    for (const { key } of ordered) ids.push(await recordAttempt(tx, key, now));
+    for (const { key, weight } of ordered) ids.push(await recordAttempt(tx, key, now, weight));
     return ids;
   }));
 }
@@ -111,11 +121,12 @@ async function reportUsage(db: Queryable, checks: readonly { key: string; rule: 
     const name = policyNameOf(key);
     if (UNNAMED_POLICIES.has(name)) continue;
     const since = new Date(now.getTime() - rule.windowMs);
+    // What is used is the attempts' weight (a share link's photos count in files and in bytes).
     const [row] = await db
-      .select({ n: count(), first: min(throttleEvents.at) })
+      .select({ used: sum(throttleEvents.weight), first: min(throttleEvents.at) })
       .from(throttleEvents)
       .where(and(eq(throttleEvents.key, key), gt(throttleEvents.at, since)));
-    const used = row?.n ?? 0;
+    const used = Number(row?.used ?? 0);
     const first = row?.first ? new Date(row.first).getTime() : now.getTime();
     const windowSeconds = Math.ceil(rule.windowMs / 1000);
     usages.push({ name, limit: rule.limit, windowSeconds, remaining: rule.limit - used, resetSeconds: Math.max(1, Math.ceil((first + rule.windowMs - now.getTime()) / 1000)) });
@@ -123,21 +134,39 @@ async function reportUsage(db: Queryable, checks: readonly { key: string; rule: 
   reportRateLimit(usages);
 }
 
-/** Throws 429 with Retry-After when `key` has used up its attempts in the window. */
-async function assertWithinLimit(db: Queryable, key: string, rule: ThrottleRule, now: Date): Promise<void> {
+/**
+ * Throws 429 with Retry-After when the attempt does not fit in what `key` has left in the window: the
+ * wait is until enough of the counted attempts have left the window for this one to fit (the whole
+ * window when it could never fit).
+ */
+async function assertWithinLimit(db: Queryable, { key, rule, weight = 1, refusal }: ThrottleCheck, now: Date): Promise<void> {
   const since = new Date(now.getTime() - rule.windowMs);
+  const inWindow = and(eq(throttleEvents.key, key), gt(throttleEvents.at, since));
   const [row] = await db
-    .select({ n: count(), first: min(throttleEvents.at) })
+    .select({ used: sum(throttleEvents.weight) })
     .from(throttleEvents)
-    .where(and(eq(throttleEvents.key, key), gt(throttleEvents.at, since)));
-  if (!row || row.n < rule.limit || !row.first) return;
-  const retryMs = new Date(row.first).getTime() + rule.windowMs - now.getTime();
-  throw tooManyRequests(Math.max(1, Math.ceil(retryMs / 1000)));
+    .where(inWindow);
+  const used = Number(row?.used ?? 0);
+  if (used + weight <= rule.limit) return;
+  let retryAt = now.getTime() + rule.windowMs;
+  if (weight <= rule.limit) {
+    const counted = await db.select({ at: throttleEvents.at, weight: throttleEvents.weight }).from(throttleEvents).where(inWindow).orderBy(asc(throttleEvents.at));
+    let left = used;
+    for (const event of counted) {
+      left -= event.weight;
+      if (left + weight <= rule.limit) {
+        retryAt = new Date(event.at).getTime() + rule.windowMs;
+        break;
+      }
+    }
+  }
+  const seconds = Math.max(1, Math.ceil((retryAt - now.getTime()) / 1000));
+  throw tooManyRequests(seconds, refusal?.(rule.limit, weight, Math.max(0, rule.limit - used)));
 }
 
-export async function recordAttempt(db: Queryable, key: string, now: Date): Promise<string> {
+export async function recordAttempt(db: Queryable, key: string, now: Date, weight = 1): Promise<string> {
   const id = uuidv7();
-  await db.insert(throttleEvents).values({ id, key, at: now });
+  await db.insert(throttleEvents).values({ id, key, at: now, weight });
   return id;
 }
 
@@ -249,21 +278,60 @@ export async function admitOrganisationCreation(db: Queryable, config: Config, i
 }
 
 /**
- * One call through a share link from this address, counted whatever its outcome (a refused submission
+ * One submission through a share link from this address, counted whatever its outcome (a refused one
  * too): per link and per address, with the configured limits; past either, 429 with Retry-After.
  */
-export async function admitShareCall(db: Queryable, config: Config, kind: 'submission' | 'upload', linkId: string, ip: string, now: Date): Promise<void> {
-  const checks =
-    kind === 'submission'
-      ? [
-          { key: throttleKeys.shareSubmissionLink(linkId), rule: { ...throttleRules.shareSubmissionLink, limit: config.shareSubmissionsPerLinkPerHour } },
-          { key: throttleKeys.shareSubmissionIp(ip), rule: { ...throttleRules.shareSubmissionIp, limit: config.shareSubmissionsPerIpPerHour } },
-        ]
-      : [
-          { key: throttleKeys.shareUploadLink(linkId), rule: { ...throttleRules.shareUploadLink, limit: config.shareUploadsPerLinkPerHour } },
-          { key: throttleKeys.shareUploadIp(ip), rule: { ...throttleRules.shareUploadIp, limit: config.shareUploadsPerIpPerHour } },
-        ];
-  await admitAttempt(db, checks, now);
+export async function admitShareSubmission(db: Queryable, config: Config, linkId: string, ip: string, now: Date): Promise<void> {
+  await admitAttempt(
+    db,
+    [
+      { key: throttleKeys.shareSubmissionLink(linkId), rule: { ...throttleRules.shareSubmissionLink, limit: config.shareSubmissionsPerLinkPerHour } },
+      { key: throttleKeys.shareSubmissionIp(ip), rule: { ...throttleRules.shareSubmissionIp, limit: config.shareSubmissionsPerIpPerHour } },
+    ],
+    now,
+  );
+}
+
+/** Bytes in words, for a 429's detail: `1.0 GB`, `25.0 MB` (powers of 1024), `900 bytes`. */
+function inBytes(n: number): string {
+  if (n >= 1024 ** 3) return `${(n / 1024 ** 3).toFixed(1)} GB`;
+  if (n >= 1024 ** 2) return `${(n / 1024 ** 2).toFixed(1)} MB`;
+  return `${n} ${n === 1 ? 'byte' : 'bytes'}`;
+}
+
+const fileRefusal = (through: string) => (limit: number, asked: number, left: number) =>
+  `Too many uploads ${through}: this asks for ${asked} ${asked === 1 ? 'file' : 'files'}, ${left} of ${limit} an hour left; nothing was signed`;
+const byteRefusal = (through: string) => (limit: number, asked: number, left: number) =>
+  `Too many uploads ${through}: this asks for ${inBytes(asked)}, ${inBytes(left)} of ${inBytes(limit)} an hour left; nothing was signed`;
+
+/**
+ * Files about to be signed through a share link from this address, counted at signing — in files and in
+ * bytes (each file's signed size, the exact size the store will accept), per link and per address, with
+ * the configured limits. Counting before signing is what keeps the disk from filling: what is refused is
+ * never signed, so never stored. A call that does not fit in what is left of ANY of the four is refused
+ * whole (429 with Retry-After and a detail saying which; nothing signed, nothing counted).
+ */
+export async function admitShareUploads(
+  db: Queryable,
+  config: Config,
+  linkId: string,
+  ip: string,
+  files: readonly { file_size: number }[],
+  now: Date,
+): Promise<void> {
+  const bytes = files.reduce((sum, file) => sum + file.file_size, 0);
+  const link = 'through this share link';
+  const address = 'from this address through share links';
+  await admitAttempt(
+    db,
+    [
+      { key: throttleKeys.shareUploadLink(linkId), rule: { ...throttleRules.shareUploadLink, limit: config.shareUploadsPerLinkPerHour }, weight: files.length, refusal: fileRefusal(link) },
+      { key: throttleKeys.shareUploadIp(ip), rule: { ...throttleRules.shareUploadIp, limit: config.shareUploadsPerIpPerHour }, weight: files.length, refusal: fileRefusal(address) },
+      { key: throttleKeys.shareUploadBytesLink(linkId), rule: { ...throttleRules.shareUploadBytesLink, limit: config.shareUploadBytesPerLinkPerHour }, weight: bytes, refusal: byteRefusal(link) },
+      { key: throttleKeys.shareUploadBytesIp(ip), rule: { ...throttleRules.shareUploadBytesIp, limit: config.shareUploadBytesPerIpPerHour }, weight: bytes, refusal: byteRefusal(address) },
+    ],
+    now,
+  );
 }
 
 /**
@@ -286,6 +354,9 @@ export const throttleKeys = {
   twoFactorChange: (userId: string) => `set-otp:account:${userId}`,
   shareSubmissionLink: (linkId: string) => `share-submission:link:${linkId}`,
   shareSubmissionIp: (ip: string) => `share-submission:ip:${digest(ip)}`,
-  shareUploadLink: (linkId: string) => `share-upload:link:${linkId}`,
-  shareUploadIp: (ip: string) => `share-upload:ip:${digest(ip)}`,
+  /** Counted in files (before issue #40, in calls: the old keys' rows are pruned within the hour). */
+  shareUploadLink: (linkId: string) => `share-upload-files:link:${linkId}`,
+  shareUploadIp: (ip: string) => `share-upload-files:ip:${digest(ip)}`,
+  shareUploadBytesLink: (linkId: string) => `share-upload-bytes:link:${linkId}`,
+  shareUploadBytesIp: (ip: string) => `share-upload-bytes:ip:${digest(ip)}`,
 };

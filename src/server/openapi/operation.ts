@@ -3,12 +3,12 @@
  * path and its handler. It names what only the route knows — its summary, the same zod schemas its handler
  * validates (`body`, `query`), its answers and its own errors. What the call shares with its neighbours is added
  * by the document (openapi/document.ts): the sign-in's credentials and errors (from api.ts ACCESS), a body's
- * 400/413/422 and a query's 422, and the `{detail}` shape of every error.
+ * 400/413/422 and a query's 422, the RFC 9457 problem of every error and the headers every answer carries.
  */
-import { describeRoute, resolver } from 'hono-openapi';
+import { describeRoute } from 'hono-openapi';
 import type { z } from 'zod';
 
-/** A status a call itself may answer with `{detail}` (a sign-in's and a body's are added by the document). */
+/** A status a call itself may answer with a problem (a sign-in's and a body's are added by the document). */
 export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 406 | 409 | 410 | 413 | 416 | 422 | 429 | 503;
 
 /** A success: its JSON schema, `null` for no body, or another media type (files, CSV, PDF, event streams). */
@@ -17,6 +17,11 @@ export type Answer = z.ZodType | null | { media: string; description?: string };
 export interface Operation {
   /** The call in a few words, in the product's terms (the docs' heading of the call). */
   summary: string;
+  /**
+   * The operation's id when the one made from the method and path would not do (it must be unique: `POST users`
+   * and `POST users/` differ only by the slash).
+   */
+  operationId?: string;
   description?: string;
   /** The area the call belongs to (the docs' group). */
   tag: string;
@@ -53,29 +58,16 @@ export const DESCRIPTIONS: Record<number, string> = {
   304: 'Not modified (ETag)',
 };
 
-function content(answer: Answer): Record<string, unknown> | undefined {
-  if (answer === null) return undefined;
-  if ('media' in answer && typeof answer.media === 'string') return { [answer.media]: {} };
-  return { 'application/json': { schema: resolver(answer as z.ZodType) } };
-}
-
 export function operation(op: Operation) {
-  const responses: Record<string, unknown> = {};
-  for (const [status, answer] of Object.entries(op.answers)) {
-    const media = answer as Answer;
-    const description =
-      media !== null && typeof media === 'object' && 'media' in media && typeof media.media === 'string'
-        ? (media.description ?? DESCRIPTIONS[Number(status)]!)
-        : DESCRIPTIONS[Number(status)]!;
-    responses[status] = { description, ...(content(media) ? { content: content(media) } : {}) };
-  }
   return describeRoute({
     summary: op.summary,
+    ...(op.operationId ? { operationId: op.operationId } : {}),
     ...(op.description ? { description: op.description } : {}),
     tags: [op.tag],
-    responses: responses as never,
+    // The answers' schemas are made into the document's components by document.ts, with the bodies'.
     ...({
       [OPERATION]: {
+        answers: op.answers,
         body: op.body,
         bodyMedia: op.bodyMedia,
         bodyOptional: op.bodyOptional,

@@ -11,7 +11,9 @@ export interface EndpointView {
   createdByUsername: string | null;
 }
 
-export function presentWebhook({ row, folderName, createdByUsername }: EndpointView): WebhookEndpoint {
+/** An endpoint as it is at `now` (the old secret's overlap shown only while it lasts). */
+export function presentWebhook({ row, folderName, createdByUsername }: EndpointView, now: Date): WebhookEndpoint {
+  const overlap = row.previousSecret !== null && row.previousSecretExpiresAt !== null && row.previousSecretExpiresAt > now ? row.previousSecretExpiresAt : null;
   return {
     id: row.id,
     url: row.url,
@@ -21,14 +23,15 @@ export function presentWebhook({ row, folderName, createdByUsername }: EndpointV
     enabled: row.enabled,
     disabled_at: row.disabledAt ? row.disabledAt.toISOString() : null,
     failing_since: row.failingSince ? row.failingSince.toISOString() : null,
+    previous_secret_expires_at: overlap ? overlap.toISOString() : null,
     created_at: row.createdAt.toISOString(),
     created_by_username: createdByUsername,
   };
 }
 
 /** The endpoint with its secret as it is: answered once, when it is made or rotated. */
-export function presentWebhookWithSecret(view: EndpointView, secret: string): WebhookEndpointWithSecret {
-  return { ...presentWebhook(view), secret };
+export function presentWebhookWithSecret(view: EndpointView, now: Date, secret: string): WebhookEndpointWithSecret {
+  return { ...presentWebhook(view, now), secret };
 }
 
 export function presentWebhookAttempt(row: AttemptRow, delivery: { eventType: string; status: string }): WebhookAttempt {

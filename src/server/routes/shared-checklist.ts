@@ -5,7 +5,8 @@
  *   GET  documentation/documents/{id}                     the same, by the checklist's id (rb-checklist's loadDocument)
  *   GET  documentation/documents/{id}/media-urls          its questions' pictures and its photos
  *   POST documentation/documents/{id}/sign-content-upload photos for its answers (the upload itself: POST
- *                                                         /uploads, whose signature is its permission)
+ *                                                         /uploads, whose signature is its permission),
+ *                                                         counted in files and bytes per link and per address
  *   POST documentation/documents/{id}/data                a submission (throttled per link and per address)
  *
  * The API's sign-in (auth/access.ts, api.ts ACCESS) reads these routes: a share token reaches them (the
@@ -23,7 +24,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { mediaUrlsQuery, signUploadBody } from '../../shared/api/documentation-schemas.ts';
 import { submissionBody } from '../../shared/checklists/schemas.ts';
 import { clientIp } from '../auth/authenticate.ts';
-import { admitShareCall } from '../auth/throttle.ts';
+import { admitShareSubmission } from '../auth/throttle.ts';
 import type { AppEnv, ShareEnv } from '../env.ts';
 import { jsonBody } from '../http/body.ts';
 import { jsonWithEtag } from '../http/etag.ts';
@@ -88,9 +89,9 @@ sharedChecklist.post(
   shareOperation({ description: 'photos for answers to the link’s checklist (throttled per link and per address).', errors: [402, 403, 429] }),
   forShareTokens(async (c) => {
     const { deps, share } = c.var;
-    await admitShareCall(deps.db, deps.config, 'upload', share.linkId, clientIp(c), deps.now());
+    // Counted in files and bytes once the body is read (services/checklists/shared-checklist.ts).
     const files = await jsonBody(c, signUploadBody);
-    return c.json(await signSharedUploads(deps, share, idOf(c), files), 201);
+    return c.json(await signSharedUploads(deps, share, idOf(c), files, clientIp(c)), 201);
   }),
 );
 
@@ -100,7 +101,7 @@ sharedChecklist.post(
   forShareTokens(async (c) => {
     const { deps, share } = c.var;
     // Counted before anything is judged: a refused submission costs its attempt too.
-    await admitShareCall(deps.db, deps.config, 'submission', share.linkId, clientIp(c), deps.now());
+    await admitShareSubmission(deps.db, deps.config, share.linkId, clientIp(c), deps.now());
     const key = idempotencyKeyOf(c);
     const body = await jsonBody(c, submissionBody);
     const { row, replayed } = await submitThroughLink(deps, share, idOf(c), body, key);

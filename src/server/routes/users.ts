@@ -71,6 +71,7 @@ export const createUserApi = new Hono<MemberEnv>();
 
 createUserApi.post('/', operation({
   summary: 'Create a user',
+  operationId: 'createUser',
   description: 'POST users/ (with the trailing slash): an account and its membership at once. With a password it is temporary (its owner chooses their own at the first sign-in); without one the activation mail lets them choose it.',
   tag: 'Users',
   body: createUserBody,

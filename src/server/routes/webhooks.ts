@@ -26,7 +26,7 @@ export const webhooksApi = new Hono<MemberEnv>();
 
 webhooksApi.get('/', operation({ summary: 'List the outgoing webhooks', tag: 'Webhooks', answers: { 200: listOf(webhookEndpoint) } }), async (c) => c.json(await listWebhooks(c.var.deps, c.var.member)));
 
-webhooksApi.post('/', operation({ summary: 'Register a webhook (its secret answered this once)', tag: 'Webhooks', body: createWebhookBody, answers: { 201: webhookEndpointWithSecret } }), async (c) => {
+webhooksApi.post('/', operation({ summary: 'Register a webhook (its secret answered this once)', tag: 'Webhooks', body: createWebhookBody, answers: { 201: webhookEndpointWithSecret }, errors: [409] }), async (c) => {
   const body = await jsonBody(c, createWebhookBody);
   return c.json(await createWebhook(c.var.deps, c.var.member, body), 201);
 });

@@ -65,6 +65,8 @@ export async function signAvatarUpload(deps: Deps, userId: string, file: AvatarF
     createdBy: userId,
     createdAt: now,
     expiresAt,
+    // Until it becomes someone's avatar; unused for a day, it is removed (checklists/unused-uploads.ts).
+    inUse: false,
   };
   await deps.db.insert(uploads).values(row);
   const post = await storageFor(deps.config).presignPost({ key: avatarStorageKey(row.id), size: row.size, contentType: row.contentType, expiresAt });
@@ -104,6 +106,7 @@ export async function setAvatar(
   if (uploadId !== null && uploadId.toLowerCase() === user.avatar) return { avatar: user.avatar, afterCommit: () => Promise.resolve() };
   const chosen = uploadId === null ? null : (await completedAvatarOf(tx, config, user.id, uploadId, now)).id;
   await tx.update(users).set({ avatar: chosen }).where(eq(users.id, user.id));
+  if (chosen !== null) await tx.update(uploads).set({ inUse: true }).where(eq(uploads.id, chosen));
   const old = user.avatar;
   if (old === null || old === chosen) return { avatar: chosen, afterCommit: () => Promise.resolve() };
   await dropAvatar(tx, old);
@@ -131,7 +134,7 @@ export async function takeOverAvatar(
   // The admin's own avatar is not handed over: it stays theirs.
   const [own] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, uploaderId), eq(users.avatar, row.id)));
   if (own) throw avatarRefused('is your own avatar; upload a new picture for this user');
-  await tx.update(uploads).set({ userId }).where(eq(uploads.id, row.id));
+  await tx.update(uploads).set({ userId, inUse: true }).where(eq(uploads.id, row.id));
   if (setOnUser) await tx.update(users).set({ avatar: row.id }).where(eq(users.id, userId));
   return row.id;
 }

@@ -61,6 +61,12 @@ export { presentationContents };
 /** Sheets and reports share one shape: questions plus the form-link tree (the result sheet model's: shared/sheets/schemas.ts). */
 export { sheetContents };
 
+/**
+ * A body's `contents` or `draft_contents`: any value here, checked against the doctype's schema (below) once the
+ * server knows the doctype. The OpenAPI document describes it by those schemas (server/openapi/names.ts).
+ */
+export const anyContents = z.unknown();
+
 export const contentsSchemas = {
   presentation: presentationContents,
   form: formContents,
@@ -104,7 +110,7 @@ export const createDocumentBody = z
     name: itemName,
     doctype,
     description: itemDescription.default(''),
-    contents: z.unknown().optional(),
+    contents: anyContents.optional(),
   })
   .transform((body, ctx) => {
     if (body.contents === undefined) return { ...body, contents: emptyContents(body.doctype) as DocumentContents };
@@ -131,13 +137,13 @@ export const updateDocumentBody = z.object({
   name: itemName.optional(),
   description: itemDescription.optional(),
   doctype: doctype.optional(),
-  contents: z.unknown().optional(),
+  contents: anyContents.optional(),
   changelog: z
     .string({ error: 'changelog must be a string' })
     .max(MAX_CHANGELOG_LENGTH, sentence(`Change log must be at most ${MAX_CHANGELOG_LENGTH} characters`))
     .refine(isWellFormed, `changelog ${NOT_WELL_FORMED}`)
     .optional(),
-  draft_contents: z.unknown().optional(),
+  draft_contents: anyContents.nullable().optional(),
   draft_user_id: id.nullable().optional(),
 });
 export type UpdateDocumentBody = z.input<typeof updateDocumentBody>;

@@ -49,6 +49,11 @@ export interface WebhookEndpoint {
   disabled_at: string | null;
   /** The first failed attempt since its last success; null while it is not failing. */
   failing_since: string | null;
+  /**
+   * After a rotation, until when the old secret still signs beside the new one (two signatures in
+   * webhook-signature; WEBHOOK_SECRET_OVERLAP_HOURS); null when it signs no more (or was never rotated).
+   */
+  previous_secret_expires_at: string | null;
   created_at: string;
   /** Who registered it: deliveries carry only what they may read at the time. */
   created_by_username: string | null;

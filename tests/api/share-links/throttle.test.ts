@@ -1,6 +1,6 @@
 /**
  * Submissions through share links are throttled per link (SHARE_SUBMISSIONS_PER_LINK_PER_HOUR) and per IP
- * address (SHARE_SUBMISSIONS_PER_IP_PER_HOUR), photo signing likewise (SHARE_UPLOADS_PER_…): past a limit,
+ * address (SHARE_SUBMISSIONS_PER_IP_PER_HOUR), photo signing likewise in files (SHARE_UPLOADS_PER_…): past a limit,
  * 429 with Retry-After, and nothing is stored. Every attempt counts, refused ones too. Addresses come from
  * X-Forwarded-For (TRUST_PROXY=1). Signed-in members are never throttled so.
  */
@@ -23,9 +23,9 @@ const server = useTestServer({
 const THROTTLED = { detail: 'Too many attempts, please try again later' };
 const HOUR_SECONDS = 3600;
 
-function expectThrottled(res: ApiResponse): void {
+function expectThrottled(res: ApiResponse, body: { detail: string } = THROTTLED): void {
   expect(res.status, res.text).toBe(429);
-  expect(res.body).toMatchObject(THROTTLED);
+  expect(res.body).toMatchObject(body);
   const retryAfter = Number(res.headers.get('retry-after'));
   expect(Number.isInteger(retryAfter)).toBe(true);
   expect(retryAfter).toBeGreaterThan(0);
@@ -66,13 +66,15 @@ describe('share submissions, throttled', () => {
     });
   });
 
-  it('photo signing, per IP address and per link', async () => {
+  it('photo signing, per IP address and per link, in files (more: upload-quotas.test.ts)', async () => {
     const { checklist, client } = await sharedChecklist();
     const sign = (ip: string) =>
       client.post(`documentation/documents/${checklist.id}/sign-content-upload`, [{ filename: 'a.png', file_size: 10, content_type: 'image/png' }], { headers: from(ip) });
     for (let i = 0; i < 3; i++) expect((await sign('192.0.2.1')).status).toBe(201);
-    expectThrottled(await sign('192.0.2.1'));
+    expectThrottled(await sign('192.0.2.1'), {
+      detail: 'Too many uploads from this address through share links: this asks for 1 file, 0 of 3 an hour left; nothing was signed',
+    });
     expect((await sign('192.0.2.2')).status).toBe(201);
-    expectThrottled(await sign('192.0.2.3'));
+    expectThrottled(await sign('192.0.2.3'), { detail: 'Too many uploads through this share link: this asks for 1 file, 0 of 4 an hour left; nothing was signed' });
   });
 });

@@ -1,6 +1,6 @@
 /**
  * `webhooks` (issue #34): org admins register, read, change and delete endpoints; the secret is answered
- * once (and on rotation), stored sealed; bodies are checked (422 naming the field); other organisations'
+ * once (and on rotation: the old one signs beside the new one for a day), stored sealed; bodies are checked (422 naming the field); other organisations'
  * ids are 404.
  */
 import { eq } from 'drizzle-orm';
@@ -15,6 +15,7 @@ const server = useTestServer({ env: { WEBHOOK_ALLOW_PRIVATE: '1' } });
 let admin: TestUser;
 let stranger: TestUser;
 let receiver: Receiver;
+const HOUR = 60 * 60 * 1000;
 
 beforeAll(async () => {
   ({ admin } = await orgWithAdmin(server));
@@ -66,18 +67,54 @@ describe('POST, GET, PUT, DELETE webhooks', () => {
     expect(JSON.stringify(refused.body)).toContain('folder_id');
   });
 
-  it('rotating the secret: the new one signs, the old one does not', async () => {
+  it('rotating the secret: the old one signs beside the new one for a day (sealed too), then only the new one', async () => {
     const endpoint = await registerWebhook(admin, { url: receiver.url, events: ['member.joined'] });
+    const before = Date.now();
     const rotated = await admin.api.post(`webhooks/${endpoint.id}/rotate-secret`, {});
     expect(rotated.status, rotated.text).toBe(200);
     expect(rotated.body.secret).toMatch(/^whsec_/);
     expect(rotated.body.secret).not.toBe(endpoint.secret);
+    // Until when the old one still signs: WEBHOOK_SECRET_OVERLAP_HOURS (24) from now.
+    const until = Date.parse(rotated.body.previous_secret_expires_at as string);
+    expect(until).toBeGreaterThanOrEqual(before + 24 * HOUR - 1000);
+    expect(until).toBeLessThanOrEqual(Date.now() + 24 * HOUR + 1000);
+    expect((await admin.api.get(`webhooks/${endpoint.id}`)).body.previous_secret_expires_at).toBe(rotated.body.previous_secret_expires_at);
+    // Both kept sealed at rest.
+    const [row] = await server.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
+    expect(row!.previousSecret).not.toBeNull();
+    for (const stored of [row!.secret, row!.previousSecret!]) {
+      for (const plain of [endpoint.secret, rotated.body.secret as string]) {
+        expect(stored).not.toContain(plain);
+        expect(stored).not.toContain(plain.slice('whsec_'.length));
+      }
+    }
+
+    // During the overlap: two signatures in one header, each verified against its own secret.
     const test = await admin.api.post(`webhooks/${endpoint.id}/test`, {});
     await eventually(() => receiver.received.some((r) => r.id === test.body.delivery_id), 'the test event');
     const got = receiver.received.find((r) => r.id === test.body.delivery_id)!;
     const headers = got.headers as Record<string, string>;
+    expect(headers['webhook-signature']).toMatch(/^v1,\S+ v1,\S+$/);
     expect(() => new Webhook(rotated.body.secret).verify(got.body, headers)).not.toThrow();
-    expect(() => new Webhook(endpoint.secret).verify(got.body, headers)).toThrow();
+    expect(() => new Webhook(endpoint.secret).verify(got.body, headers)).not.toThrow();
+    expect(() => new Webhook(`whsec_${Buffer.alloc(32, 7).toString('base64')}`).verify(got.body, headers)).toThrow();
+
+    // After the overlap (a day and a bit later): only the new one signs.
+    server.clock.advanceHours(25);
+    try {
+      expect((await admin.api.get(`webhooks/${endpoint.id}`)).body.previous_secret_expires_at).toBeNull();
+      const later = await admin.api.post(`webhooks/${endpoint.id}/test`, {});
+      await eventually(() => receiver.received.some((r) => r.id === later.body.delivery_id), 'the test event after the overlap');
+      const last = receiver.received.find((r) => r.id === later.body.delivery_id)!;
+      const signature = String(last.headers['webhook-signature']);
+      // Its timestamp is a day ahead of this process's clock, so Webhook.verify would refuse it for that
+      // alone: the signature is compared with what the package signs with each secret instead.
+      const at = new Date(Number(last.headers['webhook-timestamp']) * 1000);
+      expect(signature.split(' ')).toEqual([new Webhook(rotated.body.secret).sign(last.id, at, last.body)]);
+      expect(signature).not.toContain(new Webhook(endpoint.secret).sign(last.id, at, last.body));
+    } finally {
+      server.clock.reset();
+    }
   });
 
   it.each([

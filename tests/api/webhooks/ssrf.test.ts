@@ -1,7 +1,8 @@
 /**
  * Where webhook deliveries may go (issue #34): without WEBHOOK_ALLOW_PRIVATE, no request reaches a
- * private, loopback or link-local address — an IP literal, IPv4-mapped IPv6, or a name resolving to one
- * (`localhost`): the attempt fails in the log and the local receiver hears nothing. Redirects are not
+ * private, loopback or link-local address, nor any other IANA special-purpose block (the IPv6 translation
+ * blocks SIIT, NAT64, Teredo, 6to4: issue #40 item 5) — an IP literal, IPv4-mapped IPv6, or a name
+ * resolving to one (`localhost`): the attempt fails in the log and the local receiver hears nothing. Redirects are not
  * followed (with WEBHOOK_ALLOW_PRIVATE, so the receiver can be reached): a 3xx is a failed attempt.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,6 +50,13 @@ describe('without WEBHOOK_ALLOW_PRIVATE', () => {
     ['IPv4-mapped IPv6', (port: string) => `http://[::ffff:127.0.0.1]:${port}/hook`],
     ['IPv6 loopback', (port: string) => `http://[::1]:${port}/hook`],
     ['a decimal IPv4', (port: string) => `http://2130706433:${port}/hook`],
+    // The IPv6 translation blocks (issue #40 item 5), refused before any connection is tried.
+    ['SIIT (::ffff:0:0:0/96)', (port: string) => `http://[::ffff:0:127.0.0.1]:${port}/hook`],
+    ['local NAT64 (64:ff9b:1::/48)', (port: string) => `http://[64:ff9b:1::7f00:1]:${port}/hook`],
+    ['NAT64 (64:ff9b::/96)', (port: string) => `http://[64:ff9b::7f00:1]:${port}/hook`],
+    ['Teredo (2001::/32)', (port: string) => `http://[2001::7f00:1]:${port}/hook`],
+    ['6to4 (2002::/16)', (port: string) => `http://[2002:7f00:1::1]:${port}/hook`],
+    ['documentation (2001:db8::/32)', (port: string) => `http://[2001:db8::1]:${port}/hook`],
   ])('%s: refused, the receiver hears nothing', async (_, url) => {
     const port = new URL(receiver.url).port;
     const endpoint = await registerWebhook(admin, { url: url(port), events: ['document.published'] });

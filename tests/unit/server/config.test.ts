@@ -32,6 +32,22 @@ describe('readConfig', () => {
     expect(() => readConfig({ SHARE_SUBMISSIONS_PER_LINK_PER_HOUR: '0' })).toThrow(/SHARE_SUBMISSIONS_PER_LINK_PER_HOUR must be a whole number/);
   });
 
+  it('share-link uploads (issue #40): counted in files and bytes, unused uploads removed after a day, unless told otherwise', () => {
+    expect(readConfig({})).toMatchObject({
+      shareUploadsPerLinkPerHour: 1000,
+      shareUploadsPerIpPerHour: 300,
+      shareUploadBytesPerLinkPerHour: 4 * 1024 ** 3,
+      shareUploadBytesPerIpPerHour: 1024 ** 3,
+      unusedUploadLifetimeMs: 24 * 60 * 60 * 1000,
+      uploadCleanupIntervalMs: 5 * 60 * 1000,
+    });
+    expect(
+      readConfig({ SHARE_UPLOAD_BYTES_PER_IP_PER_HOUR: '10737418240', UNUSED_UPLOAD_LIFETIME_MS: '3600000', UPLOAD_CLEANUP_INTERVAL_MS: '1000' }),
+    ).toMatchObject({ shareUploadBytesPerIpPerHour: 10 * 1024 ** 3, unusedUploadLifetimeMs: 3_600_000, uploadCleanupIntervalMs: 1000 });
+    expect(() => readConfig({ SHARE_UPLOAD_BYTES_PER_LINK_PER_HOUR: '1.5' })).toThrow(/SHARE_UPLOAD_BYTES_PER_LINK_PER_HOUR must be a whole number/);
+    expect(() => readConfig({ UNUSED_UPLOAD_LIFETIME_MS: '0' })).toThrow(/UNUSED_UPLOAD_LIFETIME_MS must be a whole number/);
+  });
+
   it('webhooks (issue #34): retries from 5 s, private addresses refused, unless told otherwise', () => {
     expect(readConfig({})).toMatchObject({ webhookRetryBaseMs: 5000, webhookAllowPrivate: false, webhookDeliveryIntervalMs: 5000 });
     expect(readConfig({ WEBHOOK_RETRY_BASE_MS: '50', WEBHOOK_ALLOW_PRIVATE: '1' })).toMatchObject({ webhookRetryBaseMs: 50, webhookAllowPrivate: true });

@@ -4,11 +4,13 @@
  * that receives its type, with a `pg_notify('webhooks', '')` when any was written: PostgreSQL delivers it
  * at commit to every server process (db/listen.ts), whose sender then starts at once. Senders take due
  * deliveries with `FOR UPDATE SKIP LOCKED` and move their next attempt past their claim in the same
- * statement, so no two senders take one delivery; one that dies lets it go when the claim runs out.
+ * statement, so no two senders take one delivery; one that dies lets it go when the claim runs out. The
+ * claim is fair: round-robin by endpoint, capped per endpoint and per organisation (CLAIM_DUE).
  */
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../connection.ts';
-import { toDate } from '../rows.ts';
+import { arrayLiteral, toDate } from '../rows.ts';
+import { webhookEndpoints } from '../schema.ts';
 import { namedStatement, runStatement } from '../statements.ts';
 
 const v = (name: string) => sql.placeholder(name);
@@ -77,12 +79,15 @@ export async function queueOneDelivery(
   });
 }
 
-/** A delivery again, due now, its retries counted afresh (re-send); notifies the senders. Answers whether it was found. */
+/** A delivery again, due now, its retries counted afresh, its endpoint's backoff ended (re-send: the admin asks for an attempt now); notifies the senders. Answers whether it was found. */
 const REQUEUE = namedStatement(
   'requeue_webhook_delivery',
   sql`WITH again AS (
         UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = ${v('now')}::timestamptz, attempts = 0, retries_from = ${v('now')}::timestamptz
          WHERE id = ${v('id')}::uuid AND endpoint_id = ${v('endpointId')}::uuid
+        RETURNING id
+      ), open AS (
+        UPDATE webhook_endpoints SET retry_at = NULL WHERE id = ${v('endpointId')}::uuid AND retry_at IS NOT NULL AND EXISTS (SELECT 1 FROM again)
         RETURNING id
       )
       SELECT id, pg_notify('webhooks', '') FROM again`,
@@ -93,14 +98,48 @@ export async function requeueDelivery(db: Queryable, endpointId: string, id: str
   return rows.length > 0;
 }
 
+/**
+ * The claim, fair across organisations and endpoints (docs/webhooks.md "Fairness"): round-robin by
+ * endpoint — each endpoint's oldest due delivery first, ordered by age across endpoints, then each one's
+ * second… — at most `perEndpoint` of one endpoint and `perOrg` of one organisation (less the room this
+ * sender has already used for them: `endpointIds`/`endpointRooms`, `orgIds`/`orgRooms`), `limit` in all.
+ * An endpoint backing off after a failure (`retry_at` later than now) gives none but a test event. The
+ * rows are locked FOR UPDATE SKIP LOCKED with their due condition checked again on the locked row, so
+ * two senders never take one delivery.
+ */
 const CLAIM_DUE = namedStatement(
   'claim_due_webhooks',
-  sql`WITH due AS (
-        SELECT id FROM webhook_deliveries
-         WHERE status = 'pending' AND next_attempt_at <= ${v('now')}::timestamptz
-         ORDER BY next_attempt_at, id
+  sql`WITH room_e AS (
+        SELECT * FROM unnest(${v('endpointIds')}::uuid[], ${v('endpointRooms')}::int[]) AS t(endpoint_id, n)
+      ), room_o AS (
+        SELECT * FROM unnest(${v('orgIds')}::uuid[], ${v('orgRooms')}::int[]) AS t(org_id, n)
+      ), candidates AS (
+        SELECT c.id, c.next_attempt_at, c.rank_e, e.org_id
+          FROM webhook_endpoints e
+          LEFT JOIN room_e re ON re.endpoint_id = e.id
+          CROSS JOIN LATERAL (
+            SELECT d.id, d.next_attempt_at, row_number() OVER (ORDER BY d.next_attempt_at, d.id) AS rank_e
+              FROM webhook_deliveries d
+             WHERE d.endpoint_id = e.id AND d.status = 'pending' AND d.next_attempt_at <= ${v('now')}::timestamptz
+               AND (e.retry_at IS NULL OR e.retry_at <= ${v('now')}::timestamptz OR d.event_type = 'webhook.test')
+             ORDER BY d.next_attempt_at, d.id
+             LIMIT greatest(0, coalesce(re.n, ${v('perEndpoint')}::int))
+          ) c
+      ), fair AS (
+        SELECT c.id, c.next_attempt_at, c.rank_e, c.org_id,
+               row_number() OVER (PARTITION BY c.org_id ORDER BY c.rank_e, c.next_attempt_at, c.id) AS rank_o
+          FROM candidates c
+      ), chosen AS (
+        SELECT f.id FROM fair f
+          LEFT JOIN room_o ro ON ro.org_id = f.org_id
+         WHERE f.rank_o <= coalesce(ro.n, ${v('perOrg')}::int)
+         ORDER BY f.rank_e, f.next_attempt_at, f.id
          LIMIT ${v('limit')}::int
-           FOR UPDATE SKIP LOCKED
+      ), due AS (
+        SELECT d.id FROM webhook_deliveries d
+          JOIN chosen ON chosen.id = d.id
+         WHERE d.status = 'pending' AND d.next_attempt_at <= ${v('now')}::timestamptz
+           FOR UPDATE OF d SKIP LOCKED
       )
       UPDATE webhook_deliveries AS d
          SET next_attempt_at = ${v('claimedUntil')}::timestamptz, attempts = d.attempts + 1
@@ -139,9 +178,29 @@ interface RawDelivery {
   retries_from: Date | string;
 }
 
-/** Takes up to `limit` deliveries due at `now` for this sender until `claimedUntil`; their attempts counted. */
-export async function claimDueDeliveries(db: Queryable, now: Date, claimedUntil: Date, limit: number): Promise<ClaimedDelivery[]> {
-  const raw = await runStatement<RawDelivery>(db, CLAIM_DUE, { now: now.toISOString(), claimedUntil: claimedUntil.toISOString(), limit });
+/** How much a claim may take: `limit` in all, per endpoint and per organisation less what is in flight already. */
+export interface ClaimRoom {
+  limit: number;
+  perEndpoint: number;
+  perOrg: number;
+  /** Endpoints and organisations with deliveries in flight at this sender: the room they have left. */
+  endpointRooms: Map<string, number>;
+  orgRooms: Map<string, number>;
+}
+
+/** Takes deliveries due at `now` for this sender until `claimedUntil`, fairly (CLAIM_DUE); their attempts counted. */
+export async function claimDueDeliveries(db: Queryable, now: Date, claimedUntil: Date, room: ClaimRoom): Promise<ClaimedDelivery[]> {
+  const raw = await runStatement<RawDelivery>(db, CLAIM_DUE, {
+    now: now.toISOString(),
+    claimedUntil: claimedUntil.toISOString(),
+    limit: room.limit,
+    perEndpoint: room.perEndpoint,
+    perOrg: room.perOrg,
+    endpointIds: arrayLiteral([...room.endpointRooms.keys()]),
+    endpointRooms: arrayLiteral([...room.endpointRooms.values()].map(String)),
+    orgIds: arrayLiteral([...room.orgRooms.keys()]),
+    orgRooms: arrayLiteral([...room.orgRooms.values()].map(String)),
+  });
   return raw.map((r) => ({
     id: r.id,
     endpointId: r.endpoint_id,
@@ -155,4 +214,32 @@ export async function claimDueDeliveries(db: Queryable, now: Date, claimedUntil:
     attempts: Number(r.attempts),
     retriesFrom: toDate(r.retries_from),
   }));
+}
+
+/**
+ * Rotation: `sealed` becomes the endpoint's secret, and the secret it replaces (read in this statement,
+ * sealed as it was) keeps signing beside it until `previousUntil`.
+ */
+export async function rotateSecret(db: Queryable, where: { id: string; orgId: string }, sealed: string, previousUntil: Date, now: Date): Promise<void> {
+  await db
+    .update(webhookEndpoints)
+    .set({ secret: sealed, previousSecret: sql`${webhookEndpoints.secret}`, previousSecretExpiresAt: previousUntil, updatedAt: now })
+    .where(and(eq(webhookEndpoints.id, where.id), eq(webhookEndpoints.orgId, where.orgId)));
+}
+
+/**
+ * A failed attempt's mark on its endpoint: failing since its first failure after its last success, and
+ * backing off (none of its deliveries tried, a test event aside) until at least `retryAt`. Answers the
+ * endpoint as it is now.
+ */
+export async function markEndpointFailing(db: Queryable, endpointId: string, at: Date, retryAt: Date): Promise<{ failingSince: Date | null; enabled: boolean } | undefined> {
+  const [row] = await db
+    .update(webhookEndpoints)
+    .set({
+      failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${at.toISOString()}::timestamptz)`,
+      retryAt: sql`greatest(${webhookEndpoints.retryAt}, ${retryAt.toISOString()}::timestamptz)`,
+    })
+    .where(eq(webhookEndpoints.id, endpointId))
+    .returning({ failingSince: webhookEndpoints.failingSince, enabled: webhookEndpoints.enabled });
+  return row;
 }

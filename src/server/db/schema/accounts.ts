@@ -1,6 +1,6 @@
 /** Accounts and organisations: people, organisations (with their billing state), memberships, roles, invitations, login sessions, e-mailed tokens and the throttle (accounts §3). */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { at, createdAt, referenceTo } from './columns.ts';
 
 /*
@@ -196,13 +196,17 @@ export const accountTokens = pgTable(
   ],
 );
 
-/** Attempts counted by the throttle (sign-in and reset requests), per account and per IP. */
+/**
+ * Attempts counted by the throttle (sign-in and reset requests), per account and per IP. `weight`: what
+ * one attempt counts for — 1, or for share-link uploads the files or the bytes one call signed.
+ */
 export const throttleEvents = pgTable(
   'throttle_events',
   {
     id: uuid('id').primaryKey(),
     key: text('key').notNull(),
     at: at('at').notNull().defaultNow(),
+    weight: bigint('weight', { mode: 'number' }).notNull().default(1),
   },
   (t) => [index('throttle_events_key_idx').on(t.key, t.at)],
 );

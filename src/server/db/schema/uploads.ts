@@ -4,7 +4,7 @@
  * accounts.ts does not import this file, which imports it: the schema's files import one another one way.
  */
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { at, createdAt, tableNamedInReferences } from './columns.ts';
 import { organisations, users } from './accounts.ts';
 import { documents } from './documentation.ts';
@@ -42,10 +42,21 @@ export const uploads = tableNamedInReferences(
      * kept at {org id}/{file_of}); null: the file is this row's own. Files of documents are never removed.
      */
     fileOf: uuid('file_of'),
+    /**
+     * Whether something uses the upload: a submission's photo, a document's contents (a question's
+     * picture, a presentation's page), a user's avatar, or a copied document's upload. A signed upload
+     * starts false and is marked true by its first use (services/checklists/uploads.ts `markUploadsUsed`);
+     * one still unused UNUSED_UPLOAD_LIFETIME_MS after signing is removed, row and file
+     * (services/checklists/unused-uploads.ts). The default true keeps every row written another way.
+     */
+    inUse: boolean('in_use').notNull().default(true),
   },
   (t) => [
     index('uploads_document_idx').on(t.documentId),
     index('uploads_user_idx').on(t.userId).where(sql`${t.userId} is not null`),
+    // The clean-up's candidates, oldest first; and the copies sharing a file (never removed under them).
+    index('uploads_unused_idx').on(t.createdAt).where(sql`not ${t.inUse}`),
+    index('uploads_file_of_idx').on(t.fileOf).where(sql`${t.fileOf} is not null`),
     check(
       'uploads_purpose_owner',
       sql`(${t.purpose} = 'document' and ${t.orgId} is not null and ${t.documentId} is not null and ${t.userId} is null)

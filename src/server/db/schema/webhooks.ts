@@ -21,6 +21,9 @@ export const webhookEndpoints = pgTable(
     folderId: uuid('folder_id').references(() => folders.id, { onDelete: 'cascade' }),
     /** `whsec_…`, sealed with the app key (auth/app-key.ts, purpose 'webhook-secret'). */
     secret: text('secret').notNull(),
+    /** The secret before the last rotation, sealed as `secret` is: it signs beside it until `previous_secret_expires_at`. */
+    previousSecret: text('previous_secret'),
+    previousSecretExpiresAt: at('previous_secret_expires_at'),
     /** The admin who registered it: deliveries are only for what they may read at the time of sending. */
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -30,6 +33,8 @@ export const webhookEndpoints = pgTable(
     disabledAt: at('disabled_at'),
     /** The first failed attempt since its last success (null: not failing). */
     failingSince: at('failing_since'),
+    /** Backing off after a failed attempt: none of its deliveries is tried before then (a test event aside). */
+    retryAt: at('retry_at'),
   },
   (t) => [index('webhook_endpoints_org_idx').on(t.orgId)],
 );

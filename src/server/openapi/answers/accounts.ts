@@ -7,13 +7,13 @@ import { dateTime } from './list.ts';
 
 const uuid = z.uuid();
 
-export const accessToken = z.object({ access_token: z.string(), token_type: z.literal('bearer') });
+export const accessToken = z.object({ access_token: z.string(), token_type: z.literal('bearer') }).meta({ id: 'AccessToken' });
 
-export const registeredUser = z.object({ username: z.string(), email: z.string(), full_name: z.string(), is_active: z.boolean() });
+export const registeredUser = z.object({ username: z.string(), email: z.string(), full_name: z.string(), is_active: z.boolean() }).meta({ id: 'RegisteredUser' });
 
-export const confirmedEmail = z.object({ email: z.string() });
+export const confirmedEmail = z.object({ email: z.string() }).meta({ id: 'ConfirmedEmail' });
 
-export const roleRef = z.object({ id: uuid, name: z.string() });
+export const roleRef = z.object({ id: uuid, name: z.string() }).meta({ id: 'RoleRef' });
 
 const subscription = z.object({
   status: z.enum(['off', 'trialing', 'active', 'past_due', 'expired']),
@@ -30,7 +30,7 @@ const currentOrganisation = z.object({
   subscription,
 });
 
-export const pendingInvitation = z.object({ id: uuid, org_id: uuid, org_name: z.string(), expiry: dateTime });
+export const pendingInvitation = z.object({ id: uuid, org_id: uuid, org_name: z.string(), expiry: dateTime }).meta({ id: 'PendingInvitation' });
 
 export const currentUser = z.object({
   id: uuid,
@@ -47,7 +47,7 @@ export const currentUser = z.object({
   invitations: z.array(pendingInvitation),
   pending_email: z.string().nullable(),
   public_url: z.string(),
-});
+}).meta({ id: 'CurrentUser' });
 
 export const loginSession = z.object({
   id: uuid,
@@ -58,16 +58,16 @@ export const loginSession = z.object({
   expiry: dateTime,
   is_active: z.boolean(),
   is_current: z.boolean(),
-});
+}).meta({ id: 'LoginSession' });
 
-export const invitationPublic = z.object({ id: uuid, org_id: uuid, org_name: z.string(), email: z.string(), expiry: dateTime });
+export const invitationPublic = z.object({ id: uuid, org_id: uuid, org_name: z.string(), email: z.string(), expiry: dateTime }).meta({ id: 'Invitation' });
 
-export const orgInvitation = z.object({ id: uuid, email: z.string(), roles: z.array(roleRef), created_at: dateTime, expiry: dateTime });
+export const orgInvitation = z.object({ id: uuid, email: z.string(), roles: z.array(roleRef), created_at: dateTime, expiry: dateTime }).meta({ id: 'OrganisationInvitation' });
 
 /** POST auth/set-otp: whether two-factor is on, and the provisioning address (otpauth://) while it is being set up. */
-export const twoFactorState = z.object({ uri: z.string().optional(), otp_enabled: z.boolean() });
+export const twoFactorState = z.object({ uri: z.string().optional(), otp_enabled: z.boolean() }).meta({ id: 'TwoFactorState' });
 
-export const createdOrganisation = z.object({ id: uuid, name: z.string() });
+export const createdOrganisation = z.object({ id: uuid, name: z.string() }).meta({ id: 'Organisation' });
 
 // ─── users, roles ─────────────────────────────────────────────────────────────────────────────────
 
@@ -84,16 +84,16 @@ export const adminUser = z.object({
   is_org_admin: z.boolean(),
   roles: z.array(roleRef),
   created_at: dateTime,
-});
+}).meta({ id: 'Member' });
 
-export const role = z.object({ id: uuid, name: z.string(), description: z.string(), list_filterable: z.boolean() });
+export const role = z.object({ id: uuid, name: z.string(), description: z.string(), list_filterable: z.boolean() }).meta({ id: 'Role' });
 
 export const roleWithHolders = role.extend({
   users: z.array(z.object({ id: uuid, username: z.string(), full_name: z.string(), email: z.string() })),
-});
+}).meta({ id: 'RoleWithMembers' });
 
 // ─── uploads ──────────────────────────────────────────────────────────────────────────────────────
 
-export const signedUpload = z.object({ upload_id: uuid, url: z.string(), fields: z.record(z.string(), z.string()), expires_at: dateTime });
+export const signedUpload = z.object({ upload_id: uuid, url: z.string(), fields: z.record(z.string(), z.string()), expires_at: dateTime }).meta({ id: 'SignedUpload' });
 
-export const mediaUrl = z.object({ upload_id: uuid, url: z.string(), expires_at: dateTime });
+export const mediaUrl = z.object({ upload_id: uuid, url: z.string(), expires_at: dateTime }).meta({ id: 'MediaUrl' });

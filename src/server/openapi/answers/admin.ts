@@ -26,8 +26,8 @@ export const activityEntry = z.object({
   target: activityTarget.nullable(),
   folder: activityTarget.nullable(),
   context_data: z.record(z.string(), z.unknown()),
-});
+}).meta({ id: 'ActivityEntry' });
 
-export const mailFailures = z.object({ count: z.int().min(0), last_error: z.string().nullable(), last_failed_at: dateTime.nullable() });
+export const mailFailures = z.object({ count: z.int().min(0), last_error: z.string().nullable(), last_failed_at: dateTime.nullable() }).meta({ id: 'MailFailures' });
 
-export const aclSubject = z.object({ id: uuid, name: z.string(), type: z.enum(['org', 'role', 'user']) });
+export const aclSubject = z.object({ id: uuid, name: z.string(), type: z.enum(['org', 'role', 'user']) }).meta({ id: 'AclSubject' });

@@ -11,10 +11,10 @@ export const apiToken = z.object({
   created_at: dateTime,
   expires_at: dateTime.nullable(),
   last_used_at: dateTime.nullable(),
-});
+}).meta({ id: 'ApiToken' });
 
 /** POST auth/api-tokens: the token itself, this once. */
-export const createdApiToken = apiToken.extend({ token: z.string().startsWith('rb_pat_') });
+export const createdApiToken = apiToken.extend({ token: z.string().regex(/^rb_pat_/) }).meta({ id: 'CreatedApiToken' });
 
 /** GET users/api-tokens: a member's token, for the organisation's admins. */
-export const memberApiToken = apiToken.extend({ user: z.object({ id: z.uuid(), username: z.string(), full_name: z.string() }) });
+export const memberApiToken = apiToken.extend({ user: z.object({ id: z.uuid(), username: z.string(), full_name: z.string() }) }).meta({ id: 'MemberApiToken' });

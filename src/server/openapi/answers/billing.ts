@@ -7,14 +7,14 @@ export const billingPlan = z.object({
   currency: z.string(),
   recurring: z.object({ interval: z.string() }),
   product: z.object({ name: z.string(), description: z.string() }),
-});
+}).meta({ id: 'BillingPlan' });
 
-export const checkoutSession = z.object({ url: z.string() });
+export const checkoutSession = z.object({ url: z.string() }).meta({ id: 'CheckoutSession' });
 
-export const webhookReceived = z.object({ received: z.literal(true) });
+export const webhookReceived = z.object({ received: z.literal(true) }).meta({ id: 'StripeWebhookReceived' });
 
 export const buildInfo = z.object({
   version: z.string(),
   time: z.string(),
   billing: z.object({ enabled: z.boolean(), trial_days: z.int() }),
-});
+}).meta({ id: 'BuildInfo' });

@@ -11,7 +11,7 @@ export const recordedAnswer = z.object({
   comments: z.string(),
   media: z.array(z.string()).meta({ description: 'Upload ids' }),
   valid: z.boolean(),
-});
+}).meta({ id: 'RecordedAnswer' });
 
 export const submittedRowAnswer = z.object({
   id,
@@ -21,6 +21,7 @@ export const submittedRowAnswer = z.object({
   created_by_username: z.string().nullable().meta({ description: 'The submitter, `share: {name}` through a share link, or null' }),
   record: z.record(z.string(), recordedAnswer),
   validation_errors: z.int().min(0),
-});
+}).meta({ id: 'Submission' });
 
-export const mediaUrlAnswer = z.object({ upload_id: id, url: z.string(), expires_at: time });
+/** A media file's short-lived address (the same answer as the uploads'). */
+export { mediaUrl as mediaUrlAnswer } from './accounts.ts';

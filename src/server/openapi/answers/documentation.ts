@@ -5,6 +5,10 @@
  */
 import { z } from 'zod';
 import { DOCTYPES, ROOT } from '../../../shared/api/documentation.ts';
+import { formContents } from '../../../shared/checklists/schemas.ts';
+import { presentationContents } from '../../../shared/presentations/schemas.ts';
+import { sheetContents } from '../../../shared/sheets/schemas.ts';
+import '../names.ts';
 import { dateTime } from './list.ts';
 
 export const id = z.uuid();
@@ -19,10 +23,8 @@ export const subjectType = z.enum(['org', 'role', 'user']);
 export const permissionBits = z.int().min(0).meta({ description: 'Permission bits: Read 1, Write 2, Delete 4, Edit Permissions 8, Create Documents 16, Create Folders 32' });
 export const username = z.string().nullable().meta({ description: 'Null when the account is gone' });
 
-/** A document's contents: its doctype's shape (documentation §3: pages, questions, form links). */
-export const documentContents = z.record(z.string(), z.unknown()).meta({ description: "The doctype's contents (documentation §3)" });
 
-export const subscriptionOptions = z.object({ validation_errors_only: z.boolean(), email_notifications: z.boolean() });
+export const subscriptionOptions = z.object({ validation_errors_only: z.boolean(), email_notifications: z.boolean() }).meta({ id: 'SubscriptionOptions' });
 
 export const listedItemAnswer = z.object({
   id,
@@ -37,14 +39,14 @@ export const listedItemAnswer = z.object({
   modified_by_username: username,
   subscription_options: subscriptionOptions,
   user_permissions: permissionBits,
-});
+}).meta({ id: 'Item' });
 
 export const trashedItemAnswer = listedItemAnswer.extend({
   folder_id: id.nullable(),
   folder_name: z.string().nullable(),
   deleted_at: time,
   deleted_by_username: username,
-});
+}).meta({ id: 'TrashedItem' });
 
 export const folderAnswer = z.object({
   id,
@@ -59,30 +61,52 @@ export const folderAnswer = z.object({
   modified_by_username: username,
   modified: time,
   version: z.int().min(1),
-});
+}).meta({ id: 'Folder' });
 
-export const pathStep = z.object({ id, name: z.string() });
+export const pathStep = z.object({ id, name: z.string() }).meta({ id: 'PathStep' });
 
-export const documentAnswer = z.object({
+/** What every document answer carries, whatever its doctype. */
+const documentFields = {
   id,
   document_id: id,
   folder_id: folderIdOrRoot,
   root_id: id.nullable(),
   name: z.string(),
   description: z.string(),
-  doctype,
   kind: z.literal('document'),
   version: z.int().min(1),
   latest_version: z.int().min(1),
   path: z.array(pathStep),
-  contents: documentContents,
-  draft_contents: documentContents.nullable(),
   draft_user_id: id.nullable(),
   user_permissions: permissionBits,
   created_at: time,
   created_by_username: username,
   changelog: z.string(),
   modified_at: time,
+};
+
+/** A document of one doctype: its `contents` (and draft) are the doctype's model, the very schema the server checks them with. */
+const documentOf = (doctypes: [string, ...string[]], contents: z.ZodType, name: string) =>
+  z
+    .object({ ...documentFields, doctype: z.enum(doctypes), contents, draft_contents: contents.nullable() })
+    .meta({ id: name, description: `A document of doctype ${doctypes.map((d) => `\`${d}\``).join(' or ')}` });
+
+export const checklistDocument = documentOf(['form'], formContents, 'ChecklistDocument');
+export const presentationDocument = documentOf(['presentation'], presentationContents, 'PresentationDocument');
+export const sheetDocument = documentOf(['sheet', 'report'], sheetContents, 'SheetDocument');
+
+/** A document as its reader gets it, its contents told apart by `doctype`. */
+export const documentAnswer = z.discriminatedUnion('doctype', [checklistDocument, presentationDocument, sheetDocument]).meta({
+  id: 'Document',
+  discriminator: {
+    propertyName: 'doctype',
+    mapping: {
+      form: '#/components/schemas/ChecklistDocument',
+      presentation: '#/components/schemas/PresentationDocument',
+      sheet: '#/components/schemas/SheetDocument',
+      report: '#/components/schemas/SheetDocument',
+    },
+  },
 });
 
 export const historyEntryAnswer = z.object({
@@ -91,7 +115,7 @@ export const historyEntryAnswer = z.object({
   created_by_username: username,
   changelog: z.string(),
   document_id: id,
-});
+}).meta({ id: 'Version' });
 
 export const aclEntryAnswer = z.object({
   id,
@@ -100,12 +124,12 @@ export const aclEntryAnswer = z.object({
   subject_name: z.string(),
   is_grant: z.boolean(),
   permissions: permissionBits,
-});
+}).meta({ id: 'AclEntry' });
 
 export const aclAnswer = z.object({
   entries: z.array(aclEntryAnswer),
   inherited: z.array(aclEntryAnswer.extend({ from_folder_id: id.nullable(), from_folder_name: z.string() })),
-});
+}).meta({ id: 'Acl' });
 
 /** The `{kind}` of the addresses that serve folders and documents alike (a path parameter, not an answer). */
 export const kindParams = z.object({ kind: z.enum(['folders', 'documents']).meta({ description: 'The item’s kind' }) });

@@ -11,7 +11,7 @@ export const permissionReasonAnswer = z.object({
   inherited: z.boolean(),
   from_folder_id: id.nullable(),
   from_folder_name: z.string(),
-});
+}).meta({ id: 'PermissionReason' });
 
 export const memberPermissionsAnswer = z.object({
   user_id: id,
@@ -20,4 +20,4 @@ export const memberPermissionsAnswer = z.object({
   is_org_admin: z.boolean(),
   permissions: permissionBits,
   reasons: z.array(permissionReasonAnswer),
-});
+}).meta({ id: 'MemberPermissions' });

@@ -53,9 +53,9 @@ export const favouriteEntryAnswer = z.object({
   name: z.string(),
   description: z.string(),
   doctype: doctype.nullable(),
-});
+}).meta({ id: 'Favourite' });
 
-export const subscriptionEntryAnswer = favouriteEntryAnswer.extend({ subscription_options: subscriptionOptions });
+export const subscriptionEntryAnswer = favouriteEntryAnswer.extend({ subscription_options: subscriptionOptions }).meta({ id: 'Subscription' });
 
 export const notificationAnswer = z.object({
   id,
@@ -65,10 +65,10 @@ export const notificationAnswer = z.object({
   username: z.string().nullable(),
   context_data: z.record(z.string(), z.unknown()).meta({ description: "The event's record (empty when the item can no longer be read)" }),
   item: z.object({ kind: itemKind, id, name: z.string(), doctype: doctype.nullable() }).nullable(),
-});
+}).meta({ id: 'Notification' });
 
 export const notificationListAnswer = z.object({
   results: z.array(notificationAnswer),
   total: z.int().min(0),
   unread: z.int().min(0),
-});
+}).meta({ id: 'NotificationList' });

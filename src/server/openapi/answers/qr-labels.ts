@@ -20,4 +20,4 @@ export const qrSheetItemsAnswer = z.object({
   ),
   total: z.int().min(0),
   limit: z.int().min(1),
-});
+}).meta({ id: 'QrSheetItems' });

@@ -12,4 +12,4 @@ export const searchResultAnswer = z.object({
   modified_at: time,
   folder_id: id.nullable(),
   folder_name: z.string().nullable(),
-});
+}).meta({ id: 'SearchResult' });

@@ -3,7 +3,7 @@
  * (issue #34): a link as its manager sees it, and the checklist a share token opens. Server only.
  */
 import { z } from 'zod';
-import { documentAnswer, id, time } from './documentation.ts';
+import { checklistDocument, id, time } from './documentation.ts';
 
 export const shareLinkAnswer = z.object({
   id,
@@ -13,10 +13,10 @@ export const shareLinkAnswer = z.object({
   created_at: time,
   expires_at: time.nullable(),
   created_by_username: z.string().nullable(),
-});
+}).meta({ id: 'ShareLink' });
 
 /** The link's checklist at its latest published version, as a reader gets it, with the link and the organisation's name. */
-export const sharedChecklistAnswer = documentAnswer.extend({
+export const sharedChecklistAnswer = checklistDocument.extend({
   share_link: z.object({ name: z.string(), expires_at: time.nullable() }),
   organization_name: z.string(),
-});
+}).meta({ id: 'SharedChecklist' });

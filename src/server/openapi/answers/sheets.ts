@@ -8,4 +8,4 @@ export const sheetRowAnswer = z.object({
   created_by_username: z.string().nullable(),
   record: z.record(z.string(), recordedAnswer).meta({ description: 'Answers by question id (the sheet’s columns)' }),
   submissions: z.record(z.string(), z.string()).meta({ description: 'Checklist id → the row id it gave this row' }),
-});
+}).meta({ id: 'SheetRow' });

@@ -12,12 +12,14 @@ export const webhookEndpoint = z.object({
   enabled: z.boolean(),
   disabled_at: dateTime.nullable(),
   failing_since: dateTime.nullable(),
+  /** After a rotation: until when the old secret still signs beside the new one (docs/webhooks.md); null otherwise. */
+  previous_secret_expires_at: dateTime.nullable(),
   created_at: dateTime,
   created_by_username: z.string().nullable(),
-});
+}).meta({ id: 'WebhookEndpoint' });
 
 /** POST webhooks and rotate-secret: the secret, this once. */
-export const webhookEndpointWithSecret = webhookEndpoint.extend({ secret: z.string().startsWith('whsec_') });
+export const webhookEndpointWithSecret = webhookEndpoint.extend({ secret: z.string().regex(/^whsec_/) }).meta({ id: 'WebhookEndpointWithSecret' });
 
 export const webhookAttempt = z.object({
   id: z.uuid(),
@@ -30,7 +32,7 @@ export const webhookAttempt = z.object({
   error: z.string().nullable(),
   response_head: z.string(),
   delivery_status: z.enum(['pending', 'delivered', 'failed']),
-});
+}).meta({ id: 'WebhookAttempt' });
 
 /** A delivery queued (a re-send, a test event). */
-export const queuedDelivery = z.object({ delivery_id: z.uuid() });
+export const queuedDelivery = z.object({ delivery_id: z.uuid() }).meta({ id: 'QueuedDelivery' });

@@ -20,9 +20,9 @@ export const assignment = z.object({
   completed: z.boolean(),
   submission_id: uuid.nullable(),
   failing_answers: z.array(z.object({ question_id: z.string(), title: z.string(), value: z.unknown() })),
-});
+}).meta({ id: 'Assignment' });
 
 export const firstSteps = z.object({
   root_permissions: z.int(),
   steps: z.object({ folder: z.boolean(), checklist: z.boolean(), member: z.boolean(), qr_labels: z.boolean() }).nullable(),
-});
+}).meta({ id: 'FirstSteps' });

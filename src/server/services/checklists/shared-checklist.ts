@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { signUploadBody } from '../../../shared/api/documentation-schemas.ts';
 import type { MediaUrl, SignedUpload } from '../../../shared/api/documentation.ts';
 import { shareAuthor, SHARED_CHECKLIST_UNAVAILABLE, type SharedChecklist } from '../../../shared/api/share-links.ts';
+import { admitShareUploads } from '../../auth/throttle.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { documentWithChain } from '../../db/documentation-tree.ts';
 import { documentVersions } from '../../db/schema.ts';
@@ -54,9 +55,21 @@ export async function readSharedChecklist(deps: Deps, share: ShareCaller, docume
   return presentSharedChecklist(document, version, share);
 }
 
-/** POST documentation/documents/{id}/sign-content-upload through the link: photos for its answers (no user). */
-export async function signSharedUploads(deps: Deps, share: ShareCaller, documentId: string, files: z.output<typeof signUploadBody>): Promise<SignedUpload[]> {
+/**
+ * POST documentation/documents/{id}/sign-content-upload through the link: photos for its answers (no
+ * user), from the address `ip`. Counted at signing in files and bytes, per link and per address
+ * (auth/throttle.ts `admitShareUploads`): a call that does not fit is refused whole, nothing signed. An
+ * upload no submission uses is removed a day later (./unused-uploads.ts).
+ */
+export async function signSharedUploads(
+  deps: Deps,
+  share: ShareCaller,
+  documentId: string,
+  files: z.output<typeof signUploadBody>,
+  ip: string,
+): Promise<SignedUpload[]> {
   const { document } = await sharedChecklistAccess(deps.db, share, documentId);
+  await admitShareUploads(deps.db, deps.config, share.linkId, ip, files, deps.now());
   return signFor(deps, { orgId: share.orgId, documentId: document.id, userId: null }, files);
 }
 

@@ -30,7 +30,7 @@ import { activityRow, type DataSubmittedContext } from '../activity.ts';
 import { notificationRecipients, notifyRecipients } from '../notifications/fan-out.ts';
 import { webhookData, webhookTypesOf } from '../webhooks/events.ts';
 import { presentRows } from './submitted-rows.ts';
-import { completedUploadsOf } from './uploads.ts';
+import { completedUploadsOf, markUploadsUsed } from './uploads.ts';
 import { judgeSubmission } from './judge-submission.ts';
 import { correctionRecipients, raiseCorrections } from '../assignments/corrections.ts';
 
@@ -189,6 +189,8 @@ export async function submitTo(
   const told = prepared ? await notificationRecipients(deps.db, prepared.event) : [];
 
   const store = async (db: Queryable): Promise<SubmissionRow | undefined> => {
+    // The photos are used now (kept from the clean-up of unused uploads), before they are checked.
+    await markUploadsUsed(db, { orgId: who.orgId, documentId: document.id }, photos.map((p) => p.upload));
     const completed = await completedUploadsOf(
       db,
       deps.config,

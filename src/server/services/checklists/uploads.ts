@@ -51,6 +51,8 @@ export async function signFor(deps: Deps, scope: Required<UploadScope>, files: N
     createdBy: scope.userId,
     createdAt: now,
     expiresAt,
+    // Until something uses it (`markUploadsUsed`); unused for a day, it is removed (./unused-uploads.ts).
+    inUse: false,
   }));
   await deps.db.insert(uploads).values(rows);
   const storage = storageFor(deps.config);
@@ -65,6 +67,44 @@ export async function signFor(deps: Deps, scope: Required<UploadScope>, files: N
       return { upload_id: row.id, url: post.url, fields: post.fields, expires_at: expiresAt.toISOString() };
     }),
   );
+}
+
+/** Upload ids are marked used a few hundred at a time (one statement's parameters). */
+const MARK_CHUNK = 500;
+
+/**
+ * Marks as used the uploads among `ids` of this organisation (and document, when given): a submission's
+ * photos, the uploads a document's contents name. An upload never marked is removed a day after signing
+ * (./unused-uploads.ts). Run it in the transaction that stores the use, BEFORE the uploads are checked:
+ * the row is then held against the clean-up, or already gone (and the check refuses it).
+ */
+export async function markUploadsUsed(db: Queryable, scope: { orgId: string; documentId?: string }, ids: Iterable<string>): Promise<void> {
+  const wanted = [...new Set([...ids].filter(isUuid).map((id) => id.toLowerCase()))];
+  for (let i = 0; i < wanted.length; i += MARK_CHUNK) {
+    await db
+      .update(uploads)
+      .set({ inUse: true })
+      .where(
+        and(
+          inArray(uploads.id, wanted.slice(i, i + MARK_CHUNK)),
+          eq(uploads.orgId, scope.orgId),
+          ...(scope.documentId === undefined ? [] : [eq(uploads.documentId, scope.documentId)]),
+          eq(uploads.inUse, false),
+        ),
+      );
+  }
+}
+
+/** Every UUID among the string values of `value` (contents of any doctype): what uses uploads, whatever field names them. */
+export function uuidsIn(value: unknown, found: Set<string> = new Set()): Set<string> {
+  if (typeof value === 'string') {
+    if (isUuid(value)) found.add(value.toLowerCase());
+  } else if (Array.isArray(value)) {
+    for (const item of value) uuidsIn(item, found);
+  } else if (value !== null && typeof value === 'object') {
+    for (const item of Object.values(value)) uuidsIn(item, found);
+  }
+  return found;
 }
 
 /**

@@ -90,6 +90,8 @@ export async function copiedUploads(
         expiresAt: source.expiresAt,
         completedAt: source.completedAt,
         fileOf: source.fileOf ?? source.id,
+        // The copy's contents name it: used from the start (never taken by the clean-up of unused uploads).
+        inUse: true,
       });
     }
     return rekeyed(copy.contents, renamed);

@@ -26,6 +26,7 @@ import {
 import { recordActivity } from '../activity.ts';
 import { requireOwnIds } from '../own-ids.ts';
 import { requireDocumentMedia } from '../presentations/media.ts';
+import { markUploadsUsed, uuidsIn } from '../checklists/uploads.ts';
 import { idsInContents } from './stored-ids.ts';
 import { checkSheetContents } from '../sheets/contents.ts';
 import type { SheetContents } from '../../../shared/sheets/model.ts';
@@ -69,6 +70,8 @@ async function requireStoredIds(
   contents: DocumentContents,
   field: string,
 ): Promise<void> {
+  // Every upload the contents name is used now (kept from the clean-up of unused uploads), before the checks.
+  await markUploadsUsed(tx, { orgId: who.orgId }, uuidsIn(contents));
   const stored = idsInContents(target.doctype, contents, field);
   await requireOwnIds(tx, who.orgId, stored);
   if (target.doctype === 'presentation') await requireDocumentMedia(tx, deps.config, { orgId: who.orgId, documentId: target.documentId }, stored, deps.now());

@@ -11,10 +11,10 @@ import { WEBHOOK_TEST_EVENT, type WebhookAttempt, type WebhookEndpoint, type Web
 import type { CreateWebhookParsed, ListWebhookAttemptsParsed, UpdateWebhookParsed } from '../../../shared/api/webhooks-schemas.ts';
 import { seal } from '../../auth/app-key.ts';
 import type { Queryable } from '../../db/connection.ts';
-import { queueOneDelivery, requeueDelivery } from '../../db/queries/webhooks.ts';
-import { folders, users, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
+import { queueOneDelivery, requeueDelivery, rotateSecret } from '../../db/queries/webhooks.ts';
+import { folders, organisations, users, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
 import type { Deps, Member } from '../../env.ts';
-import { notFound } from '../../errors.ts';
+import { conflict, notFound } from '../../errors.ts';
 import { presentWebhook, presentWebhookAttempt, presentWebhookWithSecret, type EndpointView } from '../../presenters/webhooks.ts';
 import { requireOwnIds } from '../own-ids.ts';
 
@@ -46,33 +46,42 @@ async function endpointView(db: Queryable, who: Member, id: string): Promise<End
 /** GET webhooks: every endpoint, oldest first. */
 export async function listWebhooks(deps: Deps, who: Member): Promise<List<WebhookEndpoint>> {
   const views = await viewsWhere(deps.db, who.orgId);
-  return { results: views.map(presentWebhook), total: views.length };
+  const now = deps.now();
+  return { results: views.map((v) => presentWebhook(v, now)), total: views.length };
 }
 
 /** GET webhooks/{id}. */
 export async function getWebhook(deps: Deps, who: Member, id: string): Promise<WebhookEndpoint> {
-  return presentWebhook(await endpointView(deps.db, who, id));
+  return presentWebhook(await endpointView(deps.db, who, id), deps.now());
 }
 
-/** POST webhooks: 201 with the secret, this once. */
+/** POST webhooks: 201 with the secret, this once; 409 past WEBHOOK_MAX_ENDPOINTS_PER_ORG. */
 export async function createWebhook(deps: Deps, who: Member, body: CreateWebhookParsed): Promise<WebhookEndpointWithSecret> {
   const folderId = body.folder_id?.toLowerCase() ?? null;
   if (folderId) await requireOwnIds(deps.db, who.orgId, [{ field: 'folder_id', kind: 'folder', id: folderId }]);
   const now = deps.now();
   const id = uuidv7(now.getTime());
   const secret = newWebhookSecret();
-  await deps.db.insert(webhookEndpoints).values({
-    id,
-    orgId: who.orgId,
-    url: body.url,
-    events: body.events,
-    folderId,
-    secret: await seal(deps.config, 'webhook-secret', id, secret),
-    createdBy: who.userId,
-    createdAt: now,
-    updatedAt: now,
+  const sealed = await seal(deps.config, 'webhook-secret', id, secret);
+  const cap = deps.config.webhookMaxEndpointsPerOrg;
+  await deps.db.transaction(async (tx) => {
+    // The organisation's row held: two creations at once cannot both pass the count.
+    await tx.select({ id: organisations.id }).from(organisations).where(eq(organisations.id, who.orgId)).for('no key update');
+    const [held] = await tx.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.orgId, who.orgId));
+    if (Number(held?.n ?? 0) >= cap) throw conflict(`An organization can have at most ${cap} webhooks: delete one first`);
+    await tx.insert(webhookEndpoints).values({
+      id,
+      orgId: who.orgId,
+      url: body.url,
+      events: body.events,
+      folderId,
+      secret: sealed,
+      createdBy: who.userId,
+      createdAt: now,
+      updatedAt: now,
+    });
   });
-  return presentWebhookWithSecret(await endpointView(deps.db, who, id), secret);
+  return presentWebhookWithSecret(await endpointView(deps.db, who, id), deps.now(), secret);
 }
 
 /** PUT webhooks/{id}: its address, events and subtree; `enabled: true` switches a disabled one back on (its failures forgotten). */
@@ -88,9 +97,10 @@ export async function updateWebhook(deps: Deps, who: Member, id: string, body: U
         : { enabled: false, disabledAt: deps.now() };
   await deps.db
     .update(webhookEndpoints)
-    .set({ url: body.url, events: body.events, folderId, updatedAt: deps.now(), ...switching })
+    // Saved: an endpoint backing off after a failure is tried again at once (its address may be fixed).
+    .set({ url: body.url, events: body.events, folderId, updatedAt: deps.now(), retryAt: null, ...switching })
     .where(and(eq(webhookEndpoints.id, row.id), eq(webhookEndpoints.orgId, who.orgId)));
-  return presentWebhook(await endpointView(deps.db, who, row.id));
+  return presentWebhook(await endpointView(deps.db, who, row.id), deps.now());
 }
 
 /** DELETE webhooks/{id}: with its deliveries and their log. */
@@ -99,15 +109,18 @@ export async function deleteWebhook(deps: Deps, who: Member, id: string): Promis
   await deps.db.delete(webhookEndpoints).where(and(eq(webhookEndpoints.id, row.id), eq(webhookEndpoints.orgId, who.orgId)));
 }
 
-/** POST webhooks/{id}/rotate-secret: a new secret, answered this once; the old one signs nothing more. */
+/**
+ * POST webhooks/{id}/rotate-secret: a new secret, answered this once. The one it replaces keeps signing
+ * beside it for WEBHOOK_SECRET_OVERLAP_HOURS (`previous_secret_expires_at`), so a receiver can switch
+ * without missing a delivery; it stays sealed as it was (same purpose and endpoint id).
+ */
 export async function rotateWebhookSecret(deps: Deps, who: Member, id: string): Promise<WebhookEndpointWithSecret> {
   const view = await endpointView(deps.db, who, id);
   const secret = newWebhookSecret();
-  await deps.db
-    .update(webhookEndpoints)
-    .set({ secret: await seal(deps.config, 'webhook-secret', view.row.id, secret), updatedAt: deps.now() })
-    .where(eq(webhookEndpoints.id, view.row.id));
-  return presentWebhookWithSecret(await endpointView(deps.db, who, view.row.id), secret);
+  const now = deps.now();
+  const sealed = await seal(deps.config, 'webhook-secret', view.row.id, secret);
+  await rotateSecret(deps.db, { id: view.row.id, orgId: who.orgId }, sealed, new Date(now.getTime() + deps.config.webhookSecretOverlapMs), now);
+  return presentWebhookWithSecret(await endpointView(deps.db, who, view.row.id), now, secret);
 }
 
 /** GET webhooks/{id}/deliveries: every attempt, newest first, a page at a time. */

@@ -1,9 +1,9 @@
 /**
  * THE one request a webhook delivery makes (docs/webhooks.md "Where deliveries may go"): a POST to an
  * http or https address that
- * - never reaches a private, loopback, link-local, shared, multicast or reserved address, IPv4 or IPv6
- *   (mapped, NAT64 and 6to4 addresses judged by the IPv4 address inside), unless WEBHOOK_ALLOW_PRIVATE is
- *   set: judged on the address connected to — an IP literal as it is, a name after DNS resolution (a
+ * - never reaches an address of an IANA special-purpose block (private, loopback, link-local, shared,
+ *   multicast, reserved, the IPv6 translation blocks…: only global unicast; an IPv4-mapped IPv6 address
+ *   judged by the IPv4 address inside), unless WEBHOOK_ALLOW_PRIVATE is set: judged on the address connected to — an IP literal as it is, a name after DNS resolution (a
  *   `lookup` that hands the socket only addresses it has checked, so a name cannot resolve one way for
  *   the check and another for the connection);
  * - follows no redirect: a 3xx is a failed attempt;
@@ -12,82 +12,36 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { WEBHOOK_RESPONSE_HEAD_BYTES } from '../../../shared/api/webhooks.ts';
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 
-const blocked = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  blocked.addSubnet(net, prefix, 'ipv4');
-}
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
-  ['2001:db8::', 32],
-  ['100::', 64],
-] as const) {
-  blocked.addSubnet(net, prefix, 'ipv6');
-}
+/** The IETF-reserved ::/8 (its IPv4-mapped addresses aside, judged by the IPv4 address inside): the deprecated IPv4-compatible ::/96 among it. */
+const IETF_RESERVED_V6 = ipaddr.parseCIDR('::/8');
 
-/** The IPv4 address inside an IPv6 one that carries one (::ffff:a.b.c.d, ::a.b.c.d, 64:ff9b::/96, 2002::/16), if any. */
-function embeddedIpv4(address: string): string | undefined {
-  const groups = expandIpv6(address);
-  if (!groups) return undefined;
-  const v4 = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
-  const zeros = (from: number, to: number) => groups.slice(from, to).every((g) => g === 0);
-  if (zeros(0, 5) && (groups[5] === 0xffff || groups[5] === 0)) return v4(groups[6]!, groups[7]!);
-  if (groups[0] === 0x64 && groups[1] === 0xff9b && zeros(2, 6)) return v4(groups[6]!, groups[7]!);
-  if (groups[0] === 0x2002) return v4(groups[1]!, groups[2]!);
-  return undefined;
-}
-
-/** The eight 16-bit groups of an IPv6 address (a dotted IPv4 tail allowed); undefined if it is not one. */
-function expandIpv6(address: string): number[] | undefined {
-  let text = address.split('%')[0]!.toLowerCase();
-  const tail = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  if (tail) {
-    const [a, b, c, d] = tail.slice(1).map(Number) as [number, number, number, number];
-    text = `${text.slice(0, tail.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const halves = text.split('::');
-  if (halves.length > 2) return undefined;
-  const part = (s: string) => (s === '' ? [] : s.split(':').map((g) => parseInt(g, 16)));
-  const head = part(halves[0]!);
-  const rest = halves.length === 2 ? part(halves[1]!) : [];
-  const fill = 8 - head.length - rest.length;
-  if (halves.length === 1 ? head.length !== 8 : fill < 0) return undefined;
-  const groups = [...head, ...Array<number>(halves.length === 2 ? fill : 0).fill(0), ...rest];
-  return groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff) ? groups : undefined;
-}
-
-/** Whether a delivery may not connect to this IP address (private, loopback, link-local, …). */
+/**
+ * Whether a delivery may not connect to this IP address: anything but a global unicast address, as the
+ * `ipaddr.js` range table names the IANA special-purpose blocks (private, loopback, link-local, shared,
+ * multicast, documentation, benchmarking, reserved, and the IPv6 translation blocks — SIIT `::ffff:0:0:0/96`,
+ * NAT64 `64:ff9b::/96` and `64:ff9b:1::/48`, 6to4 `2002::/16`, Teredo `2001::/32` — …). An IPv4-mapped
+ * IPv6 address (`::ffff:a.b.c.d`) is the IPv4 address it carries.
+ */
 export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return blocked.check(address, 'ipv4');
-  if (family !== 6) return true;
-  const inside = embeddedIpv4(address);
-  if (inside !== undefined) return blocked.check(inside, 'ipv4');
-  return blocked.check(address.split('%')[0]!, 'ipv6');
+  if (isIP(address) === 0) return true;
+  let parsed: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    parsed = ipaddr.parse(address);
+  } catch {
+    return true;
+  }
+  if (parsed.kind() === 'ipv6') {
+    const v6 = parsed as ipaddr.IPv6;
+    if (v6.isIPv4MappedAddress()) parsed = v6.toIPv4Address();
+    else if (v6.match(IETF_RESERVED_V6)) return true;
+  }
+  return parsed.range() !== 'unicast';
 }
 
 export class RefusedAddress extends Error {}
@@ -131,9 +85,14 @@ export interface WebhookAgents {
   https: https.Agent;
 }
 
-/** Kept-alive agents for a sender: each socket was opened through the checked lookup (per request, below). */
-export function webhookAgents(): WebhookAgents {
-  const options = { keepAlive: true, maxSockets: 8, maxFreeSockets: 4, timeout: WEBHOOK_TIMEOUT_MS };
+/**
+ * Kept-alive agents for a sender: each socket was opened through the checked lookup (per request, below).
+ * As many sockets per host as the sender has deliveries in flight (`maxSockets`): endpoints of several
+ * organisations on one host never wait in the agent behind another's slow requests (the sender's own
+ * caps bound them).
+ */
+export function webhookAgents(maxSockets = 64): WebhookAgents {
+  const options = { keepAlive: true, maxSockets, maxFreeSockets: 4, timeout: WEBHOOK_TIMEOUT_MS };
   return { http: new http.Agent(options), https: new https.Agent(options) };
 }
 

@@ -5,11 +5,17 @@
  * queued while the LISTEN connection was down).
  *
  * - Deliveries are claimed with FOR UPDATE SKIP LOCKED and held for CLAIM_MS (db/queries/webhooks.ts), so
- *   senders in several processes never send one twice; a batch is sent side by side.
+ *   senders in several processes never send one twice.
+ * - Fairly (docs/webhooks.md "Fairness"): at most WEBHOOK_MAX_IN_FLIGHT in flight, a quarter of them for
+ *   one organisation, ENDPOINT_IN_FLIGHT for one endpoint; claimed round-robin by endpoint, oldest first;
+ *   each endpoint's deliveries are sent and logged as a group of their own, so a slow one holds only its
+ *   own slots, and the sender claims more whenever a slot frees or a commit wakes it. An endpoint backs
+ *   off after a failure: its other deliveries wait with it (retry_at) instead of each being tried.
  * - Each is sent only for what the endpoint's registrant may read now, in its folder subtree
  *   (./registrant.ts); anything else is dropped unsent and unlogged.
  * - Signed as Standard Webhooks says (`standardwebhooks`: webhook-id, webhook-timestamp,
- *   webhook-signature over `{id}.{timestamp}.{body}` with the endpoint's secret), posted by THE safe
+ *   webhook-signature over `{id}.{timestamp}.{body}` with the endpoint's secret, and with the secret before
+ *   it too while a rotation's overlap lasts: two signatures, space separated), posted by THE safe
  *   request (./safe-request.ts: the SSRF rule, no redirects, 10 s). Every attempt is logged.
  * - A failure is tried again after WEBHOOK_RETRY_BASE_MS, doubling, for a day from when the delivery was
  *   queued (or re-sent); after that it is given up (failed). An endpoint whose attempts have all failed
@@ -23,7 +29,7 @@ import { unseal } from '../../auth/app-key.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/connection.ts';
 import { listen, type ChannelListener } from '../../db/listen.ts';
-import { claimDueDeliveries, WEBHOOK_CHANNEL, type ClaimedDelivery } from '../../db/queries/webhooks.ts';
+import { claimDueDeliveries, markEndpointFailing, WEBHOOK_CHANNEL, type ClaimedDelivery } from '../../db/queries/webhooks.ts';
 import { memberships, organisations, users, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
 import type { Member } from '../../env.ts';
 import type { MailQueue } from '../../mail/mail-queue.ts';
@@ -34,14 +40,25 @@ import { postWebhook, webhookAgents, WEBHOOK_TIMEOUT_MS, type WebhookAnswer } fr
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** How long a sender holds what it took: well past a request's timeout. */
 export const CLAIM_MS = 6 * WEBHOOK_TIMEOUT_MS;
-/** Deliveries taken (and sent side by side) at a time. */
-const BATCH = 50;
+/** Deliveries of one endpoint a sender has in flight at most (claimed together, sent side by side). */
+export const ENDPOINT_IN_FLIGHT = 4;
+/** The longest an endpoint backs off after a failure (it has failed for at least that long). */
+export const ENDPOINT_BACKOFF_MAX_MS = 60 * 60 * 1000;
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
 /** The delay after the `attempts`-th failed attempt: the base, doubling. */
 export function webhookRetryDelay(attempts: number, baseMs: number): number {
   return baseMs * 2 ** Math.max(0, Math.min(attempts, 40) - 1);
+}
+
+/**
+ * The wait after a failed attempt, for the delivery and its endpoint: the delivery's own backoff, or as
+ * long as the endpoint has been failing (up to ENDPOINT_BACKOFF_MAX_MS) when that is longer — so an
+ * endpoint with many deliveries queued is tried less and less often, not once per delivery.
+ */
+export function endpointBackoff(attempts: number, baseMs: number, failingForMs: number): number {
+  return Math.max(webhookRetryDelay(attempts, baseMs), Math.min(Math.max(0, failingForMs), ENDPOINT_BACKOFF_MAX_MS));
 }
 
 export interface WebhookSenderOptions {
@@ -71,14 +88,21 @@ export class WebhookSender {
   /** Secrets unsealed, by endpoint id and sealed value. */
   private readonly secrets = new Map<string, string>();
   /** Kept-alive connections to the endpoints (each connected to an address the SSRF rule passed). */
-  private readonly agents = webhookAgents();
+  private readonly agents: ReturnType<typeof webhookAgents>;
   private stopped = false;
+  /** Deliveries in flight in this process, in all, by endpoint and by organisation. */
+  private inFlight = 0;
+  private readonly inFlightByEndpoint = new Map<string, number>();
+  private readonly inFlightByOrg = new Map<string, number>();
+  /** The groups being sent (and logged). */
+  private readonly sending = new Set<Promise<void>>();
 
   constructor(options: WebhookSenderOptions) {
     this.db = options.db;
     this.config = options.config;
     this.now = options.now;
     this.mail = options.mail;
+    this.agents = webhookAgents(options.config.webhookMaxInFlight);
     this.log = options.log ?? ((line) => console.error(line));
     this.passes = new BackgroundPasses(() => this.deliverDue(), this.log, 'Webhook delivery pass failed');
   }
@@ -88,21 +112,77 @@ export class WebhookSender {
     this.passes.soon();
   }
 
-  /** Resolves once this process's sender has done what it was asked (retries due later are not waited for). */
-  idle(): Promise<void> {
-    return this.passes.idle();
+  /** Resolves once this process's sender has done what it was asked, its sends logged (retries due later are not waited for). */
+  async idle(): Promise<void> {
+    for (;;) {
+      await this.passes.idle();
+      if (this.sending.size === 0) return;
+      await Promise.all([...this.sending]);
+    }
   }
 
-  /** One pass: sends every delivery due now, batch by batch; answers how many attempts were made. */
+  /** At most this many of one organisation's deliveries in flight here: a quarter of the sender's. */
+  private get perOrg(): number {
+    return Math.max(1, Math.floor(this.config.webhookMaxInFlight / 4));
+  }
+
+  /**
+   * One pass: claims what is due while this process has room, fairly (db/queries/webhooks.ts CLAIM_DUE),
+   * and starts sending each endpoint's group without waiting for it; answers how many were claimed.
+   */
   async deliverDue(): Promise<number> {
-    let attempted = 0;
+    let claimedCount = 0;
     const cache: PassCache = { registrants: new Map(), chains: new Map() };
+    const perEndpoint = Math.min(ENDPOINT_IN_FLIGHT, this.perOrg);
     for (;;) {
+      const limit = this.config.webhookMaxInFlight - this.inFlight;
+      if (limit <= 0 || this.stopped) return claimedCount;
       const now = this.now();
-      const claimed = await claimDueDeliveries(this.db, now, new Date(now.getTime() + CLAIM_MS), BATCH);
-      if (claimed.length === 0) return attempted;
-      attempted += await this.deliverBatch(claimed, cache);
+      const room = (used: Map<string, number>, cap: number) => new Map([...used].map(([id, n]) => [id, Math.max(0, cap - n)]));
+      const claimed = await claimDueDeliveries(this.db, now, new Date(now.getTime() + CLAIM_MS), {
+        limit,
+        perEndpoint,
+        perOrg: this.perOrg,
+        endpointRooms: room(this.inFlightByEndpoint, perEndpoint),
+        orgRooms: room(this.inFlightByOrg, this.perOrg),
+      });
+      if (claimed.length === 0) return claimedCount;
+      claimedCount += claimed.length;
+      const groups = new Map<string, ClaimedDelivery[]>();
+      for (const d of claimed) groups.set(d.endpointId, [...(groups.get(d.endpointId) ?? []), d]);
+      for (const group of groups.values()) this.track(group, 1);
+      let endpoints: Map<string, EndpointRow>;
+      try {
+        endpoints = new Map((await this.db.select().from(webhookEndpoints).where(inArray(webhookEndpoints.id, [...groups.keys()]))).map((e) => [e.id, e]));
+      } catch (err) {
+        for (const group of groups.values()) this.track(group, -1);
+        throw err;
+      }
+      for (const group of groups.values()) {
+        const sent: Promise<void> = this.deliverGroup(group, endpoints.get(group[0]!.endpointId), cache)
+          .catch((err: unknown) => this.log(`Webhook delivery failed: ${err instanceof Error ? err.message : String(err)}`))
+          .finally(() => {
+            this.track(group, -1);
+            this.sending.delete(sent);
+            // A slot is free: what waited for it is claimed now.
+            if (!this.stopped) this.deliverSoon();
+          });
+        this.sending.add(sent);
+      }
     }
+  }
+
+  /** Counts a group of one endpoint's deliveries into (`sign` 1) or out of (-1) flight. */
+  private track(group: ClaimedDelivery[], sign: 1 | -1): void {
+    const n = sign * group.length;
+    const add = (map: Map<string, number>, key: string) => {
+      const next = (map.get(key) ?? 0) + n;
+      if (next > 0) map.set(key, next);
+      else map.delete(key);
+    };
+    this.inFlight += n;
+    add(this.inFlightByEndpoint, group[0]!.endpointId);
+    add(this.inFlightByOrg, group[0]!.orgId);
   }
 
   /** Listens for commits that queued deliveries and looks every `intervalMs`; the answer stops both. */
@@ -146,36 +226,42 @@ export class WebhookSender {
     return endpoint.folderId === null || ids.includes(endpoint.folderId);
   }
 
-  /** An endpoint's secret as it is (unsealed once per sealed value). */
-  private async secretOf(endpoint: EndpointRow): Promise<string> {
-    const key = `${endpoint.id}:${endpoint.secret}`;
+  /** A sealed secret of an endpoint as it is (unsealed once per sealed value). */
+  private async unsealed(endpoint: EndpointRow, sealed: string): Promise<string> {
+    const key = `${endpoint.id}:${sealed}`;
     let secret = this.secrets.get(key);
     if (secret === undefined) {
-      secret = await unseal(this.config, 'webhook-secret', endpoint.id, endpoint.secret);
+      secret = await unseal(this.config, 'webhook-secret', endpoint.id, sealed);
       if (this.secrets.size > 1000) this.secrets.clear();
       this.secrets.set(key, secret);
     }
     return secret;
   }
 
+  /** The secrets that sign at `at`: the endpoint's, and the one before it while the rotation's overlap lasts. */
+  private async secretsOf(endpoint: EndpointRow, at: Date): Promise<string[]> {
+    const secrets = [await this.unsealed(endpoint, endpoint.secret)];
+    if (endpoint.previousSecret !== null && endpoint.previousSecretExpiresAt !== null && endpoint.previousSecretExpiresAt > at) {
+      secrets.push(await this.unsealed(endpoint, endpoint.previousSecret));
+    }
+    return secrets;
+  }
+
   /**
-   * Sends a claimed batch side by side: their endpoints read once, what may not be carried dropped, the
-   * successes logged and marked with three statements for the whole batch; each failure on its own
-   * (./record). Never throws for one delivery; answers how many attempts were made.
+   * Sends one endpoint's claimed deliveries side by side: what may not be carried dropped, the successes
+   * logged and marked with three statements for the group; each failure on its own (./record). Never
+   * throws for one delivery.
    */
-  private async deliverBatch(claimed: ClaimedDelivery[], cache: PassCache): Promise<number> {
-    const endpointIds = [...new Set(claimed.map((d) => d.endpointId))];
-    const endpoints = new Map((await this.db.select().from(webhookEndpoints).where(inArray(webhookEndpoints.id, endpointIds))).map((e) => [e.id, e]));
+  private async deliverGroup(claimed: ClaimedDelivery[], endpoint: EndpointRow | undefined, cache: PassCache): Promise<void> {
+    if (!endpoint) return;
     const outcomes = await Promise.all(
       claimed.map(async (d): Promise<{ d: ClaimedDelivery; endpoint: EndpointRow; at: Date; answer: WebhookAnswer } | { d: ClaimedDelivery; drop: 'withheld' | 'off' } | undefined> => {
         try {
-          const endpoint = endpoints.get(d.endpointId);
-          if (!endpoint) return undefined;
           if (!endpoint.enabled && d.eventType !== 'webhook.test') return { d, drop: 'off' };
           if (!(await this.mayCarry(endpoint, d, cache))) return { d, drop: 'withheld' };
           const body = JSON.stringify(d.payload);
           const at = this.now();
-          const secret = await this.secretOf(endpoint);
+          const secrets = await this.secretsOf(endpoint, at);
           const answer = await postWebhook({
             url: endpoint.url,
             body,
@@ -186,7 +272,8 @@ export class WebhookSender {
               'user-agent': 'Ringbinder-Webhooks/1',
               'webhook-id': d.id,
               'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-              'webhook-signature': new Webhook(secret).sign(d.id, at, body),
+              // Standard Webhooks: several signatures, space separated; a receiver accepts any one it can verify.
+              'webhook-signature': secrets.map((secret) => new Webhook(secret).sign(d.id, at, body)).join(' '),
             },
           });
           return { d, endpoint, at, answer };
@@ -230,15 +317,14 @@ export class WebhookSender {
             .update(webhookDeliveries)
             .set({ status: 'delivered' })
             .where(inArray(webhookDeliveries.id, kept.map((o) => o.d.id)));
-          const recovered = [...new Set(kept.filter((o) => o.endpoint.failingSince !== null).map((o) => o.endpoint.id))];
-          if (recovered.length > 0) await tx.update(webhookEndpoints).set({ failingSince: null }).where(inArray(webhookEndpoints.id, recovered));
+          const recovered = [...new Set(kept.filter((o) => o.endpoint.failingSince !== null || o.endpoint.retryAt !== null).map((o) => o.endpoint.id))];
+          if (recovered.length > 0) await tx.update(webhookEndpoints).set({ failingSince: null, retryAt: null }).where(inArray(webhookEndpoints.id, recovered));
         });
       }
       for (const o of sent) if (!o.answer.ok) await this.record(o.endpoint, o.d, o.at, o.answer);
     } catch (err) {
       this.log(`Webhook delivery log could not be written: ${err instanceof Error ? err.message : String(err)}`);
     }
-    return sent.length;
   }
 
   private attemptRow(endpoint: EndpointRow, d: ClaimedDelivery, at: Date, answer: WebhookAnswer): typeof webhookAttempts.$inferInsert {
@@ -265,7 +351,8 @@ export class WebhookSender {
       const [still] = await tx.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(eq(webhookDeliveries.id, d.id)).for('key share');
       if (!still) return;
       await tx.insert(webhookAttempts).values(this.attemptRow(endpoint, d, at, answer));
-      const delay = webhookRetryDelay(d.attempts, this.config.webhookRetryBaseMs);
+      const failingFor = d.eventType === 'webhook.test' || endpoint.failingSince === null ? 0 : now.getTime() - endpoint.failingSince.getTime();
+      const delay = endpointBackoff(d.attempts, this.config.webhookRetryBaseMs, failingFor);
       const next = new Date(now.getTime() + delay);
       const givenUp = next.getTime() > d.retriesFrom.getTime() + DAY_MS || d.eventType === 'webhook.test';
       await tx
@@ -282,12 +369,9 @@ export class WebhookSender {
         this.wakes.add(wake);
       }
       if (d.eventType === 'webhook.test') return;
-      // The endpoint has been failing since its first failure after its last success.
-      const [failing] = await tx
-        .update(webhookEndpoints)
-        .set({ failingSince: endpoint.failingSince ?? at })
-        .where(eq(webhookEndpoints.id, endpoint.id))
-        .returning({ failingSince: webhookEndpoints.failingSince, enabled: webhookEndpoints.enabled });
+      // The endpoint has been failing since its first failure after its last success; it backs off (its
+      // other deliveries wait with it) until this one's retry.
+      const failing = await markEndpointFailing(tx, endpoint.id, at, next);
       if (!failing?.enabled || !failing.failingSince || now.getTime() - failing.failingSince.getTime() < DAY_MS) return;
       const [off] = await tx
         .update(webhookEndpoints)
