@@ -239,7 +239,7 @@ describe('the throttled calls: Retry-After on a 429, RateLimit and RateLimit-Pol
     const signIp = newIp();
     await expectHeaders(
       () => client.post(`documentation/documents/${checklist.id}/sign-content-upload`, [{ filename: 'a.png', file_size: 10, content_type: 'image/png' }], { headers: from(signIp) }),
-      'share-upload:ip',
+      'share-upload-files:ip',
       2,
       3600,
       201,

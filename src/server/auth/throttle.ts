@@ -95,7 +95,7 @@ export async function admitAttempt(db: Queryable, checks: readonly ThrottleCheck
 }
 
 /**
- * The name of a key's limit in the RateLimit headers: its first two parts (`sign-in:ip`, `share-upload:link`),
+ * The name of a key's limit in the RateLimit headers: its first two parts (`sign-in:ip`, `share-upload-bytes:ip`),
  * never the hashed account or address. The account-wide sign-in limit is not named: it applies only at
  * addresses the account has never signed in from, so naming it would tell whoever shares an address
  * whether the account has signed in from there.
