@@ -2,7 +2,7 @@
  * The API under /api/v1: THE sign-in table (ACCESS), one sub-app per area, the one error handler, the body
  * limit. Each request passes, in this order: the server's parts and no-store; the 1 MB body limit (but
  * `uploads`, which has its own); the sign-in of its path (auth/access.ts `signIn` over ACCESS); then its
- * route. No area or route signs a caller in on its own, so the order of the mounts below changes nothing
+ * route (a POST with an Idempotency-Key, http/idempotency.ts, in between). No area or route signs a caller in on its own, so the order of the mounts below changes nothing
  * of who is let in (tests/api/sign-in-sweep.test.ts calls every route without credentials).
  *
  * Personal API tokens (issue #34, auth/api-tokens.ts) sign their user in by the same chains, in their one
@@ -29,6 +29,7 @@ import type { AppEnv, Deps } from './env.ts';
 import { bodyLimit } from './http/body-limit.ts';
 import { etags } from './http/etag.ts';
 import { rateLimitHeaders } from './http/rate-limit.ts';
+import { idempotency } from './http/idempotency.ts';
 import { renderError } from './http/error-handler.ts';
 import { unrouted } from './http/unrouted.ts';
 import { activityApi } from './routes/activity.ts';
@@ -116,6 +117,8 @@ export function createApi(deps: Deps): Hono<AppEnv> {
   const limit = bodyLimit(deps.config.bodyLimit);
   api.use('*', (c, next) => (pathInApi(c) === '/uploads' ? next() : limit(c, next)));
   api.use('*', signIn(ACCESS, sharedChecklist.routes) as MiddlewareHandler<AppEnv>);
+  // A POST with an Idempotency-Key takes effect once per caller, address and key (http/idempotency.ts).
+  api.use('*', idempotency(deps.db, deps.config, deps.now));
   // A share caller's answers at the addresses it shares with members (the checklist, its media, uploads,
   // submissions): they answer a share caller and pass anyone else on to the area's route of the same address.
   api.route('/', sharedChecklist);

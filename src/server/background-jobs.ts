@@ -1,7 +1,8 @@
 /**
  * The server's background jobs, started with it and stopped when it closes: planner statistics for the
  * embedded database (db/statistics.ts; PostgreSQL's autovacuum does it there), pruning the throttle
- * table of attempts older than every window (auth/throttle.ts), and delivering the mail queue — retries,
+ * table of attempts older than every window (auth/throttle.ts) and the Idempotency-Keys older than
+ * IDEMPOTENCY_KEY_HOURS (http/idempotency.ts), and delivering the mail queue — retries,
  * and mail another process queued (mail/mail-queue.ts; each request also starts a delivery right after
  * its commit), mailing notifications in groups (services/notifications/email.ts), and sending webhooks
  * (services/webhooks/sender.ts: woken at each commit that queued one, and on its timer), and removing
@@ -11,6 +12,7 @@ import { keepAttemptsPruned } from './auth/throttle.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/connection.ts';
 import { keepStatistics } from './db/statistics.ts';
+import { keepIdempotencyKeysPruned } from './http/idempotency.ts';
 import type { MailQueue } from './mail/mail-queue.ts';
 import { keepUnusedUploadsRemoved } from './services/checklists/unused-uploads.ts';
 import { keepMailingNotifications } from './services/notifications/email.ts';
@@ -27,6 +29,7 @@ export function startBackgroundJobs(
   const stops = [
     ...(database.kind === 'pglite' ? [keepStatistics(database.db)] : []),
     keepAttemptsPruned(database.db, now, config.throttlePruneIntervalMs),
+    keepIdempotencyKeysPruned(database.db, config, now),
     mail.keepDelivering(config.mailDeliveryIntervalMs),
     keepMailingNotifications({ db: database.db, config, mail, now }, config.notificationMailIntervalMs),
     webhooks.keepDelivering(config.webhookDeliveryIntervalMs),

@@ -33,6 +33,12 @@ export interface Config {
   appKey: string | undefined;
   /** How often old sign-in and reset attempts are dropped from the throttle table (THROTTLE_PRUNE_INTERVAL_MS). */
   throttlePruneIntervalMs: number;
+  /** How long an Idempotency-Key and its first answer are kept (IDEMPOTENCY_KEY_HOURS, default 24): a retry within it is answered again. */
+  idempotencyKeyHours: number;
+  /** How often keys older than that are dropped (IDEMPOTENCY_PRUNE_INTERVAL_MS, default 10 min). */
+  idempotencyPruneIntervalMs: number;
+  /** How long a repeat waits for the first request with its key to answer before 409 with Retry-After (IDEMPOTENCY_WAIT_MS, default 10 s). */
+  idempotencyWaitMs: number;
   /**
    * Behind your own reverse proxy (TRUST_PROXY=1): the client's address is the first of X-Forwarded-For
    * and the request came over HTTPS when the first of X-Forwarded-Proto says so. Otherwise both are ignored.
@@ -239,6 +245,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadSigningSecret,
     appKey,
     throttlePruneIntervalMs: positiveNumber(env.THROTTLE_PRUNE_INTERVAL_MS, 'THROTTLE_PRUNE_INTERVAL_MS') ?? 10 * 60 * 1000,
+    idempotencyKeyHours: positiveCount(env.IDEMPOTENCY_KEY_HOURS, 'IDEMPOTENCY_KEY_HOURS') ?? 24,
+    idempotencyPruneIntervalMs: positiveNumber(env.IDEMPOTENCY_PRUNE_INTERVAL_MS, 'IDEMPOTENCY_PRUNE_INTERVAL_MS') ?? 10 * 60 * 1000,
+    idempotencyWaitMs: positiveNumber(env.IDEMPOTENCY_WAIT_MS, 'IDEMPOTENCY_WAIT_MS') ?? 10_000,
     trustProxy: env.TRUST_PROXY === '1',
     registrationsPerIpPerHour: positiveCount(env.REGISTRATIONS_PER_IP_PER_HOUR, 'REGISTRATIONS_PER_IP_PER_HOUR') ?? 50,
     organisationsPerIpPerHour: positiveCount(env.ORGANISATIONS_PER_IP_PER_HOUR, 'ORGANISATIONS_PER_IP_PER_HOUR') ?? 10,

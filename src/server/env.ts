@@ -8,6 +8,7 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
 import type { CallerRows } from './db/queries/callers.ts';
+import type { KeyInWork } from './db/queries/idempotency-keys.ts';
 import type { apiTokens, loginSessions, users } from './db/schema.ts';
 import type { MailQueue } from './mail/mail-queue.ts';
 import type { Principal } from './permissions/resolve.ts';
@@ -53,6 +54,8 @@ export interface AppEnv {
     deps: Deps;
     /** The request's id, its answer's X-Request-Id (http/request-id.ts). */
     requestId: string;
+    /** A POST's Idempotency-Key, for a route that settles it in its own transaction (http/idempotency.ts `keySettledInWork`). */
+    keyInWork?: KeyInWork;
   };
 }
 

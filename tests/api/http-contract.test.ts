@@ -44,7 +44,7 @@ function expectProblem(res: ApiResponse | { status: number; headers: Headers; bo
 }
 
 describe('errors are problem details (RFC 9457)', () => {
-  it('400, 401, 403, 404, 405, 413, 422 and 429 answer application/problem+json with type, title, status and detail', async () => {
+  it('400, 401, 403, 404, 405, 413, 422 (a reused Idempotency-Key too, of its own type) and 429 answer application/problem+json with type, title, status and detail', async () => {
     const team = await makeTeam(server);
     const badJson = await server.client().post(paths.auth.register, undefined, { body: '{', headers: { 'content-type': 'application/json' } });
     expectProblem(badJson, 400, 'bad-request', 'malformed JSON');
@@ -80,6 +80,12 @@ describe('errors are problem details (RFC 9457)', () => {
     const invalid = await server.client().post(paths.auth.register, {});
     expectProblem(invalid, 422, 'validation');
     expect(invalid.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'username' })]));
+
+    const key = crypto.randomUUID();
+    expect((await team.admin.api.post(paths.roles.list, { name: uniqueName('Role') }, { headers: { 'idempotency-key': key } })).status).toBe(201);
+    const reused = await team.admin.api.post(paths.roles.list, { name: uniqueName('Role') }, { headers: { 'idempotency-key': key } });
+    expectProblem(reused, 422, 'idempotency-mismatch');
+    expect(reused.body.errors).toEqual([{ field: 'Idempotency-Key', message: 'was already used for a different request' }]);
 
     const ip = newIp();
     let throttled: ApiResponse | undefined;

@@ -14,3 +14,4 @@ export * from './schema/uploads.ts';
 export * from './schema/sheets.ts';
 export * from './schema/informed.ts';
 export * from './schema/webhooks.ts';
+export * from './schema/idempotency.ts';

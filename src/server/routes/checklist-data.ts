@@ -3,27 +3,19 @@
  * `documentation/documents/documentdata/{id}` (one row). Mounted inside the documentation area: every
  * call is a signed-in member's (api.ts ACCESS); the services decide permissions and scope everything to the caller's organisation.
  */
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { dataQuery } from '../../shared/api/documentation-schemas.ts';
 import { submissionBody } from '../../shared/checklists/schemas.ts';
 import type { MemberEnv } from '../env.ts';
 import { submittedRowAnswer } from '../openapi/answers/checklists.ts';
 import { listOf } from '../openapi/answers/list.ts';
 import { operation } from '../openapi/operation.ts';
-import { badRequest } from '../errors.ts';
 import { jsonBody } from '../http/body.ts';
+import { keySettledInWork } from '../http/idempotency.ts';
 import { queryOf } from '../http/query.ts';
 import { checklistData as listData, submitChecklist, submittedRow } from '../services/checklists/submissions.ts';
 
 export const checklistData = new Hono<MemberEnv>();
-
-/** The Idempotency-Key header: 1 to 255 visible ASCII characters (a UUID is a good one), or none (routes/shared-checklist.ts too). */
-export function idempotencyKeyOf(c: Context): string | undefined {
-  const key = c.req.header('idempotency-key');
-  if (key === undefined) return undefined;
-  if (!/^[\x21-\x7e]{1,255}$/.test(key)) throw badRequest('Idempotency-Key must be 1 to 255 visible ASCII characters');
-  return key;
-}
 
 checklistData.post(
   '/documents/:id/data',
@@ -35,12 +27,11 @@ checklistData.post(
     answers: { 201: submittedRowAnswer },
     errors: [403, 404],
   }),
+  // Its Idempotency-Key is claimed and answered in the submission's own transaction (a kiosk's retry lands once, crash or not).
+  keySettledInWork,
   async (c) => {
-    const key = idempotencyKeyOf(c);
     const body = await jsonBody(c, submissionBody);
-    const { row, replayed } = await submitChecklist(c.var.deps, c.var.member, c.req.param('id'), body, key);
-    if (replayed) c.header('Idempotent-Replayed', 'true');
-    return c.json(row, 201);
+    return c.json(await submitChecklist(c.var.deps, c.var.member, c.req.param('id'), body, c.var.keyInWork), 201);
   },
 );
 

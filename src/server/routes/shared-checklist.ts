@@ -27,12 +27,12 @@ import { clientIp } from '../auth/authenticate.ts';
 import { admitShareSubmission } from '../auth/throttle.ts';
 import type { AppEnv, ShareEnv } from '../env.ts';
 import { jsonBody } from '../http/body.ts';
+import { keySettledInWork } from '../http/idempotency.ts';
 import { jsonWithEtag } from '../http/etag.ts';
 import { queryOf } from '../http/query.ts';
 import { sharedChecklistAnswer } from '../openapi/answers/share-links.ts';
 import { operation, shareOperation } from '../openapi/operation.ts';
 import { readSharedChecklist, sharedMediaUrls, signSharedUploads, submitThroughLink } from '../services/checklists/shared-checklist.ts';
-import { idempotencyKeyOf } from './checklist-data.ts';
 
 type ShareHandler = (c: Context<ShareEnv>) => Promise<Response>;
 
@@ -98,14 +98,12 @@ sharedChecklist.post(
 sharedChecklist.post(
   '/documentation/documents/:id/data',
   shareOperation({ description: 'a submission to the link’s checklist, by `share: {name}` (throttled per link and per address).', errors: [402, 403, 429] }),
+  keySettledInWork,
   forShareTokens(async (c) => {
     const { deps, share } = c.var;
     // Counted before anything is judged: a refused submission costs its attempt too.
     await admitShareSubmission(deps.db, deps.config, share.linkId, clientIp(c), deps.now());
-    const key = idempotencyKeyOf(c);
     const body = await jsonBody(c, submissionBody);
-    const { row, replayed } = await submitThroughLink(deps, share, idOf(c), body, key);
-    if (replayed) c.header('Idempotent-Replayed', 'true');
-    return c.json(row, 201);
+    return c.json(await submitThroughLink(deps, share, idOf(c), body, c.var.keyInWork), 201);
   }),
 );

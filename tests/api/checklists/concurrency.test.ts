@@ -3,12 +3,11 @@
  * with the same Idempotency-Key is stored once — one after the other and all at once. On PostgreSQL
  * (DATABASE_URL set) the requests really run in parallel on a pool of connections; on PGlite they are
  * serialised, so only the PostgreSQL run proves the concurrency — the outcome must be the same on both.
+ * The key is THE mechanism of every creating POST (src/server/http/idempotency.ts; tests/api/idempotency).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activityEvents, checklistSubmissions } from '../../../src/server/db/schema.ts';
-import { requestHashOf } from '../../../src/server/services/checklists/submissions.ts';
-import { uuidv7 } from '../../../src/shared/ids.ts';
 import { createOrg, makeChecklist, makeTeam, orgWithAdmin, question, type Team } from '../support/factories.ts';
 import { useTestServer } from '../support/harness.ts';
 import { submit } from './support.ts';
@@ -66,7 +65,7 @@ describe(`Idempotency-Key (${database})`, () => {
     expect(await rowsOf(doc.id)).toHaveLength(1);
     expect(await eventsOf(doc.id)).toHaveLength(1);
     const [row] = await rowsOf(doc.id);
-    expect(row).toMatchObject({ idempotencyKey: key, createdBy: team.member.id });
+    expect(row).toMatchObject({ id: first.body.id, createdBy: team.member.id });
   });
 
   it('the same request with its keys in another order is the same request', async () => {
@@ -98,23 +97,28 @@ describe(`Idempotency-Key (${database})`, () => {
 
   it('the same key with a different request → 422, nothing stored; the first row stays', async () => {
     const doc = await makeChecklist(team.admin, { q: question('true/false') });
-    const other = await makeChecklist(team.admin, { q: question('true/false') });
     const key = crypto.randomUUID();
     const first = await submit(team.member, doc.id, { q: { value: true } }, { 'Idempotency-Key': key });
     expect(first.status).toBe(201);
-    for (const [documentId, record] of [
-      [doc.id, { q: { value: false } }],
-      [other.id, { q: { value: true } }],
-    ] as const) {
-      const res = await submit(team.member, documentId, record, { 'Idempotency-Key': key });
-      expect(res.status).toBe(422);
-      expect(res.body).toMatchObject({
-        detail: 'Idempotency-Key: was already used for a different submission',
-        errors: [{ field: 'Idempotency-Key', message: 'was already used for a different submission' }],
-      });
-    }
+    const res = await submit(team.member, doc.id, { q: { value: false } }, { 'Idempotency-Key': key });
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({
+      detail: 'Idempotency-Key: was already used for a different request',
+      errors: [{ field: 'Idempotency-Key', message: 'was already used for a different request' }],
+    });
     expect(await rowsOf(doc.id)).toHaveLength(1);
-    expect(await rowsOf(other.id)).toHaveLength(0);
+  });
+
+  it('a key belongs to one address: the same key on another checklist is another key', async () => {
+    const doc = await makeChecklist(team.admin, { q: question('true/false') });
+    const other = await makeChecklist(team.admin, { q: question('true/false') });
+    const key = crypto.randomUUID();
+    expect((await submit(team.member, doc.id, { q: { value: true } }, { 'Idempotency-Key': key })).status).toBe(201);
+    const elsewhere = await submit(team.member, other.id, { q: { value: true } }, { 'Idempotency-Key': key });
+    expect(elsewhere.status).toBe(201);
+    expect(elsewhere.headers.get('idempotent-replayed')).toBeNull();
+    expect(await rowsOf(doc.id)).toHaveLength(1);
+    expect(await rowsOf(other.id)).toHaveLength(1);
   });
 
   it('a refused submission is not remembered: corrected, the same key stores it', async () => {
@@ -158,73 +162,7 @@ describe(`Idempotency-Key (${database})`, () => {
     expect(inSecond.body.document_id).toBe(second.id);
   });
 
-  /**
-   * The race itself, made to happen: a competing insert with the same key is held open in a transaction
-   * while the request runs, so the request's own insert must wait on the unique index (PostgreSQL only:
-   * PGlite has one connection, which the held transaction would block).
-   */
-  describe.skipIf(!process.env.DATABASE_URL)('against an insert with the same key still in flight', () => {
-    async function race(hashOf: (documentId: string) => string, outcome: 'commit' | 'rollback') {
-      const doc = await makeChecklist(team.admin, { q: question('true/false') });
-      const key = crypto.randomUUID();
-      const record = { q: { value: true } };
-      let answer: Awaited<ReturnType<typeof submit>> | undefined;
-      const held = server.db
-        .transaction(async (tx) => {
-          await tx.insert(checklistSubmissions).values({
-            id: uuidv7(),
-            orgId: team.org.id,
-            documentId: doc.id,
-            version: 1,
-            record: { q: { value: true, comments: '', media: [], valid: true } },
-            createdBy: team.member.id,
-            idempotencyKey: key,
-            requestHash: hashOf(doc.id),
-          });
-          void submit(team.member, doc.id, record, { 'Idempotency-Key': key }).then((res) => (answer = res));
-          // Wait until the request's insert is queued behind ours on the unique index.
-          for (let i = 0; ; i++) {
-            const found = (await server.db.execute(
-              sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-            )) as unknown as { rows: { waiting: number }[] };
-            if (found.rows[0]!.waiting > 0) break;
-            if (i > 200 || answer) throw new Error(`the request did not wait on the held insert (answered ${answer?.status})`);
-            await new Promise((r) => setTimeout(r, 25));
-          }
-          if (outcome === 'rollback') throw new Error('roll back');
-        })
-        .catch((err: Error) => {
-          if (err.message !== 'roll back') throw err;
-        });
-      await held;
-      for (let i = 0; !answer && i < 400; i++) await new Promise((r) => setTimeout(r, 25));
-      return { doc, answer: answer!, rows: await rowsOf(doc.id) };
-    }
-
-    it('it commits with the same request: the waiting request answers that row and stores nothing', async () => {
-      const { answer, rows } = await race((id) => requestHashOf(id, { record: { q: { value: true } } }), 'commit');
-      expect(answer.status, answer.text).toBe(201);
-      expect(answer.headers.get('idempotent-replayed')).toBe('true');
-      expect(rows).toHaveLength(1);
-      expect(answer.body.id).toBe(rows[0]!.id);
-    });
-
-    it('it commits with another request: the waiting request gets 422', async () => {
-      const { answer, rows } = await race(() => 'another request', 'commit');
-      expect(answer.status).toBe(422);
-      expect(answer.body.detail).toBe('Idempotency-Key: was already used for a different submission');
-      expect(rows).toHaveLength(1);
-    });
-
-    it('it rolls back: the waiting request stores its own row', async () => {
-      const { doc, answer, rows } = await race(() => 'never stored', 'rollback');
-      expect(answer.status, answer.text).toBe(201);
-      expect(answer.headers.get('idempotent-replayed')).toBeNull();
-      expect(rows).toHaveLength(1);
-      expect(rows[0]!.id).toBe(answer.body.id);
-      expect(await eventsOf(doc.id)).toHaveLength(1);
-    });
-  });
+  // The race with a request still in flight, for every creating POST: tests/api/idempotency/in-flight.test.ts.
 
   it('a malformed key → 400', async () => {
     const doc = await makeChecklist(team.admin, { q: question('true/false') });

@@ -2,9 +2,10 @@
  * Storing a checklist submission, its DataSubmitted activity event and its webhook deliveries (issue #34:
  * one per enabled endpoint of the organisation receiving each of the event's webhook types, with the
  * senders' pg_notify when any is written; db/queries/webhooks.ts) in ONE statement (a data-modifying CTE:
- * atomic, one round trip, no transaction held open), once per Idempotency-Key.
+ * atomic, one round trip, no transaction held open). A retry lands once by its Idempotency-Key
+ * (http/idempotency.ts), before this runs.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Queryable } from '../connection.ts';
 import type { activityEvents, checklistSubmissions } from '../schema.ts';
 import { namedStatement, runStatement } from '../statements.ts';
@@ -16,19 +17,15 @@ export type SubmissionRow = typeof checklistSubmissions.$inferSelect;
 const v = (name: string) => sql.placeholder(name);
 
 /*
- * The submission, unless an earlier one holds its Idempotency-Key — the same organisation, user and key
- * (a member's), or the same share link and key (issue #29: no user) — each by its partial unique index (a
- * concurrent insert with the same key makes this wait for it to commit); the event only when the
- * submission went in. jsonb values travel as text, so both drivers send them alike.
+ * The submission, its event and its webhook deliveries. jsonb values travel as text, so both drivers send
+ * them alike.
  */
-const insertStatement = (name: string, onConflict: SQL) =>
-  namedStatement(
-    name,
+const INSERT_SUBMISSION = namedStatement(
+    'insert_submission_with_event',
     sql`WITH inserted AS (
-        INSERT INTO checklist_submissions (id, org_id, document_id, version, record, validation_errors, created_by, created_at, idempotency_key, request_hash, share_link_id)
+        INSERT INTO checklist_submissions (id, org_id, document_id, version, record, validation_errors, created_by, created_at, share_link_id)
         VALUES (${v('id')}, ${v('orgId')}, ${v('documentId')}, ${v('version')}, ${v('record')}::text::jsonb, ${v('validationErrors')},
-                ${v('createdBy')}, ${v('createdAt')}::timestamptz, ${v('idempotencyKey')}, ${v('requestHash')}, ${v('shareLinkId')}::uuid)
-        ${onConflict} DO NOTHING
+                ${v('createdBy')}, ${v('createdAt')}::timestamptz, ${v('shareLinkId')}::uuid)
         RETURNING *
       ), event AS (
         INSERT INTO activity_events (id, org_id, type, actor_id, at, folder_id, document_id, context)
@@ -48,14 +45,6 @@ const insertStatement = (name: string, onConflict: SQL) =>
       SELECT inserted.*, (SELECT count(*) FROM (SELECT pg_notify('webhooks', '') FROM hooks LIMIT 1) AS n)::int AS webhooks_notified FROM inserted`,
   );
 
-const INSERT_SUBMISSION = insertStatement(
-  'insert_submission_with_event',
-  sql`ON CONFLICT (org_id, created_by, idempotency_key) WHERE idempotency_key IS NOT NULL`,
-);
-const INSERT_SHARED_SUBMISSION = insertStatement(
-  'insert_shared_submission_with_event',
-  sql`ON CONFLICT (share_link_id, idempotency_key) WHERE share_link_id IS NOT NULL AND idempotency_key IS NOT NULL`,
-);
 
 interface RawSubmission {
   id: string;
@@ -66,24 +55,19 @@ interface RawSubmission {
   validation_errors: number;
   created_by: string | null;
   created_at: Date | string;
-  idempotency_key: string | null;
-  request_hash: string | null;
   share_link_id: string | null;
 }
 
 /**
- * Inserts a submission and its activity event together: the stored row, or undefined (and no event) when
- * an earlier submission holds the same Idempotency-Key (of the same organisation and user, or of the same
- * share link when `shareLinkId` is set).
+ * Inserts a submission and its activity event together: the stored row.
  */
 export async function insertSubmissionWithEvent(
   db: Queryable,
   values: NewSubmission,
   event: NewActivity,
   webhooks: { types: readonly string[]; data: Record<string, unknown> } = { types: [], data: {} },
-): Promise<SubmissionRow | undefined> {
-  const statement = values.shareLinkId ? INSERT_SHARED_SUBMISSION : INSERT_SUBMISSION;
-  const [r] = await runStatement<RawSubmission>(db, statement, {
+): Promise<SubmissionRow> {
+  const [r] = await runStatement<RawSubmission>(db, INSERT_SUBMISSION, {
     id: values.id,
     orgId: values.orgId,
     documentId: values.documentId,
@@ -92,8 +76,6 @@ export async function insertSubmissionWithEvent(
     validationErrors: values.validationErrors ?? 0,
     createdBy: values.createdBy ?? null,
     createdAt: values.createdAt.toISOString(),
-    idempotencyKey: values.idempotencyKey ?? null,
-    requestHash: values.requestHash ?? null,
     shareLinkId: values.shareLinkId ?? null,
     eventId: event.id,
     eventOrgId: event.orgId,
@@ -107,7 +89,7 @@ export async function insertSubmissionWithEvent(
     webhookTypes: JSON.stringify(webhooks.types),
     webhookData: JSON.stringify(webhooks.data),
   });
-  if (!r) return undefined;
+  if (!r) throw new Error('the submission was not stored');
   return {
     id: r.id,
     orgId: r.org_id,
@@ -117,8 +99,6 @@ export async function insertSubmissionWithEvent(
     validationErrors: Number(r.validation_errors),
     createdBy: r.created_by,
     createdAt: r.created_at instanceof Date ? r.created_at : new Date(r.created_at),
-    idempotencyKey: r.idempotency_key,
-    requestHash: r.request_hash,
     shareLinkId: r.share_link_id ?? null,
   };
 }

@@ -1,5 +1,4 @@
 /** Checklists (issue #4): submissions and the answer keys sheets join on (signed uploads: ./uploads.ts). */
-import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { at, createdAt } from './columns.ts';
 import { orgIdColumn, users } from './accounts.ts';
@@ -7,8 +6,8 @@ import { documents } from './documentation.ts';
 
 /**
  * A checklist's filled-in answers (documentation §3 "Submission record"), checked against the published
- * version `version`. `request_hash` and `idempotency_key` make a retried POST land once: the key is
- * unique per organisation and user, and a repeat with the same key must carry the same request.
+ * version `version`. A retried POST lands once by its Idempotency-Key, as every creating POST does
+ * (./idempotency.ts).
  */
 export const checklistSubmissions = pgTable(
   'checklist_submissions',
@@ -24,22 +23,12 @@ export const checklistSubmissions = pgTable(
     validationErrors: integer('validation_errors').notNull().default(0),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
-    idempotencyKey: text('idempotency_key'),
-    /** SHA-256 of the request a key was first used with. */
-    requestHash: text('request_hash'),
     /** Submitted through a share link (issue #29): no user; the row's author reads 'share: {link name}'. */
     shareLinkId: uuid('share_link_id').references((): AnyPgColumn => shareLinks.id, { onDelete: 'set null' }),
   },
   (t) => [
     // GET …/data: one checklist's rows newest first, optionally within a time window (and counted from the index alone).
     index('checklist_submissions_document_idx').on(t.orgId, t.documentId, t.createdAt, t.id),
-    uniqueIndex('checklist_submissions_idempotency_key')
-      .on(t.orgId, t.createdBy, t.idempotencyKey)
-      .where(sql`${t.idempotencyKey} is not null`),
-    // A share link has no user: its retried POSTs land once per link and key.
-    uniqueIndex('checklist_submissions_share_idempotency_key')
-      .on(t.shareLinkId, t.idempotencyKey)
-      .where(sql`${t.shareLinkId} is not null and ${t.idempotencyKey} is not null`),
   ],
 );
 

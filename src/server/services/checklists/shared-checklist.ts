@@ -11,17 +11,18 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { signUploadBody } from '../../../shared/api/documentation-schemas.ts';
-import type { MediaUrl, SignedUpload } from '../../../shared/api/documentation.ts';
+import type { MediaUrl, SignedUpload, SubmittedRow } from '../../../shared/api/documentation.ts';
 import { shareAuthor, SHARED_CHECKLIST_UNAVAILABLE, type SharedChecklist } from '../../../shared/api/share-links.ts';
 import { admitShareUploads } from '../../auth/throttle.ts';
 import type { Queryable } from '../../db/connection.ts';
+import type { KeyInWork } from '../../db/queries/idempotency-keys.ts';
 import { documentWithChain } from '../../db/documentation-tree.ts';
 import { documentVersions } from '../../db/schema.ts';
 import type { Deps, ShareCaller } from '../../env.ts';
 import { notFound } from '../../errors.ts';
 import { presentSharedChecklist } from '../../presenters/share-links.ts';
 import { documentNotFound, type DocumentAccess } from '../documentation/access.ts';
-import { submitTo, type Submission, type Submitter, type SubmitResult } from './submissions.ts';
+import { submitTo, type Submission, type Submitter } from './submissions.ts';
 import { mediaUrlsOf, signFor } from './uploads.ts';
 
 /** The link as a submitter: no user; its rows' author reads `share: {name}`. */
@@ -106,8 +107,8 @@ export async function submitThroughLink(
   share: ShareCaller,
   documentId: string,
   submission: Submission,
-  idempotencyKey: string | undefined,
-): Promise<SubmitResult> {
+  key: KeyInWork | undefined,
+): Promise<SubmittedRow> {
   const access = await sharedChecklistAccess(deps.db, share, documentId);
-  return submitTo(deps, linkSubmitter(share), access, submission, idempotencyKey);
+  return submitTo(deps, linkSubmitter(share), access, submission, key);
 }

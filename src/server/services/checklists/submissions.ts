@@ -9,10 +9,8 @@
  * who may read the rows, is THE action table's `submit` and `viewResults` rows (today Read for both).
  *
  * A submission through a share link (issue #29; ./shared-checklist.ts) goes the same way with another
- * submitter: no user (created_by null), its link (share_link_id), its Idempotency-Key unique per link, a
- * DataSubmitted event without an actor that names the link, and rows whose author reads `share: {name}`.
+ * submitter: no user (created_by null), its link (share_link_id), a DataSubmitted event without an actor that names the link, and rows whose author reads `share: {name}`.
  */
-import { createHash } from 'node:crypto';
 import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { DataQueryParsed, SubmittedRow } from '../../../shared/api/documentation.ts';
 import type { List } from '../../../shared/api/list.ts';
@@ -20,10 +18,11 @@ import { orderedQuestions, recordAnswer, type Question, type RecordedAnswer } fr
 import type { AnswerInput } from '../../../shared/checklists/schemas.ts';
 import { isUuid, uuidv7 } from '../../../shared/ids.ts';
 import type { Queryable } from '../../db/connection.ts';
+import type { KeyInWork } from '../../db/queries/idempotency-keys.ts';
 import { insertSubmissionWithEvent } from '../../db/queries/submissions.ts';
 import { checklistSubmissions } from '../../db/schema.ts';
 import type { Deps, Member } from '../../env.ts';
-import { badRequest, HttpError, notFound, validationFailed, type FieldError } from '../../errors.ts';
+import { badRequest, conflict, HttpError, notFound, validationFailed, type FieldError } from '../../errors.ts';
 import { readableDocument, requireAction, type DocumentAccess, type DocumentRow } from '../documentation/access.ts';
 import { present } from '../../presenters/checklists.ts';
 import { activityRow, type DataSubmittedContext } from '../activity.ts';
@@ -33,8 +32,6 @@ import { presentRows } from './submitted-rows.ts';
 import { completedUploadsOf, markUploadsUsed } from './uploads.ts';
 import { judgeSubmission } from './judge-submission.ts';
 import { correctionRecipients, raiseCorrections } from '../assignments/corrections.ts';
-
-type SubmissionRow = typeof checklistSubmissions.$inferSelect;
 
 export interface Submission {
   record: Record<string, AnswerInput>;
@@ -53,58 +50,6 @@ export interface Submitter {
 
 const memberSubmitter = (who: Member): Submitter => ({ orgId: who.orgId, userId: who.userId, shareLink: null, author: who.username });
 
-export interface SubmitResult {
-  row: SubmittedRow;
-  /** An earlier submission with the same Idempotency-Key, answered again. */
-  replayed: boolean;
-}
-
-/** JSON with object keys sorted, so that one request always hashes alike however its keys were ordered. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
-/** What a repeat with the same Idempotency-Key must match: the checklist and the answers, however their keys were ordered. */
-export const requestHashOf = (documentId: string, submission: Submission) =>
-  createHash('sha256').update(canonicalJson({ document_id: documentId, record: submission.record })).digest('hex');
-
-/** The submitter's earlier submission under a key: the member's own, or the share link's. */
-async function byIdempotencyKey(db: Queryable, who: Submitter, key: string): Promise<SubmissionRow | undefined> {
-  const whose = who.shareLink ? eq(checklistSubmissions.shareLinkId, who.shareLink.id) : eq(checklistSubmissions.createdBy, who.userId!);
-  const [row] = await db
-    .select()
-    .from(checklistSubmissions)
-    .where(and(eq(checklistSubmissions.orgId, who.orgId), whose, eq(checklistSubmissions.idempotencyKey, key)));
-  return row;
-}
-
-/** The caller's earlier submission under a key, answered as it was the first time — if the request is the same one. */
-function replay(who: Submitter, row: SubmissionRow, requestHash: string): SubmitResult {
-  if (row.requestHash !== requestHash) {
-    throw validationFailed([{ field: 'Idempotency-Key', message: 'was already used for a different submission' }]);
-  }
-  return { row: present(row, who.author), replayed: true };
-}
-
-/**
- * POST documentation/documents/{id}/data: 201 with the stored row. With an Idempotency-Key (unique per
- * organisation and user) a repeat of the same request answers the first row again and stores nothing
- * (even if its answers would not pass now, say the checklist has changed since); the
- * same key with another request → 422. Concurrent repeats meet at the unique index: one inserts, the
- * others wait for it and then answer its row.
- *
- * Statements: the caller, the document with its chain, then ONE transaction: (with photos, their uploads
- * checked and confirmed,) ONE statement that stores the row and its DataSubmitted event together, the
- * event's audience, its notifications when anyone hears of it (ONE statement), the corrective actions
- * when it raises any. A repeat costs one lookup more.
- */
 /** A well-formed submission as it is stored: its answers recorded, its id and its DataSubmitted event. */
 function preparedRow(
   who: Submitter,
@@ -139,16 +84,28 @@ function preparedRow(
   return { id, record, validationErrors, event };
 }
 
+/**
+ * POST documentation/documents/{id}/data: 201 with the stored row. With an Idempotency-Key (`key`, from
+ * http/idempotency.ts) the key is claimed FIRST in the row's transaction and answered in it: a crash or a
+ * refusal keeps neither, a concurrent repeat waits at the claim (PostgreSQL) and is then answered the
+ * first row. A retry after that never gets here: the middleware answers the first row again (even if its
+ * answers would not pass now, say the checklist has changed since), as for every creating POST.
+ *
+ * Statements: the caller, the document with its chain, then ONE transaction: (with photos, their uploads
+ * checked and confirmed,) ONE statement that stores the row and its DataSubmitted event together, the
+ * event's audience, its notifications when anyone hears of it (ONE statement), the corrective actions
+ * when it raises any.
+ */
 export async function submitChecklist(
   deps: Deps,
   who: Member,
   documentId: string,
   submission: Submission,
-  idempotencyKey: string | undefined,
-): Promise<SubmitResult> {
+  key: KeyInWork | undefined,
+): Promise<SubmittedRow> {
   const access = await readableDocument(deps.db, who, documentId);
   requireAction(access.permissions, 'submit', 'document');
-  return submitTo(deps, memberSubmitter(who), access, submission, idempotencyKey);
+  return submitTo(deps, memberSubmitter(who), access, submission, key);
 }
 
 /** A submission to a checklist the submitter may fill (`access`: a member's Read, or a share link's checklist). */
@@ -157,17 +114,10 @@ export async function submitTo(
   who: Submitter,
   access: Pick<DocumentAccess, 'document' | 'chain'>,
   submission: Submission,
-  idempotencyKey: string | undefined,
-): Promise<SubmitResult> {
+  key?: KeyInWork,
+): Promise<SubmittedRow> {
   const document = access.document;
   if (document.doctype !== 'form') throw badRequest('Only checklists take submissions');
-  const requestHash = idempotencyKey === undefined ? null : requestHashOf(document.id, submission);
-  /** An earlier submission under the key, answered again; undefined when there is none. */
-  const earlierAnswer = async (): Promise<SubmitResult | undefined> => {
-    if (idempotencyKey === undefined) return undefined;
-    const earlier = await byIdempotencyKey(deps.db, who, idempotencyKey);
-    return earlier ? replay(who, earlier, requestHash!) : undefined;
-  };
 
   // Hidden questions (issue #33): never required, their answers dropped unjudged (./judge-submission.ts).
   const judged = judgeSubmission(orderedQuestions(document.contents as Record<string, unknown>), submission.record);
@@ -188,7 +138,9 @@ export async function submitTo(
   /** The subscribers told of it, read before anything is stored (a read; nobody → []). */
   const told = prepared ? await notificationRecipients(deps.db, prepared.event) : [];
 
-  const store = async (db: Queryable): Promise<SubmissionRow | undefined> => {
+  const store = async (db: Queryable): Promise<SubmittedRow> => {
+    // Another request holds the key (committed meanwhile): nothing runs; the middleware answers its row.
+    if (key && !(await key.claim(db))) throw conflict('A request with this Idempotency-Key is in progress');
     // The photos are used now (kept from the clean-up of unused uploads), before they are checked.
     await markUploadsUsed(db, { orgId: who.orgId, documentId: document.id }, photos.map((p) => p.upload));
     const completed = await completedUploadsOf(
@@ -217,8 +169,6 @@ export async function submitTo(
         validationErrors,
         createdBy: who.userId,
         createdAt: now,
-        idempotencyKey: idempotencyKey ?? null,
-        requestHash,
         shareLinkId: who.shareLink?.id ?? null,
       },
       event,
@@ -226,9 +176,9 @@ export async function submitTo(
       { types: webhookTypesOf(event), data: webhookData({ ...event, actorId: event.actorId ?? null, context: event.context ?? {} }) },
     );
     // Its subscribers' notifications (issue #12), in the same transaction: a row is never stored without them.
-    if (inserted) await notifyRecipients(db, event, told);
-    // Corrective actions (issue #12): in this transaction, only for a row stored now.
-    if (inserted && correctors.length > 0) {
+    await notifyRecipients(db, event, told);
+    // Corrective actions (issue #12): in this transaction.
+    if (correctors.length > 0) {
       await raiseCorrections(
         db,
         {
@@ -242,30 +192,18 @@ export async function submitTo(
         correctors,
       );
     }
-    return inserted;
+    const answer = present(inserted, who.author);
+    // The answer with its key, in this transaction: kept only if the row is.
+    if (key) await key.answer(db, 201, answer);
+    return answer;
   };
 
-  let inserted: SubmissionRow | undefined;
-  try {
-    // Nothing but the row and its event (no photos to confirm, nobody to tell, no corrective actions):
-    // ONE statement, atomic by itself. Otherwise ONE transaction: the photos' check (it confirms their
-    // uploads, a write, so a refused submission changes nothing), the row with its DataSubmitted event,
-    // its subscribers' notifications and the corrective actions it may raise — all stored or none.
-    const alone = prepared !== undefined && photos.length === 0 && told.length === 0 && correctors.length === 0;
-    inserted = alone ? await store(deps.db) : await deps.db.transaction((tx) => store(tx));
-  } catch (err) {
-    // A repeat is answered as the first time even if its answers would not pass now.
-    if (err instanceof HttpError && err.status === 422) {
-      const answer = await earlierAnswer();
-      if (answer) return answer;
-    }
-    throw err;
-  }
-  if (inserted) return { row: present(inserted, who.author), replayed: false };
-  // An earlier request with the same key holds it (a concurrent one has committed: the insert waited for it).
-  const answer = await earlierAnswer();
-  if (!answer) throw new Error('idempotency key conflict without a row');
-  return answer;
+  // Nothing but the row and its event (no photos to confirm, nobody to tell, no corrective actions, no
+  // Idempotency-Key): ONE statement, atomic by itself. Otherwise ONE transaction: the key's claim, the photos' check (it confirms their
+  // uploads, a write, so a refused submission changes nothing), the row with its DataSubmitted event,
+  // its subscribers' notifications and the corrective actions it may raise — all stored or none.
+  const alone = !key && prepared !== undefined && photos.length === 0 && told.length === 0 && correctors.length === 0;
+  return alone ? await store(deps.db) : await deps.db.transaction((tx) => store(tx));
 }
 
 /**
