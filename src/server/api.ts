@@ -27,8 +27,11 @@ import {
 import { orgAdminsOnly, requireOrgAdmin } from './auth/membership.ts';
 import type { AppEnv, Deps } from './env.ts';
 import { bodyLimit } from './http/body-limit.ts';
+import { etags } from './http/etag.ts';
+import { rateLimitHeaders } from './http/rate-limit.ts';
 import { idempotency } from './http/idempotency.ts';
 import { renderError } from './http/error-handler.ts';
+import { unrouted } from './http/unrouted.ts';
 import { activityApi } from './routes/activity.ts';
 import { aclSubjects } from './routes/acl-subjects.ts';
 import { memberApiTokens, ownApiTokens } from './routes/api-tokens.ts';
@@ -106,6 +109,10 @@ export function createApi(deps: Deps): Hono<AppEnv> {
     c.header('Cache-Control', 'no-store');
     await next();
   });
+  // Every GET answered 200 with JSON: its ETag, and 304 to a repeat that names it (http/etag.ts).
+  api.use('*', etags());
+  // The throttled calls' RateLimit and RateLimit-Policy, from what the throttle counted (http/rate-limit.ts).
+  api.use('*', rateLimitHeaders());
   // Signed uploads carry files up to MAX_UPLOAD_BYTES, with a limit of their own (routes/uploads.ts).
   const limit = bodyLimit(deps.config.bodyLimit);
   api.use('*', (c, next) => (pathInApi(c) === '/uploads' ? next() : limit(c, next)));
@@ -142,6 +149,8 @@ export function createApi(deps: Deps): Hono<AppEnv> {
   api.route('/billing', billingApi);
   api.route('/_build-info', buildInfo);
   api.route('/openapi.json', openApiRoute(api, ACCESS));
+  // Last: an address no route above answered (404, or 405 with Allow).
+  api.all('*', unrouted(api));
   api.onError(renderError);
   return api;
 }

@@ -8,6 +8,8 @@ import { sessionCookies } from './auth/session-cookie.ts';
 import type { AppEnv, Deps } from './env.ts';
 import { compression } from './http/compression.ts';
 import { embedCors } from './http/cors.ts';
+import { problemAnswer } from './http/error-handler.ts';
+import { requestId } from './http/request-id.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { createStaticSite } from './http/static-site.ts';
@@ -15,6 +17,8 @@ import { uploadOrigins } from './storage/index.ts';
 
 export function createApp(deps: Deps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  // First: every answer, the API's and the site's, carries X-Request-Id, also written in its log line.
+  app.use('*', requestId());
   app.use('*', securityHeaders(deps.config));
   if (deps.config.requestLog) app.use('*', requestLog());
   app.use('*', compression());
@@ -34,9 +38,9 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   // The one page under /api/: the API described for people (src/pages/api/docs.astro), a shell of the site,
   // also at its file's address, which the service worker precaches with every shell.
   app.on(['GET', 'HEAD'], ['/api/docs', '/api/docs/index.html'], site);
-  // Once mounted, the API's own notFound is never consulted: without this, unknown API addresses would
-  // fall through to the site below and get the HTML not-found page.
-  app.all('/api/*', (c) => c.json({ detail: 'Not found' }, 404));
+  // Addresses under /api/ but outside /api/v1 (the API answers its own unknown addresses, http/unrouted.ts):
+  // without this they would fall through to the site below and get the HTML not-found page.
+  app.all('/api/*', (c) => problemAnswer(c, 404, 'Not found'));
   app.get('*', site);
   app.on('HEAD', '*', site);
   return app;

@@ -52,6 +52,8 @@ export interface Member extends Principal {
 export interface AppEnv {
   Variables: {
     deps: Deps;
+    /** The request's id, its answer's X-Request-Id (http/request-id.ts). */
+    requestId: string;
     /** A POST's Idempotency-Key, for a route that settles it in its own transaction (http/idempotency.ts `keySettledInWork`). */
     keyInWork?: KeyInWork;
   };

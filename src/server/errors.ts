@@ -1,8 +1,10 @@
 /**
  * Every HTTP error of the API: a status and the `detail` the client shows. Routes and services throw
- * these; one handler (http/error-handler.ts) renders them as `{ "detail": … }`.
+ * these; one handler (http/error-handler.ts) renders them as RFC 9457 problem details,
+ * `{ "type", "title", "status", "detail" }` (http/problem-types.ts), `type` from the status unless the error names one.
  */
 import { detailOf } from '../shared/api/field-errors.ts';
+import type { ProblemTypeName } from './http/problem-types.ts';
 
 export class HttpError extends Error {
   constructor(
@@ -10,6 +12,8 @@ export class HttpError extends Error {
     readonly detail: string,
     readonly extra: Record<string, unknown> = {},
     readonly headers: Record<string, string> = {},
+    /** The problem type when the status's own is not the one (http/problem-types.ts). */
+    readonly type?: ProblemTypeName,
   ) {
     super(detail);
   }

@@ -21,7 +21,7 @@ describe('GET _build-info', () => {
 
   it('is a GET only', async () => {
     const res = await server.client().post('_build-info', {});
-    expect(res.status).toBe(404);
-    expect(res.body).toEqual({ detail: 'Not found' });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, HEAD');
   });
 });

@@ -71,7 +71,15 @@ describe('CORS on /api/v1 for the origins of EMBED_ORIGINS', () => {
       ['404', await embedding.client().get('no/such/call', { headers: { origin: CMS } })],
     ] as const) {
       expect(res.headers.get('access-control-allow-origin'), what).toBe(CMS);
-      expect(list(res.headers.get('access-control-expose-headers')), what).toEqual(['etag', 'retry-after']);
+      expect(list(res.headers.get('access-control-expose-headers')), what).toEqual([
+        'content-disposition',
+        'etag',
+        'idempotent-replayed',
+        'ratelimit',
+        'ratelimit-policy',
+        'retry-after',
+        'x-request-id',
+      ]);
       expect(list(res.headers.get('vary')), what).toContain('origin');
     }
   });

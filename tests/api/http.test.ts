@@ -113,7 +113,7 @@ describe('body size limit', () => {
         chunks: [body],
       });
       expect(res.status, path).toBe(413);
-      expect(JSON.parse(res.text)).toEqual({ detail: 'Request body is too large' });
+      expect(JSON.parse(res.text)).toMatchObject({ detail: 'Request body is too large' });
       expect(res.headers['x-content-type-options']).toBe('nosniff');
     }
   });
@@ -126,7 +126,7 @@ describe('body size limit', () => {
       chunks: ['{"full_name":"', ...Array(17).fill(chunk), '"}'],
     });
     expect(res.status).toBe(413);
-    expect(JSON.parse(res.text)).toEqual({ detail: 'Request body is too large' });
+    expect(JSON.parse(res.text)).toMatchObject({ detail: 'Request body is too large' });
   });
 
   // Found by the fuzz (fuzz.test.ts): hono's bodyLimit touched the body of every request, which then stalled
@@ -157,25 +157,39 @@ describe('body size limit', () => {
 });
 
 describe('unknown API addresses', () => {
-  it('answer 404 {detail} as JSON, whatever the method', async () => {
+  it('answer 404 problem details, whatever the method', async () => {
     const user = await registerAndActivate(server);
     for (const [method, path] of [
       ['GET', 'no/such/call'],
       ['POST', 'no/such/call'],
-      ['DELETE', '_build-info'],
-      ['POST', '_build-info'],
       ['GET', 'auth/no-such-call'],
-      ['PATCH', 'auth/me'],
-      ['GET', 'auth/register'],
+      ['DELETE', 'auth/me/no-such-call'],
     ] as const) {
       const res = await user.api.request(method, path);
       expect(res.status, `${method} ${path}`).toBe(404);
-      expect(res.headers.get('content-type'), `${method} ${path}`).toMatch(/^application\/json/);
-      expect(res.body, `${method} ${path}`).toEqual({ detail: 'Not found' });
+      expect(res.headers.get('content-type'), `${method} ${path}`).toBe('application/problem+json');
+      expect(res.body, `${method} ${path}`).toMatchObject({ detail: 'Not found', status: 404 });
     }
     const outside = await fetch(`${server.url}/api/v2/anything`);
     expect(outside.status).toBe(404);
-    expect(await outside.json()).toEqual({ detail: 'Not found' });
+    expect(await outside.json()).toMatchObject({ detail: 'Not found' });
+  });
+
+  it('a known address called with another method: 405 with Allow', async () => {
+    const user = await registerAndActivate(server);
+    for (const [method, path, allow] of [
+      ['DELETE', '_build-info', 'GET, HEAD'],
+      ['POST', '_build-info', 'GET, HEAD'],
+      ['PATCH', 'auth/me', 'GET, HEAD, PUT'],
+      ['GET', 'auth/register', 'POST'],
+      ['PUT', 'openapi.json', 'GET, HEAD'],
+    ] as const) {
+      const res = await user.api.request(method, path);
+      expect(res.status, `${method} ${path}`).toBe(405);
+      expect(res.headers.get('allow'), `${method} ${path}`).toBe(allow);
+      expect(res.headers.get('content-type'), `${method} ${path}`).toBe('application/problem+json');
+      expect(res.body, `${method} ${path}`).toMatchObject({ detail: 'Method not allowed', status: 405 });
+    }
   });
 });
 
@@ -323,7 +337,7 @@ describe('bad input never gets a 500', () => {
   it('an overlong sign-in name is an ordinary failed sign-in', async () => {
     const res = await server.client().postForm('auth/access-token', { username: long(20_000), password: 'whatever' });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ detail: 'Incorrect username or password' });
+    expect(res.body).toMatchObject({ detail: 'Incorrect username or password' });
   });
 
   it('form calls: odd values, odd content types, broken encodings', async () => {

@@ -277,7 +277,7 @@ describe("General Settings: the organisation's failing mail (GET settings/mail-f
 
     const refused = await member.api.get('settings/mail-failures');
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ detail: 'Only organization admins can do this' });
+    expect(refused.body).toMatchObject({ detail: 'Only organization admins can do this' });
   });
 
   it('matches a recipient to a member ignoring case, and forgets an invitee once the invitation is cancelled', async () => {

@@ -111,7 +111,7 @@ describe('POST auth/select-org', () => {
     for (const id of [theirs.id, '0190f0f0-0000-7000-8000-000000000000']) {
       const res = await admin.api.post('auth/select-org', id);
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ detail: 'Organization not found' });
+      expect(res.body).toMatchObject({ detail: 'Organization not found' });
     }
     expect((await admin.api.get('auth/me')).body.org.id).toBe(mine.id);
   });
@@ -146,7 +146,7 @@ describe('subscription of org-scoped calls', () => {
       for (const call of orgScoped) {
         const res = await call(admin.api);
         expect(res.status).toBe(402);
-        expect(res.body).toEqual(EXPIRED);
+        expect(res.body).toMatchObject(EXPIRED);
       }
       // Not org-scoped: the profile still answers, so the client can send the user to billing.
       expect((await admin.api.get('auth/me')).status).toBe(200);
@@ -159,7 +159,7 @@ describe('subscription of org-scoped calls', () => {
       .update(organisations)
       .set({ trialEndsAt: new Date(Date.now() - 1000) })
       .where(eq(organisations.id, org.id));
-    expect((await admin.api.get('auth/org-invites')).body).toEqual(EXPIRED);
+    expect((await admin.api.get('auth/org-invites')).body).toMatchObject(EXPIRED);
     await server.db
       .update(organisations)
       .set({ paidUntil: new Date(Date.now() + 30 * DAY) })
@@ -172,13 +172,13 @@ describe('subscription of org-scoped calls', () => {
     await server.db.update(organisations).set({ isActive: false }).where(eq(organisations.id, org.id));
     const res = await admin.api.get('auth/org-invites');
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ detail: 'Invalid Organization Subscription' });
+    expect(res.body).toMatchObject({ detail: 'Invalid Organization Subscription' });
   });
 
   it('answers 400 when no organisation is selected', async () => {
     const user = await registerAndActivate(server);
     const res = await user.api.get('auth/org-invites');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ detail: 'No organization selected' });
+    expect(res.body).toMatchObject({ detail: 'No organization selected' });
   });
 });

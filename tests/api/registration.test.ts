@@ -71,17 +71,17 @@ describe('POST auth/register', () => {
       newRegistration({ username: registration.username.toUpperCase(), email: `${uniqueName()}@example.com` }),
     );
     expect(sameName.status).toBe(400);
-    expect(sameName.body).toEqual({ detail: 'A user with this username already exists' });
+    expect(sameName.body).toMatchObject({ detail: 'A user with this username already exists' });
     const sameEmail = await server.client().post('auth/register', newRegistration({ email: registration.email.toUpperCase() }));
     expect(sameEmail.status).toBe(400);
-    expect(sameEmail.body).toEqual({ detail: 'A user with this email already exists' });
+    expect(sameEmail.body).toMatchObject({ detail: 'A user with this email already exists' });
   });
 
   it('refuses the username of an account not yet activated when the address is another', async () => {
     const { registration } = await register(server);
     const res = await server.client().post('auth/register', newRegistration({ username: registration.username, email: `${uniqueName()}@example.com` }));
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ detail: 'A user with this username already exists' });
+    expect(res.body).toMatchObject({ detail: 'A user with this username already exists' });
   });
 
   it("registering again with the address of an account not yet activated changes nothing: the owner's details stay, the mail is sent again, the answer is a new address's (issue 28)", async () => {
@@ -127,7 +127,7 @@ describe('POST auth/register', () => {
     const elsewhere = await server.client().post('auth/register', newRegistration({ username: registration.username }));
     for (const res of [again, elsewhere]) {
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ detail: 'A user with this username already exists' });
+      expect(res.body).toMatchObject({ detail: 'A user with this username already exists' });
     }
     expect(await server.outbox.to(registration.email)).toHaveLength(1);
   });
@@ -136,7 +136,7 @@ describe('POST auth/register', () => {
     const owner = await registerAndActivate(server);
     const res = await server.client().post('auth/register', newRegistration({ email: owner.email }));
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ detail: 'A user with this email already exists' });
+    expect(res.body).toMatchObject({ detail: 'A user with this email already exists' });
     expect((await server.outbox.to(owner.email)).map((m) => m.subject)).toEqual(['Activate your Ringbinder account']);
   });
 
@@ -145,7 +145,7 @@ describe('POST auth/register', () => {
     const holder = await registerAndActivate(server);
     const res = await server.client().post('auth/register', newRegistration({ email: registration.email, username: holder.username }));
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ detail: 'A user with this username already exists' });
+    expect(res.body).toMatchObject({ detail: 'A user with this username already exists' });
     expect(await server.outbox.to(registration.email)).toHaveLength(1);
   });
 
@@ -214,7 +214,7 @@ describe('POST auth/register', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ detail: 'The request body is not valid JSON' });
+    expect(res.body).toMatchObject({ detail: 'The request body is not valid JSON' });
   });
 });
 
@@ -238,7 +238,7 @@ describe('POST auth/activate', () => {
     expect((await server.client().post('auth/activate', token)).status).toBe(200);
     const again = await server.client().post('auth/activate', token);
     expect(again.status).toBe(400);
-    expect(again.body).toEqual({ detail: 'This activation link is invalid or has expired' });
+    expect(again.body).toMatchObject({ detail: 'This activation link is invalid or has expired' });
   });
 
   it('uses a token once even when it is sent several times at the same moment', async () => {

@@ -10,8 +10,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sessionDigest } from '../../src/server/http/first-answers.ts';
 import { firstReadsOf } from '../../src/shared/first-reads.ts';
 import * as paths from '../../src/shared/api/paths.ts';
-import { makeDocument, makeFolder, makeTeam, memberOf, requestAccessToken, signIn, tokenFromMail, type Team } from './support/factories.ts';
-import { SITE_FIXTURE, useTestServer } from './support/harness.ts';
+import { makeDocument, makeFolder, makeTeam, memberOf, signIn, tokenFromMail, type Team } from './support/factories.ts';
+import { PUBLIC_URL, SITE_FIXTURE, useTestServer } from './support/harness.ts';
 import type { Json } from './support/http.ts';
 
 const server = useTestServer();
@@ -24,6 +24,9 @@ beforeAll(async () => {
 });
 
 const cookieOf = (token: string) => `rb_session=${token}`;
+/** A sign-in as a browser sends it, with the headers that tell which site's page made it. */
+const signInFrom = (headers: Record<string, string>, username: string, password: string) =>
+  server.client().postForm(paths.auth.accessToken, { username, password }, { headers });
 const page = (path: string, cookie?: string) =>
   fetch(`${server.url}${path}`, { headers: { 'accept-encoding': 'identity', ...(cookie ? { cookie } : {}) } });
 
@@ -36,7 +39,7 @@ function firstDataOf(html: string): { session?: string; answers: Record<string, 
 
 describe('the session cookie', () => {
   it('is set by signing in: the login’s token, HttpOnly, SameSite=Lax, Path=/, for as long as a session may last; not Secure over plain HTTP', async () => {
-    const res = await requestAccessToken(server, team.member.username, team.member.password);
+    const res = await signInFrom({ 'sec-fetch-site': 'same-origin' }, team.member.username, team.member.password);
     expect(res.status, res.text).toBe(200);
     const cookie = res.headers.get('set-cookie') ?? '';
     expect(cookie).toContain(`rb_session=${res.body.access_token}`);
@@ -46,7 +49,41 @@ describe('the session cookie', () => {
     expect(cookie).toMatch(new RegExp(`; Max-Age=${Math.floor(server.config.sessionAbsoluteMs / 1000)}`));
     expect(cookie).not.toMatch(/Secure/);
     // A refused sign-in sets nothing.
-    expect((await requestAccessToken(server, team.member.username, 'not-the-password')).headers.get('set-cookie')).toBeNull();
+    expect((await signInFrom({ 'sec-fetch-site': 'same-origin' }, team.member.username, 'not-the-password')).headers.get('set-cookie')).toBeNull();
+  });
+
+  it('is set only for a sign-in of our own site: another site’s form (login CSRF) gets the token in the body and no cookie', async () => {
+    const { username, password } = team.member;
+    const ownSite: Record<string, string>[] = [
+      { 'sec-fetch-site': 'same-origin' },
+      { 'sec-fetch-site': 'same-site' },
+      { 'sec-fetch-site': 'none' },
+      { 'sec-fetch-site': 'same-origin', origin: 'http://evil.example' },
+      // Without Fetch Metadata, Origin decides: PUBLIC_URL's origin only.
+      { origin: PUBLIC_URL },
+    ];
+    for (const headers of ownSite) {
+      const res = await signInFrom(headers, username, password);
+      expect(res.status, JSON.stringify(headers)).toBe(200);
+      expect(res.headers.get('set-cookie'), JSON.stringify(headers)).toContain(`rb_session=${res.body.access_token}`);
+    }
+    const otherSites: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site', origin: 'http://evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+      // Fetch Metadata decides over Origin.
+      { 'sec-fetch-site': 'cross-site', origin: PUBLIC_URL },
+      { origin: 'http://evil.example' },
+      { origin: `${PUBLIC_URL}.evil.example` },
+      { origin: 'null' },
+      // Neither header: no page of a browser of today made it, and it needs no cookie.
+      {},
+    ];
+    for (const headers of otherSites) {
+      const res = await signInFrom(headers, username, password);
+      expect(res.status, JSON.stringify(headers)).toBe(200);
+      expect(res.body.access_token, JSON.stringify(headers)).toEqual(expect.any(String));
+      expect(res.headers.get('set-cookie'), JSON.stringify(headers)).toBeNull();
+    }
   });
 
   it('is set again by switching organisation, with the caller’s token', async () => {

@@ -24,9 +24,9 @@
  * 401 'Could not validate credentials' without being looked up (what `refuseShareTokens` did).
  */
 import type { Context, MiddlewareHandler, Next } from 'hono';
-import type { AppEnv, ShareEnv } from '../env.ts';
+import type { AppEnv, ShareEnv, SignedInEnv } from '../env.ts';
 import { forbidden, notAuthenticated } from '../errors.ts';
-import { apiTokenOf, tokenRefusalOf } from './api-tokens.ts';
+import { apiTokenOf, ownUserRefusalTarget, refuseOwnUserCall, tokenRefusalOf } from './api-tokens.ts';
 import { authenticate } from './authenticate.ts';
 import { entryOf } from './path-table.ts';
 import { requireMember, requireMemberEvenIfExpired, requireOrgAdmin } from './membership.ts';
@@ -73,7 +73,7 @@ export function chainOf(table: AccessTable, method: string, path: string): Chain
 }
 
 /** A route's path as a pattern: `:name` one segment, `:name{a|b}` one of those. */
-function patternOf(path: string): RegExp {
+export function patternOf(path: string): RegExp {
   const source = path
     .split('/')
     .map((segment) => {
@@ -102,6 +102,13 @@ export function signIn(table: AccessTable, shareRoutes: readonly RouteName[]): M
     const refusal = apiTokenOf(c) === undefined ? undefined : tokenRefusalOf(method, path);
     if (refusal !== undefined) throw forbidden(refusal);
     const token = shareTokenOf(c);
+    // A token's calls on its own user that the table refuses (`{ ownUser }`), known once the chain has signed it in.
+    if (token === undefined && refusal === undefined && apiTokenOf(c) !== undefined && ownUserRefusalTarget(method, path) !== undefined) {
+      return run(chain, c, () => {
+        refuseOwnUserCall((c as unknown as Context<SignedInEnv>).var.caller, method, path);
+        return next();
+      });
+    }
     if (token === undefined) return run(chain, c, next);
     if (chain === SIGNED_ADDRESS) return next();
     if (!shareCalls.some((r) => r.method === method && r.pattern.test(path))) throw notAuthenticated();

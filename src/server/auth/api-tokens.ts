@@ -8,8 +8,9 @@
  * too. A `read` token gets 403 on every call but GET and HEAD.
  *
  * A token is told by its prefix alone: TOKEN_REFUSALS (THE table) names the calls no token may make —
- * its user's sessions, tokens, two-factor, password, e-mail address and profile, organisations other than
- * its own, and billing — answered 403 with the table's detail before any lookup or handler. It is never a
+ * its user's sessions, tokens, two-factor, password, e-mail address and profile (by the account's calls and
+ * by the admin area's edit of its own user), organisations other than its own, and billing — answered 403
+ * with the table's detail before any lookup or handler (an own-user refusal: right after the sign-in). It is never a
  * session cookie (auth/session-cookie.ts refuses to read or set one that starts with `rb_pat_`).
  *
  * Stored as SHA-256 (auth/tokens.ts hashToken), like login sessions' and share links' tokens: 256 random
@@ -51,12 +52,22 @@ const ORGANISATIONS = 'An API token works in its own organization only';
 const BILLING = 'An API token cannot manage billing';
 
 /**
+ * A refusal of the calls on the token's OWN user only: the address's segment after the entry's prefix is a
+ * user id, and the call is refused when it is the token's user's (a token of an org admin still changes
+ * the other members: an integration that keeps a directory in step does exactly that).
+ */
+export interface OwnUserRefusal {
+  ownUser: string;
+}
+
+/**
  * THE calls no API token may make, whatever its scope and its user (a path prefix under /api/v1,
  * optionally with a method, as in api.ts ACCESS: the longest prefix that holds the address decides) →
- * the 403's detail. Every call of the API not named here is the user's in the token's organisation, as
- * api.ts ACCESS and the services decide (tests/api/api-tokens/token-sweep.test.ts tries every route).
+ * the 403's detail, or `{ ownUser: detail }` for a call refused on the token's own user only. Every call
+ * of the API not named here is the user's in the token's organisation, as api.ts ACCESS and the services
+ * decide (tests/api/api-tokens/token-sweep.test.ts tries every route).
  */
-export const TOKEN_REFUSALS: Readonly<Record<string, string>> = {
+export const TOKEN_REFUSALS: Readonly<Record<string, string | OwnUserRefusal>> = {
   // Sessions: signing in or up, signing out, the sessions list, the live stream (it follows a login session).
   'POST /auth/access-token': SESSIONS,
   'POST /auth/register': SESSIONS,
@@ -78,6 +89,9 @@ export const TOKEN_REFUSALS: Readonly<Record<string, string>> = {
   '/auth/me/email-change': PROFILE,
   'POST /auth/confirm-email': PROFILE,
   '/users/sign-avatar-upload': PROFILE,
+  // The admin area's edit of a member (its name, e-mail address, admin flag, roles), on the token's own user:
+  // the profile by another route. The other members stay an admin's token's to change.
+  'PUT /users': { ownUser: PROFILE },
   // Organisations: a token stays in its own (no switching, creating, joining; no other's invitations).
   'POST /auth/select-org': ORGANISATIONS,
   'POST /auth/create-org': ORGANISATIONS,
@@ -87,18 +101,33 @@ export const TOKEN_REFUSALS: Readonly<Record<string, string>> = {
   '/billing': BILLING,
 };
 
-/** The detail of the refusal of an API token's call, or undefined when a token may make it. */
+/** The detail of the refusal of an API token's call whoever its user is, or undefined when the table refuses it to no token. */
 export function tokenRefusalOf(method: string, path: string): string | undefined {
-  return entryOf(TOKEN_REFUSALS, method, path);
+  const refusal = entryOf(TOKEN_REFUSALS, method, path);
+  return typeof refusal === 'string' ? refusal : undefined;
 }
 
-/**
- * One refusal inside a call a token may make: `PUT users/{id}` (an admin's token) must not start an e-mail
- * change of the token's own user — the table's 'e-mail address' rule, where the admin area reaches it.
- */
-export function refuseOwnEmailChange(caller: Caller, userId: string, email: string | undefined): void {
-  if (caller.apiToken === null || email === undefined || userId !== caller.user.id) return;
-  if (email.trim().toLowerCase() !== caller.user.email.toLowerCase()) throw forbidden(PROFILE);
+/** The prefix of a call's own-user refusal and its detail, or undefined when it has none. */
+function ownUserRefusalOf(method: string, path: string): { prefix: string; detail: string } | undefined {
+  const refusal = entryOf(TOKEN_REFUSALS, method, path);
+  if (refusal === undefined || typeof refusal === 'string') return undefined;
+  const key = Object.keys(TOKEN_REFUSALS).find((k) => TOKEN_REFUSALS[k] === refusal)!;
+  return { prefix: key.slice(key.indexOf(' ') + 1), detail: refusal.ownUser };
+}
+
+/** The user id a call names after its own-user refusal's prefix (`PUT /users/{id}`), or undefined. */
+export function ownUserRefusalTarget(method: string, path: string): { userId: string; detail: string } | undefined {
+  const refusal = ownUserRefusalOf(method, path);
+  const userId = refusal ? path.slice(refusal.prefix.length + 1).split('/')[0] : undefined;
+  return refusal && userId ? { userId, detail: refusal.detail } : undefined;
+}
+
+/** After the sign-in: refuses (403) a token's call on its own user where the table says so (`{ ownUser }`). */
+export function refuseOwnUserCall(caller: Caller, method: string, path: string): void {
+  if (caller.apiToken === null) return;
+  const target = ownUserRefusalTarget(method, path);
+  // Compared as UUIDs are (any case): the database finds the same user by either.
+  if (target && target.userId.toLowerCase() === caller.user.id.toLowerCase()) throw forbidden(target.detail);
 }
 
 /** GET and HEAD: all a `read` token may call. */

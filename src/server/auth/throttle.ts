@@ -12,13 +12,14 @@
  * photo signing in files and in bytes (each attempt weighs what it signed: `ThrottleCheck.weight`).
  */
 import { createHash } from 'node:crypto';
-import { and, asc, eq, gt, inArray, like, lt, or, sum } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, like, lt, min, or, sum } from 'drizzle-orm';
 import { uuidv7 } from '../../shared/ids.ts';
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/connection.ts';
 import { lockForTransaction } from '../db/queries/locks.ts';
 import { loginSessions, throttleEvents } from '../db/schema.ts';
 import { tooManyRequests } from '../errors.ts';
+import { rateLimitRecordOpen, reportRateLimit, type RateLimitUsage } from '../http/rate-limit.ts';
 
 export interface ThrottleRule {
   /** At most this many attempts… */
@@ -81,7 +82,8 @@ export interface ThrottleCheck {
 export async function admitAttempt(db: Queryable, checks: readonly ThrottleCheck[], now: Date): Promise<string[]> {
   // Locks are taken in one global order, so two attempts cannot deadlock.
   const ordered = [...checks].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  return db.transaction(async (tx) => {
+  // Admitted or refused, the answer says what is left of each limit (http/rate-limit.ts).
+  return reportingUsage(db, checks, now, () => db.transaction(async (tx) => {
     for (const check of ordered) {
       await lockForTransaction(tx, check.key);
       await assertWithinLimit(tx, check, now);
@@ -89,7 +91,47 @@ export async function admitAttempt(db: Queryable, checks: readonly ThrottleCheck
     const ids: string[] = [];
     for (const { key, weight } of ordered) ids.push(await recordAttempt(tx, key, now, weight));
     return ids;
-  });
+  }));
+}
+
+/**
+ * The name of a key's limit in the RateLimit headers: its first two parts (`sign-in:ip`, `share-upload-bytes:ip`),
+ * never the hashed account or address. The account-wide sign-in limit is not named: it applies only at
+ * addresses the account has never signed in from, so naming it would tell whoever shares an address
+ * whether the account has signed in from there.
+ */
+const policyNameOf = (key: string) => key.split(':').slice(0, 2).join(':');
+const UNNAMED_POLICIES = new Set(['sign-in:account']);
+
+/** Runs `admit` and then reports the usage of each check's limit to the answer's RateLimit headers, admitted or refused. */
+async function reportingUsage<T>(db: Queryable, checks: readonly { key: string; rule: ThrottleRule }[], now: Date, admit: () => Promise<T>): Promise<T> {
+  try {
+    return await admit();
+  } finally {
+    // Only headers: a failure here never hides the attempt's own answer (nor its own failure).
+    await reportUsage(db, checks, now).catch((err: unknown) => console.error('Reading the throttle for the RateLimit headers failed:', err));
+  }
+}
+
+/** What is left of each check's limit now, for the answer's RateLimit headers (http/rate-limit.ts). */
+async function reportUsage(db: Queryable, checks: readonly { key: string; rule: ThrottleRule }[], now: Date): Promise<void> {
+  if (!rateLimitRecordOpen()) return;
+  const usages: RateLimitUsage[] = [];
+  for (const { key, rule } of checks) {
+    const name = policyNameOf(key);
+    if (UNNAMED_POLICIES.has(name)) continue;
+    const since = new Date(now.getTime() - rule.windowMs);
+    // What is used is the attempts' weight (a share link's photos count in files and in bytes).
+    const [row] = await db
+      .select({ used: sum(throttleEvents.weight), first: min(throttleEvents.at) })
+      .from(throttleEvents)
+      .where(and(eq(throttleEvents.key, key), gt(throttleEvents.at, since)));
+    const used = Number(row?.used ?? 0);
+    const first = row?.first ? new Date(row.first).getTime() : now.getTime();
+    const windowSeconds = Math.ceil(rule.windowMs / 1000);
+    usages.push({ name, limit: rule.limit, windowSeconds, remaining: rule.limit - used, resetSeconds: Math.max(1, Math.ceil((first + rule.windowMs - now.getTime()) / 1000)) });
+  }
+  reportRateLimit(usages);
 }
 
 /**

@@ -14,8 +14,21 @@ import type { MiddlewareHandler } from 'hono';
 /** What the elements send (elements/shared/element-transport.ts through src/shared/transport). */
 export const CORS_METHODS = ['GET', 'POST'] as const;
 export const CORS_REQUEST_HEADERS = ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match'] as const;
-/** What the elements read of an answer besides the CORS-safelisted headers. */
-export const CORS_EXPOSED_HEADERS = ['ETag', 'Retry-After'] as const;
+/**
+ * What a page of a listed origin may read of an answer besides the CORS-safelisted headers: every header the
+ * API sends for its callers — the validator, the throttles' (Retry-After and the IETF draft's RateLimit and
+ * RateLimit-Policy), the request id to quote in a report, a replayed creation's mark, a file's name. (The API
+ * sends no Location: it answers no redirect and names what it creates in the body.)
+ */
+export const CORS_EXPOSED_HEADERS = [
+  'ETag',
+  'Retry-After',
+  'RateLimit',
+  'RateLimit-Policy',
+  'X-Request-Id',
+  'Idempotent-Replayed',
+  'Content-Disposition',
+] as const;
 /** How long a browser may keep a preflight's answer (Chromium keeps it 2 hours at most). */
 const PREFLIGHT_MAX_AGE_SECONDS = 7200;
 

@@ -121,7 +121,8 @@ export async function answerFirstReads(call: ApiCall, reads: readonly FirstRead[
     reads.map(async ({ address, bearer }) => {
       try {
         const response = await call(`/${address}`, { headers: { Authorization: `Bearer ${bearer}` } });
-        if (response.status >= 500 || !response.headers.get('content-type')?.includes('application/json')) return;
+        // JSON, or an error's problem details (application/problem+json, http/problem-types.ts).
+        if (response.status >= 500 || !/^application\/(?:problem\+)?json\b/i.test(response.headers.get('content-type') ?? '')) return;
         answers[address] = { status: response.status, body: await response.json() };
       } catch {
         // Not answered here: the page asks for it itself, and meets whatever went wrong there.

@@ -90,7 +90,11 @@ export function bodyHash(contentType: string, bytes: Uint8Array): string {
   return hash.update('bytes:').update(bytes).digest('hex');
 }
 
-const differentRequest = () => validationFailed([{ field: 'Idempotency-Key', message: 'was already used for a different request' }]);
+/** 422 with its field, of its own problem type (http/problem-types.ts): a client tells it from a refused value. */
+const differentRequest = () => {
+  const refusal = validationFailed([{ field: 'Idempotency-Key', message: 'was already used for a different request' }]);
+  return new HttpError(422, refusal.detail, refusal.extra, {}, 'idempotency-mismatch');
+};
 const stillInFlight = () =>
   new HttpError(409, 'A request with this Idempotency-Key is still in progress; try again later', {}, { 'Retry-After': '1' });
 

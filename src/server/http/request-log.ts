@@ -1,5 +1,6 @@
 /**
- * One line per request: method, path, status, time. Tokens never reach the log.
+ * One line per request: method, path, status, time and the request's id (request-id.ts, the answer's
+ * X-Request-Id). Tokens never reach the log.
  *
  * Lines are written to stdout together once per turn of the event loop (and at exit), not one
  * synchronous write per request: under load that is one write for many answers.
@@ -35,11 +36,12 @@ export function writeBatched(line: string): void {
   }
 }
 
-export function requestLog(write: (line: string) => void = writeBatched): MiddlewareHandler {
+export function requestLog(write: (line: string) => void = writeBatched): MiddlewareHandler<{ Variables: { requestId?: string } }> {
   return async (c, next) => {
     const start = performance.now();
     await next();
     const ms = (performance.now() - start).toFixed(1);
-    write(`${c.req.method} ${maskedPath(c.req.url)} ${c.res.status} ${ms}ms`);
+    const id = c.get('requestId');
+    write(`${c.req.method} ${maskedPath(c.req.url)} ${c.res.status} ${ms}ms${id ? ` id=${id}` : ''}`);
   };
 }

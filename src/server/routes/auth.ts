@@ -85,12 +85,17 @@ auth.post('/activate', operation({
 
 auth.post('/access-token', operation({
   summary: 'Sign in',
-  description: 'The username (or e-mail address) and password, and the one-time code in client_secret when two-factor is on. A 403 asks for a new password first (POST auth/set-new-password).',
+  description:
+    'The username (or e-mail address) and password, and the one-time code in client_secret when two-factor is on. ' +
+    'A wrong password or an unknown account answers 400 \'Incorrect username or password\' (OAuth 2\'s invalid_grant, RFC 6749 §5.2; ' +
+    '401 is kept for a bad or expired token); a missing or wrong one-time code 400 \'Incorrect OTP\'; an account not activated yet 400. ' +
+    'A 403 asks for a new password first (POST auth/set-new-password, with the answer\'s password_change_token). ' +
+    '429 with Retry-After after too many failed attempts (per address, per account and address).',
   tag: 'Account',
   body: accessTokenForm,
   bodyMedia: ['application/x-www-form-urlencoded', 'multipart/form-data', 'application/json'],
   answers: { 200: accessToken },
-  errors: [401, 403, 429],
+  errors: [400, 403, 429],
 }), async (c) => {
   const form = await formBody(c, accessTokenForm);
   return c.json(tokenAnswer(await signIn(c.var.deps, form, device(c))));

@@ -17,6 +17,7 @@ import { jsonBody } from '../http/body.ts';
 import { billingPlan, checkoutSession, webhookReceived } from '../openapi/answers/billing.ts';
 import { operation } from '../openapi/operation.ts';
 import { createCheckoutSession } from '../services/billing/checkout.ts';
+import { problemAnswer } from '../http/error-handler.ts';
 import { listPlans } from '../services/billing/plans.ts';
 import { PaymentsUnavailable } from '../services/billing/stripe.ts';
 import { processEvent, verifiedEvent } from '../services/billing/webhooks.ts';
@@ -26,7 +27,7 @@ async function unlessStripeIsDown(c: Context, work: () => Promise<Response>): Pr
   try {
     return await work();
   } catch (err) {
-    if (err instanceof PaymentsUnavailable) return c.json({ detail: err.message }, 503);
+    if (err instanceof PaymentsUnavailable) return problemAnswer(c, 503, err.message);
     throw err;
   }
 }

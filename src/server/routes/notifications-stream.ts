@@ -21,6 +21,7 @@ import { streamSSE } from 'hono/streaming';
 import { unreadCount } from '../db/queries/live-notifications.ts';
 import { sessionCallerOf } from '../auth/login-sessions.ts';
 import type { MemberEnv } from '../env.ts';
+import { problemAnswer } from '../http/error-handler.ts';
 import { operation } from '../openapi/operation.ts';
 import { liveHubOf, type LiveEvent } from '../live/hub.ts';
 
@@ -39,11 +40,11 @@ notificationsStream.get('/', operation({
   // Only a client that asks for an event stream gets one (EventSource and the transport send this Accept);
   // anything else would wait on an answer that never ends.
   if (!/(^|,)\s*text\/event-stream\s*(;|,|$)/i.test(c.req.header('accept') ?? '')) {
-    return c.json({ detail: 'This call answers text/event-stream only (send Accept: text/event-stream)' }, 406);
+    return problemAnswer(c, 406, 'This call answers text/event-stream only (send Accept: text/event-stream)');
   }
   const hub = await liveHubOf(c.var.deps);
   // The server is stopping (its hub has ended every stream): the page tries again later.
-  if (!hub || hub.isStopped) return c.json({ detail: 'The server is shutting down' }, 503);
+  if (!hub || hub.isStopped) return problemAnswer(c, 503, 'The server is shutting down');
   const member = c.var.member;
   const sessionId = sessionCallerOf(c.var.caller).session.id;
   c.header('X-Accel-Buffering', 'no'); // nginx: pass each event on at once

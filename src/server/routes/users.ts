@@ -6,7 +6,6 @@
  * 403 for other members; ids that are not members of the caller's organisation: 404.
  */
 import { Hono } from 'hono';
-import { refuseOwnEmailChange } from '../auth/api-tokens.ts';
 import { inviteUserBody } from '../../shared/api/accounts.ts';
 import { createUserBody, listUsersQuery, updateUserBody } from '../../shared/api/users.ts';
 import type { MemberEnv } from '../env.ts';
@@ -54,7 +53,6 @@ usersApi.put('/:id', operation({
   errors: [404, 409],
 }), async (c) => {
   const body = await jsonBody(c, updateUserBody);
-  refuseOwnEmailChange(c.var.caller, c.req.param('id'), body.email);
   return c.json(await updateUser(c.var.deps, c.var.member, c.req.param('id'), body));
 });
 

@@ -32,7 +32,7 @@ describe('scope', () => {
     ] as const) {
       const res = await reader.api.request(method, path, body === undefined ? {} : { json: body });
       expect(res.status, `${method} ${path}: ${res.text}`).toBe(403);
-      expect(res.body).toEqual(READ_ONLY);
+      expect(res.body).toMatchObject(READ_ONLY);
     }
     const contents = await team.admin.api.get(`${paths.documentation.contents('root')}?limit=100`);
     expect(JSON.stringify(contents.body)).not.toContain('Not by a reader');
@@ -51,24 +51,38 @@ describe('scope', () => {
     const member = await makeApiToken(server, team.member, team.org.id, { scope: 'read-write' });
     const users = await member.api.get(paths.users.list);
     expect(users.status).toBe(403);
-    expect(users.body).toEqual({ detail: 'Only organization admins can do this' });
+    expect(users.body).toMatchObject({ detail: 'Only organization admins can do this' });
     // The root grants the organisation Read only (makeTeam): a member may not add to it, and neither may their token.
     const folder = await member.api.post(paths.documentation.folders, { parent_id: 'root', name: 'Not mine to make', description: '' });
     expect(folder.status, folder.text).toBe(403);
   });
 });
 
-describe('the e-mail address, through the admin area', () => {
-  it("an admin's token cannot change its own user's e-mail address with PUT users/{id}; the rest of the call works", async () => {
+describe('the profile, through the admin area (PUT users/{id})', () => {
+  it("an admin's token cannot change its own user by PUT users/{id} at all — name, e-mail address, admin flag, roles — and still changes the other members", async () => {
     const writer = await makeApiToken(server, team.admin, team.org.id);
-    const refused = await writer.api.put(paths.users.user(team.admin.id), { email: 'taken-over@example.com' });
-    expect(refused.status, refused.text).toBe(403);
-    expect(refused.body).toEqual({ detail: 'An API token cannot change the e-mail address or profile' });
-    const me = await team.admin.api.get(paths.auth.me);
-    expect(me.body.pending_email ?? null).toBeNull();
-    // Its own address unchanged, or another member's: as the admin may.
-    const same = await writer.api.put(paths.users.user(team.admin.id), { email: team.admin.email, full_name: 'Ann Admin' });
-    expect(same.status, same.text).toBe(200);
+    const before = (await team.admin.api.get(paths.auth.me)).body;
+    for (const body of [{ full_name: 'Renamed by a token' }, { email: 'taken-over@example.com' }, { is_org_admin: true }, { roles: [] }, {}]) {
+      for (const id of [team.admin.id, team.admin.id.toUpperCase()]) {
+        const refused = await writer.api.put(paths.users.user(id), body);
+        expect(refused.status, `${JSON.stringify(body)} ${refused.text}`).toBe(403);
+        expect(refused.body).toMatchObject({ detail: 'An API token cannot change the e-mail address or profile' });
+      }
+    }
+    const after = (await team.admin.api.get(paths.auth.me)).body;
+    expect(after.full_name).toBe(before.full_name);
+    expect(after.pending_email ?? null).toBeNull();
+    // PUT auth/me refuses it the same way.
+    const own = await writer.api.put(paths.auth.me, { full_name: 'Renamed by a token' });
+    expect(own.status).toBe(403);
+    expect(own.body.detail).toBe('An API token cannot change the e-mail address or profile');
+    // Another member: an integration's work, as the admin may.
+    const other = await writer.api.put(paths.users.user(team.member.id), { full_name: 'Renamed by the directory' });
+    expect(other.status, other.text).toBe(200);
+    expect(other.body.user_account.full_name).toBe('Renamed by the directory');
+    // The admin's own session still changes its own profile there.
+    const bySession = await team.admin.api.put(paths.users.user(team.admin.id), { full_name: 'Ann Admin' });
+    expect(bySession.status, bySession.text).toBe(200);
   });
 });
 
@@ -79,7 +93,7 @@ describe('expiry and revocation', () => {
     await server.clock.shifted(3600_000 + 1000, async () => {
       const res = await made.api.get(paths.auth.me);
       expect(res.status).toBe(401);
-      expect(res.body).toEqual(CREDENTIALS);
+      expect(res.body).toMatchObject(CREDENTIALS);
       expect(res.headers.get('www-authenticate')).toBe('Bearer');
     });
   });
@@ -87,7 +101,7 @@ describe('expiry and revocation', () => {
   it('an unknown token of the right form answers 401', async () => {
     const res = await server.client(`rb_pat_${'A'.repeat(43)}`).get(paths.auth.me);
     expect(res.status).toBe(401);
-    expect(res.body).toEqual(CREDENTIALS);
+    expect(res.body).toMatchObject(CREDENTIALS);
   });
 });
 
@@ -125,7 +139,7 @@ describe('the user’s rights now', () => {
     expect(removed.status, removed.text).toBe(204);
     const res = await made.api.get(paths.auth.me);
     expect(res.status).toBe(401);
-    expect(res.body).toEqual(CREDENTIALS);
+    expect(res.body).toMatchObject(CREDENTIALS);
     // Its owner's list no longer holds it.
     const own = await signIn(server, third.member);
     expect((await own.api.get(paths.auth.apiTokens)).body.results).toEqual([]);

@@ -9,7 +9,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS } from '../../../src/server/api.ts';
 import { chainOf, PUBLIC, SHARE_TOKEN, SIGNED_ADDRESS } from '../../../src/server/auth/access.ts';
-import { TOKEN_REFUSALS, tokenRefusalOf } from '../../../src/server/auth/api-tokens.ts';
+import { ownUserRefusalTarget, TOKEN_REFUSALS, tokenRefusalOf } from '../../../src/server/auth/api-tokens.ts';
 import * as paths from '../../../src/shared/api/paths.ts';
 import { makeTeam, type Team } from '../support/factories.ts';
 import { useTestServer } from '../support/harness.ts';
@@ -32,7 +32,7 @@ beforeAll(async () => {
 });
 
 const apiRoutes = () => allRoutes(server.deps);
-const REFUSAL_DETAILS = new Set(Object.values(TOKEN_REFUSALS));
+const REFUSAL_DETAILS = new Set(Object.values(TOKEN_REFUSALS).map((r) => (typeof r === 'string' ? r : r.ownUser)));
 const WRITES = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 /** Calls whose sign-in never looks at a bearer token (their own token or signature is the proof), or a share token's only. */
 const bearerPlaysNoPart = (method: string, path: string) => {
@@ -79,6 +79,26 @@ describe('an API token, over every route of the API', () => {
     expect(answered.length).toBeGreaterThan(60);
   });
 
+  it('read and write: a call refused on the token’s own user answers 403 with the table’s detail there, and is the user’s on another', async () => {
+    const answered: string[] = [];
+    const expected: string[] = [];
+    for (const route of apiRoutes()) {
+      const [method, path] = route.split(' ') as [string, string];
+      const own = addressOf(path, () => team.admin.id);
+      const target = ownUserRefusalTarget(method, `/${own}`);
+      if (target === undefined) continue;
+      const res = await writer.request(method, own, { json: {} });
+      answered.push(`${route} (own user): ${res.status} ${res.body?.detail}`);
+      expected.push(`${route} (own user): 403 ${target.detail}`);
+      const other = await writer.request(method, addressOf(path, () => team.member.id), { json: {} });
+      answered.push(`${route} (another member): ${other.status}`);
+      expected.push(`${route} (another member): 200`);
+    }
+    expect(answered).toEqual(expected);
+    // PUT users/{id} at least (the admin area's edit of a member).
+    expect(answered.length).toBeGreaterThanOrEqual(2);
+  });
+
   it('read only: every write of a signed-in call answers 403 (the refusal’s detail or "read only")', async () => {
     const answered: string[] = [];
     const expected: string[] = [];
@@ -104,7 +124,7 @@ describe('a token is never the session cookie', () => {
   it('switching organisation with a token is refused and sets no cookie', async () => {
     const res = await writer.post(paths.auth.selectOrg, team.org.id);
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ detail: 'An API token works in its own organization only' });
+    expect(res.body).toMatchObject({ detail: 'An API token works in its own organization only' });
     expect(res.headers.get('set-cookie')).toBeNull();
   });
 

@@ -43,7 +43,7 @@ describe('checkout.session.completed', () => {
     const periodEnd = nowSeconds() + 40 * 86400;
     const sub = stripe.subscription({ customer, status: 'active', priceId: PRICE, periodEnd, orgId: org.id });
     await server.clock.shifted(2 * DAY, async () => {
-      expect((await admin.api.get('documentation/folders/root')).body).toEqual(EXPIRED);
+      expect((await admin.api.get('documentation/folders/root')).body).toMatchObject(EXPIRED);
       expect(await stateOf(admin)).toMatchObject({ status: 'expired' });
       await accepted(signedEvent('checkout.session.completed', completedSession({ orgId: org.id, customer, subscription: sub.id as string })));
       expect(await stateOf(admin)).toEqual({ status: 'active', trial_ends_at: expect.any(String), current_period_end: iso(periodEnd) });
@@ -99,7 +99,7 @@ describe('checkout.session.completed', () => {
     const { admin } = await subscribedOrg();
     const res = await admin.api.post('billing/create-checkout-session', { price_id: PRICE });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ detail: 'This organization already has an active subscription' });
+    expect(res.body).toMatchObject({ detail: 'This organization already has an active subscription' });
   });
 });
 
@@ -122,7 +122,7 @@ describe('the signature', () => {
     for (const [what, attempt] of attempts) {
       const res = await attempt;
       expect(res.status, what).toBe(400);
-      expect(res.body, what).toEqual({ detail: 'Invalid Stripe signature' });
+      expect(res.body, what).toMatchObject({ detail: 'Invalid Stripe signature' });
     }
     expect(await orgRow(org.id)).toEqual(before);
     expect(await server.db.select().from(stripeEvents).where(eq(stripeEvents.id, event.id))).toEqual([]);
@@ -151,7 +151,7 @@ describe('the subscription over time', () => {
       expect((await admin.api.get('documentation/folders/root')).status).toBe(200);
       const ended = stripe.subscription({ id: sub.id as string, customer, status: 'canceled', priceId: PRICE, periodEnd, orgId: org.id });
       await accepted(signedEvent('customer.subscription.deleted', ended));
-      expect((await admin.api.get('documentation/folders/root')).body).toEqual(EXPIRED);
+      expect((await admin.api.get('documentation/folders/root')).body).toMatchObject(EXPIRED);
       expect(await stateOf(admin)).toEqual({ status: 'expired', trial_ends_at: expect.any(String), current_period_end: iso(periodEnd) });
       // billing stays open so an admin can pay again.
       expect((await admin.api.get('billing/products')).status).toBe(200);
@@ -162,7 +162,7 @@ describe('the subscription over time', () => {
   it('a period that ran out without a renewal expires the organisation after the grace day', async () => {
     const { admin } = await subscribedOrg(nowSeconds() + 3 * 86400);
     await server.clock.shifted(4 * DAY + 60_000, async () => {
-      expect((await admin.api.get('documentation/folders/root')).body).toEqual(EXPIRED);
+      expect((await admin.api.get('documentation/folders/root')).body).toMatchObject(EXPIRED);
       expect((await stateOf(admin)).status).toBe('expired');
     });
   });

@@ -86,7 +86,7 @@ describe('checklist routes across organisations', () => {
     await server.db.update(documents).set({ contents }).where(eq(documents.id, sheet.id));
     const res = await ours.admin.api.get(`documentation/documents/${sheet.id}/data?form_id=${theirs.ids.checklist}`);
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ detail: 'Document not found' });
+    expect(res.body).toMatchObject({ detail: 'Document not found' });
   });
 
   it('left nothing of ours over there', async () => {

@@ -31,7 +31,7 @@ describe('a signed media address of a document below a trashed folder', () => {
       expect((await team.admin.api.delete(`documentation/folders/${folder.id}`)).status).toBe(204);
       const signed = await fetch(url);
       expect(signed.status, folder.name).toBe(404);
-      expect(await signed.json()).toEqual({ detail: 'File not found' });
+      expect(await signed.json()).toMatchObject({ detail: 'File not found' });
       expect((await team.member.api.get(bearer)).status).toBe(404);
       expect((await team.admin.api.post(`documentation/folders/${folder.id}/restore-from-trash`)).status).toBe(200);
       expect((await fetch(url)).status, `${folder.name} restored`).toBe(200);

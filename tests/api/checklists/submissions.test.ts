@@ -200,7 +200,7 @@ describe('POST documentation/documents/{id}/data — required answers, photos, c
       headers: { 'content-type': 'application/json' },
     });
     expect(malformed.status).toBe(400);
-    expect(malformed.body).toEqual({ detail: 'The request body is not valid JSON' });
+    expect(malformed.body).toMatchObject({ detail: 'The request body is not valid JSON' });
   });
 });
 
@@ -314,9 +314,9 @@ describe('POST documentation/documents/{id}/data — who may submit', () => {
     expect((await submit(team.member, doc.id, answer)).status).toBe(201);
     const refused = await submit(team.roleMember, doc.id, answer);
     expect(refused.status).toBe(404);
-    expect(refused.body).toEqual({ detail: 'Document not found' });
-    expect((await submit(team.member, missingId(), answer)).body).toEqual({ detail: 'Document not found' });
-    expect((await submit(team.member, 'not-an-id', answer)).body).toEqual({ detail: 'Document not found' });
+    expect(refused.body).toMatchObject({ detail: 'Document not found' });
+    expect((await submit(team.member, missingId(), answer)).body).toMatchObject({ detail: 'Document not found' });
+    expect((await submit(team.member, 'not-an-id', answer)).body).toMatchObject({ detail: 'Document not found' });
     expect((await team.admin.api.delete(`documentation/folders/${folder.id}`)).status).toBe(204);
     expect((await submit(team.member, doc.id, answer)).status).toBe(404);
     expect((await server.client().post(`documentation/documents/${doc.id}/data`, { record: answer })).status).toBe(401);
@@ -327,7 +327,7 @@ describe('POST documentation/documents/{id}/data — who may submit', () => {
       const doc = await makeDocument(team.admin, 'root', doctype);
       const res = await submit(team.member, doc.id, {});
       expect(res.status, doctype).toBe(400);
-      expect(res.body).toEqual({ detail: 'Only checklists take submissions' });
+      expect(res.body).toMatchObject({ detail: 'Only checklists take submissions' });
     }
   });
 });

@@ -70,12 +70,12 @@ describe('POST documentation/documents/{id}/sign-content-upload', () => {
     expect((await sign(checklist.id, file)).status).toBe(201);
     const refused = await sign(slides.id, file);
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ detail: "You need 'Write' permission to add media to this document" });
+    expect(refused.body).toMatchObject({ detail: "You need 'Write' permission to add media to this document" });
     expect((await sign(slides.id, file, team.admin)).status).toBe(201);
     const folder = await makeFolder(team.admin);
     const closed = await makeChecklist(team.admin, { q: question('true/false') }, folder.id);
     await setAcl(team.admin, 'folders', folder.id, [revoke(team.org.id, Permission.Read), grant(team.role.id, Permission.Read)]);
-    expect((await sign(closed.id, file)).body).toEqual({ detail: 'Document not found' });
+    expect((await sign(closed.id, file)).body).toMatchObject({ detail: 'Document not found' });
     expect((await sign(closed.id, file, team.roleMember)).status).toBe(201);
     expect((await server.client().post(`documentation/documents/${checklist.id}/sign-content-upload`, file)).status).toBe(401);
   });
@@ -118,11 +118,11 @@ describe.skipIf(onS3())('POST /api/v1/uploads (the multipart POST to url)', () =
     const signed = await signOne(team.member, checklist.id, { file_size: 256, content_type: 'image/png' });
     const jpeg = await postUpload(server, signed, fileBytes('image/jpeg'), 'image/png');
     expect(jpeg.status).toBe(422);
-    expect(jpeg.body).toEqual({ detail: "The file's contents are not image/png (they are image/jpeg)" });
+    expect(jpeg.body).toMatchObject({ detail: "The file's contents are not image/png (they are image/jpeg)" });
     const html = new TextEncoder().encode(`<html><script>alert(1)</script>${' '.repeat(256)}`).slice(0, 256);
     const script = await postUpload(server, signed, new Uint8Array(html), 'image/png');
     expect(script.status).toBe(422);
-    expect(script.body).toEqual({ detail: "The file's contents are not image/png" });
+    expect(script.body).toMatchObject({ detail: "The file's contents are not image/png" });
     // A HEIC picture is an ISO media file too, but not an MP4.
     const heic = fileBytes('video/mp4');
     heic.set(new TextEncoder().encode('heic'), 8);
@@ -136,7 +136,7 @@ describe.skipIf(onS3())('POST /api/v1/uploads (the multipart POST to url)', () =
     for (const size of [255, 257]) {
       const res = await postUpload(server, signed, fileBytes('image/gif', size));
       expect(res.status).toBe(422);
-      expect(res.body).toEqual({ detail: `The file is ${size} bytes; the upload was signed for 256 bytes` });
+      expect(res.body).toMatchObject({ detail: `The file is ${size} bytes; the upload was signed for 256 bytes` });
     }
     expect((await uploadRow(signed.upload_id))!.completedAt).toBeNull();
   });
@@ -158,7 +158,7 @@ describe.skipIf(onS3())('POST /api/v1/uploads (the multipart POST to url)', () =
       const type = fields.content_type as (typeof UPLOAD_CONTENT_TYPES)[number];
       const res = await postUpload(server, { url: signed.url, fields }, fileBytes(type === 'image/png' || type === 'application/pdf' ? type : 'image/png', size));
       expect(res.status, JSON.stringify(fields)).toBe(403);
-      expect(res.body).toEqual({ detail: 'The upload signature is not valid' });
+      expect(res.body).toMatchObject({ detail: 'The upload signature is not valid' });
     }
     expect((await uploadRow(signed.upload_id))!.completedAt).toBeNull();
     expect((await uploadRow(other.upload_id))!.completedAt).toBeNull();
@@ -168,7 +168,7 @@ describe.skipIf(onS3())('POST /api/v1/uploads (the multipart POST to url)', () =
     const signed = await signOne(team.member, checklist.id, { file_size: 256, content_type: 'image/png' });
     const res = await server.clock.shifted((UPLOAD_SIGNATURE_SECONDS + 1) * 1000, () => postUpload(server, signed, fileBytes('image/png')));
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ detail: 'The upload link has expired; ask for a new one' });
+    expect(res.body).toMatchObject({ detail: 'The upload link has expired; ask for a new one' });
     const inTime = await server.clock.shifted((UPLOAD_SIGNATURE_SECONDS - 5) * 1000, () => postUpload(server, signed, fileBytes('image/png')));
     expect(inTime.status).toBe(204);
   });
@@ -178,7 +178,7 @@ describe.skipIf(onS3())('POST /api/v1/uploads (the multipart POST to url)', () =
     expect((await postUpload(server, signed, fileBytes('image/png'))).status).toBe(204);
     const again = await postUpload(server, signed, fileBytes('image/png'));
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ detail: 'This upload has already been received' });
+    expect(again.body).toMatchObject({ detail: 'This upload has already been received' });
     const concurrent = await signOne(team.member, checklist.id, { file_size: 256, content_type: 'image/png' });
     const answers = await Promise.all(Array.from({ length: 5 }, () => postUpload(server, concurrent, fileBytes('image/png'))));
     expect(answers.map((a) => a.status).sort()).toEqual([204, 409, 409, 409, 409]);
@@ -194,12 +194,12 @@ describe.skipIf(onS3())('POST /api/v1/uploads (the multipart POST to url)', () =
       chunks: ['--x\r\n'],
     });
     expect(tooBig.status).toBe(413);
-    expect(JSON.parse(tooBig.text)).toEqual({ detail: `A file may be at most ${MAX_UPLOAD_BYTES} bytes` });
+    expect(JSON.parse(tooBig.text)).toMatchObject({ detail: `A file may be at most ${MAX_UPLOAD_BYTES} bytes` });
 
     const url = localUrl(server, signed.url);
     const json = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(signed.fields) });
     expect(json.status).toBe(400);
-    expect(await json.json()).toEqual({ detail: 'An upload is multipart/form-data: the signed fields, then the file' });
+    expect(await json.json()).toMatchObject({ detail: 'An upload is multipart/form-data: the signed fields, then the file' });
     const noFile = new FormData();
     for (const [k, v] of Object.entries(signed.fields)) noFile.append(k, v);
     const missing = await fetch(url, { method: 'POST', body: noFile });
@@ -273,10 +273,10 @@ describe('GET documentation/documents/{id}/media/{upload_id} (bearer)', () => {
     for (const upload of [elsewhere, unfinished, missingId(), 'not-an-id']) {
       const res = await team.member.api.get(`documentation/documents/${checklist.id}/media/${upload}`);
       expect(res.status, upload).toBe(404);
-      expect(res.body).toEqual(fileNotFound);
+      expect(res.body).toMatchObject(fileNotFound);
     }
     await setAcl(team.admin, 'documents', other.id, [revoke(team.org.id, Permission.Read)]);
-    expect((await team.member.api.get(`documentation/documents/${other.id}/media/${elsewhere}`)).body).toEqual({ detail: 'Document not found' });
+    expect((await team.member.api.get(`documentation/documents/${other.id}/media/${elsewhere}`)).body).toMatchObject({ detail: 'Document not found' });
     expect((await team.admin.api.get(`documentation/documents/${other.id}/media/${elsewhere}`)).status).toBe(200);
     expect((await server.client().get(`documentation/documents/${checklist.id}/media/${id}`)).status).toBe(401);
   });
@@ -324,16 +324,16 @@ describe('GET documentation/documents/{id}/media-urls and the signed address', (
     ]) {
       const res = await fetch(address);
       expect(res.status, address).toBe(403);
-      expect(await res.json()).toEqual({ detail: 'This media link is not valid' });
+      expect(await res.json()).toMatchObject({ detail: 'This media link is not valid' });
     }
     const late = await server.clock.shifted((MEDIA_URL_SECONDS + 1) * 1000, () => fetch(url));
     expect(late.status).toBe(403);
-    expect(await late.json()).toEqual({ detail: 'This media link has expired' });
+    expect(await late.json()).toMatchObject({ detail: 'This media link has expired' });
     expect((await fetch(url)).status).toBe(200);
     expect((await team.admin.api.delete(`documentation/documents/${doc.id}`)).status).toBe(204);
     const trashed = await fetch(url);
     expect(trashed.status).toBe(404);
-    expect(await trashed.json()).toEqual({ detail: 'File not found' });
+    expect(await trashed.json()).toMatchObject({ detail: 'File not found' });
   });
 
   it('needs Read on the document and at least one upload id', async () => {
@@ -342,7 +342,7 @@ describe('GET documentation/documents/{id}/media-urls and the signed address', (
     await setAcl(team.admin, 'documents', doc.id, [revoke(team.org.id, Permission.Read)]);
     const res = await team.member.api.get(`documentation/documents/${doc.id}/media-urls?upload_id=${id}`);
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ detail: 'Document not found' });
+    expect(res.body).toMatchObject({ detail: 'Document not found' });
     const none = await team.admin.api.get(`documentation/documents/${doc.id}/media-urls`);
     expect(none.status).toBe(422);
     expect(none.body.detail).toBe('upload_id: give at least one upload_id');

@@ -82,10 +82,10 @@ describe('GET documentation/{folders|documents}/{id}/acl', () => {
     for (const id of [hidden.id, missingId(), 'bad']) {
       const res = await team.member.api.get(`documentation/folders/${id}/acl`);
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ detail: 'Folder not found' });
+      expect(res.body).toMatchObject({ detail: 'Folder not found' });
     }
     const doc = await team.member.api.get(`documentation/documents/${missingId()}/acl`);
-    expect(doc.body).toEqual({ detail: 'Document not found' });
+    expect(doc.body).toMatchObject({ detail: 'Document not found' });
   });
 });
 
@@ -216,10 +216,10 @@ describe('PUT documentation/{folders|documents}/{id}/acl', () => {
 
     const withoutRevoke = await team.member.api.put(`documentation/folders/${folder.id}/acl`, entries.slice(0, 2));
     expect(withoutRevoke.status).toBe(403);
-    expect(withoutRevoke.body).toEqual({ detail: ownRights });
+    expect(withoutRevoke.body).toMatchObject({ detail: ownRights });
     const smallerRevoke = await team.member.api.put(`documentation/folders/${folder.id}/acl`, [...entries.slice(0, 2), revoke(team.member.id, Delete)]);
     expect(smallerRevoke.status).toBe(403);
-    expect(smallerRevoke.body).toEqual({ detail: "You cannot give yourself permissions you do not hold: 'Write'" });
+    expect(smallerRevoke.body).toMatchObject({ detail: "You cannot give yourself permissions you do not hold: 'Write'" });
     const revokeTurnedGrant = await team.member.api.put(`documentation/folders/${folder.id}/acl`, [...entries.slice(0, 2), grant(team.member.id, Write | Delete)]);
     expect(revokeTurnedGrant.status).toBe(403);
     // Nothing changed, here or below.
@@ -233,10 +233,10 @@ describe('PUT documentation/{folders|documents}/{id}/acl', () => {
     await setAcl(team.admin, 'folders', roleFolder.id, roleEntries);
     const roleRaise = await team.roleMember.api.put(`documentation/folders/${roleFolder.id}/acl`, [roleEntries[0]!, roleEntries[2]!, roleEntries[3]!]);
     expect(roleRaise.status).toBe(403);
-    expect(roleRaise.body).toEqual({ detail: "You cannot give yourself permissions you do not hold: 'Write'" });
+    expect(roleRaise.body).toMatchObject({ detail: "You cannot give yourself permissions you do not hold: 'Write'" });
     const orgRaise = await team.roleMember.api.put(`documentation/folders/${roleFolder.id}/acl`, roleEntries.slice(0, 3));
     expect(orgRaise.status).toBe(403);
-    expect(orgRaise.body).toEqual({ detail: "You cannot give yourself permissions you do not hold: 'Delete'" });
+    expect(orgRaise.body).toMatchObject({ detail: "You cannot give yourself permissions you do not hold: 'Delete'" });
 
     // Keeping, tightening, or giving others what the caller holds is fine; org admins may do anything.
     expect((await team.member.api.put(`documentation/folders/${folder.id}/acl`, entries)).status).toBe(200);
@@ -300,7 +300,7 @@ describe('GET auth/acl-subjects', () => {
   it('needs a sign-in and a current organisation', async () => {
     const anonymous = await server.client().get('auth/acl-subjects');
     expect(anonymous.status).toBe(401);
-    expect(anonymous.body).toEqual({ detail: 'Could not validate credentials' });
+    expect(anonymous.body).toMatchObject({ detail: 'Could not validate credentials' });
     const loner = await registerAndActivate(server);
     expect((await loner.api.get('auth/acl-subjects')).status).toBe(400);
     // The rest of auth/… is untouched by the mount.

@@ -166,7 +166,7 @@ describe('POST documentation/folders/{dest}/copy', () => {
     await setAcl(team.admin, 'documents', hidden.id, [revoke(team.member.id, Permission.Read)]);
     const unseen = await team.member.api.post(`documentation/folders/${dest.id}/copy`, { document_id: hidden.id });
     expect(unseen.status).toBe(404);
-    expect(unseen.body).toEqual({ detail: 'Document not found' });
+    expect(unseen.body).toMatchObject({ detail: 'Document not found' });
   });
 
   it('refuses a reader who may not Write the source (the browser offers Copy only with Write)', async () => {
@@ -225,12 +225,12 @@ describe('POST documentation/folders/{dest}/move', () => {
     for (const dest of [top.id, child.id, grandchild.id]) {
       const res = await team.admin.api.post(`documentation/folders/${dest}/move`, { folder_id: top.id });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ detail: 'A folder cannot be moved into itself or one of its subfolders' });
+      expect(res.body).toMatchObject({ detail: 'A folder cannot be moved into itself or one of its subfolders' });
     }
     const root = await rootId(team.admin);
     const rootMove = await team.admin.api.post(`documentation/folders/${top.id}/move`, { folder_id: root });
     expect(rootMove.status).toBe(400);
-    expect(rootMove.body).toEqual({ detail: 'The root folder cannot be moved' });
+    expect(rootMove.body).toMatchObject({ detail: 'The root folder cannot be moved' });
     expect((await team.admin.api.get(`documentation/folders/${top.id}`)).body.parent_id).toBe(root);
   });
 
@@ -266,13 +266,13 @@ describe('POST documentation/folders/{dest}/move', () => {
         expect(res.status, `${action} ${JSON.stringify(body)}`).toBe(422);
       }
       const missingDoc = await team.admin.api.post(`documentation/folders/${dest.id}/${action}`, { document_id: missingId() });
-      expect(missingDoc.body).toEqual({ detail: 'Document not found' });
+      expect(missingDoc.body).toMatchObject({ detail: 'Document not found' });
       const missingFolder = await team.admin.api.post(`documentation/folders/${dest.id}/${action}`, { folder_id: missingId() });
-      expect(missingFolder.body).toEqual({ detail: 'Folder not found' });
+      expect(missingFolder.body).toMatchObject({ detail: 'Folder not found' });
       for (const target of [missingId(), 'nope']) {
         const missingDest = await team.admin.api.post(`documentation/folders/${target}/${action}`, { document_id: doc.id });
         expect(missingDest.status).toBe(404);
-        expect(missingDest.body).toEqual({ detail: 'Folder not found' });
+        expect(missingDest.body).toMatchObject({ detail: 'Folder not found' });
       }
     }
     // Nothing moved or copied by the refusals.

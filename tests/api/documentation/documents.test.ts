@@ -145,7 +145,7 @@ describe('POST documentation/documents', () => {
     expect(res.body.detail).toBe("You need 'Write' and 'Create Documents' permission on this folder to add a document to it");
     const missing = await team.admin.api.post('documentation/documents', { folder_id: missingId(), name: 'x', doctype: 'form' });
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ detail: 'Folder not found' });
+    expect(missing.body).toMatchObject({ detail: 'Folder not found' });
   });
 });
 

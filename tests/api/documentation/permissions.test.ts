@@ -311,7 +311,7 @@ describe('the permission rule through the API', () => {
         } else if (gained !== 0) {
           outcomes.ownRightsRefused += 1;
           expect(res.status, res.text).toBe(403);
-          expect(res.body).toEqual({ detail: `You cannot give yourself permissions you do not hold: ${names(gained)}` });
+          expect(res.body).toMatchObject({ detail: `You cannot give yourself permissions you do not hold: ${names(gained)}` });
         } else {
           outcomes.saved += 1;
           expect(res.status, res.text).toBe(200);

@@ -163,7 +163,7 @@ describe('GET documentation/folders/{id}/qr-sheet.pdf', () => {
       for (const path of [`documentation/folders/${id}/qr-sheet`, `documentation/folders/${id}/qr-sheet.pdf`]) {
         const res = await team.admin.api.get(path);
         expect(res.status, `${path}: ${res.text}`).toBe(404);
-        expect(res.body).toEqual({ detail: 'Folder not found' });
+        expect(res.body).toMatchObject({ detail: 'Folder not found' });
       }
     }
     const closed = await makeFolder(team.admin, 'root', 'Closed');

@@ -64,11 +64,11 @@ describe('GET documentation/trash/{id}', () => {
 
     const refused = await team.member.api.get('documentation/trash/root');
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ detail: 'Only organization admins can see the trash' });
+    expect(refused.body).toMatchObject({ detail: 'Only organization admins can see the trash' });
     for (const id of [missingId(), 'bad']) {
       const missing = await team.admin.api.get(`documentation/trash/${id}`);
       expect(missing.status).toBe(404);
-      expect(missing.body).toEqual({ detail: 'Folder not found' });
+      expect(missing.body).toMatchObject({ detail: 'Folder not found' });
     }
     for (const query of ['limit=0', 'skip=-2', 'limit=1001']) {
       expect((await team.admin.api.get(`documentation/trash/root?${query}`)).status).toBe(422);
@@ -122,7 +122,7 @@ describe('POST documentation/{folders|documents}/{id}/restore-from-trash', () =>
     const inner = await makeDocument(team.admin, folder.id, 'form', 'Also alive');
     const res = await team.admin.api.post(`documentation/folders/${folder.id}/restore-from-trash`);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ detail: 'Alive is not in the trash' });
+    expect(res.body).toMatchObject({ detail: 'Alive is not in the trash' });
     await team.admin.api.delete(`documentation/folders/${folder.id}`);
     // Inside a deleted folder, but not deleted itself: restore the folder instead.
     expect((await team.admin.api.post(`documentation/documents/${inner.id}/restore-from-trash`)).status).toBe(400);
@@ -133,7 +133,7 @@ describe('POST documentation/{folders|documents}/{id}/restore-from-trash', () =>
       for (const id of [missingId(), 'bad']) {
         const missing = await team.admin.api.post(`documentation/${kind}/${id}/restore-from-trash`);
         expect(missing.status).toBe(404);
-        expect(missing.body).toEqual({ detail });
+        expect(missing.body).toMatchObject({ detail });
       }
     }
   });
@@ -177,7 +177,7 @@ describe('POST documentation/{folders|documents}/{id}/restore-from-trash', () =>
 
     const refused = await team.member.api.post(`documentation/documents/${byAdmin.id}/restore-from-trash`);
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ detail: 'Only organization admins can restore items from the trash' });
+    expect(refused.body).toMatchObject({ detail: 'Only organization admins can restore items from the trash' });
     expect((await team.roleMember.api.post(`documentation/documents/${byMember.id}/restore-from-trash`)).status).toBe(403);
 
     const undo = await team.member.api.post(`documentation/documents/${byMember.id}/restore-from-trash`);

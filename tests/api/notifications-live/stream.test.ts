@@ -60,7 +60,7 @@ describe('GET documentation/notifications/stream', () => {
       const s = await open2(reader.token, accept);
       expect(s.status).toBe(406);
       await s.ended;
-      expect(s.contentType).toMatch(/^application\/json/);
+      expect(s.contentType).toBe('application/problem+json');
     }
   });
 

@@ -210,7 +210,7 @@ describe('items the caller may not mark: 404 like every item lookup', () => {
       for (const method of ['POST', 'DELETE']) {
         const res = await team.member.api.request(method, `documentation/${kind}/${id}/${what}`, method === 'POST' ? { json: {} } : {});
         expect(res.status, `${method} ${kind} ${id}`).toBe(404);
-        expect(res.body, `${method} ${kind} ${id}`).toEqual({ detail });
+        expect(res.body, `${method} ${kind} ${id}`).toMatchObject({ detail });
       }
     }
     // Nothing was stored for them.

@@ -40,7 +40,7 @@ describe('another organisation’s role id', () => {
     expect(missing.status).toBe(404);
     expect(foreign.status).toBe(404);
     expect(foreign.body).toEqual(missing.body);
-    expect(foreign.body).toEqual({ detail: 'Role not found' });
+    expect(foreign.body).toMatchObject({ detail: 'Role not found' });
     if (name === 'GET roles/{id}') {
       // A member (who may read roles) gets the same.
       const byMember = await call(ours.member, make(theirs.role.id));

@@ -92,7 +92,8 @@ describe('GET /fill/{token}', () => {
     const revoked = await makeShareLink(team.admin, checklist.id, 'Old poster');
     expect((await team.admin.api.delete(`documentation/documents/${checklist.id}/share-links/${revoked.id}`)).status).toBe(204);
     const html = await (await page(`/fill/${revoked.token}`)).text();
-    expect(firstAnswersOf(html)).toEqual({ 'share/checklist': { status: 401, body: REVOKED } });
+    expect(Object.keys(firstAnswersOf(html))).toEqual(['share/checklist']);
+    expect(firstAnswersOf(html)['share/checklist']).toMatchObject({ status: 401, body: REVOKED });
     expect(html).toContain('<h1 class="fill-title" id="fill-title" data-first="name" hidden></h1>');
   });
 

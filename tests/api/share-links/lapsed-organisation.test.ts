@@ -33,7 +33,7 @@ describe('a share link of a lapsed organisation', () => {
       await shareSubmit(client, checklist.id, { q: { value: true } }),
     ]) {
       expect(res.status, res.text).toBe(402);
-      expect(res.body).toEqual({ detail: 'Organization subscription is expired' });
+      expect(res.body).toMatchObject({ detail: 'Organization subscription is expired' });
     }
     expect((await admin.api.get(`documentation/documents/${checklist.id}/data`)).status).toBe(402);
 
@@ -43,6 +43,6 @@ describe('a share link of a lapsed organisation', () => {
     await server.db.update(organisations).set({ isActive: false }).where(eq(organisations.id, org.id));
     const off = await client.get('share/checklist');
     expect(off.status).toBe(403);
-    expect(off.body).toEqual({ detail: 'Invalid Organization Subscription' });
+    expect(off.body).toMatchObject({ detail: 'Invalid Organization Subscription' });
   });
 });

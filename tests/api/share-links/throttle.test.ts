@@ -25,7 +25,7 @@ const HOUR_SECONDS = 3600;
 
 function expectThrottled(res: ApiResponse, body: { detail: string } = THROTTLED): void {
   expect(res.status, res.text).toBe(429);
-  expect(res.body).toEqual(body);
+  expect(res.body).toMatchObject(body);
   const retryAfter = Number(res.headers.get('retry-after'));
   expect(Number.isInteger(retryAfter)).toBe(true);
   expect(retryAfter).toBeGreaterThan(0);

@@ -106,7 +106,7 @@ describe('GET documentation/documents/{id}/export.csv', () => {
     const other = await orgWithAdmin(server);
     const foreign = await csv('', other.admin);
     expect(foreign.status).toBe(404);
-    expect(foreign.body).toEqual({ detail: 'Document not found' });
+    expect(foreign.body).toMatchObject({ detail: 'Document not found' });
   });
 
   it("links each photo of an answer by the app's lasting address (issue #32), in a '{title} (photos)' column", async () => {
@@ -213,7 +213,7 @@ describe('GET documentation/documents/documentdata/{id}/export.pdf', () => {
     await setAcl(team.admin, 'documents', checklist.id, [revoke(team.role.id, Permission.Read)]);
     const refused = await team.roleMember.api.get(`documentation/documents/documentdata/${submitted.body.id}/export.pdf`);
     expect(refused.status).toBe(404);
-    expect(refused.body).toEqual({ detail: 'Submission not found' });
+    expect(refused.body).toMatchObject({ detail: 'Submission not found' });
     const other = await orgWithAdmin(server);
     expect((await other.admin.api.get(`documentation/documents/documentdata/${submitted.body.id}/export.pdf`)).status).toBe(404);
   });

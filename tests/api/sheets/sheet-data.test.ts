@@ -148,12 +148,12 @@ describe('GET documentation/documents/{id}/sheet-data', () => {
     await setAcl(team.admin, 'documents', sheet.id, [revoke(team.role.id, Permission.Read)]);
     const refused = await data('', team.roleMember);
     expect(refused.status).toBe(404);
-    expect(refused.body).toEqual({ detail: 'Document not found' });
+    expect(refused.body).toMatchObject({ detail: 'Document not found' });
     await setAcl(team.admin, 'documents', sheet.id, []);
     const other = await orgWithAdmin(server);
     const foreign = await data('', other.admin);
     expect(foreign.status).toBe(404);
-    expect(foreign.body).toEqual({ detail: 'Document not found' });
+    expect(foreign.body).toMatchObject({ detail: 'Document not found' });
     const notSheet = await data('', team.member, register.id);
     expect(notSheet.status).toBe(400);
     expect((await server.client().get(`documentation/documents/${sheet.id}/sheet-data`)).status).toBe(401);

@@ -121,6 +121,6 @@ describe('GET users/{id}', () => {
   it.each(['not-an-id', '42', MISSING_ID, 'outsider'])('answers 404 User not found for %s', async (id) => {
     const res = await admin.api.get(`users/${id === 'outsider' ? outsider.user.id : id}`);
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ detail: 'User not found' });
+    expect(res.body).toMatchObject({ detail: 'User not found' });
   });
 });

@@ -88,7 +88,7 @@ describe('retries and the delivery log', () => {
 
     const missing = await admin.api.post(`webhooks/${endpoint.id}/deliveries/0199aaaa-0000-7000-8000-000000000000/resend`, {});
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ detail: 'Delivery not found' });
+    expect(missing.body).toMatchObject({ detail: 'Delivery not found' });
   });
 });
 

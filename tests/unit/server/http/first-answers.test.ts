@@ -13,13 +13,21 @@ describe('answerFirstReads', () => {
       async (address) => {
         if (address === '/a') return json(200, { a: 1 });
         if (address === '/refused') return json(401, { detail: 'Could not validate credentials' });
+        if (address === '/problem') {
+          const body = { type: 'tag:ringbinder,2026:problem/not-found', title: 'Not found', status: 404, detail: 'Not found' };
+          return new Response(JSON.stringify(body), { status: 404, headers: { 'content-type': 'application/problem+json' } });
+        }
         if (address === '/broken') return json(500, { detail: 'Internal server error' });
         if (address === '/text') return new Response('hello');
         throw new Error('the API threw');
       },
-      ['a', 'refused', 'broken', 'text', 'throws'].map((address) => ({ address, bearer: 't' })),
+      ['a', 'refused', 'problem', 'broken', 'text', 'throws'].map((address) => ({ address, bearer: 't' })),
     );
-    expect(answers).toEqual({ a: { status: 200, body: { a: 1 } }, refused: { status: 401, body: { detail: 'Could not validate credentials' } } });
+    expect(answers).toEqual({
+      a: { status: 200, body: { a: 1 } },
+      refused: { status: 401, body: { detail: 'Could not validate credentials' } },
+      problem: { status: 404, body: { type: 'tag:ringbinder,2026:problem/not-found', title: 'Not found', status: 404, detail: 'Not found' } },
+    });
   });
 });
 

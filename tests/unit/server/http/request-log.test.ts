@@ -36,6 +36,25 @@ describe('requestLog', () => {
   });
 });
 
+describe('the request id in the log line', () => {
+  it('writes the answer’s X-Request-Id: the request’s own when sane, a new one otherwise', async () => {
+    const { requestId } = await import('../../../../src/server/http/request-id.ts');
+    const lines: string[] = [];
+    const app = new Hono();
+    app.use('*', requestId());
+    app.use('*', requestLog((line) => lines.push(line)));
+    app.get('/x', (c) => c.text('ok'));
+    const given = await app.request('http://h/x', { headers: { 'X-Request-Id': 'lb-7f3a:01' } });
+    expect(given.headers.get('x-request-id')).toBe('lb-7f3a:01');
+    expect(lines[0]).toMatch(/^GET \/x 200 \d+\.\dms id=lb-7f3a:01$/);
+    const forged = await app.request('http://h/x', { headers: { 'X-Request-Id': 'a b\tGET /admin 200' } });
+    const id = forged.headers.get('x-request-id')!;
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(lines[1]).toBe(lines[1]!.replace(/id=.*$/, `id=${id}`));
+    expect(lines[1]).not.toContain('/admin');
+  });
+});
+
 describe('the batched stdout writer', () => {
   it('writes the lines of one turn of the event loop together, in order, once', async () => {
     const { writeBatched } = await import('../../../../src/server/http/request-log.ts');

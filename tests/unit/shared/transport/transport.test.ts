@@ -40,6 +40,15 @@ beforeAll(async () => {
         return res.end('down');
       }
       if (path === '/uploads/signed') return reply(401, { detail: 'Signature expired' });
+      if (path === '/api/v1/problem') {
+        // As the API answers every refusal (RFC 9457, src/server/http/problem-types.ts).
+        res.writeHead(409, { 'content-type': 'application/problem+json' });
+        return res.end(JSON.stringify({ type: 'tag:ringbinder,2026:problem/conflict', title: 'Conflict', status: 409, detail: 'This folder was changed by someone else' }));
+      }
+      if (path === '/api/v1/problem-stream') {
+        res.writeHead(406, { 'content-type': 'application/problem+json' });
+        return res.end(JSON.stringify({ type: 'tag:ringbinder,2026:problem/not-acceptable', title: 'Not acceptable', status: 406, detail: 'Send Accept: text/event-stream' }));
+      }
       if (path === '/api/v1/slow') return void setTimeout(() => reply(200, {}), 500);
       reply(404, { detail: 'Not found' });
     });
@@ -101,6 +110,14 @@ describe('createTransport', () => {
     await expect(transport.call('plain')).rejects.toMatchObject({ status: 503, detail: 'Service Unavailable' });
     expect(errors.map((e) => e.status)).toEqual([404, 422, 503]);
     expect(errors.every((e) => e instanceof ApiError)).toBe(true);
+  });
+
+  it('reads problem details (application/problem+json) as JSON: the detail, and the type beside it', async () => {
+    const transport = createTransport({ base: `${origin}/api/v1` });
+    const refused = await transport.call('problem').catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ status: 409, detail: 'This folder was changed by someone else', body: { type: 'tag:ringbinder,2026:problem/conflict', status: 409 } });
+    await expect(transport.events('problem-stream', () => undefined)).rejects.toMatchObject({ status: 406, detail: 'Send Accept: text/event-stream' });
   });
 
   it('keeps the whole answer of a refusal as `body`: what the server says beside its detail (a next step’s token)', async () => {
