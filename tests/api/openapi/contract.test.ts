@@ -189,19 +189,6 @@ interface Answer {
   text: string;
 }
 
-/**
- * An error as the server answered it before RFC 9457 (`application/json`, `{detail, errors?}`): accepted where the
- * document lists `application/problem+json`, until the problem+json answers (h-http) are merged.
- */
-const LEGACY_PROBLEM: Schema = {
-  type: 'object',
-  required: ['detail'],
-  properties: {
-    detail: { type: 'string' },
-    errors: { type: 'array', items: { type: 'object', required: ['field', 'message'], properties: { field: { type: 'string' }, message: { type: 'string' } } } },
-  },
-};
-
 function checkAnswer(operation: Operation, answer: Answer, what: string) {
   expect(answer.status, `${what}: a 5xx`).toBeLessThan(500);
   const responses = operation.op.responses as Record<string, Schema>;
@@ -213,11 +200,10 @@ function checkAnswer(operation: Operation, answer: Answer, what: string) {
     return;
   }
   const media = answer.type.split(';')[0]!.trim().toLowerCase();
-  const legacy = media === 'application/json' && answer.status >= 400 && content['application/problem+json'] !== undefined;
-  const entry = legacy ? { schema: LEGACY_PROBLEM } : (content[media] ?? content['*/*']);
+  const entry = content[media] ?? content['*/*'];
   expect(entry, `${what}: answered ${media}, listed ${Object.keys(content).join(', ')}`).toBeDefined();
   if ((media !== 'application/json' && media !== 'application/problem+json') || !entry.schema) return;
-  const validate = validatorOf(`${operation.method} ${operation.path} ${answer.status} ${legacy ? 'legacy' : media}`, entry.schema);
+  const validate = validatorOf(`${operation.method} ${operation.path} ${answer.status} ${media}`, entry.schema);
   const body = JSON.parse(answer.text) as unknown;
   expect(validate(body), `${what}: the body breaks the schema: ${ajv.errorsText(validate.errors)}`).toBe(true);
 }

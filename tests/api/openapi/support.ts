@@ -50,12 +50,6 @@ export async function expectConforms(method: Method, template: string, res: ApiR
     return;
   }
   const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim();
-  // Until the RFC 9457 answers (h-http) are merged, an error may still come as `application/json` with `{detail}`.
-  const legacy = type === 'application/json' && res.status >= 400 && content['application/problem+json'] !== undefined;
-  if (legacy) {
-    expect(typeof (res.body as { detail?: unknown }).detail, `${method.toUpperCase()} ${template} ${res.status}: ${res.text.slice(0, 200)}`).toBe('string');
-    return;
-  }
   expect(Object.keys(content), `${method.toUpperCase()} ${template} ${res.status} answers ${type}`).toContain(type);
   const schema = content[type]!.schema;
   if (!schema) return;
