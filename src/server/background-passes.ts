@@ -42,3 +42,19 @@ export class BackgroundPasses {
     } while (this.again);
   }
 }
+
+/**
+ * THE timer of a periodic job (notification mail, unused uploads): a pass now and one every `intervalMs`, never
+ * two at once (BackgroundPasses), a failed pass logged as `failed: …`. The answer stops the timer and waits for
+ * the pass under way.
+ */
+export function repeatEvery(work: () => Promise<unknown>, intervalMs: number, failed: string): () => Promise<void> {
+  const passes = new BackgroundPasses(work, (line) => console.error(line), failed);
+  passes.soon();
+  const timer = setInterval(() => passes.soon(), intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await passes.idle();
+  };
+}

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { BackgroundPasses } from '../../../src/server/background-passes.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { BackgroundPasses, repeatEvery } from '../../../src/server/background-passes.ts';
 
 /** A pass that waits until the test lets it finish. */
 function gatedWork() {
@@ -52,5 +52,51 @@ describe('BackgroundPasses', () => {
   it('is idle at once when no pass was asked for', async () => {
     const passes = new BackgroundPasses(async () => {}, () => {}, 'failed');
     await expect(passes.idle()).resolves.toBeUndefined();
+  });
+});
+
+describe('repeatEvery', () => {
+  it('runs a pass at once and one each interval, never two at once, and its stop waits for the pass under way', async () => {
+    vi.useFakeTimers();
+    try {
+      const gate = gatedWork();
+      const stop = repeatEvery(gate.work, 1000, 'A job failed');
+      expect(gate.started()).toBe(1);
+      await vi.advanceTimersByTimeAsync(3000);
+      expect(gate.started()).toBe(1);
+      gate.runs[0]!();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(gate.started()).toBe(2);
+      let stopped = false;
+      const stopping = stop().then(() => {
+        stopped = true;
+      });
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(stopped).toBe(false);
+      gate.runs[1]!();
+      await stopping;
+      expect(gate.started()).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('logs a pass that threw with its name and keeps its timer', async () => {
+    vi.useFakeTimers();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      let runs = 0;
+      const stop = repeatEvery(async () => {
+        runs += 1;
+        throw new Error('database unreachable');
+      }, 1000, 'A job failed');
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(runs).toBe(2);
+      expect(logged).toHaveBeenCalledWith('A job failed: database unreachable');
+      await stop();
+    } finally {
+      logged.mockRestore();
+      vi.useRealTimers();
+    }
   });
 });

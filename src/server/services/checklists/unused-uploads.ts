@@ -9,6 +9,7 @@
  * cannot be removed keeps its batch's rows for the next pass. Work per pass is bounded (BATCHES of
  * BATCH_SIZE rows), and passes in several processes share the work (db/queries/unused-uploads.ts: SKIP LOCKED).
  */
+import { repeatEvery } from '../../background-passes.ts';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { deleteUnusedUploads } from '../../db/queries/unused-uploads.ts';
@@ -48,22 +49,5 @@ export async function removeUnusedUploads(
 
 /** Runs a pass at start and then every `intervalMs` (never two at once); the answer stops it (and waits for a pass under way). */
 export function keepUnusedUploadsRemoved(deps: CleanupDeps, now: () => Date, intervalMs: number): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  let busy = false;
-  const pass = () => {
-    if (busy) return;
-    busy = true;
-    running = removeUnusedUploads(deps, now())
-      .catch((err: unknown) => console.error('Removing unused uploads failed:', err))
-      .finally(() => {
-        busy = false;
-      });
-  };
-  pass();
-  const timer = setInterval(pass, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return repeatEvery(() => removeUnusedUploads(deps, now()), intervalMs, 'Removing unused uploads failed');
 }

@@ -13,6 +13,7 @@
  * longer an active member, are marked mailed without being mailed. Items in the trash are named without
  * a link.
  */
+import { repeatEvery } from '../../background-passes.ts';
 import { shareAuthorOf } from '../../../shared/api/share-links.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/connection.ts';
@@ -110,22 +111,5 @@ export async function mailDueNotifications(deps: NotificationMailDeps): Promise<
 
 /** Runs a pass now and every `intervalMs`; the answer stops it (and waits for a pass under way). */
 export function keepMailingNotifications(deps: NotificationMailDeps, intervalMs: number): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  let busy = false;
-  const pass = () => {
-    if (busy) return;
-    busy = true;
-    running = mailDueNotifications(deps)
-      .catch((err: unknown) => console.error('Mailing notifications failed:', err))
-      .finally(() => {
-        busy = false;
-      });
-  };
-  pass();
-  const timer = setInterval(pass, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return repeatEvery(() => mailDueNotifications(deps), intervalMs, 'Mailing notifications failed');
 }
