@@ -35,6 +35,7 @@ import type { Member } from '../../env.ts';
 import type { MailQueue } from '../../mail/mail-queue.ts';
 import { webhookDisabledMessage } from '../../mail/messages.ts';
 import { readableChain, registrantNow } from './registrant.ts';
+import { endpointBackoff } from './backoff.ts';
 import { postWebhook, webhookAgents, WEBHOOK_TIMEOUT_MS, type WebhookAnswer } from './safe-request.ts';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -42,24 +43,7 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 export const CLAIM_MS = 6 * WEBHOOK_TIMEOUT_MS;
 /** Deliveries of one endpoint a sender has in flight at most (claimed together, sent side by side). */
 export const ENDPOINT_IN_FLIGHT = 4;
-/** The longest an endpoint backs off after a failure (it has failed for at least that long). */
-export const ENDPOINT_BACKOFF_MAX_MS = 60 * 60 * 1000;
-
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
-
-/** The delay after the `attempts`-th failed attempt: the base, doubling. */
-export function webhookRetryDelay(attempts: number, baseMs: number): number {
-  return baseMs * 2 ** Math.max(0, Math.min(attempts, 40) - 1);
-}
-
-/**
- * The wait after a failed attempt, for the delivery and its endpoint: the delivery's own backoff, or as
- * long as the endpoint has been failing (up to ENDPOINT_BACKOFF_MAX_MS) when that is longer — so an
- * endpoint with many deliveries queued is tried less and less often, not once per delivery.
- */
-export function endpointBackoff(attempts: number, baseMs: number, failingForMs: number): number {
-  return Math.max(webhookRetryDelay(attempts, baseMs), Math.min(Math.max(0, failingForMs), ENDPOINT_BACKOFF_MAX_MS));
-}
 
 export interface WebhookSenderOptions {
   db: Database;

@@ -1,6 +1,6 @@
 /** How long a delivery and its endpoint wait after a failed attempt (issue #40 item 2; docs/webhooks.md "The queue"). */
 import { describe, expect, it } from 'vitest';
-import { ENDPOINT_BACKOFF_MAX_MS, endpointBackoff, webhookRetryDelay } from '../../../../../src/server/services/webhooks/sender.ts';
+import { ENDPOINT_BACKOFF_MAX_MS, endpointBackoff, webhookRetryDelay } from '../../../../../src/server/services/webhooks/backoff.ts';
 
 const HOUR = 60 * 60 * 1000;
 
