@@ -8,6 +8,7 @@ import { api, problemText, SOMETHING_WENT_WRONG } from '../../../src/client/api.
 import { lastSegment, navigate } from '../../../src/client/navigation.ts';
 import { signedInUser } from '../../../src/client/signed-in-user.ts';
 import { showAlert, showAlertAfterNavigation } from '../../../src/client/stores/alerts.ts';
+import { formatDateTime } from '../../../src/client/time-format.ts';
 import {
   MAX_WEBHOOK_URL_LENGTH,
   WEBHOOK_EVENT_LABELS,
@@ -156,7 +157,7 @@ function WebhookForm({ initial, folders }: { initial: WebhookEndpoint | undefine
           <p className="hint">{messages.secretOnce}</p>
           {endpoint?.previous_secret_expires_at && (
             <p className="hint" data-testid="webhook-old-secret-until">
-              {messages.oldSecretUntil(new Date(endpoint.previous_secret_expires_at).toLocaleString())}
+              {messages.oldSecretUntil(formatDateTime(endpoint.previous_secret_expires_at))}
             </p>
           )}
           <div className="admin-actions">
