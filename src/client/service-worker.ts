@@ -34,13 +34,6 @@ export function registerServiceWorker(after: Promise<unknown> = Promise.resolve(
   });
 }
 
-declare global {
-  interface Window {
-    /** The addresses whose answers the page took from its HTML (src/client/early-reads-bootstrap.js). */
-    __rbFromHtml?: string[];
-  }
-}
-
 /**
  * The answers the server wrote into the HTML (issue #31) never passed through the worker, so it did not
  * keep them for offline use: once the page has painted, a worker that controls it reads them again, at low

@@ -130,19 +130,21 @@ export const SORT_QUERIES: Readonly<Record<string, string>> = Object.fromEntries
 );
 
 /** `{name:alias}`: the parameter's value replaced by what the alias table maps it to, if anything. */
-export const READ_ALIASES: Readonly<Record<string, Readonly<Record<string, string>>>> = { trash: { [WHOLE_TRASH_SEGMENT]: ROOT } };
+const READ_ALIASES: Readonly<Record<string, Readonly<Record<string, string>>>> = { trash: { [WHOLE_TRASH_SEGMENT]: ROOT } };
 
 /**
  * The first reads of a route pattern with its parameters (decoded, as src/routes.ts matchRoute gives them),
- * expanded as the bootstrap expands them, in the default sort: addresses relative to the API base.
+ * expanded for the page's address: addresses relative to the API base. `{sort}` becomes the query of
+ * `sortKey` (the default sort when none is given); with `sortKey` null it stays `{sort}`, for the page's
+ * bootstrap to fill with the sort this browser remembers.
  */
-export function firstReadsOf(pattern: string, params: Readonly<Record<string, string>>, sortKey: string = DEFAULT_SORT_KEY): string[] {
+export function firstReadsOf(pattern: string, params: Readonly<Record<string, string>>, sortKey: string | null = DEFAULT_SORT_KEY): string[] {
   const own = firstReads[pattern];
   if (!own) return [];
   const reads = 'param' in own ? (/^[0-9]+$/.test(params[own.param] ?? '') ? own.digits : own.other) : own;
   return reads.map((read) =>
     read.replace(/\{(\w+)(?::(\w+))?\}/g, (_, name: string, alias: string | undefined) => {
-      if (name === 'sort') return SORT_QUERIES[sortKey] ?? SORT_QUERIES[DEFAULT_SORT_KEY]!;
+      if (name === 'sort') return sortKey === null ? '{sort}' : (SORT_QUERIES[sortKey] ?? SORT_QUERIES[DEFAULT_SORT_KEY]!);
       const value = encodeURIComponent(params[name] ?? '');
       const aliases = alias ? (READ_ALIASES[alias] ?? {}) : {};
       return Object.prototype.hasOwnProperty.call(aliases, value) ? aliases[value]! : value;

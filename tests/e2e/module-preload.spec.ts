@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { earlyReads, LOW_PRIORITY_READS } from '../../src/client/early-reads.ts';
+import { firstReads as earlyReads, LOW_PRIORITY_READS } from '../../src/shared/first-reads.ts';
 import { guardOfShell, routes, shellFile } from '../../src/routes.ts';
 import { FIRST_PAGES } from '../../scripts/page-chunks.mjs';
 import { builtScreens, distDir, expect, signInWithToken, test } from './support/test.ts';

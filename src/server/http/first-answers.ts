@@ -1,25 +1,23 @@
 /**
- * A page's first data in its first response (issue #29's /fill/ paint; the mechanism issue #31 builds on):
- * when the server serves a shell whose route has first reads, it makes those API calls itself, in process
- * and through the API's own routes (so with its permission checks, and answered exactly as the API would
- * answer them), and writes the answers into the HTML:
+ * THE page data (issue #42): when the server serves a page address whose shell carries the page data
+ * block (`<script type="application/json" id="rb-page-data"></script>` in its <head>), it writes the
+ * page's data into it once, as one JSON object (src/shared/page-data.ts):
  *
- * - `<script type="application/json" id="rb-first-answers"></script>`, a placeholder a shell carries in its
- *   <head> before its first-read bootstrap, becomes `{ answers: { "<address>": { status, body } }, session? }`
- *   (addresses relative to the API base, as src/shared/api/paths.ts and src/shared/first-reads.ts spell
- *   them). The bootstrap takes an answer from there instead of asking the network; a shell served without
- *   it (the service worker's copy, offline) asks as before.
- * - The fill pages' read is their link's checklist (the token is in the address). A signed-in page's are
- *   `auth/me` and its route's first reads, made with the token of the session cookie (auth/session-cookie.ts)
- *   — the only place that cookie is read.
- * - an empty element marked `data-first="<field>"` (and `hidden`) gets that field of the page's data as
- *   its text and is shown, so the page's heading paints with the HTML, before any module has run.
+ * - a signed-in page: its route's reads (auth/me and the route's own, src/shared/first-reads.ts), expanded
+ *   for this address here and nowhere else — the page's bootstrap sends them while its modules download
+ *   and matches no route; and with the session cookie (auth/session-cookie.ts, read only here) their
+ *   answers, made for that login, which the transport takes instead of asking (src/client/early-reads.ts);
+ * - a share link's fill page: its link's checklist, made with the token of its address.
  *
- * An answer is left out when the API failed (5xx, or threw) or did not answer JSON: the page then reads it itself.
+ * The reads are made in process through the API's own routes (so with its permission checks, and answered
+ * exactly as the API would answer them). An answer is left out when the API failed (5xx, or threw) or did not
+ * answer JSON: the page then reads it itself. An empty element marked `data-first="<field>"` (and `hidden`)
+ * gets that field of the fill page's checklist as its text and is shown, so its heading paints with the HTML.
  */
 import type { RouteMatch } from '../../routes.ts';
 import * as paths from '../../shared/api/paths.ts';
-import { firstReadsOf } from '../../shared/first-reads.ts';
+import { firstReadsOf, LOW_PRIORITY_READS } from '../../shared/first-reads.ts';
+import { PAGE_DATA_ID, sessionDigest, type PageAnswer, type PageData as PageDataBlock } from '../../shared/page-data.ts';
 import { paintDocumentView, readsAfterDocument } from './first-paint/document-view.ts';
 import { paintFolder } from './first-paint/folder.ts';
 import { paintHome } from './first-paint/home.ts';
@@ -30,46 +28,27 @@ export interface FirstRead {
   bearer: string;
 }
 
-export interface FirstAnswer {
-  status: number;
-  body: unknown;
-}
+export type FirstAnswer = PageAnswer;
 
 /** The answers by address, as the page's bootstrap finds them. */
 export type FirstAnswers = Record<string, FirstAnswer>;
 
-/**
- * What the placeholder becomes: the answers, and for a signed-in page the digest of the session token
- * they were made for (`sessionDigest`): the bootstrap takes them only when its stored token has the same
- * digest, so a page is never drawn from another login's answers.
- */
-export interface FirstData {
-  answers: FirstAnswers;
-  session?: string;
-}
-
 /** Calls the API in process: an address relative to the API base (`/share/checklist`). */
 export type ApiCall = (address: string, init: RequestInit) => Promise<Response>;
 
-/** A page's first reads, and the text of its `data-first` slots drawn from their answers. */
-interface PageData {
+/**
+ * What the server does for a page: the reads it answers (each with its bearer), the text of its `data-first`
+ * slots drawn from their answers, and what the page data block says besides its answers.
+ */
+interface PageWork {
   reads: FirstRead[];
   slots(answers: FirstAnswers): Record<string, string>;
+  /** The bearer the answers are made with (`session` of the block: its digest). */
+  bearer?: string;
   /** A signed-in page's session token (its answers are that login's alone). */
   session?: string;
-}
-
-/**
- * A short digest of a session token: FNV-1a (32 bits) in base 36, which the bootstrap computes too
- * (src/client/early-reads-bootstrap.js). Not a secret's hash: it tells two tokens apart, nothing more.
- */
-export function sessionDigest(token: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < token.length; i++) {
-    hash ^= token.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash.toString(36);
+  /** The block's reads, low-priority reads and admin mark (a signed-in page). */
+  block: PageDataBlock;
 }
 
 /** The address of a share link's checklist (routes/shared-checklist.ts). */
@@ -79,9 +58,11 @@ export const SHARED_CHECKLIST_ADDRESS = 'share/checklist';
 const SHARE_TOKEN = /^share_[A-Za-z0-9_-]{20,100}$/;
 
 /** The fill pages: the link's checklist; their heading shows its name, organisation and description. */
-function fillPageData(token: string | undefined): PageData | undefined {
+function fillPageData(token: string | undefined): PageWork | undefined {
   if (!token || !SHARE_TOKEN.test(token)) return undefined;
   return {
+    block: {},
+    bearer: token,
     reads: [{ address: SHARED_CHECKLIST_ADDRESS, bearer: token }],
     slots(answers): Record<string, string> {
       const answer = answers[SHARED_CHECKLIST_ADDRESS];
@@ -93,18 +74,25 @@ function fillPageData(token: string | undefined): PageData | undefined {
   };
 }
 
-/** A signed-in page (issue #31): auth/me and the route's first reads (src/shared/first-reads.ts), as its login. */
-function signedInPageData(match: RouteMatch, session: string): PageData {
+/**
+ * A signed-in page: its reads for the bootstrap (the folder sort left to the browser), and with the session
+ * cookie's token their answers (in the default sort) as that login.
+ */
+function signedInPageData(match: RouteMatch, session: string | undefined): PageWork {
+  const own = firstReadsOf(match.route.pattern, match.params, null);
+  const block: PageDataBlock = { reads: [paths.auth.me, ...own], low: own.filter((read) => LOW_PRIORITY_READS.includes(read)) };
+  if (match.route.guard === 'org-admin') block.admin = true;
+  if (!session) return { block, reads: [], slots: () => ({}) };
   const reads = [paths.auth.me, ...firstReadsOf(match.route.pattern, match.params)];
-  return { reads: reads.map((address) => ({ address, bearer: session })), slots: () => ({}), session };
+  return { block, reads: reads.map((address) => ({ address, bearer: session })), slots: () => ({}), bearer: session, session };
 }
 
 /**
  * The first data of a page address, by its route: undefined for a page that reads nothing first. `session`:
  * the session cookie's token, for a signed-in page.
  */
-export function pageDataOf(match: RouteMatch, session?: string): PageData | undefined {
-  if (match.route.guard !== 'public') return session ? signedInPageData(match, session) : undefined;
+export function pageDataOf(match: RouteMatch, session?: string): PageWork | undefined {
+  if (match.route.guard !== 'public') return signedInPageData(match, session);
   switch (match.route.shell) {
     case 'fill':
     case 'embed/fill':
@@ -132,9 +120,9 @@ export async function answerFirstReads(call: ApiCall, reads: readonly FirstRead[
   return answers;
 }
 
-const PLACEHOLDER = '<script type="application/json" id="rb-first-answers"></script>';
+const PLACEHOLDER = `<script type="application/json" id="${PAGE_DATA_ID}"></script>`;
 
-/** Whether a shell carries the placeholder of first answers (a page that takes none is served as built). */
+/** Whether a shell carries the page data block (a page that takes none is served as built). */
 export function takesFirstAnswers(html: string): boolean {
   return html.includes(PLACEHOLDER);
 }
@@ -152,8 +140,8 @@ function escapeHtml(text: string): string {
 const SLOT = /<([a-z][a-z0-9]*)\b([^>]*?)\sdata-first="([a-z_]+)"([^>]*)><\/\1>/g;
 
 /** The shell with its first data and its slots filled (a slot without text stays as it is: hidden). */
-export function fillShell(html: string, data: FirstData, slots: Record<string, string>): string {
-  const withAnswers = html.replace(PLACEHOLDER, () => `<script type="application/json" id="rb-first-answers">${scriptJson(data)}</script>`);
+export function fillShell(html: string, data: PageDataBlock, slots: Record<string, string>): string {
+  const withAnswers = html.replace(PLACEHOLDER, () => `<script type="application/json" id="${PAGE_DATA_ID}">${scriptJson(data)}</script>`);
   return withAnswers.replace(SLOT, (element, tag: string, before: string, field: string, after: string) => {
     const text = slots[field];
     if (!text) return element;
@@ -163,24 +151,27 @@ export function fillShell(html: string, data: FirstData, slots: Record<string, s
 }
 
 /**
- * What a page address is served: its shell filled with its first data (`kind`: 'link', whose credential is
- * in its address, or 'session', one login's page); or `ended`, a session cookie whose session has ended (the
- * shell is served as built and the cookie cleared); undefined when the page takes no first data.
+ * What a page address is served: its shell with its page data (`kind`: 'address', the reads of this address
+ * for any visitor; 'link', answered with the credential in its address; 'session', one login's page);
+ * `ended`: the session cookie's session has ended (the cookie is cleared). Undefined when the page takes no data.
  */
-export type FirstDataPage = { kind: 'link' | 'session'; html: string } | { kind: 'ended' };
+export type FirstDataPage = { kind: 'address' | 'link' | 'session'; html: string; ended?: boolean };
 
 export async function firstDataShell(html: string, match: RouteMatch, call: ApiCall, session?: string): Promise<FirstDataPage | undefined> {
   if (!takesFirstAnswers(html)) return undefined;
   const page = pageDataOf(match, session);
   if (!page) return undefined;
   const answers = await answerFirstReads(call, page.reads);
-  if (page.session === undefined) return { kind: 'link', html: fillShell(html, { answers }, page.slots(answers)) };
-  if (answers[paths.auth.me]?.status !== 200) return { kind: 'ended' };
+  if (page.session === undefined) {
+    if (page.bearer === undefined) return { kind: 'address', html: fillShell(html, page.block, {}) };
+    return { kind: 'link', html: fillShell(html, { ...page.block, answers, session: sessionDigest(page.bearer) }, page.slots(answers)) };
+  }
+  if (answers[paths.auth.me]?.status !== 200) return { kind: 'address', html: fillShell(html, page.block, {}), ended: true };
   const bearer = page.session;
   // What the page reads once its document is in (a result sheet's first rows), answered with the rest.
   const after = readsAfterDocument(match, answers, new Date());
   if (after.length > 0) Object.assign(answers, await answerFirstReads(call, after.map((address) => ({ address, bearer }))));
-  const filled = fillShell(html, { answers, session: sessionDigest(page.session) }, page.slots(answers));
+  const filled = fillShell(html, { ...page.block, answers, session: sessionDigest(bearer) }, page.slots(answers));
   // The page's first screen drawn from its answers (./first-paint/): a folder's tiles, home's welcome card, a
   // document page's head and a checklist's questions.
   const painted = paintHome(paintFolder(filled, match, answers), match, answers);

@@ -158,12 +158,14 @@ export function createStaticSite(
     return c.body(sent as Uint8Array<ArrayBuffer>, 200);
   };
 
-  const sendShell = async (c: Context, shell: Shell, status: 200 | 404, filled?: { kind: 'link' | 'session'; html: string }) => {
+  const sendShell = async (c: Context, shell: Shell, status: 200 | 404, filled?: { kind: 'address' | 'link' | 'session'; html: string }) => {
     c.header('Content-Security-Policy', framingOrigins(c.req.path, embedOrigins).length ? shell.embedCsp : shell.csp);
-    if (filled?.kind === 'link') {
-      // This address's own HTML, made for it now (its token is in the address): kept only by the browser,
-      // revalidated at every use; its ETag is of these bytes, so a repeat visit with nothing changed is a 304.
-      c.header('Cache-Control', 'private, no-cache');
+    if (filled?.kind === 'link' || filled?.kind === 'address') {
+      // This address's own HTML, made for it now (its reads; a link's token is in the address): revalidated at
+      // every use; its ETag is of these bytes, so a repeat visit with nothing changed is a 304. A link's page is
+      // kept only by the browser; a cookie's page differs from it (Vary).
+      c.header('Cache-Control', filled.kind === 'link' ? 'private, no-cache' : 'no-cache');
+      if (filled.kind === 'address') c.header('Vary', 'Cookie');
       return sendMade(c, Buffer.from(filled.html, 'utf8'), HTML);
     }
     if (filled?.kind === 'session') {
@@ -211,8 +213,8 @@ export function createStaticSite(
     const shell = match ? shells.get(match.route.shell) : undefined;
     if (shell && match && callApi) {
       const filled = await firstDataShell(shell.html, match, callApi, sessionCookieOf(c));
-      if (filled?.kind === 'ended') clearSessionCookie(c, { trustProxy });
-      else if (filled) return sendShell(c, shell, 200, filled);
+      if (filled?.ended) clearSessionCookie(c, { trustProxy });
+      if (filled) return sendShell(c, shell, 200, filled);
     }
     if (shell) return sendShell(c, shell, 200);
     const missing = shells.get(notFoundShell);

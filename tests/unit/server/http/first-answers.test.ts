@@ -32,7 +32,7 @@ describe('answerFirstReads', () => {
 });
 
 describe('fillShell', () => {
-  const shell = '<head><script type="application/json" id="rb-first-answers"></script></head><h1 id="t" data-first="name" hidden></h1><p data-first="none" hidden></p>';
+  const shell = '<head><script type="application/json" id="rb-page-data"></script></head><h1 id="t" data-first="name" hidden></h1><p data-first="none" hidden></p>';
 
   it('writes the data safely into the script and the slots, and leaves a slot without text hidden', () => {
     const html = fillShell(shell, { answers: { x: { status: 200, body: '</script><!--' } } }, { name: 'A & <b>' });
