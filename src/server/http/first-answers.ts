@@ -17,10 +17,12 @@
 import type { RouteMatch } from '../../routes.ts';
 import * as paths from '../../shared/api/paths.ts';
 import { firstReadsOf, LOW_PRIORITY_READS } from '../../shared/first-reads.ts';
+import { escapeHtml } from '../../shared/first-paint/markup.ts';
 import { PAGE_DATA_ID, sessionDigest, type PageAnswer, type PageData as PageDataBlock } from '../../shared/page-data.ts';
-import { paintDocumentView, readsAfterDocument } from './first-paint/document-view.ts';
-import { paintFolder } from './first-paint/folder.ts';
-import { paintHome } from './first-paint/home.ts';
+import { documentViewPaint, readsAfterDocument } from './first-paint/document-view.ts';
+import { folderPaint } from './first-paint/folder.ts';
+import { homePaint } from './first-paint/home.ts';
+import { allEdits, editShell, hasMark, type ShellEdits } from './first-paint/shell-edits.ts';
 
 /** One API call a page's HTML answers: its address (relative to the API base) and its bearer credential. */
 export interface FirstRead {
@@ -120,34 +122,26 @@ export async function answerFirstReads(call: ApiCall, reads: readonly FirstRead[
   return answers;
 }
 
-const PLACEHOLDER = `<script type="application/json" id="${PAGE_DATA_ID}"></script>`;
+const BLOCK = `#${PAGE_DATA_ID}`;
 
 /** Whether a shell carries the page data block (a page that takes none is served as built). */
 export function takesFirstAnswers(html: string): boolean {
-  return html.includes(PLACEHOLDER);
+  return hasMark(html, BLOCK);
 }
 
 /** JSON safe inside a <script> element: no `</script>`, no `<!--`, whatever the answers hold. */
 function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value).replaceAll('<', '\\u003c').replaceAll('\u2028', '\\u2028').replaceAll('\u2029', '\\u2029');
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/** An empty element marked `data-first="field"`, with its attributes before and after the mark. */
-const SLOT = /<([a-z][a-z0-9]*)\b([^>]*?)\sdata-first="([a-z_]+)"([^>]*)><\/\1>/g;
-
-/** The shell with its first data and its slots filled (a slot without text stays as it is: hidden). */
-export function fillShell(html: string, data: PageDataBlock, slots: Record<string, string>): string {
-  const withAnswers = html.replace(PLACEHOLDER, () => `<script type="application/json" id="${PAGE_DATA_ID}">${scriptJson(data)}</script>`);
-  return withAnswers.replace(SLOT, (element, tag: string, before: string, field: string, after: string) => {
-    const text = slots[field];
-    if (!text) return element;
-    const attributes = `${before} data-first="${field}"${after}`.replace(/\shidden(?:="[^"]*")?(?=[\s>]|$)/, '');
-    return `<${tag}${attributes}>${escapeHtml(text)}</${tag}>`;
-  });
+/**
+ * The page data written into its block, and each `data-first="field"` slot with text given its text and
+ * shown (a slot without text stays as it is: hidden).
+ */
+export function pageDataEdits(data: PageDataBlock, slots: Record<string, string> = {}): ShellEdits {
+  const edits: ShellEdits = { [BLOCK]: { content: scriptJson(data) } };
+  for (const [field, text] of Object.entries(slots)) if (text) edits[`[data-first=${field}]`] = { attributes: { hidden: null }, content: escapeHtml(text) };
+  return edits;
 }
 
 /**
@@ -163,19 +157,23 @@ export async function firstDataShell(html: string, match: RouteMatch, call: ApiC
   if (!page) return undefined;
   const answers = await answerFirstReads(call, page.reads);
   if (page.session === undefined) {
-    if (page.bearer === undefined) return { kind: 'address', html: fillShell(html, page.block, {}) };
-    return { kind: 'link', html: fillShell(html, { ...page.block, answers, session: sessionDigest(page.bearer) }, page.slots(answers)) };
+    if (page.bearer === undefined) return { kind: 'address', html: editShell(html, pageDataEdits(page.block)) };
+    return { kind: 'link', html: editShell(html, pageDataEdits({ ...page.block, answers, session: sessionDigest(page.bearer) }, page.slots(answers))) };
   }
-  if (answers[paths.auth.me]?.status !== 200) return { kind: 'address', html: fillShell(html, page.block, {}), ended: true };
+  if (answers[paths.auth.me]?.status !== 200) return { kind: 'address', html: editShell(html, pageDataEdits(page.block)), ended: true };
   const bearer = page.session;
   // What the page reads once its document is in (a result sheet's first rows), answered with the rest.
   const after = readsAfterDocument(match, answers, new Date());
   if (after.length > 0) Object.assign(answers, await answerFirstReads(call, after.map((address) => ({ address, bearer }))));
-  const filled = fillShell(html, { ...page.block, answers, session: sessionDigest(bearer) }, page.slots(answers));
-  // The page's first screen drawn from its answers (./first-paint/): a folder's tiles, home's welcome card, a
-  // document page's head and a checklist's questions.
-  const painted = paintHome(paintFolder(filled, match, answers), match, answers);
   // A read the page's first paint makes once it has the page's data (a presentation's image address), as its login.
   const readAsPage = async (address: string) => (await answerFirstReads(call, [{ address, bearer }]))[address];
-  return { kind: 'session', html: await paintDocumentView(painted, match, answers, readAsPage) };
+  // The page's first screen drawn from its answers (./first-paint/): a folder's tiles, home's welcome card, a
+  // document page's head and a checklist's questions.
+  const edits = allEdits(
+    pageDataEdits({ ...page.block, answers, session: sessionDigest(bearer) }, page.slots(answers)),
+    folderPaint(match, answers),
+    homePaint(match, answers),
+    await documentViewPaint(match, answers, readAsPage),
+  );
+  return { kind: 'session', html: editShell(html, edits) };
 }

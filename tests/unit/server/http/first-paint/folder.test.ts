@@ -4,7 +4,10 @@
  * when either read was not answered with 200, nor on another page.
  */
 import { describe, expect, it } from 'vitest';
-import { FIRST_HTML_TILES, paintFolder } from '../../../../../src/server/http/first-paint/folder.ts';
+import { FIRST_HTML_TILES, folderPaint } from '../../../../../src/server/http/first-paint/folder.ts';
+import { editShell } from '../../../../../src/server/http/first-paint/shell-edits.ts';
+
+const paintFolder = (html: string, ...paint: Parameters<typeof folderPaint>) => editShell(html, folderPaint(...paint));
 import type { FirstAnswers } from '../../../../../src/server/http/first-answers.ts';
 import { matchRoute } from '../../../../../src/routes.ts';
 import { firstReadsOf } from '../../../../../src/shared/first-reads.ts';

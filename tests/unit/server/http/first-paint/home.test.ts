@@ -5,7 +5,10 @@
  * without auth/me.
  */
 import { describe, expect, it } from 'vitest';
-import { paintHome } from '../../../../../src/server/http/first-paint/home.ts';
+import { homePaint } from '../../../../../src/server/http/first-paint/home.ts';
+import { editShell } from '../../../../../src/server/http/first-paint/shell-edits.ts';
+
+const paintHome = (html: string, ...paint: Parameters<typeof homePaint>) => editShell(html, homePaint(...paint));
 import { matchRoute } from '../../../../../src/routes.ts';
 import { firstReadsOf } from '../../../../../src/shared/first-reads.ts';
 
