@@ -1,7 +1,7 @@
 /**
  * THE pick-up of a page's data (issue #42): the server writes the page data block into the HTML once
- * (src/server/http/first-answers.ts: the page's reads, and the answers it made for the session cookie's
- * login or the fill page's link), the inline bootstrap (./early-reads-bootstrap.js) sends the reads it did
+ * (src/server/http/page-data.ts: the page's reads, and the answers it made for the session cookie's
+ * login or the fill page's link), the inline bootstrap (./page-data-bootstrap.js) sends the reads it did
  * not answer while the modules download, and a transport — the app's (./api.ts) and rb-checklist's on the
  * fill pages — takes each answer once, instead of asking again, and reads it like any answer of its own
  * (status, `{detail}`, a 401 signs out). So a page paints after one level beside the HTML at most.
@@ -18,9 +18,9 @@ interface EarlyRead {
 
 declare global {
   interface Window {
-    __rbEarlyReads?: Record<string, EarlyRead>;
+    __rbPageReads?: Record<string, EarlyRead>;
     /** The addresses whose answers the page took from its HTML (the service worker reads them again, ./service-worker.ts). */
-    __rbFromHtml?: string[];
+    __rbPageDataTaken?: string[];
   }
 }
 
@@ -48,7 +48,7 @@ const json = (status: number, body: unknown) => new Response(JSON.stringify(body
  * '/api/v1/auth/me', with its query) the page already has, once — written by the server for this call's
  * bearer, or sent early by the bootstrap with the same token. Undefined when there is none (it asks the network).
  */
-export function pageReadsOf(base: string) {
+export function takePageData(base: string) {
   const prefix = `${base.replace(/\/+$/, '')}/`;
   return (address: string, init: RequestInit): Promise<Response> | undefined => {
     if (typeof window === 'undefined' || (init.method ?? 'GET').toUpperCase() !== 'GET') return undefined;
@@ -58,10 +58,10 @@ export function pageReadsOf(base: string) {
     const answer = relative === undefined ? undefined : data.answers?.[relative];
     if (answer && data.session === sessionDigest(bearer)) {
       delete data.answers![relative!];
-      (window.__rbFromHtml ??= []).push(address);
+      (window.__rbPageDataTaken ??= []).push(address);
       return Promise.resolve(json(answer.status, answer.body));
     }
-    const kept = window.__rbEarlyReads;
+    const kept = window.__rbPageReads;
     const read = kept?.[address];
     if (!read || read.token !== bearer) return undefined;
     delete kept[address];

@@ -40,7 +40,7 @@ export function registerServiceWorker(after: Promise<unknown> = Promise.resolve(
  * priority, and keeps them as it keeps every read it sees.
  */
 function keepHtmlAnswersOffline(): void {
-  const addresses = window.__rbFromHtml;
+  const addresses = window.__rbPageDataTaken;
   const token = storedToken();
   if (!addresses?.length || !token || !navigator.serviceWorker.controller) return;
   const authorization = `Bearer ${token}`;
@@ -62,7 +62,7 @@ function keepThisPageOffline(): void {
     .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'fetch')
     .map((entry) => entry.name)
     // …and those it took from its HTML (issue #31), which it never sent at all.
-    .concat((window.__rbFromHtml ?? []).map((address) => new URL(address, location.href).href))
+    .concat((window.__rbPageDataTaken ?? []).map((address) => new URL(address, location.href).href))
     .filter((url) => isKeptApiRead({ method: 'GET', url, authorization }, base));
   for (const url of new Set(made)) void fetch(url, { headers: { Authorization: authorization } }).catch(() => undefined);
 }

@@ -1,6 +1,6 @@
 /**
  * THE page data block (issue #42): what the server writes once into a page's HTML for the address it serves
- * (src/server/http/first-answers.ts), the inline bootstrap sends from (src/client/early-reads-bootstrap.js)
+ * (src/server/http/page-data.ts), the inline bootstrap sends from (src/client/page-data-bootstrap.js)
  * and the transports take their first answers from (src/client/page-data.ts). A shell served without the
  * server (the service worker's copy, offline) has none, and the page reads what it needs itself.
  */

@@ -1,6 +1,6 @@
 /**
  * The session cookie (issue #31; src/server/auth/session-cookie.ts) and the signed-in page's first data
- * (src/server/http/first-answers.ts, THE page data block): signing in sets an HttpOnly, SameSite=Lax cookie with the login's
+ * (src/server/http/page-data.ts, THE page data block): signing in sets an HttpOnly, SameSite=Lax cookie with the login's
  * token; logout and a password reset clear it; the API never accepts it (a request carrying only the
  * cookie is answered as one carrying nothing, so another site cannot act with it); a signed-in page served
  * with it carries its first reads answered for that login, exactly as the API answers them, never kept by
@@ -8,7 +8,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sessionDigest, type PageData } from '../../src/shared/page-data.ts';
-import { firstReadsOf } from '../../src/shared/first-reads.ts';
+import { pageReadsOf } from '../../src/shared/page-data-reads.ts';
 import * as paths from '../../src/shared/api/paths.ts';
 import { makeDocument, makeFolder, makeTeam, memberOf, signIn, tokenFromMail, type Team } from './support/factories.ts';
 import { PUBLIC_URL, useTestServer } from './support/harness.ts';
@@ -150,7 +150,7 @@ describe('a signed-in page served with the cookie', () => {
     expect(res.headers.get('etag')).toBeNull();
     const data = firstDataOf(await res.text())!;
     expect(data.session).toBe(sessionDigest(team.member.token));
-    const reads = [paths.auth.me, ...firstReadsOf('/documentation/browse/:folderId', { folderId: folder.id })];
+    const reads = [paths.auth.me, ...pageReadsOf('/documentation/browse/:folderId', { folderId: folder.id })];
     expect(Object.keys(data.answers).sort()).toEqual([...reads].sort());
     for (const read of reads) {
       const api = await team.member.api.get(read);
@@ -168,8 +168,8 @@ describe('a signed-in page served with the cookie', () => {
 
   /** The reads the page's bootstrap sends itself: auth/me and the route's, expanded for the address, the sort left to the browser. */
   const readsOnly = (): Block => ({
-    reads: [paths.auth.me, ...firstReadsOf('/documentation/browse/:folderId', { folderId: folder.id }, null)],
-    low: firstReadsOf('/documentation/browse/:folderId', { folderId: folder.id }, null).slice(2),
+    reads: [paths.auth.me, ...pageReadsOf('/documentation/browse/:folderId', { folderId: folder.id }, null)],
+    low: pageReadsOf('/documentation/browse/:folderId', { folderId: folder.id }, null).slice(2),
   } as Block);
 
   it('without the cookie, or with a malformed one, carries the reads of its address and no answer; revalidated', async () => {

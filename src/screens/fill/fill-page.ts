@@ -16,7 +16,7 @@ import type { SharedChecklist } from '../../../elements/rb-checklist/checklist-a
 import { registerServiceWorker } from '../../client/service-worker.ts';
 import { fillTitle, isKioskAddress, NOT_AVAILABLE_HEADING } from './fill-address.ts';
 import { reportFrameHeight } from './frame-height.ts';
-import { pageReadsOf } from '../../client/page-data.ts';
+import { takePageData } from '../../client/page-data.ts';
 import { shareTokenOfPath } from './fill-address.ts';
 
 /** The API base the pages were built with. */
@@ -28,7 +28,7 @@ export function mountFill({ frame }: { frame: boolean }): void {
   const kiosk = !frame && isKioskAddress(location.search);
   // The link's checklist the server wrote into the page; a kiosk station with a worker asks through it all
   // the same, so the worker keeps the link's checklist and the station reopens offline.
-  if (!navigator.serviceWorker?.controller) filler.earlyRead = pageReadsOf(API_BASE);
+  if (!navigator.serviceWorker?.controller) filler.earlyRead = takePageData(API_BASE);
   filler.kiosk = kiosk;
   filler.setAttribute('api-base', API_BASE);
   filler.setAttribute('share-token', shareTokenOfPath(location.pathname));

@@ -20,7 +20,7 @@ import type { Context } from 'hono';
 import { matchRoute, notFoundShell, routes, shellFile } from '../../routes.ts';
 import { chooseEncoding, COMPRESSIBLE, encoders, THRESHOLD, type Encoding } from './compression.ts';
 import { clearSessionCookie, sessionCookieOf } from '../auth/session-cookie.ts';
-import { firstDataShell, type ApiCall } from './first-answers.ts';
+import { pageDataShell, type ApiCall } from './page-data.ts';
 import { firstPaintScripts } from './first-paint/sheet-results.ts';
 import { contentSecurityPolicy, framingOrigins } from './security-headers.ts';
 
@@ -68,7 +68,7 @@ export function inlineScriptHashes(html: string): string[] {
 /**
  * `connectSources`: origins besides this one that the pages send requests to (the S3 bucket uploads go to);
  * `embedOrigins`: EMBED_ORIGINS, which may frame the /embed/ pages; `callApi`: the API in process, for the
- * pages whose HTML carries their first data (./first-answers.ts).
+ * pages whose HTML carries their first data (./page-data.ts).
  */
 export function createStaticSite(
   distDir: string,
@@ -212,7 +212,7 @@ export function createStaticSite(
     const match = matchRoute(path);
     const shell = match ? shells.get(match.route.shell) : undefined;
     if (shell && match && callApi) {
-      const filled = await firstDataShell(shell.html, match, callApi, sessionCookieOf(c));
+      const filled = await pageDataShell(shell.html, match, callApi, sessionCookieOf(c));
       if (filled?.ended) clearSessionCookie(c, { trustProxy });
       if (filled) return sendShell(c, shell, 200, filled);
     }

@@ -5,7 +5,7 @@
  * with the address's token.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { pageReadsOf } from '../../../src/client/page-data.ts';
+import { takePageData } from '../../../src/client/page-data.ts';
 import { PAGE_DATA_ID, sessionDigest, type PageData } from '../../../src/shared/page-data.ts';
 
 const g = globalThis as unknown as Record<string, unknown>;
@@ -14,26 +14,26 @@ const g = globalThis as unknown as Record<string, unknown>;
 function pageWith(data: PageData): void {
   const block = { textContent: JSON.stringify(data) };
   g.window = globalThis;
-  g.__rbEarlyReads = undefined;
-  g.__rbFromHtml = undefined;
+  g.__rbPageReads = undefined;
+  g.__rbPageDataTaken = undefined;
   g.document = { getElementById: (id: string) => (id === PAGE_DATA_ID ? block : null) };
 }
 
 afterEach(() => {
-  for (const key of ['window', 'document', '__rbEarlyReads', '__rbFromHtml']) delete g[key];
+  for (const key of ['window', 'document', '__rbPageReads', '__rbPageDataTaken']) delete g[key];
 });
 
 const bearer = (token: string): RequestInit => ({ headers: { Authorization: `Bearer ${token}` } });
-const take = pageReadsOf('/api/v1/');
+const take = takePageData('/api/v1/');
 const answers = { 'auth/me': { status: 200, body: { username: 'ann' } }, 'share/checklist': { status: 401, body: { detail: 'Revoked' } } };
 
-describe('pageReadsOf', () => {
+describe('takePageData', () => {
   it('takes a written answer once, for the bearer it was made for, as the API answered it', async () => {
     pageWith({ answers, session: sessionDigest('t1') });
     const answer = await take('/api/v1/auth/me', bearer('t1'));
     expect(answer?.status).toBe(200);
     expect(await answer!.json()).toEqual({ username: 'ann' });
-    expect(g.__rbFromHtml).toEqual(['/api/v1/auth/me']);
+    expect(g.__rbPageDataTaken).toEqual(['/api/v1/auth/me']);
     expect(take('/api/v1/auth/me', bearer('t1'))).toBeUndefined();
     // A refusal is an answer like any other (the fill page's revoked link).
     expect((await take('/api/v1/share/checklist', bearer('t1')))?.status).toBe(401);
@@ -51,7 +51,7 @@ describe('pageReadsOf', () => {
   it('takes a read the bootstrap sent early with the same token, once', async () => {
     pageWith({});
     const response = Promise.resolve(new Response('{}', { status: 200 }));
-    g.__rbEarlyReads = { '/api/v1/auth/me': { token: 't1', response } };
+    g.__rbPageReads = { '/api/v1/auth/me': { token: 't1', response } };
     expect(take('/api/v1/auth/me', bearer('t2'))).toBeUndefined();
     expect(take('/api/v1/auth/me', bearer('t1'))).toBe(response);
     expect(take('/api/v1/auth/me', bearer('t1'))).toBeUndefined();

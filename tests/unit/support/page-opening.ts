@@ -1,8 +1,8 @@
 /**
  * A signed-in page opened as the browser opens it, for the unit tests of the page data: the server's page
- * data block for the address (src/server/http/first-answers.ts, without a session cookie unless `written`
+ * data block for the address (src/server/http/page-data.ts, without a session cookie unless `written`
  * adds its answers) is in the <head>, and the inline script of the signed-in layout
- * (src/client/early-reads-bootstrap.js) runs first, while the document is 'loading', against a real HTTP
+ * (src/client/page-data-bootstrap.js) runs first, while the document is 'loading', against a real HTTP
  * server standing in for the API; then the page's own modules (run in Node) ask through the app's API
  * client. `requests` is what the server got.
  */
@@ -10,12 +10,12 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { earlyReadsScript } from '../../../src/client/early-reads.ts';
+import { pageDataScript } from '../../../src/client/page-data-script.ts';
 import { matchRoute } from '../../../src/routes.ts';
-import { pageDataOf } from '../../../src/server/http/first-answers.ts';
+import { pageDataOf } from '../../../src/server/http/page-data.ts';
 import { PAGE_DATA_ID, type PageData } from '../../../src/shared/page-data.ts';
 
-const bootstrap = readFileSync(new URL('../../../src/client/early-reads-bootstrap.js', import.meta.url), 'utf8');
+const bootstrap = readFileSync(new URL('../../../src/client/page-data-bootstrap.js', import.meta.url), 'utf8');
 export const TOKEN = 'token-1';
 
 /** Every request the API stand-in got (path with query), and the priority the page gave each one it sent ('low', 'high' or 'auto'). */
@@ -87,7 +87,7 @@ export function openPage(
   requests.asked = [];
   requests.priorities = {};
   g.window = globalThis;
-  g.__rbEarlyReads = undefined;
+  g.__rbPageReads = undefined;
   g.localStorage = storage(local);
   g.sessionStorage = storage(session);
   g.location = { pathname, href: `${origin}${pathname}`, origin };
@@ -105,7 +105,7 @@ export function openPage(
     getElementById: (id: string) => (id === PAGE_DATA_ID ? block : null),
   };
   g.document = doc;
-  new Function(earlyReadsScript(bootstrap, '/api/v1'))();
+  new Function(pageDataScript(bootstrap, '/api/v1'))();
   finishParsing = () => {
     doc.readyState = 'interactive';
     changed.splice(0).forEach((listener) => listener());
@@ -113,5 +113,5 @@ export function openPage(
   if (!parsing) finishParsing();
 }
 
-export const sentEarly = () => Object.keys((g.__rbEarlyReads as Record<string, unknown> | undefined) ?? {});
+export const sentEarly = () => Object.keys((g.__rbPageReads as Record<string, unknown> | undefined) ?? {});
 export const settle = () => new Promise((resolve) => setTimeout(resolve, 50));

@@ -17,13 +17,13 @@
  */
 import type { RouteMatch } from '../../../routes.ts';
 import type { Document } from '../../../shared/api/documentation.ts';
-import { firstReadsOf } from '../../../shared/first-reads.ts';
+import { pageReadsOf } from '../../../shared/page-data-reads.ts';
 import { allows } from '../../../shared/permissions/actions.ts';
 import { firstRowsAddress, firstRowsQuery } from '../../../shared/sheets/first-rows.ts';
 import { documentCrumbsMarkup, viewTitle } from '../../../shared/first-paint/document-head.ts';
 import { escapeHtml } from '../../../shared/first-paint/markup.ts';
 import { viewPath } from '../../../shared/page-addresses.ts';
-import type { FirstAnswers } from '../first-answers.ts';
+import type { PageAnswers } from '../page-data.ts';
 import { checklistBodyHtml } from './checklist.ts';
 import { presentationBodyHtml, type ReadAsPage } from './presentation.ts';
 import { sheetResultsBodyHtml } from './sheet-results.ts';
@@ -42,11 +42,11 @@ const ROWS_SCREENS: Readonly<Record<string, 'viewer' | 'results'>> = { [VIEW_LAT
 
 /**
  * The reads the page makes as soon as its document is in, answered into its HTML with the first ones (the
- * doctype registry's `firstReads` in the browser): a result sheet's or a report's first rows, at the address
+ * doctype registry's `pageReads` in the browser): a result sheet's or a report's first rows, at the address
  * the page asks for (src/shared/sheets/first-rows.ts: a window in whole UTC days, as the server cannot know
  * the browser's time zone).
  */
-export function readsAfterDocument(match: RouteMatch, answers: FirstAnswers, now: Date): string[] {
+export function readsAfterDocument(match: RouteMatch, answers: PageAnswers, now: Date): string[] {
   const screen = ROWS_SCREENS[match.route.pattern];
   const doc = screen ? documentOf(match, answers) : undefined;
   if (!screen || !doc || (doc.doctype !== 'sheet' && doc.doctype !== 'report')) return [];
@@ -54,16 +54,16 @@ export function readsAfterDocument(match: RouteMatch, answers: FirstAnswers, now
 }
 
 /** The document of the page's answers (its route's first read), when the API gave it (200). */
-function documentOf(match: RouteMatch, answers: FirstAnswers): Document | undefined {
+function documentOf(match: RouteMatch, answers: PageAnswers): Document | undefined {
   if (!VIEW_ROUTES[match.route.pattern] && !(match.route.pattern in ROWS_SCREENS)) return undefined;
-  const [address] = firstReadsOf(match.route.pattern, match.params);
+  const [address] = pageReadsOf(match.route.pattern, match.params);
   const answer = address === undefined ? undefined : answers[address];
   if (answer?.status !== 200 || typeof answer.body !== 'object' || answer.body === null) return undefined;
   return answer.body as Document;
 }
 
 /** The body's markup by doctype (the latest version only: a version's page draws its body in the browser). */
-async function bodyOf(match: RouteMatch, doc: Document, answers: FirstAnswers, read: ReadAsPage): Promise<ShellEdits> {
+async function bodyOf(match: RouteMatch, doc: Document, answers: PageAnswers, read: ReadAsPage): Promise<ShellEdits> {
   if (match.route.pattern !== VIEW_LATEST) return {};
   try {
     const body =
@@ -83,7 +83,7 @@ async function bodyOf(match: RouteMatch, doc: Document, answers: FirstAnswers, r
 }
 
 /** The document page drawn into the shell from its answers, when `match` is a document page whose document was answered. */
-export async function documentViewPaint(match: RouteMatch, answers: FirstAnswers, read: ReadAsPage = async () => undefined): Promise<ShellEdits> {
+export async function documentViewPaint(match: RouteMatch, answers: PageAnswers, read: ReadAsPage = async () => undefined): Promise<ShellEdits> {
   const doc = VIEW_ROUTES[match.route.pattern] ? documentOf(match, answers) : undefined;
   if (!doc) return {};
   const named = VIEW_ROUTES[match.route.pattern]!(match.params);

@@ -1,6 +1,6 @@
 /**
  * The folder page's first paint in its first HTML (issue #31): when the shell of /documentation/browse or
- * /documentation/browse/{folderId} is served with its first data (../first-answers.ts), the folder and the
+ * /documentation/browse/{folderId} is served with its first data (../page-data.ts), the folder and the
  * first page of its contents are among the answers, and the picture the page's script would draw from them
  * (src/shared/first-paint/folder.ts: breadcrumbs, heading, sort button, description, the first tiles, in
  * the island's own elements) is written into the page's `#folder-preview`, and the page is shown
@@ -16,9 +16,9 @@
 import type { RouteMatch } from '../../../routes.ts';
 import { ROOT, type Folder, type ListedItem } from '../../../shared/api/documentation.ts';
 import type { List } from '../../../shared/api/list.ts';
-import { DEFAULT_SORT_KEY, firstReadsOf } from '../../../shared/first-reads.ts';
+import { DEFAULT_SORT_KEY, pageReadsOf } from '../../../shared/page-data-reads.ts';
 import { folderPreviewMarkup, sortLabel } from '../../../shared/first-paint/folder.ts';
-import type { FirstAnswers } from '../first-answers.ts';
+import type { PageAnswers } from '../page-data.ts';
 import { REVEAL_PAGE } from './reveal.ts';
 import type { ShellEdits } from './shell-edits.ts';
 
@@ -36,9 +36,9 @@ function dateText(iso: string): string {
 }
 
 /** The folder drawn in the shell's picture element (`#folder-preview`), when `match` is a folder page and both its reads were answered. */
-export function folderPaint(match: RouteMatch, answers: FirstAnswers): ShellEdits {
+export function folderPaint(match: RouteMatch, answers: PageAnswers): ShellEdits {
   if (!FOLDER_ROUTES.has(match.route.pattern)) return {};
-  const [folderAddress, contentsAddress] = firstReadsOf(match.route.pattern, match.params);
+  const [folderAddress, contentsAddress] = pageReadsOf(match.route.pattern, match.params);
   const folder = answers[folderAddress!];
   const contents = answers[contentsAddress!];
   if (folder?.status !== 200 || contents?.status !== 200) return {};

@@ -1,6 +1,6 @@
 /**
  * Home's first paint in its first HTML (issue #31): when home (/) is served with its first data
- * (../first-answers.ts) and auth/me says the visitor works in an organisation, the dashboard is shown in
+ * (../page-data.ts) and auth/me says the visitor works in an organisation, the dashboard is shown in
  * the HTML as home's script would draw it from the same answers, and the page is shown (./reveal.ts), so
  * it paints before any module has run:
  * - the welcome card (src/shared/first-paint/welcome.ts), and below it the user's pending invitations
@@ -24,12 +24,12 @@ import type { FirstSteps } from '../../../shared/api/first-steps.ts';
 import type { List } from '../../../shared/api/list.ts';
 import type { FavouriteEntry, NotificationList } from '../../../shared/api/notifications.ts';
 import * as paths from '../../../shared/api/paths.ts';
-import { firstReadsOf } from '../../../shared/first-reads.ts';
+import { pageReadsOf } from '../../../shared/page-data-reads.ts';
 import { firstStepItems, firstStepsMarkup, viewerOf, type PanelName, type Viewer } from '../../../shared/first-paint/dashboard-guidance.ts';
 import { activityItemMarkup, assignmentItemMarkup, favouriteItemMarkup, panelMarkup } from '../../../shared/first-paint/dashboard-panels.ts';
 import { homeInvitationsMarkup } from '../../../shared/first-paint/invitations.ts';
 import { welcomeOrgMarkup, welcomeTrialMarkup } from '../../../shared/first-paint/welcome.ts';
-import type { FirstAnswers } from '../first-answers.ts';
+import type { PageAnswers } from '../page-data.ts';
 import { REVEAL_PAGE } from './reveal.ts';
 import type { ShellEdits } from './shell-edits.ts';
 
@@ -47,15 +47,15 @@ function dateTimeText(iso: string): string {
 }
 
 /** The body of an answer the API gave with 200, or undefined. */
-const answered = <T>(answers: FirstAnswers, address: string | undefined): T | undefined => {
+const answered = <T>(answers: PageAnswers, address: string | undefined): T | undefined => {
   const answer = address === undefined ? undefined : answers[address];
   return answer?.status === 200 ? (answer.body as T) : undefined;
 };
 
 /** Each panel's items' markup, for the panels whose answer is in. */
-function panelItems(user: CurrentUser, answers: FirstAnswers): Partial<Record<PanelName, string[]>> {
-  // THE table's reads of '/' (src/shared/first-reads.ts), in its order.
-  const [assignments, favourites, activity] = firstReadsOf('/', {});
+function panelItems(user: CurrentUser, answers: PageAnswers): Partial<Record<PanelName, string[]>> {
+  // THE table's reads of '/' (src/shared/page-data-reads.ts), in its order.
+  const [assignments, favourites, activity] = pageReadsOf('/', {});
   const me = { username: user.username, isOrgAdmin: user.is_org_admin };
   return {
     assignments: answered<List<Assignment>>(answers, assignments)?.results.map((a) => assignmentItemMarkup(a, me, dateTimeText)),
@@ -79,7 +79,7 @@ function panelsPaint(items: Partial<Record<PanelName, string[]>>, viewer: Viewer
 }
 
 /** The dashboard drawn into the shell, when `match` is home and the visitor has an organisation. */
-export function homePaint(match: RouteMatch, answers: FirstAnswers): ShellEdits {
+export function homePaint(match: RouteMatch, answers: PageAnswers): ShellEdits {
   if (match.route.pattern !== '/') return {};
   const user = answered<CurrentUser>(answers, paths.auth.me);
   const org = user?.org;

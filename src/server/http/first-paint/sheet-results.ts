@@ -17,7 +17,7 @@ import { DATE_TIME_STYLE } from '../../../shared/first-paint/date-time-style.ts'
 import { NEAR_WINDOW_START_MS, SHEET_FIRST_PAINT, sheetResultsMarkup } from '../../../shared/first-paint/sheet-results.ts';
 import { inlineCall } from '../../../shared/inline-call.ts';
 import { RESULTS_FIRST_WINDOW_DAYS } from '../../../shared/sheets/model.ts';
-import type { FirstAnswers } from '../first-answers.ts';
+import type { PageAnswers } from '../page-data.ts';
 
 /**
  * THE grid's stylesheets: beside the server's bundle (scripts/build-server.mjs copies them there), or in the
@@ -51,7 +51,7 @@ function dateTimeText(iso: string): string {
 const START = /[?&]start_time=(\d+)(?:&|$)/;
 
 /** The sheet's grid as the first HTML draws it; undefined when its first window was not answered. */
-export function sheetResultsBodyHtml(doc: Document, answers: FirstAnswers): string | undefined {
+export function sheetResultsBodyHtml(doc: Document, answers: PageAnswers): string | undefined {
   const prefix = `${paths.documentation.sheetData(doc.id)}?`;
   const address = Object.keys(answers).find((key) => key.startsWith(prefix) && START.test(key));
   const answer = address === undefined ? undefined : answers[address];

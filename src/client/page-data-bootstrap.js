@@ -1,16 +1,16 @@
 /*
  * THE page's first reads, started by the HTML itself (inlined into the <head> of the signed-in layout,
  * src/layouts/SignedInLayout.astro, so it is plain ES2019 and stands alone). The server wrote the page data
- * block (#rb-page-data, src/server/http/first-answers.ts): the page's reads, expanded for its address, and
+ * block (#rb-page-data, src/server/http/page-data.ts): the page's reads, expanded for its address, and
  * the answers it made for the session cookie's login. With a stored login this sends the reads not answered
  * there at once, while the modules are still downloading, and keeps each answer's promise in
- * window.__rbEarlyReads by address; the one transport takes each once (src/client/early-reads.ts). It
+ * window.__rbPageReads by address; the one transport takes each once (src/client/page-data-script.ts). It
  * matches no route: the only thing it fills in is the folder sort this browser remembers. The one named
  * exception to the one-transport rule (scripts/lint/layout.js).
  */
 /* global window, document, localStorage, sessionStorage */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- called by the inline script that wraps it
-function earlyReads(config) {
+function pageDataBootstrap(config) {
   try {
     var block = document.getElementById(config.blockId);
     var data = block && block.textContent ? JSON.parse(block.textContent) : {};
@@ -20,7 +20,7 @@ function earlyReads(config) {
     var sort = config.sorts[localStorage.getItem(config.sortKey)] || config.sorts[config.sortFallback];
     var answers = data.answers || {};
     var low = data.low || [];
-    var kept = (window.__rbEarlyReads = window.__rbEarlyReads || {});
+    var kept = (window.__rbPageReads = window.__rbPageReads || {});
     // Low-priority reads leave once the parser is done (the document 'interactive'), so after every module
     // the HTML announces: a browser gives a free connection to whoever asks first, whatever the priority,
     // and a low read sent before them took the sixth connection and left a module waiting a round trip.

@@ -1,16 +1,16 @@
 /**
- * The first answers a page's HTML carries (src/server/http/first-answers.ts): an answer the API could not
+ * The first answers a page's HTML carries (src/server/http/page-data.ts): an answer the API could not
  * give (it threw, answered 5xx or not JSON) is left out, so the page asks for it itself, never a 500 page.
  */
 import { describe, expect, it } from 'vitest';
-import { answerFirstReads, pageDataEdits } from '../../../../src/server/http/first-answers.ts';
+import { answerPageReads, pageDataEdits } from '../../../../src/server/http/page-data.ts';
 import { editShell } from '../../../../src/server/http/first-paint/shell-edits.ts';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-describe('answerFirstReads', () => {
+describe('answerPageReads', () => {
   it('keeps the JSON answers (refusals too) and leaves out what failed', async () => {
-    const answers = await answerFirstReads(
+    const answers = await answerPageReads(
       async (address) => {
         if (address === '/a') return json(200, { a: 1 });
         if (address === '/refused') return json(401, { detail: 'Could not validate credentials' });

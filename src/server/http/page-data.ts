@@ -3,10 +3,10 @@
  * block (`<script type="application/json" id="rb-page-data"></script>` in its <head>), it writes the
  * page's data into it once, as one JSON object (src/shared/page-data.ts):
  *
- * - a signed-in page: its route's reads (auth/me and the route's own, src/shared/first-reads.ts), expanded
+ * - a signed-in page: its route's reads (auth/me and the route's own, src/shared/page-data-reads.ts), expanded
  *   for this address here and nowhere else — the page's bootstrap sends them while its modules download
  *   and matches no route; and with the session cookie (auth/session-cookie.ts, read only here) their
- *   answers, made for that login, which the transport takes instead of asking (src/client/early-reads.ts);
+ *   answers, made for that login, which the transport takes instead of asking (src/client/page-data-script.ts);
  * - a share link's fill page: its link's checklist, made with the token of its address.
  *
  * The reads are made in process through the API's own routes (so with its permission checks, and answered
@@ -16,7 +16,7 @@
  */
 import type { RouteMatch } from '../../routes.ts';
 import * as paths from '../../shared/api/paths.ts';
-import { firstReadsOf, LOW_PRIORITY_READS } from '../../shared/first-reads.ts';
+import { pageReadsOf, LOW_PRIORITY_READS } from '../../shared/page-data-reads.ts';
 import { escapeHtml } from '../../shared/first-paint/markup.ts';
 import { PAGE_DATA_ID, sessionDigest, type PageAnswer, type PageData as PageDataBlock } from '../../shared/page-data.ts';
 import { documentViewPaint, readsAfterDocument } from './first-paint/document-view.ts';
@@ -25,15 +25,13 @@ import { homePaint } from './first-paint/home.ts';
 import { allEdits, editShell, hasMark, type ShellEdits } from './first-paint/shell-edits.ts';
 
 /** One API call a page's HTML answers: its address (relative to the API base) and its bearer credential. */
-export interface FirstRead {
+export interface PageRead {
   address: string;
   bearer: string;
 }
 
-export type FirstAnswer = PageAnswer;
-
 /** The answers by address, as the page's bootstrap finds them. */
-export type FirstAnswers = Record<string, FirstAnswer>;
+export type PageAnswers = Record<string, PageAnswer>;
 
 /** Calls the API in process: an address relative to the API base (`/share/checklist`). */
 export type ApiCall = (address: string, init: RequestInit) => Promise<Response>;
@@ -43,8 +41,8 @@ export type ApiCall = (address: string, init: RequestInit) => Promise<Response>;
  * slots drawn from their answers, and what the page data block says besides its answers.
  */
 interface PageWork {
-  reads: FirstRead[];
-  slots(answers: FirstAnswers): Record<string, string>;
+  reads: PageRead[];
+  slots(answers: PageAnswers): Record<string, string>;
   /** The bearer the answers are made with (`session` of the block: its digest). */
   bearer?: string;
   /** A signed-in page's session token (its answers are that login's alone). */
@@ -81,11 +79,11 @@ function fillPageData(token: string | undefined): PageWork | undefined {
  * cookie's token their answers (in the default sort) as that login.
  */
 function signedInPageData(match: RouteMatch, session: string | undefined): PageWork {
-  const own = firstReadsOf(match.route.pattern, match.params, null);
+  const own = pageReadsOf(match.route.pattern, match.params, null);
   const block: PageDataBlock = { reads: [paths.auth.me, ...own], low: own.filter((read) => LOW_PRIORITY_READS.includes(read)) };
   if (match.route.guard === 'org-admin') block.admin = true;
   if (!session) return { block, reads: [], slots: () => ({}) };
-  const reads = [paths.auth.me, ...firstReadsOf(match.route.pattern, match.params)];
+  const reads = [paths.auth.me, ...pageReadsOf(match.route.pattern, match.params)];
   return { block, reads: reads.map((address) => ({ address, bearer: session })), slots: () => ({}), bearer: session, session };
 }
 
@@ -105,8 +103,8 @@ export function pageDataOf(match: RouteMatch, session?: string): PageWork | unde
 }
 
 /** Makes a page's first reads through the API, side by side. */
-export async function answerFirstReads(call: ApiCall, reads: readonly FirstRead[]): Promise<FirstAnswers> {
-  const answers: FirstAnswers = {};
+export async function answerPageReads(call: ApiCall, reads: readonly PageRead[]): Promise<PageAnswers> {
+  const answers: PageAnswers = {};
   await Promise.all(
     reads.map(async ({ address, bearer }) => {
       try {
@@ -125,7 +123,7 @@ export async function answerFirstReads(call: ApiCall, reads: readonly FirstRead[
 const BLOCK = `#${PAGE_DATA_ID}`;
 
 /** Whether a shell carries the page data block (a page that takes none is served as built). */
-export function takesFirstAnswers(html: string): boolean {
+export function takesPageData(html: string): boolean {
   return hasMark(html, BLOCK);
 }
 
@@ -149,13 +147,13 @@ export function pageDataEdits(data: PageDataBlock, slots: Record<string, string>
  * for any visitor; 'link', answered with the credential in its address; 'session', one login's page);
  * `ended`: the session cookie's session has ended (the cookie is cleared). Undefined when the page takes no data.
  */
-export type FirstDataPage = { kind: 'address' | 'link' | 'session'; html: string; ended?: boolean };
+export type ServedPage = { kind: 'address' | 'link' | 'session'; html: string; ended?: boolean };
 
-export async function firstDataShell(html: string, match: RouteMatch, call: ApiCall, session?: string): Promise<FirstDataPage | undefined> {
-  if (!takesFirstAnswers(html)) return undefined;
+export async function pageDataShell(html: string, match: RouteMatch, call: ApiCall, session?: string): Promise<ServedPage | undefined> {
+  if (!takesPageData(html)) return undefined;
   const page = pageDataOf(match, session);
   if (!page) return undefined;
-  const answers = await answerFirstReads(call, page.reads);
+  const answers = await answerPageReads(call, page.reads);
   if (page.session === undefined) {
     if (page.bearer === undefined) return { kind: 'address', html: editShell(html, pageDataEdits(page.block)) };
     return { kind: 'link', html: editShell(html, pageDataEdits({ ...page.block, answers, session: sessionDigest(page.bearer) }, page.slots(answers))) };
@@ -164,9 +162,9 @@ export async function firstDataShell(html: string, match: RouteMatch, call: ApiC
   const bearer = page.session;
   // What the page reads once its document is in (a result sheet's first rows), answered with the rest.
   const after = readsAfterDocument(match, answers, new Date());
-  if (after.length > 0) Object.assign(answers, await answerFirstReads(call, after.map((address) => ({ address, bearer }))));
+  if (after.length > 0) Object.assign(answers, await answerPageReads(call, after.map((address) => ({ address, bearer }))));
   // A read the page's first paint makes once it has the page's data (a presentation's image address), as its login.
-  const readAsPage = async (address: string) => (await answerFirstReads(call, [{ address, bearer }]))[address];
+  const readAsPage = async (address: string) => (await answerPageReads(call, [{ address, bearer }]))[address];
   // The page's first screen drawn from its answers (./first-paint/): a folder's tiles, home's welcome card, a
   // document page's head and a checklist's questions.
   const edits = allEdits(

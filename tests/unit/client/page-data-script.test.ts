@@ -1,9 +1,9 @@
 /**
- * THE table of page reads (src/shared/first-reads.ts), expanded by the server into each page's data block,
- * and the inline script that sends them (src/client/early-reads.ts): keyed by the route table's signed-in
+ * THE table of page reads (src/shared/page-data-reads.ts), expanded by the server into each page's data block,
+ * and the inline script that sends them (src/client/page-data-script.ts): keyed by the route table's signed-in
  * patterns, the browser's sort orderings, one small script for every page; and each page's reads are the
  * very addresses its modules ask for (run against a server, tests/unit/support/page-opening.ts). How the
- * script sends them and the client takes them: ./early-reads-bootstrap.test.ts and ./page-data.test.ts.
+ * script sends them and the client takes them: ./page-data-bootstrap.test.ts and ./page-data.test.ts.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
@@ -28,8 +28,8 @@ import { dashboardApiReads } from '../../../src/screens/home/dashboard.ts';
 import { readFirstSteps } from '../../../src/screens/home/dashboard-guidance.ts';
 import * as paths from '../../../src/shared/api/paths.ts';
 import { openPage, requests, sentEarly, serveEarlyReads, settle, TOKEN } from '../support/page-opening.ts';
-import { earlyReadsScript } from '../../../src/client/early-reads.ts';
-import { firstReads, orderingOfSortKey, SORT_QUERIES } from '../../../src/shared/first-reads.ts';
+import { pageDataScript } from '../../../src/client/page-data-script.ts';
+import { pageReads, orderingOfSortKey, SORT_QUERIES } from '../../../src/shared/page-data-reads.ts';
 import { routes } from '../../../src/routes.ts';
 
 // The browse island's first paint (imported by folder-open.ts) defines its custom elements as it loads;
@@ -40,14 +40,14 @@ vi.hoisted(() => {
   g.customElements ??= { get: () => undefined, define: () => undefined };
 });
 
-const bootstrap = readFileSync(new URL('../../../src/client/early-reads-bootstrap.js', import.meta.url), 'utf8');
+const bootstrap = readFileSync(new URL('../../../src/client/page-data-bootstrap.js', import.meta.url), 'utf8');
 
 serveEarlyReads();
 
 describe('the page reads table and the inline script', () => {
   it('is keyed by signed-in patterns of the route table', () => {
     const signedIn = routes.filter((r) => r.guard !== 'public').map((r) => r.pattern);
-    for (const pattern of Object.keys(firstReads)) expect(signedIn).toContain(pattern);
+    for (const pattern of Object.keys(pageReads)) expect(signedIn).toContain(pattern);
   });
 
   it("gives each remembered sort the browser's ordering (islands/browse/sort-orders.ts)", () => {
@@ -56,7 +56,7 @@ describe('the page reads table and the inline script', () => {
   });
 
   it('inlines as a few lines of plain script with no comments, the same for every page: it matches no route and knows no read', () => {
-    const script = earlyReadsScript(bootstrap, '/api/v1');
+    const script = pageDataScript(bootstrap, '/api/v1');
     expect(script).not.toMatch(/\/\*|\/\/ /);
     expect(() => new Function(script)).not.toThrow();
     expect(script).not.toContain('documentation/');
@@ -64,7 +64,7 @@ describe('the page reads table and the inline script', () => {
   });
 
   it("sends the folder page's contents in the sort this browser remembers: the one thing the server leaves to it", async () => {
-    const answered = () => Promise.all(Object.values(window.__rbEarlyReads ?? {}).map((read) => read.response));
+    const answered = () => Promise.all(Object.values(window.__rbPageReads ?? {}).map((read) => read.response));
     openPage('/documentation/browse/f1', { token: TOKEN, loggedIn: 'true', documentationSort: 'name' });
     expect(sentEarly()).toContain('/api/v1/documentation/folders/f1/contents?ordering=name&limit=100');
     await answered();

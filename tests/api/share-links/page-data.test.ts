@@ -1,5 +1,5 @@
 /**
- * The fill pages' first data in their first response (issue #29's /fill/ paint; src/server/http/first-answers.ts):
+ * The fill pages' first data in their first response (issue #29's /fill/ paint; src/server/http/page-data.ts):
  * `/fill/{token}` and `/embed/fill/{token}` are served with the link's checklist written into the HTML,
  * exactly as `GET share/checklist` answers it for that token, and the heading's slots filled from it, so
  * the page paints its heading and needs no second round trip for its data. A refused link carries its
