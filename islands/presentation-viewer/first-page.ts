@@ -1,6 +1,6 @@
 /**
  * A presentation's first page image, read the moment the document is in (the doctype registry's
- * `firstReads`, called by the view page) beside the viewer's code — not once the viewer and Konva have
+ * `pageReads`, called by the view page) beside the viewer's code — not once the viewer and Konva have
  * loaded: on a slow phone that is a round trip (562 ms) sooner. The viewer's media (page-media.ts) takes
  * the read over through `pageImage`, once, and asks afresh otherwise. When the page's first HTML drew the
  * image (the server's first paint, issue #31), nothing is read: the viewer draws that element. A page with a

@@ -1,6 +1,6 @@
 /**
  * A result sheet's and a report's first rows, asked for the moment the document is in (the doctype
- * registry's `firstReads`, called by the view and results pages), beside the screen's code — not once
+ * registry's `pageReads`, called by the view and results pages), beside the screen's code — not once
  * React and the grid have loaded and mounted: on a slow phone that is a round trip (562 ms) sooner. The
  * screen asks through `sheetData` below, which hands over a read started for the same document and query
  * once, and asks afresh otherwise.

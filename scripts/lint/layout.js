@@ -87,14 +87,12 @@ export const schemaModules = {
  * - the service worker (src/client/offline/worker.ts) forwards the page's own requests (network first);
  * - its page side (src/client/service-worker.ts) replays, once, the very GETs the page made before a
  *   worker controlled it, so that the worker keeps them (the answers are not read);
- * - the signed-in pages' early reads (src/client/early-reads-bootstrap.js), inlined into the HTML's <head>
- *   so they leave before the modules load; the one transport takes their answers (src/client/early-reads.ts);
- *   and in the same way the share link's fill pages' one read (src/screens/fill/share-read-bootstrap.js),
- *   taken by rb-checklist's transport (src/screens/fill/share-read.ts).
+ * - the signed-in pages' early reads (src/client/page-data-bootstrap.js), inlined into the HTML's <head>
+ *   so they leave before the modules load; the one transport takes their answers (src/client/page-data.ts).
  */
 export const rawRequests = {
   in: [...BROWSER, 'src/shared'],
-  except: ['src/shared/transport', 'src/client/offline/worker.ts', 'src/client/service-worker.ts', 'src/client/early-reads-bootstrap.js', 'src/screens/fill/share-read-bootstrap.js'],
+  except: ['src/shared/transport', 'src/client/offline/worker.ts', 'src/client/service-worker.ts', 'src/client/page-data-bootstrap.js'],
   why: 'requests go through the one HTTP transport (src/shared/transport)',
 };
 

@@ -64,7 +64,7 @@ import type {
 } from '../shared/api/users.ts';
 import * as paths from '../shared/api/paths.ts';
 import { ApiError, createTransport, type CallOptions } from '../shared/transport/index.ts';
-import { takeEarlyRead } from './early-reads.ts';
+import { takePageData } from './page-data.ts';
 import { storedToken } from './storage.ts';
 
 export { ApiError, detailOf, NETWORK_PROBLEM, problemText, SOMETHING_WENT_WRONG } from '../shared/transport/index.ts';
@@ -94,9 +94,9 @@ export function reportApiError(error: ApiError): void {
 
 /**
  * The app's transport: the stored bearer token; every failure (a 401 included) goes to the listeners; a
- * read the HTML already sent (src/client/early-reads.ts) is taken, once, instead of asked again.
+ * read the HTML already sent (src/client/page-data.ts) is taken, once, instead of asked again.
  */
-export const transport = createTransport({ base: API_BASE, token: storedToken, onError: reportApiError, early: takeEarlyRead });
+export const transport = createTransport({ base: API_BASE, token: storedToken, onError: reportApiError, early: takePageData(API_BASE) });
 
 const call = <T>(path: string, options: CallOptions = {}): Promise<T> => transport.call<T>(path, options);
 

@@ -34,20 +34,13 @@ export function registerServiceWorker(after: Promise<unknown> = Promise.resolve(
   });
 }
 
-declare global {
-  interface Window {
-    /** The addresses whose answers the page took from its HTML (src/client/early-reads-bootstrap.js). */
-    __rbFromHtml?: string[];
-  }
-}
-
 /**
  * The answers the server wrote into the HTML (issue #31) never passed through the worker, so it did not
  * keep them for offline use: once the page has painted, a worker that controls it reads them again, at low
  * priority, and keeps them as it keeps every read it sees.
  */
 function keepHtmlAnswersOffline(): void {
-  const addresses = window.__rbFromHtml;
+  const addresses = window.__rbPageDataTaken;
   const token = storedToken();
   if (!addresses?.length || !token || !navigator.serviceWorker.controller) return;
   const authorization = `Bearer ${token}`;
@@ -69,7 +62,7 @@ function keepThisPageOffline(): void {
     .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'fetch')
     .map((entry) => entry.name)
     // …and those it took from its HTML (issue #31), which it never sent at all.
-    .concat((window.__rbFromHtml ?? []).map((address) => new URL(address, location.href).href))
+    .concat((window.__rbPageDataTaken ?? []).map((address) => new URL(address, location.href).href))
     .filter((url) => isKeptApiRead({ method: 'GET', url, authorization }, base));
   for (const url of new Set(made)) void fetch(url, { headers: { Authorization: authorization } }).catch(() => undefined);
 }

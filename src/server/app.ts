@@ -27,7 +27,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.use('/api/v1/auth/*', sessionCookies(deps.config));
   const api = createApi(deps);
   app.route('/api/v1', api);
-  // Pages whose HTML carries their first data call the API in process (http/first-answers.ts).
+  // Pages whose HTML carries their first data call the API in process (http/page-data.ts).
   const site = createStaticSite(
     deps.config.distDir,
     uploadOrigins(deps.config),

@@ -1,17 +1,17 @@
 /**
  * The session cookie (issue #31; src/server/auth/session-cookie.ts) and the signed-in page's first data
- * (src/server/http/first-answers.ts): signing in sets an HttpOnly, SameSite=Lax cookie with the login's
+ * (src/server/http/page-data.ts, THE page data block): signing in sets an HttpOnly, SameSite=Lax cookie with the login's
  * token; logout and a password reset clear it; the API never accepts it (a request carrying only the
  * cookie is answered as one carrying nothing, so another site cannot act with it); a signed-in page served
  * with it carries its first reads answered for that login, exactly as the API answers them, never kept by
  * a cache, never another login's.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sessionDigest } from '../../src/server/http/first-answers.ts';
-import { firstReadsOf } from '../../src/shared/first-reads.ts';
+import { sessionDigest, type PageData } from '../../src/shared/page-data.ts';
+import { pageReadsOf } from '../../src/shared/page-data-reads.ts';
 import * as paths from '../../src/shared/api/paths.ts';
 import { makeDocument, makeFolder, makeTeam, memberOf, signIn, tokenFromMail, type Team } from './support/factories.ts';
-import { PUBLIC_URL, SITE_FIXTURE, useTestServer } from './support/harness.ts';
+import { PUBLIC_URL, useTestServer } from './support/harness.ts';
 import type { Json } from './support/http.ts';
 
 const server = useTestServer();
@@ -30,9 +30,11 @@ const signInFrom = (headers: Record<string, string>, username: string, password:
 const page = (path: string, cookie?: string) =>
   fetch(`${server.url}${path}`, { headers: { 'accept-encoding': 'identity', ...(cookie ? { cookie } : {}) } });
 
-/** The first data the HTML carries (#rb-first-answers), parsed; undefined when the placeholder is empty. */
-function firstDataOf(html: string): { session?: string; answers: Record<string, { status: number; body: Json }> } | undefined {
-  const found = /<script type="application\/json" id="rb-first-answers">([\s\S]*?)<\/script>/.exec(html);
+type Block = Omit<PageData, 'answers'> & { answers: Record<string, { status: number; body: Json }> };
+
+/** The page data the HTML carries (#rb-page-data), parsed; undefined when the block is empty. */
+function firstDataOf(html: string): Block | undefined {
+  const found = /<script type="application\/json" id="rb-page-data">([\s\S]*?)<\/script>/.exec(html);
   expect(found, 'the placeholder').not.toBeNull();
   return found![1] ? JSON.parse(found![1]) : undefined;
 }
@@ -148,7 +150,7 @@ describe('a signed-in page served with the cookie', () => {
     expect(res.headers.get('etag')).toBeNull();
     const data = firstDataOf(await res.text())!;
     expect(data.session).toBe(sessionDigest(team.member.token));
-    const reads = [paths.auth.me, ...firstReadsOf('/documentation/browse/:folderId', { folderId: folder.id })];
+    const reads = [paths.auth.me, ...pageReadsOf('/documentation/browse/:folderId', { folderId: folder.id })];
     expect(Object.keys(data.answers).sort()).toEqual([...reads].sort());
     for (const read of reads) {
       const api = await team.member.api.get(read);
@@ -164,21 +166,29 @@ describe('a signed-in page served with the cookie', () => {
     }
   });
 
-  it('without the cookie, or with a malformed one, is the shell as built', async () => {
+  /** The reads the page's bootstrap sends itself: auth/me and the route's, expanded for the address, the sort left to the browser. */
+  const readsOnly = (): Block => ({
+    reads: [paths.auth.me, ...pageReadsOf('/documentation/browse/:folderId', { folderId: folder.id }, null)],
+    low: pageReadsOf('/documentation/browse/:folderId', { folderId: folder.id }, null).slice(2),
+  } as Block);
+
+  it('without the cookie, or with a malformed one, carries the reads of its address and no answer; revalidated', async () => {
     for (const cookie of [undefined, 'rb_session=<script>', 'other=1']) {
       const res = await page(address(), cookie);
       expect(res.headers.get('cache-control')).toBe('no-cache');
-      expect(await res.text()).toContain(SITE_FIXTURE.firstAnswers);
+      expect(res.headers.get('etag')).toBeTruthy();
+      expect(firstDataOf(await res.text())).toEqual(readsOnly());
     }
+    expect(readsOnly().reads![2]).toContain('{sort}');
   });
 
-  it('for a session that has ended, is the shell as built and clears the cookie', async () => {
+  it('for a session that has ended, carries no answer and clears the cookie', async () => {
     const user = await signIn(server, team.member);
     expect((await user.api.post(paths.auth.logout, {})).status).toBe(204);
     const res = await page(address(), cookieOf(user.token));
     expect(res.status).toBe(200);
     expect(res.headers.get('set-cookie')).toMatch(/^rb_session=; Max-Age=0/);
-    expect(await res.text()).toContain(SITE_FIXTURE.firstAnswers);
+    expect(firstDataOf(await res.text())).toEqual(readsOnly());
   });
 });
 

@@ -56,7 +56,7 @@ test('a folder links to the browser, a document update to the document and its h
   await expect(page).toHaveURL(new RegExp(`/documentation/browse/${folder.id}$`));
 });
 
-test('the first page is read once: the HTML sends the read, the island takes it (src/client/early-reads.ts)', async ({ page, orgAdmin }) => {
+test('the first page is read once: the HTML sends the read, the island takes it (src/client/page-data-script.ts)', async ({ page, orgAdmin }) => {
   await callApi('roles', { token: orgAdmin.token, json: { name: 'Auditors' } });
   await signInWithToken(page, orgAdmin.token);
   const reads = apiReads(page);

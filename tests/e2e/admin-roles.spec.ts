@@ -143,7 +143,7 @@ test('the list pages by 100 from the server: Next shows the rest, Previous goes 
   await expect(pager).toContainText('1–100 of 101');
 });
 
-test('the list and a role are each read once: the HTML sends the read, the island takes it (src/client/early-reads.ts)', async ({ page, orgAdmin }) => {
+test('the list and a role are each read once: the HTML sends the read, the island takes it (src/client/page-data-script.ts)', async ({ page, orgAdmin }) => {
   const role = await createRole(orgAdmin, 'Auditors');
   await signInWithToken(page, orgAdmin.token);
   const reads = apiReads(page);

@@ -58,7 +58,7 @@ test('shows the active user limit, the members counted and the build date; the b
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('its reads are each sent once, by the HTML beside auth/me (src/client/early-reads.ts)', async ({ page, orgAdmin }) => {
+test('its reads are each sent once, by the HTML beside auth/me (src/client/page-data-script.ts)', async ({ page, orgAdmin }) => {
   await signInWithToken(page, orgAdmin.token);
   const reads = apiReads(page);
   await page.goto('/admin/settings');

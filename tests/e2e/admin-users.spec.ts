@@ -249,7 +249,7 @@ test.describe('the users screen', () => {
     expect(asked.some((q) => /skip=20/.test(q)), 'the second page comes from the server').toBe(true);
   });
 
-  test('its first reads are each sent once, by the HTML beside auth/me (src/client/early-reads.ts)', async ({ page, orgAdmin }) => {
+  test('its first reads are each sent once, by the HTML beside auth/me (src/client/page-data-script.ts)', async ({ page, orgAdmin }) => {
     await signInWithToken(page, orgAdmin.token);
     const reads: string[] = [];
     page.on('request', (r) => {

@@ -47,8 +47,8 @@ test('with the session cookie a checklist shows its questions from the HTML befo
   await expect(page.locator('.document-question-count')).toHaveText('3 questions');
   await expect(filler).toHaveAttribute('inert', '');
   await expect(filler.getByRole('radio', { name: 'True' })).not.toBeChecked();
-  const firstReads = ['auth/me', `documentation/documents/${doc.id}`];
-  for (const read of firstReads) expect(reads.map((r) => r.split('?')[0]), `${read}: taken from the HTML`).not.toContain(read);
+  const pageReads = ['auth/me', `documentation/documents/${doc.id}`];
+  for (const read of pageReads) expect(reads.map((r) => r.split('?')[0]), `${read}: taken from the HTML`).not.toContain(read);
 
   // The reader scrolls and has the focus somewhere on the page before the element takes over.
   await page.evaluate(() => window.scrollTo(0, 120));
@@ -220,7 +220,7 @@ test('with the session cookie a result sheet’s first rows come with the HTML (
     await expect(page.getByRole('table', { name: `Results of ${sheet.name}` }).locator('tbody tr'), address).toHaveCount(1);
     await expect(page.getByRole('table', { name: `Results of ${sheet.name}` }).locator('tbody td').nth(2)).toContainText('True');
     // Taken from the HTML, once: nothing left over for anyone else.
-    await expect.poll(() => page.evaluate(() => Object.keys(window.__rbEarlyReads ?? {}))).toEqual([]);
+    await expect.poll(() => page.evaluate(() => Object.keys(window.__rbPageReads ?? {}))).toEqual([]);
     const rows = reads.filter((read) => read.startsWith(`documentation/documents/${sheet.id}/sheet-data?start_time=`));
     expect(rows, `${address}: the first window came with the HTML`).toEqual([]);
   }

@@ -1,7 +1,7 @@
 /**
  * The weight of a share link's fill page (#29 "/fill/{token} … light: no React, at most 45 KB gzip on
  * first load"): HTML, CSS and JS as the browser received them, the filler included, measured from its
- * own responses; and the page's data comes in its HTML (src/server/http/first-answers.ts): its heading
+ * own responses; and the page's data comes in its HTML (src/server/http/page-data.ts): its heading
  * paints before any module has run, and no read leaves for it.
  */
 import { gzipSync } from 'node:zlib';

@@ -1,5 +1,5 @@
 /**
- * A signed-in page's first data in its first response (issue #31; src/server/http/first-answers.ts): with
+ * A signed-in page's first data in its first response (issue #31; src/server/http/page-data.ts): with
  * the session cookie a sign-in sets, the server writes `auth/me` and the page's first reads into the HTML,
  * and the page asks the API for none of them. Without the cookie (a worker's copy, a browser that lost it)
  * the page reads them itself, as before.

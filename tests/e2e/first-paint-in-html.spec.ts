@@ -2,7 +2,7 @@
  * Issue #31: a signed-in page's first data is in its first HTML, and the folder's tiles and home's dashboard
  * (its welcome card, first steps and panels) are drawn in it (src/server/http/first-paint/), before any
  * module has run.
- * - Every route of THE table of first reads (src/shared/first-reads.ts), opened with the session cookie,
+ * - Every route of THE table of first reads (src/shared/page-data-reads.ts), opened with the session cookie,
  *   takes auth/me and each of its first reads from its HTML and asks the API for none of them.
  * - The folder page and home show their content while every module is held back, and the island or the
  *   page script takes over without a layout shift, the focus and the scroll kept.
@@ -10,7 +10,7 @@
  *   cookie they still work (the service worker's shell reads from its offline cache).
  */
 import type { BrowserContext, Page } from '@playwright/test';
-import { firstReads, firstReadsOf } from '../../src/shared/first-reads.ts';
+import { pageReads, pageReadsOf } from '../../src/shared/page-data-reads.ts';
 import { matchRoute } from '../../src/routes.ts';
 import { createMember, createOrgAdmin, createRole, inviteByEmail, type OrgAdmin } from './support/accounts.ts';
 import { apiReads, holdRequests, signInWithToken } from './support/browser.ts';
@@ -96,23 +96,23 @@ test.describe('with the session cookie', () => {
   });
 
   test('the table of first reads has an address here for every route in it', () => {
-    expect(Object.keys(addresses).sort()).toEqual(Object.keys(firstReads).sort());
+    expect(Object.keys(addresses).sort()).toEqual(Object.keys(pageReads).sort());
   });
 
-  for (const pattern of Object.keys(firstReads)) {
+  for (const pattern of Object.keys(pageReads)) {
     test(`${pattern}: opened with the cookie, it asks the API for none of its first data`, async ({ page, context }) => {
       await signInWithToken(page, admin.token);
       await giveSessionCookie(context, admin.token);
       for (const address of addresses[pattern]!) {
         const match = matchRoute(address);
         expect(match?.route.pattern, address).toBe(pattern);
-        const first = ['auth/me', ...firstReadsOf(pattern, match!.params)];
+        const first = ['auth/me', ...pageReadsOf(pattern, match!.params)];
         const sent = apiReads(page);
         await page.goto(address);
         // Each answer came from the HTML…
-        await expect.poll(() => page.evaluate(() => (window.__rbFromHtml ?? []).map((url) => url.replace(/^.*?\/api\/v1\//, '')))).toEqual(expect.arrayContaining(first));
+        await expect.poll(() => page.evaluate(() => (window.__rbPageDataTaken ?? []).map((url) => url.replace(/^.*?\/api\/v1\//, '')))).toEqual(expect.arrayContaining(first));
         // …and the page took every one of them (the transport's early reads are gone once taken).
-        await expect.poll(() => page.evaluate(() => Object.keys(window.__rbEarlyReads ?? {}))).toEqual([]);
+        await expect.poll(() => page.evaluate(() => Object.keys(window.__rbPageReads ?? {}))).toEqual([]);
         for (const read of first) expect(sent, `${address}: ${read} came with the HTML`).not.toContain(read);
       }
     });
@@ -217,12 +217,12 @@ test.describe('with the session cookie', () => {
       release();
       // The page's script has taken over: the chrome knows the user, and every first answer was taken.
       await expect(page.getByRole('button', { name: 'Notifications' })).toBeVisible();
-      await expect.poll(() => page.evaluate(() => Object.keys(window.__rbEarlyReads ?? {}))).toEqual([]);
+      await expect.poll(() => page.evaluate(() => Object.keys(window.__rbPageReads ?? {}))).toEqual([]);
       await expect(assignments.getByRole('button', { name: 'Claim Gate check' })).toBeVisible();
       expect(await page.evaluate(() => window.__rbShifts!) - shiftsBefore).toBeLessThanOrEqual(0.02);
       expect(await page.evaluate(() => scrollY)).toBe(scrolled);
       expect(await page.evaluate(() => document.activeElement === window.__rbFocusedBefore)).toBe(true);
-      for (const read of ['auth/me', ...firstReadsOf('/', {})]) expect(sent, `${read} came with the HTML`).not.toContain(read);
+      for (const read of ['auth/me', ...pageReadsOf('/', {})]) expect(sent, `${read} came with the HTML`).not.toContain(read);
 
       // The server's button is the page's now: it claims.
       await page.keyboard.press('Enter');
@@ -252,7 +252,7 @@ test.describe('with the session cookie', () => {
 
     release();
     await expect(page.getByRole('button', { name: 'Notifications' })).toBeVisible();
-    await expect.poll(() => page.evaluate(() => Object.keys(window.__rbEarlyReads ?? {}))).toEqual([]);
+    await expect.poll(() => page.evaluate(() => Object.keys(window.__rbPageReads ?? {}))).toEqual([]);
     expect(await page.evaluate(() => window.__rbShifts!) - shiftsBefore).toBeLessThanOrEqual(0.02);
 
     // The server's button is the page's now: accepting joins and switches to the organisation.

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { earlyReads, LOW_PRIORITY_READS } from '../../src/client/early-reads.ts';
+import { pageReads as earlyReads, LOW_PRIORITY_READS } from '../../src/shared/page-data-reads.ts';
 import { guardOfShell, routes, shellFile } from '../../src/routes.ts';
 import { FIRST_PAGES } from '../../scripts/page-chunks.mjs';
 import { builtScreens, distDir, expect, signInWithToken, test } from './support/test.ts';
@@ -144,7 +144,7 @@ test.describe('modulepreload', () => {
       const url = new URL(event.request.url);
       order.push({ path: url.pathname + url.search, priority: event.request.initialPriority });
     });
-    // Home and the root folder page, each with its low-priority reads from the early-reads table.
+    // Home and the root folder page, each with its low-priority reads from the page reads table.
     const pages = [
       { path: '/', ready: 'Dashboard' },
       { path: '/documentation/browse', ready: 'Documentation' },

@@ -6,7 +6,7 @@
  * the main content then shows.
  *
  * The first reads leave even before the modules are in: a small script in the HTML's <head> sends auth/me
- * and the route's reads (src/client/early-reads.ts) and the API client takes their answers. The levels
+ * and the route's reads (src/client/page-data-script.ts) and the API client takes their answers. The levels
  * are HTML → (modules ∥ API) → paint: with the modules held back, each read leaves before the first of
  * them has arrived, and no read is sent twice.
  */

@@ -1,6 +1,6 @@
 /**
  * A presentation's first page image is read the moment its document is in, beside the viewer's code
- * (the doctype registry's `firstReads`, islands/presentation-viewer/first-page.ts), not once the viewer
+ * (the doctype registry's `pageReads`, islands/presentation-viewer/first-page.ts), not once the viewer
  * and Konva have loaded: on a slow phone that is a round trip (562 ms) sooner. The viewer's shared file
  * (Konva's core with it) is held back at the real server (nothing mocked): the image read must already
  * have left, and the viewer, once loaded, draws from that read instead of asking again.

@@ -1,6 +1,6 @@
 /**
  * A result sheet's and a report's first rows leave the moment their document is in, beside their viewer's
- * code (the doctype registry's `firstReads`, islands/sheet-results/first-rows.ts), not once React and the
+ * code (the doctype registry's `pageReads`, islands/sheet-results/first-rows.ts), not once React and the
  * grid have loaded and mounted: on a slow phone that is one round trip (562 ms) sooner. React's file is
  * held back at the real server (nothing mocked): the read must already have left, and the grid, once
  * mounted, takes that read instead of asking again.

@@ -29,7 +29,7 @@ test('the results screen’s first load (HTML, CSS, JS, the grid included) stays
   test.info().annotations.push({ type: 'weight', description: `${summary}\n${lines}` });
   console.log(`${summary}\n${lines}`);
   expect(total).toBeLessThanOrEqual(150_000);
-  // The document is an early read (src/client/early-reads.ts), asked for once; then the first 30 days and the rest.
+  // The document is an early read (src/client/page-data-script.ts), asked for once; then the first 30 days and the rest.
   expect(reads.filter((r) => r === `documentation/documents/${sheet.id}`)).toHaveLength(1);
   expect(reads.filter((r) => r.startsWith(`documentation/documents/${sheet.id}/sheet-data?`))).toEqual([
     expect.stringMatching(/^[^?]+\?start_time=\d+&skip=0$/),

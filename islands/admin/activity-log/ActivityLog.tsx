@@ -12,7 +12,7 @@ import { DataGrid, type DataGridColumn } from '../../shared/DataGrid.tsx';
 import { useServerPage } from '../../shared/use-server-page.ts';
 import { describeActivity } from './activity-wording.ts';
 
-/** The first page is also the page's early read (src/client/early-reads.ts): the same address. */
+/** The first page is also the page's early read (src/client/page-data-script.ts): the same address. */
 export const ACTIVITY_PAGE_SIZE = 100;
 
 const LABEL = 'Activity Log';

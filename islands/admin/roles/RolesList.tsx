@@ -11,7 +11,7 @@ import { rolePath } from '../shared/admin-paths.ts';
 import { useServerPage } from '../../shared/use-server-page.ts';
 import { messages } from './messages.ts';
 
-/** The first page is also the page's early read (src/client/early-reads.ts): the same address. */
+/** The first page is also the page's early read (src/client/page-data-script.ts): the same address. */
 export const ROLES_PAGE_SIZE = 100;
 
 const columns: DataGridColumn<Role>[] = [

@@ -10,7 +10,7 @@ import type { WebhookAttempt } from '../../../src/shared/api/webhooks.ts';
 import { DataGrid, type DataGridColumn } from '../../shared/DataGrid.tsx';
 import { messages } from './messages.ts';
 
-/** A page of the log; the first is also the edit page's first read (src/shared/first-reads.ts): the same address. */
+/** A page of the log; the first is also the edit page's first read (src/shared/page-data-reads.ts): the same address. */
 export const DELIVERY_LOG_PAGE = 50;
 
 /** What an attempt came to: its status code, or why there was none. */

@@ -30,7 +30,7 @@ type Load = { status: 'loading' } | { status: 'failed'; detail: string } | { sta
 
 /**
  * The top-level folders (the folder tree's first level; deeper ones are read as they open). Its first page
- * is the page's first read (src/shared/first-reads.ts).
+ * is the page's first read (src/shared/page-data-reads.ts).
  */
 export function folderChoices(): Promise<FolderChoice[]> {
   return readFolderEntries(ROOT, []);

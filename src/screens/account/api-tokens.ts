@@ -25,7 +25,7 @@ const today = () => {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 };
 
-/** The card's read, exactly as Account Settings' first read names it ('auth/api-tokens': src/shared/first-reads.ts). */
+/** The card's read, exactly as Account Settings' first read names it ('auth/api-tokens': src/shared/page-data-reads.ts). */
 export const ownApiTokensRead = () => api.auth.apiTokens();
 
 export function mountApiTokens(user: CurrentUser): void {

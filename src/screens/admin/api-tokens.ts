@@ -2,7 +2,7 @@
  * API Tokens (/admin/api-tokens, org admins; issue #34): every member's live personal API token of this
  * organisation — its name, scope, owner, created, expiry and last use — each revocable at once (THE list,
  * src/screens/account/api-token-list.ts, and its confirm dialog). The first page (100, newest first) is
- * this route's first read (src/shared/first-reads.ts); more come with Show More.
+ * this route's first read (src/shared/page-data-reads.ts); more come with Show More.
  */
 import type { MemberApiToken } from '../../shared/api/api-tokens.ts';
 import { api, problemText } from '../../client/api.ts';

@@ -5,7 +5,7 @@
  * Active Users footer; the build date is `_build-info`'s time. Above them, only when there is any, a
  * warning that mail to the organisation's people is failing (`GET settings/mail-failures`, issue #28:
  * a misconfigured relay must not fail silently). The reads leave beside auth/me (their addresses are
- * this route's early reads, src/client/early-reads.ts).
+ * this route's early reads, src/client/page-data-script.ts).
  */
 import { api, problemText } from '../../client/api.ts';
 import { signedInPage } from '../../client/signed-in-user.ts';

@@ -9,10 +9,10 @@
  *   edited with the checklist editor island.
  * - sheet and report: the results grid or the report's cards (islands/sheet-results), edited with the
  *   sheet editor island (islands/sheet-editor); `results` is the grid of /documentation/results/{id};
- *   their first rows are asked for with the document's arrival (`firstReads`, first-rows.ts).
+ *   their first rows are asked for with the document's arrival (`pageReads`, first-rows.ts).
  * - presentation: the light presentation viewer (islands/presentation-viewer: DOM and Konva's core, no React),
  *   edited with the presentation editor island (islands/presentation-editor: React, Konva, Tiptap); its
- *   first page image is read with the document's arrival (`firstReads`, first-page.ts).
+ *   first page image is read with the document's arrival (`pageReads`, first-page.ts).
  */
 import { startFirstPage } from '../../../islands/presentation-viewer/first-page.ts';
 import { startFirstRows } from '../../../islands/sheet-results/first-rows.ts';
@@ -37,14 +37,14 @@ export interface DoctypeEntry {
    * in, beside the screen's code (which takes them over): not a round trip later, once that code has
    * loaded and mounted. Light: no module of the screen itself.
    */
-  firstReads?: (document: Document, screen: 'viewer' | 'results') => void;
+  pageReads?: (document: Document, screen: 'viewer' | 'results') => void;
 }
 
 export const doctypes: Record<Doctype, DoctypeEntry> = {
   presentation: {
     viewer: () => import('../../../islands/presentation-viewer/mount.ts'),
     editor: () => import('../../../islands/presentation-editor/mount.tsx'),
-    firstReads: startFirstPage,
+    pageReads: startFirstPage,
   },
   form: {
     viewer: () => import('./checklist-viewer.ts'),
@@ -55,12 +55,12 @@ export const doctypes: Record<Doctype, DoctypeEntry> = {
     viewer: () => import('../../../islands/sheet-results/mount.tsx'),
     editor: () => import('../../../islands/sheet-editor/mount.tsx'),
     results: () => import('../../../islands/sheet-results/mount.tsx').then((m) => m.grid),
-    firstReads: startFirstRows,
+    pageReads: startFirstRows,
   },
   report: {
     viewer: () => import('../../../islands/sheet-results/mount.tsx'),
     editor: () => import('../../../islands/sheet-editor/mount.tsx'),
     results: () => import('../../../islands/sheet-results/mount.tsx').then((m) => m.grid),
-    firstReads: startFirstRows,
+    pageReads: startFirstRows,
   },
 };

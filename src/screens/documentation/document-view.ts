@@ -73,10 +73,10 @@ export async function mountDocumentView(): Promise<void> {
 
 /** Starts loading the doctype's viewer and its first reads (the doctype registry). */
 function loadBody(doc: Document): Promise<DocumentScreen> {
-  const { viewer, firstReads } = doctypes[doc.doctype];
+  const { viewer, pageReads } = doctypes[doc.doctype];
   const loading = viewer();
   loading.catch(() => undefined); // mountBody shows the failure
-  firstReads?.(doc, 'viewer');
+  pageReads?.(doc, 'viewer');
   return loading;
 }
 

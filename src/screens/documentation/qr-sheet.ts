@@ -5,7 +5,7 @@
  * the server in exact millimetres (the PDF is the source of truth: printed at actual size, every label
  * lands on its cell). A checklist's label may lead to the `/fill/` page of one of its share links.
  *
- * The folder's own labels are the page's first read (sent by the HTML, src/client/early-reads.ts); the
+ * The folder's own labels are the page's first read (sent by the HTML, src/client/page-data-script.ts); the
  * subtree's are read when the switch first asks for them, which is the wait a large subtree costs: the
  * page says it is looking, then how many labels it found, then that the PDF is being made.
  */

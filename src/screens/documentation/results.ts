@@ -2,7 +2,7 @@
  * The results grid of a document (documentation §2: `/documentation/results/{id}`, "Results grid of a
  * sheet"; issue #13): title 'Results of {name}', breadcrumbs Home > Documentation > folders > the
  * document (its viewer), then the doctype registry's `results` (islands/sheet-results: the grid). The
- * document and the root's id leave with auth/me (src/client/early-reads.ts); a document that cannot be
+ * document and the root's id leave with auth/me (src/client/page-data-script.ts); a document that cannot be
  * read takes the viewer's failure path (its detail as a warning, then its folder's browser). A doctype
  * without a results grid (a checklist) says so and links to the document.
  */
@@ -37,7 +37,7 @@ export async function mountResults(): Promise<void> {
     body.replaceChildren(note);
     return;
   }
-  doctypes[doc.doctype].firstReads?.(doc, 'results'); // beside the grid's code, not after it
+  doctypes[doc.doctype].pageReads?.(doc, 'results'); // beside the grid's code, not after it
   try {
     const grid = await load();
     status.textContent = '';

@@ -14,3 +14,13 @@ export function isKioskAddress(search: string): boolean {
 export function fillTitle(checklist: Pick<SharedChecklist, 'name' | 'organization_name'>): string {
   return [checklist.name, checklist.organization_name].filter(Boolean).join(' · ') || 'Checklist';
 }
+
+/** The share token of a fill page's address (`/fill/{token}`, `/embed/fill/{token}`): its last segment. */
+export function shareTokenOfPath(path: string): string {
+  const last = path.split('/').filter(Boolean).pop() ?? '';
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}

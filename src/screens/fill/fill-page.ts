@@ -2,7 +2,7 @@
  * The share link's fill pages (#29): `/fill/{token}` (its own page: the organisation's and the checklist's
  * name above rb-checklist) and `/embed/fill/{token}` (only the checklist, for another site's frame; it
  * reports its height to that page). No sign-in: the address's token is rb-checklist's `share-token`, and
- * the checklist's read left with the HTML (./share-read.ts). Light: the element, Lit and the transport;
+ * the link's checklist came with the HTML (its page data block, src/client/page-data.ts). Light: the element, Lit and the transport;
  * no React, no app chrome.
  *
  * Offline: an open page keeps working (answers wait on the device and are sent exactly once when the
@@ -16,16 +16,19 @@ import type { SharedChecklist } from '../../../elements/rb-checklist/checklist-a
 import { registerServiceWorker } from '../../client/service-worker.ts';
 import { fillTitle, isKioskAddress, NOT_AVAILABLE_HEADING } from './fill-address.ts';
 import { reportFrameHeight } from './frame-height.ts';
-import { shareTokenOfPath, takeShareRead } from './share-read.ts';
+import { takePageData } from '../../client/page-data.ts';
+import { shareTokenOfPath } from './fill-address.ts';
 
-/** The API base the pages were built with (the inline first read uses the same). */
+/** The API base the pages were built with. */
 const API_BASE: string = import.meta.env.PUBLIC_API_BASE ?? '/api/v1';
 
 export function mountFill({ frame }: { frame: boolean }): void {
   const filler = document.querySelector('rb-checklist');
   if (!filler) return;
   const kiosk = !frame && isKioskAddress(location.search);
-  filler.earlyRead = takeShareRead;
+  // The link's checklist the server wrote into the page; a kiosk station with a worker asks through it all
+  // the same, so the worker keeps the link's checklist and the station reopens offline.
+  if (!navigator.serviceWorker?.controller) filler.earlyRead = takePageData(API_BASE);
   filler.kiosk = kiosk;
   filler.setAttribute('api-base', API_BASE);
   filler.setAttribute('share-token', shareTokenOfPath(location.pathname));

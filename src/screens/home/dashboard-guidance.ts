@@ -8,7 +8,7 @@ import { api } from '../../client/api.ts';
 import { firstStepItems, firstStepsMarkup, viewerOf, type Viewer } from '../../shared/first-paint/dashboard-guidance.ts';
 import { morphInto } from '../../../elements/shared/morph.ts';
 
-/** The guidance's read, exactly as the route's first reads name it (src/shared/first-reads.ts). */
+/** The guidance's read, exactly as the route's first reads name it (src/shared/page-data-reads.ts). */
 export const readFirstSteps = () => api.workflow.firstSteps();
 
 /**

@@ -5,7 +5,7 @@
  * organisation's activity log is for org admins). List panels scroll at 500 px (the page's CSS).
  *
  * Its reads leave beside auth/me: `dashboardReads` is what home.ts hands to `signedInPage`, and the three
- * API addresses are the route's first reads (src/shared/first-reads.ts), with the first steps
+ * API addresses are the route's first reads (src/shared/page-data-reads.ts), with the first steps
  * (./dashboard-guidance.ts). No read ever rejects: a panel whose read failed says so on its own (in the
  * picker and create modes the reads simply go unused).
  *

@@ -34,11 +34,11 @@ export function homeMode(user: Pick<CurrentUser, 'org' | 'available_orgs'>): Mod
 /** The dashboard's reads and the organisation they were made in (another organisation reads again). */
 let loaded: { orgId: string; reads: DashboardReads } | undefined;
 /** The reads sent with the page, for the organisation current then (none in the picker and create modes). */
-let firstReads: { orgId: string | undefined; reads: DashboardReads } | undefined;
+let pageReads: { orgId: string | undefined; reads: DashboardReads } | undefined;
 
 export async function mountHome(): Promise<void> {
   const { user, data } = await signedInPage(dashboardReads);
-  firstReads = { orgId: user.org?.id, reads: data };
+  pageReads = { orgId: user.org?.id, reads: data };
   const invitation = readSession(sessionKeys.inviteId);
   if (invitation) {
     navigate(`/invitation/${encodeURIComponent(invitation)}`, { replace: true });
@@ -104,7 +104,7 @@ function showDashboard(user: CurrentUser): void {
   const org = user.org!;
   if (loaded?.orgId !== org.id) {
     // The first reads were made for the session's organisation; after a switch on this page, read again.
-    const reads = !loaded && firstReads?.orgId === org.id ? firstReads.reads : readDashboard();
+    const reads = !loaded && pageReads?.orgId === org.id ? pageReads.reads : readDashboard();
     loaded = { orgId: org.id, reads };
     showDashboardPanels(user, loaded.reads);
   }

@@ -1,7 +1,7 @@
 /**
  * The session cookie (issue #31): the login session's token, kept by the browser beside local storage's
  * copy (spec accounts §3, unchanged), so that the server knows who is asking when it serves a page's HTML
- * and can write that page's first data into it (http/first-answers.ts). It is read THERE ONLY: the API
+ * and can write that page's first data into it (http/page-data.ts). It is read THERE ONLY: the API
  * authenticates the bearer token of the Authorization header and never looks at cookies, so a request
  * another site makes the browser send cannot act with it (tests/api/session-cookie.test.ts).
  *

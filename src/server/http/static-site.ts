@@ -20,7 +20,7 @@ import type { Context } from 'hono';
 import { matchRoute, notFoundShell, routes, shellFile } from '../../routes.ts';
 import { chooseEncoding, COMPRESSIBLE, encoders, THRESHOLD, type Encoding } from './compression.ts';
 import { clearSessionCookie, sessionCookieOf } from '../auth/session-cookie.ts';
-import { firstDataShell, type ApiCall } from './first-answers.ts';
+import { pageDataShell, type ApiCall } from './page-data.ts';
 import { firstPaintScripts } from './first-paint/sheet-results.ts';
 import { contentSecurityPolicy, framingOrigins } from './security-headers.ts';
 
@@ -68,7 +68,7 @@ export function inlineScriptHashes(html: string): string[] {
 /**
  * `connectSources`: origins besides this one that the pages send requests to (the S3 bucket uploads go to);
  * `embedOrigins`: EMBED_ORIGINS, which may frame the /embed/ pages; `callApi`: the API in process, for the
- * pages whose HTML carries their first data (./first-answers.ts).
+ * pages whose HTML carries their first data (./page-data.ts).
  */
 export function createStaticSite(
   distDir: string,
@@ -158,12 +158,14 @@ export function createStaticSite(
     return c.body(sent as Uint8Array<ArrayBuffer>, 200);
   };
 
-  const sendShell = async (c: Context, shell: Shell, status: 200 | 404, filled?: { kind: 'link' | 'session'; html: string }) => {
+  const sendShell = async (c: Context, shell: Shell, status: 200 | 404, filled?: { kind: 'address' | 'link' | 'session'; html: string }) => {
     c.header('Content-Security-Policy', framingOrigins(c.req.path, embedOrigins).length ? shell.embedCsp : shell.csp);
-    if (filled?.kind === 'link') {
-      // This address's own HTML, made for it now (its token is in the address): kept only by the browser,
-      // revalidated at every use; its ETag is of these bytes, so a repeat visit with nothing changed is a 304.
-      c.header('Cache-Control', 'private, no-cache');
+    if (filled?.kind === 'link' || filled?.kind === 'address') {
+      // This address's own HTML, made for it now (its reads; a link's token is in the address): revalidated at
+      // every use; its ETag is of these bytes, so a repeat visit with nothing changed is a 304. A link's page is
+      // kept only by the browser; a cookie's page differs from it (Vary).
+      c.header('Cache-Control', filled.kind === 'link' ? 'private, no-cache' : 'no-cache');
+      if (filled.kind === 'address') c.header('Vary', 'Cookie');
       return sendMade(c, Buffer.from(filled.html, 'utf8'), HTML);
     }
     if (filled?.kind === 'session') {
@@ -210,9 +212,9 @@ export function createStaticSite(
     const match = matchRoute(path);
     const shell = match ? shells.get(match.route.shell) : undefined;
     if (shell && match && callApi) {
-      const filled = await firstDataShell(shell.html, match, callApi, sessionCookieOf(c));
-      if (filled?.kind === 'ended') clearSessionCookie(c, { trustProxy });
-      else if (filled) return sendShell(c, shell, 200, filled);
+      const filled = await pageDataShell(shell.html, match, callApi, sessionCookieOf(c));
+      if (filled?.ended) clearSessionCookie(c, { trustProxy });
+      if (filled) return sendShell(c, shell, 200, filled);
     }
     if (shell) return sendShell(c, shell, 200);
     const missing = shells.get(notFoundShell);

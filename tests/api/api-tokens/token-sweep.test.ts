@@ -128,11 +128,13 @@ describe('a token is never the session cookie', () => {
     expect(res.headers.get('set-cookie')).toBeNull();
   });
 
-  it('a page asked for with a token as its cookie gets no first data (as without a cookie)', async () => {
+  it('a page asked for with a token as its cookie gets no answers (as without a cookie)', async () => {
     const page = await fetch(`${server.url}/documentation/browse`, { headers: { 'accept-encoding': 'identity', cookie: `rb_session=${writerToken}` } });
     expect(page.status).toBe(200);
     const html = await page.text();
-    expect(html).toContain('<script type="application/json" id="rb-first-answers"></script>');
+    const block = JSON.parse(/<script type="application\/json" id="rb-page-data">([\s\S]*?)<\/script>/.exec(html)![1]!);
+    expect(block.answers).toBeUndefined();
+    expect(block.session).toBeUndefined();
   });
 
   it('the API never takes a token from a cookie', async () => {

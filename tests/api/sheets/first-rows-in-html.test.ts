@@ -28,10 +28,10 @@ beforeAll(async () => {
   await submitAt(server, team.admin, rounds.id, new Date(Date.now() - 40 * DAY), { tag: 'older' });
 });
 
-/** The first data of a page served with `token`'s cookie (#rb-first-answers), parsed. */
+/** The first data of a page served with `token`'s cookie (#rb-page-data), parsed. */
 async function firstAnswers(path: string, token: string): Promise<Record<string, { status: number; body: Json }>> {
   const res = await fetch(`${server.url}${path}`, { headers: { 'accept-encoding': 'identity', cookie: `rb_session=${token}` } });
-  const found = /<script type="application\/json" id="rb-first-answers">([\s\S]*?)<\/script>/.exec(await res.text());
+  const found = /<script type="application\/json" id="rb-page-data">([\s\S]*?)<\/script>/.exec(await res.text());
   return found?.[1] ? JSON.parse(found[1]).answers : {};
 }
 

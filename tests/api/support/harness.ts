@@ -33,7 +33,7 @@ export const SITE_FIXTURE = {
   buildInfo: { version: '0.1.0', time: '2026-01-24T12:00:00.000Z' },
   inlineScript: "document.documentElement.dataset.shell = 'login';",
   asset: '/_astro/app.AbCd1234.js',
-  firstAnswers: '<script type="application/json" id="rb-first-answers"></script>',
+  firstAnswers: '<script type="application/json" id="rb-page-data"></script>',
   fillHeading:
     '<header><p class="fill-org" id="fill-org" data-first="organization_name" hidden></p>' +
     '<h1 class="fill-title" id="fill-title" data-first="name" hidden></h1>' +

@@ -13,22 +13,22 @@
  *   first rows (./sheet-results.ts, from `readsAfterDocument`'s answer); other doctypes draw theirs in the
  *   browser, as before.
  *
- * The shell's slots carry `data-first-html="<name>"` (./html-slots.ts puts the markup in).
+ * The shell's slots carry `data-first-html="<name>"`; the markup goes in by ./shell-edits.ts.
  */
 import type { RouteMatch } from '../../../routes.ts';
 import type { Document } from '../../../shared/api/documentation.ts';
-import { firstReadsOf } from '../../../shared/first-reads.ts';
+import { pageReadsOf } from '../../../shared/page-data-reads.ts';
 import { allows } from '../../../shared/permissions/actions.ts';
 import { firstRowsAddress, firstRowsQuery } from '../../../shared/sheets/first-rows.ts';
 import { documentCrumbsMarkup, viewTitle } from '../../../shared/first-paint/document-head.ts';
 import { escapeHtml } from '../../../shared/first-paint/markup.ts';
 import { viewPath } from '../../../shared/page-addresses.ts';
-import type { FirstAnswers } from '../first-answers.ts';
+import type { PageAnswers } from '../page-data.ts';
 import { checklistBodyHtml } from './checklist.ts';
 import { presentationBodyHtml, type ReadAsPage } from './presentation.ts';
 import { sheetResultsBodyHtml } from './sheet-results.ts';
-import { fillHtmlSlots } from './html-slots.ts';
-import { revealPage } from './reveal.ts';
+import { REVEAL_PAGE } from './reveal.ts';
+import type { ShellEdits } from './shell-edits.ts';
 
 /** The document page's routes (src/routes.ts) and whether the address names a version (`:second` when all digits). */
 const VIEW_ROUTES: Readonly<Record<string, (params: Readonly<Record<string, string>>) => boolean>> = {
@@ -42,35 +42,28 @@ const ROWS_SCREENS: Readonly<Record<string, 'viewer' | 'results'>> = { [VIEW_LAT
 
 /**
  * The reads the page makes as soon as its document is in, answered into its HTML with the first ones (the
- * doctype registry's `firstReads` in the browser): a result sheet's or a report's first rows, at the address
+ * doctype registry's `pageReads` in the browser): a result sheet's or a report's first rows, at the address
  * the page asks for (src/shared/sheets/first-rows.ts: a window in whole UTC days, as the server cannot know
  * the browser's time zone).
  */
-export function readsAfterDocument(match: RouteMatch, answers: FirstAnswers, now: Date): string[] {
+export function readsAfterDocument(match: RouteMatch, answers: PageAnswers, now: Date): string[] {
   const screen = ROWS_SCREENS[match.route.pattern];
   const doc = screen ? documentOf(match, answers) : undefined;
   if (!screen || !doc || (doc.doctype !== 'sheet' && doc.doctype !== 'report')) return [];
   return [firstRowsAddress(doc.id, firstRowsQuery(doc.doctype, screen, now))];
 }
 
-const FRAME = /(<article class="document-frame" id="document-frame"[^>]*?)\shidden(?=[\s>])/;
-const STATUS = /(<p class="loading-text" id="document-status"[^>]*>)[^<]*(<\/p>)/;
-const TOOLBAR = /(<div class="document-toolbar" id="document-toolbar"[^>]*?)\shidden(?=[\s>])/;
-const WARNING = /(<p class="version-warning" id="version-warning"[^>]*?)\shidden(?=[\s>])/;
-const LATEST_LINK = /(<a id="latest-version-link" href=")[^"]*(")/;
-const TOPBAR_PAGE = /(<span class="topbar-page" id="topbar-page"[^>]*>)[^<]*(<\/span>)/;
-
 /** The document of the page's answers (its route's first read), when the API gave it (200). */
-function documentOf(match: RouteMatch, answers: FirstAnswers): Document | undefined {
+function documentOf(match: RouteMatch, answers: PageAnswers): Document | undefined {
   if (!VIEW_ROUTES[match.route.pattern] && !(match.route.pattern in ROWS_SCREENS)) return undefined;
-  const [address] = firstReadsOf(match.route.pattern, match.params);
+  const [address] = pageReadsOf(match.route.pattern, match.params);
   const answer = address === undefined ? undefined : answers[address];
   if (answer?.status !== 200 || typeof answer.body !== 'object' || answer.body === null) return undefined;
   return answer.body as Document;
 }
 
 /** The body's markup by doctype (the latest version only: a version's page draws its body in the browser). */
-async function bodyOf(match: RouteMatch, doc: Document, answers: FirstAnswers, read: ReadAsPage): Promise<Record<string, string>> {
+async function bodyOf(match: RouteMatch, doc: Document, answers: PageAnswers, read: ReadAsPage): Promise<ShellEdits> {
   if (match.route.pattern !== VIEW_LATEST) return {};
   try {
     const body =
@@ -81,7 +74,7 @@ async function bodyOf(match: RouteMatch, doc: Document, answers: FirstAnswers, r
           : doc.doctype === 'sheet'
             ? sheetResultsBodyHtml(doc, answers)
             : undefined;
-    return body === undefined ? {} : { 'document-body': body };
+    return body === undefined ? {} : { '[data-first-html=document-body]': { content: body } };
   } catch (error) {
     // Never a 500 page for it: the page draws its body itself, as without the session cookie.
     console.error('The first paint of a document page failed', error);
@@ -89,19 +82,22 @@ async function bodyOf(match: RouteMatch, doc: Document, answers: FirstAnswers, r
   }
 }
 
-/** The shell with the document page drawn from its answers, when `match` is a document page whose document was answered. */
-export async function paintDocumentView(html: string, match: RouteMatch, answers: FirstAnswers, read: ReadAsPage = async () => undefined): Promise<string> {
+/** The document page drawn into the shell from its answers, when `match` is a document page whose document was answered. */
+export async function documentViewPaint(match: RouteMatch, answers: PageAnswers, read: ReadAsPage = async () => undefined): Promise<ShellEdits> {
   const doc = VIEW_ROUTES[match.route.pattern] ? documentOf(match, answers) : undefined;
-  if (!doc) return html;
+  if (!doc) return {};
   const named = VIEW_ROUTES[match.route.pattern]!(match.params);
   const title = escapeHtml(viewTitle(doc.name, named ? doc.version : undefined));
   const older = doc.version < doc.latest_version;
-  const slots = { ...(await bodyOf(match, doc, answers, read)), 'document-heading': title, breadcrumbs: documentCrumbsMarkup(doc) };
-  let page = fillHtmlSlots(html, slots)
-    .replace(FRAME, '$1')
-    .replace(STATUS, '$1$2')
-    .replace(TOOLBAR, `$1 data-room="${allows(doc.user_permissions, 'edit') ? 'edit' : 'read'}"`)
-    .replace(TOPBAR_PAGE, (_, open: string, close: string) => open + title + close);
-  if (older) page = page.replace(WARNING, '$1').replace(LATEST_LINK, (_, open: string, close: string) => open + escapeHtml(viewPath(doc.id)) + close);
-  return revealPage(page);
+  return {
+    ...REVEAL_PAGE,
+    ...(await bodyOf(match, doc, answers, read)),
+    '[data-first-html=document-heading]': { content: title },
+    '[data-first-html=breadcrumbs]': { content: documentCrumbsMarkup(doc) },
+    '#document-frame': { attributes: { hidden: null } },
+    '#document-status': { content: '' },
+    '#document-toolbar': { attributes: { hidden: null, 'data-room': allows(doc.user_permissions, 'edit') ? 'edit' : 'read' } },
+    '#topbar-page': { content: title },
+    ...(older ? { '#version-warning': { attributes: { hidden: null } }, '#latest-version-link': { attributes: { href: viewPath(doc.id) } } } : {}),
+  };
 }

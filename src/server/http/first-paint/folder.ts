@@ -1,6 +1,6 @@
 /**
  * The folder page's first paint in its first HTML (issue #31): when the shell of /documentation/browse or
- * /documentation/browse/{folderId} is served with its first data (../first-answers.ts), the folder and the
+ * /documentation/browse/{folderId} is served with its first data (../page-data.ts), the folder and the
  * first page of its contents are among the answers, and the picture the page's script would draw from them
  * (src/shared/first-paint/folder.ts: breadcrumbs, heading, sort button, description, the first tiles, in
  * the island's own elements) is written into the page's `#folder-preview`, and the page is shown
@@ -16,18 +16,16 @@
 import type { RouteMatch } from '../../../routes.ts';
 import { ROOT, type Folder, type ListedItem } from '../../../shared/api/documentation.ts';
 import type { List } from '../../../shared/api/list.ts';
-import { DEFAULT_SORT_KEY, firstReadsOf } from '../../../shared/first-reads.ts';
+import { DEFAULT_SORT_KEY, pageReadsOf } from '../../../shared/page-data-reads.ts';
 import { folderPreviewMarkup, sortLabel } from '../../../shared/first-paint/folder.ts';
-import type { FirstAnswers } from '../first-answers.ts';
-import { revealPage } from './reveal.ts';
+import type { PageAnswers } from '../page-data.ts';
+import { REVEAL_PAGE } from './reveal.ts';
+import type { ShellEdits } from './shell-edits.ts';
 
 /** The folder pages' routes (src/routes.ts), whose first two reads are the folder and its contents. */
 const FOLDER_ROUTES = new Set(['/documentation/browse', '/documentation/browse/:folderId']);
 /** How many tiles the first HTML holds (the page's script draws as many as its window shows). */
 export const FIRST_HTML_TILES = 24;
-
-/** The empty picture element of the browse shell (src/pages/documentation/browse.astro). */
-const PICTURE = /(<div id="folder-preview"[^>]*>)(<\/div>)/;
 
 let dateFormat: Intl.DateTimeFormat | undefined;
 function dateText(iso: string): string {
@@ -37,15 +35,15 @@ function dateText(iso: string): string {
   return dateFormat.format(date);
 }
 
-/** The shell with the folder drawn in its picture element, when `match` is a folder page and both its reads were answered. */
-export function paintFolder(html: string, match: RouteMatch, answers: FirstAnswers): string {
-  if (!FOLDER_ROUTES.has(match.route.pattern)) return html;
-  const [folderAddress, contentsAddress] = firstReadsOf(match.route.pattern, match.params);
+/** The folder drawn in the shell's picture element (`#folder-preview`), when `match` is a folder page and both its reads were answered. */
+export function folderPaint(match: RouteMatch, answers: PageAnswers): ShellEdits {
+  if (!FOLDER_ROUTES.has(match.route.pattern)) return {};
+  const [folderAddress, contentsAddress] = pageReadsOf(match.route.pattern, match.params);
   const folder = answers[folderAddress!];
   const contents = answers[contentsAddress!];
-  if (folder?.status !== 200 || contents?.status !== 200) return html;
+  if (folder?.status !== 200 || contents?.status !== 200) return {};
   const opened = folder.body as Folder;
   const items = (contents.body as List<ListedItem>).results;
   const picture = folderPreviewMarkup({ folder: opened, rootId: opened.root_id ?? ROOT, items }, sortLabel(DEFAULT_SORT_KEY), FIRST_HTML_TILES, dateText);
-  return revealPage(html.replace(PICTURE, (_, open: string, close: string) => open + picture + close));
+  return { ...REVEAL_PAGE, '#folder-preview': { content: picture } };
 }

@@ -1,6 +1,6 @@
 /**
  * Home's first paint in its first HTML (issue #31): when home (/) is served with its first data
- * (../first-answers.ts) and auth/me says the visitor works in an organisation, the dashboard is shown in
+ * (../page-data.ts) and auth/me says the visitor works in an organisation, the dashboard is shown in
  * the HTML as home's script would draw it from the same answers, and the page is shown (./reveal.ts), so
  * it paints before any module has run:
  * - the welcome card (src/shared/first-paint/welcome.ts), and below it the user's pending invitations
@@ -24,23 +24,17 @@ import type { FirstSteps } from '../../../shared/api/first-steps.ts';
 import type { List } from '../../../shared/api/list.ts';
 import type { FavouriteEntry, NotificationList } from '../../../shared/api/notifications.ts';
 import * as paths from '../../../shared/api/paths.ts';
-import { firstReadsOf } from '../../../shared/first-reads.ts';
+import { pageReadsOf } from '../../../shared/page-data-reads.ts';
 import { firstStepItems, firstStepsMarkup, viewerOf, type PanelName, type Viewer } from '../../../shared/first-paint/dashboard-guidance.ts';
 import { activityItemMarkup, assignmentItemMarkup, favouriteItemMarkup, panelMarkup } from '../../../shared/first-paint/dashboard-panels.ts';
 import { homeInvitationsMarkup } from '../../../shared/first-paint/invitations.ts';
 import { welcomeOrgMarkup, welcomeTrialMarkup } from '../../../shared/first-paint/welcome.ts';
-import type { FirstAnswers } from '../first-answers.ts';
-import { revealPage } from './reveal.ts';
+import type { PageAnswers } from '../page-data.ts';
+import { REVEAL_PAGE } from './reveal.ts';
+import type { ShellEdits } from './shell-edits.ts';
 
-const DASHBOARD = /(<section id="home-dashboard"[^>]*?)\shidden(?=[\s>])/;
-const ORG = /(<span id="welcome-org"[^>]*>)(<\/span>)/;
-const TRIAL = /<p id="welcome-trial"([^>]*?)\shidden([^>]*)><\/p>/;
-const INVITATIONS = /(<section\b[^>]*\bid="home-invitations"[^>]*?)\shidden(?=[\s>])/;
-const INVITATION_LIST = /(<ul\b[^>]*\bid="home-invitation-list"[^>]*>)(<\/ul>)/;
-const FIRST_STEPS = /(<section\b[^>]*\bid="first-steps"[^>]*?)\shidden(?=[\s>])/;
-const FIRST_STEPS_LIST = /(<ol\b[^>]*\bid="first-steps-list"[^>]*>)(<\/ol>)/;
-/** A panel's list as the shell has it: busy, with its 'Loading…' line. */
-const PANEL = /(<ul\b[^>]*\bdata-dashboard-list="(\w+)"[^>]*?)\saria-busy="true"([^>]*>)[\s\S]*?<\/ul>/g;
+/** Shown: the element loses its `hidden`. */
+const SHOWN = { attributes: { hidden: null } };
 
 let dateFormat: Intl.DateTimeFormat | undefined;
 const dateText = (iso: string): string => (dateFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeZone: 'UTC' })).format(new Date(iso));
@@ -53,15 +47,15 @@ function dateTimeText(iso: string): string {
 }
 
 /** The body of an answer the API gave with 200, or undefined. */
-const answered = <T>(answers: FirstAnswers, address: string | undefined): T | undefined => {
+const answered = <T>(answers: PageAnswers, address: string | undefined): T | undefined => {
   const answer = address === undefined ? undefined : answers[address];
   return answer?.status === 200 ? (answer.body as T) : undefined;
 };
 
 /** Each panel's items' markup, for the panels whose answer is in. */
-function panelItems(user: CurrentUser, answers: FirstAnswers): Partial<Record<PanelName, string[]>> {
-  // THE table's reads of '/' (src/shared/first-reads.ts), in its order.
-  const [assignments, favourites, activity] = firstReadsOf('/', {});
+function panelItems(user: CurrentUser, answers: PageAnswers): Partial<Record<PanelName, string[]>> {
+  // THE table's reads of '/' (src/shared/page-data-reads.ts), in its order.
+  const [assignments, favourites, activity] = pageReadsOf('/', {});
   const me = { username: user.username, isOrgAdmin: user.is_org_admin };
   return {
     assignments: answered<List<Assignment>>(answers, assignments)?.results.map((a) => assignmentItemMarkup(a, me, dateTimeText)),
@@ -71,33 +65,35 @@ function panelItems(user: CurrentUser, answers: FirstAnswers): Partial<Record<Pa
   };
 }
 
-/** The panels drawn: a panel with items from its answer; an empty one once the viewer (its offer) is known too. */
-function paintPanels(html: string, items: Partial<Record<PanelName, string[]>>, viewer: Viewer | undefined): string {
-  return html.replace(PANEL, (element, open: string, name: PanelName, close: string) => {
-    const listed = items[name];
-    if (!listed || (listed.length === 0 && !viewer)) return element;
-    return `${open}${close}${panelMarkup(name, listed, viewer)}</ul>`;
-  });
+/**
+ * The panels drawn (`[data-dashboard-list=…]`, busy with 'Loading…' in the shell): a panel with items from
+ * its answer; an empty one once the viewer (its offer) is known too.
+ */
+function panelsPaint(items: Partial<Record<PanelName, string[]>>, viewer: Viewer | undefined): ShellEdits {
+  const edits: ShellEdits = {};
+  for (const [name, listed] of Object.entries(items) as [PanelName, string[] | undefined][]) {
+    if (!listed || (listed.length === 0 && !viewer)) continue;
+    edits[`[data-dashboard-list=${name}]`] = { attributes: { 'aria-busy': null }, content: panelMarkup(name, listed, viewer) };
+  }
+  return edits;
 }
 
-/** The shell with the dashboard drawn, when `match` is home and the visitor has an organisation. */
-export function paintHome(html: string, match: RouteMatch, answers: FirstAnswers): string {
-  if (match.route.pattern !== '/') return html;
+/** The dashboard drawn into the shell, when `match` is home and the visitor has an organisation. */
+export function homePaint(match: RouteMatch, answers: PageAnswers): ShellEdits {
+  if (match.route.pattern !== '/') return {};
   const user = answered<CurrentUser>(answers, paths.auth.me);
   const org = user?.org;
-  if (!user || !org || !DASHBOARD.test(html) || !ORG.test(html)) return html;
+  if (!user || !org) return {};
   const trial = welcomeTrialMarkup(user, dateText);
-  let page = html
-    .replace(DASHBOARD, '$1')
-    .replace(ORG, (_, open: string, close: string) => open + welcomeOrgMarkup(org) + close)
-    .replace(TRIAL, (element, before: string, after: string) => (trial ? `<p id="welcome-trial"${before}${after}>${trial}</p>` : element));
-  if (user.invitations.length > 0) {
-    const listed = homeInvitationsMarkup(user.invitations);
-    page = page.replace(INVITATIONS, '$1').replace(INVITATION_LIST, (_, open: string, close: string) => open + listed + close);
-  }
   const guidance = answered<FirstSteps>(answers, paths.workflow.firstSteps);
   const steps = guidance && firstStepItems(guidance.steps);
-  if (steps) page = page.replace(FIRST_STEPS, '$1').replace(FIRST_STEPS_LIST, (_, open: string, close: string) => open + firstStepsMarkup(steps) + close);
-  page = paintPanels(page, panelItems(user, answers), guidance && viewerOf(user.is_org_admin, guidance));
-  return revealPage(page);
+  return {
+    ...REVEAL_PAGE,
+    '#home-dashboard': SHOWN,
+    '#welcome-org': { content: welcomeOrgMarkup(org) },
+    ...(trial ? { '#welcome-trial': { ...SHOWN, content: trial } } : {}),
+    ...(user.invitations.length > 0 ? { '#home-invitations': SHOWN, '#home-invitation-list': { content: homeInvitationsMarkup(user.invitations) } } : {}),
+    ...(steps ? { '#first-steps': SHOWN, '#first-steps-list': { content: firstStepsMarkup(steps) } } : {}),
+    ...panelsPaint(panelItems(user, answers), guidance && viewerOf(user.is_org_admin, guidance)),
+  };
 }

@@ -17,7 +17,7 @@ import { presentationFirstPageMarkup } from '../../../shared/first-paint/present
 import { pageImageSize, type PresentationContents } from '../../../shared/presentations/model.ts';
 import { smallPictureOf } from '../../../shared/presentations/small-picture.ts';
 import type { MediaUrl } from '../../../shared/api/documentation.ts';
-import type { FirstAnswer } from '../first-answers.ts';
+import type { PageAnswer } from '../../../shared/page-data.ts';
 
 /**
  * The viewer's stylesheet: beside the server's bundle (scripts/build-server.mjs copies it there), or in the
@@ -31,7 +31,7 @@ let styles: string | undefined;
 const viewerStyles = (): string => (styles ??= readFileSync(STYLESHEETS.find((file) => existsSync(file)) ?? STYLESHEETS[1]!, 'utf8'));
 
 /** One more API read as the page's login (undefined: not answered). */
-export type ReadAsPage = (address: string) => Promise<FirstAnswer | undefined>;
+export type ReadAsPage = (address: string) => Promise<PageAnswer | undefined>;
 
 /** The first page of `doc` as the first HTML draws it; undefined when it is not a picture of known size, or has no address. */
 export async function presentationBodyHtml(doc: Document, read: ReadAsPage): Promise<string | undefined> {

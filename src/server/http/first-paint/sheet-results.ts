@@ -17,7 +17,7 @@ import { DATE_TIME_STYLE } from '../../../shared/first-paint/date-time-style.ts'
 import { NEAR_WINDOW_START_MS, SHEET_FIRST_PAINT, sheetResultsMarkup } from '../../../shared/first-paint/sheet-results.ts';
 import { inlineCall } from '../../../shared/inline-call.ts';
 import { RESULTS_FIRST_WINDOW_DAYS } from '../../../shared/sheets/model.ts';
-import type { FirstAnswers } from '../first-answers.ts';
+import type { PageAnswers } from '../page-data.ts';
 
 /**
  * THE grid's stylesheets: beside the server's bundle (scripts/build-server.mjs copies them there), or in the
@@ -48,16 +48,21 @@ function dateTimeText(iso: string): string {
   return dateTimeFormat.format(date);
 }
 
-const START = /[?&]start_time=(\d+)(?:&|$)/;
+/** The window's start of a rows address of the sheet (`…?start_time=<ms>`), when it has one. */
+function windowStartOf(address: string, prefix: string): number | undefined {
+  if (!address.startsWith(prefix)) return undefined;
+  const start = new URLSearchParams(address.slice(prefix.length)).get('start_time');
+  return start !== null && start !== '' && Number.isInteger(Number(start)) ? Number(start) : undefined;
+}
 
 /** The sheet's grid as the first HTML draws it; undefined when its first window was not answered. */
-export function sheetResultsBodyHtml(doc: Document, answers: FirstAnswers): string | undefined {
+export function sheetResultsBodyHtml(doc: Document, answers: PageAnswers): string | undefined {
   const prefix = `${paths.documentation.sheetData(doc.id)}?`;
-  const address = Object.keys(answers).find((key) => key.startsWith(prefix) && START.test(key));
+  const address = Object.keys(answers).find((key) => windowStartOf(key, prefix) !== undefined);
   const answer = address === undefined ? undefined : answers[address];
   if (!address || answer?.status !== 200) return undefined;
   const data = answer.body as SheetData;
-  const windowStart = Number(START.exec(address)![1]);
+  const windowStart = windowStartOf(address, prefix)!;
   const grid = sheetResultsMarkup({ document: doc, rows: data.results, total: data.total, windowStart }, dateTimeText);
   return `<style>${gridStyles()}</style>${grid}<script>${sheetResultsStep()}</script>`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillTitle, isKioskAddress } from '../../../../src/screens/fill/fill-address.ts';
+import { fillTitle, isKioskAddress, shareTokenOfPath } from '../../../../src/screens/fill/fill-address.ts';
 
 describe('isKioskAddress', () => {
   it.each([
@@ -19,4 +19,13 @@ describe('fillTitle', () => {
     expect(fillTitle({ name: 'Gate check' })).toBe('Gate check');
     expect(fillTitle({})).toBe('Checklist');
   });
+});
+
+describe('shareTokenOfPath', () => {
+  it.each([
+    ['/fill/share_abc-_1', 'share_abc-_1'],
+    ['/embed/fill/share_abc-_1/', 'share_abc-_1'],
+    ['/fill/share%5Fx', 'share_x'],
+    ['/fill/%E0%A4%A', '%E0%A4%A'],
+  ])('%s → %s', (path, token) => expect(shareTokenOfPath(path)).toBe(token));
 });

@@ -4,7 +4,10 @@
  * the warning of an older version, the page shown; nothing without the document's answer or on another page.
  */
 import { describe, expect, it } from 'vitest';
-import { paintDocumentView, readsAfterDocument } from '../../../../../src/server/http/first-paint/document-view.ts';
+import { documentViewPaint, readsAfterDocument } from '../../../../../src/server/http/first-paint/document-view.ts';
+import { editShell } from '../../../../../src/server/http/first-paint/shell-edits.ts';
+
+const paintDocumentView = async (html: string, ...paint: Parameters<typeof documentViewPaint>) => editShell(html, await documentViewPaint(...paint));
 import { matchRoute } from '../../../../../src/routes.ts';
 
 const SHELL =

@@ -4,10 +4,13 @@
  * when either read was not answered with 200, nor on another page.
  */
 import { describe, expect, it } from 'vitest';
-import { FIRST_HTML_TILES, paintFolder } from '../../../../../src/server/http/first-paint/folder.ts';
-import type { FirstAnswers } from '../../../../../src/server/http/first-answers.ts';
+import { FIRST_HTML_TILES, folderPaint } from '../../../../../src/server/http/first-paint/folder.ts';
+import { editShell } from '../../../../../src/server/http/first-paint/shell-edits.ts';
+
+const paintFolder = (html: string, ...paint: Parameters<typeof folderPaint>) => editShell(html, folderPaint(...paint));
+import type { PageAnswers } from '../../../../../src/server/http/page-data.ts';
 import { matchRoute } from '../../../../../src/routes.ts';
-import { firstReadsOf } from '../../../../../src/shared/first-reads.ts';
+import { pageReadsOf } from '../../../../../src/shared/page-data-reads.ts';
 
 const SHELL =
   '<main class="chrome-main" id="main" tabindex="-1" aria-busy="true" data-astro-cid-q> <div class="page-skeleton" id="page-skeleton" aria-hidden="true" data-astro-cid-q> <div class="skeleton-line wide" data-astro-cid-q></div> <div class="skeleton-block" data-astro-cid-q></div> </div> ' +
@@ -24,9 +27,9 @@ const item = (i: number) => ({
   modified_at: '2025-03-03T10:00:00Z',
 });
 
-function answersFor(path: string, contents: unknown[], status = 200): FirstAnswers {
+function answersFor(path: string, contents: unknown[], status = 200): PageAnswers {
   const match = matchRoute(path)!;
-  const [folderRead, contentsRead] = firstReadsOf(match.route.pattern, match.params);
+  const [folderRead, contentsRead] = pageReadsOf(match.route.pattern, match.params);
   return { [folderRead!]: { status, body: folder }, [contentsRead!]: { status: 200, body: { results: contents, total: contents.length } } };
 }
 

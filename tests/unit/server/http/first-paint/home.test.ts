@@ -5,9 +5,12 @@
  * without auth/me.
  */
 import { describe, expect, it } from 'vitest';
-import { paintHome } from '../../../../../src/server/http/first-paint/home.ts';
+import { homePaint } from '../../../../../src/server/http/first-paint/home.ts';
+import { editShell } from '../../../../../src/server/http/first-paint/shell-edits.ts';
+
+const paintHome = (html: string, ...paint: Parameters<typeof homePaint>) => editShell(html, homePaint(...paint));
 import { matchRoute } from '../../../../../src/routes.ts';
-import { firstReadsOf } from '../../../../../src/shared/first-reads.ts';
+import { pageReadsOf } from '../../../../../src/shared/page-data-reads.ts';
 
 const SHELL =
   '<main class="chrome-main" id="main" tabindex="-1" aria-busy="true"> <div class="page-skeleton" id="page-skeleton" aria-hidden="true"> <div class="skeleton-line"></div> </div> ' +
@@ -60,7 +63,7 @@ describe('paintHome', () => {
   });
 
   describe('the first steps and the panels', () => {
-    const [assignments, favourites, activity, firstSteps] = firstReadsOf('/', {});
+    const [assignments, favourites, activity, firstSteps] = pageReadsOf('/', {});
     const ok = (body: unknown) => ({ status: 200, body });
     const list = (html: string, name: string) => new RegExp(`<ul [^>]*data-dashboard-list="${name}"[^>]*>(.*?)</ul>`).exec(html)?.[1];
     const opened = (html: string, name: string) => new RegExp(`<ul [^>]*data-dashboard-list="${name}"[^>]*>`).exec(html)?.[0];

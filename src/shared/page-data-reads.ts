@@ -2,14 +2,14 @@
  * THE table of each signed-in page's first reads (issue #8's early reads; issue #31's first data): for a
  * route pattern of src/routes.ts, the API addresses (relative to the API base, built by ./api/paths.ts)
  * its page asks for first, after `auth/me`. Two readers expand it the same way:
- * - the HTML's bootstrap (src/client/early-reads-bootstrap.js, configured by src/client/early-reads.ts)
+ * - the HTML's bootstrap (src/client/page-data-bootstrap.js, configured by src/client/page-data-script.ts)
  *   sends them while the modules download;
- * - the server (src/server/http/first-answers.ts) answers them into the HTML when the session cookie
- *   says who is asking (`firstReadsOf`).
+ * - the server (src/server/http/page-data.ts) answers them into the HTML when the session cookie
+ *   says who is asking (`pageReadsOf`).
  * `{name}` is a route parameter, `{name:alias}` the same through an alias table of `READ_ALIASES`, `{sort}`
  * the folder sort remembered in the browser (the server, which cannot know it, uses the default); a route
  * whose parameter names one of two things reads by that parameter's form (`ReadsByForm`). Each address
- * must be EXACTLY the one the page's module asks for (tests/unit/client/early-reads.test.ts).
+ * must be EXACTLY the one the page's module asks for (tests/unit/client/page-data-script.test.ts).
  */
 import { ROOT, WHOLE_TRASH_SEGMENT } from './api/documentation.ts';
 import * as paths from './api/paths.ts';
@@ -53,7 +53,7 @@ export interface ReadsByForm {
 }
 
 /** Every signed-in page asks for auth/me first (the bootstrap adds `me`); these are the route's own reads. */
-export const firstReads: Readonly<Record<string, readonly string[] | ReadsByForm>> = {
+export const pageReads: Readonly<Record<string, readonly string[] | ReadsByForm>> = {
   '/documentation/browse': [ROOT_FOLDER, contents(ROOT), DRAWER],
   // A folder's and a document's answer carry the root's id (`root_id`, the breadcrumbs' 'Documentation').
   '/documentation/browse/:folderId': [at(paths.documentation.folder, '{folderId}'), contents('{folderId}'), DRAWER],
@@ -130,19 +130,21 @@ export const SORT_QUERIES: Readonly<Record<string, string>> = Object.fromEntries
 );
 
 /** `{name:alias}`: the parameter's value replaced by what the alias table maps it to, if anything. */
-export const READ_ALIASES: Readonly<Record<string, Readonly<Record<string, string>>>> = { trash: { [WHOLE_TRASH_SEGMENT]: ROOT } };
+const READ_ALIASES: Readonly<Record<string, Readonly<Record<string, string>>>> = { trash: { [WHOLE_TRASH_SEGMENT]: ROOT } };
 
 /**
  * The first reads of a route pattern with its parameters (decoded, as src/routes.ts matchRoute gives them),
- * expanded as the bootstrap expands them, in the default sort: addresses relative to the API base.
+ * expanded for the page's address: addresses relative to the API base. `{sort}` becomes the query of
+ * `sortKey` (the default sort when none is given); with `sortKey` null it stays `{sort}`, for the page's
+ * bootstrap to fill with the sort this browser remembers.
  */
-export function firstReadsOf(pattern: string, params: Readonly<Record<string, string>>, sortKey: string = DEFAULT_SORT_KEY): string[] {
-  const own = firstReads[pattern];
+export function pageReadsOf(pattern: string, params: Readonly<Record<string, string>>, sortKey: string | null = DEFAULT_SORT_KEY): string[] {
+  const own = pageReads[pattern];
   if (!own) return [];
   const reads = 'param' in own ? (/^[0-9]+$/.test(params[own.param] ?? '') ? own.digits : own.other) : own;
   return reads.map((read) =>
     read.replace(/\{(\w+)(?::(\w+))?\}/g, (_, name: string, alias: string | undefined) => {
-      if (name === 'sort') return SORT_QUERIES[sortKey] ?? SORT_QUERIES[DEFAULT_SORT_KEY]!;
+      if (name === 'sort') return sortKey === null ? '{sort}' : (SORT_QUERIES[sortKey] ?? SORT_QUERIES[DEFAULT_SORT_KEY]!);
       const value = encodeURIComponent(params[name] ?? '');
       const aliases = alias ? (READ_ALIASES[alias] ?? {}) : {};
       return Object.prototype.hasOwnProperty.call(aliases, value) ? aliases[value]! : value;

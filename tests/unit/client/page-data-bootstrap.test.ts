@@ -1,15 +1,15 @@
 /**
- * The early reads' inline script (src/client/early-reads-bootstrap.js), run as the browser runs it against a
- * real HTTP server (tests/unit/support/early-reads-page.ts): it sends auth/me and the route's reads at once
+ * The early reads' inline script (src/client/page-data-bootstrap.js), run as the browser runs it against a
+ * real HTTP server (tests/unit/support/page-opening.ts): it sends the reads of the page data block at once
  * (what the page does not paint from at low priority, after the page's modules); the app's API client
  * (src/client/api.ts) then takes each answer once, reads it like its own (a 401 with its `{detail}` reaches
  * the listeners) and asks the network for anything else. That each page's addresses are the very ones its
- * modules ask for: ./early-reads.test.ts.
+ * modules ask for: ./page-data-script.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { rootFolders } from '../../../src/screens/chrome/drawer-documentation.ts';
 import { api, ApiError, onApiError } from '../../../src/client/api.ts';
-import { finishParsing, g, openPage, requests, sentEarly, serveEarlyReads, settle, storage, TOKEN } from '../support/early-reads-page.ts';
+import { finishParsing, g, openPage, requests, sentEarly, serveEarlyReads, settle, storage, TOKEN } from '../support/page-opening.ts';
 
 serveEarlyReads();
 

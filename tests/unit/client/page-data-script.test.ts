@@ -1,9 +1,9 @@
 /**
- * THE table of early reads as the inline script is given it (src/client/early-reads.ts): keyed by the route
- * table's signed-in patterns, the browser's sort orderings, only the routes a shell serves, and a small
- * script with no comments; and each page's early reads are the very addresses its modules ask for (run against
- * a server, tests/unit/support/early-reads-page.ts). How the script sends them and the client takes them:
- * ./early-reads-bootstrap.test.ts.
+ * THE table of page reads (src/shared/page-data-reads.ts), expanded by the server into each page's data block,
+ * and the inline script that sends them (src/client/page-data-script.ts): keyed by the route table's signed-in
+ * patterns, the browser's sort orderings, one small script for every page; and each page's reads are the
+ * very addresses its modules ask for (run against a server, tests/unit/support/page-opening.ts). How the
+ * script sends them and the client takes them: ./page-data-bootstrap.test.ts and ./page-data.test.ts.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
@@ -27,8 +27,9 @@ import { qrSheetRead } from '../../../src/screens/documentation/qr-sheet.ts';
 import { dashboardApiReads } from '../../../src/screens/home/dashboard.ts';
 import { readFirstSteps } from '../../../src/screens/home/dashboard-guidance.ts';
 import * as paths from '../../../src/shared/api/paths.ts';
-import { openPage, requests, sentEarly, serveEarlyReads, settle, TOKEN } from '../support/early-reads-page.ts';
-import { earlyReads, earlyReadsConfig, earlyReadsScript, orderingOfSortKey } from '../../../src/client/early-reads.ts';
+import { openPage, requests, sentEarly, serveEarlyReads, settle, TOKEN } from '../support/page-opening.ts';
+import { pageDataScript } from '../../../src/client/page-data-script.ts';
+import { pageReads, orderingOfSortKey, SORT_QUERIES } from '../../../src/shared/page-data-reads.ts';
 import { routes } from '../../../src/routes.ts';
 
 // The browse island's first paint (imported by folder-open.ts) defines its custom elements as it loads;
@@ -39,39 +40,37 @@ vi.hoisted(() => {
   g.customElements ??= { get: () => undefined, define: () => undefined };
 });
 
-const bootstrap = readFileSync(new URL('../../../src/client/early-reads-bootstrap.js', import.meta.url), 'utf8');
+const bootstrap = readFileSync(new URL('../../../src/client/page-data-bootstrap.js', import.meta.url), 'utf8');
 
 serveEarlyReads();
 
-describe('the early-reads table', () => {
+describe('the page reads table and the inline script', () => {
   it('is keyed by signed-in patterns of the route table', () => {
     const signedIn = routes.filter((r) => r.guard !== 'public').map((r) => r.pattern);
-    for (const pattern of Object.keys(earlyReads)) expect(signedIn).toContain(pattern);
+    for (const pattern of Object.keys(pageReads)) expect(signedIn).toContain(pattern);
   });
 
   it("gives each remembered sort the browser's ordering (islands/browse/sort-orders.ts)", () => {
-    const { queries } = earlyReadsConfig('/api/v1').sort;
-    expect(Object.keys(queries).sort()).toEqual(SORT_ORDERS.map((o) => o.key).sort());
+    expect(Object.keys(SORT_QUERIES).sort()).toEqual(SORT_ORDERS.map((o) => o.key).sort());
     for (const order of SORT_ORDERS) expect(orderingOfSortKey(order.key)).toEqual(order.ordering);
   });
 
-  it("a shell's script carries only the routes that shell serves (every signed-in page's HTML carried the whole table)", () => {
-    const config = (shell?: string) => earlyReadsConfig('/api/v1', shell);
-    expect(config('documentation/view').routes.map(([pattern]) => pattern)).toEqual([
-      '/documentation/view/:id',
-      '/documentation/view/:id/version/:version',
-      '/documentation/view/:id/:second',
-    ]);
-    expect(config('index').routes.map(([pattern]) => pattern)).toEqual(['/']);
-    expect(config('404').routes).toEqual([]);
-    expect(config().routes.length).toBeGreaterThan(config('documentation/browse').routes.length);
-    expect(earlyReadsScript(bootstrap, '/api/v1', 'index').length).toBeLessThan(earlyReadsScript(bootstrap, '/api/v1').length * 0.6);
-  });
-
-  it('inlines as a few lines of plain script with no comments', () => {
-    const script = earlyReadsScript(bootstrap, '/api/v1');
+  it('inlines as a few lines of plain script with no comments, the same for every page: it matches no route and knows no read', () => {
+    const script = pageDataScript(bootstrap, '/api/v1');
     expect(script).not.toMatch(/\/\*|\/\/ /);
     expect(() => new Function(script)).not.toThrow();
+    expect(script).not.toContain('documentation/');
+    expect(script.length).toBeLessThan(2000);
+  });
+
+  it("sends the folder page's contents in the sort this browser remembers: the one thing the server leaves to it", async () => {
+    const answered = () => Promise.all(Object.values(window.__rbPageReads ?? {}).map((read) => read.response));
+    openPage('/documentation/browse/f1', { token: TOKEN, loggedIn: 'true', documentationSort: 'name' });
+    expect(sentEarly()).toContain('/api/v1/documentation/folders/f1/contents?ordering=name&limit=100');
+    await answered();
+    openPage('/documentation/browse/f1', { token: TOKEN, loggedIn: 'true', documentationSort: 'not-a-sort' });
+    expect(sentEarly()).toContain('/api/v1/documentation/folders/f1/contents?ordering=kind&ordering=name&limit=100');
+    await answered();
   });
 });
 
@@ -244,10 +243,10 @@ describe("each page's early reads are what its modules ask for", () => {
     const cases: [string, string[], Record<string, string>?][] = [
       ['/documentation/browse', [paths.documentation.folder(ROOT), paths.documentation.contents(ROOT)]],
       ['/documentation/browse/f%20%C3%A9', [paths.documentation.folder('f é'), paths.documentation.contents('f é')]],
-      ['/documentation/view/d%2F1', [paths.documentation.document('d/1')]],
-      ['/documentation/view/d%2F1/version/3', [paths.documentation.version('d/1', 3)]],
-      ['/documentation/view/d%2F1/3', [paths.documentation.version('d/1', 3)]],
-      ['/documentation/view/d%2F1/r%2B7', [paths.documentation.document('d/1'), paths.documentation.submittedRow('r+7')]],
+      ['/documentation/view/d%201', [paths.documentation.document('d 1')]],
+      ['/documentation/view/d%201/version/3', [paths.documentation.version('d 1', 3)]],
+      ['/documentation/view/d%201/3', [paths.documentation.version('d 1', 3)]],
+      ['/documentation/view/d%201/r%2B7', [paths.documentation.document('d 1'), paths.documentation.submittedRow('r+7')]],
       ['/documentation/edit/d1', [paths.documentation.document('d1')]],
       ['/documentation/d1/history', [paths.documentation.document('d1'), paths.documentation.history('d1')]],
       ['/documentation/trash/1', [paths.documentation.folder(ROOT)]],

@@ -1,16 +1,21 @@
 /**
- * A signed-in page opened as the browser opens it, for the unit tests of the early reads: the inline script
- * of the signed-in layout (src/client/early-reads-bootstrap.js, built by src/client/early-reads.ts) runs
- * first, while the document is 'loading', against a real HTTP server standing in for the API; then the
- * page's own modules (run in Node) ask through the app's API client. `requests` is what the server got.
+ * A signed-in page opened as the browser opens it, for the unit tests of the page data: the server's page
+ * data block for the address (src/server/http/page-data.ts, without a session cookie unless `written`
+ * adds its answers) is in the <head>, and the inline script of the signed-in layout
+ * (src/client/page-data-bootstrap.js) runs first, while the document is 'loading', against a real HTTP
+ * server standing in for the API; then the page's own modules (run in Node) ask through the app's API
+ * client. `requests` is what the server got.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { earlyReadsScript } from '../../../src/client/early-reads.ts';
+import { pageDataScript } from '../../../src/client/page-data-script.ts';
+import { matchRoute } from '../../../src/routes.ts';
+import { pageDataOf } from '../../../src/server/http/page-data.ts';
+import { PAGE_DATA_ID, type PageData } from '../../../src/shared/page-data.ts';
 
-const bootstrap = readFileSync(new URL('../../../src/client/early-reads-bootstrap.js', import.meta.url), 'utf8');
+const bootstrap = readFileSync(new URL('../../../src/client/page-data-bootstrap.js', import.meta.url), 'utf8');
 export const TOKEN = 'token-1';
 
 /** Every request the API stand-in got (path with query), and the priority the page gave each one it sent ('low', 'high' or 'auto'). */
@@ -62,21 +67,27 @@ export const g = globalThis as unknown as Record<string, unknown>;
 /** Ends the parsing of the page `openPage` opened (the document becomes 'interactive'). */
 export let finishParsing = () => {};
 
+/** The block the server writes for `pathname` without a session cookie, with `written` (answers, session) added. */
+export function blockOf(pathname: string, written: PageData = {}): PageData {
+  const match = matchRoute(pathname);
+  return { ...(match ? pageDataOf(match)?.block : {}), ...written };
+}
+
 /**
- * Opens `pathname` as the browser would: the inline script of the signed-in layout runs first, while the
- * document is 'loading'; then the parser reaches the end of the page (unless `parsing` holds it there:
- * `finishParsing` ends it).
+ * Opens `pathname` as the browser would: the page data block is in the document, the inline script of the
+ * signed-in layout runs first, while the document is 'loading'; then the parser reaches the end of the page
+ * (unless `parsing` holds it there: `finishParsing` ends it). The block stays readable by the modules.
  */
 export function openPage(
   pathname: string,
   local: Record<string, string> = { token: TOKEN, loggedIn: 'true' },
   session: Record<string, string> = {},
-  { parsing = false } = {},
+  { parsing = false, written = {} as PageData } = {},
 ) {
   requests.asked = [];
   requests.priorities = {};
   g.window = globalThis;
-  g.__rbEarlyReads = undefined;
+  g.__rbPageReads = undefined;
   g.localStorage = storage(local);
   g.sessionStorage = storage(session);
   g.location = { pathname, href: `${origin}${pathname}`, origin };
@@ -87,13 +98,14 @@ export function openPage(
     return realFetch(url, init);
   };
   const changed: (() => void)[] = [];
+  const block = { textContent: JSON.stringify(blockOf(pathname, written)) };
   const doc = {
     readyState: 'loading',
     addEventListener: (type: string, listener: () => void) => void (type === 'readystatechange' && changed.push(listener)),
+    getElementById: (id: string) => (id === PAGE_DATA_ID ? block : null),
   };
   g.document = doc;
-  new Function(earlyReadsScript(bootstrap, '/api/v1'))();
-  delete g.document; // the app's modules run in Node here, without a document
+  new Function(pageDataScript(bootstrap, '/api/v1'))();
   finishParsing = () => {
     doc.readyState = 'interactive';
     changed.splice(0).forEach((listener) => listener());
@@ -101,5 +113,5 @@ export function openPage(
   if (!parsing) finishParsing();
 }
 
-export const sentEarly = () => Object.keys((g.__rbEarlyReads as Record<string, unknown> | undefined) ?? {});
+export const sentEarly = () => Object.keys((g.__rbPageReads as Record<string, unknown> | undefined) ?? {});
 export const settle = () => new Promise((resolve) => setTimeout(resolve, 50));

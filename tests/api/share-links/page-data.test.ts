@@ -1,5 +1,5 @@
 /**
- * The fill pages' first data in their first response (issue #29's /fill/ paint; src/server/http/first-answers.ts):
+ * The fill pages' first data in their first response (issue #29's /fill/ paint; src/server/http/page-data.ts):
  * `/fill/{token}` and `/embed/fill/{token}` are served with the link's checklist written into the HTML,
  * exactly as `GET share/checklist` answers it for that token, and the heading's slots filled from it, so
  * the page paints its heading and needs no second round trip for its data. A refused link carries its
@@ -7,6 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeChecklist, makeShareLink, makeTeam, question, type Team } from '../support/factories.ts';
+import { sessionDigest } from '../../../src/shared/page-data.ts';
 import { SITE_FIXTURE, useTestServer } from '../support/harness.ts';
 import type { Json } from '../support/http.ts';
 import { REVOKED, shareClient } from './support.ts';
@@ -26,12 +27,16 @@ beforeAll(async () => {
 
 const page = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers: { 'accept-encoding': 'identity', ...headers } });
 
-/** The answers the HTML carries (#rb-first-answers), parsed. */
-function firstAnswersOf(html: string): Record<string, { status: number; body: Json }> {
-  const found = /<script type="application\/json" id="rb-first-answers">([\s\S]*?)<\/script>/.exec(html);
-  expect(found, 'the first answers’ script').not.toBeNull();
+/**
+ * The answers the HTML carries (#rb-page-data, THE page data block), parsed: made for the link's token (its
+ * digest, which the transport checks before taking them, src/client/page-data.ts), with no reads to send.
+ */
+function firstAnswersOf(html: string, token = link.token as string): Record<string, { status: number; body: Json }> {
+  const found = /<script type="application\/json" id="rb-page-data">([\s\S]*?)<\/script>/.exec(html);
+  expect(found, 'the page data block').not.toBeNull();
   const data = JSON.parse(found![1]!);
-  expect(data.session, 'a link’s page is no login’s').toBeUndefined();
+  expect(data.session, 'made for the address’s token').toBe(sessionDigest(token));
+  expect(data.reads, 'a link’s page sends nothing itself').toBeUndefined();
   return data.answers;
 }
 
@@ -79,7 +84,7 @@ describe('GET /fill/{token}', () => {
       [link.token, checklist.id],
     ]) {
       const html = await (await page(`/fill/${token}`)).text();
-      expect(firstAnswersOf(html)['share/checklist']!.body.id).toBe(id);
+      expect(firstAnswersOf(html, token)['share/checklist']!.body.id).toBe(id);
     }
   });
 
@@ -92,8 +97,8 @@ describe('GET /fill/{token}', () => {
     const revoked = await makeShareLink(team.admin, checklist.id, 'Old poster');
     expect((await team.admin.api.delete(`documentation/documents/${checklist.id}/share-links/${revoked.id}`)).status).toBe(204);
     const html = await (await page(`/fill/${revoked.token}`)).text();
-    expect(Object.keys(firstAnswersOf(html))).toEqual(['share/checklist']);
-    expect(firstAnswersOf(html)['share/checklist']).toMatchObject({ status: 401, body: REVOKED });
+    expect(Object.keys(firstAnswersOf(html, revoked.token))).toEqual(['share/checklist']);
+    expect(firstAnswersOf(html, revoked.token)['share/checklist']).toMatchObject({ status: 401, body: REVOKED });
     expect(html).toContain('<h1 class="fill-title" id="fill-title" data-first="name" hidden></h1>');
   });
 

@@ -1,0 +1,70 @@
+/**
+ * THE pick-up of a page's data (issue #42): the server writes the page data block into the HTML once
+ * (src/server/http/page-data.ts: the page's reads, and the answers it made for the session cookie's
+ * login or the fill page's link), the inline bootstrap (./page-data-bootstrap.js) sends the reads it did
+ * not answer while the modules download, and a transport — the app's (./api.ts) and rb-checklist's on the
+ * fill pages — takes each answer once, instead of asking again, and reads it like any answer of its own
+ * (status, `{detail}`, a 401 signs out). So a page paints after one level beside the HTML at most.
+ *
+ * A written answer is taken only by a call with the bearer it was made for (its digest, `sessionDigest`).
+ */
+import { PAGE_DATA_ID, sessionDigest, type PageData } from '../shared/page-data.ts';
+
+interface EarlyRead {
+  /** The token the read was sent with: only a call with the same bearer takes it. */
+  token: string;
+  response: Promise<Response>;
+}
+
+declare global {
+  interface Window {
+    __rbPageReads?: Record<string, EarlyRead>;
+    /** The addresses whose answers the page took from its HTML (the service worker reads them again, ./service-worker.ts). */
+    __rbPageDataTaken?: string[];
+  }
+}
+
+/** The block read, by the element it was read from (read once a page). */
+let written: { from: unknown; data: PageData } | undefined;
+
+/** The page data block the server wrote (empty when it wrote none: a worker's copy, a build served as is). */
+function pageData(): PageData {
+  const from = typeof document === 'undefined' ? null : document.getElementById(PAGE_DATA_ID);
+  if (written?.from === from) return written.data;
+  let data: PageData = {};
+  try {
+    if (from?.textContent) data = JSON.parse(from.textContent) as PageData;
+  } catch {
+    // not ours to read: the page asks for everything itself
+  }
+  written = { from, data };
+  return data;
+}
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/**
+ * The transport's `early` for an API at `base`: the answer to a GET of `address` (as the transport sends it:
+ * '/api/v1/auth/me', with its query) the page already has, once — written by the server for this call's
+ * bearer, or sent early by the bootstrap with the same token. Undefined when there is none (it asks the network).
+ */
+export function takePageData(base: string) {
+  const prefix = `${base.replace(/\/+$/, '')}/`;
+  return (address: string, init: RequestInit): Promise<Response> | undefined => {
+    if (typeof window === 'undefined' || (init.method ?? 'GET').toUpperCase() !== 'GET') return undefined;
+    const bearer = new Headers(init.headers).get('Authorization')?.replace(/^Bearer /, '') ?? '';
+    const data = pageData();
+    const relative = address.startsWith(prefix) ? address.slice(prefix.length) : undefined;
+    const answer = relative === undefined ? undefined : data.answers?.[relative];
+    if (answer && data.session === sessionDigest(bearer)) {
+      delete data.answers![relative!];
+      (window.__rbPageDataTaken ??= []).push(address);
+      return Promise.resolve(json(answer.status, answer.body));
+    }
+    const kept = window.__rbPageReads;
+    const read = kept?.[address];
+    if (!read || read.token !== bearer) return undefined;
+    delete kept[address];
+    return read.response;
+  };
+}
