@@ -6,7 +6,7 @@
  * is one entry here.
  *
  * - form (checklist): viewed with the light `rb-checklist` element (no React on a checklist's page),
- *   edited with the checklist editor island.
+ *   edited with the checklist editor island; `results` its submissions' charts and grid (islands/checklist-results).
  * - sheet and report: the results grid or the report's cards (islands/sheet-results), edited with the
  *   sheet editor island (islands/sheet-editor); `results` is the grid of /documentation/results/{id};
  *   their first rows are asked for with the document's arrival (`firstReads`, first-rows.ts).
@@ -49,6 +49,8 @@ export const doctypes: Record<Doctype, DoctypeEntry> = {
   form: {
     viewer: () => import('./checklist-viewer.ts'),
     editor: () => import('../../../islands/checklist-editor/mount.tsx'),
+    // Its results page (issue #45): the charts and THE results grid of its submissions.
+    results: () => import('../../../islands/checklist-results/mount.tsx').then((m) => m.grid),
   },
   // Result sheets and reports (issue #13): the grid or the report's cards; their editor is one island.
   sheet: {
