@@ -19,16 +19,17 @@ const questions = {
   door: question('true/false', { title: 'Door locked?' }),
   colour: question('single choice', { title: 'Label colour', choices: ['Red', 'Blue'], required: false }),
   temp,
+  parts: question('multiple choice', { title: 'Parts seen', choices: ['Lid', 'Base'], required: false }),
   // Shown only when the door is not locked; its answer sent anyway is dropped, never counted as failing.
   cold: question('number', { title: 'Minutes open', required: false, validation: { enabled: true, min: 0, max: 5 } as never, show_if: { question: 'door', op: 'equals', value: false } }),
 };
 
 /** [UTC time, answers]: around the spring change in Berlin (2026-03-29 02:00 → 03:00) and over some weeks. */
 const ROWS: [string, Record<string, unknown>][] = [
-  ['2026-03-28T22:30:00Z', { ok: 'pass', door: true, colour: 'Red', temp: 4 }], // Berlin 23:30 on the 28th
-  ['2026-03-28T23:30:00Z', { ok: 'fail', door: true, colour: 'Blue', temp: 9.5, cold: 99 }], // 00:30 on the 29th; cold hidden
+  ['2026-03-28T22:30:00Z', { ok: 'pass', door: true, colour: 'Red', temp: 4, parts: ['Lid', 'Base'] }], // Berlin 23:30 on the 28th
+  ['2026-03-28T23:30:00Z', { ok: 'fail', door: true, colour: 'Blue', temp: 9.5, cold: 99, parts: ['Lid'] }], // 00:30 on the 29th; cold hidden
   ['2026-03-29T01:30:00Z', { ok: 'pass', door: false, temp: 6, cold: 7 }], // 03:30 CEST on the 29th; cold shown and failing
-  ['2026-03-29T21:30:00Z', { ok: 'pass', door: true, colour: 'Red', temp: 3 }], // 23:30 on the 29th
+  ['2026-03-29T21:30:00Z', { ok: 'pass', door: true, colour: 'Red', temp: 3, parts: ['Base'] }], // 23:30 on the 29th
   ['2026-03-29T22:30:00Z', { ok: 'pass', door: false, colour: 'Red', temp: 1, cold: 2 }], // 00:30 on the 30th
   ['2026-04-02T10:00:00Z', { ok: 'fail', door: true, colour: 'Blue', temp: 5 }],
   ['2026-04-08T10:00:00Z', { ok: 'pass', door: true, temp: 7 }],
@@ -126,7 +127,7 @@ describe('GET documentation/documents/{id}/analytics', () => {
   it('answers each question per bucket: answers, failing, and a number question’s min, median and max', async () => {
     const res = await analytics(`${RANGE}&bucket=month&tz=Europe/Berlin`);
     const byId = Object.fromEntries(res.body.questions.map((q: { question_id: string }) => [q.question_id, q]));
-    expect(res.body.questions.map((q: { question_id: string }) => q.question_id)).toEqual(['ok', 'door', 'colour', 'temp', 'cold']);
+    expect(res.body.questions.map((q: { question_id: string }) => q.question_id)).toEqual(['ok', 'door', 'colour', 'temp', 'parts', 'cold']);
     expect(byId.ok).toMatchObject({ title: 'Floor clean', value_type: 'pass/fail' });
     const march = (id: string) => byId[id].buckets[0];
     // The test's own count from the rows of March (Berlin).
@@ -143,6 +144,8 @@ describe('GET documentation/documents/{id}/analytics', () => {
     });
     expect(march('door').answers).toEqual({ true: 3, false: 2 });
     expect(march('colour').answers).toEqual({ Red: 3, Blue: 1 });
+    // A multiple choice: each choice given, once per submission that chose it.
+    expect(march('parts')).toMatchObject({ count: 3, failing: 0, answers: { Lid: 2, Base: 2 }, min: null });
     const temps = answered('temp').map((r) => r.record.temp!.value as number).sort((a, b) => a - b);
     expect(temps).toEqual([1, 3, 4, 6, 9.5]);
     expect(march('temp')).toMatchObject({ count: 5, failing: 2, min: 1, p50: 4, max: 9.5 });

@@ -10,8 +10,9 @@
  * they hold a value, failing when their valid flag is false.
  */
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../connection.ts';
-import { namedStatement, runStatement } from '../statements.ts';
+import { namedStatement, runStatement, statementFamily, type NamedStatement } from '../statements.ts';
 import { authorName } from './share-links.ts';
 
 const v = (name: string) => sql.placeholder(name);
@@ -25,47 +26,78 @@ const FILTERED = sql`${ROWS_OF_RANGE}
   AND (${v('shareLinkId')}::uuid IS NULL OR s.share_link_id = ${v('shareLinkId')}::uuid)`;
 const BUCKET = sql`date_trunc(${v('bucket')}::text, s.created_at, ${v('tz')}::text)`;
 
-const SUBMISSIONS_PER_BUCKET = namedStatement(
-  'analytics_submissions_per_bucket',
-  sql`SELECT extract(epoch FROM ${BUCKET})::float8 AS start, count(*)::int AS submissions,
-             count(*) FILTER (WHERE s.validation_errors > 0)::int AS failing
-        FROM checklist_submissions s
-       WHERE ${FILTERED}
-       GROUP BY 1 ORDER BY 1`,
-);
+/**
+ * A question as the per-bucket statement reads it: number questions by their values; pass/fail,
+ * true/false and single choice by the answers they offer (`single`), multiple choice by each choice
+ * (`multi`); other questions are only counted. `answers`: the offered answers as JSON text.
+ */
+export type QuestionKind = 'number' | 'single' | 'multi' | 'other';
+export interface AnalyticsQuestion {
+  id: string;
+  kind: QuestionKind;
+  answers: readonly string[];
+}
+
+const col = (name: string) => sql.raw(name);
 
 /*
- * Each question's answers per bucket, in ONE pass over the rows (the CTE is read twice, computed once):
- * kind 'stats' rows carry count, failing and (number questions) min, median and max; kind 'answer' rows
- * how often one answer was given (a multiple choice's every choice). `questions` is [{id, kind}] as jsonb
- * text, kind 'number', 'category' or 'other'.
+ * ONE pass over the range's rows, grouped by bucket: the submissions, and per question (the CTE reads each
+ * answer once: v{i} its value when answered and shown, bad{i} its valid flag false) its count, failing,
+ * each offered answer's count, and a number question's min, median and max. The SQL's shape depends on the
+ * checklist's questions (their kinds and how many answers each offers); their ids and answers are values.
  */
-const QUESTIONS_PER_BUCKET = namedStatement(
-  'analytics_questions_per_bucket',
-  sql`WITH answers AS MATERIALIZED (
-        SELECT ${BUCKET} AS bucket, q.id, q.kind, s.record -> q.id AS answer
+function perBucketStatement(questions: readonly AnalyticsQuestion[]) {
+  const answerOf = questions.map((_q, i) => {
+    const answer = sql`s.record -> ${v(`q${i}`)}::text`;
+    const value = sql`${answer} -> 'value'`;
+    return sql`CASE WHEN ${value} IS NOT NULL AND ${value} NOT IN ('null'::jsonb, '""'::jsonb, '"not checked"'::jsonb, '[]'::jsonb)
+                     AND coalesce(${answer} ->> 'hidden', '') <> 'true' THEN ${value} END AS ${col(`v${i}`)},
+               (${answer} ->> 'valid') = 'false' AS ${col(`bad${i}`)}`;
+  });
+  const columns = questions.flatMap((q, i) => {
+    const value = col(`v${i}`);
+    const given = sql`${value} IS NOT NULL`;
+    const parts = [
+      sql`count(*) FILTER (WHERE ${given})::int AS ${col(`c${i}`)}`,
+      sql`count(*) FILTER (WHERE ${given} AND ${col(`bad${i}`)})::int AS ${col(`f${i}`)}`,
+    ];
+    if (q.kind === 'number') {
+      const n = sql`(CASE WHEN jsonb_typeof(${value}) = 'number' THEN (${value} #>> '{}')::float8 END)`;
+      parts.push(sql`min(${n}) AS ${col(`min${i}`)}, percentile_cont(0.5) WITHIN GROUP (ORDER BY ${n}) AS ${col(`p50_${i}`)}, max(${n}) AS ${col(`max${i}`)}`);
+    }
+    q.answers.forEach((_a, j) => {
+      const offered = sql`${v(`a${i}_${j}`)}::text::jsonb`;
+      const hit = q.kind === 'multi' ? sql`jsonb_typeof(${value}) = 'array' AND ${value} @> jsonb_build_array(${offered})` : sql`${value} = ${offered}`;
+      parts.push(sql`count(*) FILTER (WHERE ${hit})::int AS ${col(`a${i}_${j}`)}`);
+    });
+    return parts;
+  });
+  return sql`WITH rows AS MATERIALIZED (
+        SELECT ${BUCKET} AS bucket, s.validation_errors${questions.length > 0 ? sql`, ${sql.join(answerOf, sql`, `)}` : sql``}
           FROM checklist_submissions s
-          CROSS JOIN jsonb_to_recordset(${v('questions')}::text::jsonb) AS q(id text, kind text)
-         WHERE ${FILTERED} AND s.record -> q.id IS NOT NULL AND coalesce(s.record -> q.id ->> 'hidden', '') <> 'true'
-      ), given AS (
-        SELECT bucket, id, kind, answer, answer -> 'value' AS value
-          FROM answers
-         WHERE answer -> 'value' IS NOT NULL AND answer -> 'value' NOT IN ('null'::jsonb, '""'::jsonb, '"not checked"'::jsonb, '[]'::jsonb)
-      ), numbers AS (
-        SELECT bucket, id, answer, CASE WHEN kind = 'number' AND jsonb_typeof(value) = 'number' THEN (value #>> '{}')::float8 END AS n
-          FROM given
+         WHERE ${FILTERED}
       )
-      SELECT 'stats' AS kind, extract(epoch FROM bucket)::float8 AS start, id, NULL::text AS value, count(*)::int AS count,
-             count(*) FILTER (WHERE answer ->> 'valid' = 'false')::int AS failing,
-             min(n) AS min, percentile_cont(0.5) WITHIN GROUP (ORDER BY n) AS p50, max(n) AS max
-        FROM numbers GROUP BY bucket, id
-      UNION ALL
-      SELECT 'answer', extract(epoch FROM bucket)::float8, id, choice.value, count(*)::int, 0, NULL, NULL, NULL
-        FROM given
-       CROSS JOIN LATERAL jsonb_array_elements_text(CASE WHEN jsonb_typeof(value) = 'array' THEN value ELSE jsonb_build_array(value) END) AS choice(value)
-       WHERE kind = 'category'
-       GROUP BY bucket, id, choice.value`,
-);
+      SELECT extract(epoch FROM bucket)::float8 AS start, count(*)::int AS submissions,
+             count(*) FILTER (WHERE validation_errors > 0)::int AS failing${columns.length > 0 ? sql`, ${sql.join(columns, sql`, `)}` : sql``}
+        FROM rows GROUP BY bucket ORDER BY bucket`;
+}
+
+const shapeOf = (questions: readonly AnalyticsQuestion[]) => questions.map((q) => `${q.kind}${q.answers.length}`).join(',');
+/** The first shapes asked for are kept named (prepared on each connection); later ones are sent unnamed, never kept. */
+const KEPT_SHAPES = 64;
+const family = statementFamily<readonly AnalyticsQuestion[]>('analytics_per_bucket', { keyOf: shapeOf, build: perBucketStatement, named: KEPT_SHAPES });
+const keptShapes = new Set<string>();
+const dialect = new PgDialect();
+
+function statementOf(questions: readonly AnalyticsQuestion[]): NamedStatement {
+  const shape = shapeOf(questions);
+  if (keptShapes.has(shape) || keptShapes.size < KEPT_SHAPES) {
+    keptShapes.add(shape);
+    return family(questions);
+  }
+  const { sql: text, params } = dialect.sqlToQuery(perBucketStatement(questions));
+  return { name: '', text, params };
+}
 
 /** Who submitted in the range (before the filters: the submitter filter's choices), by name, most first. */
 const SUBMITTERS = namedStatement(
@@ -91,28 +123,18 @@ export interface AnalyticsRange {
   shareLinkId: string | null;
 }
 
-export type QuestionKind = 'number' | 'category' | 'other';
-
 const valuesOf = (range: AnalyticsRange) => ({ ...range, start: range.start.toISOString(), end: range.end.toISOString() });
 
-export function submissionsPerBucket(db: Queryable, range: AnalyticsRange) {
-  return runStatement<{ start: number; submissions: number; failing: number }>(db, SUBMISSIONS_PER_BUCKET, valuesOf(range));
-}
+/** One bucket's row: start, submissions, failing, and the per-question columns (c{i}, f{i}, min{i}, p50_{i}, max{i}, a{i}_{j}). */
+export type BucketRow = { start: number; submissions: number; failing: number } & Record<string, number | null>;
 
-export interface QuestionBucketRow {
-  kind: 'stats' | 'answer';
-  start: number;
-  id: string;
-  value: string | null;
-  count: number;
-  failing: number;
-  min: number | null;
-  p50: number | null;
-  max: number | null;
-}
-
-export function questionsPerBucket(db: Queryable, range: AnalyticsRange, questions: readonly { id: string; kind: QuestionKind }[]) {
-  return runStatement<QuestionBucketRow>(db, QUESTIONS_PER_BUCKET, { ...valuesOf(range), questions: JSON.stringify(questions) });
+export function perBucket(db: Queryable, range: AnalyticsRange, questions: readonly AnalyticsQuestion[]): Promise<BucketRow[]> {
+  const values: Record<string, unknown> = valuesOf(range);
+  questions.forEach((q, i) => {
+    values[`q${i}`] = q.id;
+    q.answers.forEach((a, j) => (values[`a${i}_${j}`] = a));
+  });
+  return runStatement<BucketRow>(db, statementOf(questions), values);
 }
 
 export function submittersOfRange(db: Queryable, range: AnalyticsRange) {

@@ -1,68 +1,69 @@
 /**
  * A checklist's results over time (issue #45): GET documentation/documents/{id}/analytics. Who may read
  * them is who may read its rows (THE action table's `viewResults`, today Read; no Read → 404 as for the
- * data call). Every number is the database's (db/queries/analytics.ts); this module names the questions,
- * gathers the rows into the answer and says 422 for a zone PostgreSQL does not know.
+ * data call). Every number is the database's (db/queries/analytics.ts: one pass over the range's rows);
+ * this module says how each question is read, gathers the rows into the answer and says 422 for a zone PostgreSQL does not know.
  */
 import type { Analytics, QuestionAnalytics, QuestionBucket } from '../../../shared/api/analytics.ts';
 import type { AnalyticsQueryParsed } from '../../../shared/api/analytics-schemas.ts';
 import { orderedQuestions, type Question } from '../../../shared/checklists/index.ts';
-import {
-  questionsPerBucket,
-  submissionsPerBucket,
-  submittersOfRange,
-  type AnalyticsRange,
-  type QuestionBucketRow,
-  type QuestionKind,
-} from '../../db/queries/analytics.ts';
+import { perBucket, submittersOfRange, type AnalyticsQuestion, type AnalyticsRange, type BucketRow } from '../../db/queries/analytics.ts';
 import { isUnknownTimeZone } from '../../db/errors.ts';
 import type { Deps, Member } from '../../env.ts';
 import { badRequest, validationFailed } from '../../errors.ts';
 import { readableDocument, requireAction } from '../documentation/access.ts';
 
-/** How a question is charted: number and decimal by their values, pass/fail, true/false and choices by their answers. */
-export function questionKind(question: Pick<Question, 'valueType'>): QuestionKind {
+/**
+ * How the statement reads a question: number and decimal by their values; pass/fail, true/false and the
+ * choices by the answers they offer (the answers' keys in the answer: 'pass', 'true', the choice's text).
+ * An answer a question no longer offers (an older version's choice) is counted, not named.
+ */
+export function analyticsQuestion(id: string, question: Pick<Question, 'valueType' | 'choices'>): AnalyticsQuestion & { keys: string[] } {
+  const offered = (keys: string[], json: string[], kind: 'single' | 'multi') => ({ id, kind, answers: json, keys });
   switch (question.valueType) {
     case 'number':
     case 'decimal':
-      return 'number';
+      return { id, kind: 'number', answers: [], keys: [] };
     case 'pass/fail':
+      return offered(['pass', 'fail'], ['"pass"', '"fail"'], 'single');
     case 'true/false':
+      return offered(['true', 'false'], ['true', 'false'], 'single');
     case 'single choice':
+      return offered(question.choices, question.choices.map((c) => JSON.stringify(c)), 'single');
     case 'multiple choice':
-      return 'category';
+      return offered(question.choices, question.choices.map((c) => JSON.stringify(c)), 'multi');
     default:
-      return 'other';
+      return { id, kind: 'other', answers: [], keys: [] };
   }
 }
 
-const emptyBucket = (start: number): QuestionBucket => ({ start, count: 0, failing: 0, answers: {}, min: null, p50: null, max: null });
+const numberOrNull = (value: number | null | undefined) => (value === null || value === undefined ? null : Number(value));
 
-/** The statements' rows as each question's buckets, oldest first. */
-function questionsOf(questions: readonly { id: string; question: Question }[], rows: readonly QuestionBucketRow[]): QuestionAnalytics[] {
-  const byQuestion = new Map<string, Map<number, QuestionBucket>>(questions.map((q) => [q.id, new Map()]));
-  for (const row of rows) {
-    const buckets = byQuestion.get(row.id);
-    if (!buckets) continue;
-    const start = Number(row.start);
-    let bucket = buckets.get(start);
-    if (!bucket) buckets.set(start, (bucket = emptyBucket(start)));
-    if (row.kind === 'answer') {
-      bucket.answers[row.value ?? ''] = Number(row.count);
-      continue;
+/** The statement's rows (one per bucket) as each question's buckets, oldest first (buckets where it was answered). */
+function questionsOf(questions: readonly { id: string; question: Question }[], read: readonly ReturnType<typeof analyticsQuestion>[], rows: readonly BucketRow[]): QuestionAnalytics[] {
+  return questions.map(({ id, question }, i) => {
+    const keys = read[i]!.keys;
+    const buckets: QuestionBucket[] = [];
+    for (const row of rows) {
+      const count = Number(row[`c${i}`] ?? 0);
+      if (count === 0) continue;
+      const answers: Record<string, number> = {};
+      keys.forEach((key, j) => {
+        const n = Number(row[`a${i}_${j}`] ?? 0);
+        if (n > 0) answers[key] = n;
+      });
+      buckets.push({
+        start: Number(row.start),
+        count,
+        failing: Number(row[`f${i}`] ?? 0),
+        answers,
+        min: numberOrNull(row[`min${i}`]),
+        p50: numberOrNull(row[`p50_${i}`]),
+        max: numberOrNull(row[`max${i}`]),
+      });
     }
-    bucket.count = Number(row.count);
-    bucket.failing = Number(row.failing);
-    bucket.min = row.min === null ? null : Number(row.min);
-    bucket.p50 = row.p50 === null ? null : Number(row.p50);
-    bucket.max = row.max === null ? null : Number(row.max);
-  }
-  return questions.map(({ id, question }) => ({
-    question_id: id,
-    title: question.title,
-    value_type: question.valueType,
-    buckets: [...byQuestion.get(id)!.values()].sort((a, b) => a.start - b.start),
-  }));
+    return { question_id: id, title: question.title, value_type: question.valueType, buckets };
+  });
 }
 
 /** GET documentation/documents/{id}/analytics: three statements, each one pass over the range's rows. */
@@ -84,12 +85,12 @@ export async function checklistAnalytics(deps: Deps, who: Member, documentId: st
     shareLinkId: query.share_link_id ?? null,
   };
   try {
-    const buckets = await submissionsPerBucket(deps.db, range);
-    const rows = questions.length === 0 ? [] : await questionsPerBucket(deps.db, range, questions.map(({ id, question }) => ({ id, kind: questionKind(question) })));
+    const read = questions.map(({ id, question }) => analyticsQuestion(id, question));
+    const rows = await perBucket(deps.db, range, read);
     const submitters = await submittersOfRange(deps.db, range);
     return {
-      buckets: buckets.map((b) => ({ start: Number(b.start), submissions: Number(b.submissions), failing: Number(b.failing) })),
-      questions: questionsOf(questions, rows),
+      buckets: rows.map((b) => ({ start: Number(b.start), submissions: Number(b.submissions), failing: Number(b.failing) })),
+      questions: questionsOf(questions, read, rows),
       submitters: submitters.map((s) => ({ user_id: s.user_id, share_link_id: s.share_link_id, name: s.name ?? 'A former member', submissions: Number(s.submissions) })),
     };
   } catch (err) {
