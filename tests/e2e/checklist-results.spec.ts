@@ -5,6 +5,7 @@
  * bucket filters the grid to it; the filters read the rows again from the server.
  */
 import { callApi, expect, expectAccessible, expectNoHorizontalScroll, signInWithToken, test, usePhoneViewport, type OrgAdmin } from './support/test.ts';
+import { memberOf } from './support/documentation.ts';
 
 const questions = {
   floor: { title: 'Floor clean', valueType: 'pass/fail', required: true },
@@ -13,13 +14,15 @@ const questions = {
 };
 
 /** A checklist with 50 submissions: every 5th floor failing, the cold room from 0 to 9.8 °C. */
-async function checklistWithSubmissions(admin: OrgAdmin, name: string): Promise<{ id: string; failing: number }> {
+const checklistWithSubmissions = (admin: OrgAdmin, name: string) => checklistWithSubmissionsOf(admin, name, 50);
+
+async function checklistWithSubmissionsOf(admin: OrgAdmin, name: string, count: number): Promise<{ id: string; failing: number }> {
   const doc = await callApi<{ id: string }>('documentation/documents', {
     token: admin.token,
     json: { folder_id: 'root', name, doctype: 'form', description: '', contents: { questions, question_index: Object.keys(questions) } },
   });
   let failing = 0;
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0; i < count; i++) {
     const temp = (i % 50) / 5;
     const record = { floor: { value: i % 5 === 0 ? 'fail' : 'pass' }, locked: { value: i % 2 === 0 }, temp: { value: temp } };
     if (i % 5 === 0 || temp < 2 || temp > 8) failing++;
@@ -87,4 +90,24 @@ test('the checklist’s page links to its results', async ({ page, orgAdmin }) =
   await signInWithToken(page, orgAdmin.token);
   await page.goto(`/documentation/view/${doc.id}`);
   await expect(page.getByRole('link', { name: 'Results', exact: true })).toHaveAttribute('href', `/documentation/results/${doc.id}`);
+});
+
+test('a new submission moves the counts without a reload (the live stream the bell uses)', async ({ page, orgAdmin }) => {
+  const { id } = await checklistWithSubmissionsOf(orgAdmin, 'Live round', 2);
+  // The admin follows the checklist: its submissions reach them on the live stream.
+  await callApi(`documentation/documents/${id}/subscription`, { token: orgAdmin.token, json: {} });
+  const member = await memberOf(orgAdmin);
+  await signInWithToken(page, orgAdmin.token);
+  const streamOpened = page.waitForResponse((r) => r.url().includes('/documentation/notifications/stream') && r.status() === 200);
+  await page.goto(`/documentation/results/${id}`);
+  const numbers = page.getByRole('region', { name: 'Submissions: the numbers' }).locator('tbody tr td');
+  await expect(numbers.first()).toHaveText('2');
+  await streamOpened;
+  await page.evaluate(() => ((window as { stayed?: boolean }).stayed = true));
+
+  const record = { floor: { value: 'fail' }, locked: { value: true }, temp: { value: 5 } };
+  await callApi(`documentation/documents/${id}/data`, { token: member.token, json: { record } });
+  await expect(numbers.first()).toHaveText('3');
+  await expect(page.getByRole('navigation', { name: 'Results of Live round pages' })).toContainText('of 3');
+  expect(await page.evaluate(() => (window as { stayed?: boolean }).stayed), 'no reload').toBe(true);
 });
