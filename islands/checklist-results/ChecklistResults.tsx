@@ -1,7 +1,7 @@
 /**
  * A checklist's results page (issue #45, /documentation/results/{id}): the filters (date range, day /
  * week / month, valid or failing, submitter), the charts of the range (loaded with uPlot only once the
- * first numbers are in: ./ResultsCharts.tsx), and THE results grid of its submissions (./SubmissionsGrid.tsx)
+ * first numbers are in: islands/shared/charts), and THE results grid of its submissions (./SubmissionsGrid.tsx)
  * with Export CSV. A click on a chart's bucket (or its row in a chart's table) filters the grid to that
  * bucket. A submission heard of on the live stream reads the numbers and the rows again.
  */
@@ -12,14 +12,15 @@ import { showAlert } from '../../src/client/stores/alerts.ts';
 import type { Document } from '../../src/shared/api/documentation.ts';
 import { exportFileName } from '../../src/shared/api/sheets.ts';
 import { orderedQuestions } from '../../src/shared/checklists/index.ts';
-import { bucketLabel, chartsOf } from './chart-data.ts';
+import { bucketLabel } from '../shared/charts/chart-spec.ts';
+import { chartsOf } from './chart-data.ts';
 import { exportRows } from './export-csv.ts';
 import { ResultsFilterBar } from './ResultsFilterBar.tsx';
 import { analyticsQueryOf, browserZone, bucketEnd, dataQueryOf, defaultFilters, type ResultsFilters } from './results-filters.ts';
 import { SubmissionsGrid } from './SubmissionsGrid.tsx';
 import { useAnalytics, useLiveSubmissions } from './use-analytics.ts';
 
-const ResultsCharts = lazy(() => import('./ResultsCharts.tsx'));
+const ChartCards = lazy(() => import('../shared/charts/ChartCards.tsx'));
 
 export const EXPORT_CSV = 'Export CSV';
 export const EXPORT_FAILED = 'Something went wrong fetching your results... please try again';
@@ -61,7 +62,7 @@ export function ChecklistResults({ document: doc }: { document: Document }) {
       {analytics && analytics.buckets.length === 0 && <p className="checklist-charts-empty">No submissions in this range.</p>}
       {analytics && analytics.buckets.length > 0 && (
         <Suspense fallback={<p className="loading-text">Loading the charts…</p>}>
-          <ResultsCharts charts={charts} name={doc.name} onBucket={onBucket} />
+          <ChartCards charts={charts} name={doc.name} onBucket={onBucket} />
         </Suspense>
       )}
       <div className="sheet-results-bar checklist-grid-bar">

@@ -8,50 +8,9 @@
  */
 import type { Analytics, AnalyticsBucket, QuestionAnalytics } from '../../src/shared/api/analytics.ts';
 import type { Question } from '../../src/shared/checklists/index.ts';
-
-export type SeriesRole = 'valid' | 'failing' | 'answer' | 'share' | 'min' | 'median' | 'max';
-
-export interface ChartSeries {
-  label: string;
-  role: SeriesRole;
-  values: (number | null)[];
-}
-
-export interface ChartSpec {
-  id: string;
-  title: string;
-  kind: 'submissions' | 'answers' | 'values';
-  /** Bucket starts, epoch seconds. */
-  x: number[];
-  /** The x axis: the range asked for, half a bucket wider on each side (a bar at an end stays whole). */
-  span: [number, number];
-  series: ChartSeries[];
-  /** A number question's validation range (either end may be open). */
-  band?: { min: number | null; max: number | null } | undefined;
-  /** Per bucket: at least one failing answer (marked ✕ on the chart, "failing" in the table). */
-  failing: boolean[];
-  table: { headers: string[]; rows: string[][] };
-}
-
-/** The bucket's name in the browser's language and zone: "7 Dec 2026", "week of 7 Dec 2026", "December 2026". */
-export function bucketLabel(start: number, bucket: AnalyticsBucket, locale?: string): string {
-  const d = new Date(start * 1000);
-  if (bucket === 'month') return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' }).format(d);
-  const day = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' }).format(d);
-  return bucket === 'week' ? `Week of ${day}` : day;
-}
-
-/** A bucket's usual length in seconds (the padding of the x axis). */
-const BUCKET_SECONDS: Record<AnalyticsBucket, number> = { day: 86_400, week: 7 * 86_400, month: 30.44 * 86_400 };
-
-/** The x axis of every chart for the range `[start, end)` asked for. */
-export function spanOf(range: { start_time: number; end_time: number }, bucket: AnalyticsBucket): [number, number] {
-  const half = BUCKET_SECONDS[bucket] / 2;
-  return [range.start_time - half, range.end_time - half];
-}
+import { bucketHeader, bucketLabel, spanOf, valuesSpec, type ChartSeries, type ChartSpec } from '../shared/charts/chart-spec.ts';
 
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
-const number = (n: number | null) => (n === null ? '' : String(Math.round(n * 1000) / 1000));
 
 export function submissionsChart(analytics: Analytics, bucket: AnalyticsBucket, span: [number, number]): ChartSpec {
   const x = analytics.buckets.map((b) => b.start);
@@ -73,7 +32,6 @@ export function submissionsChart(analytics: Analytics, bucket: AnalyticsBucket, 
   };
 }
 
-const bucketHeader = (bucket: AnalyticsBucket) => ({ day: 'Day', week: 'Week', month: 'Month' })[bucket];
 
 /** The answers in the order the question offers them, then any other answer seen. */
 function answerOrder(q: QuestionAnalytics, question: Question | undefined): string[] {
@@ -108,27 +66,14 @@ export function answersChart(q: QuestionAnalytics, question: Question | undefine
 }
 
 export function valuesChart(q: QuestionAnalytics, question: Question | undefined, bucket: AnalyticsBucket, span: [number, number]): ChartSpec {
+  return valuesSpec({ id: `question-${q.question_id}`, title: q.title || 'Question', buckets: q.buckets, band: bandOf(question), bucket, span });
+}
+
+/** A number question's validation range, when it has one. */
+function bandOf(question: Question | undefined): ChartSpec['band'] {
   const rule = question?.validation;
   const bound = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-  const band = rule?.enabled && (bound(rule.min) !== null || bound(rule.max) !== null) ? { min: bound(rule.min), max: bound(rule.max) } : undefined;
-  return {
-    id: `question-${q.question_id}`,
-    title: q.title || 'Question',
-    kind: 'values',
-    x: q.buckets.map((b) => b.start),
-    span,
-    series: [
-      { label: 'Min', role: 'min', values: q.buckets.map((b) => b.min) },
-      { label: 'Median', role: 'median', values: q.buckets.map((b) => b.p50) },
-      { label: 'Max', role: 'max', values: q.buckets.map((b) => b.max) },
-    ],
-    band,
-    failing: q.buckets.map((b) => b.failing > 0),
-    table: {
-      headers: [bucketHeader(bucket), 'Answers', 'Min', 'Median', 'Max', 'Failing'],
-      rows: q.buckets.map((b) => [bucketLabel(b.start, bucket), String(b.count), number(b.min), number(b.p50), number(b.max), String(b.failing)]),
-    },
-  };
+  return rule?.enabled && (bound(rule.min) !== null || bound(rule.max) !== null) ? { min: bound(rule.min), max: bound(rule.max) } : undefined;
 }
 
 const CATEGORY_TYPES = new Set(['pass/fail', 'true/false', 'single choice', 'multiple choice']);

@@ -1,7 +1,7 @@
 /**
  * A checklist's results page (issue #45): /documentation/results/{id} of a checklist
  * (src/screens/doctypes/registry.ts `results`). Its reads start as it mounts (no server first paint this
- * round); uPlot loads later, with the charts (./ResultsCharts.tsx).
+ * round); uPlot loads later, with the charts (islands/shared/charts/ChartCards.tsx).
  */
 import gridStyles from '../shared/data-grid.css?inline';
 import resultStyles from './checklist-results.css?inline';

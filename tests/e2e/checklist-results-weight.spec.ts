@@ -35,6 +35,6 @@ test('a checklist’s results page, charts included, stays within the editors’
   const summary = `results route of a checklist: ${(total / 1000).toFixed(1)} KB gzip`;
   test.info().annotations.push({ type: 'weight', description: `${summary}\n${lines}` });
   console.log(`${summary}\n${lines}`);
-  expect(loaded.some((r) => /ResultsCharts/.test(r.url))).toBe(true);
+  expect(loaded.some((r) => /ChartCards/.test(r.url))).toBe(true);
   expect(total).toBeLessThanOrEqual(EDITOR_BUDGET);
 });

@@ -5,7 +5,9 @@
  * bucket filters the grid to it; the filters read the rows again from the server.
  */
 import { callApi, expect, expectAccessible, expectNoHorizontalScroll, signInWithToken, test, usePhoneViewport, type OrgAdmin } from './support/test.ts';
+import { question } from './support/checklist-filler.ts';
 import { memberOf } from './support/documentation.ts';
+import type { Question } from '../../src/shared/checklists/index.ts';
 
 const questions = {
   floor: { title: 'Floor clean', valueType: 'pass/fail', required: true },
@@ -110,4 +112,43 @@ test('a new submission moves the counts without a reload (the live stream the be
   await expect(numbers.first()).toHaveText('3');
   await expect(page.getByRole('navigation', { name: 'Results of Live round pages' })).toContainText('of 3');
   expect(await page.evaluate(() => (window as { stayed?: boolean }).stayed), 'no reload').toBe(true);
+});
+
+test('a result sheet charts its number and date-time columns above its grid', async ({ page, orgAdmin }) => {
+  const sheetQuestions = {
+    temp: question('Cold room °C', 'decimal', { validation: { enabled: true, min: 2, max: 8 } as Question['validation'] }),
+    when: question('Delivered', 'datetime'),
+  };
+  const form = await callApi<{ id: string }>('documentation/documents', {
+    token: orgAdmin.token,
+    json: { folder_id: 'root', name: 'Deliveries', doctype: 'form', description: '', contents: { questions: sheetQuestions, question_index: ['temp', 'when'] } },
+  });
+  for (const temp of [1, 5, 9]) {
+    const record = { temp: { value: temp }, when: { value: new Date().toISOString() } };
+    await callApi(`documentation/documents/${form.id}/data`, { token: orgAdmin.token, json: { record } });
+  }
+  const column = (q: object) => ({ ...q, form_id: form.id });
+  const sheet = await callApi<{ id: string; version: number }>('documentation/documents', { token: orgAdmin.token, json: { folder_id: 'root', name: 'Delivery sheet', doctype: 'sheet' } });
+  await callApi(`documentation/documents/${sheet.id}`, {
+    token: orgAdmin.token,
+    method: 'PUT',
+    json: {
+      version: sheet.version,
+      changelog: 'Two columns',
+      contents: {
+        questions: { temp: column(sheetQuestions.temp), when: column(sheetQuestions.when) },
+        question_index: ['temp', 'when'],
+        form_links: {},
+        form_ids: [form.id],
+      },
+    },
+  });
+  await signInWithToken(page, orgAdmin.token);
+  await page.goto(`/documentation/results/${sheet.id}`);
+  await expect(page.getByRole('table', { name: 'Results of Delivery sheet' }).locator('tbody tr')).toHaveCount(3);
+  const temp = page.getByRole('region', { name: 'Cold room °C', exact: true });
+  await expect(temp.locator('canvas')).toBeVisible();
+  await expect(temp.getByRole('region', { name: 'Cold room °C: the numbers' }).locator('tbody td')).toHaveText(['3', '1', '5', '9', '2']);
+  await expect(page.getByRole('region', { name: 'Delivered', exact: true }).locator('canvas')).toBeVisible();
+  await expectAccessible(page);
 });

@@ -8,7 +8,8 @@
  * - form (checklist): viewed with the light `rb-checklist` element (no React on a checklist's page),
  *   edited with the checklist editor island; `results` its submissions' charts and grid (islands/checklist-results).
  * - sheet and report: the results grid or the report's cards (islands/sheet-results), edited with the
- *   sheet editor island (islands/sheet-editor); `results` is the grid of /documentation/results/{id};
+ *   sheet editor island (islands/sheet-editor); `results` is the grid of /documentation/results/{id} with
+ *   the sheet's charts (issue #45, islands/sheet-results/results-page.tsx);
  *   their first rows are asked for with the document's arrival (`firstReads`, first-rows.ts).
  * - presentation: the light presentation viewer (islands/presentation-viewer: DOM and Konva's core, no React),
  *   edited with the presentation editor island (islands/presentation-editor: React, Konva, Tiptap); its
@@ -56,13 +57,13 @@ export const doctypes: Record<Doctype, DoctypeEntry> = {
   sheet: {
     viewer: () => import('../../../islands/sheet-results/mount.tsx'),
     editor: () => import('../../../islands/sheet-editor/mount.tsx'),
-    results: () => import('../../../islands/sheet-results/mount.tsx').then((m) => m.grid),
+    results: () => import('../../../islands/sheet-results/results-page.tsx').then((m) => m.grid),
     firstReads: startFirstRows,
   },
   report: {
     viewer: () => import('../../../islands/sheet-results/mount.tsx'),
     editor: () => import('../../../islands/sheet-editor/mount.tsx'),
-    results: () => import('../../../islands/sheet-results/mount.tsx').then((m) => m.grid),
+    results: () => import('../../../islands/sheet-results/results-page.tsx').then((m) => m.grid),
     firstReads: startFirstRows,
   },
 };

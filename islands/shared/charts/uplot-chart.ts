@@ -1,14 +1,14 @@
 /**
  * One chart of a checklist's results drawn with uPlot (issue #45; docs/libraries.md: ~20 KB gzip, canvas,
- * fast with thousands of points). This module and uPlot load only when the results page shows its charts
- * (a dynamic import from ./ChecklistResults.tsx).
+ * fast with thousands of points). This module and uPlot load only when a results page shows its charts
+ * (a dynamic import of ./ChartCards.tsx).
  *
  * Failing is never colour alone: failing bars are hatched, and every bucket with a failing answer is
  * marked ✕ on the chart (and says so in the table beside it). Colours are the theme's, dark enough for
  * 3:1 against the white card (WCAG 1.4.11).
  */
 import uPlot from 'uplot';
-import type { ChartSeries, ChartSpec } from './chart-data.ts';
+import type { ChartSeries, ChartSpec } from './chart-spec.ts';
 
 export const CHART_HEIGHT = 220;
 

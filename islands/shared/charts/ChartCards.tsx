@@ -1,17 +1,18 @@
 /**
- * The charts of a checklist's results (issue #45), above its grid: one card per chart — the chart (uPlot,
- * ./uplot-chart.ts), Save as PNG, and the table of its numbers beside it (for screen readers and for
- * copying; each bucket's name is a button that filters the grid to it, as a click on the chart does).
- * Loaded with uPlot by a dynamic import: only this page, and only once its first numbers are in.
+ * THE charts of the results pages (issue #45: a checklist's, a result sheet's number and date columns): one
+ * card per chart — the chart (uPlot, ./uplot-chart.ts), Save as PNG, and the table of its numbers beside
+ * it (for screen readers and for copying; each bucket's name is a button that does what a click on the
+ * chart's bucket does). Loaded with uPlot by a dynamic import: only a results page, once its numbers are in.
  */
 import uplotStyles from 'uplot/dist/uPlot.min.css?inline';
+import chartStyles from './charts.css?inline';
 import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
-import { addStyles, saveBlob } from '../../src/client/dom.ts';
-import type { ChartSpec } from './chart-data.ts';
+import { addStyles, saveBlob } from '../../../src/client/dom.ts';
+import type { ChartSpec } from './chart-spec.ts';
 import { chartPng, drawChart } from './uplot-chart.ts';
 
-addStyles(uplotStyles);
+addStyles(uplotStyles, chartStyles);
 
 export const SAVE_AS_PNG = 'Save as PNG';
 
@@ -22,7 +23,7 @@ interface Props {
   onBucket: (start: number) => void;
 }
 
-export default function ResultsCharts({ charts, name, onBucket }: Props) {
+export default function ChartCards({ charts, name, onBucket }: Props) {
   return (
     <div className="checklist-charts">
       {charts.map((spec) => (
