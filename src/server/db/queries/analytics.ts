@@ -29,7 +29,7 @@ const BUCKET = sql`date_trunc(${v('bucket')}::text, s.created_at, ${v('tz')}::te
 /**
  * A question as the per-bucket statement reads it: number questions by their values; pass/fail,
  * true/false and single choice by the answers they offer (`single`), multiple choice by each choice
- * (`multi`); other questions are only counted. `answers`: the offered answers as JSON text.
+ * (`multi`); other questions are only counted. `answers`: the offered answers as text ('pass', 'true', a choice).
  */
 export type QuestionKind = 'number' | 'single' | 'multi' | 'other';
 export interface AnalyticsQuestion {
@@ -47,12 +47,14 @@ const col = (name: string) => sql.raw(name);
  * checklist's questions (their kinds and how many answers each offers); their ids and answers are values.
  */
 function perBucketStatement(questions: readonly AnalyticsQuestion[]) {
-  const answerOf = questions.map((_q, i) => {
+  const answerOf = questions.map((q, i) => {
     const answer = sql`s.record -> ${v(`q${i}`)}::text`;
     const value = sql`${answer} -> 'value'`;
-    return sql`CASE WHEN ${value} IS NOT NULL AND ${value} NOT IN ('null'::jsonb, '""'::jsonb, '"not checked"'::jsonb, '[]'::jsonb)
-                     AND coalesce(${answer} ->> 'hidden', '') <> 'true' THEN ${value} END AS ${col(`v${i}`)},
-               (${answer} ->> 'valid') = 'false' AS ${col(`bad${i}`)}`;
+    const given = sql`${value} IS NOT NULL AND ${value} NOT IN ('null'::jsonb, '""'::jsonb, '"not checked"'::jsonb, '[]'::jsonb)
+                     AND coalesce(${answer} ->> 'hidden', '') <> 'true'`;
+    // A single answer's text ('pass', 'true', a choice), read once here and compared as text below.
+    const text = q.kind === 'single' ? sql`, CASE WHEN ${given} THEN ${value} #>> '{}' END AS ${col(`t${i}`)}` : sql``;
+    return sql`CASE WHEN ${given} THEN ${value} END AS ${col(`v${i}`)}, (${answer} ->> 'valid') = 'false' AS ${col(`bad${i}`)}${text}`;
   });
   const columns = questions.flatMap((q, i) => {
     const value = col(`v${i}`);
@@ -66,8 +68,8 @@ function perBucketStatement(questions: readonly AnalyticsQuestion[]) {
       parts.push(sql`min(${n}) AS ${col(`min${i}`)}, percentile_cont(0.5) WITHIN GROUP (ORDER BY ${n}) AS ${col(`p50_${i}`)}, max(${n}) AS ${col(`max${i}`)}`);
     }
     q.answers.forEach((_a, j) => {
-      const offered = sql`${v(`a${i}_${j}`)}::text::jsonb`;
-      const hit = q.kind === 'multi' ? sql`jsonb_typeof(${value}) = 'array' AND ${value} @> jsonb_build_array(${offered})` : sql`${value} = ${offered}`;
+      const offered = sql`${v(`a${i}_${j}`)}::text`;
+      const hit = q.kind === 'multi' ? sql`jsonb_typeof(${value}) = 'array' AND jsonb_exists(${value}, ${offered})` : sql`${col(`t${i}`)} = ${offered}`;
       parts.push(sql`count(*) FILTER (WHERE ${hit})::int AS ${col(`a${i}_${j}`)}`);
     });
     return parts;

@@ -19,19 +19,19 @@ import { readableDocument, requireAction } from '../documentation/access.ts';
  * An answer a question no longer offers (an older version's choice) is counted, not named.
  */
 export function analyticsQuestion(id: string, question: Pick<Question, 'valueType' | 'choices'>): AnalyticsQuestion & { keys: string[] } {
-  const offered = (keys: string[], json: string[], kind: 'single' | 'multi') => ({ id, kind, answers: json, keys });
+  const offered = (keys: string[], kind: 'single' | 'multi') => ({ id, kind, answers: keys, keys });
   switch (question.valueType) {
     case 'number':
     case 'decimal':
       return { id, kind: 'number', answers: [], keys: [] };
     case 'pass/fail':
-      return offered(['pass', 'fail'], ['"pass"', '"fail"'], 'single');
+      return offered(['pass', 'fail'], 'single');
     case 'true/false':
-      return offered(['true', 'false'], ['true', 'false'], 'single');
+      return offered(['true', 'false'], 'single');
     case 'single choice':
-      return offered(question.choices, question.choices.map((c) => JSON.stringify(c)), 'single');
+      return offered(question.choices, 'single');
     case 'multiple choice':
-      return offered(question.choices, question.choices.map((c) => JSON.stringify(c)), 'multi');
+      return offered(question.choices, 'multi');
     default:
       return { id, kind: 'other', answers: [], keys: [] };
   }
