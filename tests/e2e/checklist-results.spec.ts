@@ -91,7 +91,10 @@ test('the checklist’s page links to its results', async ({ page, orgAdmin }) =
   });
   await signInWithToken(page, orgAdmin.token);
   await page.goto(`/documentation/view/${doc.id}`);
-  await expect(page.getByRole('link', { name: 'Results', exact: true })).toHaveAttribute('href', `/documentation/results/${doc.id}`);
+  await page.getByRole('button', { name: 'Document menu' }).click();
+  await page.getByRole('menuitem', { name: 'Results', exact: true }).click();
+  await expect(page).toHaveURL(`/documentation/results/${doc.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results of Daily round');
 });
 
 test('a new submission moves the counts without a reload (the live stream the bell uses)', async ({ page, orgAdmin }) => {

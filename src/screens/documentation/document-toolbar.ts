@@ -1,12 +1,12 @@
 /**
  * The toolbar of a document page, viewer and editor alike (documentation §2 "Toolbar menu on a
- * document page"): the View/Edit switch (only when the action table allows `edit`), History, a checklist's Results (issue #45), and the toolbar menu with
+ * document page"): the View/Edit switch (only when the action table allows `edit`), History, and the toolbar menu with
  * 'QR Link', Favourite/Unfavourite, Subscribe/Unsubscribe and Assign, and for checklists 'Reset Questions'
  * (when the page gives `resetQuestions`): ./item-menu.ts, loaded with the menu when it is first opened.
  */
 import type { Document } from '../../shared/api/documentation.ts';
 import { canEdit } from './document-actions.ts';
-import { editPath, historyPath, resultsPath, viewPath } from '../../client/addresses.ts';
+import { editPath, historyPath, viewPath } from '../../client/addresses.ts';
 import { $favourites, $subscriptions, loadFavourites, loadSubscriptions } from '../../client/stores/favourites.ts';
 import { afterPaint } from '../../client/dom.ts';
 import { createToolbarMenu } from './toolbar-menu.ts';
@@ -46,8 +46,6 @@ export function renderDocumentToolbar(container: HTMLElement, doc: Document, opt
   const parts: HTMLElement[] = [];
   if (canEdit(doc)) parts.push(modeSwitch(doc, options.mode));
   parts.push(link('History', historyPath(doc.id), 'button secondary'));
-  // A checklist's submissions, charted (issue #45): for those who may see them (Read, THE action table's viewResults).
-  if (doc.doctype === 'form') parts.push(link('Results', resultsPath(doc.id), 'button secondary'));
   const menu = createToolbarMenu('Document menu', async () => (await import('./item-menu.ts')).documentMenuActions(doc, options, () => menu.button));
   // Favourite and Subscribe say what they do: both lists, read once per page, and the menu reads its
   // entries again as they change. The reads leave after the next paint: the menu is drawn with the page's
