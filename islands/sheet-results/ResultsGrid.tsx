@@ -12,7 +12,7 @@
  * responsive without a virtualising library. Below 600 px each row becomes a card whose cells name their
  * column.
  */
-import { useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { api, problemText } from '../../src/client/api.ts';
 import { resultsPath } from '../../src/client/addresses.ts';
 import { navigate } from '../../src/client/navigation.ts';
@@ -48,8 +48,22 @@ import { useSheetRows } from './use-sheet-rows.ts';
 export const EXPORT_CSV = 'Export CSV';
 export const EXPORT_FAILED = 'Something went wrong fetching your results... please try again';
 
-/** `onFirstPage`: called once, as the first page of rows is drawn and before it paints (./mount.tsx: the server's drawing goes). */
-export function ResultsGrid({ document: doc, onFirstPage }: { document: Document; onFirstPage?: () => void }) {
+/** What the results page draws above the grid (issue #45: the sheet's charts) sees: the filter's rows and the filter. */
+export interface ResultsView {
+  contents: ReturnType<typeof readSheetContents>;
+  /** Newest first; the first `count` are the filter's. */
+  rows: readonly SheetRow[];
+  count: number;
+  loaded: number;
+  from: Date | undefined;
+  setFrom: (value: string) => void;
+}
+
+/**
+ * `onFirstPage`: called once, as the first page of rows is drawn and before it paints (./mount.tsx: the
+ * server's drawing goes). `above`: drawn above the filter bar once the first rows are in (./results-page.tsx).
+ */
+export function ResultsGrid({ document: doc, onFirstPage, above }: { document: Document; onFirstPage?: () => void; above?: (view: ResultsView) => ReactNode }) {
   const contents = useMemo(() => readSheetContents(doc.contents), [doc]);
   const formNames = useFormNames(contents);
   const columns = useMemo(() => columnsOf(contents, formNames), [contents, formNames]);
@@ -124,6 +138,10 @@ export function ResultsGrid({ document: doc, onFirstPage }: { document: Document
 
   return (
     <section className="sheet-results" aria-label={label}>
+      {above && firstReady && above({ contents, rows, count, loaded, from: fromDate, setFrom: (value) => {
+        setFrom(value);
+        setSkip(0);
+      } })}
       <div className="sheet-results-bar">
         <div className="sheet-results-filter field">
           <label htmlFor="sheet-results-from">Datetime on or after</label>

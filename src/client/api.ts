@@ -49,6 +49,7 @@ import type { SearchQuery, SearchResult } from '../shared/api/search.ts';
 import type { QrSheetItems, QrSheetQuery } from '../shared/api/qr-labels.ts';
 import type { MailFailures } from '../shared/api/settings.ts';
 import type { SheetData, SheetDataQuery, SheetExportQuery } from '../shared/api/sheets.ts';
+import type { Analytics, AnalyticsQuery, ChecklistDataQuery } from '../shared/api/analytics.ts';
 import type { List } from '../shared/api/list.ts';
 import type { EffectivePermissionsQuery, MemberPermissions } from '../shared/api/effective-permissions.ts';
 import type { CreateShareLinkBody, ShareLink } from '../shared/api/share-links.ts';
@@ -210,6 +211,10 @@ export const api = {
       proposed
         ? call<List<MemberPermissions>>(paths.documentation.effectivePermissions(kind, id), { method: 'POST', json: proposed, query: { ...query } })
         : call<List<MemberPermissions>>(paths.documentation.effectivePermissions(kind, id), { query: { ...query } }),
+    /** A checklist's rows (issue #45: its results page), newest first, with the page's filters. */
+    checklistData: (id: string, query: ChecklistDataQuery) => call<List<SubmittedRow>>(paths.documentation.data(id), { query: { ...query } }),
+    /** A checklist's results over time (issue #45): counted by the database per day, week or month. */
+    analytics: (id: string, query: AnalyticsQuery) => call<Analytics>(paths.documentation.analytics(id), { query: { ...query } }),
     /** One submitted row of a checklist. */
     submittedRow: (id: string) => call<SubmittedRow>(paths.documentation.submittedRow(id)),
     /** The rows of a result sheet or report (issue #13), newest first; a report's latest row is `limit: 1`. */

@@ -4,11 +4,11 @@
  * so the grid renders links without building HTML. Pure: the event in, the parts out.
  *
  * Links follow the target's state now (src/shared/api/activity.ts): a live document → its view page
- * (plus its history for DocumentUpdated and DataSubmitted); a live folder → the browser; something in the
+ * (plus its history for DocumentUpdated, its results for DataSubmitted: issue #45); a live folder → the browser; something in the
  * trash → the trash of the folder it was deleted from; a live user or role → its admin page; gone →
  * its name as plain text.
  */
-import { browsePath, historyPath, trashPath, viewPath } from '../../../src/client/addresses.ts';
+import { browsePath, historyPath, resultsPath, trashPath, viewPath } from '../../../src/client/addresses.ts';
 import type { ActivityEntry, ActivityTarget, ActivityType } from '../../../src/shared/api/activity.ts';
 import type { Doctype } from '../../../src/shared/api/documentation.ts';
 import { rolePath, userPath } from '../shared/admin-paths.ts';
@@ -120,7 +120,7 @@ function assigneeName(value: unknown): string | undefined {
 }
 
 /** The events whose document also links to its history. */
-const WITH_HISTORY: ReadonlySet<ActivityType> = new Set(['DocumentUpdated', 'DataSubmitted']);
+const WITH_HISTORY: ReadonlySet<ActivityType> = new Set(['DocumentUpdated']);
 
 /**
  * The log's sentence for one event, e.g. ['ann', ' created the role ', {text: 'Auditors', href:
@@ -161,6 +161,10 @@ export function describeActivity(entry: ActivityEntry): ActivityPart[] {
   parts.push('.');
   if (WITH_HISTORY.has(entry.activity_type) && target?.kind === 'document' && target.state === 'live') {
     parts.push(' ', { text: 'History', href: historyPath(target.id), label: `History of ${target.name}` });
+  }
+  // A submission links to its checklist's results (issue #45): every submission, charted.
+  if (entry.activity_type === 'DataSubmitted' && target?.kind === 'document' && target.state === 'live') {
+    parts.push(' ', { text: 'Results', href: resultsPath(target.id), label: `Results of ${target.name}` });
   }
   return parts;
 }

@@ -6,9 +6,10 @@
  * is one entry here.
  *
  * - form (checklist): viewed with the light `rb-checklist` element (no React on a checklist's page),
- *   edited with the checklist editor island.
+ *   edited with the checklist editor island; `results` its submissions' charts and grid (islands/checklist-results).
  * - sheet and report: the results grid or the report's cards (islands/sheet-results), edited with the
- *   sheet editor island (islands/sheet-editor); `results` is the grid of /documentation/results/{id};
+ *   sheet editor island (islands/sheet-editor); `results` is the grid of /documentation/results/{id} with
+ *   the sheet's charts (issue #45, islands/sheet-results/results-page.tsx);
  *   their first rows are asked for with the document's arrival (`pageReads`, first-rows.ts).
  * - presentation: the light presentation viewer (islands/presentation-viewer: DOM and Konva's core, no React),
  *   edited with the presentation editor island (islands/presentation-editor: React, Konva, Tiptap); its
@@ -49,18 +50,20 @@ export const doctypes: Record<Doctype, DoctypeEntry> = {
   form: {
     viewer: () => import('./checklist-viewer.ts'),
     editor: () => import('../../../islands/checklist-editor/mount.tsx'),
+    // Its results page (issue #45): the charts and THE results grid of its submissions.
+    results: () => import('../../../islands/checklist-results/mount.tsx').then((m) => m.grid),
   },
   // Result sheets and reports (issue #13): the grid or the report's cards; their editor is one island.
   sheet: {
     viewer: () => import('../../../islands/sheet-results/mount.tsx'),
     editor: () => import('../../../islands/sheet-editor/mount.tsx'),
-    results: () => import('../../../islands/sheet-results/mount.tsx').then((m) => m.grid),
+    results: () => import('../../../islands/sheet-results/results-page.tsx').then((m) => m.grid),
     pageReads: startFirstRows,
   },
   report: {
     viewer: () => import('../../../islands/sheet-results/mount.tsx'),
     editor: () => import('../../../islands/sheet-editor/mount.tsx'),
-    results: () => import('../../../islands/sheet-results/mount.tsx').then((m) => m.grid),
+    results: () => import('../../../islands/sheet-results/results-page.tsx').then((m) => m.grid),
     pageReads: startFirstRows,
   },
 };

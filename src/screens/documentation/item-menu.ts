@@ -11,6 +11,8 @@ import type { Doctype, Document, ItemKind } from '../../shared/api/documentation
 import { allows } from '../../shared/permissions/index.ts';
 import { followLabels, loadSubscriptions, subscriptionOf, toggleFavourite, unsubscribe } from '../../client/stores/favourites.ts';
 import { openQrDialog } from './qr-dialog.ts';
+import { resultsPath } from '../../client/addresses.ts';
+import { navigate } from '../../client/navigation.ts';
 import type { MenuAction } from './toolbar-menu.ts';
 
 export interface MenuItemSubject {
@@ -51,6 +53,8 @@ export function documentMenuActions(doc: Document, options: { qrAddress: string;
     { label: 'QR Link', run: () => void openQrDialog(options.qrAddress, doc.name, opener()) },
     ...followActions({ kind: 'document', id: doc.id, name: doc.name, doctype: doc.doctype, user_permissions: doc.user_permissions }, opener),
   ];
+  // A checklist's submissions, charted (issue #45): in the menu, so the toolbar the server drew keeps its size.
+  if (doc.doctype === 'form' && allows(doc.user_permissions, 'viewResults')) actions.push({ label: 'Results', run: () => navigate(resultsPath(doc.id)) });
   const reset = options.resetQuestions;
   if (doc.doctype === 'form' && reset) actions.push({ label: 'Reset Questions', run: reset });
   return actions;

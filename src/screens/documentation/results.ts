@@ -3,8 +3,9 @@
  * sheet"; issue #13): title 'Results of {name}', breadcrumbs Home > Documentation > folders > the
  * document (its viewer), then the doctype registry's `results` (islands/sheet-results: the grid). The
  * document and the root's id leave with auth/me (src/client/page-data-script.ts); a document that cannot be
- * read takes the viewer's failure path (its detail as a warning, then its folder's browser). A doctype
- * without a results grid (a checklist) says so and links to the document.
+ * read takes the viewer's failure path (its detail as a warning, then its folder's browser). A checklist's
+ * is its submissions' charts and grid (issue #45: islands/checklist-results). A doctype without a results
+ * grid (a presentation) says so and links to the document.
  */
 import { setPageName } from '../chrome/signed-in-chrome.ts';
 import { signedInPage } from '../../client/signed-in-user.ts';

@@ -22,3 +22,9 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   if (e?.code !== '23505') return false;
   return constraint === undefined || e.constraint === constraint || String((err as Error).message ?? '').includes(constraint);
 }
+
+/** PostgreSQL does not know a time zone the runtime knew (22023 "time zone … not recognized"). */
+export function isUnknownTimeZone(err: unknown): boolean {
+  const e = pgError(err);
+  return e?.code === '22023' && /time zone/i.test(String((e as { message?: unknown }).message ?? (err as Error).message ?? ''));
+}

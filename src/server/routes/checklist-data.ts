@@ -4,15 +4,17 @@
  * call is a signed-in member's (api.ts ACCESS); the services decide permissions and scope everything to the caller's organisation.
  */
 import { Hono } from 'hono';
+import { analyticsQuery } from '../../shared/api/analytics-schemas.ts';
 import { dataQuery } from '../../shared/api/documentation-schemas.ts';
 import { submissionBody } from '../../shared/checklists/schemas.ts';
 import type { MemberEnv } from '../env.ts';
-import { submittedRowAnswer } from '../openapi/answers/checklists.ts';
+import { analyticsAnswer, submittedRowAnswer } from '../openapi/answers/checklists.ts';
 import { listOf } from '../openapi/answers/list.ts';
 import { operation } from '../openapi/operation.ts';
 import { jsonBody } from '../http/body.ts';
 import { keySettledInWork } from '../http/idempotency.ts';
 import { queryOf } from '../http/query.ts';
+import { checklistAnalytics } from '../services/checklists/analytics.ts';
 import { checklistData as listData, submitChecklist, submittedRow } from '../services/checklists/submissions.ts';
 
 export const checklistData = new Hono<MemberEnv>();
@@ -48,6 +50,23 @@ checklistData.get(
   async (c) => {
     const query = queryOf(c, dataQuery);
     return c.json(await listData(c.var.deps, c.var.member, c.req.param('id'), query));
+  },
+);
+
+checklistData.get(
+  '/documents/:id/analytics',
+  operation({
+    summary: 'A checklist’s results over time',
+    description:
+      'Submissions and each question’s answers per day, week or month of `tz` (epoch-second `start_time` ≤ created_at < `end_time`, at most 5 years), counted by the database: valid and failing, how often each answer was given, a number question’s min, median and max. The same filters as the data call.',
+    tag: 'Checklist data',
+    query: analyticsQuery,
+    answers: { 200: analyticsAnswer },
+    errors: [400, 404],
+  }),
+  async (c) => {
+    const query = queryOf(c, analyticsQuery);
+    return c.json(await checklistAnalytics(c.var.deps, c.var.member, c.req.param('id'), query));
   },
 );
 

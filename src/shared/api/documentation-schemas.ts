@@ -13,6 +13,7 @@ import {
   UPLOAD_CONTENT_TYPES,
 } from '../constants.ts';
 import { sentence } from './field-errors.ts';
+import { submissionFilters } from './analytics-schemas.ts';
 import { epochSecondsParam, lastOf, limitParam, orderingParam, resultsPaging, skipParam } from './query-params.ts';
 import { isWellFormed, NOT_WELL_FORMED, unlessMissing } from './contents.ts';
 import {
@@ -195,6 +196,7 @@ export const dataQuery = z.object({
   form_id: lastOf(id).optional(),
   start_time: epochSecondsParam('start_time'),
   end_time: epochSecondsParam('end_time'),
+  ...submissionFilters,
   ...resultsPaging,
 });
 export type DataQuery = z.input<typeof dataQuery>;

@@ -86,6 +86,8 @@ export const documentation = {
   shareLink: (id: string, linkId: string) => `${documentPath(id)}/share-links/${seg(linkId)}`,
   /** POST: a submission of a checklist (members and share links alike). */
   data: (id: string) => `${documentPath(id)}/data`,
+  /** A checklist's results over time (issue #45). */
+  analytics: (id: string) => `${documentPath(id)}/analytics`,
   submittedRow,
   rowPdf: (rowId: string) => `${submittedRow(rowId)}/export.pdf`,
   sheetData: (id: string) => `${documentPath(id)}/sheet-data`,

@@ -37,6 +37,13 @@ describe('checklist data', () => {
     expect((await call(admin, 'get', '/documentation/documents/documentdata/{id}', { id: made.body.id })).body.id).toBe(made.body.id);
     const pdf = await call(admin, 'get', '/documentation/documents/documentdata/{id}/export.pdf', { id: made.body.id });
     expect(pdf.status).toBe(200);
+    // Its results over time (issue #45).
+    const now = Math.floor(Date.now() / 1000);
+    const analytics = await call(admin, 'get', '/documentation/documents/{id}/analytics', { id: checklist.id }, { query: `start_time=${now - 86_400}&end_time=${now + 60}&bucket=week&tz=Europe/Berlin` });
+    expect(analytics.status).toBe(200);
+    expect(analytics.body.questions).toHaveLength(2);
+    const zone = await call(admin, 'get', '/documentation/documents/{id}/analytics', { id: checklist.id }, { query: `start_time=0&end_time=10&tz=Nowhere/Land` });
+    expect(zone.status).toBe(422);
   });
 
   it('refusals: a record that breaks the checklist 422, another organisation’s row 404, a bad window 422', async () => {

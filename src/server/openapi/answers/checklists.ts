@@ -25,3 +25,29 @@ export const submittedRowAnswer = z.object({
 
 /** A media file's short-lived address (the same answer as the uploads'). */
 export { mediaUrl as mediaUrlAnswer } from './accounts.ts';
+
+/** A checklist's results over time (issue #45; shared/api/analytics.ts Analytics). */
+const start = z.number().meta({ description: 'Epoch second the bucket begins, in the caller’s time zone' });
+export const submissionsBucketAnswer = z
+  .object({ start, submissions: z.int().min(0), failing: z.int().min(0).meta({ description: 'Submissions with a failing answer' }) })
+  .meta({ id: 'SubmissionsBucket' });
+export const questionBucketAnswer = z
+  .object({
+    start,
+    count: z.int().min(0).meta({ description: 'Answers given' }),
+    failing: z.int().min(0).meta({ description: 'Answers whose valid flag is false' }),
+    answers: z.record(z.string(), z.int().min(0)).meta({ description: 'pass/fail, true/false and choice questions: how often each answer was given' }),
+    min: z.number().nullable(),
+    p50: z.number().nullable().meta({ description: 'The median (number questions)' }),
+    max: z.number().nullable(),
+  })
+  .meta({ id: 'QuestionBucket' });
+export const questionAnalyticsAnswer = z
+  .object({ question_id: z.string(), title: z.string(), value_type: z.string(), buckets: z.array(questionBucketAnswer) })
+  .meta({ id: 'QuestionAnalytics' });
+export const submitterAnswer = z
+  .object({ user_id: id.nullable(), share_link_id: id.nullable(), name: z.string(), submissions: z.int().min(0) })
+  .meta({ id: 'Submitter' });
+export const analyticsAnswer = z
+  .object({ buckets: z.array(submissionsBucketAnswer), questions: z.array(questionAnalyticsAnswer), submitters: z.array(submitterAnswer) })
+  .meta({ id: 'ChecklistAnalytics' });

@@ -11,7 +11,7 @@
  * A submission through a share link (issue #29; ./shared-checklist.ts) goes the same way with another
  * submitter: no user (created_by null), its link (share_link_id), a DataSubmitted event without an actor that names the link, and rows whose author reads `share: {name}`.
  */
-import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, lt, type SQL } from 'drizzle-orm';
 import type { DataQueryParsed, SubmittedRow } from '../../../shared/api/documentation.ts';
 import type { List } from '../../../shared/api/list.ts';
 import { orderedQuestions, recordAnswer, type Question, type RecordedAnswer } from '../../../shared/checklists/index.ts';
@@ -238,12 +238,17 @@ async function formOfDataQuery(deps: Deps, who: Member, documentId: string, form
   }
 }
 
-/** GET documentation/documents/{id}/data: newest first, `start_time <= created_at < end_time`. */
+/** GET documentation/documents/{id}/data: newest first, `start_time <= created_at < end_time`, with the results page's filters. */
 export async function checklistData(deps: Deps, who: Member, documentId: string, query: DataQueryParsed): Promise<List<SubmittedRow>> {
   const formId = await formOfDataQuery(deps, who, documentId, query.form_id);
   const conditions: SQL[] = [eq(checklistSubmissions.orgId, who.orgId), eq(checklistSubmissions.documentId, formId)];
   if (query.start_time !== undefined) conditions.push(gte(checklistSubmissions.createdAt, new Date(query.start_time * 1000)));
   if (query.end_time !== undefined) conditions.push(lt(checklistSubmissions.createdAt, new Date(query.end_time * 1000)));
+  // The results page's filters (issue #45): valid or failing, one member's or one share link's rows.
+  if (query.status === 'failing') conditions.push(gt(checklistSubmissions.validationErrors, 0));
+  if (query.status === 'valid') conditions.push(eq(checklistSubmissions.validationErrors, 0));
+  if (query.created_by !== undefined) conditions.push(eq(checklistSubmissions.createdBy, query.created_by));
+  if (query.share_link_id !== undefined) conditions.push(eq(checklistSubmissions.shareLinkId, query.share_link_id));
   const where = and(...conditions);
   const rows = await deps.db
     .select()

@@ -64,12 +64,13 @@ describe('describeActivity', () => {
     ]);
   });
 
-  it('DataSubmitted links to the checklist and its history and counts validation errors', () => {
+  it('DataSubmitted links to the checklist and its results (issue #45) and counts validation errors', () => {
     const e = entry('DataSubmitted', { target: doc('live'), folder: FOLDER, context_data: { sheet_name: 'Daily check', validation_errors: 2 } });
-    expect(activityText(e)).toBe('ann submitted the checklist Daily check with 2 validation errors. History');
-    expect(links(e).map((l) => l.href)).toEqual(['/admin/users/u-ann', '/documentation/view/d-1', '/documentation/d-1/history']);
+    expect(activityText(e)).toBe('ann submitted the checklist Daily check with 2 validation errors. Results');
+    expect(links(e).map((l) => l.href)).toEqual(['/admin/users/u-ann', '/documentation/view/d-1', '/documentation/results/d-1']);
+    expect(links(e).at(-1)).toEqual({ text: 'Results', href: '/documentation/results/d-1', label: 'Results of Daily check' });
     expect(activityText(entry('DataSubmitted', { target: doc('live'), context_data: { validation_errors: 1 } }))).toContain('with 1 validation error.');
-    expect(activityText(entry('DataSubmitted', { target: doc('live'), context_data: { validation_errors: 0 } }))).toBe('ann submitted the checklist Daily check. History');
+    expect(activityText(entry('DataSubmitted', { target: doc('live'), context_data: { validation_errors: 0 } }))).toBe('ann submitted the checklist Daily check. Results');
   });
 
   it('a trashed document links to the trash of the folder it was deleted from, with no history link', () => {
