@@ -12,15 +12,26 @@ import { problemAnswer } from './http/error-handler.ts';
 import { requestId } from './http/request-id.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { healthRoutes } from './operations/health.ts';
+import type { Drain } from './operations/shutdown.ts';
 import { createStaticSite } from './http/static-site.ts';
 import { uploadOrigins } from './storage/index.ts';
 
-export function createApp(deps: Deps): Hono<AppEnv> {
+export interface AppOptions {
+  /** The clean stop (operations/shutdown.ts): counts requests in flight, refuses new ones once stopping. */
+  drain?: Drain;
+}
+
+export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   // First: every answer, the API's and the site's, carries X-Request-Id, also written in its log line.
   app.use('*', requestId());
-  app.use('*', securityHeaders(deps.config));
   if (deps.config.requestLog) app.use('*', requestLog());
+  // The load balancer's probes (operations/health.ts): no sign-in, nothing compressed or cached; answered
+  // while the server stops too (/readyz: 503), before the drain refuses everything else.
+  app.route('/', healthRoutes(deps, { stopping: () => options.drain?.isStopping ?? false }));
+  if (options.drain) app.use('*', options.drain.middleware());
+  app.use('*', securityHeaders(deps.config));
   app.use('*', compression());
   if (deps.config.embedOrigins.length) app.use('/api/v1/*', embedCors(deps.config.embedOrigins));
   // The session cookie, for the HTML's first data only (auth/session-cookie.ts): set and cleared around the auth calls.

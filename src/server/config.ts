@@ -20,6 +20,8 @@ export interface Config {
   sessionAbsoluteMs: number;
   /** Log one line per request. */
   requestLog: boolean;
+  /** SIGTERM: requests in flight, live streams and background work get this long before the process exits (SHUTDOWN_TIMEOUT_MS, default 10 s). */
+  shutdownTimeoutMs: number;
   /**
    * Signs uploads and media addresses (UPLOAD_SIGNING_SECRET). Unset: a random secret kept under
    * DATA_DIR/secrets (storage/signing.ts); servers that share uploads must share this.
@@ -242,6 +244,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: 14 * DAY,
     sessionAbsoluteMs: 30 * DAY,
     requestLog: env.REQUEST_LOG !== '0',
+    shutdownTimeoutMs: positiveNumber(env.SHUTDOWN_TIMEOUT_MS, 'SHUTDOWN_TIMEOUT_MS') ?? 10_000,
     uploadSigningSecret,
     appKey,
     throttlePruneIntervalMs: positiveNumber(env.THROTTLE_PRUNE_INTERVAL_MS, 'THROTTLE_PRUNE_INTERVAL_MS') ?? 10 * 60 * 1000,

@@ -12,11 +12,18 @@ import { MailQueue } from './mail/mail-queue.ts';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer.ts';
 import { sealStoredOtpSecrets } from './services/two-factor.ts';
 import { WebhookSender } from './services/webhooks/sender.ts';
+import { useLogger, type Logger } from './operations/logger.ts';
+import { Drain } from './operations/shutdown.ts';
 
 export interface RunningServer {
   url: string;
   deps: Deps;
   database: DatabaseHandle;
+  /**
+   * The clean stop (operations/shutdown.ts): new requests refused 503 with Retry-After, those in flight
+   * answered, live streams told to reconnect, background work finished or handed back, the database closed —
+   * within SHUTDOWN_TIMEOUT_MS (what is still open then is cut).
+   */
   close(): Promise<void>;
 }
 
@@ -26,6 +33,8 @@ export interface StartOptions {
   /** How mail is handed on (default: SMTP or the outbox, from the config); it goes through the queue either way. */
   mailer?: Mailer;
   now?: () => Date;
+  /** THE log for this process from now on (default: made from LOG_LEVEL and LOG_FORMAT, operations/logger.ts). */
+  log?: Logger;
 }
 
 export function mailerFor(config: Config): Mailer {
@@ -45,6 +54,7 @@ export function mailQueueFor(config: Config, db: DatabaseHandle['db'], mailer: M
 }
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  if (options.log) useLogger(options.log);
   const database =
     options.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') }));
@@ -57,7 +67,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const webhooks = new WebhookSender({ db: database.db, config, now, mail });
   const stopStatistics = startBackgroundJobs(database, config, now, mail, webhooks);
   const deps: Deps = { config, db: database.db, mail, webhooks, now };
-  const app = createApp(deps);
+  const drain = new Drain();
+  const app = createApp(deps, { drain });
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
   });
@@ -68,10 +79,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     deps,
     database,
     close: async () => {
-      // Open event streams would hold server.close() forever: the live hub ends them (and its LISTEN) first.
+      const deadline = Date.now() + config.shutdownTimeoutMs;
+      drain.begin();
+      // Open event streams would hold the connections forever: the live hub tells them to reconnect (to
+      // another process) and ends them, and its LISTEN, first.
       await stopLiveHub(database.db);
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await drain.closeServer(server, deadline);
       await workAfterAnswers(database.db);
+      // Mail and webhook senders finish the deliveries under way; what they had claimed and not begun is
+      // left to its claim's expiry, for the next process (mail/mail-queue.ts, services/webhooks/sender.ts).
       await stopStatistics();
       await database.close();
     },

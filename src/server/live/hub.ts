@@ -32,7 +32,11 @@ export const CHANNEL = 'notifications';
 export const HEARTBEAT_MS = 25_000;
 
 /** What the hub writes to a stream. */
-export type LiveEvent = { event: 'notification'; id: string; data: NotificationPush } | { event: 'resync'; data: Record<string, never> };
+export type LiveEvent =
+  | { event: 'notification'; id: string; data: NotificationPush }
+  | { event: 'resync'; data: Record<string, never> }
+  /** The server is stopping: connect again (the balancer sends the new stream to another process). */
+  | { event: 'reconnect'; data: Record<string, never> };
 
 /** One open stream, as the route gives it to the hub. */
 export interface LiveStream {
@@ -125,7 +129,10 @@ export class LiveHub {
     if (this.heartbeat) clearInterval(this.heartbeat);
     const all = [...this.streams.values()].flatMap((set) => [...set]);
     this.streams.clear();
-    for (const stream of all) stream.close();
+    for (const stream of all) {
+      stream.send({ event: 'reconnect', data: {} });
+      stream.close();
+    }
     await this.listener?.close();
     await Promise.allSettled([...this.reads]);
   }
