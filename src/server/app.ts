@@ -13,6 +13,7 @@ import { requestId } from './http/request-id.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { healthRoutes } from './operations/health.ts';
+import { bearerMatches, type Metrics } from './operations/metrics.ts';
 import type { Drain } from './operations/shutdown.ts';
 import { createStaticSite } from './http/static-site.ts';
 import { uploadOrigins } from './storage/index.ts';
@@ -20,6 +21,8 @@ import { uploadOrigins } from './storage/index.ts';
 export interface AppOptions {
   /** The clean stop (operations/shutdown.ts): counts requests in flight, refuses new ones once stopping. */
   drain?: Drain;
+  /** /metrics (operations/metrics.ts), when METRICS_TOKEN or METRICS_PORT asks for it. */
+  metrics?: Metrics;
 }
 
 export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
@@ -27,6 +30,16 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   // First: every answer, the API's and the site's, carries X-Request-Id, also written in its log line.
   app.use('*', requestId());
   if (deps.config.requestLog) app.use('*', requestLog());
+  const { metrics } = options;
+  if (metrics) app.use('*', metrics.middleware());
+  const token = deps.config.metricsToken;
+  if (metrics && token) {
+    app.get('/metrics', (c) => {
+      if (bearerMatches(c.req.header('authorization'), token)) return metrics.answer(c);
+      c.header('WWW-Authenticate', 'Bearer');
+      return problemAnswer(c, 401, 'Could not validate credentials');
+    });
+  }
   // The load balancer's probes (operations/health.ts): no sign-in, nothing compressed or cached; answered
   // while the server stops too (/readyz: 503), before the drain refuses everything else.
   app.route('/', healthRoutes(deps, { stopping: () => options.drain?.isStopping ?? false }));

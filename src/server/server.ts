@@ -1,6 +1,7 @@
 /** Starts Ringbinder: opens and migrates the database, picks the mailer, listens. Used by main.ts and the tests. */
 import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
+import { Hono } from 'hono';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { startBackgroundJobs } from './background-jobs.ts';
@@ -13,10 +14,13 @@ import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer.ts';
 import { sealStoredOtpSecrets } from './services/two-factor.ts';
 import { WebhookSender } from './services/webhooks/sender.ts';
 import { useLogger, type Logger } from './operations/logger.ts';
+import { Metrics } from './operations/metrics.ts';
 import { Drain } from './operations/shutdown.ts';
 
 export interface RunningServer {
   url: string;
+  /** METRICS_PORT's own server, when there is one. */
+  metricsUrl?: string;
   deps: Deps;
   database: DatabaseHandle;
   /**
@@ -53,6 +57,21 @@ export function mailQueueFor(config: Config, db: DatabaseHandle['db'], mailer: M
   });
 }
 
+function urlOf(server: ServerType, config: Config): string {
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  return `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+}
+
+/** METRICS_PORT: /metrics alone on a port of its own (no token: the port is the operator's to keep inside). */
+function serveMetrics(metrics: Metrics, config: Config): Promise<ServerType> {
+  const app = new Hono();
+  app.get('/metrics', (c) => metrics.answer(c));
+  return new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: config.metricsPort ?? 0, hostname: config.host }, () => resolve(s));
+  });
+}
+
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   if (options.log) useLogger(options.log);
   const database =
@@ -68,14 +87,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const stopStatistics = startBackgroundJobs(database, config, now, mail, webhooks);
   const deps: Deps = { config, db: database.db, mail, webhooks, now };
   const drain = new Drain();
-  const app = createApp(deps, { drain });
+  const metrics = config.metricsToken !== undefined || config.metricsPort !== undefined ? new Metrics(database) : undefined;
+  const app = createApp(deps, { drain, ...(metrics ? { metrics } : {}) });
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
   });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
+  const metricsServer = metrics && config.metricsPort !== undefined ? await serveMetrics(metrics, config) : undefined;
   return {
-    url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
+    url: urlOf(server, config),
+    ...(metricsServer ? { metricsUrl: urlOf(metricsServer, config) } : {}),
     deps,
     database,
     close: async () => {
@@ -84,6 +104,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       // Open event streams would hold the connections forever: the live hub tells them to reconnect (to
       // another process) and ends them, and its LISTEN, first.
       await stopLiveHub(database.db);
+      metricsServer?.close();
       await drain.closeServer(server, deadline);
       await workAfterAnswers(database.db);
       // Mail and webhook senders finish the deliveries under way; what they had claimed and not begun is

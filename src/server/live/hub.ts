@@ -205,6 +205,12 @@ function partition<T>(list: readonly T[], keep: (item: T) => boolean): [T[], T[]
 
 const hubs = new WeakMap<object, { hub: LiveHub; started: Promise<LiveHub> } | 'stopped'>();
 
+/** The streams open on the hub of the server whose database is `db` (/metrics); 0 before the first or once stopped. */
+export function openLiveStreams(db: object): number {
+  const known = hubs.get(db);
+  return known && known !== 'stopped' ? known.hub.openStreams : 0;
+}
+
 /**
  * The hub of the server whose database is `deps.db`, started on the first stream opened (a server whose
  * pages never open one keeps no LISTEN connection). server.ts stops it before it stops listening for HTTP;

@@ -64,7 +64,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
       child.kill('SIGKILL');
       await exited;
     }
-    if (clone) await dropDatabase(template.serverUrl, clone.name);
+    if (clone && template.kind === 'postgres') await dropDatabase(template.serverUrl, clone.name);
     await rm(dataDir, { recursive: true, force: true });
   };
   const deadline = Date.now() + 150_000;

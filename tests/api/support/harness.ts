@@ -125,6 +125,8 @@ export interface Outbox {
 export interface TestServer {
   /** Origin the server listens on, e.g. http://127.0.0.1:40123. */
   url: string;
+  /** METRICS_PORT's own server (env METRICS_PORT: '0'), when there is one. */
+  metricsUrl: string | undefined;
   /** The API base, `${url}/api/v1`. */
   apiUrl: string;
   config: Config;
@@ -214,6 +216,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   };
   return {
     url: running.url,
+    metricsUrl: running.metricsUrl,
     apiUrl,
     config,
     deps: running.deps,
