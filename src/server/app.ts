@@ -13,6 +13,7 @@ import { requestId } from './http/request-id.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { healthRoutes } from './operations/health.ts';
+import { DUMP_PATH, type BackupDoor } from './operations/backup-door.ts';
 import { bearerMatches, type Metrics } from './operations/metrics.ts';
 import type { Drain } from './operations/shutdown.ts';
 import { createStaticSite } from './http/static-site.ts';
@@ -23,6 +24,8 @@ export interface AppOptions {
   drain?: Drain;
   /** /metrics (operations/metrics.ts), when METRICS_TOKEN or METRICS_PORT asks for it. */
   metrics?: Metrics;
+  /** PGlite: the running process's copy of its data for `npm run backup` (operations/backup-door.ts). */
+  backupDoor?: BackupDoor;
 }
 
 export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
@@ -43,6 +46,8 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   // The load balancer's probes (operations/health.ts): no sign-in, nothing compressed or cached; answered
   // while the server stops too (/readyz: 503), before the drain refuses everything else.
   app.route('/', healthRoutes(deps, { stopping: () => options.drain?.isStopping ?? false }));
+  const door = options.backupDoor;
+  if (door) app.get(DUMP_PATH, (c) => door.answer(c));
   if (options.drain) app.use('*', options.drain.middleware());
   app.use('*', securityHeaders(deps.config));
   app.use('*', compression());

@@ -14,6 +14,7 @@ import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer.ts';
 import { sealStoredOtpSecrets } from './services/two-factor.ts';
 import { WebhookSender } from './services/webhooks/sender.ts';
 import { useLogger, type Logger } from './operations/logger.ts';
+import { BackupDoor } from './operations/backup-door.ts';
 import { Metrics } from './operations/metrics.ts';
 import { Drain } from './operations/shutdown.ts';
 
@@ -88,11 +89,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const deps: Deps = { config, db: database.db, mail, webhooks, now };
   const drain = new Drain();
   const metrics = config.metricsToken !== undefined || config.metricsPort !== undefined ? new Metrics(database) : undefined;
-  const app = createApp(deps, { drain, ...(metrics ? { metrics } : {}) });
+  const backupDoor = database.dumpDataDir && !options.database ? new BackupDoor(config, database) : undefined;
+  const app = createApp(deps, { drain, ...(metrics ? { metrics } : {}), ...(backupDoor ? { backupDoor } : {}) });
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
   });
   const metricsServer = metrics && config.metricsPort !== undefined ? await serveMetrics(metrics, config) : undefined;
+  await backupDoor?.open(urlOf(server, config));
   return {
     url: urlOf(server, config),
     ...(metricsServer ? { metricsUrl: urlOf(metricsServer, config) } : {}),
@@ -106,6 +109,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await stopLiveHub(database.db);
       metricsServer?.close();
       await drain.closeServer(server, deadline);
+      await backupDoor?.close();
       await workAfterAnswers(database.db);
       // Mail and webhook senders finish the deliveries under way; what they had claimed and not begun is
       // left to its claim's expiry, for the next process (mail/mail-queue.ts, services/webhooks/sender.ts).

@@ -27,6 +27,8 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Connections open, idle and asked for but waited for (/metrics); PGlite is one connection in the process. */
   poolUse(): PoolUse;
+  /** PGlite only: its data folder as one gzipped tarball, taken between two statements (operations/backup.ts). */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -87,5 +89,10 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   const pgliteDb = drizzlePglite(client, { schema });
   const migrate = () => migratePglite(pgliteDb, { migrationsFolder });
   const poolUse = () => ({ max: 1, open: 1, idle: 1, waiting: 0 });
-  return { db: pgliteDb as unknown as Database, kind: 'pglite', migrate, poolUse, close: () => client.close() };
+  // CHECKPOINT writes what the WAL holds into the tables' files; the dump itself runs exclusively (no statement between).
+  const dumpDataDir = async () => {
+    await client.exec('CHECKPOINT');
+    return client.dumpDataDir('gzip');
+  };
+  return { db: pgliteDb as unknown as Database, kind: 'pglite', migrate, poolUse, dumpDataDir, close: () => client.close() };
 }

@@ -28,10 +28,14 @@ export interface ServerProcess {
   dispose(): Promise<void>;
 }
 
-export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'rb-process-'));
+/**
+ * `env` on top of the defaults; `keep`: a second process on another's DATA_DIR and DATABASE_URL (given in
+ * `env`), whose disposal leaves them to the first.
+ */
+export async function startServerProcess(env: Record<string, string> = {}, options: { keep?: boolean } = {}): Promise<ServerProcess> {
+  const dataDir = env.DATA_DIR ?? (await mkdtemp(join(tmpdir(), 'rb-process-')));
   const template = inject('templateDatabase');
-  const clone = template.kind === 'postgres' ? await cloneTemplate(template.serverUrl, template.template) : undefined;
+  const clone = template.kind === 'postgres' && !options.keep ? await cloneTemplate(template.serverUrl, template.template) : undefined;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
@@ -64,13 +68,14 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
       child.kill('SIGKILL');
       await exited;
     }
+    if (options.keep) return;
     if (clone && template.kind === 'postgres') await dropDatabase(template.serverUrl, clone.name);
     await rm(dataDir, { recursive: true, force: true });
   };
   const deadline = Date.now() + 150_000;
   for (;;) {
     const running = lines.map((l) => /listening on (http:\/\/[^;]+);/.exec(l)?.[1]).find(Boolean);
-    if (running) return { url: running, apiUrl: `${running}/api/v1`, dataDir, databaseUrl: clone?.url, child, lines, exited, dispose };
+    if (running) return { url: running, apiUrl: `${running}/api/v1`, dataDir, databaseUrl: clone?.url ?? (env.DATABASE_URL || undefined), child, lines, exited, dispose };
     if (child.exitCode !== null || Date.now() > deadline) {
       await dispose();
       throw new Error(`the server process did not start:\n${stderr}\n${lines.join('\n')}`);
