@@ -25,6 +25,7 @@ import { listen, type ChannelListener } from '../db/listen.ts';
 import { liveNotification } from '../db/queries/live-notifications.ts';
 import type { Deps, Member } from '../env.ts';
 import { notificationsSeenBy } from '../services/notifications/items.ts';
+import { logger } from '../operations/logger.ts';
 
 export const CHANNEL = 'notifications';
 
@@ -84,7 +85,7 @@ export class LiveHub {
     private readonly deps: Pick<Deps, 'db' | 'config' | 'now'>,
     private readonly options: LiveHubOptions = {},
   ) {
-    this.log = options.log ?? ((message) => console.error(message));
+    this.log = options.log ?? ((message) => logger().error(message));
   }
 
   /** LISTENs; settles once the LISTEN is in place. */
