@@ -83,5 +83,5 @@ describe('GET /readyz', () => {
     // Alive all the same: restarting the process would not bring the database back.
     expect((await probe(broken.url, '/healthz')).status).toBe(200);
     await broken.close().catch(() => undefined);
-  });
+  }, 120_000);
 });

@@ -107,7 +107,7 @@ describe('/metrics off and on a port of its own', () => {
     } finally {
       await plain.close();
     }
-  });
+  }, 120_000);
 
   it('with METRICS_PORT answers there without a token, and not on the server’s own port', async () => {
     const own = await startTestServer({ env: { METRICS_PORT: '0' } });
@@ -121,5 +121,5 @@ describe('/metrics off and on a port of its own', () => {
     } finally {
       await own.close();
     }
-  });
+  }, 120_000);
 });
