@@ -12,15 +12,44 @@ import { problemAnswer } from './http/error-handler.ts';
 import { requestId } from './http/request-id.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { healthRoutes } from './operations/health.ts';
+import { DUMP_PATH, type BackupDoor } from './operations/backup-door.ts';
+import { bearerMatches, type Metrics } from './operations/metrics.ts';
+import type { Drain } from './operations/shutdown.ts';
 import { createStaticSite } from './http/static-site.ts';
 import { uploadOrigins } from './storage/index.ts';
 
-export function createApp(deps: Deps): Hono<AppEnv> {
+export interface AppOptions {
+  /** The clean stop (operations/shutdown.ts): counts requests in flight, refuses new ones once stopping. */
+  drain?: Drain;
+  /** /metrics (operations/metrics.ts), when METRICS_TOKEN or METRICS_PORT asks for it. */
+  metrics?: Metrics;
+  /** PGlite: the running process's copy of its data for `npm run backup` (operations/backup-door.ts). */
+  backupDoor?: BackupDoor;
+}
+
+export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   // First: every answer, the API's and the site's, carries X-Request-Id, also written in its log line.
   app.use('*', requestId());
-  app.use('*', securityHeaders(deps.config));
   if (deps.config.requestLog) app.use('*', requestLog());
+  const { metrics } = options;
+  if (metrics) app.use('*', metrics.middleware());
+  const token = deps.config.metricsToken;
+  if (metrics && token) {
+    app.get('/metrics', (c) => {
+      if (bearerMatches(c.req.header('authorization'), token)) return metrics.answer(c);
+      c.header('WWW-Authenticate', 'Bearer');
+      return problemAnswer(c, 401, 'Could not validate credentials');
+    });
+  }
+  // The load balancer's probes (operations/health.ts): no sign-in, nothing compressed or cached; answered
+  // while the server stops too (/readyz: 503), before the drain refuses everything else.
+  app.route('/', healthRoutes(deps, { stopping: () => options.drain?.isStopping ?? false }));
+  const door = options.backupDoor;
+  if (door) app.get(DUMP_PATH, (c) => door.answer(c));
+  if (options.drain) app.use('*', options.drain.middleware());
+  app.use('*', securityHeaders(deps.config));
   app.use('*', compression());
   if (deps.config.embedOrigins.length) app.use('/api/v1/*', embedCors(deps.config.embedOrigins));
   // The session cookie, for the HTML's first data only (auth/session-cookie.ts): set and cleared around the auth calls.

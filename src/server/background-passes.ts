@@ -3,7 +3,11 @@
  * without waiting for it; asked again while one is under way, it runs one more pass after it (something
  * was committed after the pass looked), never two at once. A pass that throws (the database unreachable)
  * is logged, and the next call or the sender's timer tries again. `idle()` resolves once no pass is left.
+ * Every run is counted for /metrics (operations/pass-stats.ts), by the name its failure's words make.
  */
+import { logger } from './operations/logger.ts';
+import { passName, recordPass } from './operations/pass-stats.ts';
+
 export class BackgroundPasses {
   private pass: Promise<void> | undefined;
   private again = false;
@@ -36,7 +40,9 @@ export class BackgroundPasses {
       this.again = false;
       try {
         await this.work();
+        recordPass(passName(this.failed), false);
       } catch (err) {
+        recordPass(passName(this.failed), true);
         this.log(`${this.failed}: ${err instanceof Error ? err.message : String(err)}`);
       }
     } while (this.again);
@@ -49,7 +55,7 @@ export class BackgroundPasses {
  * the pass under way.
  */
 export function repeatEvery(work: () => Promise<unknown>, intervalMs: number, failed: string): () => Promise<void> {
-  const passes = new BackgroundPasses(work, (line) => console.error(line), failed);
+  const passes = new BackgroundPasses(work, (line) => logger().error(line), failed);
   passes.soon();
   const timer = setInterval(() => passes.soon(), intervalMs);
   timer.unref();

@@ -20,6 +20,12 @@ export interface Config {
   sessionAbsoluteMs: number;
   /** Log one line per request. */
   requestLog: boolean;
+  /** SIGTERM: requests in flight, live streams and background work get this long before the process exits (SHUTDOWN_TIMEOUT_MS, default 10 s). */
+  shutdownTimeoutMs: number;
+  /** GET /metrics on the server's port for a scraper sending this bearer token (METRICS_TOKEN, at least 16 characters; unset: not there). */
+  metricsToken: string | undefined;
+  /** GET /metrics on a port of its own, without a token (METRICS_PORT; unset: none). */
+  metricsPort: number | undefined;
   /**
    * Signs uploads and media addresses (UPLOAD_SIGNING_SECRET). Unset: a random secret kept under
    * DATA_DIR/secrets (storage/signing.ts); servers that share uploads must share this.
@@ -215,6 +221,19 @@ function trialDays(value: string | undefined): number {
   return n;
 }
 
+function metricsToken(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (value.length < 16) throw new Error('METRICS_TOKEN must be at least 16 characters');
+  return value;
+}
+
+function metricsPort(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`METRICS_PORT must be a port number, not ${value}`);
+  return port;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 4321);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not ${env.PORT}`);
@@ -242,6 +261,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: 14 * DAY,
     sessionAbsoluteMs: 30 * DAY,
     requestLog: env.REQUEST_LOG !== '0',
+    shutdownTimeoutMs: positiveNumber(env.SHUTDOWN_TIMEOUT_MS, 'SHUTDOWN_TIMEOUT_MS') ?? 10_000,
+    metricsToken: metricsToken(env.METRICS_TOKEN),
+    metricsPort: metricsPort(env.METRICS_PORT),
     uploadSigningSecret,
     appKey,
     throttlePruneIntervalMs: positiveNumber(env.THROTTLE_PRUNE_INTERVAL_MS, 'THROTTLE_PRUNE_INTERVAL_MS') ?? 10 * 60 * 1000,

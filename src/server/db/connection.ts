@@ -25,7 +25,18 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Brings the schema up to date (on PostgreSQL under an advisory lock, so N processes can start at once). */
   migrate(): Promise<void>;
+  /** Connections open, idle and asked for but waited for (/metrics); PGlite is one connection in the process. */
+  poolUse(): PoolUse;
+  /** PGlite only: its data folder as one gzipped tarball, taken between two statements (operations/backup.ts). */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
+}
+
+export interface PoolUse {
+  max: number;
+  open: number;
+  idle: number;
+  waiting: number;
 }
 
 export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -59,7 +70,8 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
         client.release();
       }
     };
-    return { db, kind: 'postgres', migrate, close: () => pool.end() };
+    const poolUse = () => ({ max: POOL_SIZE, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return { db, kind: 'postgres', migrate, poolUse, close: () => pool.end() };
   }
   if (options.dataDir) mkdirSync(dirname(options.dataDir), { recursive: true });
   const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
@@ -76,5 +88,11 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   });
   const pgliteDb = drizzlePglite(client, { schema });
   const migrate = () => migratePglite(pgliteDb, { migrationsFolder });
-  return { db: pgliteDb as unknown as Database, kind: 'pglite', migrate, close: () => client.close() };
+  const poolUse = () => ({ max: 1, open: 1, idle: 1, waiting: 0 });
+  // CHECKPOINT writes what the WAL holds into the tables' files; the dump itself runs exclusively (no statement between).
+  const dumpDataDir = async () => {
+    await client.exec('CHECKPOINT');
+    return client.dumpDataDir('gzip');
+  };
+  return { db: pgliteDb as unknown as Database, kind: 'pglite', migrate, poolUse, dumpDataDir, close: () => client.close() };
 }

@@ -9,6 +9,7 @@
  */
 import pg from 'pg';
 import type { Database } from './connection.ts';
+import { logger } from '../operations/logger.ts';
 
 export interface ChannelListener {
   /** Settles once the first LISTEN is in place (rejects if that first attempt failed on PGlite). */
@@ -20,7 +21,7 @@ export interface ChannelListener {
 export interface ListenOptions {
   /** The connection was lost and is listening again: payloads may have been missed. */
   onReconnect?: () => void;
-  /** Where connection trouble is told (default console.error). */
+  /** Where connection trouble is told (default THE log, operations/logger.ts). */
   log?: (message: string) => void;
   /** Backoff bounds for reconnecting (tests shorten them). */
   retryFirstMs?: number;
@@ -43,7 +44,7 @@ const quoted = (channel: string) => `"${channel.replace(/"/g, '""')}"`;
 
 export function listen(db: Database, channel: string, onPayload: (payload: string) => void, options: ListenOptions = {}): ChannelListener {
   const client = clientOf(db);
-  const log = options.log ?? ((message: string) => console.error(message));
+  const log = options.log ?? ((message: string) => logger().error(message));
   if (!(client instanceof pg.Pool)) {
     const unlisten = client.listen(channel, onPayload);
     return {

@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from './connection.ts';
+import { logger } from '../operations/logger.ts';
 
 export const STATISTICS_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -14,7 +15,7 @@ export const STATISTICS_INTERVAL_MS = 10 * 60 * 1000;
 export function keepStatistics(db: Database, intervalMs = STATISTICS_INTERVAL_MS): () => Promise<void> {
   let running: Promise<unknown> = Promise.resolve();
   const analyse = () => {
-    running = db.execute(sql`ANALYZE`).catch((err: unknown) => console.error('ANALYZE failed:', err));
+    running = db.execute(sql`ANALYZE`).catch((err: unknown) => logger().error({ err }, 'ANALYZE failed'));
   };
   analyse();
   const timer = setInterval(analyse, intervalMs);

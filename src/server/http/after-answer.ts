@@ -8,6 +8,7 @@
  * it before reading the outbox.
  */
 import type { Database } from '../db/connection.ts';
+import { logger } from '../operations/logger.ts';
 
 const running = new WeakMap<Database, Set<Promise<void>>>();
 
@@ -20,7 +21,7 @@ export function afterAnswer(db: Database, what: string, work: () => Promise<void
   }
   const task: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
     .then(work)
-    .catch((err: unknown) => console.error(`${what} failed after its answer: ${err instanceof Error ? err.message : String(err)}`))
+    .catch((err: unknown) => logger().error({ err }, `${what} failed after its answer`))
     .finally(() => tasks.delete(task));
   tasks.add(task);
 }

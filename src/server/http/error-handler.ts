@@ -7,7 +7,9 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { HttpError } from '../errors.ts';
+import { logger } from '../operations/logger.ts';
 import { PROBLEM_JSON, problemOf, type ProblemTypeName } from './problem-types.ts';
+import { routePatternOf } from './request-log.ts';
 
 /** An error answer of `status`, as every error of the API is written (the headers set on `c` so far kept). */
 export function problemAnswer(
@@ -30,6 +32,6 @@ export function renderError(err: Error, c: Context): Response {
     const detail = status === 413 ? 'Request body is too large' : err.message || 'Bad request';
     return problemAnswer(c, status, detail);
   }
-  console.error('Unexpected error on', c.req.method, c.req.path, err);
+  logger().error({ err, reqId: c.get('requestId') as string | undefined, method: c.req.method, route: routePatternOf(c) }, 'Unexpected error');
   return problemAnswer(c, 500, 'Internal server error');
 }

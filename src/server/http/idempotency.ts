@@ -39,6 +39,7 @@ import {
 } from '../db/queries/idempotency-keys.ts';
 import type { AppEnv, Caller, Member, ShareCaller } from '../env.ts';
 import { badRequest, HttpError, validationFailed } from '../errors.ts';
+import { logger } from '../operations/logger.ts';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -170,7 +171,7 @@ export function idempotency(db: Queryable, config: Config, now: () => Date): Mid
         ran = true;
         await next();
         if (!handle.taken) {
-          if (!handle.claimed && c.res.status >= 200 && c.res.status < 300) console.error(`${k.address} answered without settling its Idempotency-Key`);
+          if (!handle.claimed && c.res.status >= 200 && c.res.status < 300) logger().error(`${k.address} answered without settling its Idempotency-Key`);
           return;
         }
         continue; // a concurrent request took the key first: its answer, below
@@ -213,7 +214,7 @@ export function keepIdempotencyKeysPruned(db: Queryable, config: Config, now: ()
   let running: Promise<unknown> = Promise.resolve();
   const prune = () => {
     running = pruneKeys(db, new Date(now().getTime() - config.idempotencyKeyHours * HOUR)).catch((err: unknown) =>
-      console.error('Pruning the Idempotency-Keys failed:', err),
+      logger().error({ err }, 'Pruning the Idempotency-Keys failed'),
     );
   };
   prune();

@@ -25,6 +25,7 @@ import { listen, type ChannelListener } from '../db/listen.ts';
 import { liveNotification } from '../db/queries/live-notifications.ts';
 import type { Deps, Member } from '../env.ts';
 import { notificationsSeenBy } from '../services/notifications/items.ts';
+import { logger } from '../operations/logger.ts';
 
 export const CHANNEL = 'notifications';
 
@@ -32,7 +33,11 @@ export const CHANNEL = 'notifications';
 export const HEARTBEAT_MS = 25_000;
 
 /** What the hub writes to a stream. */
-export type LiveEvent = { event: 'notification'; id: string; data: NotificationPush } | { event: 'resync'; data: Record<string, never> };
+export type LiveEvent =
+  | { event: 'notification'; id: string; data: NotificationPush }
+  | { event: 'resync'; data: Record<string, never> }
+  /** The server is stopping: connect again (the balancer sends the new stream to another process). */
+  | { event: 'reconnect'; data: Record<string, never> };
 
 /** One open stream, as the route gives it to the hub. */
 export interface LiveStream {
@@ -80,7 +85,7 @@ export class LiveHub {
     private readonly deps: Pick<Deps, 'db' | 'config' | 'now'>,
     private readonly options: LiveHubOptions = {},
   ) {
-    this.log = options.log ?? ((message) => console.error(message));
+    this.log = options.log ?? ((message) => logger().error(message));
   }
 
   /** LISTENs; settles once the LISTEN is in place. */
@@ -125,7 +130,10 @@ export class LiveHub {
     if (this.heartbeat) clearInterval(this.heartbeat);
     const all = [...this.streams.values()].flatMap((set) => [...set]);
     this.streams.clear();
-    for (const stream of all) stream.close();
+    for (const stream of all) {
+      stream.send({ event: 'reconnect', data: {} });
+      stream.close();
+    }
     await this.listener?.close();
     await Promise.allSettled([...this.reads]);
   }
@@ -197,6 +205,12 @@ function partition<T>(list: readonly T[], keep: (item: T) => boolean): [T[], T[]
 // ─── One hub per database (per server process) ──────────────────────────────────────────────────
 
 const hubs = new WeakMap<object, { hub: LiveHub; started: Promise<LiveHub> } | 'stopped'>();
+
+/** The streams open on the hub of the server whose database is `db` (/metrics); 0 before the first or once stopped. */
+export function openLiveStreams(db: object): number {
+  const known = hubs.get(db);
+  return known && known !== 'stopped' ? known.hub.openStreams : 0;
+}
 
 /**
  * The hub of the server whose database is `deps.db`, started on the first stream opened (a server whose

@@ -25,6 +25,7 @@ import type { Database, Queryable } from '../db/connection.ts';
 import { claimDueMail, forgetDeliveredMail, markMailFailed, scheduleRetry, type QueuedMail } from '../db/queries/mail-queue.ts';
 import { mailQueue } from '../db/schema.ts';
 import type { Mailer, Message } from './mailer.ts';
+import { logger } from '../operations/logger.ts';
 
 export interface RetryPolicy {
   /** The delay before the second attempt… */
@@ -93,7 +94,7 @@ export class MailQueue {
     this.retry = options.retry;
     this.from = options.from;
     this.maxPermanentFailures = options.maxPermanentFailures;
-    this.log = options.log ?? ((line) => console.error(line));
+    this.log = options.log ?? ((line) => logger().error(line));
     // The database unreachable: the timer's next pass tries again.
     this.passes = new BackgroundPasses(() => this.deliverDue(), this.log, 'Mail delivery pass failed');
   }

@@ -10,6 +10,7 @@
  *   (something came between its GET and this stream) — with `retry:` for clients that reconnect on their own;
  * - `notification`, id = the notification's id, a NotificationPush `{notification, unread}`;
  * - `resync` `{}`: the server's LISTEN connection was lost a moment; read the list again;
+ * - `reconnect` `{}`: the server is stopping (operations/shutdown.ts); the stream ends after it, connect again;
  * - a comment line every HEARTBEAT_MS, so proxies keep an idle stream open.
  * Last-Event-ID is not replayed: after any reconnect the page reads the list once (GET
  * documentation/notifications), which is the whole truth. The stream ends when the server stops, when
@@ -62,7 +63,7 @@ notificationsStream.get('/', operation({
           event: e.event,
           data: JSON.stringify(e.data),
           ...('id' in e ? { id: e.id } : {}),
-          ...(e.event === 'ready' ? { retry: RETRY_MS } : {}),
+          ...(e.event === 'ready' || e.event === 'reconnect' ? { retry: RETRY_MS } : {}),
         }),
       );
     const forget = hub.add({

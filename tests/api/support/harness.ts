@@ -15,6 +15,7 @@ import { openDatabase, type Database, type DatabaseHandle } from '../../../src/s
 import type { Deps } from '../../../src/server/env.ts';
 import { workAfterAnswers } from '../../../src/server/http/after-answer.ts';
 import { outboxMailer } from '../../../src/server/mail/mailer.ts';
+import type { Logger } from '../../../src/server/operations/logger.ts';
 import { startServer } from '../../../src/server/server.ts';
 import { ApiClient } from './http.ts';
 import { readOutbox, type Mail } from './mail.ts';
@@ -124,6 +125,8 @@ export interface Outbox {
 export interface TestServer {
   /** Origin the server listens on, e.g. http://127.0.0.1:40123. */
   url: string;
+  /** METRICS_PORT's own server (env METRICS_PORT: '0'), when there is one. */
+  metricsUrl: string | undefined;
   /** The API base, `${url}/api/v1`. */
   apiUrl: string;
   config: Config;
@@ -144,6 +147,8 @@ export interface TestServerOptions {
   smtpUrl?: string;
   /** More configuration, as environment variables (e.g. THROTTLE_PRUNE_INTERVAL_MS). */
   env?: Record<string, string>;
+  /** The server's log (default: the process's, operations/logger.ts); the log tests read their own. */
+  log?: Logger;
 }
 
 /** A fresh database for one test file: the template cloned (PGlite dump loaded, or CREATE DATABASE … TEMPLATE). */
@@ -187,6 +192,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     // The outbox mailer as the server would pick it, without logging every link into the test output.
     ...(options.smtpUrl ? {} : { mailer: outboxMailer(outboxDir, () => undefined) }),
     now: clock.now,
+    ...(options.log ? { log: options.log } : {}),
   });
   const apiUrl = `${running.url}/api/v1`;
   // Mail is queued in the request's transaction (or by work it left for after its answer, as a reset
@@ -210,6 +216,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   };
   return {
     url: running.url,
+    metricsUrl: running.metricsUrl,
     apiUrl,
     config,
     deps: running.deps,

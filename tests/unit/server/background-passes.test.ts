@@ -1,3 +1,6 @@
+import { Writable } from 'node:stream';
+import { createLogger, useLogger } from '../../../src/server/operations/logger.ts';
+import { passStats } from '../../../src/server/operations/pass-stats.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { BackgroundPasses, repeatEvery } from '../../../src/server/background-passes.ts';
 
@@ -81,21 +84,28 @@ describe('repeatEvery', () => {
     }
   });
 
-  it('logs a pass that threw with its name and keeps its timer', async () => {
+  it('logs a pass that threw with its name, counts it for /metrics and keeps its timer', async () => {
     vi.useFakeTimers();
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const lines: string[] = [];
+    const destination = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    useLogger(createLogger({ level: 'info', format: 'json', destination }));
     try {
       let runs = 0;
       const stop = repeatEvery(async () => {
         runs += 1;
         throw new Error('database unreachable');
-      }, 1000, 'A job failed');
+      }, 1000, 'The metered job failed');
       await vi.advanceTimersByTimeAsync(1000);
       expect(runs).toBe(2);
-      expect(logged).toHaveBeenCalledWith('A job failed: database unreachable');
+      expect(lines.map((l) => (JSON.parse(l) as { level: string; msg: string })).filter((l) => l.msg === 'The metered job failed: database unreachable')).toHaveLength(2);
+      expect(passStats().get('the_metered_job')).toMatchObject({ runs: 2, failures: 2, lastFailed: true });
       await stop();
     } finally {
-      logged.mockRestore();
       vi.useRealTimers();
     }
   });

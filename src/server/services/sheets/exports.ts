@@ -34,6 +34,7 @@ import { storageFor, storageKeyOf } from '../../storage/index.ts';
 import { submittedRow } from '../checklists/submissions.ts';
 import { readableDocument } from '../documentation/access.ts';
 import { freshSheetRows, readableSheet, windowOf } from './rows.ts';
+import { logger } from '../../operations/logger.ts';
 
 /** Rows fetched from the cursor at a time. */
 export const CSV_BATCH = 2000;
@@ -62,7 +63,7 @@ function pushedStream(produce: (write: (chunk: string | Uint8Array) => Promise<v
           () => controller.close(),
           (err: unknown) => {
             if (!cancelled) {
-              console.error('export failed', err);
+              logger().error({ err }, 'export failed');
               controller.error(err);
             }
           },

@@ -37,6 +37,7 @@ import { webhookDisabledMessage } from '../../mail/messages.ts';
 import { readableChain, registrantNow } from './registrant.ts';
 import { endpointBackoff } from './backoff.ts';
 import { postWebhook, webhookAgents, WEBHOOK_TIMEOUT_MS, type WebhookAnswer } from './safe-request.ts';
+import { logger } from '../../operations/logger.ts';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** How long a sender holds what it took: well past a request's timeout. */
@@ -87,7 +88,7 @@ export class WebhookSender {
     this.now = options.now;
     this.mail = options.mail;
     this.agents = webhookAgents(options.config.webhookMaxInFlight);
-    this.log = options.log ?? ((line) => console.error(line));
+    this.log = options.log ?? ((line) => logger().error(line));
     this.passes = new BackgroundPasses(() => this.deliverDue(), this.log, 'Webhook delivery pass failed');
   }
 

@@ -1,77 +1,81 @@
-/** The request log masks secrets: tokens, codes and client secrets never reach it. */
+/**
+ * The request log (issue #47): one JSON object a line with the request's id, method, the route's PATTERN,
+ * status, duration and the caller's ids — never the address, so no token in a path or a query reaches it.
+ */
+import { Writable } from 'node:stream';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { maskedPath, requestLog } from '../../../../src/server/http/request-log.ts';
+import { requestId } from '../../../../src/server/http/request-id.ts';
+import { requestLog } from '../../../../src/server/http/request-log.ts';
+import { createLogger } from '../../../../src/server/operations/logger.ts';
 
-describe('maskedPath', () => {
-  it.each([
-    ['http://h/auth/activate?token=abc.DEF-123', '/auth/activate?token=***'],
-    ['http://h/reset-password?token=s3cr3t&next=/login', '/reset-password?token=***&next=/login'],
-    ['http://h/x?access_token=a&code=123456&client_secret=654321', '/x?access_token=***&code=***&client_secret=***'],
-    ['http://h/x?TOKEN=a&Code=b', '/x?TOKEN=***&Code=***'],
-    ['http://h/x?a=1&token=', '/x?a=1&token=***'],
-  ])('%s → %s', (url, masked) => {
-    expect(maskedPath(url)).toBe(masked);
+function collected(format: 'json' | 'pretty' = 'json') {
+  const lines: string[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(...String(chunk).split('\n').filter(Boolean));
+      done();
+    },
   });
+  return { lines, log: createLogger({ level: 'info', format, destination }) };
+}
 
-  it('leaves addresses without secrets as they are', () => {
-    expect(maskedPath('http://h/api/v1/auth/me')).toBe('/api/v1/auth/me');
-    expect(maskedPath('http://h/documentation/browse/f1?sort=name&mytoken=1&tokens=2')).toBe(
-      '/documentation/browse/f1?sort=name&mytoken=1&tokens=2',
-    );
-  });
-});
+async function settle() {
+  await new Promise((resolve) => setImmediate(resolve));
+}
 
 describe('requestLog', () => {
-  it('writes method, masked address, status and time', async () => {
-    const lines: string[] = [];
-    const app = new Hono();
-    app.use('*', requestLog((line) => lines.push(line)));
-    app.get('/auth/activate', (c) => c.text('ok'));
-    const res = await app.request('http://h/auth/activate?token=supersecret');
-    expect(res.status).toBe(200);
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^GET \/auth\/activate\?token=\*\*\* 200 \d+\.\dms$/);
-    expect(lines.join()).not.toContain('supersecret');
-  });
-});
-
-describe('the request id in the log line', () => {
-  it('writes the answer’s X-Request-Id: the request’s own when sane, a new one otherwise', async () => {
-    const { requestId } = await import('../../../../src/server/http/request-id.ts');
-    const lines: string[] = [];
-    const app = new Hono();
+  it('writes id, method, route pattern, status, duration and who — never the address or its query', async () => {
+    const { lines, log } = collected();
+    const app = new Hono<{ Variables: { caller: { user: { id: string } }; member: { orgId: string } } }>();
     app.use('*', requestId());
-    app.use('*', requestLog((line) => lines.push(line)));
-    app.get('/x', (c) => c.text('ok'));
-    const given = await app.request('http://h/x', { headers: { 'X-Request-Id': 'lb-7f3a:01' } });
-    expect(given.headers.get('x-request-id')).toBe('lb-7f3a:01');
-    expect(lines[0]).toMatch(/^GET \/x 200 \d+\.\dms id=lb-7f3a:01$/);
-    const forged = await app.request('http://h/x', { headers: { 'X-Request-Id': 'a b\tGET /admin 200' } });
-    const id = forged.headers.get('x-request-id')!;
-    expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(lines[1]).toBe(lines[1]!.replace(/id=.*$/, `id=${id}`));
-    expect(lines[1]).not.toContain('/admin');
+    app.use('*', requestLog(log));
+    app.get('/api/v1/things/:id', (c) => {
+      c.set('caller', { user: { id: 'user-1' } });
+      c.set('member', { orgId: 'org-1' });
+      return c.text('ok');
+    });
+    const res = await app.request('http://h/api/v1/things/share_supersecret?token=alsosecret', { headers: { 'X-Request-Id': 'lb-7f3a:01' } });
+    expect(res.status).toBe(200);
+    await settle();
+    expect(lines).toHaveLength(1);
+    const entry = JSON.parse(lines[0]!) as Record<string, unknown>;
+    expect(entry).toMatchObject({ level: 'info', reqId: 'lb-7f3a:01', method: 'GET', route: '/api/v1/things/:id', status: 200, userId: 'user-1', orgId: 'org-1' });
+    expect(typeof entry.durationMs).toBe('number');
+    expect(Date.parse(String(entry.time))).not.toBeNaN();
+    expect(lines[0]).not.toContain('supersecret');
+    expect(lines[0]).not.toContain('alsosecret');
   });
-});
 
-describe('the batched stdout writer', () => {
-  it('writes the lines of one turn of the event loop together, in order, once', async () => {
-    const { writeBatched } = await import('../../../../src/server/http/request-log.ts');
-    const writes: string[] = [];
-    const original = process.stdout.write.bind(process.stdout);
-    process.stdout.write = ((chunk: string) => {
-      writes.push(String(chunk));
-      return true;
-    }) as typeof process.stdout.write;
-    try {
-      writeBatched('GET /a 200 1.0ms');
-      writeBatched('GET /b 404 0.5ms');
-      expect(writes).toEqual([]);
-      await new Promise((resolve) => setImmediate(resolve));
-    } finally {
-      process.stdout.write = original;
-    }
-    expect(writes).toEqual(['GET /a 200 1.0ms\nGET /b 404 0.5ms\n']);
+  it('names a page by its pattern in the route table, and a file by its folder', async () => {
+    const { lines, log } = collected();
+    const app = new Hono();
+    app.use('*', requestLog(log));
+    app.get('*', (c) => c.text('page'));
+    await app.request('http://h/fill/share_abcdefSECRET');
+    await app.request('http://h/_astro/app.AbCd1234.js');
+    await settle();
+    expect(lines.map((l) => (JSON.parse(l) as { route: string }).route)).toEqual(['/fill/:token', '/_astro/*']);
+    expect(lines.join('\n')).not.toContain('SECRET');
+  });
+
+  it('writes a 5xx answer at level error', async () => {
+    const { lines, log } = collected();
+    const app = new Hono();
+    app.use('*', requestLog(log));
+    app.get('/x', (c) => c.text('no', 503));
+    await app.request('http://h/x');
+    await settle();
+    expect(JSON.parse(lines[0]!)).toMatchObject({ level: 'error', status: 503, route: '/x' });
+  });
+
+  it('reads as a short line with LOG_FORMAT=pretty', async () => {
+    const { lines, log } = collected('pretty');
+    const app = new Hono();
+    app.use('*', requestLog(log));
+    app.get('/x', (c) => c.text('ok'));
+    await app.request('http://h/x');
+    await settle();
+    expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d INFO {2}request method=GET route=\/x status=200 durationMs=[\d.]+$/);
   });
 });
