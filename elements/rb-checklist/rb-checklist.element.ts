@@ -20,15 +20,18 @@ import {
 import { checklistApi, type ChecklistApi, type ChecklistDocument, type SharedChecklist } from './checklist-api.ts';
 import { clearDraft, readDraft, writeDraft } from './checklist-draft.ts';
 import type { DraftOwner } from './draft-key.ts';
-import { FILL_AGAIN, LOAD_FAILED, NO_QUESTIONS, QUEUED, QUEUED_UNTIL_SIGN_IN, SUBMIT_FAILED, SUBMITTED } from './messages.ts';
+import { FILL_AGAIN, LOAD_FAILED, NO_QUESTIONS, QUEUED, QUEUED_UNTIL_SIGN_IN, queuedUntil, SUBMIT_FAILED, SUBMITTED } from './messages.ts';
 import { ScannerDialog } from './scanner-dialog.ts';
 import { questionView, type LocalPhoto } from './question-view.ts';
 import { questionSlot, shownIds, visibilityChange, visibilityRegion } from './question-visibility.ts';
 import { styles } from './rb-checklist.styles.ts';
 import { indexedDbStore } from './submission-store.ts';
 import { shareRefusal } from './share-refusal.ts';
-import { ownedBy, sendSubmission, SubmissionQueue, type QueuedPhoto, type QueuedSubmission, type SubmissionStore } from './submission-queue.ts';
+import { ownedBy, retryTime, sendSubmission, SubmissionQueue, type QueuedPhoto, type QueuedSubmission, type SubmissionStore } from './submission-queue.ts';
 import { WaitingSubmissions } from './waiting-submissions.ts';
+
+/** A time in the person's own clock ('14:05'). */
+const timeOf = (iso: string): string => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
 export { FILL_AGAIN, LOAD_FAILED, NO_QUESTIONS, QUEUED, QUEUED_UNTIL_SIGN_IN, SUBMIT_FAILED, SUBMITTED };
 
@@ -186,7 +189,7 @@ export class RbChecklist extends LitElement {
     void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLInputElement>(`#${this.keyOf(id)}-input`)?.focus());
   });
   /** The submissions waiting on this device: kept when the network (or the token) fails, sent later. */
-  private readonly waitingSubmissions = new WaitingSubmissions(this, () => this.queue(), () => !!this.apiBase);
+  private readonly waitingSubmissions = new WaitingSubmissions(this, () => this.queue(), () => !!this.apiBase, () => this.waitingAllSent());
   private photoCount = 0;
   /** While Submit runs, a 401 is told (as `rb-unauthorized`) only after the answers are safe on this device. */
   private readonly transport = elementTransport(this, () => this.submitting);
@@ -382,17 +385,20 @@ export class RbChecklist extends LitElement {
       this.afterSubmission({ kind: 'success', text: SUBMITTED });
       emit(this, 'rb-submitted', { status: 'sent', key: entry.key, documentId, row });
     } catch (error) {
-      // No answer, or a token that is no longer valid: the answers wait on this device (same key, same user).
-      // A share link refused (revoked, expired) gets no new token: its refusal is final, and said in words.
+      // No answer, a token that is no longer valid, or a busy server (429): the answers wait on this device
+      // (same key, same user; after a 429 until its Retry-After). A share link refused (revoked, expired)
+      // gets no new token: its refusal is final, and said in words.
       const unauthorized = error instanceof ApiError && error.status === 401;
-      const keep = error instanceof ApiError && (error.network || (unauthorized && !this.shareToken));
+      const throttled = error instanceof ApiError && error.status === 429;
+      const keep = error instanceof ApiError && (error.network || throttled || (unauthorized && !this.shareToken));
+      if (throttled) entry.notBefore = retryTime(error, Date.now());
       if (keep && (await this.waitingSubmissions.keep(entry))) {
-        this.afterSubmission({ kind: 'info', text: unauthorized ? QUEUED_UNTIL_SIGN_IN : QUEUED });
+        this.afterSubmission({ kind: 'info', text: unauthorized ? QUEUED_UNTIL_SIGN_IN : throttled ? queuedUntil(timeOf(entry.notBefore!)) : QUEUED });
         emit(this, 'rb-submitted', { status: 'queued', key: entry.key, documentId });
         if (unauthorized) emitUnauthorized(this, error);
       } else {
         if (unauthorized) emitUnauthorized(this, error);
-        const refused = this.shareToken && error instanceof ApiError && [401, 402, 404, 429].includes(error.status);
+        const refused = this.shareToken && error instanceof ApiError && [401, 402, 404].includes(error.status);
         this.message = { kind: 'error', text: refused ? shareRefusal(error) : SUBMIT_FAILED };
         const status = (error as { status?: number }).status;
         emit(this, 'rb-submit-failed', {
@@ -425,6 +431,12 @@ export class RbChecklist extends LitElement {
     }
     this.message = message;
     this.renderRoot.querySelector('form')?.scrollIntoView?.({ block: 'start' });
+  }
+
+  /** The waiting answers were all sent: 'Saved on this device…' is no longer true (issue #43). */
+  private waitingAllSent(): void {
+    if (this.done?.kind === 'info') this.done = { kind: 'success', text: SUBMITTED };
+    if (this.message?.kind === 'info') this.message = null;
   }
 
   /** 'Fill In Again': the submitted state goes and the empty form is back, its first field focused. */

@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly detail: string,
     /** The whole answer as parsed, for what a refusal says beside its detail (e.g. a next step's token). */
     readonly body?: unknown,
+    /** The answer's Retry-After in seconds (a 429, a 503), when it gave one. */
+    readonly retryAfter?: number,
   ) {
     super(detail);
     this.name = 'ApiError';
@@ -20,6 +22,15 @@ export class ApiError extends Error {
   get network(): boolean {
     return this.status === 0;
   }
+}
+
+/** A Retry-After header in seconds: its delay, or the time it names from now; undefined when absent or unreadable. */
+export function retryAfterOf(header: string | null | undefined, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 /** The server's `detail` as one line of text (a 422's list of field problems joined by '; '). */
