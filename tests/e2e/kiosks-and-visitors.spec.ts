@@ -44,7 +44,7 @@ test.describe('a kiosk station offline', () => {
   // The suite blocks service workers (playwright.config.ts); ?kiosk=1 registers the app's worker.
   test.use({ serviceWorkers: 'allow' });
 
-  test('opened once online, it reopens offline after a reload, and recovers by itself when the network returns', async ({ page, context, orgAdmin }) => {
+  test('opened once online, it reopens offline after a reload, and recovers by itself when the network returns', async ({ page, context, orgAdmin, expectPageProblem }) => {
     test.setTimeout(90_000);
     const doc = await visitorBook(orgAdmin);
     const link = await linkTo(orgAdmin, doc);
@@ -62,6 +62,7 @@ test.describe('a kiosk station offline', () => {
 
     // A station whose copy is gone shows the failure offline, and the checklist once the network returns, without a reload.
     await page.evaluate(() => caches.delete('rb-share'));
+    expectPageProblem(/Failed to load resource: net::ERR_FAILED/); // the read the station makes offline
     await page.reload();
     await expect(filler(page).getByText(LOAD_FAILED)).toBeVisible();
     await context.setOffline(false);
@@ -140,7 +141,7 @@ test.describe('a visitor on a share link', () => {
       await page.goto(`/fill/${link.token}`);
       await expect(questionNamed(page, 'Feet intact')).toBeVisible();
       // Nothing is said before the visitor tried.
-      await expect(filler(page).getByText('A photo is required')).toHaveCount(0);
+      await expect(filler(page).getByText("'Photo of the ladder label': A photo is required")).toHaveCount(0);
       await expect(filler(page).getByText('Answer every required question to submit.')).toHaveCount(0);
       await expect(submitButton(page)).toBeDisabled();
 
@@ -207,9 +208,10 @@ test.describe('a visitor on a share link', () => {
       const look = await remove.evaluate((button) => {
         const style = getComputedStyle(button);
         const box = button.getBoundingClientRect();
-        return { border: parseFloat(style.borderTopWidth), height: box.height };
+        return { border: parseFloat(style.borderTopWidth), borderColour: style.borderTopColor, height: box.height };
       });
       expect(look.border).toBeGreaterThan(0);
+      expect(look.borderColour).not.toBe('rgba(0, 0, 0, 0)');
       expect(look.height).toBeGreaterThanOrEqual(24);
       await remove.click();
       await expect(remove).toHaveCount(0);
