@@ -24,13 +24,10 @@ export class ApiError extends Error {
   }
 }
 
-/** A Retry-After header in seconds: its delay, or the time it names from now; undefined when absent or unreadable. */
-export function retryAfterOf(header: string | null | undefined, now = Date.now()): number | undefined {
-  if (!header) return undefined;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+/** A Retry-After header's delay in seconds (our server sends seconds); undefined when absent or not a delay. */
+export function retryAfterOf(header: string | null | undefined): number | undefined {
+  const seconds = header ? Number(header) : Number.NaN;
+  return seconds >= 0 ? Math.ceil(seconds) : undefined;
 }
 
 /** The server's `detail` as one line of text (a 422's list of field problems joined by '; '). */
