@@ -95,8 +95,9 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 /**
  * Why Submit is disabled, as the lines to show under it (empty: it may go; the same judgement as
  * `canSubmit`): 'Answer every required question to submit.' once if a required answer is missing, then
- * every other problem in the order of the questions as "'{title}': {the rule's words}" — 'Invalid Email',
- * 'Invalid URL', 'A photo is required', … An untitled question is 'Question n', as the form calls it.
+ * every problem in the order of the questions as "'{title}': {the rule's words}" — 'An answer is required'
+ * (issue #43: each unanswered required question named), 'Invalid Email', 'Invalid URL', 'A photo is
+ * required', … An untitled question is 'Question n', as the form calls it.
  */
 export function submitBlockers(
   questions: readonly OrderedQuestion[],
@@ -111,10 +112,16 @@ export function submitBlockers(
     if (!visible.has(id)) return;
     for (const problem of answerProblems(question, judged[id])) {
       if (problem.message === ANSWER_REQUIRED) missing = true;
-      else named.push(`'${question.title || `Question ${index + 1}`}': ${capitalised(problem.message)}`);
+      named.push(`'${question.title || `Question ${index + 1}`}': ${capitalised(problem.message)}`);
     }
   });
   return missing ? [ANSWER_EVERY_REQUIRED, ...named] : named;
+}
+
+/** The first shown question whose answer stops Submit (what a tried Submit takes the focus to); undefined when none. */
+export function firstBlocked(questions: readonly OrderedQuestion[], answers: Answers, photoCounts: Readonly<Record<string, number>>): string | undefined {
+  const judged = answersForRules(questions, answers, photoCounts);
+  return shownQuestions(questions, answers).find(({ id, question }) => answerProblems(question, judged[id]).length > 0)?.id;
 }
 
 /** One answer of the submission body `{record: {questionId: {value, comments?, media?}}}`. */

@@ -5,7 +5,7 @@
  * answers, the photos and the pictures' addresses, and hands each question what it shows and what to call.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { hasValue, normaliseValue, valueProblem } from '../../src/shared/checklists/answers.ts';
+import { hasValue, isValid, normaliseValue, valueProblem } from '../../src/shared/checklists/answers.ts';
 import type { Question } from '../../src/shared/checklists/question.ts';
 import type { AnswerDraft, OrderedQuestion } from './answer-state.ts';
 import { fieldOf } from './question-fields.ts';
@@ -47,9 +47,10 @@ export function questionView(view: QuestionView): TemplateResult {
   const key = `q${view.index}`;
   const value = view.answer?.value;
   const problem = hasValue(value) ? valueProblem(question, normaliseValue(question.valueType, value)) : undefined;
+  const outside = problem ? undefined : rangeNote(question, value);
   const hintId = `${key}-hint`;
   const problemId = `${key}-problem`;
-  const describedBy = [question.description ? `${key}-description` : '', question.required || question.photoVerification ? hintId : '', problem ? problemId : '']
+  const describedBy = [question.description ? `${key}-description` : '', question.required || question.photoVerification ? hintId : '', problem || outside ? problemId : '']
     .filter(Boolean)
     .join(' ');
   const title = question.title || `Question ${view.index + 1}`;
@@ -62,9 +63,24 @@ export function questionView(view: QuestionView): TemplateResult {
     ${question.required || question.photoVerification ? html`<p class="hint" id=${hintId}>${hintOf(question)}</p>` : nothing}
     ${fieldOf({ key, question, value, titleId: `${key}-title`, describedBy, disabled: view.disabled, change: view.change, scan: view.scan })}
     ${problem ? html`<p class="problem" id=${problemId}>${capitalised(problem)}</p>` : nothing}
+    ${outside ? html`<p class="problem outside" id=${problemId}>${outside}</p>` : nothing}
     ${question.allowComments ? comments(key, view) : nothing}
     ${question.photoVerification ? photos(key, view) : nothing}
   </fieldset>`;
+}
+
+/**
+ * What a number or decimal outside its validation range tells the filler (issue #43): 'Outside the expected
+ * range: 1 to 5' ('at least 1', 'at most 5' with one bound). The answer may still be sent: the row marks it
+ * not valid (§5). Undefined when validation is off, nothing is answered, or the value is within range.
+ */
+export function rangeNote(question: Pick<Question, 'valueType' | 'validation'>, value: unknown): string | undefined {
+  if (question.valueType !== 'number' && question.valueType !== 'decimal') return undefined;
+  if (!question.validation.enabled || !hasValue(value) || isValid(question, value)) return undefined;
+  const bound = (b: unknown) => (b === null || b === undefined || b === '' ? undefined : String(b));
+  const [min, max] = [bound(question.validation.min), bound(question.validation.max)];
+  const range = min && max ? `${min} to ${max}` : min ? `at least ${min}` : max ? `at most ${max}` : undefined;
+  return range ? `Outside the expected range: ${range}` : undefined;
 }
 
 /** The question's own picture (documentation §3 question media), fitted to the width; a file of another kind as a link. */
@@ -105,7 +121,7 @@ function photos(key: string, view: QuestionView): TemplateResult {
             (photo, i) =>
               html`<li>
                 <img src=${photo.url} alt=${`Photo ${i + 1}`} />
-                <button type="button" class="text" ?disabled=${view.disabled} @click=${() => view.removePhoto(photo)}>Remove photo ${i + 1}</button>
+                <button type="button" class="remove-photo" ?disabled=${view.disabled} @click=${() => view.removePhoto(photo)}>Remove photo ${i + 1}</button>
               </li>`,
           )}
         </ul>`
@@ -116,7 +132,8 @@ function photos(key: string, view: QuestionView): TemplateResult {
         id=${`${key}-photo`}
         accept="image/*"
         capture="environment"
-        ?disabled=${view.disabled || view.addingPhotos}
+        ?disabled=${view.disabled}
+        aria-busy=${view.addingPhotos ? 'true' : nothing}
         @change=${(event: Event) => view.addPhotos(event.target as HTMLInputElement)}
       />
       <span>${view.addingPhotos ? 'Adding photo…' : 'Add photo'}</span>

@@ -7,6 +7,7 @@ import { elementTransport, emitUnauthorized } from '../shared/element-transport.
 import { compressImage, FORM_MEDIA } from '../shared/image-compression.ts';
 import {
   draftOf,
+  firstBlocked,
   initialAnswers,
   isTouched,
   restoreDraft,
@@ -20,15 +21,21 @@ import {
 import { checklistApi, type ChecklistApi, type ChecklistDocument, type SharedChecklist } from './checklist-api.ts';
 import { clearDraft, readDraft, writeDraft } from './checklist-draft.ts';
 import type { DraftOwner } from './draft-key.ts';
-import { FILL_AGAIN, LOAD_FAILED, NO_QUESTIONS, QUEUED, QUEUED_UNTIL_SIGN_IN, SUBMIT_FAILED, SUBMITTED } from './messages.ts';
+import { FILL_AGAIN, LOAD_FAILED, NO_QUESTIONS, QUEUED, QUEUED_UNTIL_SIGN_IN, queuedUntil, SUBMIT_FAILED, SUBMITTED } from './messages.ts';
 import { ScannerDialog } from './scanner-dialog.ts';
 import { questionView, type LocalPhoto } from './question-view.ts';
 import { questionSlot, shownIds, visibilityChange, visibilityRegion } from './question-visibility.ts';
 import { styles } from './rb-checklist.styles.ts';
 import { indexedDbStore } from './submission-store.ts';
 import { shareRefusal } from './share-refusal.ts';
-import { ownedBy, sendSubmission, SubmissionQueue, type QueuedPhoto, type QueuedSubmission, type SubmissionStore } from './submission-queue.ts';
+import { ownedBy, retryTime, sendSubmission, SubmissionQueue, type QueuedPhoto, type QueuedSubmission, type SubmissionStore } from './submission-queue.ts';
 import { WaitingSubmissions } from './waiting-submissions.ts';
+
+/** How soon a checklist that could not be loaded for want of a network is asked for again (one small read). */
+const LOAD_RETRY_MS = 5_000;
+
+/** A time in the person's own clock ('14:05'). */
+const timeOf = (iso: string): string => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
 export { FILL_AGAIN, LOAD_FAILED, NO_QUESTIONS, QUEUED, QUEUED_UNTIL_SIGN_IN, SUBMIT_FAILED, SUBMITTED };
 
@@ -68,8 +75,9 @@ declare global {
 /**
  * The checklist filler (documentation §4 "Form fill"): a published checklist's questions, each with its
  * picture and its widget, comments where allowed, photos where photo verification asks for them, and
- * Submit — enabled only when the shared rules find no problem with the answers; while disabled, the lines
- * under it say why (`submitBlockers`: a missing required answer, or the question and its problem).
+ * Submit — enabled only when the shared rules find no problem with the answers (before, `aria-disabled`:
+ * pressed, the lines under it name every problem — each unanswered required question, a missing photo, a
+ * wrong value — and the first question with one takes the focus; `submitBlockers`).
  *
  * Answers autosave in local storage per user, organisation and document and come back on reopen;
  * `reset()` clears them. Each submission gets an Idempotency-Key when Submit is pressed; without a network
@@ -110,6 +118,7 @@ declare global {
  * @csspart question - Each question's box (a fieldset).
  * @csspart submit - The Submit button.
  * @csspart message - The line under Submit (submitted, queued, refused).
+ * @csspart outcome - On a kiosk: the outcome of a submission, above the cleared form until the next answer.
  * @csspart done - What shows after a submission: the outcome and 'Fill In Again'.
  * @csspart fill-again - The 'Fill In Again' button.
  * @csspart refusal - The words shown instead of the checklist when it cannot be loaded.
@@ -175,6 +184,8 @@ export class RbChecklist extends LitElement {
   @state() private submitting = false;
   @state() private message: { kind: 'success' | 'info' | 'error'; text: string } | null = null;
   @state() private photoBusy: string | null = null;
+  /** Submit was pressed while answers are missing or wrong: only then do the lines under it say why (issue #43). */
+  @state() private tried = false;
   /** What the live region last said about questions shown or hidden by an answer (issue #33). */
   @state() private visibilityNote = '';
 
@@ -186,8 +197,11 @@ export class RbChecklist extends LitElement {
     void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLInputElement>(`#${this.keyOf(id)}-input`)?.focus());
   });
   /** The submissions waiting on this device: kept when the network (or the token) fails, sent later. */
-  private readonly waitingSubmissions = new WaitingSubmissions(this, () => this.queue(), () => !!this.apiBase);
+  private readonly waitingSubmissions = new WaitingSubmissions(this, () => this.queue(), () => !!this.apiBase, () => this.waitingAllSent());
   private photoCount = 0;
+  /** The last load failed for want of an answer (the network): it is tried again. */
+  private failedOffline = false;
+  private loadAgainTimer?: ReturnType<typeof setTimeout>;
   /** While Submit runs, a 401 is told (as `rb-unauthorized`) only after the answers are safe on this device. */
   private readonly transport = elementTransport(this, () => this.submitting);
 
@@ -203,10 +217,22 @@ export class RbChecklist extends LitElement {
     return super.createRenderRoot();
   }
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    window.addEventListener('online', this.loadAgain);
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.loading?.abort();
+    window.removeEventListener('online', this.loadAgain);
+    clearTimeout(this.loadAgainTimer);
   }
+
+  /** A checklist that could not be loaded for want of a network loads when the network returns (issue #43: a kiosk recovers by itself). */
+  private readonly loadAgain = () => {
+    if (this.loadState === 'failed' && this.failedOffline) void this.load();
+  };
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('form') && this.form) this.show(this.form);
@@ -260,6 +286,11 @@ export class RbChecklist extends LitElement {
       if (controller.signal.aborted) return;
       this.loadProblem = this.shareToken ? shareRefusal(error) : LOAD_FAILED;
       this.loadState = 'failed';
+      // No answer came: tried again on the `online` event, and every LOAD_RETRY_MS (the event may come
+      // before the network works, or not at all: a station on a network whose server is away).
+      this.failedOffline = error instanceof ApiError && error.network;
+      clearTimeout(this.loadAgainTimer);
+      if (this.failedOffline) this.loadAgainTimer = setTimeout(this.loadAgain, LOAD_RETRY_MS);
       const status = error instanceof ApiError ? error.status : 0;
       emit(this, 'rb-load-failed', { status, detail: error instanceof ApiError ? error.detail : String(error), words: this.loadProblem });
     }
@@ -307,6 +338,7 @@ export class RbChecklist extends LitElement {
 
   /** Clears the answers and photos and forgets the local draft (Reset Questions). */
   reset(): void {
+    this.tried = false;
     clearDraft(this.owner);
     this.answers = initialAnswers(this.questions);
     this.clearPhotos();
@@ -335,7 +367,7 @@ export class RbChecklist extends LitElement {
   private async addPhoto(id: string, input: HTMLInputElement): Promise<void> {
     const files = [...(input.files ?? [])];
     input.value = '';
-    if (files.length === 0) return;
+    if (files.length === 0 || this.photoBusy) return;
     this.photoBusy = id;
     try {
       const added: LocalPhoto[] = [];
@@ -353,13 +385,19 @@ export class RbChecklist extends LitElement {
   private removePhoto(id: string, photo: LocalPhoto): void {
     URL.revokeObjectURL(photo.url);
     this.photos = { ...this.photos, [id]: (this.photos[id] ?? []).filter((p) => p.id !== photo.id) };
+    // The pressed button is gone: the focus goes to the question's photo control (issue #43), not the page.
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(`#${this.keyOf(id)}-photo`)?.focus());
   }
 
   // ─── Submitting ─────────────────────────────────────────────────────────────────────────────────
 
   /** Sends the answers (Submit). Without a network they wait on this device and are sent later. */
   async submit(): Promise<void> {
-    if (this.submitting || !this.complete) return;
+    if (this.submitting) return;
+    if (!this.complete) {
+      this.showBlockers();
+      return;
+    }
     const documentId = this.checklistId;
     const photos: QueuedPhoto[] = Object.entries(this.photos).flatMap(([questionId, list]) =>
       list.map((p) => ({ questionId, name: p.name, type: p.type, blob: p.blob })),
@@ -382,17 +420,20 @@ export class RbChecklist extends LitElement {
       this.afterSubmission({ kind: 'success', text: SUBMITTED });
       emit(this, 'rb-submitted', { status: 'sent', key: entry.key, documentId, row });
     } catch (error) {
-      // No answer, or a token that is no longer valid: the answers wait on this device (same key, same user).
-      // A share link refused (revoked, expired) gets no new token: its refusal is final, and said in words.
+      // No answer, a token that is no longer valid, or a busy server (429): the answers wait on this device
+      // (same key, same user; after a 429 until its Retry-After). A share link refused (revoked, expired)
+      // gets no new token: its refusal is final, and said in words.
       const unauthorized = error instanceof ApiError && error.status === 401;
-      const keep = error instanceof ApiError && (error.network || (unauthorized && !this.shareToken));
+      const throttled = error instanceof ApiError && error.status === 429;
+      const keep = error instanceof ApiError && (error.network || throttled || (unauthorized && !this.shareToken));
+      if (throttled) entry.notBefore = retryTime(error, Date.now());
       if (keep && (await this.waitingSubmissions.keep(entry))) {
-        this.afterSubmission({ kind: 'info', text: unauthorized ? QUEUED_UNTIL_SIGN_IN : QUEUED });
+        this.afterSubmission({ kind: 'info', text: unauthorized ? QUEUED_UNTIL_SIGN_IN : throttled ? queuedUntil(timeOf(entry.notBefore!)) : QUEUED });
         emit(this, 'rb-submitted', { status: 'queued', key: entry.key, documentId });
         if (unauthorized) emitUnauthorized(this, error);
       } else {
         if (unauthorized) emitUnauthorized(this, error);
-        const refused = this.shareToken && error instanceof ApiError && [401, 402, 404, 429].includes(error.status);
+        const refused = this.shareToken && error instanceof ApiError && [401, 402, 404].includes(error.status);
         this.message = { kind: 'error', text: refused ? shareRefusal(error) : SUBMIT_FAILED };
         const status = (error as { status?: number }).status;
         emit(this, 'rb-submit-failed', {
@@ -404,6 +445,19 @@ export class RbChecklist extends LitElement {
     } finally {
       this.submitting = false;
     }
+  }
+
+  /** A Submit that cannot go yet: the lines under it name every problem, and the first question with one takes the focus. */
+  private showBlockers(): void {
+    if (this.loadState !== 'ready') return;
+    this.tried = true;
+    const id = firstBlocked(this.questions, this.answers, this.photoCounts());
+    if (!id) return;
+    void this.updateComplete.then(() => {
+      const key = this.keyOf(id);
+      const field = this.renderRoot.querySelector<HTMLElement>(`#${key}-input, [id^="${key}-"]:is(input, select, textarea, button):not([disabled])`);
+      field?.focus();
+    });
   }
 
   /**
@@ -424,7 +478,23 @@ export class RbChecklist extends LitElement {
       return;
     }
     this.message = message;
-    this.renderRoot.querySelector('form')?.scrollIntoView?.({ block: 'start' });
+    if (!this.kiosk) {
+      this.renderRoot.querySelector('form')?.scrollIntoView?.({ block: 'start' });
+      return;
+    }
+    // A kiosk (issue #43): the outcome stands above the cleared form, in view with the focus on it, until
+    // the next person's first answer — the focused Submit went with the answers.
+    void this.updateComplete.then(() => {
+      const outcome = this.renderRoot.querySelector<HTMLElement>('.outcome');
+      outcome?.scrollIntoView?.({ block: 'center' });
+      outcome?.focus({ preventScroll: true });
+    });
+  }
+
+  /** The waiting answers were all sent: 'Saved on this device…' is no longer true (issue #43). */
+  private waitingAllSent(): void {
+    if (this.done?.kind === 'info') this.done = { kind: 'success', text: SUBMITTED };
+    if (this.message?.kind === 'info') this.message = null;
   }
 
   /** 'Fill In Again': the submitted state goes and the empty form is back, its first field focused. */
@@ -471,7 +541,9 @@ export class RbChecklist extends LitElement {
     }
     const blockers = this.blockers();
     const complete = blockers.length === 0;
-    const explained = !complete && !this.submitting;
+    const explained = !complete && !this.submitting && this.tried;
+    // On a kiosk the outcome of a submission stands above the form (the line under Submit is below the screen).
+    const outcome = this.kiosk && this.message && this.message.kind !== 'error' ? this.message : null;
     return html`${heading}
       <form
         part="base"
@@ -481,12 +553,20 @@ export class RbChecklist extends LitElement {
           void this.submit();
         }}
       >
+        ${outcome ? html`<p class=${`outcome ${outcome.kind}`} part="outcome" role="status" tabindex="-1">${outcome.text}</p>` : nothing}
         ${this.renderQuestions()}
         <div class="actions">
-          <button type="submit" class="primary" part="submit" ?disabled=${!complete || this.submitting} aria-describedby=${explained ? 'submit-hint' : nothing}>${this.submitting ? 'Submitting...' : 'Submit'}</button>
+          <button
+            type="submit"
+            class="primary"
+            part="submit"
+            ?disabled=${this.submitting}
+            aria-disabled=${complete ? nothing : 'true'}
+            aria-describedby=${explained ? 'submit-hint' : nothing}
+          >${this.submitting ? 'Submitting...' : 'Submit'}</button>
           ${explained ? html`<div class="hint" id="submit-hint">${blockers.map((line) => html`<p>${line}</p>`)}</div>` : nothing}
         </div>
-        <p class=${`message ${this.message?.kind ?? ''}`} part="message" role=${this.message?.kind === 'error' ? 'alert' : 'status'}>${this.message?.text ?? ''}</p>
+        <p class=${`message ${this.message?.kind ?? ''}`} part="message" role=${this.message?.kind === 'error' ? 'alert' : 'status'}>${outcome ? '' : (this.message?.text ?? '')}</p>
       </form>`;
   }
 

@@ -142,15 +142,18 @@ export const styles = [
     color: #fff;
     min-width: 10rem;
   }
-  button.text {
-    border-color: transparent;
-    padding-inline: 0.5rem;
+  /* A real button (issue #43), smaller than the form's own. */
+  button.remove-photo {
+    min-height: 2.25rem;
+    padding: 0.25rem 0.75rem;
+    font-size: 0.875em;
   }
   button.toggle[aria-pressed='true'] {
     background: var(--accent);
     color: #fff;
   }
-  button:disabled {
+  button:disabled,
+  button[aria-disabled='true'] {
     cursor: not-allowed;
     opacity: 0.55;
   }
@@ -275,6 +278,22 @@ export const styles = [
   }
   .done.info {
     border-left-color: var(--accent);
+  }
+  /* A kiosk's outcome above the cleared form (issue #43), drawn like the submitted state. */
+  .outcome {
+    margin: 0 0 1rem;
+    padding: 1rem;
+    border: 1px solid var(--rule);
+    border-left: 6px solid var(--rb-success, #1e6b34);
+    border-radius: var(--radius);
+    font-weight: 600;
+    font-size: 1.125em;
+  }
+  .outcome.info {
+    border-left-color: var(--accent);
+  }
+  .outcome:focus {
+    outline: none;
   }
   .done-text {
     margin: 0;

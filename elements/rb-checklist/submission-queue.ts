@@ -54,6 +54,13 @@ export interface QueuedSubmission {
   photos: QueuedPhoto[];
   /** The server's refusal when it refused the submission for good (4xx): kept, no longer retried. */
   failed?: string;
+  /** Not sent before this time (ISO): the server said to wait (a 429's Retry-After, issue #43). */
+  notBefore?: string;
+}
+
+/** When a submission the server throttled is to be tried again: after its Retry-After (a minute when it gave none). */
+export function retryTime(error: ApiError, now: number): string {
+  return new Date(now + (error.retryAfter ?? 60) * 1000).toISOString();
 }
 
 /** Where waiting submissions are kept (IndexedDB in the browser; a Map in the unit tests). */
@@ -142,6 +149,8 @@ export interface FlushResult {
   waiting: number;
   /** Entries the server refused for good, of this sender. */
   failed: number;
+  /** The earliest time (ms) a waiting entry the server asked to wait may be sent; absent when none waits so. */
+  nextAt?: number;
 }
 
 export interface SubmissionQueueOptions {
@@ -150,6 +159,8 @@ export interface SubmissionQueueOptions {
   /** Which entries this sender sends (same API base and user). */
   owns: (entry: QueuedSubmission) => boolean;
   tryLock?: TryLock;
+  /** The clock (tests move it). */
+  now?: () => number;
 }
 
 export class SubmissionQueue {
@@ -157,12 +168,25 @@ export class SubmissionQueue {
   private readonly transport: SubmissionTransport;
   private readonly owns: (entry: QueuedSubmission) => boolean;
   private readonly tryLock: TryLock;
+  private readonly now: () => number;
 
   constructor(options: SubmissionQueueOptions) {
     this.store = options.store;
     this.transport = options.transport;
     this.owns = options.owns;
     this.tryLock = options.tryLock ?? webLock;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Whether an entry must still wait for the time the server gave. */
+  private held(entry: QueuedSubmission): boolean {
+    return !!entry.notBefore && Date.parse(entry.notBefore) > this.now();
+  }
+
+  /** The earliest time (ms) one of this sender's entries waits for (a 429's Retry-After); undefined when none does. */
+  async nextAt(): Promise<number | undefined> {
+    const times = (await this.store.all()).filter((e) => this.owns(e) && !e.failed && this.held(e)).map((e) => Date.parse(e.notBefore!));
+    return times.length > 0 ? Math.min(...times) : undefined;
   }
 
   /** Keeps a submission until it can be sent. */
@@ -182,7 +206,7 @@ export class SubmissionQueue {
    */
   async flush(): Promise<FlushResult> {
     let sent = 0;
-    const entries = (await this.store.all()).filter((e) => this.owns(e) && !e.failed).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    const entries = (await this.store.all()).filter((e) => this.owns(e) && !e.failed && !this.held(e)).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
     for (const { key } of entries) {
       if (inFlight.has(key)) continue;
       inFlight.add(key);
@@ -195,6 +219,8 @@ export class SubmissionQueue {
             await sendSubmission(entry, this.transport, (progress) => this.store.put(progress));
           } catch (error) {
             if (isRetryable(error, { shareLink: !!entry.shareToken })) {
+              // Throttled: this one (and the rest) wait for the time the server gave.
+              if (error instanceof ApiError && error.status === 429) await this.store.put({ ...entry, notBefore: retryTime(error, this.now()) });
               stop = true;
               return;
             }
@@ -211,7 +237,8 @@ export class SubmissionQueue {
       if (stop) break;
     }
     const { waiting, failed } = await this.counts();
-    return { sent, waiting, failed };
+    const nextAt = await this.nextAt();
+    return { sent, waiting, failed, ...(nextAt === undefined ? {} : { nextAt }) };
   }
 }
 

@@ -16,14 +16,20 @@ export class WaitingSubmissions implements ReactiveController {
   refused = 0;
   private sentAt: Date | undefined = readSentAt();
   private retryTimer?: ReturnType<typeof setInterval>;
+  /** The send at the time the server gave (a 429's Retry-After), when one waits for it. */
+  private laterTimer?: ReturnType<typeof setTimeout>;
   private sending?: Promise<void>;
   private readonly onOnline = () => void this.send();
 
-  /** `queue` is the host's queue as it is now (its store, API and user); `canSend` whether it has an API to send to. */
+  /**
+   * `queue` is the host's queue as it is now (its store, API and user); `canSend` whether it has an API to
+   * send to; `allSent` is called when a send left nothing waiting (the host's 'Saved on this device' goes).
+   */
   constructor(
     private readonly host: ReactiveControllerHost,
     private readonly queue: () => SubmissionQueue,
     private readonly canSend: () => boolean,
+    private readonly allSent: () => void = () => undefined,
   ) {
     host.addController(this);
   }
@@ -36,6 +42,14 @@ export class WaitingSubmissions implements ReactiveController {
   hostDisconnected(): void {
     window.removeEventListener('online', this.onOnline);
     clearInterval(this.retryTimer);
+    clearTimeout(this.laterTimer);
+  }
+
+  /** Sends again at `at` (ms), the time the server gave; nothing when none is given. */
+  private sendAt(at: number | undefined): void {
+    clearTimeout(this.laterTimer);
+    if (at === undefined) return;
+    this.laterTimer = setTimeout(() => void this.send(), Math.max(0, at - Date.now()) + 50);
   }
 
   /** Puts a submission into the queue; answers false when this browser cannot keep it. */
@@ -43,6 +57,7 @@ export class WaitingSubmissions implements ReactiveController {
     try {
       await this.queue().add(entry);
       await this.refresh();
+      if (entry.notBefore) this.sendAt(await this.queue().nextAt());
       return true;
     } catch {
       return false;
@@ -58,9 +73,11 @@ export class WaitingSubmissions implements ReactiveController {
         const result = await this.queue().flush();
         this.waiting = result.waiting;
         this.refused = result.failed;
+        this.sendAt(result.nextAt);
         if (result.sent > 0) {
           this.sentAt = new Date();
           writeSentAt(this.sentAt);
+          if (result.waiting === 0) this.allSent();
         }
         this.host.requestUpdate();
       } catch {

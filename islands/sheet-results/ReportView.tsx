@@ -12,7 +12,8 @@ import { formatDateTime } from '../../src/client/time-format.ts';
 import type { Document } from '../../src/shared/api/documentation.ts';
 import { exportFileName, type SheetRow } from '../../src/shared/api/sheets.ts';
 import { LATEST_ROW, sheetData } from './first-rows.ts';
-import { cellText, columnsOf, formOrder, NO_RESULTS, readSheetContents, rowSubmission, validFlag } from './results-state.ts';
+import { NOT_ASKED } from '../../src/shared/checklists/conditions.ts';
+import { cellText, columnsOf, formOrder, hiddenByCondition, NO_RESULTS, readSheetContents, rowSubmission, validFlag } from './results-state.ts';
 import { saveBlob } from '../../src/client/dom.ts';
 import { useFormNames } from './use-form-names.ts';
 
@@ -76,11 +77,12 @@ export function ReportView({ document: doc }: { document: Document }) {
         {columns.map((column) => {
           const answer = row.record[column.id];
           const valid = validFlag(row, column.id);
+          const notAsked = hiddenByCondition(contents, row, column.id);
           return (
             <li className="report-card" key={column.id} data-question-id={column.id}>
               <h3>{column.title}</h3>
-              <p className="report-answer">
-                {cellText(column.valueType, answer?.value, formatDateTime) || NOT_ANSWERED}
+              <p className={notAsked ? 'report-answer is-not-asked' : 'report-answer'}>
+                {notAsked ? NOT_ASKED : cellText(column.valueType, answer?.value, formatDateTime) || NOT_ANSWERED}
                 {valid !== undefined && (
                   <span className={valid ? 'sheet-valid' : 'sheet-invalid'}>
                     {' '}

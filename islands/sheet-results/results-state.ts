@@ -20,6 +20,7 @@ export {
   columnsOf,
   DATETIME,
   formOrder,
+  hiddenByCondition,
   NO_RESULTS,
   readSheetContents,
   rowSubmission,

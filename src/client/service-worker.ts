@@ -11,7 +11,7 @@
  * - The first time a worker takes control of this page, the API reads the page already made before it
  *   had a worker are read once more through it, so the page is kept for offline use from this visit on.
  */
-import { API_CACHE, isKeptApiRead } from './offline/api-cache.ts';
+import { API_CACHE, isKeptApiRead, isKeptShareRead } from './offline/api-cache.ts';
 import { hasLoginFlag, storedToken } from './storage.ts';
 
 const apiBase = (): string => new URL(import.meta.env.PUBLIC_API_BASE ?? '/api/v1', location.href).href;
@@ -65,4 +65,25 @@ function keepThisPageOffline(): void {
     .concat((window.__rbPageDataTaken ?? []).map((address) => new URL(address, location.href).href))
     .filter((url) => isKeptApiRead({ method: 'GET', url, authorization }, base));
   for (const url of new Set(made)) void fetch(url, { headers: { Authorization: authorization } }).catch(() => undefined);
+}
+
+/**
+ * A kiosk on a share link (`/fill/{token}?kiosk=1`, issue #43): its checklist, kept by the worker from the
+ * FIRST online load on. That load had no worker yet (and its read came in the HTML), so once a worker
+ * controls the page — at once, or when it takes control — the link's checklist is read once through it,
+ * unless the page already read it through that worker.
+ */
+export function keepShareReadOffline(token: string): void {
+  if (!('serviceWorker' in navigator) || !token.startsWith('share_')) return;
+  const url = new URL(`${apiBase().replace(/\/+$/, '')}/share/checklist`, location.href).href;
+  const authorization = `Bearer ${token}`;
+  if (!isKeptShareRead({ method: 'GET', url, authorization }, apiBase())) return;
+  const read = () => void fetch(url, { headers: { Authorization: authorization }, priority: 'low' }).catch(() => undefined);
+  const controlledFromStart = !!navigator.serviceWorker.controller;
+  if (!controlledFromStart) {
+    navigator.serviceWorker.addEventListener('controllerchange', read, { once: true });
+    return;
+  }
+  const readThroughWorker = performance.getEntriesByType('resource').some((entry) => entry.name === url && (entry as PerformanceResourceTiming).initiatorType === 'fetch');
+  if (!readThroughWorker) read();
 }

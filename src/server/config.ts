@@ -54,10 +54,11 @@ export interface Config {
   registrationsPerIpPerHour: number;
   /** Organisations created from one IP address in an hour (ORGANISATIONS_PER_IP_PER_HOUR). */
   organisationsPerIpPerHour: number;
-  /** Submissions through one share link in an hour (SHARE_SUBMISSIONS_PER_LINK_PER_HOUR, default 200)… */
+  /**
+   * Submissions through one share link in an hour (SHARE_SUBMISSIONS_PER_LINK_PER_HOUR, default 1000). Not
+   * per address (issue #43): a kiosk station is one address filling all day.
+   */
   shareSubmissionsPerLinkPerHour: number;
-  /** …and from one IP address through any share link (SHARE_SUBMISSIONS_PER_IP_PER_HOUR, default 60). */
-  shareSubmissionsPerIpPerHour: number;
   /**
    * Files signed for upload through one share link in an hour (SHARE_UPLOADS_PER_LINK_PER_HOUR, default
    * 1000)… Counted at signing, in files (a call signs up to 20): a call asking for more than remain is
@@ -273,8 +274,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1',
     registrationsPerIpPerHour: positiveCount(env.REGISTRATIONS_PER_IP_PER_HOUR, 'REGISTRATIONS_PER_IP_PER_HOUR') ?? 50,
     organisationsPerIpPerHour: positiveCount(env.ORGANISATIONS_PER_IP_PER_HOUR, 'ORGANISATIONS_PER_IP_PER_HOUR') ?? 10,
-    shareSubmissionsPerLinkPerHour: positiveCount(env.SHARE_SUBMISSIONS_PER_LINK_PER_HOUR, 'SHARE_SUBMISSIONS_PER_LINK_PER_HOUR') ?? 200,
-    shareSubmissionsPerIpPerHour: positiveCount(env.SHARE_SUBMISSIONS_PER_IP_PER_HOUR, 'SHARE_SUBMISSIONS_PER_IP_PER_HOUR') ?? 60,
+    shareSubmissionsPerLinkPerHour: positiveCount(env.SHARE_SUBMISSIONS_PER_LINK_PER_HOUR, 'SHARE_SUBMISSIONS_PER_LINK_PER_HOUR') ?? 1000,
     shareUploadsPerLinkPerHour: positiveCount(env.SHARE_UPLOADS_PER_LINK_PER_HOUR, 'SHARE_UPLOADS_PER_LINK_PER_HOUR') ?? 1000,
     shareUploadsPerIpPerHour: positiveCount(env.SHARE_UPLOADS_PER_IP_PER_HOUR, 'SHARE_UPLOADS_PER_IP_PER_HOUR') ?? 300,
     shareUploadBytesPerLinkPerHour: positiveCount(env.SHARE_UPLOAD_BYTES_PER_LINK_PER_HOUR, 'SHARE_UPLOAD_BYTES_PER_LINK_PER_HOUR') ?? 4 * GIB,

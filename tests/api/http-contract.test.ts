@@ -19,8 +19,7 @@ const server = useTestServer({
   env: {
     TRUST_PROXY: '1',
     EMBED_ORIGINS: 'https://intranet.example.com',
-    SHARE_SUBMISSIONS_PER_LINK_PER_HOUR: '100',
-    SHARE_SUBMISSIONS_PER_IP_PER_HOUR: '2',
+    SHARE_SUBMISSIONS_PER_LINK_PER_HOUR: '2',
     SHARE_UPLOADS_PER_LINK_PER_HOUR: '100',
     SHARE_UPLOADS_PER_IP_PER_HOUR: '2',
   },
@@ -235,13 +234,13 @@ describe('the throttled calls: Retry-After on a 429, RateLimit and RateLimit-Pol
     await expectHeaders(() => user.api.post(paths.auth.setOtp, { enabled: true, verify_otp: wrong }), 'set-otp:account', 5, 900, 400);
   });
 
-  it('share-link submissions and photo signing (per address)', async () => {
+  it('share-link submissions (per link) and photo signing (per address)', async () => {
     const { admin } = await orgWithAdmin(server);
     const checklist = await makeChecklist(admin, { q: question('true/false') });
     const link = await makeShareLink(admin, checklist.id);
     const client = shareClient(server, link.token);
     const submitIp = newIp();
-    await expectHeaders(() => shareSubmit(client, checklist.id, { q: { value: true } }, from(submitIp)), 'share-submission:ip', 2, 3600, 201);
+    await expectHeaders(() => shareSubmit(client, checklist.id, { q: { value: true } }, from(submitIp)), 'share-submission:link', 2, 3600, 201);
     const signIp = newIp();
     await expectHeaders(
       () => client.post(`documentation/documents/${checklist.id}/sign-content-upload`, [{ filename: 'a.png', file_size: 10, content_type: 'image/png' }], { headers: from(signIp) }),

@@ -72,9 +72,11 @@ test('a chain of two conditions: built, published, filled in, and the hidden ans
   const rows = await rowsOf(orgAdmin.token, doc.id);
   expect(Object.keys(rows[0]!.record)).toEqual(['q1']);
 
-  // The row's page: Why not? is not answered, the typed reason nowhere.
+  // The row's page: Why not? was not asked, the typed reason nowhere.
   await page.goto(`/documentation/results/${doc.id}/${rows[0]!.id}`);
   const card = page.locator('article').filter({ has: page.getByRole('heading', { name: 'Why not?' }) });
-  await expect(card.getByText('Not answered')).toBeVisible();
+  // Hidden by its condition: not asked (issue #43), never 'Not answered' with a valid flag.
+  await expect(card.getByText('Not asked: hidden by its condition')).toBeVisible();
+  await expect(card.getByText('Valid')).toHaveCount(0);
   await expect(page.getByText('Key lost')).toHaveCount(0);
 });

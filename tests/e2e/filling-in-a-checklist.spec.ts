@@ -187,12 +187,15 @@ test.describe('filling in a checklist', () => {
     await usePhoneViewport(page);
     await openChecklist(page, orgAdmin, doc);
     const lines = filler(page).locator('#submit-hint p');
-    await expect(lines).toHaveText(['Answer every required question to submit.']);
-    await expect(submitButton(page)).toHaveAccessibleDescription('Answer every required question to submit.');
+    // Nothing is said before the person tried to submit (issue #43); then every problem is named.
+    await expect(lines).toHaveCount(0);
+    await submitButton(page).click({ force: true });
+    await expect(lines).toHaveText(['Answer every required question to submit.', "'All good': An answer is required"]);
+    await expect(submitButton(page)).toHaveAccessibleDescription("Answer every required question to submit. 'All good': An answer is required");
 
     // Both at once: the missing answer, and the invalid one named.
     await questionNamed(page, 'Reply to').getByRole('textbox').fill('not-an-address');
-    await expect(lines).toHaveText(['Answer every required question to submit.', "'Reply to': Invalid Email"]);
+    await expect(lines).toHaveText(['Answer every required question to submit.', "'All good': An answer is required", "'Reply to': Invalid Email"]);
 
     await questionNamed(page, 'All good').getByRole('radio', { name: 'True' }).check();
     await expect(submitButton(page)).toBeDisabled();

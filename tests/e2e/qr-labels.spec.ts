@@ -4,11 +4,12 @@
  * rendered by pdftoppm, decoded by zbarimg (tests/api/support/qr-scan.ts) — holds its item's address
  * under PUBLIC_URL. The page passes the accessibility scan at desktop and phone width.
  */
+import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { decodeSheet, renderPdf } from '../api/support/qr-scan.ts';
 import { expectBreadcrumbs, checkAtPhoneWidth, createChecklist, createFolder, heading } from './support/documentation.ts';
 import { baseUrl } from './support/environment.ts';
-import { expect, expectAccessible, signInWithToken, test } from './support/test.ts';
+import { callApi, expect, expectAccessible, phoneViewport, signInWithToken, test } from './support/test.ts';
 
 test('the folder menu leads to Print QR Labels: the count, the subfolders, a PDF whose codes hold each item’s address', async ({ page, orgAdmin }) => {
   test.slow(); // twelve items made over the API, a PDF rendered and decoded, two scans
@@ -64,3 +65,37 @@ test('a folder the signed-in person may not read: the page says so', async ({ pa
   await expect(page.getByRole('alert')).toHaveText('Something went wrong: Folder not found');
   await expect(page.getByRole('button', { name: 'Download PDF' })).toBeHidden();
 });
+
+for (const [width, viewport] of [
+  ['1280×800', { width: 1280, height: 800 }],
+  ['390×844', phoneViewport],
+] as const) {
+  test(`at ${width}: a checklist with a live share link defaults to it, and the page and the labels say which codes open without an account`, async ({ page, orgAdmin }) => {
+    const token = orgAdmin.token;
+    const yard = await createFolder(token, `Yard ${width}`);
+    const gate = await createChecklist(token, 'Gate check', yard.id);
+    await createChecklist(token, 'Forklift check', yard.id);
+    const link = await callApi<{ id: string }>(`documentation/documents/${gate.id}/share-links`, { token, json: { name: 'Reception' } });
+
+    await page.setViewportSize(viewport);
+    await signInWithToken(page, token);
+    await page.goto(`/documentation/qr-sheet/${yard.id}`);
+    const choice = page.getByLabel('Gate check', { exact: true });
+    await expect(choice).toHaveValue(link.id);
+    const gateField = page.locator('.field').filter({ has: choice });
+    await expect(gateField.getByText('No account needed: anyone holding the label can fill it in.')).toBeVisible();
+    await expect(page.getByText('1 of 2 codes opens without an account; the other needs a sign-in.')).toBeVisible();
+    await expectAccessible(page);
+
+    await choice.selectOption({ index: 0 });
+    await expect(gateField.getByText('Sign-in needed: only people with an account in this organisation can open it.')).toBeVisible();
+    await expect(page.getByText('No code on this sheet opens without an account: each needs a sign-in.')).toBeVisible();
+    await choice.selectOption(link.id);
+
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download PDF' }).click();
+    const text = execFileSync('pdftotext', ['-layout', (await (await downloading).path())!, '-']).toString('utf8');
+    expect(text.match(/No account needed/g)).toHaveLength(1);
+    expect(text.match(/Sign-in needed/g)).toHaveLength(1);
+  });
+}

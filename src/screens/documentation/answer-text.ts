@@ -4,7 +4,7 @@
  * the browser's language and time zone, 'Not answered' for no answer (nothing, '' or 'not checked').
  * Pure, so it is tested without a browser.
  */
-import { FIXED_OPTIONS, hasValue, type Question, type ValueType } from '../../shared/checklists/index.ts';
+import { FIXED_OPTIONS, hasValue, visibleQuestionIds, type Question, type ValueType } from '../../shared/checklists/index.ts';
 
 export const NOT_ANSWERED = 'Not answered';
 
@@ -43,6 +43,8 @@ export interface AnswerCard {
   comments: string;
   media: string[];
   valid: boolean;
+  /** Hidden by its condition when the checklist was filled in: not asked (issue #43), no valid flag. */
+  hidden: boolean;
 }
 
 interface Recorded {
@@ -58,6 +60,8 @@ interface Recorded {
  * 'Not answered' and counts as valid (the server judges only given values).
  */
 export function answerCards(questions: readonly { id: string; question: Question }[], record: Readonly<Record<string, Recorded>>): AnswerCard[] {
+  // THE visibility function over the row's answers (the server stores no answer for a hidden question).
+  const shown = visibleQuestionIds(questions, record);
   const card = (id: string, question: Question | undefined, index: number): AnswerCard => {
     const answer = record[id];
     return {
@@ -69,6 +73,7 @@ export function answerCards(questions: readonly { id: string; question: Question
       comments: typeof answer?.comments === 'string' ? answer.comments : '',
       media: Array.isArray(answer?.media) ? [...answer.media] : [],
       valid: answer?.valid !== false,
+      hidden: question !== undefined && !shown.has(id) && !Object.hasOwn(record, id),
     };
   };
   const known = new Set(questions.map((q) => q.id));

@@ -13,7 +13,15 @@ import { api, problemText } from '../../client/api.ts';
 import { pathSegment } from '../../client/addresses.ts';
 import { element, saveBlob } from '../../client/dom.ts';
 import { signedInPage } from '../../client/signed-in-user.ts';
-import { QR_LABEL_LAYOUTS, QR_LABELS_PER_PAGE, type QrLabelItem, type QrLabelLayout, type QrSheetItems } from '../../shared/api/qr-labels.ts';
+import {
+  OPENS_FOR_ANYONE,
+  OPENS_FOR_MEMBERS,
+  QR_LABEL_LAYOUTS,
+  QR_LABELS_PER_PAGE,
+  type QrLabelItem,
+  type QrLabelLayout,
+  type QrSheetItems,
+} from '../../shared/api/qr-labels.ts';
 import { exportFileName } from '../../shared/api/sheets.ts';
 import { setPageName } from '../chrome/signed-in-chrome.ts';
 import { folderCrumbs, HOME_CRUMBS, renderBreadcrumbs } from './breadcrumbs.ts';
@@ -29,6 +37,19 @@ export function labelCount(total: number, layout: QrLabelLayout): string {
   if (total === 0) return 'No labels: this folder holds nothing you may read.';
   const pages = Math.ceil(total / QR_LABELS_PER_PAGE[layout]);
   return `${total} ${total === 1 ? 'label' : 'labels'} on ${pages} ${pages === 1 ? 'page' : 'pages'}.`;
+}
+
+/** Under a checklist's choice: who its code opens for (issue #43), in the words the printed label starts with. */
+export const opensFor = (anyone: boolean): string =>
+  anyone ? `${OPENS_FOR_ANYONE}: anyone holding the label can fill it in.` : `${OPENS_FOR_MEMBERS}: only people with an account in this organisation can open it.`;
+
+/** How many of the sheet's codes open without an account (issue #43: a member sees it plainly before printing). */
+export function codesWithoutAccount(anyone: number, total: number): string {
+  if (total === 0) return '';
+  if (anyone === 0) return 'No code on this sheet opens without an account: each needs a sign-in.';
+  if (anyone === total) return 'Every code on this sheet opens without an account.';
+  const others = total - anyone;
+  return `${anyone} of ${total} codes ${anyone === 1 ? 'opens' : 'open'} without an account; the ${others === 1 ? 'other needs' : `other ${others} need`} a sign-in.`;
 }
 
 export const tooManyLabels = (total: number, limit: number): string =>
@@ -61,6 +82,7 @@ class QrSheetForm {
   private readonly layout = element<HTMLSelectElement>('qr-layout');
   private readonly subtree = element<HTMLInputElement>('qr-subtree');
   private readonly count = element('qr-count');
+  private readonly access = element('qr-access');
   private readonly problem = element('qr-problem');
   private readonly progress = element('qr-progress');
   private readonly progressText = element('qr-progress-text');
@@ -69,7 +91,10 @@ class QrSheetForm {
   private readonly linkChoices = element('qr-link-choices');
   private subtreeItems: Promise<QrSheetItems> | undefined;
   private current: QrSheetItems;
-  /** The share link chosen for each checklist (kept while the switch goes back and forth). */
+  /**
+   * The share link chosen for each checklist (kept while the switch goes back and forth): its newest live
+   * link until the person chooses (issue #43: a label people scan without an account); '' its page.
+   */
   private readonly chosen = new Map<string, string>();
   private busy = false;
 
@@ -129,6 +154,19 @@ class QrSheetForm {
     this.problem.hidden = !over;
     this.download.disabled = this.busy || over || total === 0;
     this.renderLinks(this.current.items.filter((item) => item.share_links && item.share_links.length > 0));
+    this.renderAccess();
+  }
+
+  /** The link a checklist's label leads to: the person's choice, else its newest live link (listed first); '' its page. */
+  private linkOf(item: QrLabelItem): string {
+    return this.chosen.get(item.id) ?? item.share_links?.[0]?.id ?? '';
+  }
+
+  /** How many of the sheet's codes open without an account. */
+  private renderAccess(): void {
+    const { items, total } = this.current;
+    const anyone = items.filter((item) => this.linkOf(item) !== '').length;
+    this.access.textContent = total > items.length ? '' : codesWithoutAccount(anyone, total);
   }
 
   /** One choice per checklist that has share links the caller may use: its page in Ringbinder, or a link's /fill/ page. */
@@ -143,20 +181,30 @@ class QrSheetForm {
         label.textContent = item.name;
         const select = document.createElement('select');
         select.id = `qr-link-${item.id}`;
-        select.add(new Option('Its page (for signed-in people)', ''));
+        select.add(new Option(`Its page (${OPENS_FOR_MEMBERS.toLowerCase()})`, ''));
         for (const link of item.share_links ?? []) {
           const until = link.expires_at ? `, until ${new Date(link.expires_at).toLocaleDateString()}` : '';
-          select.add(new Option(`Share link “${link.name}” (anyone${until})`, link.id));
+          select.add(new Option(`Share link “${link.name}” (${OPENS_FOR_ANYONE.toLowerCase()}${until})`, link.id));
         }
-        select.value = this.chosen.get(item.id) ?? '';
-        select.addEventListener('change', () => {
-          if (select.value) this.chosen.set(item.id, select.value);
-          else this.chosen.delete(item.id);
-        });
+        select.value = this.linkOf(item);
+        const opens = document.createElement('p');
+        opens.className = 'qr-opens';
+        opens.id = `qr-opens-${item.id}`;
         const where = document.createElement('p');
         where.className = 'hint';
         where.textContent = item.path;
-        field.append(label, select, where);
+        const showOpens = () => {
+          opens.textContent = opensFor(select.value !== '');
+          opens.dataset.anyone = String(select.value !== '');
+        };
+        showOpens();
+        select.setAttribute('aria-describedby', opens.id);
+        select.addEventListener('change', () => {
+          this.chosen.set(item.id, select.value);
+          showOpens();
+          this.renderAccess();
+        });
+        field.append(label, select, opens, where);
         return field;
       }),
     );
@@ -175,7 +223,7 @@ class QrSheetForm {
     if (this.busy) return;
     const { items, total, folder } = this.current;
     const onSheet = new Set(items.map((item) => item.id));
-    const shareLinks = [...this.chosen].filter(([checklist]) => onSheet.has(checklist)).map(([, link]) => link);
+    const shareLinks = items.filter((item) => onSheet.has(item.id)).map((item) => this.linkOf(item)).filter((link) => link !== '');
     this.busy = true;
     this.download.disabled = true;
     this.problem.hidden = true;

@@ -9,7 +9,7 @@
  * short-lived signed addresses (GET documents/{id}/media-urls), which an <img> can load without a token.
  */
 import type { Doctype, Document, SubmittedRow } from '../../shared/api/documentation.ts';
-import { orderedQuestions, type Question } from '../../shared/checklists/index.ts';
+import { NOT_ASKED, orderedQuestions, type Question } from '../../shared/checklists/index.ts';
 import '../../styles/submitted-row.css';
 import { api } from '../../client/api.ts';
 import { resultsPath, viewPath } from '../../client/addresses.ts';
@@ -159,7 +159,9 @@ function answerCard(card: AnswerCard): HTMLLIElement {
   const title = document.createElement('h3');
   title.className = 'answer-question';
   title.textContent = card.title;
-  head.append(title, validity(card.valid));
+  // A question its condition hid was not asked: no valid flag (issue #43).
+  if (card.hidden) head.append(title);
+  else head.append(title, validity(card.valid));
   article.append(head);
   if (card.description.trim() !== '') {
     const description = document.createElement('p');
@@ -177,8 +179,8 @@ function answerCard(card: AnswerCard): HTMLLIElement {
     dd.append(value);
     details.append(dt, dd);
   };
-  const answer = answerText(card.valueType, card.value, formatDateTime);
-  detail('Answer', answer, answer === NOT_ANSWERED ? 'answer-value is-empty' : 'answer-value');
+  const answer = card.hidden ? NOT_ASKED : answerText(card.valueType, card.value, formatDateTime);
+  detail('Answer', answer, answer === NOT_ANSWERED || card.hidden ? 'answer-value is-empty' : 'answer-value');
   if (card.comments.trim() !== '') detail('Comments', card.comments, 'answer-comments');
   if (card.media.length > 0) {
     const photos = document.createElement('ul');

@@ -8,12 +8,13 @@
  * Offline: an open page keeps working (answers wait on the device and are sent exactly once when the
  * network returns, rb-checklist's queue). `?kiosk=1` makes it a kiosk station without an account: ready
  * for the next person after each submission, and the page registers the service worker, which precaches
- * the app (the fill shell among it) and keeps the link's checklist, so the station reopens offline. A
+ * the app (the fill shell among it) and keeps the link's checklist from the first online load on, so the
+ * station reopens offline; a station that could not load its checklist loads it when the network returns. A
  * phone opening a printed code downloads only the page, not the app's precache.
  */
 import '../../../elements/rb-checklist/rb-checklist.ts';
 import type { SharedChecklist } from '../../../elements/rb-checklist/checklist-api.ts';
-import { registerServiceWorker } from '../../client/service-worker.ts';
+import { keepShareReadOffline, registerServiceWorker } from '../../client/service-worker.ts';
 import { fillTitle, isKioskAddress, NOT_AVAILABLE_HEADING } from './fill-address.ts';
 import { reportFrameHeight } from './frame-height.ts';
 import { takePageData } from '../../client/page-data.ts';
@@ -41,7 +42,11 @@ export function mountFill({ frame }: { frame: boolean }): void {
   // The whole of the embedded page's content, its padding included: the frame is sized to it.
   const content = document.getElementById('main');
   if (frame && content) reportFrameHeight(content);
-  if (kiosk && import.meta.env.PROD) registerServiceWorker();
+  if (kiosk && import.meta.env.PROD) {
+    registerServiceWorker();
+    // The station reopens offline from its first online load on (issue #43).
+    keepShareReadOffline(shareTokenOfPath(location.pathname));
+  }
 }
 
 /** Fills the page's heading (the embedded page has none: the element shows the checklist's own). */

@@ -8,8 +8,8 @@
  * address has its own limit over all accounts. A password reset clears every count of the account.
  * Registrations and organisation creations are limited per address (limits in the configuration).
  * Two-factor codes given to turn two-factor on or off are limited per account, like sign-in's.
- * Submissions and photo signing through a share link (issue #29) are limited per link and per address;
- * photo signing in files and in bytes (each attempt weighs what it signed: `ThrottleCheck.weight`).
+ * Submissions through a share link (issue #29) are limited per link (issue #43: not per address, a kiosk is
+ * one address), refused ones not counted; photo signing per link and per address, in files and in bytes (each attempt weighs what it signed: `ThrottleCheck.weight`).
  */
 import { createHash } from 'node:crypto';
 import { and, asc, eq, gt, inArray, like, lt, min, or, sum } from 'drizzle-orm';
@@ -51,9 +51,8 @@ export const throttleRules = {
   registerIp: { limit: 50, windowMs: 60 * 60_000 },
   /** Organisations created from one IP (the limit is the configuration's: ORGANISATIONS_PER_IP_PER_HOUR). */
   createOrgIp: { limit: 10, windowMs: 60 * 60_000 },
-  /** Submissions through one share link (SHARE_SUBMISSIONS_PER_LINK_PER_HOUR), and from one IP through any (…_PER_IP_…). */
-  shareSubmissionLink: { limit: 200, windowMs: 60 * 60_000 },
-  shareSubmissionIp: { limit: 60, windowMs: 60 * 60_000 },
+  /** Submissions through one share link (SHARE_SUBMISSIONS_PER_LINK_PER_HOUR). */
+  shareSubmissionLink: { limit: 1000, windowMs: 60 * 60_000 },
   /** Files signed through one share link (SHARE_UPLOADS_PER_LINK_PER_HOUR), and from one IP through any (…_PER_IP_…). */
   shareUploadLink: { limit: 1000, windowMs: 60 * 60_000 },
   shareUploadIp: { limit: 300, windowMs: 60 * 60_000 },
@@ -278,18 +277,20 @@ export async function admitOrganisationCreation(db: Queryable, config: Config, i
 }
 
 /**
- * One submission through a share link from this address, counted whatever its outcome (a refused one
- * too): per link and per address, with the configured limits; past either, 429 with Retry-After.
+ * One submission through a share link, per link with the configured limit (past it, 429 with Retry-After;
+ * not per address: a kiosk station is one address filling all day). Counted before it is judged, so
+ * submissions sent in parallel cannot slip past the limit; `submission` runs the submission, and one it
+ * refuses (it throws) is forgotten: refused attempts do not count.
  */
-export async function admitShareSubmission(db: Queryable, config: Config, linkId: string, ip: string, now: Date): Promise<void> {
-  await admitAttempt(
-    db,
-    [
-      { key: throttleKeys.shareSubmissionLink(linkId), rule: { ...throttleRules.shareSubmissionLink, limit: config.shareSubmissionsPerLinkPerHour } },
-      { key: throttleKeys.shareSubmissionIp(ip), rule: { ...throttleRules.shareSubmissionIp, limit: config.shareSubmissionsPerIpPerHour } },
-    ],
-    now,
-  );
+export async function admitShareSubmission<T>(db: Queryable, config: Config, linkId: string, now: Date, submission: () => Promise<T>): Promise<T> {
+  const rule = { ...throttleRules.shareSubmissionLink, limit: config.shareSubmissionsPerLinkPerHour };
+  const ids = await admitAttempt(db, [{ key: throttleKeys.shareSubmissionLink(linkId), rule }], now);
+  try {
+    return await submission();
+  } catch (error) {
+    await forgetAttempt(db, ids);
+    throw error;
+  }
 }
 
 /** Bytes in words, for a 429's detail: `1.0 GB`, `25.0 MB` (powers of 1024), `900 bytes`. */
@@ -353,7 +354,6 @@ export const throttleKeys = {
   createOrgIp: (ip: string) => `create-org:ip:${digest(ip)}`,
   twoFactorChange: (userId: string) => `set-otp:account:${userId}`,
   shareSubmissionLink: (linkId: string) => `share-submission:link:${linkId}`,
-  shareSubmissionIp: (ip: string) => `share-submission:ip:${digest(ip)}`,
   /** Counted in files (before issue #40, in calls: the old keys' rows are pruned within the hour). */
   shareUploadLink: (linkId: string) => `share-upload-files:link:${linkId}`,
   shareUploadIp: (ip: string) => `share-upload-files:ip:${digest(ip)}`,

@@ -7,7 +7,7 @@
  *   POST documentation/documents/{id}/sign-content-upload photos for its answers (the upload itself: POST
  *                                                         /uploads, whose signature is its permission),
  *                                                         counted in files and bytes per link and per address
- *   POST documentation/documents/{id}/data                a submission (throttled per link and per address)
+ *   POST documentation/documents/{id}/data                a submission (throttled per link)
  *
  * The API's sign-in (auth/access.ts, api.ts ACCESS) reads these routes: a share token reaches them (the
  * link looked up and checked into `c.var.share`: 401, 402, 403) and no other route — a new one too is
@@ -97,13 +97,14 @@ sharedChecklist.post(
 
 sharedChecklist.post(
   '/documentation/documents/:id/data',
-  shareOperation({ description: 'a submission to the link’s checklist, by `share: {name}` (throttled per link and per address).', errors: [402, 403, 429] }),
+  shareOperation({ description: 'a submission to the link’s checklist, by `share: {name}` (throttled per link).', errors: [402, 403, 429] }),
   keySettledInWork,
   forShareTokens(async (c) => {
     const { deps, share } = c.var;
-    // Counted before anything is judged: a refused submission costs its attempt too.
-    await admitShareSubmission(deps.db, deps.config, share.linkId, clientIp(c), deps.now());
-    const body = await jsonBody(c, submissionBody);
-    return c.json(await submitThroughLink(deps, share, idOf(c), body, c.var.keyInWork), 201);
+    // Counted before anything is judged, forgotten when refused (auth/throttle.ts).
+    const row = await admitShareSubmission(deps.db, deps.config, share.linkId, deps.now(), async () =>
+      submitThroughLink(deps, share, idOf(c), await jsonBody(c, submissionBody), c.var.keyInWork),
+    );
+    return c.json(row, 201);
   }),
 );

@@ -31,6 +31,13 @@ export const QR_LABELS_PER_PAGE: Readonly<Record<QrLabelLayout, number>> = {
 /** The most labels one PDF holds; a folder (or subtree) with more answers 422. */
 export const QR_SHEET_MAX_LABELS = 1000;
 
+/**
+ * Who a label's code opens for (issue #43), printed on every label and shown on the page: a share link's
+ * /fill/ page opens without an account, anything else (an item's page) only for signed-in people.
+ */
+export const OPENS_FOR_ANYONE = 'No account needed';
+export const OPENS_FOR_MEMBERS = 'Sign-in needed';
+
 /** A live share link of a checklist that a label may lead to (`/fill/{token}`). */
 export interface QrShareLinkChoice {
   id: string;

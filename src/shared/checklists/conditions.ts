@@ -188,6 +188,12 @@ export function visibleQuestionIds(
   return visible;
 }
 
+/**
+ * What a submitted row and a report show for a question its condition hid when the checklist was filled
+ * in (issue #43): not asked, so neither 'Not answered' nor a valid flag.
+ */
+export const NOT_ASKED = 'Not asked: hidden by its condition';
+
 /** A stored `show_if` read leniently (readQuestion): an object with a question id and a known operator, else none. */
 export function readShowIf(raw: unknown): ShowIf | null {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;

@@ -5,7 +5,7 @@
  * paint in the page's HTML (src/shared/first-paint/sheet-results.ts, issue #31) write the same words.
  */
 import type { SheetRow } from '../api/sheets.ts';
-import { FIXED_OPTIONS, hasValue, type ValueType } from '../checklists/index.ts';
+import { FIXED_OPTIONS, hasValue, visibleQuestionIds, type ValueType } from '../checklists/index.ts';
 import { columnTitles } from './cells.ts';
 import { formTree } from './links.ts';
 import type { SheetContents } from './model.ts';
@@ -75,6 +75,23 @@ export function validFlag(row: SheetRow, columnId: string): boolean | undefined 
   const answer = row.record[columnId];
   if (!answer || !hasValue(answer.value)) return undefined;
   return answer.valid !== false;
+}
+
+/**
+ * Whether a row's question was hidden by its condition when its checklist was filled in (issue #43: a
+ * report says 'Not asked', not 'Not answered'): it has a condition, its checklist gave the row a
+ * submission, the row holds no answer to it (the server stores none for a hidden question; the filler
+ * sends every shown one), and — when the condition's question is a column too — the condition is not met
+ * by the row's answers.
+ */
+export function hiddenByCondition(contents: SheetContents, row: SheetRow, columnId: string): boolean {
+  const question = contents.questions[columnId];
+  if (!question?.show_if || Object.hasOwn(row.record, columnId) || !row.submissions[question.form_id]) return false;
+  const sameForm = contents.question_index
+    .filter((id) => contents.questions[id]?.form_id === question.form_id)
+    .map((id) => ({ id, question: contents.questions[id]! }));
+  if (!sameForm.some(({ id }) => id === question.show_if!.question)) return true;
+  return !visibleQuestionIds(sameForm, row.record).has(columnId);
 }
 
 /** The checklists in the order a row's submissions are tried: the roots of the link tree first. */

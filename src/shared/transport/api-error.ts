@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly detail: string,
     /** The whole answer as parsed, for what a refusal says beside its detail (e.g. a next step's token). */
     readonly body?: unknown,
+    /** The answer's Retry-After in seconds (a 429, a 503), when it gave one. */
+    readonly retryAfter?: number,
   ) {
     super(detail);
     this.name = 'ApiError';
@@ -20,6 +22,12 @@ export class ApiError extends Error {
   get network(): boolean {
     return this.status === 0;
   }
+}
+
+/** A Retry-After header's delay in seconds (our server sends seconds); undefined when absent or not a delay. */
+export function retryAfterOf(header: string | null | undefined): number | undefined {
+  const seconds = header ? Number(header) : Number.NaN;
+  return seconds >= 0 ? Math.ceil(seconds) : undefined;
 }
 
 /** The server's `detail` as one line of text (a 422's list of field problems joined by '; '). */

@@ -10,7 +10,7 @@
  * a standalone element emits `rb-unauthorized`), and every failure to `onError`.
  */
 import { FetchError, ofetch } from 'ofetch';
-import { ApiError, detailOf } from './api-error.ts';
+import { ApiError, detailOf, retryAfterOf } from './api-error.ts';
 import { EventStreamParser, type ServerSentEvent } from './event-stream.ts';
 
 export interface TransportOptions {
@@ -102,7 +102,8 @@ function errorOf(err: unknown): ApiError {
     if (cause?.name === 'AbortError') throw cause;
     const status = err.response?.status ?? 0;
     if (status === 0) return new ApiError(0, 'Network error');
-    return new ApiError(status, detailOf(err.data) ?? (err.response?.statusText || `Error ${status}`), err.data);
+    const retryAfter = retryAfterOf(err.response?.headers.get('Retry-After'));
+    return new ApiError(status, detailOf(err.data) ?? (err.response?.statusText || `Error ${status}`), err.data, retryAfter);
   }
   if ((err as { name?: string } | null)?.name === 'AbortError') throw err;
   return new ApiError(0, err instanceof Error ? err.message : String(err));

@@ -4,6 +4,7 @@
  * (support/qr-scan.ts: pdftoppm at 300 dpi, zbarimg, jsQR for where each code sits): every label's code
  * decodes to its item's PUBLIC_URL address and sits within 0.5 mm of where the layout puts it.
  */
+import { execFileSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { shareLinkUrl } from '../../../src/server/services/checklists/share-links.ts';
 import { codeCentre, labelCell, LABEL_SHEETS, labelsPerPage } from '../../../src/server/services/documentation/qr-labels/layouts.ts';
@@ -57,6 +58,9 @@ beforeAll(async () => {
     await makeDocument(admin, line2Folder.id, 'form', 'Cabinet key'),
   ];
 });
+
+/** The PDF's text, as pdftotext (poppler-utils) reads it. */
+const pdfText = (bytes: Uint8Array): string => execFileSync('pdftotext', ['-layout', '-', '-'], { input: bytes }).toString('utf8');
 
 const byName = (a: Json, b: Json) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
@@ -266,6 +270,16 @@ describe('labels of a checklist that lead to a share link', () => {
     const fill = await shareLinkUrl(server.config, live);
     expect(fill).toMatch(new RegExp(`^${PUBLIC_URL}/fill/share_[A-Za-z0-9_-]{43}$`));
     expect(pages[0]).toEqual([...ownAddresses().filter((a) => a !== view(checklist.id)), fill].sort());
+  });
+
+  it('prints on each label whether its code opens without an account (issue #43)', async () => {
+    const link = await insertLink(checklist.id, 'Reception');
+    const text = pdfText(await pdfOf(team.admin, plant.id, `layout=avery-l7160&share_links=${link}`));
+    expect(text.match(/No account needed/g)).toHaveLength(1);
+    expect(text.match(/Sign-in needed/g)).toHaveLength(ownAddresses().length - 1);
+    const withoutLinks = pdfText(await pdfOf(team.admin, plant.id, 'layout=avery-l7160'));
+    expect(withoutLinks).not.toContain('No account needed');
+    expect(withoutLinks.match(/Sign-in needed/g)).toHaveLength(ownAddresses().length);
   });
 
   it('refuses a link that is not live, not of a checklist on the sheet, or two for one checklist (422), and a caller who may not share it (403)', async () => {

@@ -21,14 +21,14 @@ describe('readConfig', () => {
     }
   });
 
-  it('limits share links (issue #29) to 200 submissions a link and 60 an address an hour, photo signing to 1000 and 300, unless told otherwise', () => {
+  it('limits share links to 1000 submissions a link an hour (issue #43: none per address, a kiosk is one address), photo signing to 1000 and 300, unless told otherwise', () => {
     expect(readConfig({})).toMatchObject({
-      shareSubmissionsPerLinkPerHour: 200,
-      shareSubmissionsPerIpPerHour: 60,
+      shareSubmissionsPerLinkPerHour: 1000,
       shareUploadsPerLinkPerHour: 1000,
       shareUploadsPerIpPerHour: 300,
     });
-    expect(readConfig({ SHARE_SUBMISSIONS_PER_IP_PER_HOUR: '600' }).shareSubmissionsPerIpPerHour).toBe(600);
+    expect(readConfig({})).not.toHaveProperty('shareSubmissionsPerIpPerHour');
+    expect(readConfig({ SHARE_SUBMISSIONS_PER_LINK_PER_HOUR: '5000' }).shareSubmissionsPerLinkPerHour).toBe(5000);
     expect(() => readConfig({ SHARE_SUBMISSIONS_PER_LINK_PER_HOUR: '0' })).toThrow(/SHARE_SUBMISSIONS_PER_LINK_PER_HOUR must be a whole number/);
   });
 

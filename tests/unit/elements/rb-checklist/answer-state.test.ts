@@ -8,6 +8,7 @@ import {
   restoreDraft,
   submissionRecord,
   submitBlockers,
+  firstBlocked,
   ANSWER_EVERY_REQUIRED,
   toggledChoice,
   withComments,
@@ -101,9 +102,15 @@ describe('submitBlockers', () => {
     expect(canSubmit(questions, answersForRules(questions, answered(), { p: 1 }))).toBe(true);
   });
 
-  it("keeps 'Answer every required question to submit.' for a missing required answer", () => {
-    expect(submitBlockers(questions, initialAnswers(questions), { p: 1 })).toEqual([ANSWER_EVERY_REQUIRED]);
+  it("says 'Answer every required question to submit.' and then names each unanswered required question (issue #43)", () => {
+    expect(submitBlockers(questions, initialAnswers(questions), { p: 1 })).toEqual([ANSWER_EVERY_REQUIRED, "'true/false': An answer is required"]);
     expect(ANSWER_EVERY_REQUIRED).toBe('Answer every required question to submit.');
+    const two: OrderedQuestion[] = [
+      { id: 'a', question: question('text', { title: 'Your name', required: true }) },
+      { id: 'b', question: question('true/false', { title: 'Gate locked' }) },
+      { id: 'c', question: question('number', { title: 'Badge', required: true }) },
+    ];
+    expect(submitBlockers(two, initialAnswers(two), {})).toEqual([ANSWER_EVERY_REQUIRED, "'Your name': An answer is required", "'Badge': An answer is required"]);
   });
 
   it("names the question and the problem of an invalid optional answer, in the spec's words ('Invalid Email')", () => {
@@ -114,12 +121,26 @@ describe('submitBlockers', () => {
 
   it('names a missing photo, and lists every blocker in the order of the questions', () => {
     const answers = withValue(initialAnswers(questions), 'e', 'nope');
-    expect(submitBlockers(questions, answers, {})).toEqual([ANSWER_EVERY_REQUIRED, "'email': Invalid Email", "'pass/fail': A photo is required"]);
+    expect(submitBlockers(questions, answers, {})).toEqual([
+      ANSWER_EVERY_REQUIRED,
+      "'true/false': An answer is required",
+      "'email': Invalid Email",
+      "'pass/fail': A photo is required",
+    ]);
   });
 
   it("calls an untitled question 'Question n', as the form does", () => {
     const untitled: OrderedQuestion[] = [{ id: 'x', question: question('url', { title: '' }) }];
     expect(submitBlockers(untitled, withValue(initialAnswers(untitled), 'x', 'no spaces allowed'), {})).toEqual(["'Question 1': Invalid URL"]);
+  });
+});
+
+describe('firstBlocked', () => {
+  it('is the first shown question with a problem, in order; none when Submit may go', () => {
+    expect(firstBlocked(questions, initialAnswers(questions), {})).toBe('tf');
+    const answers = withValue(withValue(initialAnswers(questions), 'tf', true), 'e', 'nope');
+    expect(firstBlocked(questions, answers, {})).toBe('e');
+    expect(firstBlocked(questions, withValue(withValue(initialAnswers(questions), 'tf', true), 'p', 'pass'), { p: 1 })).toBeUndefined();
   });
 });
 

@@ -151,13 +151,46 @@ describe('SubmissionQueue.flush', () => {
     expect(transport.submitted.map((s) => s.key)).toEqual(['k1', 'k2']);
   });
 
-  it.each([401, 429, 500, 503])('keeps an entry answered %i for a later try', async (status) => {
+  it.each([401, 500, 503])('keeps an entry answered %i for a later try', async (status) => {
     const store = new MemoryStore();
     const transport = new FakeTransport();
     const queue = queueOf(store, transport);
     await queue.add(entry('k1'));
     transport.submits = [status];
     expect(await queue.flush()).toEqual({ sent: 0, waiting: 1, failed: 0 });
+    expect(await queue.flush()).toEqual({ sent: 1, waiting: 0, failed: 0 });
+  });
+
+  it('a 429 keeps the entry until its Retry-After (issue #43): not sent before, sent after, the time told', async () => {
+    const store = new MemoryStore();
+    const transport = new FakeTransport();
+    let now = Date.parse('2026-12-07T08:00:00Z');
+    const queue = new SubmissionQueue({ store, transport, owns: () => true, tryLock: noLock, now: () => now });
+    await queue.add(entry('k1'));
+    transport.submit = async (_documentId, _record, key) => {
+      transport.calls.push(`submit ${key}`);
+      throw new ApiError(429, 'Too many attempts, please try again later', undefined, 120);
+    };
+    expect(await queue.flush()).toEqual({ sent: 0, waiting: 1, failed: 0, nextAt: now + 120_000 });
+    expect(await queue.nextAt()).toBe(now + 120_000);
+    transport.submit = FakeTransport.prototype.submit.bind(transport);
+    now += 60_000;
+    expect(await queue.flush()).toEqual({ sent: 0, waiting: 1, failed: 0, nextAt: now + 60_000 });
+    expect(transport.calls).toEqual(['submit k1']);
+    now += 60_000;
+    expect(await queue.flush()).toEqual({ sent: 1, waiting: 0, failed: 0 });
+    expect(transport.submitted.map((s) => s.key)).toEqual(['k1']);
+  });
+
+  it('an entry kept with a time to wait for (a 429 on Submit) is not sent before it', async () => {
+    const store = new MemoryStore();
+    const transport = new FakeTransport();
+    let now = Date.parse('2026-12-07T08:00:00Z');
+    const queue = new SubmissionQueue({ store, transport, owns: () => true, tryLock: noLock, now: () => now });
+    await queue.add(entry('k1', { notBefore: new Date(now + 30_000).toISOString() }));
+    expect(await queue.flush()).toMatchObject({ sent: 0, waiting: 1 });
+    expect(transport.calls).toEqual([]);
+    now += 30_000;
     expect(await queue.flush()).toEqual({ sent: 1, waiting: 0, failed: 0 });
   });
 

@@ -1,7 +1,7 @@
 /** A submitted answer as the single-row screens show it, and the cards of a row. */
 import { describe, expect, it } from 'vitest';
 import { answerCards, answerText, NOT_ANSWERED } from '../../../../src/screens/documentation/answer-text.ts';
-import { readQuestion, type ValueType } from '../../../../src/shared/checklists/index.ts';
+import { NOT_ASKED, readQuestion, type ValueType } from '../../../../src/shared/checklists/index.ts';
 
 describe('answerText', () => {
   it.each<[ValueType | undefined, unknown, string]>([
@@ -43,9 +43,22 @@ describe('answerCards', () => {
       a: { value: false, comments: 'dark', media: ['m1'], valid: false },
     });
     expect(cards).toEqual([
-      { id: 'a', title: 'Lights off', description: '', valueType: 'true/false', value: false, comments: 'dark', media: ['m1'], valid: false },
-      { id: 'b', title: 'Question 2', description: 'Why', valueType: 'text', value: null, comments: '', media: [], valid: true },
-      { id: 'z', title: 'z', description: '', valueType: undefined, value: 'x', comments: '', media: [], valid: true },
+      { id: 'a', title: 'Lights off', description: '', valueType: 'true/false', value: false, comments: 'dark', media: ['m1'], valid: false, hidden: false },
+      { id: 'b', title: 'Question 2', description: 'Why', valueType: 'text', value: null, comments: '', media: [], valid: true, hidden: false },
+      { id: 'z', title: 'z', description: '', valueType: undefined, value: 'x', comments: '', media: [], valid: true, hidden: false },
     ]);
+  });
+
+  it('a question its condition hid is not asked (issue #43); one shown and left unanswered is not', () => {
+    const conditional = [
+      { id: 'gate', question: readQuestion({ title: 'Gate locked', valueType: 'true/false' }) },
+      { id: 'why', question: readQuestion({ title: 'Why not?', valueType: 'text', show_if: { question: 'gate', op: 'equals', value: false } }) },
+      { id: 'note', question: readQuestion({ title: 'Anything else', valueType: 'text' }) },
+    ];
+    const hidden = answerCards(conditional, { gate: { value: true, valid: true }, note: { value: 'not checked', valid: true } });
+    expect(hidden.map((c) => [c.id, c.hidden])).toEqual([['gate', false], ['why', true], ['note', false]]);
+    const shown = answerCards(conditional, { gate: { value: false, valid: true }, why: { value: 'Broken', valid: true } });
+    expect(shown.map((c) => c.hidden)).toEqual([false, false, false]);
+    expect(NOT_ASKED).toBe('Not asked: hidden by its condition');
   });
 });

@@ -31,6 +31,10 @@ beforeAll(async () => {
         res.end(data === undefined ? undefined : JSON.stringify(data));
       };
       if (path === '/api/v1/echo') return reply(200, { ok: true });
+      if (path === '/api/v1/busy') {
+        res.writeHead(429, { 'content-type': 'application/problem+json', 'retry-after': '120' });
+        return res.end(JSON.stringify({ detail: 'Too many attempts, please try again later' }));
+      }
       if (path === '/api/v1/empty') return reply(204);
       if (path === '/api/v1/me') return reply(401, { detail: 'Could not validate credentials' });
       if (path === '/api/v1/invalid') return reply(422, { detail: [{ msg: 'name is required' }, { msg: 'limit is too large' }] });
@@ -100,6 +104,12 @@ describe('createTransport', () => {
     expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     await transport.call('echo', { method: 'POST', json: { record: {} }, idempotencyKey: key });
     expect(last().headers['idempotency-key']).toBe(key);
+  });
+
+  it('reads the Retry-After of a refusal in seconds (issue #43: a kiosk sends its queued answers after it)', async () => {
+    const transport = createTransport({ base: `${origin}/api/v1` });
+    await expect(transport.call('busy')).rejects.toMatchObject({ status: 429, retryAfter: 120 });
+    await expect(transport.call('invalid')).rejects.toMatchObject({ status: 422, retryAfter: undefined });
   });
 
   it("reads every refusal one way: the status and the server's {detail}, a 422's list joined", async () => {

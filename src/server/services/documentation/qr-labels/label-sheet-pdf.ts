@@ -8,14 +8,15 @@
  * between modules in any viewer), with the quiet zone of 4 modules the standard asks for inside its
  * square — and to its right the item's name (bold, up to 3 lines) and path (up to 2 lines), wrapped to
  * the label and ellipsized: a name loses its end, a path its start ('… › Line 3'), as the nearest folder
- * says most. Text in every script through the row PDF's fonts (sheets/pdf-fonts.ts).
+ * says most; under them, always, who the code opens for (issue #43): 'No account needed' (a share link's
+ * /fill/ page) or 'Sign-in needed'. Text in every script through the row PDF's fonts (sheets/pdf-fonts.ts).
  *
  * Tagged like the row PDF: one Div per label holding a Figure (the code, named by its address) and the
  * name and path as paragraphs. Drawn a page at a time, letting the stream send each page as it is done.
  */
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import type { QrLabelLayout } from '../../../../shared/api/qr-labels.ts';
+import { OPENS_FOR_ANYONE, OPENS_FOR_MEMBERS, type QrLabelLayout } from '../../../../shared/api/qr-labels.ts';
 import { PdfFonts, type TextStyle } from '../../sheets/pdf-fonts.ts';
 import { codeSquare, LABEL_SHEETS, labelCell, labelsPerPage, MM, pagesFor, textBox, type LabelCell, type LabelSheet } from './layouts.ts';
 import type { SheetLabel } from './qr-sheet.ts';
@@ -29,6 +30,7 @@ const LINE_HEIGHT = 1.18;
 const BASELINE = 0.93;
 const ELLIPSIS = '…';
 const PATH_SEPARATOR = ' › ';
+
 
 /** The sheet's PDF as a stream: it fills as the pages are drawn, then ends (or is destroyed with the error). */
 export function labelSheetPdf(layout: QrLabelLayout, labels: readonly SheetLabel[], title: string): PDFKit.PDFDocument {
@@ -71,15 +73,17 @@ function drawLabel(doc: PDFKit.PDFDocument, fonts: PdfFonts, section: PDFKit.PDF
   const width = box.width * MM;
   const name: TextStyle = { weight: 'bold', size: sheet.text.name, colour: '#000000' };
   const path: TextStyle = { weight: 'regular', size: sheet.text.path, colour: '#333333' };
+  const access: TextStyle = { weight: 'bold', size: sheet.text.path, colour: '#000000' };
   const nameHeight = name.size * LINE_HEIGHT;
   const pathHeight = path.size * LINE_HEIGHT;
-  const room = box.height * MM;
+  // The line saying who the code opens for is always there: the name and the path share what is left.
+  const room = box.height * MM - pathHeight;
   const pathLines = wrapPath(label.path, (s) => measure(doc, fonts, s, path) <= width, Math.max(0, Math.min(PATH_LINES, Math.floor((room - nameHeight) / pathHeight))));
   const nameRoom = Math.max(1, Math.min(NAME_LINES, Math.floor((room - pathLines.length * pathHeight) / nameHeight)));
   const nameLines = wrap(label.name.trim() || 'Untitled', (s) => measure(doc, fonts, s, name) <= width, nameRoom);
 
   // The block of text centred on the label's middle line, beside the code.
-  const blockHeight = nameLines.length * nameHeight + pathLines.length * pathHeight;
+  const blockHeight = nameLines.length * nameHeight + (pathLines.length + 1) * pathHeight;
   let y = (box.top + box.height / 2) * MM - blockHeight / 2;
   const lines = (style: TextStyle, texts: readonly string[]) => () => {
     for (const text of texts) {
@@ -92,6 +96,7 @@ function drawLabel(doc: PDFKit.PDFDocument, fonts: PdfFonts, section: PDFKit.PDF
   };
   section.add(doc.struct('P', {}, lines(name, nameLines)));
   if (pathLines.length > 0) section.add(doc.struct('P', {}, lines(path, pathLines)));
+  section.add(doc.struct('P', {}, lines(access, [label.anyone ? OPENS_FOR_ANYONE : OPENS_FOR_MEMBERS])));
 }
 
 /** The code of `text` in `square` (mm), its quiet zone inside the square: one path of rectangles, filled black. */

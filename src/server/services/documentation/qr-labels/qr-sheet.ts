@@ -56,6 +56,8 @@ export interface SheetLabel {
   name: string;
   path: string;
   url: string;
+  /** The code opens without an account (a share link's /fill/ page), said on the label (issue #43). */
+  anyone: boolean;
 }
 
 export interface SheetPdf {
@@ -85,6 +87,7 @@ export async function qrSheetPdf(deps: Deps, who: Member, folderId: string, quer
           name: item.name,
           path: labelPath(item.path),
           url: link && key ? shareFillUrl(deps.config, shareLinkToken(key, link)) : itemAddress(deps.config, item),
+          anyone: !!(link && key),
         };
       }),
     };
