@@ -200,7 +200,7 @@ export function PropertiesDialog({ item, root = false, onSaved, onClosed }: Prop
           </SlTabPanel>
           {showShare && (
             <SlTabPanel name="share">
-              <ShareTab documentId={item.id} />
+              <ShareTab documentId={item.id} documentName={item.name} />
             </SlTabPanel>
           )}
         </SlTabGroup>

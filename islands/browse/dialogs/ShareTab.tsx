@@ -17,11 +17,11 @@ import { api, problemText, SOMETHING_WENT_WRONG } from '../../../src/client/api.
 import { showAlert } from '../../../src/client/stores/alerts.ts';
 import { formatDateTime } from '../../../src/client/time-format.ts';
 import { MAX_SHARE_LINK_NAME_LENGTH, type ShareLink } from '../../../src/shared/api/share-links.ts';
-import { expiresAtOf, isExpired, shareSnippets } from './share-snippets.ts';
+import { EMBED_ORIGINS_HINT, expiresAtOf, isExpired, shareSnippets } from './share-snippets.ts';
 
 export const NO_SHARE_LINKS = 'No share links yet. Anyone with a share link can fill in this checklist without an account.';
 
-export function ShareTab({ documentId }: { documentId: string }) {
+export function ShareTab({ documentId, documentName }: { documentId: string; documentName: string }) {
   const [links, setLinks] = useState<ShareLink[] | { error: string } | undefined>();
 
   useEffect(() => {
@@ -49,7 +49,7 @@ export function ShareTab({ documentId }: { documentId: string }) {
     body = (
       <ul className="share-link-list" aria-label="Share links">
         {links.map((link) => (
-          <ShareLinkEntry key={link.id} documentId={documentId} link={link} onRevoked={() => setLinks(list.filter((l) => l.id !== link.id))} />
+          <ShareLinkEntry key={link.id} documentId={documentId} documentName={documentName} link={link} onRevoked={() => setLinks(list.filter((l) => l.id !== link.id))} />
         ))}
       </ul>
     );
@@ -136,9 +136,9 @@ function NewShareLink({ documentId, onCreated }: { documentId: string; onCreated
 }
 
 /** One link: its facts, its QR code, what to copy, and Revoke (asked again before it is done). */
-function ShareLinkEntry({ documentId, link, onRevoked }: { documentId: string; link: ShareLink; onRevoked: () => void }) {
+function ShareLinkEntry({ documentId, documentName, link, onRevoked }: { documentId: string; documentName: string; link: ShareLink; onRevoked: () => void }) {
   const nameId = useId();
-  const snippets = shareSnippets(link);
+  const snippets = shareSnippets(link, documentName);
   const expired = isExpired(link);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -192,6 +192,7 @@ function ShareLinkEntry({ documentId, link, onRevoked }: { documentId: string; l
         <CopyField label="Address" what="Address" linkName={link.name} value={snippets.address} />
         <CopyField label="Script embed" what="Script embed" linkName={link.name} value={snippets.script} />
         <CopyField label="Iframe embed" what="Iframe embed" linkName={link.name} value={snippets.iframe} />
+        <p className="hint">{EMBED_ORIGINS_HINT}</p>
         {error && (
           <p className="error-text" role="alert">
             {error}
