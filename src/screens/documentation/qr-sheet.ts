@@ -12,6 +12,7 @@
 import { api, problemText } from '../../client/api.ts';
 import { pathSegment } from '../../client/addresses.ts';
 import { element, saveBlob } from '../../client/dom.ts';
+import { formatDateTime } from '../../client/time-format.ts';
 import { signedInPage } from '../../client/signed-in-user.ts';
 import { QR_LABEL_LAYOUTS, QR_LABELS_PER_PAGE, type QrLabelItem, type QrLabelLayout, type QrSheetItems } from '../../shared/api/qr-labels.ts';
 import { exportFileName } from '../../shared/api/sheets.ts';
@@ -145,7 +146,7 @@ class QrSheetForm {
         select.id = `qr-link-${item.id}`;
         select.add(new Option('Its page (for signed-in people)', ''));
         for (const link of item.share_links ?? []) {
-          const until = link.expires_at ? `, until ${new Date(link.expires_at).toLocaleDateString()}` : '';
+          const until = link.expires_at ? `, until ${formatDateTime(link.expires_at)}` : '';
           select.add(new Option(`Share link “${link.name}” (anyone${until})`, link.id));
         }
         select.value = this.chosen.get(item.id) ?? '';

@@ -17,6 +17,7 @@ import type { RouteMatch } from '../../../routes.ts';
 import { ROOT, type Folder, type ListedItem } from '../../../shared/api/documentation.ts';
 import type { List } from '../../../shared/api/list.ts';
 import { DEFAULT_SORT_KEY, firstReadsOf } from '../../../shared/first-reads.ts';
+import { dateTimeText } from '../../../shared/date-time.ts';
 import { folderPreviewMarkup, sortLabel } from '../../../shared/first-paint/folder.ts';
 import type { FirstAnswers } from '../first-answers.ts';
 import { revealPage } from './reveal.ts';
@@ -29,13 +30,8 @@ export const FIRST_HTML_TILES = 24;
 /** The empty picture element of the browse shell (src/pages/documentation/browse.astro). */
 const PICTURE = /(<div id="folder-preview"[^>]*>)(<\/div>)/;
 
-let dateFormat: Intl.DateTimeFormat | undefined;
-function dateText(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  dateFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeZone: 'UTC' });
-  return dateFormat.format(date);
-}
+/** THE date and time (src/shared/date-time.ts), in UTC: the server does not know the reader's zone. */
+const dateText = (iso: string): string => dateTimeText(iso, 'UTC');
 
 /** The shell with the folder drawn in its picture element, when `match` is a folder page and both its reads were answered. */
 export function paintFolder(html: string, match: RouteMatch, answers: FirstAnswers): string {

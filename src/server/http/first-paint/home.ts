@@ -24,6 +24,7 @@ import type { FirstSteps } from '../../../shared/api/first-steps.ts';
 import type { List } from '../../../shared/api/list.ts';
 import type { FavouriteEntry, NotificationList } from '../../../shared/api/notifications.ts';
 import * as paths from '../../../shared/api/paths.ts';
+import { dateTimeText } from '../../../shared/date-time.ts';
 import { firstReadsOf } from '../../../shared/first-reads.ts';
 import { firstStepItems, firstStepsMarkup, viewerOf, type PanelName, type Viewer } from '../../../shared/first-paint/dashboard-guidance.ts';
 import { activityItemMarkup, assignmentItemMarkup, favouriteItemMarkup, panelMarkup } from '../../../shared/first-paint/dashboard-panels.ts';
@@ -42,15 +43,8 @@ const FIRST_STEPS_LIST = /(<ol\b[^>]*\bid="first-steps-list"[^>]*>)(<\/ol>)/;
 /** A panel's list as the shell has it: busy, with its 'Loading…' line. */
 const PANEL = /(<ul\b[^>]*\bdata-dashboard-list="(\w+)"[^>]*?)\saria-busy="true"([^>]*>)[\s\S]*?<\/ul>/g;
 
-let dateFormat: Intl.DateTimeFormat | undefined;
-const dateText = (iso: string): string => (dateFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeZone: 'UTC' })).format(new Date(iso));
-let dateTimeFormat: Intl.DateTimeFormat | undefined;
-function dateTimeText(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  dateTimeFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-  return dateTimeFormat.format(date);
-}
+/** THE date and time (src/shared/date-time.ts), in UTC: the server does not know the reader's zone. */
+const utcText = (iso: string): string => dateTimeText(iso, 'UTC');
 
 /** The body of an answer the API gave with 200, or undefined. */
 const answered = <T>(answers: FirstAnswers, address: string | undefined): T | undefined => {
@@ -64,9 +58,9 @@ function panelItems(user: CurrentUser, answers: FirstAnswers): Partial<Record<Pa
   const [assignments, favourites, activity] = firstReadsOf('/', {});
   const me = { username: user.username, isOrgAdmin: user.is_org_admin };
   return {
-    assignments: answered<List<Assignment>>(answers, assignments)?.results.map((a) => assignmentItemMarkup(a, me, dateTimeText)),
+    assignments: answered<List<Assignment>>(answers, assignments)?.results.map((a) => assignmentItemMarkup(a, me, utcText)),
     favourites: answered<List<FavouriteEntry>>(answers, favourites)?.results.map(favouriteItemMarkup),
-    activity: answered<NotificationList>(answers, activity)?.results.map((n) => activityItemMarkup(n, dateTimeText)),
+    activity: answered<NotificationList>(answers, activity)?.results.map((n) => activityItemMarkup(n, utcText)),
     drafts: [],
   };
 }
@@ -86,7 +80,7 @@ export function paintHome(html: string, match: RouteMatch, answers: FirstAnswers
   const user = answered<CurrentUser>(answers, paths.auth.me);
   const org = user?.org;
   if (!user || !org || !DASHBOARD.test(html) || !ORG.test(html)) return html;
-  const trial = welcomeTrialMarkup(user, dateText);
+  const trial = welcomeTrialMarkup(user, utcText);
   let page = html
     .replace(DASHBOARD, '$1')
     .replace(ORG, (_, open: string, close: string) => open + welcomeOrgMarkup(org) + close)
