@@ -4,6 +4,7 @@
  * when either read was not answered with 200, nor on another page.
  */
 import { describe, expect, it } from 'vitest';
+import { dateTimeText } from '../../../../../src/shared/date-time.ts';
 import { FIRST_HTML_TILES, paintFolder } from '../../../../../src/server/http/first-paint/folder.ts';
 import type { FirstAnswers } from '../../../../../src/server/http/first-answers.ts';
 import { matchRoute } from '../../../../../src/routes.ts';
@@ -38,7 +39,7 @@ describe('paintFolder', () => {
     expect(html).toContain('<p class="folder-description">Line &#38; &#34;yard&#34;</p>');
     expect(html.match(/<rb-item-tile /g)).toHaveLength(FIRST_HTML_TILES);
     expect(html).toContain('Round 1<span class="visually-hidden">, Checklist</span>');
-    expect(html).toContain('March 3, 2025');
+    expect(html).toContain(dateTimeText('2025-03-03T10:00:00Z', 'UTC')); // THE date and time (issue #43), in UTC on the server
     expect(html).toContain('Sort: Kind ascending');
     expect(html).not.toContain('page-skeleton');
     expect(html).toContain('<div class="page-content" id="page-content" data-astro-cid-q>');
