@@ -101,3 +101,13 @@ export function takeEarlyRead(address: string, init: RequestInit): Promise<Respo
   delete kept[address];
   return read.response;
 }
+
+/**
+ * Forgets the early reads not taken yet: they were made for the organisation current when the page
+ * loaded, so after a switch (created, chosen, joined) they would answer for the old one — home's first
+ * steps read after creating an organisation took the 400 sent for no organisation (issue #43 item 13).
+ */
+export function forgetEarlyReads(): void {
+  const kept = typeof window === 'undefined' ? undefined : window.__rbEarlyReads;
+  if (kept) for (const address of Object.keys(kept)) delete kept[address];
+}
