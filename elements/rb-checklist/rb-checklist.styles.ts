@@ -68,9 +68,6 @@ export const styles = [
     padding: 0 0.25em;
     overflow-wrap: anywhere;
   }
-  .required {
-    color: var(--danger);
-  }
   .options {
     display: grid;
     gap: 0.25em;
