@@ -31,7 +31,7 @@ describe('paintHome', () => {
     const html = paintHome(SHELL, matchRoute('/')!, me({ id: 'o1', name: 'Acme <&> Co', subscription: OFF }));
     expect(html).toContain('<section id="home-dashboard" aria-labelledby="home-dashboard-heading" data-astro-cid-j>');
     expect(html).toContain('<span id="welcome-org" data-astro-cid-j>Acme &#60;&#38;&#62; Co</span>');
-    expect(html).toContain(`<p id="welcome-trial" hidden data-astro-cid-j></p>');
+    expect(html).toContain('<p id="welcome-trial" hidden data-astro-cid-j></p>');
     expect(html).toContain('<section id="home-picker" hidden>');
     expect(html).not.toContain('page-skeleton');
   });
