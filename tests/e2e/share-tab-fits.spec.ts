@@ -32,6 +32,15 @@ for (const viewport of [phoneViewport, desktopViewport]) {
     await page.getByRole('menuitem', { name: 'Properties' }).click();
     const panel = page.getByRole('dialog', { name: 'Document Properties', exact: true });
     const dialog = page.locator('sl-dialog').filter({ has: panel });
+    // The dialog keeps its height as its tabs are switched (issue #43 item 18).
+    const heights = new Set<number>();
+    await expect(dialog.getByRole('tab', { name: 'Share' })).toBeVisible();
+    for (const tab of await dialog.getByRole('tab').all()) {
+      await tab.click();
+      await page.waitForTimeout(100);
+      heights.add(Math.round((await panel.boundingBox())!.height));
+    }
+    expect([...heights]).toHaveLength(1);
     const share = dialog.getByRole('tab', { name: 'Share' });
     await share.click();
     await expect(share).toHaveAttribute('aria-selected', 'true');
