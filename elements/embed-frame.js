@@ -9,6 +9,10 @@
  *   <iframe src="https://ringbinder.example/embed/fill/share_…" title="…" style="width:100%;border:0" height="600"></iframe>
  *   <script src="https://ringbinder.example/elements/embed-frame.js" async></script>
  *
+ * A frame that loads but never reports its height was refused by the server (issue #43: this page's origin
+ * is not in its EMBED_ORIGINS, so the browser shows its broken-page picture): the frame is hidden and a
+ * readable message says which origin to add, on the page and in the console.
+ *
  * A classic script (not a module), so it loads from another origin without CORS; several snippets on one
  * page load it several times, and it listens once per Ringbinder origin.
  */
@@ -25,9 +29,67 @@
   if (listening[origin]) return;
   listening[origin] = true;
 
+  var reported = typeof WeakSet === 'function' ? new WeakSet() : null;
+
+  function ours(frame) {
+    try {
+      var address = new URL(frame.src, location.href);
+      return address.origin === origin && address.pathname.indexOf('/embed/') === 0;
+    } catch (_) {
+      return false;
+    }
+  }
+
+  function refused(frame) {
+    if (!reported || reported.has(frame.contentWindow) || !frame.isConnected || frame.dataset.ringbinderRefused) return;
+    frame.dataset.ringbinderRefused = '1';
+    var words =
+      'This checklist cannot be shown on ' + location.origin + ': the Ringbinder server ' + origin +
+      ' does not allow this site to frame it. Ask whoever runs it to add ' + location.origin + ' to EMBED_ORIGINS.';
+    var note = document.createElement('p');
+    note.setAttribute('role', 'alert');
+    note.className = 'ringbinder-frame-refused';
+    note.style.cssText = 'padding:1em;border:1px solid #b3261e;border-radius:6px;color:#1c1f26;background:#fff';
+    note.textContent = words;
+    frame.style.display = 'none';
+    frame.parentNode.insertBefore(note, frame);
+    if (window.console) window.console.error('Ringbinder: add "' + location.origin + '" to EMBED_ORIGINS on ' + origin + ' to frame its checklists on this page.');
+  }
+
+  // A frame of ours reports its height when drawn and again when asked ({type: 'ringbinder:ask-height'}:
+  // this script may start after it has loaded); one that has loaded and says nothing within 3 s was
+  // refused (a refused frame still loads, with the browser's error page in it, which hears nothing).
+  function judge(frame) {
+    if (!ours(frame) || !frame.contentWindow) return;
+    try {
+      frame.contentWindow.postMessage({ type: 'ringbinder:ask-height' }, origin);
+    } catch (_) {
+      /* the error page's origin is not ours: nothing hears the question */
+    }
+    window.setTimeout(function () {
+      refused(frame);
+    }, 3000);
+  }
+  function judgeAll() {
+    var frames = document.getElementsByTagName('iframe');
+    for (var i = 0; i < frames.length; i++) judge(frames[i]);
+  }
+  var present = document.getElementsByTagName('iframe');
+  for (var f = 0; f < present.length; f++) {
+    (function (frame) {
+      frame.addEventListener('load', function () {
+        judge(frame);
+      });
+    })(present[f]);
+  }
+  // The page's load waits for its frames: those already loaded are judged then (or now).
+  if (document.readyState === 'complete') judgeAll();
+  else window.addEventListener('load', judgeAll);
+
   window.addEventListener('message', function (event) {
     var data = event.data;
     if (event.origin !== origin || !data || data.type !== 'ringbinder:height') return;
+    if (reported && event.source) reported.add(event.source);
     var height = Number(data.height);
     if (!isFinite(height) || height < 0) return;
     var frames = document.getElementsByTagName('iframe');

@@ -55,9 +55,7 @@ export function questionView(view: QuestionView): TemplateResult {
     .join(' ');
   const title = question.title || `Question ${view.index + 1}`;
   return html`<fieldset class="question" part="question" aria-describedby=${describedBy || nothing}>
-    <legend id=${`${key}-title`}>
-      ${title}${question.required ? html`<span class="required" aria-hidden="true"> *</span>` : nothing}
-    </legend>
+    <legend id=${`${key}-title`}>${title}</legend>
     ${pictureOf(question, view.picture, title)}
     ${question.description ? html`<p class="description" id=${`${key}-description`}>${question.description}</p>` : nothing}
     ${question.required || question.photoVerification ? html`<p class="hint" id=${hintId}>${hintOf(question)}</p>` : nothing}

@@ -3,7 +3,7 @@ import { property, state } from 'lit/decorators.js';
 import { orderedQuestions } from '../../src/shared/checklists/question.ts';
 import { ApiError, newIdempotencyKey } from '../../src/shared/transport/index.ts';
 import { emit } from '../events.ts';
-import { elementTransport, emitUnauthorized } from '../shared/element-transport.ts';
+import { apiBaseOf, elementTransport, emitUnauthorized } from '../shared/element-transport.ts';
 import { compressImage, FORM_MEDIA } from '../shared/image-compression.ts';
 import {
   draftOf,
@@ -27,6 +27,7 @@ import { questionView, type LocalPhoto } from './question-view.ts';
 import { questionSlot, shownIds, visibilityChange, visibilityRegion } from './question-visibility.ts';
 import { styles } from './rb-checklist.styles.ts';
 import { indexedDbStore } from './submission-store.ts';
+import { corsRefusal } from './cors-refusal.ts';
 import { shareRefusal } from './share-refusal.ts';
 import { ownedBy, retryTime, sendSubmission, SubmissionQueue, type QueuedPhoto, type QueuedSubmission, type SubmissionStore } from './submission-queue.ts';
 import { WaitingSubmissions } from './waiting-submissions.ts';
@@ -284,7 +285,10 @@ export class RbChecklist extends LitElement {
       emit(this, 'rb-loaded', { checklist: document });
     } catch (error) {
       if (controller.signal.aborted) return;
-      this.loadProblem = this.shareToken ? shareRefusal(error) : LOAD_FAILED;
+      // A page on an origin the server does not list in EMBED_ORIGINS: say which origin to add (issue #43).
+      const refusedHere = await corsRefusal(error, apiBaseOf(this.apiBase));
+      if (controller.signal.aborted) return;
+      this.loadProblem = refusedHere ?? (this.shareToken ? shareRefusal(error) : LOAD_FAILED);
       this.loadState = 'failed';
       // No answer came: tried again on the `online` event, and every LOAD_RETRY_MS (the event may come
       // before the network works, or not at all: a station on a network whose server is away).

@@ -26,7 +26,7 @@ export const styles = [
     --surface: var(--rb-checklist-surface, var(--rb-surface, #fff));
     --radius: var(--rb-checklist-radius, 6px);
     --focus: var(--rb-checklist-focus, var(--rb-focus, #2f6fed));
-    max-width: 48rem;
+    max-width: 48em;
   }
   :host([hidden]) {
     display: none;
@@ -37,19 +37,19 @@ export const styles = [
   }
   :host([kiosk]) {
     max-width: none;
-    --rb-font-size: 1.125rem; /* embed-reset.styles.ts sets the size from it */
+    --rb-font-size: large; /* 18px where medium is 16px: embed-reset.styles.ts sets the size from it, never from the page's rem */
   }
   form {
     display: grid;
-    gap: 1rem;
+    gap: 1em;
   }
   .head h2 {
-    margin: 0 0 0.25rem;
-    font-size: 1.375rem;
+    margin: 0 0 0.25em;
+    font-size: 1.375em;
   }
   .description,
   .hint {
-    margin: 0.25rem 0;
+    margin: 0.25em 0;
     color: var(--muted);
   }
   .hint {
@@ -57,7 +57,7 @@ export const styles = [
   }
   .question {
     margin: 0;
-    padding: 0.75rem 1rem 1rem;
+    padding: 0.75em 1em 1em;
     border: 1px solid var(--rule);
     border-radius: var(--radius);
     background: var(--surface);
@@ -65,29 +65,26 @@ export const styles = [
   }
   legend {
     font-weight: 600;
-    padding: 0 0.25rem;
+    padding: 0 0.25em;
     overflow-wrap: anywhere;
-  }
-  .required {
-    color: var(--danger);
   }
   .options {
     display: grid;
-    gap: 0.25rem;
-    margin-top: 0.5rem;
+    gap: 0.25em;
+    margin-top: 0.5em;
   }
   .option {
     display: flex;
     align-items: center;
-    gap: 0.625rem;
-    min-height: 2.75rem;
+    gap: 0.625em;
+    min-height: 2.75em;
     cursor: pointer;
     overflow-wrap: anywhere;
   }
   input[type='radio'],
   input[type='checkbox'] {
-    width: 1.375rem;
-    height: 1.375rem;
+    width: 1.375em;
+    height: 1.375em;
     margin: 0;
     flex: none;
     accent-color: var(--accent);
@@ -95,7 +92,7 @@ export const styles = [
   .toggles {
     display: flex;
     flex-wrap: wrap;
-    gap: 0.5rem;
+    gap: 0.5em;
   }
   input[type='text'],
   input[type='number'],
@@ -105,9 +102,9 @@ export const styles = [
     font: inherit;
     box-sizing: border-box;
     width: 100%;
-    min-height: 2.75rem;
-    margin-top: 0.5rem;
-    padding: 0.5rem 0.625rem;
+    min-height: 2.75em;
+    margin-top: 0.5em;
+    padding: 0.5em 0.625em;
     border: 1px solid var(--rule);
     border-radius: var(--radius);
     background: var(--surface);
@@ -118,7 +115,7 @@ export const styles = [
   }
   .qr-field {
     display: flex;
-    gap: 0.5rem;
+    gap: 0.5em;
     align-items: end;
   }
   .qr-field input {
@@ -129,8 +126,8 @@ export const styles = [
   .file-button span {
     font: inherit;
     cursor: pointer;
-    min-height: 2.75rem;
-    padding: 0.5rem 1.1rem;
+    min-height: 2.75em;
+    padding: 0.5em 1.1em;
     border: 1px solid var(--accent);
     border-radius: var(--radius);
     background: var(--surface);
@@ -140,12 +137,16 @@ export const styles = [
   button.primary {
     background: var(--accent);
     color: #fff;
-    min-width: 10rem;
+    min-width: 10em;
+  }
+  button.text {
+    border-color: transparent;
+    padding-inline: 0.5em;
   }
   /* A real button (issue #43), smaller than the form's own. */
   button.remove-photo {
-    min-height: 2.25rem;
-    padding: 0.25rem 0.75rem;
+    min-height: 2.25em;
+    padding: 0.25em 0.75em;
     font-size: 0.875em;
   }
   button.toggle[aria-pressed='true'] {
@@ -164,15 +165,15 @@ export const styles = [
   }
   .comments label {
     display: block;
-    margin-top: 0.75rem;
+    margin-top: 0.75em;
     font-weight: 600;
   }
   .photos {
-    margin-top: 0.75rem;
+    margin-top: 0.75em;
   }
   /* A question's own picture: as wide as the question at most, never taller than most of the screen. */
   .picture {
-    margin: 0.5rem 0;
+    margin: 0.5em 0;
   }
   .picture img {
     display: block;
@@ -185,25 +186,25 @@ export const styles = [
     overflow-wrap: anywhere;
   }
   .picture-missing {
-    margin: 0.5rem 0;
+    margin: 0.5em 0;
     color: var(--muted);
   }
   .photo-list {
     list-style: none;
-    margin: 0 0 0.5rem;
+    margin: 0 0 0.5em;
     padding: 0;
     display: flex;
     flex-wrap: wrap;
-    gap: 0.75rem;
+    gap: 0.75em;
   }
   .photo-list li {
     display: grid;
-    gap: 0.25rem;
+    gap: 0.25em;
     justify-items: start;
   }
   .photo-list img {
-    width: 6rem;
-    height: 6rem;
+    width: 6em;
+    height: 6em;
     object-fit: cover;
     border-radius: 6px;
     border: 1px solid var(--rule);
@@ -228,13 +229,13 @@ export const styles = [
   .error {
     color: var(--danger);
     font-weight: 600;
-    margin: 0.375rem 0 0;
+    margin: 0.375em 0 0;
   }
   .actions {
     display: flex;
     flex-wrap: wrap;
     align-items: center;
-    gap: 0.75rem;
+    gap: 0.75em;
   }
   #submit-hint p {
     margin: 0;
@@ -255,8 +256,8 @@ export const styles = [
     color: var(--danger);
   }
   .queue-status {
-    margin: 1rem 0 0;
-    padding: 0.5rem 0.75rem;
+    margin: 1em 0 0;
+    padding: 0.5em 0.75em;
     border-radius: 6px;
     background: var(--rb-background, #f4f5f8);
     color: var(--rb-text, #1c1f26);
@@ -269,8 +270,8 @@ export const styles = [
   .done {
     display: grid;
     justify-items: start;
-    gap: 1rem;
-    padding: 1.25rem 1rem;
+    gap: 1em;
+    padding: 1.25em 1em;
     border: 1px solid var(--rule);
     border-left: 6px solid var(--rb-success, #1e6b34);
     border-radius: var(--radius);
@@ -281,8 +282,8 @@ export const styles = [
   }
   /* A kiosk's outcome above the cleared form (issue #43), drawn like the submitted state. */
   .outcome {
-    margin: 0 0 1rem;
-    padding: 1rem;
+    margin: 0 0 1em;
+    padding: 1em;
     border: 1px solid var(--rule);
     border-left: 6px solid var(--rb-success, #1e6b34);
     border-radius: var(--radius);
@@ -304,7 +305,7 @@ export const styles = [
     outline: none;
   }
   .refusal {
-    padding: 1rem;
+    padding: 1em;
     border: 1px solid var(--rule);
     border-left: 6px solid var(--danger);
     border-radius: var(--radius);
@@ -320,10 +321,10 @@ export const styles = [
   }
   @media (min-width: 48rem) and (orientation: landscape) {
     :host([kiosk]) .options:not(.toggles) {
-      grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr));
+      grid-template-columns: repeat(auto-fill, minmax(14em, 1fr));
     }
     :host([kiosk]) form {
-      max-width: 64rem;
+      max-width: 64em;
       margin-inline: auto;
     }
   }

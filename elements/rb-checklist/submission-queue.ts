@@ -12,6 +12,7 @@
  * entries in IndexedDB, checklist-api.ts makes the calls.
  */
 import type { SubmissionRecord } from './answer-state.ts';
+import { dateTimeText, timeOfDayText } from '../../src/shared/date-time.ts';
 import { ApiError } from '../../src/shared/transport/api-error.ts';
 
 /**
@@ -253,8 +254,7 @@ export function failedText(count: number): string {
   return count === 1 ? '1 submission was refused by the server' : `${count} submissions were refused by the server`;
 }
 
-/** 'Sent at 14:05' in the person's own clock; with the date when it was not today ('Sent at 14:05, 06/05/2024'). */
+/** 'Sent at 2:05 PM' in the person's own clock; THE date and time when it was not today ('Sent at May 6, 2024, 2:05 PM'). */
 export function sentText(at: Date, now: Date = new Date()): string {
-  const time = at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-  return at.toDateString() === now.toDateString() ? `Sent at ${time}` : `Sent at ${time}, ${at.toLocaleDateString()}`;
+  return at.toDateString() === now.toDateString() ? `Sent at ${timeOfDayText(at)}` : `Sent at ${dateTimeText(at)}`;
 }

@@ -14,7 +14,7 @@
  *
  * Attributes: `name`, `href`, `kind` ('folder' or the doctype: its picture and its word), `description`,
  * `date` (ISO, the `<time>`'s datetime), `date-text` (the date in words, as the page writes dates:
- * src/client/time-format.ts formatDate) and `modified` (the date is the last change, not the creation).
+ * src/client/time-format.ts formatDateTime) and `modified` (the date is the last change, not the creation).
  * Event: `rb-item-options` ({button}), bubbling, when the options button is clicked (the item menu opens at it).
  */
 import { itemTileMarkup } from '../../src/shared/first-paint/item-tile.ts';

@@ -178,7 +178,7 @@ export class RbPermissionEditor extends LitElement {
         : html`<ul class="entries" aria-labelledby="entries-caption">
             ${this.entries.map((entry, index) => this.renderEntry(entry, index))}
           </ul>`}
-      <button type="button" class="add" @click=${() => void this.addEntry()}>Add Entry</button>`;
+      <button type="button" class="button add" @click=${() => void this.addEntry()}>Add Entry</button>`;
   }
 
   private renderEntry(entry: PermissionEntry, index: number): TemplateResult {
@@ -189,6 +189,7 @@ export class RbPermissionEditor extends LitElement {
         <div class="field subject">
           <label for="subject-${index}">Subject<span class="visually-hidden"> of entry ${index + 1}</span></label>
           <select
+            class="control"
             id="subject-${index}"
             @change=${(e: Event) => this.change(updateEntry(this.entries, index, { subject: (e.target as HTMLSelectElement).value }))}
           >
@@ -203,6 +204,7 @@ export class RbPermissionEditor extends LitElement {
         <div class="field effect">
           <label for="effect-${index}">Grant or Revoke<span class="visually-hidden"> for ${who}</span></label>
           <select
+            class="control"
             id="effect-${index}"
             @change=${(e: Event) =>
               this.change(updateEntry(this.entries, index, { is_grant: (e.target as HTMLSelectElement).value === 'grant' }))}
@@ -211,7 +213,7 @@ export class RbPermissionEditor extends LitElement {
             <option value="revoke" ?selected=${!entry.is_grant}>Revoke</option>
           </select>
         </div>
-        <button type="button" class="remove" @click=${() => void this.removeAt(index)}>
+        <button type="button" class="button secondary remove" @click=${() => void this.removeAt(index)}>
           Remove<span class="visually-hidden"> entry for ${who}</span>
         </button>
       </div>

@@ -1,15 +1,19 @@
 import { css } from 'lit';
+import { controlStyles } from '../shared/controls.styles.ts';
 import { embedReset } from '../shared/embed-reset.styles.ts';
 
 /**
- * Plain styles: the text of embed-reset.styles.ts (the theme's font and colours, `--rb-font`, `--rb-text`),
- * system controls, visible focus; sizes in em, so a page's root font size does not reach inside.
+ * The text of embed-reset.styles.ts (the theme's font and colours, `--rb-font`, `--rb-text`) and the house's
+ * controls (../shared/controls.styles.ts: the app's buttons and fields, issue #43), visible focus; sizes in
+ * em, so a page's root font size does not reach inside.
  */
 export const styles = [
   embedReset,
+  controlStyles,
   css`
   :host {
     display: block;
+    container-type: inline-size;
   }
   :host([hidden]) {
     display: none;
@@ -34,11 +38,18 @@ export const styles = [
     padding: 0.25em 0.375em;
     text-align: start;
     vertical-align: middle;
-    border-bottom: 1px solid var(--rb-permission-editor-rule, #d4d4d8);
+    border-bottom: 1px solid var(--rb-permission-editor-rule, var(--rb-border, #c9cdd6));
     overflow-wrap: anywhere;
   }
   th {
     font-weight: 600;
+  }
+  /* Headers on one line ('From folder', not 'From / folder') wherever the table has room: a dialog, a page;
+     a phone's narrow width lets them wrap rather than scroll sideways. */
+  @container (min-width: 30em) {
+    th {
+      white-space: nowrap;
+    }
   }
   /* The entries: one card each; the head's fields and the checkboxes wrap to the width there is. */
   .entries {
@@ -51,8 +62,8 @@ export const styles = [
   .entry {
     min-width: 0;
     padding: 0.75em;
-    border: 1px solid var(--rb-permission-editor-rule, #d4d4d8);
-    border-radius: 0.5em;
+    border: 1px solid var(--rb-permission-editor-rule, var(--rb-border, #c9cdd6));
+    border-radius: var(--rb-radius, 6px);
   }
   .entry-head {
     display: flex;
@@ -73,14 +84,12 @@ export const styles = [
   }
   .field label {
     white-space: nowrap;
+    font-weight: 600;
+    font-size: 0.95em;
   }
   .field select {
     width: 100%;
     min-width: 0;
-    min-height: 2.5em;
-  }
-  .remove {
-    min-height: 2.5em;
   }
   .bits {
     display: flex;
@@ -109,22 +118,15 @@ export const styles = [
     font: inherit;
   }
   input[type='checkbox'] {
-    width: 1.125em;
-    height: 1.125em;
-  }
-  button {
-    cursor: pointer;
-    padding: 0.25em 0.75em;
-    border: 1px solid currentColor;
-    border-radius: 0.25em;
-    background: transparent;
-    color: inherit;
+    width: 1.25em;
+    height: 1.25em;
+    margin: 0;
   }
   button.add {
     margin-top: 0.75em;
   }
   :is(select, button, input):focus-visible {
-    outline: 2px solid var(--rb-permission-editor-focus, #1d4ed8);
+    outline: 3px solid var(--rb-permission-editor-focus, var(--rb-focus, #2f6fed));
     outline-offset: 2px;
   }
   .empty,
@@ -132,7 +134,7 @@ export const styles = [
     margin: 0.5em 0;
   }
   .error {
-    color: var(--rb-permission-editor-error, #b91c1c);
+    color: var(--rb-permission-editor-error, var(--rb-danger, #b3261e));
   }
 `,
 ];

@@ -3,7 +3,7 @@
  * first paint before React (./folder-preview.ts) alike: the breadcrumbs of `<rb-breadcrumbs>`, the
  * attributes of an item's `<rb-item-tile>`, and how many tiles the first paint draws.
  */
-import { formatDate } from '../../src/client/time-format.ts';
+import { formatDateTime } from '../../src/client/time-format.ts';
 import type { ListedItem } from '../../src/shared/api/documentation.ts';
 import { tileAttributes as tileAttributesOf } from '../../src/shared/first-paint/folder.ts';
 
@@ -11,7 +11,7 @@ import { tileAttributes as tileAttributesOf } from '../../src/shared/first-paint
 export { folderCrumbs } from '../../src/shared/first-paint/folder.ts';
 
 /** The attributes of the item's `<rb-item-tile>` (elements/rb-item-tile/), its date in the browser's words. */
-export const tileAttributes = (item: ListedItem): Record<string, string> => tileAttributesOf(item, formatDate);
+export const tileAttributes = (item: ListedItem): Record<string, string> => tileAttributesOf(item, formatDateTime);
 
 /** A tile's least width (.item-grid's 15rem, browse.css) and less than its least height (two lines and padding). */
 const TILE_MIN_WIDTH_PX = 240;

@@ -15,7 +15,7 @@
  */
 import '../../elements/rb-breadcrumbs/breadcrumbs.ts';
 import '../../elements/rb-item-tile/item-tile.ts';
-import { formatDate } from '../../src/client/time-format.ts';
+import { formatDateTime } from '../../src/client/time-format.ts';
 import type { Folder, ListedItem } from '../../src/shared/api/documentation.ts';
 import { folderPreviewMarkup } from '../../src/shared/first-paint/folder.ts';
 import { tilesOnFirstScreen } from './folder-parts.ts';
@@ -27,7 +27,7 @@ const PREVIEW_ID = 'folder-preview';
 export function paintFolderPreview(opened: { folder: Folder; rootId: string; items: readonly ListedItem[] }, sortLabel: string): void {
   const host = document.getElementById(PREVIEW_ID);
   if (!host) return;
-  host.innerHTML = folderPreviewMarkup(opened, sortLabel, tilesOnFirstScreen(), formatDate);
+  host.innerHTML = folderPreviewMarkup(opened, sortLabel, tilesOnFirstScreen(), formatDateTime);
 }
 
 /** Takes the picture away: the island is drawing the folder itself. */

@@ -5,6 +5,7 @@
  * the question's picture.
  */
 import { memo, useId, type Dispatch } from 'react';
+import { formatDateTime } from '../../src/client/time-format.ts';
 import type { AclSubject } from '../../src/shared/api/documentation.ts';
 import { MAX_QUESTION_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH, type Question } from '../../src/shared/checklists/question.ts';
 import { hasChoices, isValueType, isWidget, VALUE_TYPES, widgetsOf } from '../../src/shared/checklists/value-types.ts';
@@ -45,7 +46,7 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 function conditionWords(question: Question, targets: readonly ConditionTarget[], flag: string | undefined): string | undefined {
   const target = question.show_if && !flag ? targets.find((t) => t.id === question.show_if!.question) : undefined;
   if (!target || !question.show_if) return undefined;
-  return conditionInWords(target.label, target.valueType, question.show_if, (iso) => new Date(iso).toLocaleString());
+  return conditionInWords(target.label, target.valueType, question.show_if, formatDateTime);
 }
 
 function QuestionCardView({ documentId, id, index, count, question, subjects, targets, conditionFlag, dispatch, onShift, onDelete }: Props) {

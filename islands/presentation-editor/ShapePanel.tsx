@@ -14,6 +14,7 @@ import {
   type ShapeColour,
 } from '../../src/shared/presentations/model.ts';
 import { normaliseRotation, rotateBox } from '../../src/shared/presentations/resize.ts';
+import { shapeName } from '../../src/shared/presentations/shape-name.ts';
 import { SHAPE_STROKES } from '../shared/presentation-canvas/index.ts';
 import type { EditorAction } from './editor-state.ts';
 
@@ -23,7 +24,6 @@ interface Props {
   dispatch: Dispatch<EditorAction>;
 }
 
-const KIND_NAMES = { rectangle: 'Rectangle', ellipse: 'Ellipse', arrow: 'Arrow' } as const;
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export function ShapePanel({ page, selectedShape, dispatch }: Props) {
@@ -39,7 +39,7 @@ export function ShapePanel({ page, selectedShape, dispatch }: Props) {
         <p className="hint">No annotations on this page. Choose Rectangle, Ellipse or Arrow, then click the page.</p>
       ) : (
         <ol className="shape-list">
-          {page.shapes.map((s, index) => (
+          {page.shapes.map((s) => (
             <li key={s.id}>
               <button
                 type="button"
@@ -48,8 +48,7 @@ export function ShapePanel({ page, selectedShape, dispatch }: Props) {
                 onClick={() => dispatch({ type: 'selectShape', id: s.id === selectedShape ? undefined : s.id })}
               >
                 <span className="swatch" style={{ borderColor: SHAPE_STROKES[s.color] }} aria-hidden="true" />
-                {index + 1}. {KIND_NAMES[s.shape]}
-                {s.description ? `: ${s.description.split('\n')[0]}` : ''}
+                {shapeName(s)}
               </button>
             </li>
           ))}

@@ -15,6 +15,7 @@
  */
 import type { Document } from '../../src/shared/api/documentation.ts';
 import { pageImageSize, pageTitle, type Page } from '../../src/shared/presentations/model.ts';
+import { shapeName } from '../../src/shared/presentations/shape-name.ts';
 import { pictureFor, smallPictureOf } from '../../src/shared/presentations/small-picture.ts';
 import { renderMarkdown } from '../../src/client/markdown.ts';
 import { PageStage } from '../shared/presentation-canvas/index.ts';
@@ -26,7 +27,6 @@ import {
   ANNOTATION_PANEL_SHARE,
   BOTTOM_PANEL_DEFAULT,
   BOTTOM_PANEL_MIN,
-  annotationLabel,
   fileSize,
   kindBadge,
   pageAfterKey,
@@ -326,7 +326,7 @@ export class PresentationViewer {
     const clickable = pageKind(page) === 'image';
     this.annotationList.replaceChildren(
       ...page.shapes.map((shape) => {
-        const label = annotationLabel(shape);
+        const label = shapeName(shape);
         if (!clickable) return h('li', {}, label);
         const button = h(
           'button',

@@ -78,13 +78,6 @@ export function selectShape(selected: string | null, chosen: string | null): { s
   return { selected: chosen, zoom: chosen === selected };
 }
 
-const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-
-/** A shape's line in the annotation list: its description, else its colour and kind ('Red rectangle'). */
-export function annotationLabel(shape: Pick<Shape, 'description' | 'color' | 'shape'>): string {
-  const text = shape.description.trim();
-  return text !== '' ? text : `${capital(shape.color)} ${shape.shape}`;
-}
 
 /** What a page holds, as the viewer treats it. */
 export type PageKind = 'image' | 'video' | 'pdf' | 'file';

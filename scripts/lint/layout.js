@@ -117,3 +117,17 @@ export function unitTestSubjects(test) {
   const module = test.replace(/^tests\/unit\//, '').replace(/\.test\.ts$/, '');
   return [`src/${module}.ts`, `src/${module}.tsx`, `src/${module}.js`, `${module}.ts`, `${module}.tsx`, `${module}.js`, `${module}.mjs`, `${module}.cjs`];
 }
+
+/**
+ * THE date and time text (issue #43 "One look"): every date a person reads is written by
+ * `src/shared/date-time.ts` (the user's locale, as the tables show it: "Dec 7, 2026, 1:53 AM"); nothing
+ * else makes an `Intl.DateTimeFormat` or calls a date's `toLocale*String` (./one-date-format.js). The mail
+ * writes its days for no one's browser (en-GB, UTC), so it keeps its own. Two inline scripts cannot import
+ * it: the first paint's step that writes a grid's times in the reader's zone is given THE style
+ * (DATE_TIME_STYLE), and the signed-in layout's idle warm-up of the locale data makes the same style.
+ */
+export const dateFormatting = {
+  in: ['src', 'islands', 'elements'],
+  except: ['src/shared/date-time.ts', 'src/server/mail/messages.ts', 'src/shared/first-paint/sheet-results-step.js', 'src/layouts/SignedInLayout.astro'],
+  why: 'dates are written by THE date-time text, src/shared/date-time.ts (dateTimeText; formatDateTime in the browser)',
+};

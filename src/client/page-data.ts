@@ -68,3 +68,16 @@ export function takePageData(base: string) {
     return read.response;
   };
 }
+
+/**
+ * Forgets the page's data not taken yet: it was made for the organisation current when the page loaded,
+ * so after a switch (created, chosen, joined) it would answer for the old one — home's first steps read
+ * after creating an organisation took the 400 sent for no organisation (issue #43 item 13).
+ */
+export function forgetPageData(): void {
+  if (typeof window === 'undefined') return;
+  const data = pageData();
+  if (data.answers) for (const address of Object.keys(data.answers)) delete data.answers[address];
+  const kept = window.__rbPageReads;
+  if (kept) for (const address of Object.keys(kept)) delete kept[address];
+}

@@ -66,10 +66,10 @@ test.describe('billing off (no STRIPE_SECRET_KEY)', () => {
 test.describe('billing on (Stripe, TRIAL_DAYS=3)', () => {
   const billing = useBillingServer({ portOffset: 65, trialDays: 3, prices: [{ id: 'price_team', unit_amount: 1200, product: { name: 'Team', description: 'Up to 20 users' } }] });
 
-  /** The trial's end as the page writes it (long date in the browser's language). */
+  /** The trial's end as the page writes it (THE date and time, in the browser's language: src/shared/date-time.ts). */
   async function trialEnd(page: Page, token: string): Promise<string> {
     const me = await callApi<{ org: { trial_ends_at: string } }>('auth/me', { token });
-    return page.evaluate((iso) => new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(new Date(iso)), me.org.trial_ends_at);
+    return page.evaluate((iso) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)), me.org.trial_ends_at);
   }
 
   test("an org admin reaches Billing from the dashboard's trial line, the admin menu and the drawer", async ({ page }) => {

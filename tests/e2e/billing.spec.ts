@@ -203,7 +203,7 @@ test.describe('billing on (Stripe, TRIAL_DAYS=0)', () => {
     await activate(admin, periodEnd);
     const member = await memberOf(admin);
     const until = await page.evaluate(
-      (ms) => new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(new Date(ms)),
+      (ms) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms)),
       periodEnd * 1000,
     );
 

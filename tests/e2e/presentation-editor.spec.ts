@@ -67,7 +67,7 @@ test('builds a presentation: three files, shapes, a description with a table and
   await expect(shapesPanel.getByRole('listitem')).toHaveCount(3);
 
   // The rectangle: moved, resized by its bottom right corner, turned by its rotate handle.
-  await shapesPanel.getByRole('button', { name: /^1\. Rectangle/ }).click();
+  await shapesPanel.getByRole('button', { name: 'Red rectangle' }) /* THE shape name, as the viewer says it (issue #43) */.click();
   const c = await box(canvas(page));
   await drag(page, { x: c.x + 120, y: c.y + 100 }, { x: c.x + 150, y: c.y + 120 }); // centre 150,120; 60×60 on screen
   await drag(page, { x: c.x + 180, y: c.y + 150 }, { x: c.x + 220, y: c.y + 170 }); // corner → 100×80, centre 170,130

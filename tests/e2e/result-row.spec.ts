@@ -148,6 +148,11 @@ test('/documentation/view/{document_id}/{id}: the row in the document frame; Bac
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('View Night Round');
   await expectTheAnswers(page, orgAdmin);
   await expect(page.locator('#document-row')).toHaveAttribute('data-row-id', row.id);
+  // The way back sits at the start of the line above 'Submitted Answers', not floating mid-header (issue #43 item 18).
+  const back = (await backFromRow(page, 'Night Round').boundingBox())!;
+  const heading = (await page.getByRole('heading', { level: 2, name: 'Submitted Answers' }).boundingBox())!;
+  expect(Math.abs(back.x - heading.x)).toBeLessThan(2);
+  expect(back.y + back.height).toBeLessThanOrEqual(heading.y + 1);
   await expectAccessible(page);
 
   await usePhoneViewport(page);

@@ -66,7 +66,7 @@ test.describe('share links', () => {
       `<script type="module" src="${new URL(address).origin}/elements/ringbinder.js"></script><rb-checklist share-token="${token}"></rb-checklist>`,
     );
     await entry.getByRole('button', { name: 'Copy iframe embed of Front door' }).click();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`<iframe src="${new URL(address).origin}/embed/fill/${token}" title="Front door"`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`<iframe src="${new URL(address).origin}/embed/fill/${token}" title="Gate check"`); // titled with the checklist’s name (issue #43 item 11)
     await expectAccessible(page);
 
     // Someone with no account, on another device.

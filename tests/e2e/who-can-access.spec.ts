@@ -31,6 +31,8 @@ for (const [width, viewport] of [
     await page.getByRole('menuitem', { name: 'Properties' }).click();
     const dialog = dialogNamed(page, 'Folder Properties');
     await dialog.getByRole('tab', { name: 'Who can access' }).click();
+    // Issue #43 item 16: the rows say they can be chosen, and for what; a member's name looks like a link.
+    await expect(dialog.getByText('Choose a member to see why they have each permission.')).toBeVisible();
 
     await dialog.getByRole('searchbox', { name: 'Search members' }).fill(ann.username);
     const table = dialog.getByRole('table', { name: 'Who can access Room 1' });
@@ -43,7 +45,9 @@ for (const [width, viewport] of [
     await expect(cell('edit-permissions')).toHaveText('No');
     await expect(cell('create')).toHaveText('No');
 
-    await row.getByRole('button', { name: new RegExp(ann.username) }).click();
+    const member = row.getByRole('button', { name: new RegExp(ann.username) });
+    expect(await member.locator('.who-member-name').evaluate((e) => getComputedStyle(e).textDecorationLine)).toBe('underline');
+    await member.click();
     const reasons = dialog.getByRole('region', { name: 'Reasons' });
     await expect(reasons.getByRole('listitem')).toHaveText([
       'Delete granted to this user here',

@@ -8,7 +8,7 @@
  * of one button each squeezed Email and Roles until words broke, and a phone's card said each action
  * twice). Each button keeps its spec word as the start of its accessible name and as its tooltip.
  */
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Fragment, lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { api, problemText, SOMETHING_WENT_WRONG } from '../../../src/client/api.ts';
 import { signedInUser } from '../../../src/client/signed-in-user.ts';
 import { showAlert } from '../../../src/client/stores/alerts.ts';
@@ -83,7 +83,7 @@ export function InvitedUsers({ roles, reloadKey }: { roles: RolesState; reloadKe
   );
 
   const columns: DataGridColumn<OrgInvitation>[] = [
-    { key: 'email', header: 'Email', cell: (i) => i.email },
+    { key: 'email', header: 'Email', cell: (i) => addressCell(i.email) },
     { key: 'roles', header: 'Roles', cell: (i) => rolesText(i.roles) },
     { key: 'created_at', header: 'Creation', cell: (i) => <time dateTime={i.created_at}>{formatDateTime(i.created_at)}</time> },
     { key: 'expiry', header: 'Expiry', cell: (i) => <time dateTime={i.expiry}>{formatDateTime(i.expiry)}</time> },
@@ -128,4 +128,15 @@ export function InvitedUsers({ roles, reloadKey }: { roles: RolesState; reloadKe
       </Suspense>
     </>
   );
+}
+
+/** An address that may wrap after its dots and its @, never inside a word (issue #43: a long address keeps Expiry whole). */
+function addressCell(address: string) {
+  const parts = address.split(/(?<=[.@])/);
+  return parts.map((part, n) => (
+    <Fragment key={n}>
+      {n > 0 && <wbr />}
+      <span className="address-part">{part}</span>
+    </Fragment>
+  ));
 }

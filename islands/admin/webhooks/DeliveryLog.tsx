@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api, problemText } from '../../../src/client/api.ts';
 import { showAlert } from '../../../src/client/stores/alerts.ts';
+import { formatDateTime } from '../../../src/client/time-format.ts';
 import type { WebhookAttempt } from '../../../src/shared/api/webhooks.ts';
 import { DataGrid, type DataGridColumn } from '../../shared/DataGrid.tsx';
 import { messages } from './messages.ts';
@@ -56,7 +57,7 @@ export function DeliveryLog({ endpointId, version }: { endpointId: string; versi
   }
 
   const columns: DataGridColumn<WebhookAttempt>[] = [
-    { key: 'time', header: messages.time, cell: (a) => new Date(a.at).toLocaleString() },
+    { key: 'time', header: messages.time, cell: (a) => formatDateTime(a.at) },
     { key: 'event', header: messages.event, cell: (a) => a.event_type },
     { key: 'status', header: messages.status, cell: attemptOutcome, cellData: (a) => ({ 'data-ok': String(a.ok) }) },
     { key: 'duration', header: messages.duration, cell: (a) => `${a.duration_ms} ms` },
@@ -67,7 +68,7 @@ export function DeliveryLog({ endpointId, version }: { endpointId: string; versi
       headerHidden: true,
       actions: true,
       cell: (a) => (
-        <button type="button" className="button text" onClick={() => void resend(a)} aria-label={`${messages.resend} ${a.event_type} of ${new Date(a.at).toLocaleString()}`}>
+        <button type="button" className="button text" onClick={() => void resend(a)} aria-label={`${messages.resend} ${a.event_type} of ${formatDateTime(a.at)}`}>
           {messages.resend}
         </button>
       ),

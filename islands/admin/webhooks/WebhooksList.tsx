@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { api, problemText } from '../../../src/client/api.ts';
 import { signedInUser } from '../../../src/client/signed-in-user.ts';
+import { formatDateTime } from '../../../src/client/time-format.ts';
 import { WEBHOOK_EVENT_LABELS, type WebhookEndpoint } from '../../../src/shared/api/webhooks.ts';
 import { DataGrid, type DataGridColumn } from '../../shared/DataGrid.tsx';
 import { webhookPath } from '../shared/admin-paths.ts';
@@ -10,7 +11,7 @@ import { messages } from './messages.ts';
 /** On, switched off, or failing since a time. */
 export function webhookState(endpoint: WebhookEndpoint): string {
   if (!endpoint.enabled) return messages.disabled;
-  return endpoint.failing_since ? `${messages.failing} (since ${new Date(endpoint.failing_since).toLocaleString()})` : messages.enabled;
+  return endpoint.failing_since ? `${messages.failing} (since ${formatDateTime(endpoint.failing_since)})` : messages.enabled;
 }
 
 const columns: DataGridColumn<WebhookEndpoint>[] = [

@@ -86,6 +86,8 @@ export function PropertiesDialog({ item, root = false, onSaved, onClosed }: Prop
   const [entries, setEntries] = useState<PermissionEntry[] | undefined>();
   // Who can access reads the members only once its tab has been shown.
   const [whoShown, setWhoShown] = useState(false);
+  // The tab shown: on Share (made at once, nothing to save) the footer offers Close alone (issue #43).
+  const [shown, setShown] = useState('properties');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const { readOnly, permissionsTab: showPermissions } = propertiesAccess(item);
@@ -158,7 +160,14 @@ export function PropertiesDialog({ item, root = false, onSaved, onClosed }: Prop
   return (
     <Dialog label={`${messages.kindWord(item.kind)} Properties`} open={open} onClose={() => !busy && close()} onClosed={onClosed} className="properties-dialog">
       <form id={formId} className="dialog-form" onSubmit={save}>
-        <SlTabGroup ref={tabs} onSlTabShow={(e) => e.detail.name === 'who-can-access' && setWhoShown(true)}>
+        <SlTabGroup
+          ref={tabs}
+          noScrollControls
+          onSlTabShow={(e) => {
+            if (e.detail.name === 'who-can-access') setWhoShown(true);
+            setShown(e.detail.name);
+          }}
+        >
           <SlTab slot="nav" panel="properties">
             Properties
           </SlTab>
@@ -200,7 +209,7 @@ export function PropertiesDialog({ item, root = false, onSaved, onClosed }: Prop
           </SlTabPanel>
           {showShare && (
             <SlTabPanel name="share">
-              <ShareTab documentId={item.id} />
+              <ShareTab documentId={item.id} documentName={item.name} />
             </SlTabPanel>
           )}
         </SlTabGroup>
@@ -209,9 +218,9 @@ export function PropertiesDialog({ item, root = false, onSaved, onClosed }: Prop
       {/* In the dialog's footer, Save and Cancel stay in view however long the Permissions tab grows. */}
       <div slot="footer" className="dialog-actions">
         <SlButton onClick={close} disabled={busy}>
-          {readOnly ? 'Close' : 'Cancel'}
+          {readOnly || (shown === 'share' && !changed) ? 'Close' : 'Cancel'}
         </SlButton>
-        {(!readOnly || calls.length > 0) && (
+        {(!readOnly || calls.length > 0) && !(shown === 'share' && !changed) && (
           <SlButton type="submit" form={formId} variant="primary" loading={busy} disabled={!changed}>
             Save
           </SlButton>

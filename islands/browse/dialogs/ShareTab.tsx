@@ -14,15 +14,16 @@ import SlSpinner from '@shoelace-style/shoelace/dist/react/spinner/index.js';
 import type SlButtonElement from '@shoelace-style/shoelace/dist/components/button/button.component.js';
 import { useEffect, useId, useRef, useState } from 'react';
 import { api, problemText, SOMETHING_WENT_WRONG } from '../../../src/client/api.ts';
-import { showAlert } from '../../../src/client/stores/alerts.ts';
 import { formatDateTime } from '../../../src/client/time-format.ts';
 import { MAX_SHARE_LINK_NAME_LENGTH, type ShareLink } from '../../../src/shared/api/share-links.ts';
-import { expiresAtOf, isExpired, shareSnippets } from './share-snippets.ts';
+import { EMBED_ORIGINS_HINT, expiresAtOf, isExpired, shareSnippets } from './share-snippets.ts';
 
 export const NO_SHARE_LINKS = 'No share links yet. Anyone with a share link can fill in this checklist without an account.';
 
-export function ShareTab({ documentId }: { documentId: string }) {
+export function ShareTab({ documentId, documentName }: { documentId: string; documentName: string }) {
   const [links, setLinks] = useState<ShareLink[] | { error: string } | undefined>();
+  // What was just done (made, copied, revoked), said here rather than in a toast over the Copy buttons (issue #43).
+  const [said, say] = useState<{ kind: 'success' | 'error'; text: string } | undefined>();
 
   useEffect(() => {
     let live = true;
@@ -49,7 +50,14 @@ export function ShareTab({ documentId }: { documentId: string }) {
     body = (
       <ul className="share-link-list" aria-label="Share links">
         {links.map((link) => (
-          <ShareLinkEntry key={link.id} documentId={documentId} link={link} onRevoked={() => setLinks(list.filter((l) => l.id !== link.id))} />
+          <ShareLinkEntry
+            key={link.id}
+            documentId={documentId}
+            documentName={documentName}
+            link={link}
+            say={say}
+            onRevoked={() => setLinks(list.filter((l) => l.id !== link.id))}
+          />
         ))}
       </ul>
     );
@@ -57,14 +65,19 @@ export function ShareTab({ documentId }: { documentId: string }) {
 
   return (
     <div className="share-tab">
-      <NewShareLink documentId={documentId} onCreated={(link) => setLinks([link, ...list])} />
+      <NewShareLink documentId={documentId} say={say} onCreated={(link) => setLinks([link, ...list])} />
+      <p className={`share-status${said?.kind === 'error' ? ' error-text' : ''}`} role="status" aria-live="polite">
+        {said?.text}
+      </p>
       {body}
     </div>
   );
 }
 
 /** 'New Share Link': a name and an optional end; the link is made at once and shown first. */
-function NewShareLink({ documentId, onCreated }: { documentId: string; onCreated: (link: ShareLink) => void }) {
+type Say = (news: { kind: 'success' | 'error'; text: string }) => void;
+
+function NewShareLink({ documentId, say, onCreated }: { documentId: string; say: Say; onCreated: (link: ShareLink) => void }) {
   const headingId = useId();
   const [name, setName] = useState('');
   const [expires, setExpires] = useState('');
@@ -86,7 +99,7 @@ function NewShareLink({ documentId, onCreated }: { documentId: string; onCreated
       onCreated(link);
       setName('');
       setExpires('');
-      showAlert('success', `Share Link: ${link.name} Created`);
+      say({ kind: 'success', text: `Share Link: ${link.name} Created` });
     } catch (err) {
       setError(problemText(err, SOMETHING_WENT_WRONG));
     } finally {
@@ -128,7 +141,7 @@ function NewShareLink({ documentId, onCreated }: { documentId: string; onCreated
           {error}
         </p>
       )}
-      <SlButton size="small" variant="primary" disabled={!ready} loading={busy} onClick={() => void create()}>
+      <SlButton variant="primary" disabled={!ready} loading={busy} onClick={() => void create()}>
         Create Link
       </SlButton>
     </section>
@@ -136,9 +149,9 @@ function NewShareLink({ documentId, onCreated }: { documentId: string; onCreated
 }
 
 /** One link: its facts, its QR code, what to copy, and Revoke (asked again before it is done). */
-function ShareLinkEntry({ documentId, link, onRevoked }: { documentId: string; link: ShareLink; onRevoked: () => void }) {
+function ShareLinkEntry({ documentId, documentName, link, say, onRevoked }: { documentId: string; documentName: string; link: ShareLink; say: Say; onRevoked: () => void }) {
   const nameId = useId();
-  const snippets = shareSnippets(link);
+  const snippets = shareSnippets(link, documentName);
   const expired = isExpired(link);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -160,7 +173,7 @@ function ShareLinkEntry({ documentId, link, onRevoked }: { documentId: string; l
     setError('');
     try {
       await api.documentation.revokeShareLink(documentId, link.id);
-      showAlert('success', `Share Link: ${link.name} Revoked`);
+      say({ kind: 'success', text: `Share Link: ${link.name} Revoked` });
       onRevoked();
     } catch (err) {
       setError(problemText(err, SOMETHING_WENT_WRONG));
@@ -189,9 +202,10 @@ function ShareLinkEntry({ documentId, link, onRevoked }: { documentId: string; l
             'Never expires'
           )}
         </p>
-        <CopyField label="Address" what="Address" linkName={link.name} value={snippets.address} />
-        <CopyField label="Script embed" what="Script embed" linkName={link.name} value={snippets.script} />
-        <CopyField label="Iframe embed" what="Iframe embed" linkName={link.name} value={snippets.iframe} />
+        <CopyField label="Address" what="Address" linkName={link.name} value={snippets.address} say={say} />
+        <CopyField label="Script embed" what="Script embed" linkName={link.name} value={snippets.script} say={say} />
+        <CopyField label="Iframe embed" what="Iframe embed" linkName={link.name} value={snippets.iframe} say={say} />
+        <p className="hint">{EMBED_ORIGINS_HINT}</p>
         {error && (
           <p className="error-text" role="alert">
             {error}
@@ -222,13 +236,13 @@ function ShareLinkEntry({ documentId, link, onRevoked }: { documentId: string; l
 }
 
 /** A read-only field with what to copy, and its Copy button. */
-function CopyField({ label, what, linkName, value }: { label: string; what: string; linkName: string; value: string }) {
+function CopyField({ label, what, linkName, value, say }: { label: string; what: string; linkName: string; value: string; say: Say }) {
   async function copy() {
     try {
       await navigator.clipboard.writeText(value);
-      showAlert('success', `${what} copied`);
+      say({ kind: 'success', text: `${what} of ${linkName} copied` });
     } catch {
-      showAlert('error', `${what} could not be copied: select it and copy it yourself`);
+      say({ kind: 'error', text: `${what} could not be copied: select it and copy it yourself` });
     }
   }
   return (

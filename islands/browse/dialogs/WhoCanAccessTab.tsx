@@ -97,6 +97,8 @@ export function WhoCanAccessTab({ kind, id, name, proposed }: Props) {
         />
       </div>
       {proposed && <p className="hint">Showing the unsaved changes of the Permissions tab.</p>}
+      {/* The rows are buttons: say so, and why they are worth choosing (issue #43 item 16). */}
+      <p className="hint">Choose a member to see why they have each permission.</p>
       <DataGrid
         label={`Who can access ${name}`}
         columns={columns}

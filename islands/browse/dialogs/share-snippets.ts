@@ -24,14 +24,22 @@ function serverOf(link: Pick<ShareLink, 'url'>): string {
   return at === -1 ? new URL(link.url).origin : link.url.slice(0, at);
 }
 
-export function shareSnippets(link: Pick<ShareLink, 'name' | 'token' | 'url'>): ShareSnippets {
+/**
+ * What the Share tab says under the embeds (issue #43 item 10), as the element and the frame say when refused:
+ * another site embeds only when the server lists its origin.
+ */
+export const EMBED_ORIGINS_HINT =
+  'The embeds work on another site only when the Ringbinder server lists that site’s origin (e.g. https://intranet.example.com) in EMBED_ORIGINS: ask whoever runs it to add yours.';
+
+/** The link's snippets; the iframe is titled with the checklist's name (issue #43: what a screen reader announces). */
+export function shareSnippets(link: Pick<ShareLink, 'token' | 'url'>, checklistName: string): ShareSnippets {
   const server = serverOf(link);
   const token = attribute(link.token);
   return {
     address: link.url,
     script: `<script type="module" src="${server}/elements/ringbinder.js"></script><rb-checklist share-token="${token}"></rb-checklist>`,
     iframe:
-      `<iframe src="${server}/embed/fill/${token}" title="${attribute(link.name)}" style="width:100%;border:0" height="${FRAME_HEIGHT}"></iframe>` +
+      `<iframe src="${server}/embed/fill/${token}" title="${attribute(checklistName)}" style="width:100%;border:0" height="${FRAME_HEIGHT}"></iframe>` +
       `<script src="${server}/elements/embed-frame.js" async></script>`,
   };
 }

@@ -6,6 +6,7 @@
 import { atom, computed } from 'nanostores';
 import type { CurrentUser, PendingInvitation } from '../../shared/api/accounts.ts';
 import { api, ApiError, CREDENTIALS_ERROR, INVALID_SUBSCRIPTION, onApiError, SUBSCRIPTION_EXPIRED } from '../api.ts';
+import { forgetPageData } from '../page-data.ts';
 import { loginPathFrom, navigate } from '../navigation.ts';
 import { clearAllStorage, hasLoginFlag, sessionKeys, storedToken, storeLogin, writeSession } from '../storage.ts';
 import { $alerts, showAlert, showAlertAfterNavigation } from './alerts.ts';
@@ -25,6 +26,9 @@ export const $organisation = computed($user, (u) => u?.org ?? null);
 export const $organisationId = computed($organisation, (org) => org?.id ?? null);
 
 function remember(user: CurrentUser): CurrentUser {
+  // Another organisation than the page's reads were made for: they are no longer the user's (issue #43).
+  const before = $session.get();
+  if (before.status === 'signed-in' && before.user.org?.id !== user.org?.id) forgetPageData();
   writeSession(sessionKeys.isOrgAdmin, String(user.is_org_admin));
   writeSession(sessionKeys.username, user.username);
   writeSession(sessionKeys.email, user.email);

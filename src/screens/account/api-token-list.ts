@@ -9,7 +9,7 @@ import { API_TOKEN_SCOPE_WORDS } from '../../shared/api/api-tokens.ts';
 import { problemText, SOMETHING_WENT_WRONG } from '../../client/api.ts';
 import { openModal } from '../../client/dom.ts';
 import { showAlert } from '../../client/stores/alerts.ts';
-import { formatDate, formatDateTime, timeElement } from '../../client/time-format.ts';
+import { formatDateTime, timeElement } from '../../client/time-format.ts';
 
 /** A fact with an optional time: `['Expires ', iso]` draws 'Expires' and the date. */
 export type Fact = { text: string } | { text: string; iso: string; withTime: boolean };
@@ -33,7 +33,7 @@ export function tokenFacts(token: ApiToken | MemberApiToken, now: Date, owner: b
 
 function drawFacts(facts: Fact[]): (Node | string)[] {
   return facts.flatMap((fact) =>
-    'iso' in fact ? [fact.text, timeElement(fact.iso, fact.withTime ? formatDateTime(fact.iso) : formatDate(fact.iso))] : [fact.text],
+    'iso' in fact ? [fact.text, timeElement(fact.iso, formatDateTime(fact.iso))] : [fact.text],
   );
 }
 

@@ -8,7 +8,7 @@
  */
 import { api, SUBSCRIPTION_EXPIRED } from '../../client/api.ts';
 import { signedInPage } from '../../client/signed-in-user.ts';
-import { formatDate, timeElement } from '../../client/time-format.ts';
+import { formatDateTime, timeElement } from '../../client/time-format.ts';
 import type { CurrentUser } from '../../shared/api/accounts.ts';
 import type { BillingPlan, SubscriptionState } from '../../shared/api/billing.ts';
 import { planPrice, subscribeHint, subscriptionSentence, SUBSCRIBE_FAILED } from '../../shared/billing-words.ts';
@@ -47,7 +47,7 @@ function showState(state: SubscriptionState): void {
   const sentence = subscriptionSentence(state);
   const text = byId('billing-state');
   text.replaceChildren(sentence.lead);
-  if (sentence.date) text.append(timeElement(sentence.date, formatDate(sentence.date)), sentence.tail);
+  if (sentence.date) text.append(timeElement(sentence.date, formatDateTime(sentence.date)), sentence.tail);
   byId('billing-state-card').hidden = false;
 }
 

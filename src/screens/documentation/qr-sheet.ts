@@ -12,6 +12,7 @@
 import { api, problemText } from '../../client/api.ts';
 import { pathSegment } from '../../client/addresses.ts';
 import { element, saveBlob } from '../../client/dom.ts';
+import { formatDateTime } from '../../client/time-format.ts';
 import { signedInPage } from '../../client/signed-in-user.ts';
 import {
   OPENS_FOR_ANYONE,
@@ -183,7 +184,7 @@ class QrSheetForm {
         select.id = `qr-link-${item.id}`;
         select.add(new Option(`Its page (${OPENS_FOR_MEMBERS.toLowerCase()})`, ''));
         for (const link of item.share_links ?? []) {
-          const until = link.expires_at ? `, until ${new Date(link.expires_at).toLocaleDateString()}` : '';
+          const until = link.expires_at ? `, until ${formatDateTime(link.expires_at)}` : '';
           select.add(new Option(`Share link “${link.name}” (${OPENS_FOR_ANYONE.toLowerCase()}${until})`, link.id));
         }
         select.value = this.linkOf(item);

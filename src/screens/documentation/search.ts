@@ -10,7 +10,7 @@ import { searchTotalIsAtLeast, type SearchResult } from '../../shared/api/search
 import type { List } from '../../shared/api/list.ts';
 import { api } from '../../client/api.ts';
 import { signedInPage } from '../../client/signed-in-user.ts';
-import { formatDate, formatDateTime, timeElement } from '../../client/time-format.ts';
+import { formatDateTime, timeElement } from '../../client/time-format.ts';
 import { itemPath } from '../../client/addresses.ts';
 import { element } from '../../client/dom.ts';
 import { HOME_CRUMBS, renderBreadcrumbs } from './breadcrumbs.ts';
@@ -63,7 +63,7 @@ function read(folder: string | null): SearchForm {
 }
 
 const when = (iso: string) => {
-  const time = timeElement(iso, formatDate(iso));
+  const time = timeElement(iso, formatDateTime(iso));
   time.title = formatDateTime(iso);
   return time;
 };

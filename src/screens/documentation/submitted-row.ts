@@ -76,7 +76,8 @@ export async function renderSubmittedRow(container: HTMLElement, rowId: string, 
   const heading = document.createElement('h2');
   heading.id = 'submitted-row-heading';
   heading.textContent = SUBMITTED_ANSWERS;
-  head.append(heading, backLink(options.back));
+  // The way back first, at the start of the line, above the heading (issue #43: on the right it floated mid-header).
+  head.append(backLink(options.back), heading);
   const list = document.createElement('ol');
   list.className = 'answer-list';
   list.setAttribute('aria-label', 'Answers');
@@ -89,7 +90,7 @@ export async function renderSubmittedRow(container: HTMLElement, rowId: string, 
 
 function backLink(back: BackLink): HTMLAnchorElement {
   const link = document.createElement('a');
-  link.className = 'button secondary submitted-row-back';
+  link.className = 'submitted-row-back';
   link.href = back.href;
   link.textContent = back.text;
   return link;

@@ -6,6 +6,8 @@
  */
 
 export const HEIGHT_MESSAGE = 'ringbinder:height';
+/** The host's sizing script asking for the height again. */
+const ASK_HEIGHT = 'ringbinder:ask-height';
 
 export interface HeightMessage {
   type: typeof HEIGHT_MESSAGE;
@@ -31,4 +33,10 @@ export function reportFrameHeight(content: HTMLElement): void {
   const measure = () => report(content.getBoundingClientRect().height);
   new ResizeObserver(measure).observe(content);
   measure();
+  // The host page's sizing script may start after this page has reported: it asks again, and hears that
+  // the frame was drawn (a frame that never answers was refused: embed-frame.js says so, issue #43).
+  window.addEventListener('message', (event) => {
+    if (event.source !== window.parent || (event.data as { type?: unknown } | null)?.type !== ASK_HEIGHT) return;
+    window.parent.postMessage({ type: HEIGHT_MESSAGE, height: Math.max(0, Math.ceil(content.getBoundingClientRect().height)) }, '*');
+  });
 }

@@ -11,7 +11,7 @@
 import type { CurrentUser, PendingInvitation } from '../../shared/api/accounts.ts';
 import { problemText, SOMETHING_WENT_WRONG } from '../../client/api.ts';
 import { signedInPage } from '../../client/signed-in-user.ts';
-import { formatDate } from '../../client/time-format.ts';
+import { formatDateTime } from '../../client/time-format.ts';
 import { welcomeOrgMarkup, welcomeTrialMarkup } from '../../shared/first-paint/welcome.ts';
 import { morphInto } from '../../../elements/shared/morph.ts';
 import { navigate } from '../../client/navigation.ts';
@@ -112,7 +112,7 @@ function showDashboard(user: CurrentUser): void {
   // drawn in place, so its nodes (the Billing link, focused or not) stay.
   morphInto(document.getElementById('welcome-org')!, welcomeOrgMarkup(org));
   const trial = document.getElementById('welcome-trial')!;
-  const line = welcomeTrialMarkup(user, formatDate);
+  const line = welcomeTrialMarkup(user, formatDateTime);
   morphInto(trial, line);
   trial.hidden = !line;
 }

@@ -36,7 +36,7 @@ export function folderCrumbs(folder: Folder, rootId: string): Crumb[] {
   ];
 }
 
-/** A date in words, as the page writes dates (src/client/time-format.ts formatDate in the browser). */
+/** A date in words, as the page writes dates (THE date and time: src/shared/date-time.ts, formatDateTime in the browser). */
 export type DateText = (iso: string) => string;
 
 /** The attributes of the item's `<rb-item-tile>` (elements/rb-item-tile/). */

@@ -8,7 +8,7 @@ import type { CurrentOrganisation, CurrentUser } from '../api/accounts.ts';
 import { subscriptionSentence } from '../billing-words.ts';
 import { escapeHtml } from './markup.ts';
 
-/** A date in words (src/client/time-format.ts formatDate in the browser). */
+/** A date in words (THE date and time: src/shared/date-time.ts, formatDateTime in the browser). */
 type DateText = (iso: string) => string;
 
 /** The organisation's name, as the card's heading says it after 'Welcome to '. */

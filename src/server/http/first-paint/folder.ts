@@ -17,6 +17,7 @@ import type { RouteMatch } from '../../../routes.ts';
 import { ROOT, type Folder, type ListedItem } from '../../../shared/api/documentation.ts';
 import type { List } from '../../../shared/api/list.ts';
 import { DEFAULT_SORT_KEY, pageReadsOf } from '../../../shared/page-data-reads.ts';
+import { dateTimeText } from '../../../shared/date-time.ts';
 import { folderPreviewMarkup, sortLabel } from '../../../shared/first-paint/folder.ts';
 import type { PageAnswers } from '../page-data.ts';
 import { REVEAL_PAGE } from './reveal.ts';
@@ -27,13 +28,8 @@ const FOLDER_ROUTES = new Set(['/documentation/browse', '/documentation/browse/:
 /** How many tiles the first HTML holds (the page's script draws as many as its window shows). */
 export const FIRST_HTML_TILES = 24;
 
-let dateFormat: Intl.DateTimeFormat | undefined;
-function dateText(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  dateFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeZone: 'UTC' });
-  return dateFormat.format(date);
-}
+/** THE date and time (src/shared/date-time.ts), in UTC: the server does not know the reader's zone. */
+const dateText = (iso: string): string => dateTimeText(iso, 'UTC');
 
 /** The folder drawn in the shell's picture element (`#folder-preview`), when `match` is a folder page and both its reads were answered. */
 export function folderPaint(match: RouteMatch, answers: PageAnswers): ShellEdits {

@@ -24,6 +24,7 @@ import type { FirstSteps } from '../../../shared/api/first-steps.ts';
 import type { List } from '../../../shared/api/list.ts';
 import type { FavouriteEntry, NotificationList } from '../../../shared/api/notifications.ts';
 import * as paths from '../../../shared/api/paths.ts';
+import { dateTimeText } from '../../../shared/date-time.ts';
 import { pageReadsOf } from '../../../shared/page-data-reads.ts';
 import { firstStepItems, firstStepsMarkup, viewerOf, type PanelName, type Viewer } from '../../../shared/first-paint/dashboard-guidance.ts';
 import { activityItemMarkup, assignmentItemMarkup, favouriteItemMarkup, panelMarkup } from '../../../shared/first-paint/dashboard-panels.ts';
@@ -36,15 +37,8 @@ import type { ShellEdits } from './shell-edits.ts';
 /** Shown: the element loses its `hidden`. */
 const SHOWN = { attributes: { hidden: null } };
 
-let dateFormat: Intl.DateTimeFormat | undefined;
-const dateText = (iso: string): string => (dateFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeZone: 'UTC' })).format(new Date(iso));
-let dateTimeFormat: Intl.DateTimeFormat | undefined;
-function dateTimeText(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  dateTimeFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-  return dateTimeFormat.format(date);
-}
+/** THE date and time (src/shared/date-time.ts), in UTC: the server does not know the reader's zone. */
+const utcText = (iso: string): string => dateTimeText(iso, 'UTC');
 
 /** The body of an answer the API gave with 200, or undefined. */
 const answered = <T>(answers: PageAnswers, address: string | undefined): T | undefined => {
@@ -58,9 +52,9 @@ function panelItems(user: CurrentUser, answers: PageAnswers): Partial<Record<Pan
   const [assignments, favourites, activity] = pageReadsOf('/', {});
   const me = { username: user.username, isOrgAdmin: user.is_org_admin };
   return {
-    assignments: answered<List<Assignment>>(answers, assignments)?.results.map((a) => assignmentItemMarkup(a, me, dateTimeText)),
+    assignments: answered<List<Assignment>>(answers, assignments)?.results.map((a) => assignmentItemMarkup(a, me, utcText)),
     favourites: answered<List<FavouriteEntry>>(answers, favourites)?.results.map(favouriteItemMarkup),
-    activity: answered<NotificationList>(answers, activity)?.results.map((n) => activityItemMarkup(n, dateTimeText)),
+    activity: answered<NotificationList>(answers, activity)?.results.map((n) => activityItemMarkup(n, utcText)),
     drafts: [],
   };
 }
@@ -84,7 +78,7 @@ export function homePaint(match: RouteMatch, answers: PageAnswers): ShellEdits {
   const user = answered<CurrentUser>(answers, paths.auth.me);
   const org = user?.org;
   if (!user || !org) return {};
-  const trial = welcomeTrialMarkup(user, dateText);
+  const trial = welcomeTrialMarkup(user, utcText);
   const guidance = answered<FirstSteps>(answers, paths.workflow.firstSteps);
   const steps = guidance && firstStepItems(guidance.steps);
   return {

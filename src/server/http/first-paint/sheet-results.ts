@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import type { Document } from '../../../shared/api/documentation.ts';
 import type { SheetData } from '../../../shared/api/sheets.ts';
 import * as paths from '../../../shared/api/paths.ts';
+import { dateTimeText } from '../../../shared/date-time.ts';
 import { DATE_TIME_STYLE } from '../../../shared/first-paint/date-time-style.ts';
 import { NEAR_WINDOW_START_MS, SHEET_FIRST_PAINT, sheetResultsMarkup } from '../../../shared/first-paint/sheet-results.ts';
 import { inlineCall } from '../../../shared/inline-call.ts';
@@ -40,13 +41,8 @@ export const sheetResultsStep = (): string =>
 /** The inline scripts a page's first paint may write (every shell's CSP allows them by their hashes). */
 export const firstPaintScripts = (): string[] => [sheetResultsStep()];
 
-let dateTimeFormat: Intl.DateTimeFormat | undefined;
-function dateTimeText(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  dateTimeFormat ??= new Intl.DateTimeFormat(undefined, { ...DATE_TIME_STYLE, timeZone: 'UTC' });
-  return dateTimeFormat.format(date);
-}
+/** THE date and time (src/shared/date-time.ts), in UTC; the inline step writes it again in the reader's zone. */
+const utcText = (iso: string): string => dateTimeText(iso, 'UTC');
 
 /** The window's start of a rows address of the sheet (`…?start_time=<ms>`), when it has one. */
 function windowStartOf(address: string, prefix: string): number | undefined {
@@ -63,6 +59,6 @@ export function sheetResultsBodyHtml(doc: Document, answers: PageAnswers): strin
   if (!address || answer?.status !== 200) return undefined;
   const data = answer.body as SheetData;
   const windowStart = windowStartOf(address, prefix)!;
-  const grid = sheetResultsMarkup({ document: doc, rows: data.results, total: data.total, windowStart }, dateTimeText);
+  const grid = sheetResultsMarkup({ document: doc, rows: data.results, total: data.total, windowStart }, utcText);
   return `<style>${gridStyles()}</style>${grid}<script>${sheetResultsStep()}</script>`;
 }

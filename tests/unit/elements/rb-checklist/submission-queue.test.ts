@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { dateTimeText } from '../../../../src/shared/date-time.ts';
 import { ApiError } from '../../../../src/shared/transport/api-error.ts';
 import {
   failedText,
@@ -331,7 +332,8 @@ describe('status texts', () => {
 
   it('says when the waiting ones were sent, with the date when it was not today', () => {
     const at = new Date(2024, 4, 6, 14, 5);
-    expect(sentText(at, new Date(2024, 4, 6, 18, 0))).toMatch(/^Sent at 14:05$|^Sent at 02:05\sPM$/);
-    expect(sentText(at, new Date(2024, 4, 7, 9, 0))).toContain(at.toLocaleDateString());
+    expect(sentText(at, new Date(2024, 4, 6, 18, 0))).toMatch(/^Sent at 14:05$|^Sent at 2:05\sPM$/);
+    // Another day: THE date and time (issue #43 "One look"), not a format of its own.
+    expect(sentText(at, new Date(2024, 4, 7, 9, 0))).toBe(`Sent at ${dateTimeText(at)}`);
   });
 });

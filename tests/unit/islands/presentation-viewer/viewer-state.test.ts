@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  annotationLabel,
   clampPanel,
   fileSize,
   kindBadge,
@@ -91,11 +90,6 @@ describe('selectShape', () => {
 });
 
 describe('the annotation list and thumbnails', () => {
-  it('names a shape by its description, else by colour and kind', () => {
-    expect(annotationLabel(shape('s', { description: '  Loose bolt ' }))).toBe('Loose bolt');
-    expect(annotationLabel(shape('s', { color: 'blue', shape: 'ellipse' }))).toBe('Blue ellipse');
-  });
-
   it('tells images, videos, PDFs and other files apart', () => {
     expect(pageKind({ content_type: 'image/png' })).toBe('image');
     expect(pageKind({ content_type: 'video/mp4' })).toBe('video');

@@ -118,6 +118,12 @@ const violations: Violation[] = [
   ['an import.meta.glob that takes in schema modules, in a screen', 'src/screens/admin/planted.ts', "export const all = import.meta.glob('../../shared/api/*.ts', { eager: true });", 'it loads zod'],
   ['an import.meta.glob of one schema module, in an island', 'islands/browse/planted.ts', "export const one = import.meta.glob('/src/shared/api/{documentation,search-schemas}.ts');", 'search-schemas.ts'],
   ['a schema module imported for its side effects by a shell', 'src/pages/planted.astro', "<script>\n  import '../shared/api/roles.ts';\n</script>\n", 'roles.ts'],
+  // one date and time format (issue #43): THE date-time text, src/shared/date-time.ts, and nothing else
+  ["a date's toLocaleString in an island", 'islands/admin/webhooks/planted.ts', 'export const at = (iso: string) => new Date(iso).toLocaleString();', 'one-date-format: toLocaleString()'],
+  ['toLocaleDateString in a screen', 'src/screens/documentation/planted.ts', 'export const day = (at: Date) => at.toLocaleDateString();', 'one-date-format: toLocaleDateString()'],
+  ['toLocaleTimeString in an element', 'elements/rb-checklist/planted.ts', "export const time = (at: Date) => at.toLocaleTimeString([], { hour: '2-digit' });", 'one-date-format: toLocaleTimeString()'],
+  ['an Intl.DateTimeFormat of its own on the server', 'src/server/http/planted.ts', "export const f = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });", 'one-date-format: Intl.DateTimeFormat'],
+  ['a value without a locale, toLocaleString()', 'src/client/planted.ts', 'export const text = (at: { toLocaleString(): string }) => at.toLocaleString();', 'one-date-format: toLocaleString()'],
 ];
 
 const allowed: Case[] = [
@@ -163,6 +169,8 @@ const allowed: Case[] = [
   ['the fetch type in an annotation', 'elements/rb-checklist/planted.ts', 'export type Fetch = typeof fetch;\nexport type Request = XMLHttpRequest;'],
   ['astro.config.mjs mounts the API through its integration', 'astro.config.mjs', "import { ringbinderServer } from './src/server/astro-integration.ts';\nexport default ringbinderServer;"],
   ['tests reach the server', 'tests/api/planted.test.ts', "import { readConfig } from '../../src/server/config.ts';\nexport const x = readConfig;"],
+  ['THE date-time text makes its Intl.DateTimeFormat', 'src/shared/date-time.ts', "export const f = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });"],
+  ["a number's toLocaleString with a locale", 'src/screens/documentation/planted.ts', "export const total = (n: number) => n.toLocaleString('en');"],
 ];
 
 describe('lint: every boundary of the layout', () => {

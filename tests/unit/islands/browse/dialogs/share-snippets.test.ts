@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expiresAtOf, isExpired, shareSnippets } from '../../../../../islands/browse/dialogs/share-snippets.ts';
+import { EMBED_ORIGINS_HINT, expiresAtOf, isExpired, shareSnippets } from '../../../../../islands/browse/dialogs/share-snippets.ts';
 
 const link = {
   name: 'Front door "A" & <B>',
@@ -7,28 +7,35 @@ const link = {
   url: 'https://rb.example/fill/share_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ',
 };
 
+const checklist = 'Ladder "check" & <rungs>';
+
 describe('shareSnippets: what the Share tab offers to copy', () => {
   it('the address is the link’s own (built by the server from PUBLIC_URL)', () => {
-    expect(shareSnippets(link).address).toBe(link.url);
+    expect(shareSnippets(link, checklist).address).toBe(link.url);
   });
 
   it('the one-line script embed loads ringbinder.js from the address’s origin and names the token', () => {
-    expect(shareSnippets(link).script).toBe(
+    expect(shareSnippets(link, checklist).script).toBe(
       `<script type="module" src="https://rb.example/elements/ringbinder.js"></script><rb-checklist share-token="${link.token}"></rb-checklist>`,
     );
   });
 
-  it('the iframe embed frames /embed/fill/{token} at a fixed height, titled with the link’s name (escaped), with the sizing script', () => {
-    expect(shareSnippets(link).iframe).toBe(
-      `<iframe src="https://rb.example/embed/fill/${link.token}" title="Front door &quot;A&quot; &amp; &lt;B&gt;" style="width:100%;border:0" height="600"></iframe>` +
+  it('the iframe embed frames /embed/fill/{token} at a fixed height, titled with the checklist’s name (escaped; issue #43 item 11), with the sizing script', () => {
+    expect(shareSnippets(link, checklist).iframe).toBe(
+      `<iframe src="https://rb.example/embed/fill/${link.token}" title="Ladder &quot;check&quot; &amp; &lt;rungs&gt;" style="width:100%;border:0" height="600"></iframe>` +
         '<script src="https://rb.example/elements/embed-frame.js" async></script>',
     );
   });
 
+  it('says which origin the server must list in EMBED_ORIGINS (issue #43 item 10)', () => {
+    expect(EMBED_ORIGINS_HINT).toContain('EMBED_ORIGINS');
+    expect(EMBED_ORIGINS_HINT).toMatch(/origin/);
+  });
+
   it('keeps a path the server is served under (PUBLIC_URL with a path)', () => {
     const under = { ...link, url: `https://rb.example/tools/fill/${link.token}` };
-    expect(shareSnippets(under).script).toContain('src="https://rb.example/tools/elements/ringbinder.js"');
-    expect(shareSnippets(under).iframe).toContain('src="https://rb.example/tools/embed/fill/');
+    expect(shareSnippets(under, checklist).script).toContain('src="https://rb.example/tools/elements/ringbinder.js"');
+    expect(shareSnippets(under, checklist).iframe).toContain('src="https://rb.example/tools/embed/fill/');
   });
 });
 

@@ -4,13 +4,14 @@
  * when either read was not answered with 200, nor on another page.
  */
 import { describe, expect, it } from 'vitest';
+import { dateTimeText } from '../../../../../src/shared/date-time.ts';
 import { FIRST_HTML_TILES, folderPaint } from '../../../../../src/server/http/first-paint/folder.ts';
 import { editShell } from '../../../../../src/server/http/first-paint/shell-edits.ts';
-
-const paintFolder = (html: string, ...paint: Parameters<typeof folderPaint>) => editShell(html, folderPaint(...paint));
 import type { PageAnswers } from '../../../../../src/server/http/page-data.ts';
 import { matchRoute } from '../../../../../src/routes.ts';
 import { pageReadsOf } from '../../../../../src/shared/page-data-reads.ts';
+
+const paintFolder = (html: string, ...paint: Parameters<typeof folderPaint>) => editShell(html, folderPaint(...paint));
 
 const SHELL =
   '<main class="chrome-main" id="main" tabindex="-1" aria-busy="true" data-astro-cid-q> <div class="page-skeleton" id="page-skeleton" aria-hidden="true" data-astro-cid-q> <div class="skeleton-line wide" data-astro-cid-q></div> <div class="skeleton-block" data-astro-cid-q></div> </div> ' +
@@ -41,7 +42,7 @@ describe('paintFolder', () => {
     expect(html).toContain('<p class="folder-description">Line &#38; &#34;yard&#34;</p>');
     expect(html.match(/<rb-item-tile /g)).toHaveLength(FIRST_HTML_TILES);
     expect(html).toContain('Round 1<span class="visually-hidden">, Checklist</span>');
-    expect(html).toContain('March 3, 2025');
+    expect(html).toContain(dateTimeText('2025-03-03T10:00:00Z', 'UTC')); // THE date and time (issue #43), in UTC on the server
     expect(html).toContain('Sort: Kind ascending');
     expect(html).not.toContain('page-skeleton');
     expect(html).toContain('<div class="page-content" id="page-content" data-astro-cid-q>');
