@@ -114,6 +114,10 @@ export const workflow = {
   complete: (kind: string, id: string) => `${assignment(kind, id)}/complete`,
   /** GET: the dashboard's first steps and what the caller may add at the root (issue #32). */
   firstSteps: 'workflow/first-steps',
+  /** Issue #44: schedules of recurring checks, and one schedule's occurrences. */
+  schedules: 'workflow/schedules',
+  schedule: (id: string) => `workflow/schedules/${seg(id)}`,
+  occurrences: (id: string) => `workflow/schedules/${seg(id)}/occurrences`,
 };
 
 export const roles = {

@@ -6,9 +6,9 @@
  * qualifies for completes (two assignments of the same checklist to the same person are both done by it).
  * A completion is an AssignmentCompleted event: the activity log, and the `assignment.completed` webhook.
  */
-import { and, eq, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/connection.ts';
-import { activityEvents, assignments } from '../../db/schema.ts';
+import { activityEvents, assignments, schedules } from '../../db/schema.ts';
 import type { AssignmentRow } from '../../presenters/assignments.ts';
 import { activityRow, eventRecorded } from '../activity.ts';
 
@@ -22,7 +22,7 @@ export interface Completer {
 }
 
 /** The open assignments of `documentId` this submitter's submission would complete at `at`. */
-function completable(who: Completer, documentId: string, at: Date): SQL {
+function completable(db: Queryable, who: Completer, documentId: string, at: Date): SQL {
   const mine: (SQL | undefined)[] = [];
   if (who.userId !== null) {
     mine.push(
@@ -46,6 +46,13 @@ function completable(who: Completer, documentId: string, at: Date): SQL {
     isNull(assignments.missedAt),
     lte(assignments.assignedAt, at),
     or(isNull(assignments.opensAt), lte(assignments.opensAt, at)),
+    // An occurrence's window closed: only where late submissions are allowed (they make it `late`).
+    or(
+      isNull(assignments.scheduleId),
+      isNull(assignments.dueAt),
+      gte(assignments.dueAt, at),
+      inArray(assignments.scheduleId, db.select({ id: schedules.id }).from(schedules).where(eq(schedules.allowLate, true))),
+    ),
     or(...mine),
   )!;
 }
@@ -53,7 +60,7 @@ function completable(who: Completer, documentId: string, at: Date): SQL {
 /** The ids of the assignments a submission would complete (a read before the submission is stored: none → nothing to do). */
 export async function completableBy(db: Queryable, who: Completer, documentId: string, at: Date): Promise<string[]> {
   if (who.userId === null && who.shareLinkId === null) return [];
-  const rows = await db.select({ id: assignments.id }).from(assignments).where(completable(who, documentId, at));
+  const rows = await db.select({ id: assignments.id }).from(assignments).where(completable(db, who, documentId, at));
   return rows.map((r) => r.id);
 }
 
@@ -72,7 +79,7 @@ export async function completeBySubmission(
       completedAt: done.at,
       completedSubmissionId: done.submissionId,
     })
-    .where(and(inArray(assignments.id, [...done.ids]), completable(who, done.documentId, done.at)))
+    .where(and(inArray(assignments.id, [...done.ids]), completable(tx, who, done.documentId, done.at)))
     .returning();
   for (const row of completed) await recordCompletion(tx, who, row, done.at);
   return completed.length;

@@ -8,7 +8,6 @@ import { and, asc, inArray, isNull, lt } from 'drizzle-orm';
 import { uuidv7 } from '../../../shared/ids.ts';
 import type { Database } from '../../db/connection.ts';
 import { activityEvents, assignments } from '../../db/schema.ts';
-import { repeatEvery } from '../../background-passes.ts';
 import { activityRow, eventRecorded } from '../activity.ts';
 import { notifyPeople } from '../notifications/assignees.ts';
 
@@ -49,9 +48,4 @@ export async function notifyOverdueAssignments(deps: { db: Database; now: () => 
     }
     return told.length;
   });
-}
-
-/** The background job (src/server/background-jobs.ts): a pass every `intervalMs`. */
-export function keepNotifyingOverdue(deps: { db: Database; now: () => Date }, intervalMs: number): () => Promise<void> {
-  return repeatEvery(() => notifyOverdueAssignments(deps), intervalMs, 'overdue assignments');
 }
