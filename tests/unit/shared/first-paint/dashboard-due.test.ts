@@ -43,7 +43,7 @@ describe('dueLists', () => {
 describe('markup', () => {
   it('says Overdue in words, the due time, who completed it and when, escaped', () => {
     expect(dueItemMarkup({ ...base, overdue: true }, text)).toContain('<span class="dashboard-mark" data-mark="overdue">Overdue</span> Due <time datetime="2026-12-07T10:00:00.000Z">at 2026-12-07T10:00:00.000Z</time>');
-    expect(dueItemMarkup(base, text)).toContain('Ladder &lt;check&gt;');
+    expect(dueItemMarkup(base, text)).toContain('Ladder &#60;check&#62;');
     expect(doneItemMarkup({ ...base, completed_by_username: 'bob', completed_at: '2026-12-07T06:00:00.000Z' }, text)).toContain('Done by bob, <time');
     expect(dueListMarkup('done', [])).toBe('<li class="dashboard-empty">Nothing done yet</li>');
   });
