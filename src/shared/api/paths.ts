@@ -154,6 +154,8 @@ export const openApi = 'openapi.json';
  */
 export const share = {
   checklist: 'share/checklist',
+  /** Issue #44: the kiosk's Due now, Next and done today. */
+  schedule: 'share/schedule',
   mediaUrls: (documentId: string) => `${documentPath(documentId)}/media-urls`,
   signContentUpload: (documentId: string) => `${documentPath(documentId)}/sign-content-upload`,
   submit: (documentId: string) => `${documentPath(documentId)}/data`,

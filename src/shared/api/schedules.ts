@@ -54,3 +54,13 @@ export interface ScheduleBody {
   one_for_all?: boolean;
   allow_late?: boolean;
 }
+
+/** GET share/schedule (a share token's, issue #44): what the link's kiosk station shows. */
+export interface KioskSchedule {
+  /** The occurrences open now (their window holds, or late ones allowed), oldest first. */
+  due_now: Occurrence[];
+  /** The next occurrence to open, if any. */
+  next: { due_at: string; closes_at: string } | null;
+  /** Done (or late) today, in the schedule's zone, newest first. */
+  done_today: Occurrence[];
+}

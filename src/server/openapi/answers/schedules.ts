@@ -38,3 +38,11 @@ export const occurrence = z
     submission_id: uuid.nullable(),
   })
   .meta({ id: 'Occurrence' });
+
+export const kioskScheduleAnswer = z
+  .object({
+    due_now: z.array(occurrence),
+    next: z.object({ due_at: dateTime, closes_at: dateTime }).nullable(),
+    done_today: z.array(occurrence),
+  })
+  .meta({ id: 'KioskSchedule' });
