@@ -16,6 +16,7 @@ import type { SharedChecklist } from '../../../elements/rb-checklist/checklist-a
 import { registerServiceWorker } from '../../client/service-worker.ts';
 import { fillTitle, isKioskAddress, NOT_AVAILABLE_HEADING } from './fill-address.ts';
 import { reportFrameHeight } from './frame-height.ts';
+import { mountDueNow } from './due-now.ts';
 import { shareTokenOfPath, takeShareRead } from './share-read.ts';
 
 /** The API base the pages were built with (the inline first read uses the same). */
@@ -39,6 +40,8 @@ export function mountFill({ frame }: { frame: boolean }): void {
   const content = document.getElementById('main');
   if (frame && content) reportFrameHeight(content);
   if (kiosk && import.meta.env.PROD) registerServiceWorker();
+  // Issue #44: a kiosk's schedule (Due now, Next, Done today) above the checklist.
+  if (kiosk) mountDueNow(filler, API_BASE, shareTokenOfPath(location.pathname));
 }
 
 /** Fills the page's heading (the embedded page has none: the element shows the checklist's own). */
