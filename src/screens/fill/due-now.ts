@@ -36,7 +36,8 @@ export function mountDueNow(filler: HTMLElement, apiBase: string, token: string)
     draw();
     if (status === 'sent') void read();
   });
-  window.addEventListener('online', () => void read());
+  // Back online: read again once the queue has had time to send what waited.
+  window.addEventListener('online', () => setTimeout(() => void read(), 5000));
   setInterval(() => void read(), 60_000);
   void read();
 }

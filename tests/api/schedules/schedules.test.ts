@@ -226,6 +226,16 @@ describe('occurrences', () => {
   });
 });
 
+describe('made inside a window', () => {
+  it('opens the occurrence whose window holds at once', async () => {
+    const doc = await makeChecklist(team.admin, {}, 'root', 'Right now');
+    at('2026-12-07T05:10:00Z'); // 06:10 in Berlin, the 06:00 window open until 07:00
+    const s = await made({ object_id: doc.id });
+    expect(s.next_due_at).toBe('2026-12-08T05:00:00.000Z');
+    expect((await openedOf(s.id)).map((a) => a.opensAt!.toISOString())).toEqual(['2026-12-07T05:00:00.000Z']);
+  });
+});
+
 describe('PUT and DELETE', () => {
   it('editing changes the occurrences from the next one on; deleting ends them; the trash pauses them', async () => {
     const doc = await makeChecklist(team.admin, {}, 'root', 'Gate');

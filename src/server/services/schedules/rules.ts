@@ -22,9 +22,12 @@ export async function schedulableChecklist(db: Queryable, who: Member, documentI
   return access;
 }
 
-/** The start a body means: its starts_at, or now, to the whole minute. */
+/**
+ * The start a body means: its starts_at, or — to the whole minute — one window before now, so that an
+ * occurrence whose window still holds counts (a schedule made at 06:10 for 06:00 with an hour's window opens today's).
+ */
 export function startOf(body: ScheduleBodyParsed, now: Date): Date {
-  return body.starts_at ?? new Date(Math.floor(now.getTime() / 60_000) * 60_000);
+  return body.starts_at ?? new Date(Math.floor((now.getTime() - body.window_minutes * 60_000) / 60_000) * 60_000);
 }
 
 /** 422 unless the rule, the zone, the window and the dates can be used. */

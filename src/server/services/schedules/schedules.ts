@@ -5,7 +5,7 @@
  * open stays as it is); deleting ends them (those opened stay, with their assignments); a checklist in the
  * trash pauses them (./opening-pass.ts skips it). The rules of a body: ./rules.ts.
  */
-import { and, asc, eq, gte, inArray, isNotNull, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { List } from '../../../shared/api/list.ts';
 import type { Occurrence, Schedule } from '../../../shared/api/schedules.ts';
@@ -19,7 +19,8 @@ import { occurrenceStatus, presentOccurrence, presentSchedule, upcomingOccurrenc
 import { recordActivity } from '../activity.ts';
 import { documentAccess, readableDocument, requireAction } from '../documentation/access.ts';
 import { allows } from '../../../shared/permissions/index.ts';
-import { nextOccurrence, occurrencesBetween } from './recurrence.ts';
+import { nextOccurrence, occurrencesBetween, previousOccurrence } from './recurrence.ts';
+import { openDueOccurrences } from './opening-pass.ts';
 import { judgeAssignee, judgeRecurrence, schedulableChecklist, startOf } from './rules.ts';
 
 const scheduleNotFound = () => notFound('Schedule not found');
@@ -95,8 +96,14 @@ function columnsOf(body: ScheduleBodyParsed, now: Date) {
     oneForAll: body.one_for_all,
     allowLate: body.allow_late,
     modifiedAt: now,
-    nextDueAt: nextOccurrence({ rrule: body.rrule, timezone: body.timezone, startsAt, endsAt }, now),
+    nextDueAt: currentOrNext({ rrule: body.rrule, timezone: body.timezone, startsAt, endsAt }, body.window_minutes, now),
   };
+}
+
+/** The occurrence whose window holds now (a schedule made at 06:10 for 06:00 with an hour's window opens today's), or the next. */
+function currentOrNext(r: Parameters<typeof nextOccurrence>[0], windowMinutes: number, now: Date): Date | null {
+  const current = previousOccurrence(r, now);
+  return current && current.getTime() + windowMinutes * 60_000 > now.getTime() ? current : nextOccurrence(r, now);
 }
 
 function activity(type: 'ScheduleCreated' | 'ScheduleUpdated' | 'ScheduleDeleted', who: Member, row: { id: string; documentId: string; rrule: string; timezone: string }, folderId: string, name: string, now: Date) {
@@ -113,6 +120,16 @@ function activity(type: 'ScheduleCreated' | 'ScheduleUpdated' | 'ScheduleDeleted
 
 /** POST workflow/schedules: 201 with the schedule and its next_due_at. */
 export async function createSchedule(deps: Deps, who: Member, body: ScheduleBodyParsed): Promise<Schedule> {
+  const made = await createInTransaction(deps, who, body);
+  // An occurrence open now opens at once (the background pass would within SCHEDULE_INTERVAL_MS).
+  if (made.next_due_at !== null && Date.parse(made.next_due_at) <= deps.now().getTime()) {
+    await openDueOccurrences(deps);
+    return getSchedule(deps, who, made.id);
+  }
+  return made;
+}
+
+async function createInTransaction(deps: Deps, who: Member, body: ScheduleBodyParsed): Promise<Schedule> {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     const access = await schedulableChecklist(tx, who, body.object_id);
@@ -167,7 +184,12 @@ export async function updateSchedule(deps: Deps, who: Member, id: string, body: 
     await judgeAssignee(tx, who, row.documentId, body.assigned_to);
     const columns = columnsOf(body, now);
     // The occurrence open now stays: the next one opens after it.
-    const [open] = await tx.select({ opensAt: assignments.opensAt }).from(assignments).where(and(eq(assignments.scheduleId, row.id), gte(assignments.opensAt, now))).limit(1);
+    const [open] = await tx
+      .select({ opensAt: assignments.opensAt })
+      .from(assignments)
+      .where(and(eq(assignments.scheduleId, row.id), isNotNull(assignments.opensAt)))
+      .orderBy(desc(assignments.opensAt))
+      .limit(1);
     if (open && columns.nextDueAt && columns.nextDueAt <= open.opensAt!) columns.nextDueAt = nextOccurrence({ ...columns }, open.opensAt!, true);
     await tx.update(schedules).set(columns).where(eq(schedules.id, row.id));
     const [doc] = await tx.select({ folderId: documents.folderId, name: documents.name }).from(documents).where(eq(documents.id, row.documentId));
