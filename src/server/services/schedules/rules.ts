@@ -23,11 +23,13 @@ export async function schedulableChecklist(db: Queryable, who: Member, documentI
 }
 
 /**
- * The start a body means: its starts_at, or — to the whole minute — one window before now, so that an
+ * The start a body means, to the whole minute: its starts_at, or one window before now, so that an
  * occurrence whose window still holds counts (a schedule made at 06:10 for 06:00 with an hour's window opens today's).
  */
 export function startOf(body: ScheduleBodyParsed, now: Date): Date {
-  return body.starts_at ?? new Date(Math.floor((now.getTime() - body.window_minutes * 60_000) / 60_000) * 60_000);
+  const start = body.starts_at ?? new Date(now.getTime() - body.window_minutes * 60_000);
+  // Whole minutes: the occurrences are (the rule counts from the start's minute).
+  return new Date(Math.floor(start.getTime() / 60_000) * 60_000);
 }
 
 /** 422 unless the rule, the zone, the window and the dates can be used. */
