@@ -22,6 +22,8 @@ export function mountDueNow(filler: HTMLElement, apiBase: string, token: string)
     if (last) box.innerHTML = kioskDueMarkup(last, timeText, waiting);
   };
   const read = async () => {
+    // Offline: no request (it could only fail); the station keeps what it showed.
+    if (!navigator.onLine) return draw();
     try {
       last = await transport.call<KioskSchedule>(paths.share.schedule);
       waiting.clear();
