@@ -64,6 +64,9 @@ export const routes: readonly Route[] = [
   // QR label sheets of a folder (issue #29; docs/documentation-tree.md "QR codes and label sheets")
   { pattern: '/documentation/qr-sheet/:folderId', shell: 'documentation/qr-sheet', guard: 'signed-in' },
   { pattern: '/documentation/:id/history', shell: 'documentation/history', guard: 'signed-in' },
+  // schedules of recurring checks (issue #44)
+  { pattern: '/documentation/schedules', shell: 'documentation/schedules', guard: 'signed-in' },
+  { pattern: '/documentation/schedules/:id', shell: 'documentation/schedule', guard: 'signed-in' },
   // share links (issue 29): a checklist filled without an account, on its own page and in another site's frame
   { pattern: '/fill/:token', shell: 'fill', guard: 'public' },
   { pattern: '/embed/fill/:token', shell: 'embed/fill', guard: 'public' },

@@ -43,6 +43,7 @@ import type { ApiToken, CreateApiTokenBody, CreatedApiToken, MemberApiToken } fr
 import type { FirstSteps } from '../shared/api/first-steps.ts';
 import type { ActivityEntry, ListActivityQuery } from '../shared/api/activity.ts';
 import type { Assignment, AssignmentKind, CreateAssignmentBody } from '../shared/api/assignments.ts';
+import type { Occurrence, Schedule } from '../shared/api/schedules.ts';
 import type { BillingPlan, CheckoutSession } from '../shared/api/billing.ts';
 import type { FavouriteEntry, NotificationList, SubscribeBody, SubscriptionEntry } from '../shared/api/notifications.ts';
 import type { SearchQuery, SearchResult } from '../shared/api/search.ts';
@@ -263,13 +264,19 @@ export const api = {
   workflow: {
     /** The open assignments handed to me, one of my roles or my organisation. */
     assignments: () => call<List<Assignment>>(paths.workflow.assignments),
+    /** Issue #44: mine completed, newest first (the dashboard's Done list). */
+    doneAssignments: () => call<List<Assignment>>(paths.workflow.assignments, { query: { status: 'completed' } }),
+    /** Issue #44: the schedules I may see, one, and one's occurrences (epoch seconds). */
+    schedules: () => call<List<Schedule>>(paths.workflow.schedules),
+    schedule: (id: string) => call<Schedule>(paths.workflow.schedule(id)),
+    occurrences: (id: string, range: { from?: number; to?: number } = {}) => call<List<Occurrence>>(paths.workflow.occurrences(id), { query: range }),
     /** An item's assignments (the Assignments tab). */
     assignmentsOf: (kind: 'folder' | 'document', id: string) =>
       call<List<Assignment>>(paths.workflow.assignments, { query: kind === 'folder' ? { folder_id: id } : { document_id: id } }),
     assign: (kind: 'folder' | 'document', body: CreateAssignmentBody) => json<Assignment>('POST', paths.workflow.assign(kind), body),
     claim: (kind: AssignmentKind, id: string) => json<Assignment>('POST', paths.workflow.claim(kind, id)),
     unclaim: (kind: AssignmentKind, id: string) => json<Assignment>('POST', paths.workflow.unclaim(kind, id)),
-    /** Closes a claimed assignment (corrective actions are done this way). */
+    /** Closes an assignment (the claimer's, or an unclaimed one of mine: issue #44). */
     complete: (kind: AssignmentKind, id: string) => json<Assignment>('POST', paths.workflow.complete(kind, id)),
     /** The dashboard's first steps and the caller's bits at the root (issue #32). */
     firstSteps: () => call<FirstSteps>(paths.workflow.firstSteps),

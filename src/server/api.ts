@@ -53,6 +53,7 @@ import { avatarUploads, signedAvatars, signedMedia, uploadReceiver } from './rou
 import { createUserApi, usersApi } from './routes/users.ts';
 import { webhooksApi } from './routes/webhooks.ts';
 import { workflow } from './routes/workflow.ts';
+import { schedulesApi } from './routes/schedules.ts';
 
 /**
  * THE table of who may call what: a path prefix under /api/v1 (optionally with a method) → the chain of
@@ -145,6 +146,7 @@ export function createApi(deps: Deps): Hono<AppEnv> {
   api.route('/activity', activityApi);
   api.route('/settings', settingsApi);
   api.route('/webhooks', webhooksApi);
+  api.route('/workflow/schedules', schedulesApi);
   api.route('/workflow', workflow);
   api.route('/billing', billingApi);
   api.route('/_build-info', buildInfo);

@@ -16,6 +16,7 @@ import { keepIdempotencyKeysPruned } from './http/idempotency.ts';
 import type { MailQueue } from './mail/mail-queue.ts';
 import { keepUnusedUploadsRemoved } from './services/checklists/unused-uploads.ts';
 import { keepMailingNotifications } from './services/notifications/email.ts';
+import { keepRunningSchedules } from './services/schedules/schedule-pass.ts';
 import type { WebhookSender } from './services/webhooks/sender.ts';
 
 /** Starts every job; the answer stops them all (and waits for passes under way). */
@@ -34,6 +35,7 @@ export function startBackgroundJobs(
     keepMailingNotifications({ db: database.db, config, mail, now }, config.notificationMailIntervalMs),
     webhooks.keepDelivering(config.webhookDeliveryIntervalMs),
     keepUnusedUploadsRemoved({ db: database.db, config }, now, config.uploadCleanupIntervalMs),
+    keepRunningSchedules({ db: database.db, now }, config.scheduleIntervalMs),
   ];
   return async () => {
     await Promise.all(stops.map((stop) => stop()));

@@ -83,6 +83,8 @@ export interface Config {
   unusedUploadLifetimeMs: number;
   /** …by a pass this often (UPLOAD_CLEANUP_INTERVAL_MS, default 5 minutes), each removing at most 1,000. */
   uploadCleanupIntervalMs: number;
+  /** Issue #44: how often occurrences are opened and closed, and overdue assignments told (SCHEDULE_INTERVAL_MS). */
+  scheduleIntervalMs: number;
   /** How often the mail sender looks for mail that is due: retries, and mail queued by other processes (MAIL_DELIVERY_INTERVAL_MS). */
   mailDeliveryIntervalMs: number;
   /** A failed delivery is tried again after this (MAIL_RETRY_FIRST_MS)… */
@@ -281,6 +283,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shareUploadBytesPerIpPerHour: positiveCount(env.SHARE_UPLOAD_BYTES_PER_IP_PER_HOUR, 'SHARE_UPLOAD_BYTES_PER_IP_PER_HOUR') ?? GIB,
     unusedUploadLifetimeMs: positiveNumber(env.UNUSED_UPLOAD_LIFETIME_MS, 'UNUSED_UPLOAD_LIFETIME_MS') ?? DAY,
     uploadCleanupIntervalMs: positiveNumber(env.UPLOAD_CLEANUP_INTERVAL_MS, 'UPLOAD_CLEANUP_INTERVAL_MS') ?? 5 * 60 * 1000,
+    scheduleIntervalMs: positiveNumber(env.SCHEDULE_INTERVAL_MS, 'SCHEDULE_INTERVAL_MS') ?? 60 * 1000,
     mailDeliveryIntervalMs: positiveNumber(env.MAIL_DELIVERY_INTERVAL_MS, 'MAIL_DELIVERY_INTERVAL_MS') ?? 10_000,
     webhookRetryBaseMs: positiveNumber(env.WEBHOOK_RETRY_BASE_MS, 'WEBHOOK_RETRY_BASE_MS') ?? 5_000,
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1' || env.WEBHOOK_ALLOW_PRIVATE === 'true',

@@ -21,6 +21,8 @@ const WHAT_HAPPENED: Partial<Record<Notification['activity_type'], string>> = {
   DocumentCopied: 'copied',
   DocumentACLUpdated: 'changed the permissions of',
   DataSubmitted: 'submitted',
+  AssignmentOverdue: 'assigned, now overdue,',
+  OccurrenceMissed: 'scheduled a check that was missed:',
 };
 
 /** Who an assignment's event says it was handed to (FolderAssigned, DocumentAssigned: `context.assigned_to`). */

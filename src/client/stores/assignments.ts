@@ -20,8 +20,8 @@ export const assignMessages = {
 } as const;
 
 /** How an assignee reads in a list: 'Night shift (role)'. */
-export function assigneeLabel(assignee: Pick<AclSubject, 'type' | 'name'>): string {
-  const word = assignee.type === 'org' ? 'organization' : assignee.type;
+export function assigneeLabel(assignee: { type: AclSubject['type'] | 'share_link'; name: string }): string {
+  const word = assignee.type === 'org' ? 'organization' : assignee.type === 'share_link' ? 'share link' : assignee.type;
   return `${assignee.name} (${word})`;
 }
 

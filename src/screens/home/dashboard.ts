@@ -38,6 +38,7 @@ import { CLAIM_FAILED, COMPLETE_FAILED, localDrafts, MAX_DRAFTS, RECENT_ACTIVITY
 import { readGuidance } from './dashboard-guidance.ts';
 import { followLive } from './dashboard-live.ts';
 import { morphInto } from '../../../elements/shared/morph.ts';
+import { showDone, showDue } from './dashboard-due.ts';
 
 type Settled<T> = { ok: true; value: T } | { ok: false; detail: string };
 
@@ -156,6 +157,7 @@ class AssignmentsPanel {
 
   show(found: Settled<List<Assignment>>): Promise<void> {
     if (found.ok) this.items = found.value.results;
+    showDue(found.ok ? { ok: true, value: { results: this.items } } : found);
     return this.draw(found.ok ? undefined : found.detail);
   }
 
@@ -178,7 +180,9 @@ class AssignmentsPanel {
       const updated = await api.workflow[action](a.kind, a.id);
       if (updated.completed) {
         this.items = this.items.filter((x) => x.id !== a.id);
-        showAlert('success', `Corrective action on ${a.object_name} marked done.`);
+        showAlert('success', `${a.kind === 'correction' ? 'Corrective action on' : 'Assignment of'} ${a.object_name} marked done.`);
+        showDue({ ok: true, value: { results: this.items } });
+        void showDone();
         focus = { id: '', action };
       } else {
         this.items = this.items.map((x) => (x.id === a.id ? updated : x));
@@ -223,11 +227,16 @@ export function showDashboardPanels(user: CurrentUser, reads: DashboardReads): v
   const panel = assignments;
   void showDrafts(on, user, reads.drafts);
   void reads.assignments.then((found) => panel.show(found));
+  // Issue #44: Done, after the page's first reads.
+  void reads.assignments.then(() => showDone());
   void reads.favourites.then((found) => showSettled(on, 'favourites', found, favouriteItems));
   void reads.activity.then((found) => showSettled(on, 'activity', found, activityItems));
   // Live (issue #32): what the bell hears, these panels show without a reload.
   followLive({
-    assignments: () => void settle(api.workflow.assignments()).then((found) => panel.show(found)),
+    assignments: () => {
+      void settle(api.workflow.assignments()).then((found) => panel.show(found));
+      void showDone();
+    },
     activity: () => void settle(api.informed.notifications({ limit: RECENT_ACTIVITY_LIMIT })).then((found) => showSettled(on, 'activity', found, activityItems)),
     drafts: () => void showDrafts(on, user, readDashboard().drafts),
     guidance: () => guide(on, user.is_org_admin),

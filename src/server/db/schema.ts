@@ -12,6 +12,7 @@ export * from './schema/activity.ts';
 export * from './schema/checklists.ts';
 export * from './schema/uploads.ts';
 export * from './schema/sheets.ts';
+export * from './schema/schedules.ts';
 export * from './schema/informed.ts';
 export * from './schema/webhooks.ts';
 export * from './schema/idempotency.ts';

@@ -72,6 +72,7 @@ export const TAGS: [name: string, description: string][] = [
   ['Result sheets', 'Result sheets’ and reports’ joined rows, CSV and PDF'],
   ['QR labels', 'Sheets of QR code labels for a folder’s items'],
   ['Assignments', 'Folders and documents assigned to members, roles or the organisation'],
+  ['Schedules', 'Recurring checks: a checklist due again and again, each occurrence an assignment'],
   ['Favourites and subscriptions', 'A member’s favourite items and the items they follow'],
   ['Notifications', 'The caller’s notifications, and their live stream'],
   ['Files', 'Signed uploads and the files of documents, answers and avatars'],

@@ -14,6 +14,7 @@ export interface AssignmentView {
   assigneeName: string | null;
   assignedByUsername: string | null;
   claimedByUsername: string | null;
+  completedByUsername: string | null;
 }
 
 type FailingAnswer = Assignment['failing_answers'][number];
@@ -29,8 +30,16 @@ export function failingAnswersOf(context: Record<string, unknown>): FailingAnswe
   });
 }
 
-export function presentAssignment(view: AssignmentView): Assignment {
+/** Issue #44: the assignment's state now. */
+export function statusOf(row: AssignmentRow): Assignment['status'] {
+  if (row.completedAt !== null) return 'completed';
+  if (row.missedAt !== null) return 'missed';
+  return row.claimedBy !== null ? 'claimed' : 'open';
+}
+
+export function presentAssignment(view: AssignmentView, now: Date): Assignment {
   const { row } = view;
+  const status = statusOf(row);
   return {
     id: row.id,
     kind: row.kind as AssignmentKind,
@@ -46,6 +55,14 @@ export function presentAssignment(view: AssignmentView): Assignment {
     claimed: row.claimedBy !== null,
     claimed_by_username: view.claimedByUsername,
     completed: row.completedAt !== null,
+    status,
+    due_at: row.dueAt?.toISOString() ?? null,
+    overdue: (status === 'open' || status === 'claimed') && row.dueAt !== null && row.dueAt.getTime() < now.getTime(),
+    completed_by_username: view.completedByUsername,
+    completed_at: row.completedAt?.toISOString() ?? null,
+    completed_submission_id: row.completedSubmissionId,
+    schedule_id: row.scheduleId,
+    opens_at: row.opensAt?.toISOString() ?? null,
     submission_id: row.submissionId,
     failing_answers: failingAnswersOf(row.context),
   };

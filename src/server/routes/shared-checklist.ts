@@ -2,6 +2,7 @@
  * What a share token may do (issue #29; docs/checklists.md "Share links") — THE allow-list, in one place:
  *
  *   GET  share/checklist                                  the link's checklist (latest published version)
+ *   GET  share/schedule                                   the kiosk's Due now, Next and done today (issue #44)
  *   GET  documentation/documents/{id}                     the same, by the checklist's id (rb-checklist's loadDocument)
  *   GET  documentation/documents/{id}/media-urls          its questions' pictures and its photos
  *   POST documentation/documents/{id}/sign-content-upload photos for its answers (the upload itself: POST
@@ -33,6 +34,8 @@ import { queryOf } from '../http/query.ts';
 import { sharedChecklistAnswer } from '../openapi/answers/share-links.ts';
 import { operation, shareOperation } from '../openapi/operation.ts';
 import { readSharedChecklist, sharedMediaUrls, signSharedUploads, submitThroughLink } from '../services/checklists/shared-checklist.ts';
+import { kioskScheduleAnswer } from '../openapi/answers/schedules.ts';
+import { kioskSchedule } from '../services/schedules/kiosk.ts';
 
 type ShareHandler = (c: Context<ShareEnv>) => Promise<Response>;
 
@@ -62,6 +65,18 @@ sharedChecklist.get(
     errors: [402, 403, 404, 429],
   }),
   forShareTokens(async (c) => jsonWithEtag(c, await readSharedChecklist(c.var.deps, c.var.share))),
+);
+
+sharedChecklist.get(
+  '/share/schedule',
+  operation({
+    summary: 'A share link’s schedule (its kiosk station)',
+    description: 'The occurrences of the schedules given to the link: open now, the next one, and those done today (the schedule’s zone).',
+    tag: 'Share links',
+    answers: { 200: kioskScheduleAnswer },
+    errors: [402, 403, 429],
+  }),
+  forShareTokens(async (c) => c.json(await kioskSchedule(c.var.deps, c.var.share))),
 );
 
 sharedChecklist.get(

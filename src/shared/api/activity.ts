@@ -22,6 +22,13 @@ export type ActivityType =
   | 'DocumentACLUpdated'
   | 'DocumentAssigned'
   | 'FolderAssigned'
+  // issue #44: context assignment_id, kind, assigned_to, username (Completed), due_at; schedules: schedule_id, name
+  | 'AssignmentCompleted'
+  | 'AssignmentOverdue'
+  | 'OccurrenceMissed'
+  | 'ScheduleCreated'
+  | 'ScheduleUpdated'
+  | 'ScheduleDeleted'
   | 'DataSubmitted'
   | 'ShareLinkCreated'
   | 'ShareLinkRevoked'

@@ -9,6 +9,11 @@ import { ROOT } from './documentation.ts';
 import { sentence } from './field-errors.ts';
 import { lastOf } from './query-params.ts';
 
+/** A time in a body: ISO 8601 with its offset (or Z), answered as a Date. */
+export const isoDateTime = z.iso
+  .datetime({ offset: true, error: 'must be an ISO 8601 date and time' })
+  .transform((value) => new Date(value));
+
 /** The longest note an assignment carries. */
 export const MAX_ASSIGNMENT_NOTES_LENGTH = 2000;
 
@@ -39,6 +44,8 @@ export const createAssignmentBody = z.object({
     .max(MAX_ASSIGNMENT_NOTES_LENGTH, sentence(`Notes must be at most ${MAX_ASSIGNMENT_NOTES_LENGTH} characters`))
     .refine(isWellFormed, `notes ${NOT_WELL_FORMED}`)
     .default(''),
+  /** Issue #44: when it is due (ISO 8601 with a zone, as every time in bodies); past it, it is overdue. */
+  due_at: isoDateTime.nullable().optional(),
 });
 export type CreateAssignmentParsed = z.output<typeof createAssignmentBody>;
 
@@ -47,6 +54,8 @@ export const listAssignmentsQuery = z
   .object({
     folder_id: lastOf(z.union([z.literal(ROOT), id], { error: 'must be a valid id' })).optional(),
     document_id: lastOf(id).optional(),
+    /** Issue #44: `completed` lists mine that are done (the Done list), newest first; default the open ones. */
+    status: lastOf(z.enum(['open', 'completed'], { error: 'must be one of open, completed' })).optional(),
   })
   .refine((q) => q.folder_id === undefined || q.document_id === undefined, {
     message: 'give folder_id or document_id, not both',

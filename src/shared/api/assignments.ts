@@ -8,8 +8,11 @@ import type { AclSubjectType, Doctype } from './documentation.ts';
 
 export type AssignmentKind = 'document' | 'folder' | 'correction';
 
+export type AssignmentStatus = 'open' | 'claimed' | 'completed' | 'missed';
+
 export interface Assignee {
-  type: AclSubjectType;
+  /** `share_link`: a schedule's occurrence given to a kiosk station (issue #44). */
+  type: AclSubjectType | 'share_link';
   id: string;
   name: string;
 }
@@ -29,6 +32,20 @@ export interface Assignment {
   claimed: boolean;
   claimed_by_username: string | null;
   completed: boolean;
+  /**
+   * Issue #44: `open`, `claimed`, `completed`, or `missed` (an occurrence whose window closed without a
+   * submission). `overdue`: open or claimed past `due_at`.
+   */
+  status: AssignmentStatus;
+  due_at: string | null;
+  overdue: boolean;
+  completed_by_username: string | null;
+  completed_at: string | null;
+  /** The submission that completed it (a checklist's assignment completes when an assignee submits it). */
+  completed_submission_id: string | null;
+  /** A schedule's occurrence: its schedule and when it opened. */
+  schedule_id: string | null;
+  opens_at: string | null;
   /** Corrections: the submitted row and its failing answers ({question_id, title, value}). */
   submission_id: string | null;
   failing_answers: { question_id: string; title: string; value: unknown }[];
@@ -39,4 +56,6 @@ export interface CreateAssignmentBody {
   assigned_to: { type: AclSubjectType; id: string };
   object_id: string;
   notes?: string;
+  /** ISO 8601 (issue #44). */
+  due_at?: string | null;
 }

@@ -116,6 +116,10 @@ export const workflow = {
   complete: (kind: string, id: string) => `${assignment(kind, id)}/complete`,
   /** GET: the dashboard's first steps and what the caller may add at the root (issue #32). */
   firstSteps: 'workflow/first-steps',
+  /** Issue #44: schedules of recurring checks, and one schedule's occurrences. */
+  schedules: 'workflow/schedules',
+  schedule: (id: string) => `workflow/schedules/${seg(id)}`,
+  occurrences: (id: string) => `workflow/schedules/${seg(id)}/occurrences`,
 };
 
 export const roles = {
@@ -152,6 +156,8 @@ export const openApi = 'openapi.json';
  */
 export const share = {
   checklist: 'share/checklist',
+  /** Issue #44: the kiosk's Due now, Next and done today. */
+  schedule: 'share/schedule',
   mediaUrls: (documentId: string) => `${documentPath(documentId)}/media-urls`,
   signContentUpload: (documentId: string) => `${documentPath(documentId)}/sign-content-upload`,
   submit: (documentId: string) => `${documentPath(documentId)}/data`,

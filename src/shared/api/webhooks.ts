@@ -12,6 +12,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'assignment.created',
   'assignment.claimed',
   'assignment.completed',
+  'assignment.due',
+  'occurrence.missed',
   'member.joined',
   'member.left',
 ] as const;
@@ -25,6 +27,8 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'assignment.created': 'An assignment created',
   'assignment.claimed': 'An assignment claimed',
   'assignment.completed': 'An assignment completed',
+  'assignment.due': 'A scheduled check due',
+  'occurrence.missed': 'A scheduled check missed',
   'member.joined': 'A member joined',
   'member.left': 'A member left',
 };

@@ -56,11 +56,12 @@ export const ACTION_LABEL: Readonly<Record<AssignmentAction, string>> = { claim:
  */
 export function offeredActions(a: Pick<Assignment, 'kind' | 'claimed' | 'claimed_by_username' | 'completed'>, me: { username: string; isOrgAdmin: boolean }): AssignmentAction[] {
   if (a.completed) return [];
-  if (!a.claimed) return ['claim'];
+  // Issue #44 (and #43 item 12): every assignment can be finished; an assignee completes an unclaimed one in one step.
+  if (!a.claimed) return ['claim', 'complete'];
   const mine = a.claimed_by_username === me.username;
   const actions: AssignmentAction[] = [];
   if (mine || me.isOrgAdmin) actions.push('unclaim');
-  if (mine && a.kind === 'correction') actions.push('complete');
+  if (mine) actions.push('complete');
   return actions;
 }
 

@@ -155,6 +155,12 @@ const CASES: Record<string, () => Call> = {
     ...admins(),
     table: 'assignments',
   }),
+  'POST /workflow/schedules': () => ({
+    path: 'workflow/schedules',
+    body: (i) => ({ assigned_to: { type: 'role', id: team.role.id }, object_id: docs[i]!.id, rrule: 'FREQ=DAILY;BYHOUR=6;BYMINUTE=0', timezone: 'UTC', window_minutes: 60 }),
+    ...admins(),
+    table: 'schedules',
+  }),
 };
 
 const routeOf = (name: string) => name.replace(/ \(.*\)$/, '');

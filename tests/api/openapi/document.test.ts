@@ -218,6 +218,8 @@ describe('webhooks (OAS 3.1)', () => {
       'assignment.created': { name: 'Daily check', assignment_id: id, assigned_to: { type: 'org', id }, notes: '' },
       'assignment.claimed': { assignment_id: id, kind: 'document', assigned_to: { type: 'org', id }, notes: null, username: 'ann' },
       'assignment.completed': { assignment_id: id, kind: 'document', assigned_to: { type: 'org', id }, notes: null, username: 'ann' },
+      'assignment.due': { assignment_id: id, kind: 'document', assigned_to: { type: 'role', id }, notes: '', schedule_id: id, opens_at: '2026-12-07T05:00:00.000Z', due_at: '2026-12-07T06:00:00.000Z' },
+      'occurrence.missed': { assignment_id: id, kind: 'document', assigned_to: { type: 'role', id }, schedule_id: id, opens_at: '2026-12-07T05:00:00.000Z', due_at: '2026-12-07T06:00:00.000Z' },
       'member.joined': { user_id: id, username: 'ann', roles: [] },
       'member.left': { user_id: id, username: 'ann', roles: [{ id, name: 'Inspectors' }] },
     };

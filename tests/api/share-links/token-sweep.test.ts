@@ -18,6 +18,7 @@ const server = useTestServer();
 /** THE calls a share token may make, as Hono names their routes. */
 const ALLOWED = new Set([
   'GET /share/checklist',
+  'GET /share/schedule',
   'GET /documentation/documents/:id',
   'GET /documentation/documents/:id/media-urls',
   'POST /documentation/documents/:id/sign-content-upload',

@@ -243,3 +243,28 @@ export async function markEndpointFailing(db: Queryable, endpointId: string, at:
     .returning({ failingSince: webhookEndpoints.failingSince, enabled: webhookEndpoints.enabled });
   return row;
 }
+
+/**
+ * Issue #44: the deliveries of many events in ONE statement (a background pass's: each opened occurrence's
+ * assignment.due, each missed one's occurrence.missed), as QUEUE_DELIVERIES does for one.
+ */
+const QUEUE_MANY = namedStatement(
+  'queue_webhook_deliveries_of_many',
+  sql`WITH ev AS (
+        SELECT * FROM jsonb_to_recordset(${v('events')}::jsonb) AS x(type text, org_id uuid, document_id uuid, folder_id uuid, payload jsonb)
+      ), written AS (
+        INSERT INTO webhook_deliveries (id, endpoint_id, org_id, event_type, document_id, folder_id, payload, created_at, status, next_attempt_at, attempts, retries_from)
+        SELECT gen_random_uuid(), e.id, e.org_id, ev.type, ev.document_id, ev.folder_id, ev.payload,
+               ${v('now')}::timestamptz, 'pending', ${v('now')}::timestamptz, 0, ${v('now')}::timestamptz
+          FROM ev JOIN webhook_endpoints e ON e.org_id = ev.org_id AND e.enabled AND ev.type = ANY(e.events)
+        RETURNING 1
+      )
+      SELECT count(*)::int AS written, (CASE WHEN count(*) > 0 THEN pg_notify('webhooks', '') END) IS NULL AS quiet FROM written`,
+);
+
+export async function queueManyDeliveries(db: Queryable, events: readonly QueuedEvent[], at: Date): Promise<number> {
+  if (events.length === 0) return 0;
+  const list = events.map((e) => ({ type: e.type, org_id: e.orgId, document_id: e.documentId, folder_id: e.folderId, payload: e.payload }));
+  const [row] = await runStatement<{ written: number }>(db, QUEUE_MANY, { events: JSON.stringify(list), now: at.toISOString() });
+  return Number(row?.written ?? 0);
+}

@@ -6,6 +6,7 @@ import { orgIdColumn, userIdColumn, users } from './accounts.ts';
 import { itemColumns } from './documentation.ts';
 import { activityEvents } from './activity.ts';
 import { checklistSubmissions } from './checklists.ts';
+import { schedules } from './schedules.ts';
 
 /** A user's favourite folder or document (the drawer's Favorites list, the dashboard). */
 export const favourites = pgTable(
@@ -93,9 +94,21 @@ export const assignments = pgTable(
     kind: text('kind', { enum: ['document', 'folder', 'correction'] }).notNull(),
     ...itemColumns(),
     submissionId: uuid('submission_id').references(() => checklistSubmissions.id, { onDelete: 'cascade' }),
-    assignedToType: text('assigned_to_type', { enum: ['org', 'role', 'user'] }).notNull(),
+    /** A share link only for a schedule's occurrence given to a kiosk station (issue #44). */
+    assignedToType: text('assigned_to_type', { enum: ['org', 'role', 'user', 'share_link'] }).notNull(),
     assignedToId: uuid('assigned_to_id').notNull(),
     notes: text('notes').notNull().default(''),
+    /** Issue #44: when it is due (an occurrence's: its window's close); past it, an open assignment is overdue. */
+    dueAt: at('due_at'),
+    /** Issue #44: the occurrence of a schedule it is (its schedule and the time it opened); null for others. */
+    scheduleId: uuid('schedule_id').references(() => schedules.id, { onDelete: 'set null' }),
+    opensAt: at('opens_at'),
+    /** An occurrence's window closed without a submission (late ones not allowed, or none came). */
+    missedAt: at('missed_at'),
+    /** When its assignees were told it is overdue (once). */
+    overdueNotifiedAt: at('overdue_notified_at'),
+    /** The submission that completed it (a checklist's). */
+    completedSubmissionId: uuid('completed_submission_id').references(() => checklistSubmissions.id, { onDelete: 'set null' }),
     context: jsonb('context').$type<Record<string, unknown>>().notNull().default({}),
     assignedBy: uuid('assigned_by').references(() => users.id, { onDelete: 'set null' }),
     assignedAt: at('assigned_at').notNull().defaultNow(),
@@ -111,5 +124,9 @@ export const assignments = pgTable(
     // the Assignments tab of an item
     index('assignments_folder_idx').on(t.folderId).where(sql`${t.folderId} is not null`),
     index('assignments_document_idx').on(t.documentId).where(sql`${t.documentId} is not null`),
+    // Issue #44: each occurrence once per assignee, whatever the number of processes opening it
+    uniqueIndex('assignments_occurrence_key').on(t.scheduleId, t.opensAt, t.assignedToId).where(sql`${t.scheduleId} is not null`),
+    // the overdue and missed passes, the dashboard's due-today: open assignments by due time
+    index('assignments_due_idx').on(t.dueAt).where(sql`${t.completedAt} is null and ${t.missedAt} is null and ${t.dueAt} is not null`),
   ],
 );

@@ -40,6 +40,12 @@ const ACTIVITY_TYPES = [
   'ApiTokenCreated',
   'ApiTokenUsed',
   'ApiTokenRevoked',
+  'AssignmentCompleted',
+  'AssignmentOverdue',
+  'OccurrenceMissed',
+  'ScheduleCreated',
+  'ScheduleUpdated',
+  'ScheduleDeleted',
 ] as const satisfies readonly ActivityType[];
 type Missing = Exclude<ActivityType, (typeof ACTIVITY_TYPES)[number]>;
 const everyType: [Missing] extends [never] ? true : Missing = true;

@@ -27,7 +27,7 @@ const member = {
 };
 const assignment = {
   assignment_id: id,
-  kind: z.enum(['document', 'folder']).optional(),
+  kind: z.enum(['document', 'folder', 'correction']).optional(),
   assigned_to: z.unknown().meta({ description: 'The assignee: `{type: org|role|user, id}`' }).optional(),
   notes: z.string().nullable().optional(),
 };
@@ -69,7 +69,18 @@ const RECORDS: Record<WebhookEventType, { summary: string; record: z.ZodRawShape
     record: { name: z.string(), ...assignment },
   },
   'assignment.claimed': { summary: 'An assignee claims an assignment', record: { ...assignment, username: z.string() } },
-  'assignment.completed': { summary: 'The claimer completes an assignment', record: { ...assignment, username: z.string() } },
+  'assignment.completed': {
+    summary: 'An assignment is completed (by hand, or by an assignee’s submission of its checklist)',
+    record: { ...assignment, username: z.string().nullable(), submission_id: id.nullable().optional(), schedule_id: id.nullable().optional(), due_at: z.string().nullable().optional() },
+  },
+  'assignment.due': {
+    summary: 'A schedule’s occurrence opens: its assignment is due by due_at',
+    record: { ...assignment, schedule_id: id, opens_at: z.string(), due_at: z.string() },
+  },
+  'occurrence.missed': {
+    summary: 'A schedule’s occurrence closed without a submission',
+    record: { ...assignment, schedule_id: id, opens_at: z.string(), due_at: z.string() },
+  },
   'member.joined': { summary: 'An admin creates a user (POST users/) or an invitation is accepted', record: member },
   'member.left': { summary: 'A user is removed from the organisation', record: member },
 };

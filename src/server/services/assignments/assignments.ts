@@ -16,14 +16,14 @@
  *   at once exactly one wins (the other's UPDATE waits, re-reads the row and matches nothing).
  * - Unclaim: the claimer or an org admin; complete: the claimer. Both conditional UPDATEs too.
  */
-import { and, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Assignment, AssignmentKind } from '../../../shared/api/assignments.ts';
 import type { CreateAssignmentParsed, ListAssignmentsParsed } from '../../../shared/api/assignments-schemas.ts';
 import type { List } from '../../../shared/api/list.ts';
 import { isUuid, uuidv7 } from '../../../shared/ids.ts';
 import type { Queryable } from '../../db/connection.ts';
-import { assignments, documents, folders, organisations, roles, users } from '../../db/schema.ts';
+import { assignments, documents, folders, organisations, roles, shareLinks, users } from '../../db/schema.ts';
 import type { Deps, Member } from '../../env.ts';
 import { conflict, forbidden, notFound, validationFailed } from '../../errors.ts';
 import { presentAssignment, type AssignmentRow, type AssignmentView } from '../../presenters/assignments.ts';
@@ -34,6 +34,7 @@ import { activityRow, eventRecorded } from '../activity.ts';
 import { activityEvents } from '../../db/schema.ts';
 import { notifyAssignees } from '../notifications/assignees.ts';
 import { queueWebhooks } from '../webhooks/events.ts';
+import { recordCompletion } from './completion.ts';
 
 export const assignmentNotFound = () => notFound('Assignment not found');
 
@@ -42,10 +43,11 @@ export const MAX_LISTED_ASSIGNMENTS = 500;
 
 const assignedBy = alias(users, 'assigned_by_user');
 const claimedBy = alias(users, 'claimed_by_user');
+const completedBy = alias(users, 'completed_by_user');
 const assigneeUser = alias(users, 'assignee_user');
 
 /** Assignments with the names they are shown with: the item, the assignee, who assigned and who claimed. One statement. */
-function viewsWhere(db: Queryable, where: SQL | undefined, limit = MAX_LISTED_ASSIGNMENTS) {
+export function viewsWhere(db: Queryable, where: SQL | undefined, limit = MAX_LISTED_ASSIGNMENTS, newestDone = false) {
   return db
     .select({
       row: assignments,
@@ -57,6 +59,8 @@ function viewsWhere(db: Queryable, where: SQL | undefined, limit = MAX_LISTED_AS
       orgName: organisations.name,
       assignedByUsername: assignedBy.username,
       claimedByUsername: claimedBy.username,
+      completedByUsername: completedBy.username,
+      linkName: shareLinks.name,
     })
     .from(assignments)
     .leftJoin(documents, eq(documents.id, assignments.documentId))
@@ -66,8 +70,10 @@ function viewsWhere(db: Queryable, where: SQL | undefined, limit = MAX_LISTED_AS
     .leftJoin(organisations, and(eq(assignments.assignedToType, 'org'), eq(organisations.id, assignments.assignedToId)))
     .leftJoin(assignedBy, eq(assignedBy.id, assignments.assignedBy))
     .leftJoin(claimedBy, eq(claimedBy.id, assignments.claimedBy))
+    .leftJoin(completedBy, eq(completedBy.id, assignments.completedBy))
+    .leftJoin(shareLinks, and(eq(assignments.assignedToType, 'share_link'), eq(shareLinks.id, assignments.assignedToId)))
     .where(where)
-    .orderBy(desc(assignments.assignedAt), desc(assignments.id))
+    .orderBy(...(newestDone ? [desc(assignments.completedAt)] : []), desc(assignments.assignedAt), desc(assignments.id))
     .limit(limit)
     .then((found) =>
       found.map(
@@ -75,17 +81,18 @@ function viewsWhere(db: Queryable, where: SQL | undefined, limit = MAX_LISTED_AS
           row: r.row,
           objectName: r.documentName ?? r.folderName,
           doctype: r.doctype,
-          assigneeName: r.roleName ?? r.userName ?? r.orgName,
+          assigneeName: r.roleName ?? r.userName ?? r.orgName ?? r.linkName,
           assignedByUsername: r.assignedByUsername,
           claimedByUsername: r.claimedByUsername,
+          completedByUsername: r.completedByUsername,
         }),
       ),
     );
 }
 
-async function viewOf(db: Queryable, id: string): Promise<Assignment> {
+async function viewOf(db: Queryable, id: string, now: Date): Promise<Assignment> {
   const [view] = await viewsWhere(db, eq(assignments.id, id), 1);
-  return presentAssignment(view!);
+  return presentAssignment(view!, now);
 }
 
 /** Whether the caller may Read the assignment's item now (live, not in the trash). */
@@ -124,8 +131,9 @@ export async function createAssignment(
       notes: body.notes,
       assignedBy: who.userId,
       assignedAt: now,
+      dueAt: body.due_at ?? null,
     });
-    const view = await viewOf(tx, newId);
+    const view = await viewOf(tx, newId, now);
     await recordAssignment(tx, who, access, view, now);
     return view;
   });
@@ -157,18 +165,21 @@ async function recordAssignment(
       assignment_id: view.id,
       assigned_to: view.assigned_to,
       notes: view.notes,
+      due_at: view.due_at,
     },
   });
   await tx.insert(activityEvents).values(row);
   await eventRecorded(tx, row);
-  await notifyAssignees(tx, { ...row, actorId: who.userId }, { type: view.assigned_to.type, id: view.assigned_to.id });
+  if (view.assigned_to.type !== 'share_link') {
+    await notifyAssignees(tx, { ...row, actorId: who.userId }, { type: view.assigned_to.type, id: view.assigned_to.id });
+  }
 }
 
 /** An assignment claimed or completed (no activity event of its own): its webhook deliveries, in its transaction (issue #34). */
 async function assignmentWebhooks(
   tx: Queryable,
   who: Member,
-  type: 'AssignmentClaimed' | 'AssignmentCompleted',
+  type: 'AssignmentClaimed',
   row: AssignmentRow,
   now: Date,
 ): Promise<void> {
@@ -199,15 +210,19 @@ function handedTo(who: Member): SQL {
  * (open and completed; corrections of a checklist too) for anyone who may Read it (else 404).
  */
 export async function listAssignments(deps: Deps, who: Member, query: ListAssignmentsParsed): Promise<List<Assignment>> {
+  const now = deps.now();
+  const present = (view: AssignmentView) => presentAssignment(view, now);
   if (query.document_id !== undefined || query.folder_id !== undefined) {
     const where =
       query.document_id !== undefined
         ? eq(assignments.documentId, (await readableDocument(deps.db, who, query.document_id)).document.id)
         : eq(assignments.folderId, (await readableFolder(deps.db, who, query.folder_id!)).folder.id);
     const views = await viewsWhere(deps.db, and(eq(assignments.orgId, who.orgId), where));
-    return { results: views.map(presentAssignment), total: views.length };
+    return { results: views.map(present), total: views.length };
   }
-  const views = await viewsWhere(deps.db, and(eq(assignments.orgId, who.orgId), isNull(assignments.completedAt), handedTo(who)));
+  // Issue #44: the Done list (mine completed, newest first), or the open ones (missed occurrences are neither).
+  const state = query.status === 'completed' ? isNotNull(assignments.completedAt) : and(isNull(assignments.completedAt), isNull(assignments.missedAt));
+  const views = await viewsWhere(deps.db, and(eq(assignments.orgId, who.orgId), state, handedTo(who)), MAX_LISTED_ASSIGNMENTS, query.status === 'completed');
   // Each item's permissions once (one statement per item: its chain with the ACL entries of every level).
   const readable = new Map<string, Promise<boolean>>();
   const visible = await Promise.all(
@@ -218,7 +233,7 @@ export async function listAssignments(deps: Deps, who: Member, query: ListAssign
       return known;
     }),
   );
-  const results = views.filter((_, i) => visible[i]).map(presentAssignment);
+  const results = views.filter((_, i) => visible[i]).map(present);
   return { results, total: results.length };
 }
 
@@ -234,7 +249,7 @@ async function visibleAssignment(db: Queryable, who: Member, kind: string, id: s
 }
 
 /** Whether the caller is one of the assignees: the user named, a holder of the role named, any member for the organisation. */
-function isAssignee(who: Member, row: AssignmentRow): boolean {
+export function isAssignee(who: Pick<Member, 'userId' | 'orgId' | 'roleIds'>, row: Pick<AssignmentRow, 'assignedToType' | 'assignedToId'>): boolean {
   switch (row.assignedToType) {
     case 'user':
       return row.assignedToId === who.userId;
@@ -242,6 +257,8 @@ function isAssignee(who: Member, row: AssignmentRow): boolean {
       return who.roleIds.has(row.assignedToId);
     case 'org':
       return row.assignedToId === who.orgId;
+    case 'share_link':
+      return false;
   }
 }
 
@@ -252,7 +269,7 @@ async function conflictNow(db: Queryable, id: string, what: 'claim' | 'unclaim' 
   const [view] = await viewsWhere(db, eq(assignments.id, id), 1);
   if (!view) throw assignmentNotFound();
   if (view.row.completedAt !== null) throw alreadyCompleted();
-  if (what === 'claim') throw conflict(`This assignment has already been claimed by ${view.claimedByUsername ?? 'someone else'}`);
+  if (what === 'claim' || (what === 'complete' && view.row.claimedBy !== null)) throw conflict(`This assignment has already been claimed by ${view.claimedByUsername ?? 'someone else'}`);
   throw conflict('This assignment is not claimed');
 }
 
@@ -271,7 +288,7 @@ export async function claimAssignment(deps: Deps, who: Member, kind: AssignmentK
     return done;
   });
   if (!claimed) return conflictNow(deps.db, row.id, 'claim');
-  return viewOf(deps.db, row.id);
+  return viewOf(deps.db, row.id, deps.now());
 }
 
 /** POST workflow/assignments/{kind}/{id}/unclaim: the claimer, or an org admin. */
@@ -293,25 +310,36 @@ export async function unclaimAssignment(deps: Deps, who: Member, kind: Assignmen
     )
     .returning({ id: assignments.id });
   if (!unclaimed) return conflictNow(deps.db, row.id, 'unclaim');
-  return viewOf(deps.db, row.id);
+  return viewOf(deps.db, row.id, deps.now());
 }
 
-/** POST workflow/assignments/{kind}/{id}/complete: the claimer closes it (corrective actions are done this way). */
+/**
+ * POST workflow/assignments/{kind}/{id}/complete: the claimer closes it; an assignee closes an unclaimed one,
+ * claiming it in the same step (issue #44: 'Complete' on the dashboard and the item's Assignments tab).
+ */
 export async function completeAssignment(deps: Deps, who: Member, kind: AssignmentKind | string, id: string): Promise<Assignment> {
   const row = await visibleAssignment(deps.db, who, kind, id);
   if (row.completedAt !== null) throw alreadyCompleted();
-  if (row.claimedBy === null) throw conflict('Claim this assignment before completing it');
-  if (row.claimedBy !== who.userId) throw forbidden('Only the member who claimed this assignment can complete it');
+  if (row.missedAt !== null) throw conflict('This occurrence was missed');
+  if (row.claimedBy === null && !isAssignee(who, row)) throw forbidden('This assignment is not assigned to you');
+  if (row.claimedBy !== null && row.claimedBy !== who.userId) throw forbidden('Only the member who claimed this assignment can complete it');
   const now = deps.now();
   const completed = await deps.db.transaction(async (tx) => {
     const [done] = await tx
       .update(assignments)
-      .set({ completedBy: who.userId, completedAt: now })
-      .where(and(eq(assignments.id, row.id), eq(assignments.claimedBy, who.userId), isNull(assignments.completedAt)))
-      .returning({ id: assignments.id });
-    if (done) await assignmentWebhooks(tx, who, 'AssignmentCompleted', row, now);
+      .set({ claimedBy: who.userId, claimedAt: row.claimedAt ?? now, completedBy: who.userId, completedAt: now })
+      .where(
+        and(
+          eq(assignments.id, row.id),
+          row.claimedBy === null ? isNull(assignments.claimedBy) : eq(assignments.claimedBy, who.userId),
+          isNull(assignments.completedAt),
+          isNull(assignments.missedAt),
+        ),
+      )
+      .returning();
+    if (done) await recordCompletion(tx, { orgId: who.orgId, userId: who.userId, username: who.username }, done, now);
     return done;
   });
   if (!completed) return conflictNow(deps.db, row.id, 'complete');
-  return viewOf(deps.db, row.id);
+  return viewOf(deps.db, row.id, now);
 }

@@ -32,6 +32,7 @@ import { presentRows } from './submitted-rows.ts';
 import { completedUploadsOf, markUploadsUsed } from './uploads.ts';
 import { judgeSubmission } from './judge-submission.ts';
 import { correctionRecipients, raiseCorrections } from '../assignments/corrections.ts';
+import { completableBy, completeBySubmission, type Completer } from '../assignments/completion.ts';
 
 export interface Submission {
   record: Record<string, AnswerInput>;
@@ -46,9 +47,20 @@ export interface Submitter {
   shareLink: { id: string; name: string } | null;
   /** The row's author as its answer shows it: the username, or `share: {name}`. */
   author: string;
+  /** The member's roles (their assignments to a role complete with their submission: issue #44); none through a link. */
+  roleIds?: ReadonlySet<string>;
 }
 
-const memberSubmitter = (who: Member): Submitter => ({ orgId: who.orgId, userId: who.userId, shareLink: null, author: who.username });
+const memberSubmitter = (who: Member): Submitter => ({ orgId: who.orgId, userId: who.userId, shareLink: null, author: who.username, roleIds: who.roleIds });
+
+/** The submitter as the assignments it completes see them (issue #44). */
+const completerOf = (who: Submitter): Completer => ({
+  orgId: who.orgId,
+  userId: who.userId,
+  username: who.userId === null ? null : who.author,
+  roleIds: who.roleIds ?? new Set(),
+  shareLinkId: who.shareLink?.id ?? null,
+});
 
 /** A well-formed submission as it is stored: its answers recorded, its id and its DataSubmitted event. */
 function preparedRow(
@@ -137,6 +149,8 @@ export async function submitTo(
   const correctors = prepared ? correctionRecipients(questions, prepared.record) : [];
   /** The subscribers told of it, read before anything is stored (a read; nobody → []). */
   const told = prepared ? await notificationRecipients(deps.db, prepared.event) : [];
+  /** The assignments it completes (issue #44; a read: none → nothing more to store). */
+  const completes = prepared ? await completableBy(deps.db, completerOf(who), document.id, now) : [];
 
   const store = async (db: Queryable): Promise<SubmittedRow> => {
     // Another request holds the key (committed meanwhile): nothing runs; the middleware answers its row.
@@ -192,6 +206,8 @@ export async function submitTo(
         correctors,
       );
     }
+    // Assignments finish (issue #44): in this transaction.
+    await completeBySubmission(db, completerOf(who), { documentId: document.id, submissionId: inserted.id, at: now, ids: completes });
     const answer = present(inserted, who.author);
     // The answer with its key, in this transaction: kept only if the row is.
     if (key) await key.answer(db, 201, answer);
@@ -202,7 +218,7 @@ export async function submitTo(
   // Idempotency-Key): ONE statement, atomic by itself. Otherwise ONE transaction: the key's claim, the photos' check (it confirms their
   // uploads, a write, so a refused submission changes nothing), the row with its DataSubmitted event,
   // its subscribers' notifications and the corrective actions it may raise — all stored or none.
-  const alone = !key && prepared !== undefined && photos.length === 0 && told.length === 0 && correctors.length === 0;
+  const alone = !key && prepared !== undefined && photos.length === 0 && told.length === 0 && correctors.length === 0 && completes.length === 0;
   return alone ? await store(deps.db) : await deps.db.transaction((tx) => store(tx));
 }
 

@@ -33,3 +33,30 @@ export async function notifyAssignees(
   }
   return notifyRecipients(tx, event, recipients);
 }
+
+/** The nil id: an event whose actor is to hear of it too (assignmentAudience leaves the actor out). */
+const NOBODY = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * Issue #44: an event told to several subjects at once (an overdue assignment: its assignees and whoever
+ * assigned it; a missed occurrence: its assignees and whoever made the schedule), the actor included, each
+ * member once and only if they may Read the item; by e-mail too (the digest), as they must learn of it.
+ */
+export async function notifyPeople(tx: Queryable, event: RecordedEvent, subjects: readonly { type: 'org' | 'role' | 'user'; id: string }[]): Promise<number> {
+  const recipients = new Map<string, NewNotification>();
+  for (const subject of subjects) {
+    const { assignees, levels } = await assignmentAudience(tx, {
+      orgId: event.orgId,
+      folderId: event.folderId ?? null,
+      documentId: event.documentId ?? null,
+      actorId: NOBODY,
+      type: subject.type,
+      subjectId: subject.id,
+    });
+    for (const a of assignees) {
+      if (recipients.has(a.userId) || !mayRead(levels, event.orgId, a)) continue;
+      recipients.set(a.userId, { id: uuidv7(event.at.getTime()), userId: a.userId, email: true });
+    }
+  }
+  return notifyRecipients(tx, event, [...recipients.values()]);
+}

@@ -36,6 +36,8 @@ export function webhookTypesOf(source: { type: string; context?: Record<string, 
       return ['assignment.claimed'];
     case 'AssignmentCompleted':
       return ['assignment.completed'];
+    case 'OccurrenceMissed':
+      return ['occurrence.missed'];
     case 'UserCreated':
     case 'InvitationAccepted':
       return ['member.joined'];

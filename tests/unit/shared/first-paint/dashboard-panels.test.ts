@@ -27,9 +27,9 @@ describe('assignmentHref', () => {
 
 describe('offeredActions', () => {
   const me = { username: 'ann', isOrgAdmin: false };
-  it('offers Claim while unclaimed, Unclaim to the claimer (and admins), Complete for a claimed correction', () => {
-    expect(offeredActions({ kind: 'document', claimed: false, claimed_by_username: null, completed: false }, me)).toEqual(['claim']);
-    expect(offeredActions({ kind: 'document', claimed: true, claimed_by_username: 'ann', completed: false }, me)).toEqual(['unclaim']);
+  it('offers Claim and Complete while unclaimed, Unclaim and Complete to the claimer (Unclaim to admins)', () => {
+    expect(offeredActions({ kind: 'document', claimed: false, claimed_by_username: null, completed: false }, me)).toEqual(['claim', 'complete']);
+    expect(offeredActions({ kind: 'document', claimed: true, claimed_by_username: 'ann', completed: false }, me)).toEqual(['unclaim', 'complete']);
     expect(offeredActions({ kind: 'correction', claimed: true, claimed_by_username: 'ann', completed: false }, me)).toEqual(['unclaim', 'complete']);
     expect(offeredActions({ kind: 'correction', claimed: true, claimed_by_username: 'bob', completed: false }, me)).toEqual([]);
     expect(offeredActions({ kind: 'folder', claimed: true, claimed_by_username: 'bob', completed: false }, { ...me, isOrgAdmin: true })).toEqual(['unclaim']);
@@ -51,6 +51,14 @@ describe('assignmentItemMarkup', () => {
     claimed: true,
     claimed_by_username: 'bob',
     completed: false,
+    status: 'claimed',
+    due_at: null,
+    overdue: false,
+    completed_by_username: null,
+    completed_at: null,
+    completed_submission_id: null,
+    schedule_id: null,
+    opens_at: null,
     submission_id: 'row1',
     failing_answers: [{ question_id: 'q1', title: 'Fine', value: false }],
   };
