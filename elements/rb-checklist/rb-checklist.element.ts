@@ -27,6 +27,7 @@ import { questionView, type LocalPhoto } from './question-view.ts';
 import { questionSlot, shownIds, visibilityChange, visibilityRegion } from './question-visibility.ts';
 import { styles } from './rb-checklist.styles.ts';
 import { indexedDbStore } from './submission-store.ts';
+import { timeOfDayText } from '../../src/shared/date-time.ts';
 import { corsRefusal } from './cors-refusal.ts';
 import { shareRefusal } from './share-refusal.ts';
 import { ownedBy, retryTime, sendSubmission, SubmissionQueue, type QueuedPhoto, type QueuedSubmission, type SubmissionStore } from './submission-queue.ts';
@@ -35,8 +36,8 @@ import { WaitingSubmissions } from './waiting-submissions.ts';
 /** How soon a checklist that could not be loaded for want of a network is asked for again (one small read). */
 const LOAD_RETRY_MS = 5_000;
 
-/** A time in the person's own clock ('14:05'). */
-const timeOf = (iso: string): string => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+/** A time in the person's own clock, as THE date-time text writes it ('2:05 PM'). */
+const timeOf = (iso: string): string => timeOfDayText(new Date(iso));
 
 export { FILL_AGAIN, LOAD_FAILED, NO_QUESTIONS, QUEUED, QUEUED_UNTIL_SIGN_IN, SUBMIT_FAILED, SUBMITTED };
 

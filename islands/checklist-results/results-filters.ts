@@ -3,6 +3,7 @@
  * (local days, from and to inclusive), the bucket, valid or failing, the submitter (a member or a share
  * link). Pure: the grid, the charts and the export read the same range.
  */
+import { readerTimeZone } from '../../src/shared/date-time.ts';
 import type { AnalyticsBucket, AnalyticsQuery, ChecklistDataQuery, SubmissionStatus, Submitter } from '../../src/shared/api/analytics.ts';
 
 export interface ResultsFilters {
@@ -90,4 +91,4 @@ export function bucketEnd(start: number, bucket: AnalyticsBucket): number {
 }
 
 /** The browser's IANA zone (UTC when it does not say). */
-export const browserZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+export const browserZone = readerTimeZone;

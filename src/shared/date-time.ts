@@ -29,3 +29,30 @@ export function timeOfDayText(at: Date): string {
   timeFormat ??= new Intl.DateTimeFormat(undefined, { timeStyle: DATE_TIME_STYLE.timeStyle });
   return timeFormat.format(at);
 }
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A day or a month of THE style, without its time ("Dec 7, 2026"; "December 2026"): a chart's bucket. */
+export function dayText(at: Date, unit: 'day' | 'month' = 'day', locale?: string): string {
+  const key = `${unit} ${locale ?? ''}`;
+  let format = dayFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, unit === 'month' ? { month: 'long', year: 'numeric' } : { dateStyle: DATE_TIME_STYLE.dateStyle });
+    dayFormats.set(key, format);
+  }
+  return format.format(at);
+}
+
+/** The reader's IANA time zone (UTC when the runtime does not say). */
+export const readerTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/** Whether `name` is an IANA time zone the runtime knows. */
+export function isTimeZone(name: string): boolean {
+  if (name.length === 0 || name.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}

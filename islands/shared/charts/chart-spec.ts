@@ -4,6 +4,7 @@
  * sheet's number and date columns (islands/sheet-results/sheet-charts.ts). Pure; drawn by ./uplot-chart.ts.
  */
 import type { AnalyticsBucket } from '../../../src/shared/api/analytics.ts';
+import { dayText } from '../../../src/shared/date-time.ts';
 
 export type SeriesRole = 'valid' | 'failing' | 'answer' | 'share' | 'min' | 'median' | 'max';
 
@@ -32,8 +33,8 @@ export interface ChartSpec {
 /** The bucket's name in the browser's language and zone: "7 Dec 2026", "week of 7 Dec 2026", "December 2026". */
 export function bucketLabel(start: number, bucket: AnalyticsBucket, locale?: string): string {
   const d = new Date(start * 1000);
-  if (bucket === 'month') return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' }).format(d);
-  const day = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' }).format(d);
+  if (bucket === 'month') return dayText(d, 'month', locale);
+  const day = dayText(d, 'day', locale);
   return bucket === 'week' ? `Week of ${day}` : day;
 }
 

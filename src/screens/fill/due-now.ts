@@ -4,12 +4,14 @@
  * submission. A submission queued offline shows its occurrence done at once ("waiting to be sent"): the
  * server counts it for the occurrence open when it arrives (see docs/staying-informed.md: made-at time).
  */
+import { timeOfDayText } from '../../shared/date-time.ts';
 import { createTransport } from '../../shared/transport/index.ts';
 import * as paths from '../../shared/api/paths.ts';
 import type { KioskSchedule } from '../../shared/api/schedules.ts';
 import { kioskDueMarkup } from '../../shared/first-paint/kiosk-due.ts';
 
-const timeText = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+/** A time of today as THE date-time text writes it ('6:00 AM'). */
+const timeText = (iso: string) => timeOfDayText(new Date(iso));
 
 export function mountDueNow(filler: HTMLElement, apiBase: string, token: string): void {
   const box = document.createElement('div');

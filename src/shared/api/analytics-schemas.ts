@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { ANALYTICS_BUCKETS, MAX_ANALYTICS_RANGE_SECONDS, SUBMISSION_STATUSES } from './analytics.ts';
 import { epochSecondsParam, lastOf } from './query-params.ts';
+import { isTimeZone } from '../date-time.ts';
 
 const id = z.uuid({ error: 'must be a valid id' });
 
@@ -17,16 +18,6 @@ export const submissionFilters = {
   share_link_id: lastOf(id).optional(),
 };
 
-/** An IANA zone name the runtime knows (PostgreSQL's own list is checked again by the query). */
-export function isTimeZone(name: string): boolean {
-  if (name.length === 0 || name.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export const analyticsQuery = z
   .object({
