@@ -14,15 +14,14 @@
  * shows it, the questions drawn by the server with the element's own templates, the filler waiting with
  * `defer-hydration`: the viewer hands it the same checklist (the page data's) and its settings, then lets
  * it hydrate (#42): the element takes over the server's shadow root in place — the same nodes, nothing
- * drawn again, so nothing moves and the focus stays. Lit's hydrate support is loaded before Lit.
+ * drawn again, so nothing moves and the focus stays. Lit's hydrate support is loaded before this module and
+ * Lit (./registry.ts `hydrateSupport`), only then.
  *
  * A token the API refuses (the session was ended elsewhere) reaches the page as `rb-unauthorized`, after
  * the element has kept the answers on this device for this user: it is reported like a 401 of the app's
  * own calls, so the session store signs out ('Could not validate credentials', /login). Once signed in
  * again, the filler on a checklist page sends the kept answers, exactly once (their Idempotency-Key).
  */
-// Before Lit (it patches LitElement as Lit's module loads): elements with a server-drawn shadow root hydrate it.
-import '@lit-labs/ssr-client/lit-element-hydrate-support.js';
 import { render } from 'lit';
 import '../../../elements/rb-checklist/rb-checklist.ts';
 import type { RbChecklist } from '../../../elements/rb-checklist/rb-checklist.ts';
