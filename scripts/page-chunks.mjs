@@ -79,6 +79,8 @@ const ISLAND = /\/islands\//;
 /** Rolldown's runtime module (its `RUNTIME_MODULE_ID`). */
 export const ROLLDOWN_RUNTIME = '\0rolldown/runtime.js';
 const LIT = /\/node_modules\/(lit|lit-html|lit-element|@lit\/reactive-element)\//;
+const LIT_HTML = /\/node_modules\/lit-html\//;
+const LIT_HYDRATE = /\/node_modules\/@lit-labs\/ssr-client\//;
 
 /**
  * @typedef {{ isEntry: boolean, importedIds: readonly string[], dynamicallyImportedIds: readonly string[] }} ModuleInfo
@@ -200,7 +202,14 @@ export function planChunks(ids, info, read) {
   }
   // Lit, whole, in the checklist's viewer file (Shoelace's islands and the elements load it from there). Left
   // to Rollup, its parts went to whichever file asked for them first: the filler's, which an admin form then loaded.
-  for (const id of ids) if (LIT.test(id) && !plan.has(id)) plan.set(id, 'checklist-viewer-shared');
+  // Lit's templates (lit-html) are a file of their own, and its hydrate support (@lit-labs/ssr-client, the
+  // checklist's viewer only) another beside it: the support must run before LitElement's module (which it
+  // patches as that loads), and in one file with LitElement it ran after it (#42).
+  for (const id of ids) {
+    if (plan.has(id)) continue;
+    if (LIT_HYDRATE.test(id)) plan.set(id, 'lit-hydrate');
+    else if (LIT.test(id)) plan.set(id, LIT_HTML.test(id) ? 'lit-html' : 'checklist-viewer-shared');
+  }
   for (const [doctype, path] of VIEWERS) {
     const viewer = ids.find((id) => id.endsWith(path));
     if (!viewer) continue;

@@ -4,7 +4,7 @@
  * and the QR-code widget (a text field with a 'Scan QR code' button). Lit templates only; the element
  * owns the state and hands each template the question, its answer and what to call on a change.
  */
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, isServer, noChange, nothing, type TemplateResult } from 'lit';
 import { NOT_CHECKED } from '../../src/shared/checklists/answers.ts';
 import type { Question } from '../../src/shared/checklists/question.ts';
 import { FIXED_OPTIONS, type AnswerOption } from '../../src/shared/checklists/value-types.ts';
@@ -33,6 +33,13 @@ export function optionsOf(question: Question): readonly AnswerOption[] {
 const textValue = (value: unknown): string => (typeof value === 'string' && value !== NOT_CHECKED ? value : '');
 const inputText = (event: Event): string => (event.target as HTMLInputElement).value;
 
+/**
+ * A box's or a radio button's checked state, bound as a property (the live state, which an attribute stops
+ * setting once the person has clicked). Lit SSR writes such a binding as the attribute with the value's
+ * text, and HTML reads `checked="false"` as checked: on the server an unchecked one writes nothing.
+ */
+const checkedState = (checked: boolean): boolean | typeof noChange => (checked || !isServer ? checked : noChange);
+
 function radios(f: FieldContext): TemplateResult {
   return html`<div class="options">
     ${optionsOf(f.question).map(
@@ -42,7 +49,7 @@ function radios(f: FieldContext): TemplateResult {
             type="radio"
             name=${f.key}
             id=${`${f.key}-o${i}`}
-            .checked=${f.value === option.value}
+            .checked=${checkedState(f.value === option.value)}
             ?disabled=${f.disabled}
             @change=${() => f.change(option.value)}
           />
@@ -77,7 +84,7 @@ function checkboxes(f: FieldContext): TemplateResult {
         html`<label class="option"
           ><input
             type="checkbox"
-            .checked=${chosen.includes(choice)}
+            .checked=${checkedState(chosen.includes(choice))}
             ?disabled=${f.disabled}
             @change=${(event: Event) => f.change(toggledChoice(f.question, f.value, choice, (event.target as HTMLInputElement).checked))}
           />

@@ -193,6 +193,8 @@ export class RbChecklist extends LitElement {
 
 
   private loading?: AbortController;
+  /** Whether the first update hydrates a shadow root the server drew (see createRenderRoot). */
+  private serverDrawn = false;
   /** The 'Scan QR code' dialog; a code read becomes the question's answer and its field takes the focus. */
   private readonly scanner = new ScannerDialog(this, (id, text) => {
     this.setAnswers(withValue(this.answers, id, text));
@@ -211,17 +213,23 @@ export class RbChecklist extends LitElement {
 
   /**
    * A shadow root the page's HTML already gave the element (declarative shadow DOM: the app's server draws
-   * a checklist's questions with this element's own templates, issue #31) is drawn anew by the element:
-   * the same template with the same data, so nothing moves.
+   * a checklist's questions with this element's own templates, issue #31) is taken over by the first
+   * update as it is (hydrated, with @lit-labs/ssr-client's support loaded by the page, #42): that update
+   * must draw what the server drew, so the draft on this device (which the server cannot know) comes
+   * back just after it (`firstUpdated`).
    */
   protected override createRenderRoot(): HTMLElement | DocumentFragment {
-    this.shadowRoot?.replaceChildren();
+    this.serverDrawn = this.shadowRoot !== null;
     return super.createRenderRoot();
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
     window.addEventListener('online', this.loadAgain);
+  }
+
+  protected override firstUpdated(): void {
+    if (this.serverDrawn && this.loaded) this.answers = restoreDraft(this.questions, readDraft(this.owner));
   }
 
   override disconnectedCallback(): void {
@@ -304,7 +312,8 @@ export class RbChecklist extends LitElement {
   private show(document: ChecklistDocument): void {
     this.loaded = document;
     this.questions = orderedQuestions((document.contents ?? {}) as Record<string, unknown>);
-    this.answers = restoreDraft(this.questions, readDraft(this.owner));
+    const hydrating = this.serverDrawn && !this.hasUpdated;
+    this.answers = hydrating ? initialAnswers(this.questions) : restoreDraft(this.questions, readDraft(this.owner));
     this.clearPhotos();
     this.loadState = 'ready';
     void this.loadPictures();

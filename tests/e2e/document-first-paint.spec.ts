@@ -2,9 +2,10 @@
  * A document page's body in its first HTML (issue #31, src/server/http/first-paint/): opened with the
  * session cookie a sign-in sets, a checklist's view page asks the API for none of its first data and shows
  * its questions while the viewer's module (and rb-checklist's) is held back — the server drew them with
- * the element's own templates in a declarative shadow root, inert. Once the module is in, the element
- * takes over in place: nothing moves, the scroll and the focus stay, and the answers work. Without the
- * cookie the page reads and draws it all itself, as before.
+ * the element's own templates in a declarative shadow root, the element waiting (`defer-hydration`). Once
+ * the module is in, the element hydrates: it takes over the server's nodes (the same nodes, not drawn
+ * again), nothing moves, the scroll and the focus stay, no hydration error, and the answers work. Without
+ * the cookie the page reads and draws it all itself, as before.
  */
 import type { Page } from '@playwright/test';
 import { createPresentation, pictureJpeg, thumbnailOf, type PresentationApi } from '../bench/presentation-viewer-fixture.ts';
@@ -31,12 +32,31 @@ const QUESTIONS = {
   note: question('Anything else', 'text'),
 };
 
-test('with the session cookie a checklist shows its questions from the HTML before its code, and the element takes over in place', async ({ page, orgAdmin }) => {
+declare global {
+  interface Window {
+    /** A node of the server's shadow root, kept before the element's module runs. */
+    __rbServerLegend?: Element | null;
+    __rbServerRadio?: Element | null;
+  }
+}
+
+/** The page's errors (uncaught, and console.error: Lit reports a failed hydration so). */
+function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+test('with the session cookie a checklist shows its questions from the HTML before its code, and the element hydrates in place', async ({ page, orgAdmin }) => {
   await usePhoneViewport(page);
   const doc = await publishChecklist(orgAdmin.token, 'Forklift check', QUESTIONS);
   await signInWithToken(page, orgAdmin.token);
   await addSessionCookie(page, orgAdmin.token);
   const reads = apiReads(page);
+  const errors = pageErrors(page);
   const release = await holdChecklistCode(page);
   await page.goto(`/documentation/view/${doc.id}`);
 
@@ -45,28 +65,59 @@ test('with the session cookie a checklist shows its questions from the HTML befo
   await expect(first).toContainText('Is the guard in place?');
   await expect(filler.locator('legend')).toHaveCount(3);
   await expect(page.locator('.document-question-count')).toHaveText('3 questions');
-  await expect(filler).toHaveAttribute('inert', '');
+  await expect(filler).toHaveAttribute('defer-hydration', '');
+  await expect(filler).not.toHaveAttribute('inert');
   await expect(filler.getByRole('radio', { name: 'True' })).not.toBeChecked();
+  await expect(filler.getByRole('radio', { name: 'False' })).not.toBeChecked();
   const pageReads = ['auth/me', `documentation/documents/${doc.id}`];
   for (const read of pageReads) expect(reads.map((r) => r.split('?')[0]), `${read}: taken from the HTML`).not.toContain(read);
 
-  // The reader scrolls and has the focus somewhere on the page before the element takes over.
+  // The reader scrolls and has the focus on a radio button of the server's drawing before the element's code runs.
   await page.evaluate(() => window.scrollTo(0, 120));
   const scrolled = await page.evaluate(() => window.scrollY);
-  await page.locator('#main').focus();
+  await filler.getByRole('radio', { name: 'True' }).focus();
+  await page.evaluate(() => {
+    const root = document.querySelector('rb-checklist')!.shadowRoot!;
+    window.__rbServerLegend = root.querySelector('legend');
+    window.__rbServerRadio = root.activeElement;
+  });
   const before = await first.boundingBox();
 
   release();
-  await expect(filler).not.toHaveAttribute('inert');
-  await expect(filler).not.toHaveAttribute('data-server-drawn');
-  await expect(filler.locator('legend')).toHaveCount(3); // drawn anew, not added to
+  await expect(filler).not.toHaveAttribute('defer-hydration');
+  await expect(filler.locator('legend')).toHaveCount(3); // hydrated, not added to
+  // The same nodes: the element took over the server's shadow root, it did not draw it again.
+  expect(await page.evaluate(() => document.querySelector('rb-checklist')!.shadowRoot!.querySelector('legend') === window.__rbServerLegend)).toBe(true);
+  expect(await page.evaluate(() => document.querySelector('rb-checklist')!.shadowRoot!.activeElement === window.__rbServerRadio)).toBe(true);
   expect(await first.boundingBox()).toEqual(before);
   expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
-  expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
 
+  // The server's nodes answer: the element's listeners are on them.
   await filler.getByRole('radio', { name: 'True' }).check();
   await expect(filler.getByRole('button', { name: 'Submit' })).toBeEnabled();
+  await filler.getByRole('radio', { name: 'False' }).check();
+  await expect(filler.getByRole('radio', { name: 'True' })).not.toBeChecked();
   await expect(page.locator('.document-question-count')).toHaveCount(1);
+  expect(errors).toEqual([]);
+});
+
+test('with the session cookie the answers kept on this device come back once the element has hydrated', async ({ page, orgAdmin }) => {
+  const doc = await publishChecklist(orgAdmin.token, 'Hoist check', QUESTIONS);
+  await signInWithToken(page, orgAdmin.token);
+  await addSessionCookie(page, orgAdmin.token);
+  const errors = pageErrors(page);
+  await page.goto(`/documentation/view/${doc.id}`);
+  const filler = page.locator('rb-checklist');
+  await expect(filler).not.toHaveAttribute('defer-hydration');
+  await filler.getByRole('radio', { name: 'False' }).check();
+  await filler.getByRole('spinbutton').fill('7');
+  await page.reload();
+  // The server drew the checklist unanswered (it cannot know this device's draft); the element, once hydrated, shows it.
+  await expect(filler).not.toHaveAttribute('defer-hydration');
+  await expect(filler.getByRole('radio', { name: 'False' })).toBeChecked();
+  await expect(filler.getByRole('radio', { name: 'True' })).not.toBeChecked();
+  await expect(filler.getByRole('spinbutton')).toHaveValue('7');
+  expect(errors).toEqual([]);
 });
 
 test('without the cookie the checklist page reads its data and draws its questions itself', async ({ page, orgAdmin }) => {
@@ -77,7 +128,7 @@ test('without the cookie the checklist page reads its data and draws its questio
   await page.goto(`/documentation/view/${doc.id}`);
   const filler = page.locator('rb-checklist');
   await expect(filler.locator('legend').first()).toContainText('Is the guard in place?');
-  await expect(filler).not.toHaveAttribute('inert');
+  await expect(filler).not.toHaveAttribute('defer-hydration');
   await expect(page.locator('.document-question-count')).toHaveText('3 questions');
   await expect(page.locator('.document-description')).toHaveText('How to fill in Ladder check');
   expect(reads.map((r) => r.split('?')[0])).toEqual(expect.arrayContaining(['auth/me', `documentation/documents/${doc.id}`]));
@@ -134,7 +185,7 @@ test('with the session cookie the page’s heading, breadcrumbs and questions pa
 
   release();
   await expect(page.getByRole('link', { name: 'History' })).toBeVisible();
-  await expect(page.locator('rb-checklist')).not.toHaveAttribute('inert');
+  await expect(page.locator('rb-checklist')).not.toHaveAttribute('defer-hydration');
   await expect(crumbs.getByRole('link')).toHaveText(['Home', 'Documentation', 'Yard & Dock']);
   expect(await page.locator('rb-checklist legend').first().boundingBox()).toEqual(question);
   expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);

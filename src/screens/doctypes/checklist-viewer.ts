@@ -11,8 +11,11 @@
  * version.
  *
  * The body is THE template of ./checklist-body.ts. A page whose HTML the server filled (issue #31) already
- * shows it, the questions drawn by the server with the element's own templates: the viewer adopts that
- * filler (the element draws its shadow root anew, the same), and lifts its `inert` once it has.
+ * shows it, the questions drawn by the server with the element's own templates, the filler waiting with
+ * `defer-hydration`: the viewer hands it the same checklist (the page data's) and its settings, then lets
+ * it hydrate (#42): the element takes over the server's shadow root in place — the same nodes, nothing
+ * drawn again, so nothing moves and the focus stays. Lit's hydrate support is loaded before this module and
+ * Lit (./registry.ts `hydrateSupport`), only then.
  *
  * A token the API refuses (the session was ended elsewhere) reaches the page as `rb-unauthorized`, after
  * the element has kept the answers on this device for this user: it is reported like a 401 of the app's
@@ -30,7 +33,7 @@ import { navigate } from '../../client/navigation.ts';
 import { storedToken } from '../../client/storage.ts';
 import { showAlertAfterNavigation } from '../../client/stores/alerts.ts';
 import { browsePath } from '../../client/addresses.ts';
-import { checklistBody, drawnStamp, fillsIn } from './checklist-body.ts';
+import { checklistBody, fillsIn } from './checklist-body.ts';
 import { mount as mountSummary } from './form-description.ts';
 
 /** Whether the address asks for kiosk mode (`?kiosk=1`, also `true` or `yes`). */
@@ -42,7 +45,7 @@ export function isKioskAddress(search: string = location.search): boolean {
 export async function mount(container: HTMLElement, doc: Document): Promise<void> {
   if (!fillsIn(doc)) return mountSummary(container, doc);
   const user = await signedInUser();
-  const filler = adoptServerDrawn(container, doc) ?? drawBody(container, doc);
+  const filler = serverDrawn(container) ?? drawBody(container, doc);
   filler.setAttribute('api-base', API_BASE);
   filler.setAttribute('document-id', doc.id);
   filler.setAttribute('user-id', user.id);
@@ -57,22 +60,16 @@ export async function mount(container: HTMLElement, doc: Document): Promise<void
     navigate(browsePath(doc.folder_id));
   });
   filler.addEventListener('rb-unauthorized', (event) => reportApiError(new ApiError(event.detail.status, event.detail.detail)));
-  if (filler.hasAttribute('data-server-drawn')) {
-    // The element has drawn the same questions in its shadow root (the page's own answers and pictures
-    // with them): from now on it is the one used.
-    await filler.updateComplete;
-    filler.removeAttribute('data-server-drawn');
-    filler.inert = false;
-  }
+  // The server's filler now has the same checklist and settings: it hydrates (its first update draws what the server drew).
+  filler.removeAttribute('defer-hydration');
 }
 
 /**
- * The server's filler of this checklist and version, when the page's HTML came with it (the body around
- * it is the same template's, so it stays as it is); undefined otherwise.
+ * The server's filler, when the page's HTML came with it (drawn from the same page data as `doc`; the body
+ * around it is the same template's, so it stays as it is); undefined otherwise.
  */
-function adoptServerDrawn(container: HTMLElement, doc: Document): RbChecklist | undefined {
-  const drawn = container.querySelector<RbChecklist>(':scope > rb-checklist[data-server-drawn]');
-  return drawn?.dataset.serverDrawn === drawnStamp(doc) ? drawn : undefined;
+function serverDrawn(container: HTMLElement): RbChecklist | undefined {
+  return container.querySelector<RbChecklist>(':scope > rb-checklist[defer-hydration]') ?? undefined;
 }
 
 /** The body drawn here (a page served without its first data). */

@@ -5,8 +5,9 @@
  * doctype). This is the only module that imports `islands/`; a new doctype, or a new viewer or editor,
  * is one entry here.
  *
- * - form (checklist): viewed with the light `rb-checklist` element (no React on a checklist's page),
- *   edited with the checklist editor island; `results` its submissions' charts and grid (islands/checklist-results).
+ * - form (checklist): viewed with the light `rb-checklist` element (no React on a checklist's page; the
+ *   server's drawing of it hydrated: `hydrateSupport`), edited with the checklist editor island; `results`
+ *   its submissions' charts and grid (islands/checklist-results).
  * - sheet and report: the results grid or the report's cards (islands/sheet-results), edited with the
  *   sheet editor island (islands/sheet-editor); `results` is the grid of /documentation/results/{id} with
  *   the sheet's charts (issue #45, islands/sheet-results/results-page.tsx);
@@ -41,6 +42,16 @@ export interface DoctypeEntry {
   pageReads?: (document: Document, screen: 'viewer' | 'results') => void;
 }
 
+/**
+ * @lit-labs/ssr-client's hydrate support, when the page's HTML came with the server's checklist filler
+ * (`defer-hydration`, ./checklist-body.ts): loaded before the viewer, whose files hold Lit — it patches
+ * LitElement as Lit's module loads, so the filler takes over the server's shadow root (#42). A page that
+ * draws the filler itself (no session cookie, the service worker's copy) does not load it.
+ */
+async function hydrateSupport(): Promise<void> {
+  if (document.querySelector('rb-checklist[defer-hydration]')) await import('@lit-labs/ssr-client/lit-element-hydrate-support.js');
+}
+
 export const doctypes: Record<Doctype, DoctypeEntry> = {
   presentation: {
     viewer: () => import('../../../islands/presentation-viewer/mount.ts'),
@@ -48,7 +59,7 @@ export const doctypes: Record<Doctype, DoctypeEntry> = {
     pageReads: startFirstPage,
   },
   form: {
-    viewer: () => import('./checklist-viewer.ts'),
+    viewer: () => hydrateSupport().then(() => import('./checklist-viewer.ts')),
     editor: () => import('../../../islands/checklist-editor/mount.tsx'),
     // Its results page (issue #45): the charts and THE results grid of its submissions.
     results: () => import('../../../islands/checklist-results/mount.tsx').then((m) => m.grid),

@@ -31,6 +31,9 @@ const src = (name: string) => `${root}/src/${name}.ts`;
 const CHECKLIST_VIEWER = src('screens/doctypes/checklist-viewer');
 const EDITOR = `${root}/islands/checklist-editor/mount.tsx`;
 const LIT = `${root}/node_modules/lit/index.js`;
+const LIT_ELEMENT = `${root}/node_modules/lit-element/lit-element.js`;
+const LIT_HTML = `${root}/node_modules/lit-html/lit-html.js`;
+const HYDRATE_SUPPORT = `${root}/node_modules/@lit-labs/ssr-client/lit-element-hydrate-support.js`;
 
 const sources: Record<string, string> = {
   [`${root}/src/pages/documentation/view.astro`]: "import SignedInLayout from '../../layouts/SignedInLayout.astro';",
@@ -79,7 +82,7 @@ function graph(): Map<string, Info> {
   // A dialog the sign-in page loads on demand: what it imports is public too.
   add(src('screens/account/lazy-dialog'), [src('client/dom')]);
   add(src('client/dom'));
-  add(src('screens/documentation/document-view'), [src('screens/documentation/toolbar'), src('client/dom'), src('screens/documentation/view-only')], [src('doctypes/viewer'), CHECKLIST_VIEWER, SHEET_VIEWER]);
+  add(src('screens/documentation/document-view'), [src('screens/documentation/toolbar'), src('client/dom'), src('screens/documentation/view-only')], [src('doctypes/viewer'), CHECKLIST_VIEWER, SHEET_VIEWER, HYDRATE_SUPPORT]);
   add(src('screens/documentation/history'), [src('screens/documentation/toolbar')]);
   add(src('screens/documentation/toolbar'));
   add(src('screens/documentation/view-only'));
@@ -93,7 +96,10 @@ function graph(): Map<string, Info> {
   add(`${root}/elements/rb-checklist/rb-checklist.ts`, [LIT]);
   add(src('shared/checklists/value-types'));
   add(`${root}/elements/shared/events.ts`);
-  add(LIT);
+  add(LIT, [LIT_HTML, LIT_ELEMENT]);
+  add(LIT_ELEMENT, [LIT_HTML]);
+  add(LIT_HTML);
+  add(HYDRATE_SUPPORT, [LIT_HTML]);
   return g;
 }
 
@@ -150,6 +156,13 @@ describe('page-chunks', () => {
     // viewer's code), but Lit, whole, is in the viewer's shared file (Rollup split it among files, #29).
     expect(chunks.has(CHECKLIST_VIEWER)).toBe(false);
     expect(chunks.get(LIT)).toBe('checklist-viewer-shared');
+  });
+
+  it('puts Lit’s hydrate support in a file that runs before LitElement’s: it imports only lit-html’s file, which holds no LitElement (#42)', () => {
+    const chunks = plan();
+    expect(chunks.get(HYDRATE_SUPPORT)).toBe('lit-hydrate');
+    expect(chunks.get(LIT_HTML)).toBe('lit-html');
+    expect(chunks.get(LIT_ELEMENT)).toBe('checklist-viewer-shared');
   });
 
   it('puts in core what a public page and a signed-in page both import at load, never in a viewer’s file', () => {

@@ -4,19 +4,13 @@
  * draws it, rendered with @lit-labs/ssr: the element's own templates (rb-checklist's render(), its styles
  * as a `<style>` — the CSP allows inline styles, not scripts —) in a declarative shadow root
  * (`<template shadowrootmode="open">`), which the browser attaches while it parses, before any script.
- * The page's viewer adopts that element (src/screens/doctypes/checklist-viewer.ts). No second copy of
- * the markup: the server and the browser run the same template.
+ * The page's viewer hands that element the same checklist and it hydrates
+ * (src/screens/doctypes/checklist-viewer.ts, @lit-labs/ssr-client): it takes the server's shadow root
+ * over as it is. No second copy of the markup, and nothing drawn twice.
  *
  * Loaded on first use (Lit, its DOM shim and the element stay out of the server's start-up).
  */
 import type { Document } from '../../../shared/api/documentation.ts';
-
-/**
- * Lit SSR writes a property binding it reflects as an attribute with the value's text: `.checked=${false}`
- * becomes `checked="false"`, which HTML reads as checked. Those are taken out (the property is false);
- * only the templates' own markup can hold them (every text and attribute value is escaped, so `"` is `&quot;`).
- */
-const FALSE_BOOLEAN = /\s(?:checked|selected|disabled)="false"/g;
 
 /** The body of a checklist's view page as HTML; undefined when the page shows no filler (an older version, no questions). */
 export async function checklistBodyHtml(doc: Document): Promise<string | undefined> {
@@ -28,6 +22,5 @@ export async function checklistBodyHtml(doc: Document): Promise<string | undefin
     import('../../../../elements/rb-checklist/rb-checklist.ts'),
   ]);
   if (!body.fillsIn(doc)) return undefined;
-  const html = await collectResult(render(body.checklistBody(doc, true)));
-  return html.replace(FALSE_BOOLEAN, '');
+  return collectResult(render(body.checklistBody(doc, true)));
 }

@@ -1,6 +1,7 @@
 /**
  * A checklist's view page drawn by the server (src/server/http/first-paint/checklist.ts): rb-checklist's
- * own templates in a declarative shadow root, inert until the viewer adopts it; whatever a checklist's
+ * own templates in a declarative shadow root, with Lit's part markers, waiting (`defer-hydration`) until the
+ * viewer hands it the same checklist and it hydrates (#42: neither inert nor drawn again); whatever a checklist's
  * author wrote stays text (parsed back with parse5, as a browser parses it); nothing is checked that the
  * answers do not check.
  */
@@ -69,7 +70,7 @@ function textOf(node: Node): string {
 const attr = (element: Element, name: string) => element.attrs.find((a) => a.name === name)?.value;
 
 describe('checklistBodyHtml', () => {
-  it('draws the description, the count and the filler with its questions in a declarative shadow root, inert', async () => {
+  it('draws the description, the count and the filler with its questions in a declarative shadow root, waiting to hydrate', async () => {
     const html = (await checklistBodyHtml(checklist()))!;
     const all = elements(parseFragment(html));
     const description = all.find((e) => attr(e, 'class') === 'document-description')!;
@@ -77,13 +78,23 @@ describe('checklistBodyHtml', () => {
     expect(textOf(all.find((e) => attr(e, 'class') === 'document-question-count')!)).toBe('3 questions');
 
     const filler = all.find((e) => e.tagName === 'rb-checklist')!;
-    expect(attr(filler, 'data-server-drawn')).toBe('d1/2');
-    expect(attr(filler, 'inert')).toBe('');
+    expect(attr(filler, 'defer-hydration')).toBe('');
+    expect(attr(filler, 'inert')).toBeUndefined();
+    expect(attr(filler, 'data-server-drawn')).toBeUndefined();
     const root = filler.childNodes.find((n): n is Element => 'tagName' in n && n.tagName === 'template')!;
     expect(attr(root, 'shadowrootmode')).toBe('open');
     const legends = elements(root).filter((e) => e.tagName === 'legend').map((e) => textOf(e).replace(/\s+\*?\s*$/, '').trim());
     expect(legends).toEqual([HOSTILE.trim(), 'Pick one', 'Notes']);
     expect(elements(root).some((e) => e.tagName === 'style')).toBe(true);
+    // What hydration walks: the markers of the element's render() template, inside its shadow root.
+    const markers: string[] = [];
+    const visit = (n: Node) => {
+      if (n.nodeName === '#comment') markers.push((n as DefaultTreeAdapterMap['commentNode']).data);
+      if (n.nodeName === 'template') visit((n as DefaultTreeAdapterMap['template']).content);
+      if ('childNodes' in n) n.childNodes.forEach(visit);
+    };
+    visit(root);
+    expect(markers.some((data) => data.startsWith('lit-part '))).toBe(true);
   });
 
   it('keeps hostile text as text: no script, no handler attribute, no element it did not draw', async () => {
