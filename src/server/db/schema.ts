@@ -15,3 +15,4 @@ export * from './schema/sheets.ts';
 export * from './schema/informed.ts';
 export * from './schema/webhooks.ts';
 export * from './schema/idempotency.ts';
+export * from './schema/sso.ts';
