@@ -40,6 +40,11 @@ const ACTIVITY_TYPES = [
   'ApiTokenCreated',
   'ApiTokenUsed',
   'ApiTokenRevoked',
+  'SsoConnectionCreated',
+  'SsoConnectionUpdated',
+  'SsoConnectionDeleted',
+  'SsoAccountCreated',
+  'SsoAccountLinked',
 ] as const satisfies readonly ActivityType[];
 type Missing = Exclude<ActivityType, (typeof ACTIVITY_TYPES)[number]>;
 const everyType: [Missing] extends [never] ? true : Missing = true;
