@@ -2,6 +2,7 @@
  * The organisation's provider as openid-client (the certified relying-party library) sees it: discovery
  * through `{issuer}/.well-known/openid-configuration` (the issuer it answers must be the one saved), the
  * client's id and secret (unsealed here, never logged), the server's clock (`clockSkew`: tests move it).
+ * The ID token's signature is always checked against the provider's JWKS (enableNonRepudiationChecks).
  * The SSRF rule is checked before every call (services/sso/issuer-address.ts). Plain http is allowed only
  * with OIDC_ALLOW_PRIVATE (a provider on the organisation's own network, the tests' provider).
  */
@@ -41,6 +42,9 @@ export async function providerOf(deps: Pick<Deps, 'config' | 'now'>, connection:
     );
     const provider = new client.Configuration(config.serverMetadata(), connection.clientId, { client_secret: secret, [client.clockSkew]: skew }, clientAuthOf(config, secret));
     if (insecure) client.allowInsecureRequests(provider);
+    // The ID token's signature is checked against the provider's JWKS too, not only trusted for coming over TLS
+    // from the token endpoint (OpenID Connect Core 3.1.3.7 allows that; openid-client skips it unless asked).
+    client.enableNonRepudiationChecks(provider);
     provider.timeout = PROVIDER_TIMEOUT_S;
     return provider;
   } catch (err) {
