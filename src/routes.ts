@@ -43,6 +43,7 @@ export const routes: readonly Route[] = [
   { pattern: '/admin/webhooks/new', shell: 'admin/webhooks/new', guard: 'org-admin' },
   { pattern: '/admin/webhooks/:id', shell: 'admin/webhooks/edit', guard: 'org-admin' },
   { pattern: '/admin/settings', shell: 'admin/settings', guard: 'org-admin' },
+  { pattern: '/admin/sso', shell: 'admin/sso', guard: 'org-admin' },
   { pattern: '/admin/create-org', shell: 'admin/create-org', guard: 'org-admin' },
   // the members' personal API tokens (issue #34)
   { pattern: '/admin/api-tokens', shell: 'admin/api-tokens', guard: 'org-admin' },

@@ -49,6 +49,7 @@ import type { FavouriteEntry, NotificationList, SubscribeBody, SubscriptionEntry
 import type { SearchQuery, SearchResult } from '../shared/api/search.ts';
 import type { QrSheetItems, QrSheetQuery } from '../shared/api/qr-labels.ts';
 import type { MailFailures } from '../shared/api/settings.ts';
+import type { SsoConnection, SsoConnectionBody } from '../shared/api/sso.ts';
 import type { SheetData, SheetDataQuery, SheetExportQuery } from '../shared/api/sheets.ts';
 import type { Analytics, AnalyticsQuery, ChecklistDataQuery } from '../shared/api/analytics.ts';
 import type { List } from '../shared/api/list.ts';
@@ -302,6 +303,12 @@ export const api = {
   settings: {
     /** The organisation's mail that could not be delivered (org admins; General Settings). */
     mailFailures: () => call<MailFailures>(paths.settings.mailFailures),
+  },
+  /** Single sign-on's connection (issue #48; org admins): 404 while there is none. */
+  sso: {
+    get: () => call<SsoConnection>(paths.sso.connection),
+    save: (body: SsoConnectionBody) => json<SsoConnection>('PUT', paths.sso.connection, body),
+    remove: () => json<void>('DELETE', paths.sso.connection),
   },
   /** Outgoing webhooks (issue #34; org admins). */
   webhooks: {

@@ -51,6 +51,7 @@ import { settingsApi } from './routes/settings.ts';
 import { sheetsApi } from './routes/sheets.ts';
 import { avatarUploads, signedAvatars, signedMedia, uploadReceiver } from './routes/uploads.ts';
 import { createUserApi, usersApi } from './routes/users.ts';
+import { ssoApi } from './routes/sso.ts';
 import { webhooksApi } from './routes/webhooks.ts';
 import { workflow } from './routes/workflow.ts';
 import { schedulesApi } from './routes/schedules.ts';
@@ -91,6 +92,8 @@ export const ACCESS: AccessTable = {
   '/activity': ORG_ADMIN,
   '/settings': ORG_ADMIN,
   '/webhooks': ORG_ADMIN,
+  // Single sign-on's connection (issue #48); its flow is the site's (routes/sso-flow.ts).
+  '/sso': ORG_ADMIN,
   // Billing stays open to an expired organisation, so an admin can always pay; the webhook is Stripe's (signed body).
   '/billing': MEMBER_EVEN_IF_EXPIRED,
   'POST /billing/create-checkout-session': [...MEMBER_EVEN_IF_EXPIRED, requireOrgAdmin],
@@ -147,6 +150,7 @@ export function createApi(deps: Deps): Hono<AppEnv> {
   api.route('/settings', settingsApi);
   api.route('/webhooks', webhooksApi);
   api.route('/workflow/schedules', schedulesApi);
+  api.route('/sso', ssoApi);
   api.route('/workflow', workflow);
   api.route('/billing', billingApi);
   api.route('/_build-info', buildInfo);

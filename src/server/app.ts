@@ -4,6 +4,7 @@
  */
 import { Hono } from 'hono';
 import { createApi } from './api.ts';
+import { ssoFlow } from './routes/sso-flow.ts';
 import { sessionCookies } from './auth/session-cookie.ts';
 import type { AppEnv, Deps } from './env.ts';
 import { compression } from './http/compression.ts';
@@ -70,6 +71,12 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   // Addresses under /api/ but outside /api/v1 (the API answers its own unknown addresses, http/unrouted.ts):
   // without this they would fall through to the site below and get the HTML not-found page.
   app.all('/api/*', (c) => problemAnswer(c, 404, 'Not found'));
+  // Single sign-on's flow (issue #48): the browser is sent here and back, so it is the site's, not the API's.
+  app.use('/auth/sso/*', async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  app.route('/auth/sso', ssoFlow);
   app.get('*', site);
   app.on('HEAD', '*', site);
   return app;

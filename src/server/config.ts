@@ -120,6 +120,8 @@ export interface Config {
   webhookRetryBaseMs: number;
   /** Deliveries may go to private, loopback and link-local addresses (WEBHOOK_ALLOW_PRIVATE=1; off by default: the SSRF rule). */
   webhookAllowPrivate: boolean;
+  /** SSO issuers may be on private, loopback and link-local addresses (OIDC_ALLOW_PRIVATE=1: a provider on the organisation's own network). */
+  oidcAllowPrivate: boolean;
   /** How often the webhook sender looks for due deliveries besides being woken at each commit (WEBHOOK_DELIVERY_INTERVAL_MS, default 5 s). */
   webhookDeliveryIntervalMs: number;
   /** After a secret is rotated, the old one keeps signing beside the new one this long (WEBHOOK_SECRET_OVERLAP_HOURS, default 24). */
@@ -287,6 +289,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailDeliveryIntervalMs: positiveNumber(env.MAIL_DELIVERY_INTERVAL_MS, 'MAIL_DELIVERY_INTERVAL_MS') ?? 10_000,
     webhookRetryBaseMs: positiveNumber(env.WEBHOOK_RETRY_BASE_MS, 'WEBHOOK_RETRY_BASE_MS') ?? 5_000,
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1' || env.WEBHOOK_ALLOW_PRIVATE === 'true',
+    oidcAllowPrivate: env.OIDC_ALLOW_PRIVATE === '1' || env.OIDC_ALLOW_PRIVATE === 'true',
     webhookDeliveryIntervalMs: positiveNumber(env.WEBHOOK_DELIVERY_INTERVAL_MS, 'WEBHOOK_DELIVERY_INTERVAL_MS') ?? 5_000,
     webhookSecretOverlapMs: (positiveCount(env.WEBHOOK_SECRET_OVERLAP_HOURS, 'WEBHOOK_SECRET_OVERLAP_HOURS') ?? 24) * 60 * 60 * 1000,
     webhookMaxInFlight: positiveCount(env.WEBHOOK_MAX_IN_FLIGHT, 'WEBHOOK_MAX_IN_FLIGHT') ?? 64,

@@ -58,11 +58,14 @@ const ADMIN_CALLS: AdminCall[] = [
   { method: 'POST', route: '/webhooks/:id/test', path: (ids) => `webhooks/${ids.webhook}/test`, namesId: true },
   { method: 'GET', route: '/users/api-tokens', path: () => 'users/api-tokens', namesId: false },
   { method: 'DELETE', route: '/users/api-tokens/:id', path: (ids) => `users/api-tokens/${ids.apiToken}`, namesId: true },
+  { method: 'GET', route: '/sso/connection', path: () => 'sso/connection', namesId: false },
+  { method: 'PUT', route: '/sso/connection', path: () => 'sso/connection', body: () => ({ issuer: 'https://id.example.com', client_id: 'swept', client_secret: 'swept', domains: ['example.com'] }), namesId: false },
+  { method: 'DELETE', route: '/sso/connection', path: () => 'sso/connection', namesId: false },
 ];
 
 /** Routes of the admin area's prefixes that any member may call (their own things). */
 const MEMBER_CALLS = new Set(['GET /roles', 'GET /roles/:id', 'POST /users/sign-avatar-upload']);
-const ADMIN_AREA = /^\/(users|auth\/org-invites|activity|roles|settings|webhooks)(\/|$)/;
+const ADMIN_AREA = /^\/(users|auth\/org-invites|activity|roles|settings|webhooks|sso)(\/|$)/;
 
 let ours: { admin: TestUser; member: TestUser; org: TestOrg; ids: Ids };
 let theirs: { admin: TestUser };

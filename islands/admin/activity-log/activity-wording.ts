@@ -101,6 +101,21 @@ const PHRASES: Record<ActivityType, Phrase> = {
   ApiTokenCreated: { verb: 'created an API token of', kind: 'user' },
   ApiTokenUsed: { verb: 'used an API token of', kind: 'user' },
   ApiTokenRevoked: { verb: 'revoked an API token of', kind: 'user' },
+  // Said whole by SSO_WORDS below.
+  SsoConnectionCreated: { verb: 'connected single sign-on', kind: 'organization' },
+  SsoConnectionUpdated: { verb: 'changed single sign-on', kind: 'organization' },
+  SsoConnectionDeleted: { verb: 'disconnected single sign-on', kind: 'organization' },
+  SsoAccountCreated: { verb: 'signed in through single sign-on', kind: 'user' },
+  SsoAccountLinked: { verb: 'linked single sign-on to', kind: 'user' },
+};
+
+/** Single sign-on (issue #48): the sentence after the actor's name; `issuer` is the provider's address. */
+const SSO_WORDS: Partial<Record<ActivityType, (issuer: string) => string>> = {
+  SsoConnectionCreated: (issuer) => ` connected the organization to the identity provider ${issuer}.`,
+  SsoConnectionUpdated: (issuer) => ` changed the single sign-on connection (${issuer}).`,
+  SsoConnectionDeleted: (issuer) => ` disconnected the organization from the identity provider ${issuer}.`,
+  SsoAccountCreated: (issuer) => ` joined the organization, signed in by ${issuer}.`,
+  SsoAccountLinked: (issuer) => ` linked their account to ${issuer}.`,
 };
 
 /** Who came and went (issue #32): the sentence after the actor's name. */
@@ -140,6 +155,8 @@ export function describeActivity(entry: ActivityEntry): ActivityPart[] {
   const context = entry.context_data ?? {};
   const invitation = INVITATION_WORDS[entry.activity_type];
   if (invitation) return [actor, invitation(str(context.email) ?? 'someone')];
+  const sso = SSO_WORDS[entry.activity_type];
+  if (sso) return [actor, sso(str(context.issuer) ?? 'the identity provider')];
   const token = TOKEN_WORDS[entry.activity_type];
   if (token) {
     const owner = str(context.user_id) !== undefined && context.user_id !== entry.actor?.id ? (entry.target?.name ?? str(context.username)) : undefined;

@@ -50,6 +50,7 @@ const PASSWORD = 'An API token cannot manage the password';
 export const PROFILE = 'An API token cannot change the e-mail address or profile';
 const ORGANISATIONS = 'An API token works in its own organization only';
 const BILLING = 'An API token cannot manage billing';
+const SINGLE_SIGN_ON = 'An API token cannot manage single sign-on';
 
 /**
  * A refusal of the calls on the token's OWN user only: the address's segment after the entry's prefix is a
@@ -99,6 +100,8 @@ export const TOKEN_REFUSALS: Readonly<Record<string, string | OwnUserRefusal>> =
   'POST /auth/invite': ORGANISATIONS,
   // Billing, all of it.
   '/billing': BILLING,
+  // Single sign-on's connection (issue #48): who may sign in at all is for a signed-in admin to change.
+  '/sso': SINGLE_SIGN_ON,
 };
 
 /** The detail of the refusal of an API token's call whoever its user is, or undefined when the table refuses it to no token. */

@@ -31,7 +31,7 @@ export function appKey(config: Config): Promise<Buffer> {
 }
 
 /** Purposes never share a key: a value sealed for one cannot be opened as another. */
-export type SealPurpose = 'otp-secret' | 'webhook-secret';
+export type SealPurpose = 'otp-secret' | 'webhook-secret' | 'sso-client-secret';
 
 async function purposeKey(config: Config, purpose: SealPurpose): Promise<Buffer> {
   return Buffer.from(hkdfSync('sha256', await appKey(config), Buffer.alloc(0), `ringbinder ${purpose}`, 32));

@@ -16,6 +16,14 @@ export interface Device {
   userAgent: string | null;
 }
 
+/** A session started by an organisation's identity provider (issue #48): its organisation, and whom the provider signed in. */
+export interface SsoOrigin {
+  orgId: string;
+  issuer: string;
+  subject: string;
+  sid: string | null;
+}
+
 /** Opens a session for the user and returns its bearer token (shown once, never stored). */
 export async function openLoginSession(
   db: Queryable,
@@ -23,6 +31,7 @@ export async function openLoginSession(
   userId: string,
   device: Device,
   orgId: string | null,
+  sso?: SsoOrigin,
 ): Promise<string> {
   const token = newToken();
   const now = deps.now();
@@ -36,6 +45,7 @@ export async function openLoginSession(
     createdAt: now,
     lastAccessedAt: now,
     expiresAt: new Date(now.getTime() + deps.config.sessionAbsoluteMs),
+    ...(sso ? { ssoOrgId: sso.orgId, ssoIssuer: sso.issuer, ssoSubject: sso.subject, ssoSid: sso.sid } : {}),
   });
   return token;
 }

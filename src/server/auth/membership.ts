@@ -16,6 +16,10 @@ import { forbidden, HttpError, invalidSubscription, subscriptionExpired } from '
 
 export const noOrganisationSelected = () => new HttpError(400, 'No organization selected');
 
+/** Issue #48: the organisation requires single sign-on and this session was started with a password (docs/sso.md). */
+export const SSO_REQUIRED = 'This organization requires signing in with your organisation: use “Sign in with your organisation” on the sign-in page';
+export const ssoRequired = () => new HttpError(403, SSO_REQUIRED);
+
 /**
  * 403 unless the organisation is switched on; 402 when billing is on and neither its trial nor its paid
  * period (paid_until: services/billing/) runs at `now`.
@@ -31,6 +35,7 @@ function memberMiddleware(checkExpiry: boolean) {
   return createMiddleware<MemberEnv>(async (c, next) => {
     const membership = c.var.membership;
     if (!membership) throw noOrganisationSelected();
+    if (membership.ssoOnly) throw ssoRequired();
     const { deps } = c.var;
     if (checkExpiry) checkSubscription(membership.org, deps.now(), deps.config.billing !== undefined);
     else if (!membership.org.isActive) throw invalidSubscription();

@@ -16,3 +16,4 @@ export * from './schema/schedules.ts';
 export * from './schema/informed.ts';
 export * from './schema/webhooks.ts';
 export * from './schema/idempotency.ts';
+export * from './schema/sso.ts';

@@ -33,6 +33,16 @@ export function passwordResetMessage(to: string, fullName: string, url: string):
   );
 }
 
+/** The link that proves an address is its account's, to link it to the organisation's sign-in (issue #48). */
+export function ssoLinkMessage(to: string, fullName: string, url: string): Message {
+  return message(
+    to,
+    'Link your Ringbinder account to your organization’s sign-in',
+    [`Hello ${fullName},`, 'Someone signed in with your organization’s identity provider using this address and asked to link it to your Ringbinder account. If it was you, follow the link below within an hour; if not, ignore this e-mail.'],
+    { label: 'Link my account', url },
+  );
+}
+
 /** A day as the mails write it: '30 November 2026' (UTC, the server's clock). */
 const mailDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 

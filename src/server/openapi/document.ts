@@ -80,6 +80,7 @@ export const TAGS: [name: string, description: string][] = [
   ['Settings', 'The organisation’s settings'],
   ['Billing', 'Plans, subscriptions and the payment provider’s webhook'],
   ['Webhooks', 'Endpoints that hear of the organisation’s events, their deliveries and tests'],
+  ['Single sign-on', 'The organisation’s OpenID Connect provider (its admins only)'],
   ['API tokens', 'Personal API tokens (`rb_pat_…`)'],
   ['API', 'This API itself: its document and the build it runs'],
 ];

@@ -24,6 +24,8 @@ import { setAvatar } from './avatars.ts';
 import { cancelEmailChange, EMAIL_TAKEN, requestEmailChange } from './email-change.ts';
 import { newPasswordNeeded } from './temporary-passwords.ts';
 import { otpSecretOf, otpStepUnused } from './two-factor.ts';
+import { passwordShutOut } from './sso/required.ts';
+import { SSO_REQUIRED } from '../auth/membership.ts';
 
 const HOUR = 60 * 60 * 1000;
 export const ACTIVATION_VALID_MS = 48 * HOUR;
@@ -143,6 +145,8 @@ export async function signIn(deps: Deps, form: SignIn, device: Device & { ip: st
     if (!accepted) throw badRequest('Incorrect OTP');
   }
   await signInSucceeded(db, attempt);
+  // Issue #48: an organisation that requires single sign-on lets in only its provider's sessions (and its break-glass admins).
+  if (await passwordShutOut(db, user.id)) throw badRequest(SSO_REQUIRED);
   // A password an admin chose opens no session: its owner chooses their own first (temporary-passwords.ts).
   if (user.mustChangePassword) throw await newPasswordNeeded(db, user.id, now);
   return openLoginSession(db, deps, user.id, device, await soleOrganisation(db, user.id));

@@ -45,7 +45,13 @@ export type ActivityType =
   // personal API tokens (issue #34): context token_id, token_name, scope, user_id, username (the owner)
   | 'ApiTokenCreated'
   | 'ApiTokenUsed'
-  | 'ApiTokenRevoked';
+  | 'ApiTokenRevoked'
+  // single sign-on (issue #48): context issuer, domains; Account* also user_id, username, email
+  | 'SsoConnectionCreated'
+  | 'SsoConnectionUpdated'
+  | 'SsoConnectionDeleted'
+  | 'SsoAccountCreated'
+  | 'SsoAccountLinked';
 
 /**
  * What an event is about, as it is now: `live` links to it (document → its view page, and its history for

@@ -136,6 +136,11 @@ export const settings = {
   mailFailures: 'settings/mail-failures',
 };
 
+/** Single sign-on's connection (issue #48; org admins). */
+export const sso = {
+  connection: 'sso/connection',
+};
+
 /** Outgoing webhooks (issue #34; org admins). */
 export const webhooks = {
   list: 'webhooks',

@@ -8,15 +8,19 @@
  */
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../connection.ts';
-import { apiTokens, loginSessions, memberships, organisations, roles, userRoles, users } from '../schema.ts';
+import { apiTokens, loginSessions, memberships, organisations, roles, ssoConnections, userRoles, users } from '../schema.ts';
 
 export type OrganisationRow = typeof organisations.$inferSelect;
 
 export interface CallerRows {
   session: typeof loginSessions.$inferSelect;
   user: typeof users.$inferSelect;
-  /** The session's current organisation, if the user is an active member of it (not yet checked for its subscription). */
-  membership: { org: OrganisationRow; isOrgAdmin: boolean; roleIds: string[] } | null;
+  /**
+   * The session's current organisation, if the user is an active member of it (not yet checked for its subscription).
+   * `ssoOnly`: the organisation requires single sign-on (issue #48) and this session was not started by its
+   * provider, nor is the user one of its break-glass admins: it may not work in it (auth/membership.ts).
+   */
+  membership: { org: OrganisationRow; isOrgAdmin: boolean; roleIds: string[]; ssoOnly: boolean } | null;
 }
 
 function callerQuery(db: Queryable) {
@@ -27,6 +31,8 @@ function callerQuery(db: Queryable) {
       org: organisations,
       isOrgAdmin: memberships.isOrgAdmin,
       roleIds: sql<string[]>`array(select ${userRoles.roleId}::text from ${userRoles} inner join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${loginSessions.userId} and ${roles.orgId} = ${memberships.orgId})`,
+      ssoRequired: ssoConnections.required,
+      breakGlassUserIds: ssoConnections.breakGlassUserIds,
     })
     .from(loginSessions)
     .innerJoin(users, eq(users.id, loginSessions.userId))
@@ -35,6 +41,7 @@ function callerQuery(db: Queryable) {
       and(eq(memberships.orgId, loginSessions.orgId), eq(memberships.userId, loginSessions.userId), eq(memberships.isActive, true)),
     )
     .leftJoin(organisations, eq(organisations.id, memberships.orgId))
+    .leftJoin(ssoConnections, eq(ssoConnections.orgId, memberships.orgId))
     .where(
       and(
         eq(loginSessions.tokenHash, sql.placeholder('tokenHash')),
@@ -59,10 +66,11 @@ export async function callerOfToken(db: Queryable, tokenHash: string, now: Date)
   const [row] = await query.execute({ tokenHash, now: now.toISOString() });
   if (!row) return undefined;
   const { session, user, org, isOrgAdmin } = row;
+  const ssoOnly = row.ssoRequired === true && session.ssoOrgId !== org?.id && !(row.breakGlassUserIds ?? []).includes(user.id);
   return {
     session,
     user,
-    membership: org && isOrgAdmin !== null ? { org, isOrgAdmin, roleIds: row.roleIds ?? [] } : null,
+    membership: org && isOrgAdmin !== null ? { org, isOrgAdmin, roleIds: row.roleIds ?? [], ssoOnly } : null,
   };
 }
 
@@ -108,5 +116,6 @@ export async function callerOfApiToken(db: Queryable, tokenHash: string, now: Da
   const [row] = await query.execute({ tokenHash, now: now.toISOString() });
   if (!row) return undefined;
   const { token, user, org, isOrgAdmin } = row;
-  return { token, user, membership: org && isOrgAdmin !== null ? { org, isOrgAdmin, roleIds: row.roleIds ?? [] } : null };
+  // A token is no session: required single sign-on governs the sessions people sign in with (docs/sso.md).
+  return { token, user, membership: org && isOrgAdmin !== null ? { org, isOrgAdmin, roleIds: row.roleIds ?? [], ssoOnly: false } : null };
 }

@@ -171,8 +171,18 @@ export const loginSessions = pgTable(
     lastAccessedAt: at('last_accessed_at').notNull().defaultNow(),
     expiresAt: at('expires_at').notNull(),
     endedAt: at('ended_at'),
+    /** Started by this organisation's identity provider (issue #48): only such sessions work in it while it requires SSO. */
+    ssoOrgId: uuid('sso_org_id').references(() => organisations.id, { onDelete: 'set null' }),
+    /** The provider's issuer and subject, and its session id (`sid`): what a back-channel logout token names. */
+    ssoIssuer: text('sso_issuer'),
+    ssoSubject: text('sso_subject'),
+    ssoSid: text('sso_sid'),
   },
-  (t) => [uniqueIndex('login_sessions_token_key').on(t.tokenHash), index('login_sessions_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('login_sessions_token_key').on(t.tokenHash),
+    index('login_sessions_user_idx').on(t.userId),
+    index('login_sessions_sso_idx').on(t.ssoIssuer, t.ssoSubject).where(sql`${t.ssoIssuer} is not null`),
+  ],
 );
 
 /** Single-use e-mailed tokens: account activation, password reset and the confirmation of a new e-mail address. */
@@ -181,7 +191,7 @@ export const accountTokens = pgTable(
   {
     id: uuid('id').primaryKey(),
     userId: userIdColumn(),
-    purpose: text('purpose', { enum: ['activation', 'password-reset', 'email-change'] }).notNull(),
+    purpose: text('purpose', { enum: ['activation', 'password-reset', 'email-change', 'sso-link'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     /** 'email-change': the new address the token was mailed to and confirms. */
     email: text('email'),

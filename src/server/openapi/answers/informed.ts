@@ -46,6 +46,11 @@ const ACTIVITY_TYPES = [
   'ScheduleCreated',
   'ScheduleUpdated',
   'ScheduleDeleted',
+  'SsoConnectionCreated',
+  'SsoConnectionUpdated',
+  'SsoConnectionDeleted',
+  'SsoAccountCreated',
+  'SsoAccountLinked',
 ] as const satisfies readonly ActivityType[];
 type Missing = Exclude<ActivityType, (typeof ACTIVITY_TYPES)[number]>;
 const everyType: [Missing] extends [never] ? true : Missing = true;
