@@ -87,6 +87,6 @@ export default tseslint.config(
   {
     // The boundaries of scripts/lint/layout.js, on every file (scripts/lint/plugin.js decides by path).
     plugins: { ringbinder },
-    rules: { 'ringbinder/boundaries': 'error', 'ringbinder/no-raw-requests': 'error' },
+    rules: { 'ringbinder/boundaries': 'error', 'ringbinder/no-raw-requests': 'error', 'ringbinder/no-import-cycles': 'error' },
   },
 );

@@ -28,7 +28,7 @@ import {
   ORDERING_FIELDS,
   ROOT,
   type Doctype,
-} from './documentation.ts';
+} from './doctypes-and-limits.ts';
 
 // ─── Request pieces ───────────────────────────────────────────────────────────────────────────────
 

@@ -27,6 +27,13 @@
  */
 import type { QrLabelLayout } from '../../../../shared/api/qr-labels.ts';
 
+/** One label of a sheet: the item's name, its path in the tree and the address its code holds. */
+export interface SheetLabel {
+  name: string;
+  path: string;
+  url: string;
+}
+
 /** Points in a millimetre (a PDF point is 1/72 in). */
 export const MM = 72 / 25.4;
 

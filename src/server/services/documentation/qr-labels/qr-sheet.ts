@@ -29,6 +29,7 @@ import { readableAncestors, requireAction } from '../access.ts';
 import { shareFillUrl, shareLinkToken } from '../../checklists/share-links.ts';
 import { sheetItems, type SheetItem } from './sheet-items.ts';
 import { recordActivity } from '../../activity.ts';
+import type { SheetLabel } from './layouts.ts';
 
 /** One snapshot of the tree: every statement of the read sees the same moment. */
 const SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
@@ -52,11 +53,6 @@ export async function qrSheetItems(deps: Deps, who: Member, folderId: string, su
 }
 
 /** A label as the PDF draws it. */
-export interface SheetLabel {
-  name: string;
-  path: string;
-  url: string;
-}
 
 export interface SheetPdf {
   fileName: string;
