@@ -14,7 +14,7 @@
  */
 import { useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { api, problemText } from '../../src/client/api.ts';
-import { resultsPath } from '../../src/client/addresses.ts';
+import { resultsPath } from '../../src/shared/page-addresses.ts';
 import { navigate } from '../../src/client/navigation.ts';
 import { showAlert } from '../../src/client/stores/alerts.ts';
 import { formatDateTime } from '../../src/client/time-format.ts';

@@ -96,7 +96,7 @@ export const noImportCycles = {
     const listeners = {
       ImportDeclaration: check,
       ExportAllDeclaration: check,
-      ExportNamedDeclaration: (node) => node.source && check(node),
+      ExportNamedDeclaration: (/** @type {any} */ node) => node.source && check(node),
       ImportExpression: check,
       /** `typeof import('./x.ts')` */
       TSImportType: (/** @type {any} */ node) => check(node, node.argument),

@@ -17,6 +17,7 @@ import type { Readable } from 'node:stream';
 import { QR_SHEET_MAX_LABELS, type QrSheetItems, type QrShareLinkChoice } from '../../../../shared/api/qr-labels.ts';
 import type { QrSheetQueryParsed } from '../../../../shared/api/qr-labels-schemas.ts';
 import { exportFileName } from '../../../../shared/api/sheets.ts';
+import { itemPath } from '../../../../shared/page-addresses.ts';
 import { allows } from '../../../../shared/permissions/index.ts';
 import type { Config } from '../../../config.ts';
 import type { Queryable } from '../../../db/connection.ts';
@@ -36,7 +37,7 @@ const SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only' } 
 
 /** The address a label's code holds when no share link is chosen. */
 export const itemAddress = (config: Pick<Config, 'publicUrl'>, item: Pick<SheetItem, 'kind' | 'id'>): string =>
-  `${config.publicUrl}/documentation/${item.kind === 'document' ? 'view' : 'browse'}/${item.id}`;
+  `${config.publicUrl}${itemPath(item)}`;
 
 const isChecklist = (item: SheetItem) => item.kind === 'document' && item.doctype === 'form';
 
