@@ -20,7 +20,7 @@ import { localKeys, sessionKeys } from './storage.ts';
 import { inlineCall } from './inline-call.ts';
 
 /** THE table lives in src/shared/first-reads.ts (the server answers the same reads into the HTML). */
-export { firstReads as earlyReads, LOW_PRIORITY_READS, orderingOfSortKey, SORT_STORAGE_KEY, type ReadsByForm } from '../shared/first-reads.ts';
+export { firstReads as earlyReads, LOW_PRIORITY_READS, orderingOfSortKey, type ReadsByForm } from '../shared/first-reads.ts';
 
 /** What the inline bootstrap is given: the API base, the storage keys, the signed-in routes and their reads. */
 export interface EarlyReadsConfig {

@@ -14,18 +14,6 @@ import { queueWebhooks } from './webhooks/events.ts';
 /** Every event type (named once, in the API's shapes: the activity log and notifications answer them). */
 export type { ActivityType };
 
-/** The documentation tree's events (documentation §3). */
-export type DocumentationActivity = Extract<ActivityType, `Folder${string}` | `Document${string}`>;
-
-/** A checklist was filled in. */
-export type ChecklistActivity = Extract<ActivityType, 'DataSubmitted'>;
-
-/** A checklist's share links made or revoked (issue #29): `context` names the link (share_link_id, share_link_name). */
-export type ShareLinkActivity = Extract<ActivityType, `ShareLink${string}`>;
-
-/** The admin area's events (accounts §3): they name their user or role in `context`; invitations their address. */
-export type AdminActivity = Extract<ActivityType, `User${string}` | `Role${string}` | `Invitation${string}`>;
-
 export interface ActivityRecord {
   type: ActivityType;
   orgId: string;

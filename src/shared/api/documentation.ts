@@ -13,7 +13,6 @@ export type {
   ContentsQuery,
   CreateDocumentBody,
   CreateFolderBody,
-  DataQuery,
   DataQueryParsed,
   DocumentContents,
   FormContents,
@@ -21,7 +20,6 @@ export type {
   PageQuery,
   PresentationContents,
   SheetContents,
-  SignUploadBody,
   UpdateDocumentBody,
   UpdateFolderBody,
 } from './documentation-schemas.ts';

@@ -127,5 +127,3 @@ export const presentationContents = z
   .superRefine(indexRefersTo('pages', 'page_index'))
   .superRefine(pagesAgreeWithIndex)
   .superRefine(storable) satisfies z.ZodType<PresentationContents>;
-
-export type PresentationContentsInput = z.input<typeof presentationContents>;

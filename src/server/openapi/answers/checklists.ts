@@ -24,4 +24,3 @@ export const submittedRowAnswer = z.object({
 }).meta({ id: 'Submission' });
 
 /** A media file's short-lived address (the same answer as the uploads'). */
-export { mediaUrl as mediaUrlAnswer } from './accounts.ts';
