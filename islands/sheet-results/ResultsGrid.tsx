@@ -49,6 +49,16 @@ export const EXPORT_CSV = 'Export CSV';
 export const EXPORT_FAILED = 'Something went wrong fetching your results... please try again';
 
 /** `onFirstPage`: called once, as the first page of rows is drawn and before it paints (./mount.tsx: the server's drawing goes). */
+/** Calls `then` once, in a layout effect, when `ready` first holds (the first page drawn). */
+function useOnce(ready: boolean, then: (() => void) | undefined) {
+  const told = useRef(false);
+  useLayoutEffect(() => {
+    if (!ready || told.current) return;
+    told.current = true;
+    then?.();
+  }, [ready, then]);
+}
+
 export function ResultsGrid({ document: doc, onFirstPage }: { document: Document; onFirstPage?: () => void }) {
   const contents = useMemo(() => readSheetContents(doc.contents), [doc]);
   const formNames = useFormNames(contents);
@@ -69,12 +79,7 @@ export function ResultsGrid({ document: doc, onFirstPage }: { document: Document
   const skip = clampSkip(skipWanted, count);
   const page = firstReady ? pageRows(rows, count, direction, skip) : undefined;
   const label = `Results of ${doc.name}`;
-  const told = useRef(false);
-  useLayoutEffect(() => {
-    if (!firstReady || told.current) return;
-    told.current = true;
-    onFirstPage?.();
-  }, [firstReady, onFirstPage]);
+  useOnce(firstReady, onFirstPage);
 
   const open = (submission: string | undefined) => submission && navigate(resultsPath(doc.id, submission));
   const onRowClick = (event: MouseEvent<HTMLTableRowElement>, row: SheetRow) => {
