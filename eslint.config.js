@@ -85,8 +85,30 @@ export default tseslint.config(
     rules: { 'no-empty-pattern': 'off' },
   },
   {
+    // Small functions with one job (issue #42): none over 120 lines in the source (and at most 10 over 80:
+    // tests/unit/scripts/function-lengths.test.ts counts them).
+    files: ['src/**/*.{ts,tsx,js,mjs}', 'islands/**/*.{ts,tsx}', 'elements/**/*.ts'],
+    rules: { 'max-lines-per-function': ['error', { max: 120 }] },
+  },
+  {
+    // TEMPORARY: h-render reshapes these (issue #42, page data by route); the lead removes this line at merge.
+    files: ['islands/browse/BrowseFolder.tsx', 'src/server/http/static-site.ts'],
+    rules: { 'max-lines-per-function': 'off' },
+  },
+  {
+    // TEMPORARY: islands/browse/dialogs is h-render's too (islands/browse/**), so PropertiesDialog (153) waits for that merge;
+    // WebhookForm (186) and FolderTree (160) are not split yet (issue #42). Remove each file as it is split.
+    files: ['islands/browse/dialogs/PropertiesDialog.tsx', 'islands/admin/webhooks/WebhookEdit.tsx', 'islands/shared/FolderTree.tsx'],
+    rules: { 'max-lines-per-function': 'off' },
+  },
+  {
     // The boundaries of scripts/lint/layout.js, on every file (scripts/lint/plugin.js decides by path).
     plugins: { ringbinder },
-    rules: { 'ringbinder/boundaries': 'error', 'ringbinder/no-raw-requests': 'error', 'ringbinder/one-date-format': 'error' },
+    rules: {
+      'ringbinder/boundaries': 'error',
+      'ringbinder/no-raw-requests': 'error',
+      'ringbinder/one-date-format': 'error',
+      'ringbinder/no-import-cycles': 'error',
+    },
   },
 );

@@ -17,7 +17,7 @@ import { ROOT, type Folder, type ListedItem } from '../../src/shared/api/documen
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { FolderToolbar } from './FolderToolbar.tsx';
 import { useItemDrops, type DraggedItem, type DropTarget } from './item-drag.ts';
-import { browsePath, editPath, historyPath, itemPath, trashPath } from '../../src/client/addresses.ts';
+import { browsePath, editPath, historyPath, itemPath, trashPath } from '../../src/shared/page-addresses.ts';
 import { ItemMenu, type FollowAction, type ItemAction } from './ItemMenu.tsx';
 import type { FollowSubject } from './follow.ts';
 import { canPasteInto, speedDialOffers } from './offered-actions.ts';

@@ -6,7 +6,7 @@
  * parts load when one is first opened.
  */
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
-import { qrSheetPath } from '../../src/client/addresses.ts';
+import { qrSheetPath } from '../../src/shared/page-addresses.ts';
 import { navigate } from '../../src/client/navigation.ts';
 import type { ClipboardItem } from '../../src/client/stores/clipboard.ts';
 import { followEntries, isFollowAction, useFollowed, type FollowSubject } from './follow.ts';

@@ -26,12 +26,37 @@ interface Props {
 /** Where the focus goes after the next render: a question's title, heading or move button, or the Add button. */
 type FocusTarget = { id: string; part: 'title' | 'heading' | 'up' | 'down' } | { part: 'add' };
 
+/** The people, roles and organisation a question's assignment may name: read once. */
+function useAclSubjects() {
+  const [subjects, setSubjects] = useState<AclSubject[] | 'loading' | 'failed'>('loading');
+  useEffect(() => {
+    let live = true;
+    api.documentation
+      .aclSubjects()
+      .then((answer) => live && setSubjects(answer.results))
+      .catch(() => live && setSubjects('failed'));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return subjects;
+}
+
+/** The condition targets, keeping their identity while no title, type or choice changes (the cards are memoised). */
+function useConditionTargets(contents: ChecklistContents): ConditionTarget[] {
+  const targetsRef = useRef<{ key: string; targets: ConditionTarget[] }>({ key: '', targets: [] });
+  const targets = conditionTargets(contents);
+  const targetsKey = JSON.stringify(targets);
+  if (targetsRef.current.key !== targetsKey) targetsRef.current = { key: targetsKey, targets };
+  return targetsRef.current.targets;
+}
+
 export function ChecklistEditor({ document: doc, user }: Props) {
   const start = useMemo(() => startingPoint(doc), [doc]);
   const [state, dispatch] = useReducer(editChecklist, undefined, () => initialState(start.contents, start.fromDraft));
   const latest = useRef(state);
   latest.current = state;
-  const [subjects, setSubjects] = useState<AclSubject[] | 'loading' | 'failed'>('loading');
+  const subjects = useAclSubjects();
   const [announcement, setAnnouncement] = useState('');
   const list = useRef<HTMLOListElement>(null);
   const addButton = useRef<HTMLButtonElement>(null);
@@ -43,16 +68,6 @@ export function ChecklistEditor({ document: doc, user }: Props) {
     restart: useCallback((contents: ChecklistContents, changed: boolean) => dispatch({ type: 'load', contents, changed }), []),
   });
 
-  useEffect(() => {
-    let live = true;
-    api.documentation
-      .aclSubjects()
-      .then((answer) => live && setSubjects(answer.results))
-      .catch(() => live && setSubjects('failed'));
-    return () => {
-      live = false;
-    };
-  }, []);
 
   useQuestionSorting(
     list,
@@ -100,11 +115,7 @@ export function ChecklistEditor({ document: doc, user }: Props) {
 
   const { contents, changed } = state;
   const count = contents.question_index.length;
-  // The condition targets keep their identity while no title, type or choice changes (the cards are memoised).
-  const targetsRef = useRef<{ key: string; targets: ConditionTarget[] }>({ key: '', targets: [] });
-  const targets = conditionTargets(contents);
-  const targetsKey = JSON.stringify(targets);
-  if (targetsRef.current.key !== targetsKey) targetsRef.current = { key: targetsKey, targets };
+  const targets = useConditionTargets(contents);
   return (
     <div className="checklist-editor">
       <DraftBar
@@ -127,7 +138,7 @@ export function ChecklistEditor({ document: doc, user }: Props) {
             count={count}
             question={contents.questions[id]!}
             subjects={subjects}
-            targets={targetsRef.current.targets}
+            targets={targets}
             conditionFlag={conditionFlag(contents, id)}
             dispatch={dispatch}
             onShift={onShift}

@@ -49,6 +49,17 @@ function conditionWords(question: Question, targets: readonly ConditionTarget[],
   return conditionInWords(target.label, target.valueType, question.show_if, formatDateTime);
 }
 
+/** The handle a question is dragged by (./use-question-sorting.ts). */
+function DragHandle() {
+  return (
+    <span className={DRAG_HANDLE_CLASS} title="Drag to reorder" aria-hidden="true">
+      <svg viewBox="0 0 24 24" width="20" height="20" focusable="false">
+        <path d="M9 5h2v2H9zm4 0h2v2h-2zM9 11h2v2H9zm4 0h2v2h-2zm-4 6h2v2H9zm4 0h2v2h-2z" fill="currentColor" />
+      </svg>
+    </span>
+  );
+}
+
 function QuestionCardView({ documentId, id, index, count, question, subjects, targets, conditionFlag, dispatch, onShift, onDelete }: Props) {
   const words = conditionWords(question, targets, conditionFlag);
   const uid = useId();
@@ -58,11 +69,7 @@ function QuestionCardView({ documentId, id, index, count, question, subjects, ta
     <li className="question-item" data-question-id={id}>
       <section className="question-card" aria-labelledby={headingId}>
         <header className="question-head">
-          <span className={DRAG_HANDLE_CLASS} title="Drag to reorder" aria-hidden="true">
-            <svg viewBox="0 0 24 24" width="20" height="20" focusable="false">
-              <path d="M9 5h2v2H9zm4 0h2v2h-2zM9 11h2v2H9zm4 0h2v2h-2zm-4 6h2v2H9zm4 0h2v2h-2z" fill="currentColor" />
-            </svg>
-          </span>
+          <DragHandle />
           <h2 className="question-heading" id={headingId} tabIndex={-1}>
             {label}
             {question.title.trim() && <span className="question-heading-title">: {question.title}</span>}

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, type MouseEvent } from 'react';
 import { api } from '../../src/client/api.ts';
-import { resultsPath } from '../../src/client/addresses.ts';
+import { resultsPath } from '../../src/shared/page-addresses.ts';
 import { navigate } from '../../src/client/navigation.ts';
 import { formatDateTime } from '../../src/client/time-format.ts';
 import type { ChecklistDataQuery } from '../../src/shared/api/analytics.ts';

@@ -200,6 +200,22 @@ export function editPresentation(state: EditorState, action: EditorAction): Edit
       // A shape is added only when none is selected (§4): choosing a shape tool clears the selection.
       return { ...state, tool: action.tool, selectedShape: action.tool === 'select' ? state.selectedShape : undefined };
 
+    case 'addShape':
+    case 'selectShape':
+    case 'changeShape':
+    case 'removeShape':
+      return editShape(state, action);
+
+    case 'undo':
+    case 'redo':
+      return travel(state, action);
+  }
+}
+
+/** The shape actions of editPresentation: add, select, change and remove a shape. */
+function editShape(state: EditorState, action: Extract<EditorAction, { type: 'addShape' | 'selectShape' | 'changeShape' | 'removeShape' }>): EditorState {
+  const { contents } = state;
+  switch (action.type) {
     case 'addShape': {
       const page = contents.pages[action.pageID];
       if (!page || state.selectedShape || page.shapes.length >= MAX_SHAPES_PER_PAGE) return { ...state, tool: 'select' };
@@ -242,7 +258,13 @@ export function editPresentation(state: EditorState, action: EditorAction): Edit
       const next = withPage(contents, action.pageID, (p) => ({ ...p, shapes: p.shapes.filter((s) => s.id !== action.id) }));
       return edit(state, next, { selectedShape: state.selectedShape === action.id ? undefined : state.selectedShape });
     }
+  }
+}
 
+/** Undo and redo: a step back or forth in the history, the selection kept where it still exists. */
+function travel(state: EditorState, action: Extract<EditorAction, { type: 'undo' | 'redo' }>): EditorState {
+  const { contents } = state;
+  switch (action.type) {
     case 'undo': {
       const previous = state.past.at(-1);
       if (!previous) return state;

@@ -51,6 +51,101 @@ const pageFileOf = (file: File): PageFile => ({
   lastModified: file.lastModified || Date.now(),
 });
 
+
+/** What one upload job reaches: the hook's state, its views and the editor's dispatch. */
+interface JobContext {
+  documentId: string;
+  dispatch: Dispatch<EditorAction>;
+  setView: (pageID: string, view: UploadView | undefined) => void;
+  jobs: Map<string, Job>;
+  previews: LocalPreviews;
+  landed: Map<string, UploadResult>;
+  /** The previews changed: draw again. */
+  refresh: () => void;
+}
+
+/** Whether `job` is still the page's (not replaced by a newer file, nor forgotten with its page). */
+const isCurrent = (context: JobContext, pageID: string, job: Job) => context.jobs.get(pageID)?.token === job.token;
+
+/** Prepares a page's file (compressed, its thumbnail and small picture, its local preview); false when refused or no longer wanted. */
+async function prepareJob(context: JobContext, pageID: string, job: Job): Promise<boolean> {
+  const name = job.original.name;
+  context.setView(pageID, { filename: name, status: 'preparing', percent: 5 });
+  const file = await compressImage(job.original, PRESENTATION_PAGE);
+  const refused = refusalAfterCompression({ name: file.name, type: file.type, size: file.size }, name);
+  if (refused) {
+    if (isCurrent(context, pageID, job)) {
+      context.jobs.delete(pageID);
+      context.setView(pageID, undefined);
+      showAlert('warning', refused);
+      if (job.isNew) context.dispatch({ type: 'removePage', pageID });
+    }
+    return false;
+  }
+  const [thumb, size] = await Promise.all([pageThumbnail(file), pictureSize(file)]);
+  const small = await pageSmallPicture(file, size);
+  job.prepared = { file, thumb, small, size };
+  if (!isCurrent(context, pageID, job)) return false;
+  const local = context.previews.byPage.get(pageID);
+  if (local?.image) URL.revokeObjectURL(local.image);
+  if (local?.thumb) URL.revokeObjectURL(local.thumb);
+  // Pictures only: anything else is shown from the server once uploaded (a PDF is no picture to draw).
+  const isImage = file.type.startsWith('image/');
+  context.previews.byPage.set(pageID, {
+    image: isImage ? URL.createObjectURL(file) : undefined,
+    thumb: thumb ? URL.createObjectURL(thumb) : undefined,
+  });
+  context.refresh();
+  return true;
+}
+
+/** What a landed upload gives its page: the ids of its file, thumbnail and small picture, and its size. */
+function uploadResultOf(job: Job, prepared: NonNullable<Job['prepared']>, parts: File[], ids: string[]): UploadResult {
+  const { file, thumb, small, size } = prepared;
+  return {
+    ...pageFileOf(file),
+    lastModified: job.original.lastModified || Date.now(),
+    media: ids[0]!,
+    media_thumb: thumb ? ids[parts.indexOf(thumb)]! : null,
+    // Only a picture larger than the small picture's side has one (a replaced picture's goes with it).
+    media_small: small ? ids[parts.indexOf(small)] : undefined,
+    // Every result says its size, none for a file that is no picture (a replaced picture's size goes with it).
+    width: size?.width,
+    height: size?.height,
+  };
+}
+
+/** Prepares (once) and uploads a page's file; answers whether it landed. */
+async function runJob(context: JobContext, pageID: string, job: Job): Promise<boolean> {
+  const name = job.original.name;
+  try {
+    if (!job.prepared && !(await prepareJob(context, pageID, job))) return false;
+    const prepared = job.prepared!;
+    const parts = [prepared.file, prepared.thumb, prepared.small].filter((part): part is File => part !== undefined);
+    context.setView(pageID, { filename: name, status: 'uploading', percent: 20 });
+    const ids = await uploadFiles(context.documentId, parts, (index) => {
+      if (isCurrent(context, pageID, job)) context.setView(pageID, { filename: name, status: 'uploading', percent: Math.round(20 + (80 * (index + 1)) / parts.length) });
+    });
+    if (!isCurrent(context, pageID, job)) return false;
+    const result = uploadResultOf(job, prepared, parts, ids);
+    const local = context.previews.byPage.get(pageID);
+    if (local) {
+      if (local.image) context.previews.byUpload.set(result.media, local.image);
+      if (local.thumb && result.media_thumb) context.previews.byUpload.set(result.media_thumb, local.thumb);
+    }
+    context.landed.set(pageID, result);
+    context.jobs.delete(pageID);
+    context.setView(pageID, undefined);
+    context.dispatch({ type: 'uploaded', pageID, result });
+    return true;
+  } catch {
+    if (isCurrent(context, pageID, job)) {
+      context.setView(pageID, { filename: name, status: 'failed', percent: 0 });
+      showAlert('warning', messages.uploadFailed);
+    }
+    return false;
+  }
+}
 export function usePageUploads(documentId: string, dispatch: Dispatch<EditorAction>, pageCount: () => number) {
   const jobs = useRef(new Map<string, Job>());
   const token = useRef(0);
@@ -79,81 +174,14 @@ export function usePageUploads(documentId: string, dispatch: Dispatch<EditorActi
     [],
   );
 
-  const current = (pageID: string, job: Job) => jobs.current.get(pageID)?.token === job.token;
-
   /** Prepares (once) and uploads a page's file; answers whether it landed. */
   const run = useCallback(
     (pageID: string, job: Job, again = false): Promise<boolean> => {
       if (job.running && !again) return job.running;
-      const attempt = (async () => {
-        const name = job.original.name;
-        try {
-          if (!job.prepared) {
-            setView(pageID, { filename: name, status: 'preparing', percent: 5 });
-            const file = await compressImage(job.original, PRESENTATION_PAGE);
-            const refused = refusalAfterCompression({ name: file.name, type: file.type, size: file.size }, name);
-            if (refused) {
-              if (current(pageID, job)) {
-                jobs.current.delete(pageID);
-                setView(pageID, undefined);
-                showAlert('warning', refused);
-                if (job.isNew) dispatch({ type: 'removePage', pageID });
-              }
-              return false;
-            }
-            const [thumb, size] = await Promise.all([pageThumbnail(file), pictureSize(file)]);
-            const small = await pageSmallPicture(file, size);
-            job.prepared = { file, thumb, small, size };
-            if (!current(pageID, job)) return false;
-            const local = previews.current.byPage.get(pageID);
-            if (local?.image) URL.revokeObjectURL(local.image);
-            if (local?.thumb) URL.revokeObjectURL(local.thumb);
-            // Pictures only: anything else is shown from the server once uploaded (a PDF is no picture to draw).
-            const isImage = file.type.startsWith('image/');
-            previews.current.byPage.set(pageID, {
-              image: isImage ? URL.createObjectURL(file) : undefined,
-              thumb: thumb ? URL.createObjectURL(thumb) : undefined,
-            });
-            setPreviewRevision((n) => n + 1);
-          }
-          const { file, thumb, small, size } = job.prepared;
-          const parts = [file, thumb, small].filter((part): part is File => part !== undefined);
-          setView(pageID, { filename: name, status: 'uploading', percent: 20 });
-          const ids = await uploadFiles(documentId, parts, (index) => {
-            if (current(pageID, job)) setView(pageID, { filename: name, status: 'uploading', percent: Math.round(20 + (80 * (index + 1)) / parts.length) });
-          });
-          if (!current(pageID, job)) return false;
-          const result: UploadResult = {
-            ...pageFileOf(file),
-            lastModified: job.original.lastModified || Date.now(),
-            media: ids[0]!,
-            media_thumb: thumb ? ids[parts.indexOf(thumb)]! : null,
-            // Only a picture larger than the small picture's side has one (a replaced picture's goes with it).
-            media_small: small ? ids[parts.indexOf(small)] : undefined,
-            // Every result says its size, none for a file that is no picture (a replaced picture's size goes with it).
-            width: size?.width,
-            height: size?.height,
-          };
-          const local = previews.current.byPage.get(pageID);
-          if (local) {
-            if (local.image) previews.current.byUpload.set(result.media, local.image);
-            if (local.thumb && result.media_thumb) previews.current.byUpload.set(result.media_thumb, local.thumb);
-          }
-          landed.current.set(pageID, result);
-          jobs.current.delete(pageID);
-          setView(pageID, undefined);
-          dispatch({ type: 'uploaded', pageID, result });
-          return true;
-        } catch {
-          if (current(pageID, job)) {
-            setView(pageID, { filename: name, status: 'failed', percent: 0 });
-            showAlert('warning', messages.uploadFailed);
-          }
-          return false;
-        }
-      })();
-      job.running = attempt;
-      return attempt;
+      const refresh = () => setPreviewRevision((n) => n + 1);
+      const context = { documentId, dispatch, setView, jobs: jobs.current, previews: previews.current, landed: landed.current, refresh };
+      job.running = runJob(context, pageID, job);
+      return job.running;
     },
     [documentId, dispatch, setView],
   );

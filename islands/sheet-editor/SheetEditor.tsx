@@ -6,7 +6,7 @@
  * reducer of ./sheet-state.ts; the checklists' names and published questions (the catalogue) are read
  * from the server for the tree, the columns and the removal rule.
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { api } from '../../src/client/api.ts';
 import type { CurrentUser } from '../../src/shared/api/accounts.ts';
 import type { Document } from '../../src/shared/api/documentation.ts';
@@ -38,6 +38,21 @@ interface Props {
 
 type Open = { kind: 'add' } | { kind: 'link'; form: CatalogueForm } | undefined;
 
+/** The names and published questions of the sheet's checklists, each read once. */
+function useCatalogue(formIds: readonly string[], setCatalogue: Dispatch<SetStateAction<Record<string, CatalogueForm>>>) {
+  const asked = useRef(new Set<string>());
+  useEffect(() => {
+    for (const id of formIds) {
+      if (asked.current.has(id)) continue;
+      asked.current.add(id);
+      api.documentation.document(id).then(
+        (form) => setCatalogue((c) => ({ ...c, [id]: catalogueForm(form) })),
+        () => undefined, // the tree says 'Checklist not available'
+      );
+    }
+  }, [formIds, setCatalogue]);
+}
+
 export function SheetEditor({ document: doc, user }: Props) {
   const start = useMemo(() => startingPoint(doc), [doc]);
   const [state, dispatch] = useReducer(editSheet, undefined, () => initialState(start.contents, start.fromDraft));
@@ -54,18 +69,7 @@ export function SheetEditor({ document: doc, user }: Props) {
   });
   const { contents, changed } = state;
 
-  // The names and published questions of the sheet's checklists, each read once.
-  const asked = useRef(new Set<string>());
-  useEffect(() => {
-    for (const id of contents.form_ids) {
-      if (asked.current.has(id)) continue;
-      asked.current.add(id);
-      api.documentation.document(id).then(
-        (form) => setCatalogue((c) => ({ ...c, [id]: catalogueForm(form) })),
-        () => undefined, // the tree says 'Checklist not available'
-      );
-    }
-  }, [contents.form_ids]);
+  useCatalogue(contents.form_ids, setCatalogue);
 
   const tree = useMemo(() => formLinkTree(contents, catalogue), [contents, catalogue]);
   const noun = doc.doctype === 'report' ? 'report' : 'result sheet';

@@ -14,7 +14,7 @@
  */
 import { useLayoutEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { api, problemText } from '../../src/client/api.ts';
-import { resultsPath } from '../../src/client/addresses.ts';
+import { resultsPath } from '../../src/shared/page-addresses.ts';
 import { navigate } from '../../src/client/navigation.ts';
 import { showAlert } from '../../src/client/stores/alerts.ts';
 import { formatDateTime } from '../../src/client/time-format.ts';
@@ -59,6 +59,16 @@ export interface ResultsView {
   setFrom: (value: string) => void;
 }
 
+/** Calls `then` once, in a layout effect, when `ready` first holds (the first page drawn). */
+function useOnce(ready: boolean, then: (() => void) | undefined) {
+  const told = useRef(false);
+  useLayoutEffect(() => {
+    if (!ready || told.current) return;
+    told.current = true;
+    then?.();
+  }, [ready, then]);
+}
+
 /**
  * `onFirstPage`: called once, as the first page of rows is drawn and before it paints (./mount.tsx: the
  * server's drawing goes). `above`: drawn above the filter bar once the first rows are in (./results-page.tsx).
@@ -83,12 +93,11 @@ export function ResultsGrid({ document: doc, onFirstPage, above }: { document: D
   const skip = clampSkip(skipWanted, count);
   const page = firstReady ? pageRows(rows, count, direction, skip) : undefined;
   const label = `Results of ${doc.name}`;
-  const told = useRef(false);
-  useLayoutEffect(() => {
-    if (!firstReady || told.current) return;
-    told.current = true;
-    onFirstPage?.();
-  }, [firstReady, onFirstPage]);
+  useOnce(firstReady, onFirstPage);
+  const changeFrom = (value: string) => {
+    setFrom(value);
+    setSkip(0);
+  };
 
   const open = (submission: string | undefined) => submission && navigate(resultsPath(doc.id, submission));
   const onRowClick = (event: MouseEvent<HTMLTableRowElement>, row: SheetRow) => {
@@ -138,10 +147,7 @@ export function ResultsGrid({ document: doc, onFirstPage, above }: { document: D
 
   return (
     <section className="sheet-results" aria-label={label}>
-      {above && firstReady && above({ contents, rows, count, loaded, from: fromDate, setFrom: (value) => {
-        setFrom(value);
-        setSkip(0);
-      } })}
+      {above && firstReady && above({ contents, rows, count, loaded, from: fromDate, setFrom: changeFrom })}
       <div className="sheet-results-bar">
         <div className="sheet-results-filter field">
           <label htmlFor="sheet-results-from">Datetime on or after</label>
@@ -149,20 +155,14 @@ export function ResultsGrid({ document: doc, onFirstPage, above }: { document: D
             id="sheet-results-from"
             type="date"
             value={from}
-            onChange={(event) => {
-              setFrom(event.target.value);
-              setSkip(0);
-            }}
+            onChange={(event) => changeFrom(event.target.value)}
           />
         </div>
         {from !== '' && (
           <button
             type="button"
             className="button text"
-            onClick={() => {
-              setFrom('');
-              setSkip(0);
-            }}
+            onClick={() => changeFrom('')}
           >
             Clear filter
           </button>

@@ -25,8 +25,6 @@ export function daysAgo(now: Date, days = RESULTS_FIRST_WINDOW_DAYS): Date {
   return day;
 }
 
-export const epochSeconds = (date: Date): number => Math.floor(date.getTime() / 1000);
-
 export { firstWindowStart, gridFirstQuery, LATEST_ROW } from '../../src/shared/sheets/first-rows.ts';
 
 export type ResultsScreen = 'viewer' | 'results';

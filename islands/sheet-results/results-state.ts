@@ -26,7 +26,6 @@ export {
   rowSubmission,
   SUBMITTED_BY,
   validFlag,
-  type ResultColumn,
 } from '../../src/shared/sheets/results.ts';
 
 /** The checklists whose names the titles need: those with a question whose title another checklist's shares. */

@@ -35,6 +35,10 @@ export const folders = {
     may: ['src/server', 'src/shared', 'src/routes.ts', 'islands/shared/data-grid.css', 'islands/sheet-results/results.css'],
     why: "a result sheet's first paint writes THE grid's own stylesheets beside its rows (issue #31): one stylesheet, not two; no other browser code",
   },
+  'src/server/routes': {
+    may: ['src/shared', 'src/routes.ts', ...['auth', 'config.ts', 'env.ts', 'errors.ts', 'http', 'live', 'openapi', 'permissions', 'presenters', 'services', 'storage'].map((p) => `src/server/${p}`)],
+    why: 'routes are HTTP only (parse, call the service, answer): they never reach the database (src/server/db), a service does',
+  },
   'src/server/presenters': { may: ['src/shared', 'src/routes.ts'], types: ['src/server'], why: 'presenters are pure (data in, JSON out): they import src/shared and the types of the rows they are given, never the database (src/server/db) or a service' },
   'src/client': { may: BROWSER_BASE, why: 'src/client is plumbing: it imports src/shared and the route table, never a screen, an island, an element or the server' },
   'src/screens': { may: ['src/client', 'elements', ...BROWSER_BASE], why: 'screens import src/client, src/shared and elements, islands only through the doctype registry (src/screens/doctypes/registry.ts), never the server' },
@@ -130,4 +134,10 @@ export const dateFormatting = {
   in: ['src', 'islands', 'elements'],
   except: ['src/shared/date-time.ts', 'src/server/mail/messages.ts', 'src/shared/first-paint/sheet-results-step.js', 'src/layouts/SignedInLayout.astro'],
   why: 'dates are written by THE date-time text, src/shared/date-time.ts (dateTimeText; formatDateTime in the browser)',
+};
+
+/** Import circles: none among the modules of the source (`ringbinder/no-import-cycles`, types included). */
+export const importCycles = {
+  in: ['src', 'islands', 'elements'],
+  why: 'a module that comes back to itself loads half-made (a circle of values) and ties its modules into one; move what both need into a third module',
 };

@@ -2,7 +2,7 @@
 /**
  * `ringbinder/no-raw-requests`: `fetch`, `XMLHttpRequest` and `navigator.sendBeacon` (also through
  * `window.`, `self.`, `globalThis.` and chains of them, as `globalThis['fetch']`, or destructured:
- * `const { fetch } = globalThis`; not through an alias, `const g = globalThis`), called or passed on,
+ * `const { fetch } = globalThis`, or through an alias: `const g = globalThis; g.fetch()`), called or passed on,
  * outside the one transport; `EventSource` and `WebSocket` in the same ways, outside the transport alone
  * (./layout.js `rawRequests`, `connections`).
  */
@@ -52,14 +52,31 @@ export const noRawRequests = {
       return true;
     };
     /**
-     * The global object or navigator that `node` is (`window`, `globalThis.window`, `self['navigator']`):
-     * its name and how it is written; undefined for anything else.
-     * @param {any} node @returns {{ name: string, text: string } | undefined}
+     * What a local name was set to when it was declared (`const g = globalThis`: `globalThis`), so that an
+     * alias of the global object is seen through; undefined for a parameter, an import or a pattern.
+     * @param {any} node an Identifier
      */
-    const globalObject = (node) => {
+    const aliasOf = (node) => {
+      for (let scope = /** @type {import('eslint').Scope.Scope | null} */ (context.sourceCode.getScope(node)); scope; scope = scope.upper) {
+        const variable = scope.set.get(node.name);
+        if (!variable) continue;
+        const [def] = variable.defs;
+        return def?.type === 'Variable' && def.node.id.type === 'Identifier' ? def.node.init : undefined;
+      }
+      return undefined;
+    };
+    /**
+     * The global object or navigator that `node` is (`window`, `globalThis.window`, `self['navigator']`):
+     * its name and how it is written; also through a local alias (`const g = globalThis`); undefined for
+     * anything else.
+     * @param {any} node @param {number} [depth] aliases followed so far @returns {{ name: string, text: string } | undefined}
+     */
+    const globalObject = (node, depth = 0) => {
       if (node?.type === 'Identifier') {
         const name = node.name;
-        return (GLOBAL_OBJECTS.has(name) || name === 'navigator') && isGlobal(node, name) ? { name, text: name } : undefined;
+        if ((GLOBAL_OBJECTS.has(name) || name === 'navigator') && isGlobal(node, name)) return { name, text: name };
+        const aliased = depth < 8 ? globalObject(aliasOf(node), depth + 1) : undefined;
+        return aliased && { name: aliased.name, text: name };
       }
       if (node?.type !== 'MemberExpression') return undefined;
       const outer = globalObject(node.object);

@@ -3,7 +3,7 @@
  * Schema modules (./layout.js `schemaModules`), for the boundaries rule (./boundaries.js): a module of
  * src/shared that loads zod, itself or through another module of src/shared, recognised from its imports.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { posix, sep } from 'node:path';
 import { schemaModules } from './layout.js';
 import { within } from './paths.js';
@@ -18,14 +18,43 @@ const isPackage = (specifier, name) => specifier === name || specifier.startsWit
  * @param {string} source @returns {string[]} the specifiers
  */
 export function valueImports(source) {
+  return staticImports(source, false);
+}
+
+/**
+ * The static imports of a module's source (./import-cycles.js: a circle through types is a circle too), or
+ * only those that load code (`types` false: ./valueImports).
+ * @param {string} source @param {boolean} [types] whether type-only imports count @returns {string[]} the specifiers
+ */
+export function staticImports(source, types = true) {
   const statement = /^(?:import|export)\s+(?:([^'";]*?)\s*from\s*)?['"]([^'"]+)['"]/gm;
   return [...source.matchAll(statement)].flatMap(([, clause, specifier]) => {
+    if (types) return [/** @type {string} */ (specifier)];
     if (clause && /^type\s/.test(clause)) return [];
     const named = clause?.trim().match(/^\{([^}]*)\}$/);
     const names = named?.[1] ? named[1].split(',').map((n) => n.trim()).filter(Boolean) : [];
     if (names.length > 0 && names.every((n) => n.startsWith('type '))) return [];
     return [/** @type {string} */ (specifier)];
   });
+}
+
+/** What a bundler tries after a specifier written without its extension (`./search-schemas`). */
+const EXTENSIONS = ['', '.ts', '.tsx', '.js', '.mjs', '/index.ts', '/index.js'];
+
+/**
+ * The file a module path names (an absolute path), as Vite and TypeScript resolve it: itself, or with
+ * the first extension that exists; undefined when none does.
+ * @param {string} file @returns {string | undefined}
+ */
+export function moduleFile(file) {
+  for (const extension of EXTENSIONS) {
+    try {
+      if (statSync(`${file}${extension}`).isFile()) return `${file}${extension}`;
+    } catch {
+      // not this one
+    }
+  }
+  return undefined;
 }
 
 /** @type {Map<string, boolean>} by absolute path: whether the module loads the schema package */
@@ -49,22 +78,17 @@ export function schemaModule(root, path) {
  * @param {string} root @param {string} path @returns {{ loads: boolean, open: boolean }}
  */
 function readSchemaModule(root, path) {
-  const file = posix.join(root, path);
+  const file = moduleFile(posix.join(root, path));
+  if (file === undefined) return { loads: false, open: false }; // a folder, a missing file: nothing loaded
   const known = loadsSchemas.get(file);
   if (known !== undefined) return { loads: known, open: false };
   if (reading.has(file)) return { loads: false, open: true };
-  let source;
-  try {
-    source = readFileSync(file, 'utf8');
-  } catch {
-    return { loads: false, open: false }; // a folder, a missing file: nothing loaded
-  }
-  const specifiers = valueImports(source);
+  const specifiers = valueImports(readFileSync(file, 'utf8'));
   let loads = specifiers.some((specifier) => isPackage(specifier, schemaModules.package));
   let open = false;
   reading.add(file);
   for (const specifier of loads ? [] : specifiers.filter((s) => s.startsWith('.'))) {
-    const target = posix.normalize(posix.join(posix.dirname(path), specifier.replace(/\?.*$/, '')));
+    const target = posix.normalize(posix.join(posix.dirname(posix.relative(root, file)), specifier.replace(/\?.*$/, '')));
     if (!within(target, schemaModules.in)) continue;
     const answer = readSchemaModule(root, target);
     loads = answer.loads;

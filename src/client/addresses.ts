@@ -1,23 +1,9 @@
 /**
- * The page addresses of the documentation area (src/routes.ts), built and read in one place: the
- * viewer, editor, history, trash and browser link to each other only through these.
+ * The page addresses of the documentation area read in the browser (which page, which segment); they are
+ * built by THE module of page addresses, src/shared/page-addresses.ts.
  */
-import { ROOT, WHOLE_TRASH_SEGMENT } from '../shared/api/documentation.ts';
+import { ROOT, WHOLE_TRASH_SEGMENT } from '../shared/api/doctypes-and-limits.ts';
 
-export { ROOT, WHOLE_TRASH_SEGMENT };
-export { browsePath, itemPath, viewPath } from '../shared/page-addresses.ts';
-
-const seg = encodeURIComponent;
-
-export const editPath = (id: string): string => `/documentation/edit/${seg(id)}`;
-export const historyPath = (id: string): string => `/documentation/${seg(id)}/history`;
-/** The results of a document (a sheet's grid), or one submitted row `rowId` among them. */
-export const resultsPath = (id: string, rowId?: string): string =>
-  rowId === undefined ? `/documentation/results/${seg(id)}` : `/documentation/results/${seg(id)}/${seg(rowId)}`;
-/** The QR label sheets of a folder's items (issue #29). */
-export const qrSheetPath = (folderId: string): string => `/documentation/qr-sheet/${seg(folderId)}`;
-/** The trash, whole (the spec's form, `/documentation/trash/1`) or of one folder. */
-export const trashPath = (folderId: string = ROOT): string => `/documentation/trash/${folderId === ROOT ? WHOLE_TRASH_SEGMENT : seg(folderId)}`;
 
 /** The segments of an address path, decoded ('/a/b%20c/' → ['a', 'b c']); undefined when malformed. */
 function segments(path: string): string[] | undefined {
@@ -64,7 +50,6 @@ export function viewTarget(path: string = location.pathname): ViewTarget | undef
 export function pathSegment(index: number, path: string = location.pathname): string {
   return segments(path)?.[index] ?? '';
 }
-
 
 /** The folder whose trash `/documentation/trash/{segment}` shows: the root for the old address. */
 export function trashFolderOf(segment: string): string {

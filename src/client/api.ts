@@ -70,7 +70,7 @@ import { ApiError, createTransport, type CallOptions } from '../shared/transport
 import { takePageData } from './page-data.ts';
 import { storedToken } from './storage.ts';
 
-export { ApiError, detailOf, NETWORK_PROBLEM, problemText, SOMETHING_WENT_WRONG } from '../shared/transport/index.ts';
+export { ApiError, NETWORK_PROBLEM, problemText, SOMETHING_WENT_WRONG } from '../shared/transport/index.ts';
 
 export const API_BASE: string = import.meta.env.PUBLIC_API_BASE ?? '/api/v1';
 

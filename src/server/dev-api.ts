@@ -30,6 +30,7 @@ async function openOnce(): Promise<DatabaseHandle> {
   return database;
 }
 
+/** @public read through Vite's ssrLoadModule (astro-integration.ts), which knip cannot follow */
 export async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
   listener ??= (async () => {
     state.__ringbinderDevDatabase ??= openOnce();

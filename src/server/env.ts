@@ -12,7 +12,19 @@ import type { KeyInWork } from './db/queries/idempotency-keys.ts';
 import type { apiTokens, loginSessions, users } from './db/schema.ts';
 import type { MailQueue } from './mail/mail-queue.ts';
 import type { Principal } from './permissions/resolve.ts';
-import type { WebhookSender } from './services/webhooks/sender.ts';
+
+/**
+ * What the server asks of this process's webhook sender (services/webhooks/sender.ts `WebhookSender` is
+ * one): named here, not imported, because the sender's own modules import this one.
+ */
+export interface Webhooks {
+  /** Starts sending what is due, without waiting. */
+  deliverSoon(): void;
+  /** Sends what is due now, waiting for it (tests move the clock, then call it); how many were sent. */
+  deliverDue(): Promise<number>;
+  /** Resolves once what was asked is sent and logged. */
+  idle(): Promise<void>;
+}
 
 export interface Deps {
   config: Config;
@@ -20,7 +32,7 @@ export interface Deps {
   /** Mail: queued in the transaction of the change that causes it, delivered after the commit. */
   mail: MailQueue;
   /** Outgoing webhooks (issue #34): queued in the event's transaction, sent after the commit by this process's sender. */
-  webhooks: WebhookSender;
+  webhooks: Webhooks;
   /** The clock; tests may move it. */
   now: () => Date;
 }

@@ -14,6 +14,9 @@ export interface PageAnswer {
   body: unknown;
 }
 
+/** The answers by address (relative to the API base), as the page's bootstrap finds them. */
+export type PageAnswers = Record<string, PageAnswer>;
+
 /** The block's JSON. */
 export interface PageData {
   /**
@@ -26,7 +29,7 @@ export interface PageData {
   /** The page is an org admin's: a browser that knows its login is not one sends nothing. */
   admin?: boolean;
   /** The answers the server made, by address (relative to the API base). */
-  answers?: Record<string, PageAnswer>;
+  answers?: PageAnswers;
   /** `sessionDigest` of the bearer token the answers were made with: only a call with that bearer takes them. */
   session?: string;
 }

@@ -8,7 +8,7 @@
  * trash → the trash of the folder it was deleted from; a live user or role → its admin page; gone →
  * its name as plain text.
  */
-import { browsePath, historyPath, resultsPath, trashPath, viewPath } from '../../../src/client/addresses.ts';
+import { browsePath, historyPath, resultsPath, trashPath, viewPath } from '../../../src/shared/page-addresses.ts';
 import type { ActivityEntry, ActivityTarget, ActivityType } from '../../../src/shared/api/activity.ts';
 import type { Doctype } from '../../../src/shared/api/documentation.ts';
 import { rolePath, userPath } from '../shared/admin-paths.ts';

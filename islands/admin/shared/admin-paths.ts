@@ -6,5 +6,4 @@ export const rolePath = (id: string): string => `/admin/roles/${seg(id)}`;
 export const usersPath = '/admin/users';
 export const userPath = (id: string): string => `/admin/users/${seg(id)}`;
 export const webhooksPath = '/admin/webhooks';
-export const newWebhookPath = '/admin/webhooks/new';
 export const webhookPath = (id: string): string => `/admin/webhooks/${seg(id)}`;

@@ -69,6 +69,40 @@ export default function UserForm() {
   );
 }
 
+/** Creates the user, or saves the changes to one, and goes back to the list with the news. */
+async function sendUser(form: UserFormValues, user: AdminUser | undefined) {
+  if (!user) {
+    const created = await api.users.create(createBody(form));
+    showAlertAfterNavigation('success', `User ${created.user_account.username} has been created.`);
+  } else {
+    await api.users.update(user.id, updateBody(form));
+    showAlertAfterNavigation('success', `User ${user.user_account.username} has been updated.`);
+  }
+  navigate(usersPath);
+}
+
+type TextKey = 'username' | 'fullName' | 'email';
+
+interface TextFieldProps {
+  id: string;
+  label: string;
+  type: string;
+  value: string;
+  readOnly: boolean;
+  autoComplete: string;
+  onChange: (value: string) => void;
+}
+
+/** One required text field of the form. */
+function TextField({ id, label, type, value, readOnly, autoComplete, onChange }: TextFieldProps) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} type={type} value={value} required readOnly={readOnly} autoComplete={autoComplete} onChange={(e) => onChange(e.currentTarget.value)} />
+    </div>
+  );
+}
+
 function UserFormBody({ roles, user }: { roles: TransferOption[]; user: AdminUser | undefined }) {
   const creating = user === undefined;
   const [form, setForm] = useState<UserFormValues>(() => (user ? formOfUser(user) : emptyUserForm()));
@@ -88,33 +122,15 @@ function UserFormBody({ roles, user }: { roles: TransferOption[]; user: AdminUse
     setBusy(true);
     setRefusal(undefined);
     try {
-      if (creating) {
-        const created = await api.users.create(createBody(form));
-        showAlertAfterNavigation('success', `User ${created.user_account.username} has been created.`);
-      } else {
-        await api.users.update(user.id, updateBody(form));
-        showAlertAfterNavigation('success', `User ${user.user_account.username} has been updated.`);
-      }
-      navigate(usersPath);
+      await sendUser(form, user);
     } catch (err) {
       setRefusal({ text: problemText(err, SOMETHING_WENT_WRONG), fields: fieldsOfRefusal(err instanceof ApiError ? err.body : undefined), form });
       setBusy(false);
     }
   }
 
-  const text = (key: 'username' | 'fullName' | 'email', label: string, type: string, autoComplete: string) => (
-    <div className="field">
-      <label htmlFor={`${ids}-${key}`}>{label}</label>
-      <input
-        id={`${ids}-${key}`}
-        type={type}
-        value={form[key]}
-        required
-        readOnly={key === 'username' && !creating}
-        autoComplete={autoComplete}
-        onChange={(e) => set(key, e.currentTarget.value)}
-      />
-    </div>
+  const text = (key: TextKey, label: string, type: string, autoComplete: string) => (
+    <TextField id={`${ids}-${key}`} label={label} type={type} value={form[key]} readOnly={key === 'username' && !creating} autoComplete={autoComplete} onChange={(value) => set(key, value)} />
   );
 
   return (

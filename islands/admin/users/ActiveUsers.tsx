@@ -10,7 +10,7 @@ import { api } from '../../../src/client/api.ts';
 import type { AdminUser } from '../../../src/shared/api/users.ts';
 import { DataGrid, type DataGridColumn } from '../../shared/DataGrid.tsx';
 import { useServerPage } from '../../shared/use-server-page.ts';
-import type { RolesState } from './UsersAdmin.tsx';
+import type { RolesState } from './users-state.ts';
 import { UserAvatar } from './UserAvatar.tsx';
 import { userPath } from '../shared/admin-paths.ts';
 import { rolesText, toggleRole, usersQuery, USERS_PAGE_SIZE } from './users-state.ts';

@@ -15,7 +15,7 @@ import { showAlert } from '../../../src/client/stores/alerts.ts';
 import { formatDateTime } from '../../../src/client/time-format.ts';
 import type { OrgInvitation } from '../../../src/shared/api/accounts.ts';
 import { DataGrid, type DataGridColumn } from '../../shared/DataGrid.tsx';
-import type { RolesState } from './UsersAdmin.tsx';
+import type { RolesState } from './users-state.ts';
 import { clampSkip, inviteLink, invitePath, messages, pageOf, rolesText, USERS_PAGE_SIZE } from './users-state.ts';
 
 const EditInvitationDialog = lazy(() => import('./EditInvitationDialog.tsx').then((m) => ({ default: m.EditInvitationDialog })));

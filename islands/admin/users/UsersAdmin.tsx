@@ -8,7 +8,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 
 import { problemText } from '../../../src/client/api.ts';
 import { guardRedirect } from '../../../src/client/guards.ts';
 import { signedInPage } from '../../../src/client/signed-in-user.ts';
-import type { Role } from '../../../src/shared/api/roles.ts';
+import type { RolesState } from './users-state.ts';
 import { allRoles } from './all-roles.ts';
 import { ActiveUsers } from './ActiveUsers.tsx';
 import { InvitedUsers } from './InvitedUsers.tsx';
@@ -22,7 +22,6 @@ const TABS: { id: Tab; label: string }[] = [
   { id: 'invited', label: 'Invited' },
 ];
 
-export type RolesState = { status: 'loading' } | { status: 'failed'; detail: string } | { status: 'ready'; roles: Role[] };
 
 export default function UsersAdmin() {
   // A visitor the stored state sends away (signed out, not an org admin) asks for nothing.

@@ -3,6 +3,7 @@
  * query, the role filter and its chips, what a row shows, the invite link, and the spec's words.
  */
 import type { RoleRef } from '../../../src/shared/api/accounts.ts';
+import type { Role } from '../../../src/shared/api/roles.ts';
 import type { ListUsersQuery } from '../../../src/shared/api/users.ts';
 import { isEmail } from '../../../src/shared/validation.ts';
 
@@ -11,6 +12,9 @@ import { isEmail } from '../../../src/shared/validation.ts';
  * phone's stacked cards to a few screens and pages an organisation of the default plan (25 users).
  */
 export const USERS_PAGE_SIZE = 20;
+
+/** The organisation's roles, read once by the screen for both tabs' chips and filters. */
+export type RolesState = { status: 'loading' } | { status: 'failed'; detail: string } | { status: 'ready'; roles: Role[] };
 
 export const messages = {
   invitationSent: (email: string) => `Invitation Sent To ${email}.`,

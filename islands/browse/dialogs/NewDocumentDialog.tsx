@@ -14,7 +14,7 @@ import { api, problemText, SOMETHING_WENT_WRONG } from '../../../src/client/api.
 import { navigate } from '../../../src/client/navigation.ts';
 import { showAlertAfterNavigation } from '../../../src/client/stores/alerts.ts';
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, type Doctype } from '../../../src/shared/api/documentation.ts';
-import { editPath } from '../../../src/client/addresses.ts';
+import { editPath } from '../../../src/shared/page-addresses.ts';
 import { DOCTYPE_LABELS } from '../../../src/shared/item-kinds.ts';
 import { messages } from '../messages.ts';
 import { Dialog, useDialogOpen } from '../../shared/Dialog.tsx';

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { api, problemText, SOMETHING_WENT_WRONG } from '../../../src/client/api.ts';
 import { showAlert } from '../../../src/client/stores/alerts.ts';
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from '../../../src/shared/api/documentation.ts';
-import { browsePath } from '../../../src/client/addresses.ts';
+import { browsePath } from '../../../src/shared/page-addresses.ts';
 import { messages } from '../messages.ts';
 import { Dialog, useDialogOpen } from '../../shared/Dialog.tsx';
 import { ErrorBanner } from './ErrorBanner.tsx';

@@ -25,6 +25,36 @@ interface Props {
 
 type Step = 'choose' | 'changelog' | 'discard' | 'publishing' | 'discarding';
 
+/** The first step: publish (when nothing stands in the way) or discard. */
+function ChooseStep({ version, problems, onCancel, onStep }: { version: number; problems: string[]; onCancel: () => void; onStep: (step: Step) => void }) {
+  return (
+    <>
+      <p>Publish your changes as version {version + 1}, or discard them and go back to version {version}?</p>
+      {problems.length > 0 && (
+        <div className="publish-problems" role="alert">
+          <p>Fix these before publishing:</p>
+          <ul>
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <div className="dialog-actions">
+        <button type="button" className="button text" data-autofocus={problems.length > 0 ? true : undefined} onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="button" className="button danger" onClick={() => onStep('discard')}>
+          Discard
+        </button>
+        <button type="button" className="button" data-autofocus={problems.length > 0 ? undefined : true} disabled={problems.length > 0} onClick={() => onStep('changelog')}>
+          Publish
+        </button>
+      </div>
+    </>
+  );
+}
+
 export function PublishDialog({ noun, version, problems, onPublish, onDiscard, onClosed }: Props) {
   // Opened after mounting: Shoelace hands the focus over (sl-initial-focus) only when `open` changes.
   const [open, close] = useDialogOpen();
@@ -67,32 +97,7 @@ export function PublishDialog({ noun, version, problems, onPublish, onDiscard, o
   return (
     <Dialog label={label} open={open} className="editor-dialog" onClose={() => !busy && close()} onClosed={onClosed}>
       <div ref={body}>
-      {step === 'choose' && (
-        <>
-          <p>Publish your changes as version {version + 1}, or discard them and go back to version {version}?</p>
-          {problems.length > 0 && (
-            <div className="publish-problems" role="alert">
-              <p>Fix these before publishing:</p>
-              <ul>
-                {problems.map((problem) => (
-                  <li key={problem}>{problem}</li>
-                ))}
-              </ul>
-            </div>
-          )}
-          <div className="dialog-actions">
-            <button type="button" className="button text" data-autofocus={problems.length > 0 ? true : undefined} onClick={() => close()}>
-              Cancel
-            </button>
-            <button type="button" className="button danger" onClick={() => setStep('discard')}>
-              Discard
-            </button>
-            <button type="button" className="button" data-autofocus={problems.length > 0 ? undefined : true} disabled={problems.length > 0} onClick={() => setStep('changelog')}>
-              Publish
-            </button>
-          </div>
-        </>
-      )}
+      {step === 'choose' && <ChooseStep version={version} problems={problems} onCancel={() => close()} onStep={setStep} />}
 
       {step === 'changelog' && (
         <form

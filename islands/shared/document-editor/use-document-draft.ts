@@ -16,9 +16,7 @@ import type { PublishProgress } from './PublishDialog.tsx';
 import { useDraftAutosave, type DraftAutosave, type DraftState } from './use-draft-autosave.ts';
 import { useLeaveGuard } from './use-leave-guard.ts';
 
-export type { DraftState } from './use-draft-autosave.ts';
 export type { PublishProgress } from './PublishDialog.tsx';
-export { startingPoint } from './starting-point.ts';
 
 interface Options<C> {
   document: Document;

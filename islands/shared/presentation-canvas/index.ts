@@ -3,5 +3,5 @@
  * Konva stage (page-stage.ts) and the drawing of one shape (shape-node.ts). Zoom geometry is the pure
  * src/shared/presentations/zoom.ts.
  */
-export { PageStage, type PageStageOptions, type StagePage } from './page-stage.ts';
-export { SHAPE_NAME, SHAPE_STROKES, STROKE_PIXELS, setShapeSelected, shapeNode, updateShapeNode } from './shape-node.ts';
+export { PageStage } from './page-stage.ts';
+export { SHAPE_STROKES } from './shape-node.ts';

@@ -11,7 +11,8 @@
  */
 import type { ListedItem } from '../../shared/api/documentation.ts';
 import { api } from '../../client/api.ts';
-import { browsePath, ROOT } from '../../client/addresses.ts';
+import { ROOT } from '../../shared/api/documentation.ts';
+import { browsePath } from '../../shared/page-addresses.ts';
 import { allPages } from '../../client/all-pages.ts';
 import { FOLDERS_CHANGED } from '../../client/folders-changed.ts';
 import { $organisationId } from '../../client/stores/session.ts';

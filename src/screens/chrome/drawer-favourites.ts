@@ -6,7 +6,7 @@
  * list again). It is read once the current organisation is known, and again for another organisation.
  */
 import type { FavouriteEntry } from '../../shared/api/notifications.ts';
-import { itemPath } from '../../client/addresses.ts';
+import { itemPath } from '../../shared/page-addresses.ts';
 import { $favourites, loadFavourites } from '../../client/stores/favourites.ts';
 import { $organisationId } from '../../client/stores/session.ts';
 

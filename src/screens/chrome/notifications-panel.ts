@@ -7,7 +7,7 @@
  * when the panel is first opened (the rows are not what a page is opened for).
  */
 import type { Notification } from '../../shared/api/notifications.ts';
-import { itemPath } from '../../client/addresses.ts';
+import { itemPath } from '../../shared/page-addresses.ts';
 import { formatDateTime, timeElement } from '../../client/time-format.ts';
 import { notificationWords } from '../../shared/notification-words.ts';
 

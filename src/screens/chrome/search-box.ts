@@ -4,6 +4,7 @@
  * search page itself. On a folder's browser page it also carries that folder (`folder={id}`), so the
  * search page can offer 'Only in current folder'.
  */
+import { searchPath } from '../../shared/page-addresses.ts';
 import { currentFolderOf } from './search-box-folder.ts';
 
 export function mountSearchBox(): void {
@@ -15,5 +16,5 @@ export function mountSearchBox(): void {
     folderField.value = folder;
     folderField.disabled = false;
   }
-  if (icon) icon.href = `/documentation/search?folder=${encodeURIComponent(folder)}`;
+  if (icon) icon.href = searchPath({ folder });
 }

@@ -32,7 +32,7 @@ import { signedInUser } from '../../client/signed-in-user.ts';
 import { navigate } from '../../client/navigation.ts';
 import { storedToken } from '../../client/storage.ts';
 import { showAlertAfterNavigation } from '../../client/stores/alerts.ts';
-import { browsePath } from '../../client/addresses.ts';
+import { browsePath } from '../../shared/page-addresses.ts';
 import { checklistBody, fillsIn } from './checklist-body.ts';
 import { mount as mountSummary } from './form-description.ts';
 

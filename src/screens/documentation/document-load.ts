@@ -7,7 +7,7 @@ import type { Document } from '../../shared/api/documentation.ts';
 import { api, ApiError, CREDENTIALS_ERROR, problemText, SOMETHING_WENT_WRONG, SUBSCRIPTION_EXPIRED } from '../../client/api.ts';
 import { navigate } from '../../client/navigation.ts';
 import { showAlertAfterNavigation } from '../../client/stores/alerts.ts';
-import { browsePath } from '../../client/addresses.ts';
+import { browsePath } from '../../shared/page-addresses.ts';
 
 /** The server's answer for a version that does not exist, also used for an address that names none. */
 export const VERSION_NOT_FOUND = 'Version not found';

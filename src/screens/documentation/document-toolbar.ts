@@ -6,7 +6,7 @@
  */
 import type { Document } from '../../shared/api/documentation.ts';
 import { canEdit } from './document-actions.ts';
-import { editPath, historyPath, viewPath } from '../../client/addresses.ts';
+import { editPath, historyPath, viewPath } from '../../shared/page-addresses.ts';
 import { $favourites, $subscriptions, loadFavourites, loadSubscriptions } from '../../client/stores/favourites.ts';
 import { afterPaint } from '../../client/dom.ts';
 import { createToolbarMenu } from './toolbar-menu.ts';

@@ -11,7 +11,7 @@ import type { Doctype, Document, ItemKind } from '../../shared/api/documentation
 import { allows } from '../../shared/permissions/index.ts';
 import { followLabels, loadSubscriptions, subscriptionOf, toggleFavourite, unsubscribe } from '../../client/stores/favourites.ts';
 import { openQrDialog } from './qr-dialog.ts';
-import { resultsPath } from '../../client/addresses.ts';
+import { resultsPath } from '../../shared/page-addresses.ts';
 import { navigate } from '../../client/navigation.ts';
 import type { MenuAction } from './toolbar-menu.ts';
 

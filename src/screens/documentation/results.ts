@@ -9,7 +9,8 @@
  */
 import { setPageName } from '../chrome/signed-in-chrome.ts';
 import { signedInPage } from '../../client/signed-in-user.ts';
-import { pathSegment, viewPath } from '../../client/addresses.ts';
+import { viewPath } from '../../shared/page-addresses.ts';
+import { pathSegment } from '../../client/addresses.ts';
 import { element } from '../../client/dom.ts';
 import { folderCrumbs, renderBreadcrumbs } from './breadcrumbs.ts';
 import { leaveDocument, readDocument } from './document-load.ts';

@@ -13,8 +13,6 @@ import { escapeHtml } from '../../shared/first-paint/markup.ts';
 import { recentMarksMarkup } from '../../shared/first-paint/schedule-marks.ts';
 import { failureText } from './failure.ts';
 
-export const NO_SCHEDULES = 'No schedules yet. Give a checklist a schedule through the API (POST workflow/schedules).';
-
 export function scheduleCardMarkup(s: Schedule): string {
   const next = s.next_due_at ? `<time datetime="${escapeHtml(s.next_due_at)}">${escapeHtml(formatDateTime(s.next_due_at))}</time>` : 'Ended';
   return `<li class="card schedule-card">

@@ -12,6 +12,7 @@
  */
 import type { SearchQuery, SearchResult } from '../../shared/api/search.ts';
 import { ITEM_KIND_LABELS, itemKindKey, type ItemKindKey } from '../../shared/item-kinds.ts';
+import { searchPath } from '../../shared/page-addresses.ts';
 
 export const SEARCH_TYPE_KEYS: readonly ItemKindKey[] = ['folder', 'presentation', 'form', 'sheet', 'report'];
 export const DEFAULT_SEARCH_TYPES: readonly ItemKindKey[] = ['presentation', 'form', 'sheet'];
@@ -59,7 +60,7 @@ export function addressOfForm(form: SearchForm): string {
   if (form.folder) params.set('folder', form.folder);
   if (form.folder && form.onlyFolder) params.set('only_folder', '1');
   for (const key of DATE_KEYS) if (form.dates[key]) params.set(key, form.dates[key]);
-  return `/documentation/search?${params.toString()}`;
+  return searchPath(params);
 }
 
 /** Epoch seconds of a day's first second, or of its last (`end`), in the browser's time zone. */

@@ -11,7 +11,7 @@ import type { List } from '../../shared/api/list.ts';
 import { api } from '../../client/api.ts';
 import { signedInPage } from '../../client/signed-in-user.ts';
 import { formatDateTime, timeElement } from '../../client/time-format.ts';
-import { itemPath } from '../../client/addresses.ts';
+import { itemPath } from '../../shared/page-addresses.ts';
 import { element } from '../../client/dom.ts';
 import { HOME_CRUMBS, renderBreadcrumbs } from './breadcrumbs.ts';
 import { failureText } from './failure.ts';

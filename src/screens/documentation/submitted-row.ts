@@ -12,7 +12,7 @@ import type { Doctype, Document, SubmittedRow } from '../../shared/api/documenta
 import { NOT_ASKED, orderedQuestions, type Question } from '../../shared/checklists/index.ts';
 import '../../styles/submitted-row.css';
 import { api } from '../../client/api.ts';
-import { resultsPath, viewPath } from '../../client/addresses.ts';
+import { resultsPath, viewPath } from '../../shared/page-addresses.ts';
 import { formatDateTime, timeElement } from '../../client/time-format.ts';
 import { answerCards, answerText, NOT_ANSWERED, type AnswerCard } from './answer-text.ts';
 import { failureText } from './failure.ts';

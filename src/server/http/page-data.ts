@@ -18,7 +18,7 @@ import type { RouteMatch } from '../../routes.ts';
 import * as paths from '../../shared/api/paths.ts';
 import { pageReadsOf, LOW_PRIORITY_READS } from '../../shared/page-data-reads.ts';
 import { escapeHtml } from '../../shared/first-paint/markup.ts';
-import { PAGE_DATA_ID, sessionDigest, type PageAnswer, type PageData as PageDataBlock } from '../../shared/page-data.ts';
+import { PAGE_DATA_ID, sessionDigest, type PageAnswers, type PageData as PageDataBlock } from '../../shared/page-data.ts';
 import { documentViewPaint, readsAfterDocument } from './first-paint/document-view.ts';
 import { folderPaint } from './first-paint/folder.ts';
 import { homePaint } from './first-paint/home.ts';
@@ -30,8 +30,6 @@ export interface PageRead {
   bearer: string;
 }
 
-/** The answers by address, as the page's bootstrap finds them. */
-export type PageAnswers = Record<string, PageAnswer>;
 
 /** Calls the API in process: an address relative to the API base (`/share/checklist`). */
 export type ApiCall = (address: string, init: RequestInit) => Promise<Response>;

@@ -25,7 +25,7 @@ export const PROBLEM = {
 } as const;
 
 /** The media type of every error's body (RFC 9457). */
-export const PROBLEM_MEDIA = 'application/problem+json';
+const PROBLEM_MEDIA = 'application/problem+json';
 
 const ERROR_WORDS: Record<number, string> = {
   400: 'Bad request (malformed JSON, or no organisation chosen)',

@@ -3,7 +3,6 @@
  * address, sessions, two-factor, organisations and invitations. Who may call each (public, signed in, org
  * admins for `auth/org-invites`) is api.ts ACCESS.
  */
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import {
   accessTokenForm,
@@ -21,13 +20,10 @@ import {
   type AccessToken,
 } from '../../shared/api/accounts.ts';
 import { updateInvitationBody } from '../../shared/api/users.ts';
-import { isUuid } from '../../shared/ids.ts';
 import { clientIp } from '../auth/authenticate.ts';
-import { endLoginSession, isLive, sessionCallerOf } from '../auth/login-sessions.ts';
+import { endLoginSession, sessionCallerOf } from '../auth/login-sessions.ts';
 import { admitOrganisationCreation, admitRegistration } from '../auth/throttle.ts';
-import { loginSessions } from '../db/schema.ts';
 import type { MemberEnv, SignedInEnv } from '../env.ts';
-import { notFound } from '../errors.ts';
 import { formBody, jsonBody } from '../http/body.ts';
 import {
   accessToken,
@@ -45,9 +41,9 @@ import { detailAnswer, listOf } from '../openapi/answers/list.ts';
 import { operation } from '../openapi/operation.ts';
 import { activate, register, requestPasswordReset, resetPassword, signIn, updateMe } from '../services/accounts.ts';
 import { confirmEmailChange, withdrawEmailChange } from '../services/email-change.ts';
-import { presentLoginSession } from '../presenters/accounts.ts';
 import { currentUser } from '../services/current-user.ts';
 import { answerInvitation, cancelInvitation, listOrgInvitations, pendingInvitationsFor, publicInvitation, updateInvitation } from '../services/invitations.ts';
+import { endOwnLoginSession, ownLoginSessions } from '../services/login-sessions.ts';
 import { createOrganisation, selectOrganisation } from '../services/organisations.ts';
 import { setNewPassword } from '../services/temporary-passwords.ts';
 import { setTwoFactor } from '../services/two-factor.ts';
@@ -208,14 +204,7 @@ auth.delete('/me/email-change', operation({
 });
 
 auth.get('/me/sessions', operation({ summary: 'My login sessions', tag: 'Account', answers: { 200: listOf(loginSession) } }), async (c) => {
-  const deps = c.var.deps;
-  const caller = sessionCallerOf(c.var.caller);
-  const rows = await deps.db
-    .select()
-    .from(loginSessions)
-    .where(and(eq(loginSessions.userId, caller.user.id), isNull(loginSessions.endedAt), gt(loginSessions.expiresAt, deps.now())))
-    .orderBy(desc(loginSessions.lastAccessedAt));
-  const results = rows.filter((s) => isLive(s, deps)).map((s) => presentLoginSession(s, caller.session.id));
+  const results = await ownLoginSessions(c.var.deps, sessionCallerOf(c.var.caller));
   return c.json({ results, total: results.length });
 });
 
@@ -225,15 +214,7 @@ auth.delete('/me/sessions/:id', operation({
   answers: { 204: null },
   errors: [404],
 }), async (c) => {
-  const deps = c.var.deps;
-  const id = c.req.param('id');
-  if (!isUuid(id)) throw notFound('Session not found');
-  const [ended] = await deps.db
-    .update(loginSessions)
-    .set({ endedAt: deps.now() })
-    .where(and(eq(loginSessions.id, id), eq(loginSessions.userId, c.var.caller.user.id), isNull(loginSessions.endedAt)))
-    .returning({ id: loginSessions.id });
-  if (!ended) throw notFound('Session not found');
+  await endOwnLoginSession(c.var.deps, c.var.caller.user.id, c.req.param('id'));
   return c.body(null, 204);
 });
 

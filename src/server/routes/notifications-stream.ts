@@ -19,12 +19,12 @@
  */
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { unreadCount } from '../db/queries/live-notifications.ts';
 import { sessionCallerOf } from '../auth/login-sessions.ts';
 import type { MemberEnv } from '../env.ts';
 import { problemAnswer } from '../http/error-handler.ts';
 import { operation } from '../openapi/operation.ts';
 import { liveHubOf, type LiveEvent } from '../live/hub.ts';
+import { unreadNotifications } from '../services/notifications/panel.ts';
 
 /** How long the browser waits before reconnecting on its own (EventSource's `retry:`). */
 export const RETRY_MS = 2000;
@@ -77,7 +77,7 @@ notificationsStream.get('/', operation({
       forget();
       done();
     });
-    send({ event: 'ready', data: { unread: await unreadCount(c.var.deps.db, member) } });
+    send({ event: 'ready', data: { unread: await unreadNotifications(c.var.deps, member) } });
     await ended;
     forget();
     await queue;

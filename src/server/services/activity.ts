@@ -7,24 +7,12 @@
 import type { ActivityType } from '../../shared/api/activity.ts';
 import { uuidv7 } from '../../shared/ids.ts';
 import type { Queryable } from '../db/connection.ts';
-import { activityEvents } from '../db/schema.ts';
+import { writeActivityEvent, type ActivityEventRow } from '../db/queries/activity-events.ts';
 import { notifySubscribers } from './notifications/fan-out.ts';
 import { queueWebhooks } from './webhooks/events.ts';
 
 /** Every event type (named once, in the API's shapes: the activity log and notifications answer them). */
 export type { ActivityType };
-
-/** The documentation tree's events (documentation §3). */
-export type DocumentationActivity = Extract<ActivityType, `Folder${string}` | `Document${string}`>;
-
-/** A checklist was filled in. */
-export type ChecklistActivity = Extract<ActivityType, 'DataSubmitted'>;
-
-/** A checklist's share links made or revoked (issue #29): `context` names the link (share_link_id, share_link_name). */
-export type ShareLinkActivity = Extract<ActivityType, `ShareLink${string}`>;
-
-/** The admin area's events (accounts §3): they name their user or role in `context`; invitations their address. */
-export type AdminActivity = Extract<ActivityType, `User${string}` | `Role${string}` | `Invitation${string}`>;
 
 export interface ActivityRecord {
   type: ActivityType;
@@ -55,7 +43,7 @@ export interface DataSubmittedContext {
 }
 
 /** The activity_events row of one event (for a statement that writes it together with its change). */
-export function activityRow(record: ActivityRecord): typeof activityEvents.$inferInsert & { at: Date } {
+export function activityRow(record: ActivityRecord): ActivityEventRow {
   return {
     id: uuidv7(record.at.getTime()),
     orgId: record.orgId,
@@ -70,13 +58,13 @@ export function activityRow(record: ActivityRecord): typeof activityEvents.$infe
 
 /**
  * Writes one event, its subscribers' notifications (services/notifications/fan-out.ts) and its webhook
- * deliveries (services/webhooks/events.ts); `tx` is the transaction of the change it records. A statement
- * that writes an event itself (activityRow) calls notifySubscribers (or its own fan-out) and `eventRecorded`
- * after it.
+ * deliveries (services/webhooks/events.ts); `tx` is the transaction of the change it records. A caller
+ * that writes an event with a fan-out of its own (assignments) or in its change's statement (a submission)
+ * writes it with the same writer (db/queries/activity-events.ts), then calls `eventRecorded`.
  */
 export async function recordActivity(tx: Queryable, record: ActivityRecord): Promise<void> {
   const row = activityRow(record);
-  await tx.insert(activityEvents).values(row);
+  await writeActivityEvent(tx, row);
   await notifySubscribers(tx, row);
   await eventRecorded(tx, row);
 }

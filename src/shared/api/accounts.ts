@@ -102,7 +102,7 @@ export const setOtpBody = z.object({
 export type SetOtpBody = z.input<typeof setOtpBody>;
 
 export const createOrgBody = z.object({ name: organisationName });
-export const selectOrgBody = id;
+export const selectOrgBody = z.uuid({ error: 'must be a valid id' });
 export const answerInvitationBody = z.boolean({ error: 'the body must be JSON true or false' });
 export const inviteUserBody = z.object({ email, roles: z.array(id).default([]) });
 export type InviteUserBody = z.input<typeof inviteUserBody>;
@@ -215,10 +215,6 @@ export interface OrgInvitation {
   roles: RoleRef[];
   created_at: string;
   expiry: string;
-}
-
-export interface OtpStart {
-  uri: string;
 }
 
 export interface BuildInfo {

@@ -7,4 +7,3 @@ export const createCheckoutSessionBody = z
     price_id: z.string({ error: 'price_id must be a string' }).trim().min(1, 'price_id is required').max(255, 'price_id is too long'),
   })
   .strict();
-export type CreateCheckoutSessionBody = z.input<typeof createCheckoutSessionBody>;

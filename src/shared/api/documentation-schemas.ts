@@ -29,7 +29,7 @@ import {
   ORDERING_FIELDS,
   ROOT,
   type Doctype,
-} from './documentation.ts';
+} from './doctypes-and-limits.ts';
 
 // ─── Request pieces ───────────────────────────────────────────────────────────────────────────────
 
@@ -199,7 +199,6 @@ export const dataQuery = z.object({
   ...submissionFilters,
   ...resultsPaging,
 });
-export type DataQuery = z.input<typeof dataQuery>;
 export type DataQueryParsed = z.output<typeof dataQuery>;
 
 /** What a person reads when a file's type cannot be uploaded (the types: UPLOAD_CONTENT_TYPES). */
@@ -231,7 +230,6 @@ export const signUploadBody = z
   .array(signUploadEntry, { error: 'the body must be a list of {filename, file_size, content_type}' })
   .min(1, 'give at least one file')
   .max(MAX_UPLOADS_PER_REQUEST, `at most ${MAX_UPLOADS_PER_REQUEST} files at once`);
-export type SignUploadBody = z.input<typeof signUploadBody>;
 
 /** GET documentation/documents/{id}/media-urls?upload_id=…&upload_id=…: short-lived addresses for <img> and <video>. */
 export const mediaUrlsQuery = z.object({

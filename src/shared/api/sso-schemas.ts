@@ -48,9 +48,3 @@ export const ssoConnectionBody = z.object({
     .optional(),
 });
 export type SsoConnectionParsed = z.output<typeof ssoConnectionBody>;
-
-/** `/auth/sso/start?email=…` (and `test=1` for an admin's Test connection). */
-export const ssoStartQuery = z.object({
-  email: z.string({ error: 'email must be a string' }).trim().toLowerCase().max(320).optional(),
-  test: z.enum(['1']).optional(),
-});

@@ -31,6 +31,5 @@ export interface SsoConnectionBody {
 }
 
 /** The site's addresses of the flow (not under /api/v1: the browser is sent to them). */
-export const SSO_START_PATH = '/auth/sso/start';
 export const SSO_CALLBACK_PATH = '/auth/sso/callback';
 export const SSO_BACKCHANNEL_LOGOUT_PATH = '/auth/sso/backchannel-logout';

@@ -6,8 +6,20 @@
  */
 import { sentence } from '../api/field-errors.ts';
 import { EMAIL_PATTERN } from '../validation.ts';
-import type { Question } from './question.ts';
-import type { ValueType } from './value-types.ts';
+import type { Validation, ValueType } from './value-types.ts';
+
+/**
+ * What the answer rules read of a question (./question.ts `Question` has it all; named here so that this
+ * module, which ./conditions.ts reads, does not import ./question.ts back).
+ */
+interface Question {
+  valueType: ValueType;
+  choices: string[];
+  required: boolean;
+  allowComments: boolean;
+  photoVerification: boolean;
+  validation: Validation;
+}
 
 /** The default answer of every question (§4). */
 export const NOT_CHECKED = 'not checked';

@@ -154,8 +154,6 @@ export const formDraftContents = z
 /** Published form contents: the draft's checks, and every condition must refer to an earlier question it suits. */
 export const formContents = formDraftContents.superRefine(conditionsRefer);
 
-export type FormContentsInput = z.output<typeof formContents>;
-
 // ─── Submissions ──────────────────────────────────────────────────────────────────────────────────
 
 export const answerInput = z.object(
@@ -188,4 +186,3 @@ export const submissionBody = z
       .refine((record) => Object.keys(record).length <= MAX_QUESTIONS, `a record holds at most ${MAX_QUESTIONS} answers`),
   })
   .superRefine(storable);
-export type SubmissionBody = z.input<typeof submissionBody>;

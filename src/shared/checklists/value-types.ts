@@ -76,8 +76,6 @@ export function defaultChoices(_type: ValueType): string[] {
   return [];
 }
 
-export type PassFail = 'pass' | 'fail';
-
 /** One option a radio-button, dropdown or checkbox widget shows: the answer value and its label. */
 export interface AnswerOption<V = boolean | string> {
   value: V;

@@ -9,7 +9,7 @@
 import type { Assignment } from '../api/assignments.ts';
 import type { FavouriteEntry, Notification } from '../api/notifications.ts';
 import { notificationWords } from '../notification-words.ts';
-import { itemPath } from '../page-addresses.ts';
+import { browsePath, itemPath, submittedRowPath, viewPath } from '../page-addresses.ts';
 import { emptyLineMarkup, type PanelName, type Viewer } from './dashboard-guidance.ts';
 import { escapeHtml } from './markup.ts';
 
@@ -40,10 +40,9 @@ const item = (main: string, after = '') => `<li class="dashboard-item"><div clas
 
 /** Where an assignment leads: a folder to the browser, a document to its viewer, a correction to the submitted row. */
 export function assignmentHref(a: Pick<Assignment, 'kind' | 'object_id' | 'submission_id'>): string {
-  const seg = encodeURIComponent;
-  if (a.kind === 'folder') return `/documentation/browse/${seg(a.object_id)}`;
-  if (a.kind === 'correction' && a.submission_id) return `/documentation/view/${seg(a.object_id)}/${seg(a.submission_id)}`;
-  return `/documentation/view/${seg(a.object_id)}`;
+  if (a.kind === 'folder') return browsePath(a.object_id);
+  if (a.kind === 'correction' && a.submission_id) return submittedRowPath(a.object_id, a.submission_id);
+  return viewPath(a.object_id);
 }
 
 export type AssignmentAction = 'claim' | 'unclaim' | 'complete';
@@ -112,7 +111,7 @@ export function assignmentItemMarkup(a: Assignment, me: { username: string; isOr
 /** A checklist in progress (a local draft of the filler): its checklist's name, and when it was saved. */
 export function draftItemMarkup(draft: { documentId: string; savedAt: string | null }, title: string, dateText: DateTimeText): string {
   const saved = draft.savedAt ? `<p class="dashboard-meta">Saved ${time(draft.savedAt, dateText)}</p>` : '';
-  return item(link(`/documentation/view/${encodeURIComponent(draft.documentId)}`, title) + saved);
+  return item(link(viewPath(draft.documentId), title) + saved);
 }
 
 /** A favourite: its name (to open it), its kind and its description. */

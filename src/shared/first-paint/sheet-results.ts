@@ -17,6 +17,7 @@
 import type { SheetRow } from '../api/sheets.ts';
 import { cellText, columnsOf, DATETIME, formOrder, NO_RESULTS, readSheetContents, rowSubmission, SUBMITTED_BY, validFlag, type ResultColumn } from '../sheets/results.ts';
 import { RESULTS_PAGE_SIZE } from '../sheets/model.ts';
+import { resultsPath } from '../page-addresses.ts';
 import { escapeHtml } from './markup.ts';
 import { pageRange } from './page-range.ts';
 
@@ -37,7 +38,6 @@ export interface SheetFirstRows {
 /** A date-time as the first HTML writes it (UTC); the inline step rewrites it in the browser's zone. */
 export type DateTimeText = (iso: string) => string;
 
-const resultsPath = (id: string, rowId: string) => `/documentation/results/${encodeURIComponent(id)}/${encodeURIComponent(rowId)}`;
 const time = (iso: string, text: DateTimeText) => `<time datetime="${escapeHtml(iso)}">${escapeHtml(text(iso))}</time>`;
 
 function answerCell(row: SheetRow, column: ResultColumn, text: DateTimeText): string {

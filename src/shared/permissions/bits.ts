@@ -8,8 +8,6 @@ export const Permission = {
   CreateFolders: 32,
 } as const;
 
-export type PermissionName = keyof typeof Permission;
-
 /**
  * THE words people read for each bit (documentation §5), in the spec's order: the API's 403 details
  * ("You need 'Write' permission …") and the permission editor's checkboxes and lists say these.

@@ -5,6 +5,5 @@ export {
   PERMISSION_CHOICES,
   hasPermission,
   permissionLabels,
-  type PermissionName,
 } from './bits.ts';
-export { actions, addAction, allows, type Action, type ActionRule } from './actions.ts';
+export { actions, addAction, allows, type Action } from './actions.ts';

@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import { idIndex, indexRefersTo, isWellFormed, NOT_WELL_FORMED, storable, unlessMissing } from '../api/contents.ts';
-import { MAX_NAME_LENGTH } from '../api/documentation.ts';
+import { MAX_NAME_LENGTH } from '../api/doctypes-and-limits.ts';
 import { UPLOAD_CONTENT_TYPES } from '../constants.ts';
 import {
   MAX_PAGE_DESCRIPTION_LENGTH,
@@ -127,5 +127,3 @@ export const presentationContents = z
   .superRefine(indexRefersTo('pages', 'page_index'))
   .superRefine(pagesAgreeWithIndex)
   .superRefine(storable) satisfies z.ZodType<PresentationContents>;
-
-export type PresentationContentsInput = z.input<typeof presentationContents>;

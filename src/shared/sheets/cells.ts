@@ -95,13 +95,6 @@ export function columnTitles(contents: SheetContents, formNames?: ReadonlyMap<st
   });
 }
 
-/**
- * The app's page that opens one photo of an answer for a signed-in reader (src/pages/documentation/media.astro):
- * a lasting address for a CSV cell, unlike a signed media address, which expires in minutes.
- */
-export const mediaPagePath = (documentId: string, uploadId: string) =>
-  `/documentation/media/${encodeURIComponent(documentId)}/${encodeURIComponent(uploadId)}`;
-
 /** The title of a question's photos column in the CSV: `{title} (photos)`. */
 export const csvPhotosColumn = (title: string) => `${title} (photos)`;
 

@@ -43,8 +43,3 @@ export const RESULTS_FIRST_WINDOW_DAYS = 30;
 export const RESULTS_BATCH_SIZE = 100;
 export const RESULTS_PAGE_SIZE = 10;
 
-/** The checklist a sheet question belongs to. */
-export function formOf(contents: SheetContents, questionId: string): string | undefined {
-  return contents.questions[questionId]?.form_id;
-}
-

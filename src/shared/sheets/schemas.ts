@@ -62,5 +62,3 @@ export const sheetDraftContents = z
   })
   .superRefine(indexRefersTo('questions', 'question_index'))
   .superRefine(storable);
-
-export type SheetContentsInput = z.output<typeof sheetContents>;

@@ -125,20 +125,8 @@ interface RawHit {
 /** `value IN (SELECT … FROM set)` kept as a hashed SubPlan: IS TRUE stops the planner pulling it up into a join. */
 const inSet = (value: SQL, set: SQL) => sql`(${value} IN (${set})) IS TRUE`;
 
-/**
- * The best `limit` hits (by relevance, then name) among the first `min(limit, 1000) + SEARCH_COUNT_AHEAD`
- * found tier by tier, and how many those are: `total` is exact below that cap, a lower bound at it.
- *
- * Read without walking the whole tree: a folder's Read is the decision of the nearest folder at or
- * above it that decides Read for the caller. Below the root, only the subtrees of folders that decide
- * for themselves can differ from the root, so `exceptions` walks down from each of those (stopping at
- * folders that decide again, which are walks of their own) and every other folder takes the root's
- * decision (`everywhere`; an org admin: every folder). A document takes its own decision, else its
- * folder's. What lies under a trashed folder is never found: `buried` walks down from the trashed
- * folders. Each set is probed as a hashed SubPlan (`inSet`), so no plan rests on row estimates that an
- * unanalysed PGlite gets wrong (a nested loop over the walked tree per hit took seconds there).
- */
-export async function searchItems(db: Queryable, filter: SearchFilter): Promise<{ hits: SearchHit[]; total: number }> {
+/** The sets a search reads beside its hits: the caller's Read decisions, the walks below them, the trash, the scope. */
+function readSets(filter: SearchFilter) {
   const roleIds = arrayLiteral(filter.roleIds);
   const decisions = filter.isOrgAdmin
     ? sql`SELECT NULL::uuid AS item_id, NULL::boolean AS readable WHERE false`
@@ -189,7 +177,11 @@ export async function searchItems(db: Queryable, filter: SearchFilter): Promise<
                WHEN ${inSet(sql`h.folder_id`, sql`SELECT x.id FROM exceptions x`)}
                THEN ${inSet(sql`h.folder_id`, sql`SELECT x.id FROM exceptions x WHERE x.readable`)}
                ELSE (SELECT e.readable FROM everywhere e) END`;
+  return { decisions, everywhere, exceptions, buried, scope, readable };
+}
 
+/** The hits' branches, tier by tier (documents and folders), and the full-text query of the words (none without words). */
+function hitBranches(filter: SearchFilter) {
   const words = filter.words.flatMap(lexemes);
   const rankQuery = prefixQuery(words, '|');
   const rank = (alias: SQL) => (rankQuery === null ? sql`0::real` : sql`ts_rank(${alias}.search_vector, to_tsquery('simple', ${rankQuery}))`);
@@ -234,6 +226,25 @@ export async function searchItems(db: Queryable, filter: SearchFilter): Promise<
                            AND f.parent_id IS NOT NULL`);
     }
   }
+  return { branches, fullText };
+}
+
+/**
+ * The best `limit` hits (by relevance, then name) among the first `min(limit, 1000) + SEARCH_COUNT_AHEAD`
+ * found tier by tier, and how many those are: `total` is exact below that cap, a lower bound at it.
+ *
+ * Read without walking the whole tree: a folder's Read is the decision of the nearest folder at or
+ * above it that decides Read for the caller. Below the root, only the subtrees of folders that decide
+ * for themselves can differ from the root, so `exceptions` walks down from each of those (stopping at
+ * folders that decide again, which are walks of their own) and every other folder takes the root's
+ * decision (`everywhere`; an org admin: every folder). A document takes its own decision, else its
+ * folder's. What lies under a trashed folder is never found: `buried` walks down from the trashed
+ * folders. Each set is probed as a hashed SubPlan (`inSet`), so no plan rests on row estimates that an
+ * unanalysed PGlite gets wrong (a nested loop over the walked tree per hit took seconds there).
+ */
+export async function searchItems(db: Queryable, filter: SearchFilter): Promise<{ hits: SearchHit[]; total: number }> {
+  const { decisions, everywhere, exceptions, buried, scope, readable } = readSets(filter);
+  const { branches, fullText } = hitBranches(filter);
   if (branches.length === 0) return { hits: [], total: 0 };
   const cap = Math.min(filter.limit, SEARCH_MAX_RESULTS) + SEARCH_COUNT_AHEAD;
   // Without words there is no relevance: the first `cap` by name (every hit sorted, as before). Names

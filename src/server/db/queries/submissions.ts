@@ -1,17 +1,19 @@
 /**
  * Storing a checklist submission, its DataSubmitted activity event and its webhook deliveries (issue #34:
  * one per enabled endpoint of the organisation receiving each of the event's webhook types, with the
- * senders' pg_notify when any is written; db/queries/webhooks.ts) in ONE statement (a data-modifying CTE:
+ * senders' pg_notify when any is written) in ONE statement, written by THE writers of events
+ * (./activity-events.ts) and deliveries (./webhooks.ts) (a data-modifying CTE:
  * atomic, one round trip, no transaction held open). A retry lands once by its Idempotency-Key
  * (http/idempotency.ts), before this runs.
  */
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../connection.ts';
-import type { activityEvents, checklistSubmissions } from '../schema.ts';
+import type { checklistSubmissions } from '../schema.ts';
 import { namedStatement, runStatement } from '../statements.ts';
+import { EVENT_PLACEHOLDERS, eventParams, insertActivityEvent, type ActivityEventRow } from './activity-events.ts';
+import { insertWebhookDeliveries } from './webhooks.ts';
 
 type NewSubmission = typeof checklistSubmissions.$inferInsert & { createdAt: Date };
-type NewActivity = typeof activityEvents.$inferInsert & { at: Date };
 export type SubmissionRow = typeof checklistSubmissions.$inferSelect;
 
 const v = (name: string) => sql.placeholder(name);
@@ -28,18 +30,23 @@ const INSERT_SUBMISSION = namedStatement(
                 ${v('createdBy')}, ${v('createdAt')}::timestamptz, ${v('shareLinkId')}::uuid)
         RETURNING *
       ), event AS (
-        INSERT INTO activity_events (id, org_id, type, actor_id, at, folder_id, document_id, context)
-        SELECT ${v('eventId')}::uuid, ${v('eventOrgId')}::uuid, ${v('eventType')}::text, ${v('actorId')}::uuid, ${v('at')}::timestamptz,
-               ${v('folderId')}::uuid, ${v('eventDocumentId')}::uuid, ${v('context')}::text::jsonb
-          FROM inserted
+        ${insertActivityEvent(EVENT_PLACEHOLDERS, sql`FROM inserted`)}
       ), hooks AS (
-        INSERT INTO webhook_deliveries (id, endpoint_id, org_id, event_type, document_id, folder_id, payload, created_at, status, next_attempt_at, attempts, retries_from)
-        SELECT gen_random_uuid(), e.id, e.org_id, t.type, ${v('eventDocumentId')}::uuid, ${v('folderId')}::uuid,
-               jsonb_build_object('type', t.type, 'timestamp', ${v('timestamp')}::text, 'data', ${v('webhookData')}::text::jsonb),
-               ${v('at')}::timestamptz, 'pending', ${v('at')}::timestamptz, 0, ${v('at')}::timestamptz
-          FROM inserted
+        ${insertWebhookDeliveries(
+          {
+            id: sql`gen_random_uuid()`,
+            endpointId: sql`e.id`,
+            orgId: sql`e.org_id`,
+            type: sql`t.type`,
+            documentId: sql`${v('eventDocumentId')}::uuid`,
+            folderId: sql`${v('folderId')}::uuid`,
+            payload: sql`jsonb_build_object('type', t.type, 'timestamp', ${v('timestamp')}::text, 'data', ${v('webhookData')}::text::jsonb)`,
+            at: sql`${v('at')}::timestamptz`,
+          },
+          sql`FROM inserted
           CROSS JOIN jsonb_array_elements_text(${v('webhookTypes')}::text::jsonb) AS t(type)
-          JOIN webhook_endpoints e ON e.org_id = ${v('eventOrgId')}::uuid AND e.enabled AND t.type = ANY(e.events)
+          JOIN webhook_endpoints e ON e.org_id = ${v('eventOrgId')}::uuid AND e.enabled AND t.type = ANY(e.events)`,
+        )}
         RETURNING 1
       )
       SELECT inserted.*, (SELECT count(*) FROM (SELECT pg_notify('webhooks', '') FROM hooks LIMIT 1) AS n)::int AS webhooks_notified FROM inserted`,
@@ -64,7 +71,7 @@ interface RawSubmission {
 export async function insertSubmissionWithEvent(
   db: Queryable,
   values: NewSubmission,
-  event: NewActivity,
+  event: ActivityEventRow,
   webhooks: { types: readonly string[]; data: Record<string, unknown> } = { types: [], data: {} },
 ): Promise<SubmissionRow> {
   const [r] = await runStatement<RawSubmission>(db, INSERT_SUBMISSION, {
@@ -77,14 +84,7 @@ export async function insertSubmissionWithEvent(
     createdBy: values.createdBy ?? null,
     createdAt: values.createdAt.toISOString(),
     shareLinkId: values.shareLinkId ?? null,
-    eventId: event.id,
-    eventOrgId: event.orgId,
-    eventType: event.type,
-    actorId: event.actorId ?? null,
-    at: event.at.toISOString(),
-    folderId: event.folderId ?? null,
-    eventDocumentId: event.documentId ?? null,
-    context: JSON.stringify(event.context ?? {}),
+    ...eventParams(event),
     timestamp: event.at.toISOString(),
     webhookTypes: JSON.stringify(webhooks.types),
     webhookData: JSON.stringify(webhooks.data),

@@ -7,7 +7,7 @@
  * statement, so no two senders take one delivery; one that dies lets it go when the claim runs out. The
  * claim is fair: round-robin by endpoint, capped per endpoint and per organisation (CLAIM_DUE).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../connection.ts';
 import { arrayLiteral, toDate } from '../rows.ts';
 import { webhookEndpoints } from '../schema.ts';
@@ -18,14 +18,47 @@ const v = (name: string) => sql.placeholder(name);
 /** The channel a sender listens on (services/webhooks/sender.ts). */
 export const WEBHOOK_CHANNEL = 'webhooks';
 
+/** The expressions of a delivery's columns (placeholders, or columns of the rows it is written for). */
+export interface DeliveryValues {
+  id: SQL;
+  endpointId: SQL;
+  orgId: SQL;
+  type: SQL;
+  documentId: SQL;
+  folderId: SQL;
+  payload: SQL;
+  /** When it was queued: also its first attempt's time and the start of its retries. */
+  at: SQL;
+}
+
+/**
+ * THE writer of webhook_deliveries: the INSERT of pending deliveries, one row of `values` for each row of
+ * `from` (the endpoints that receive the event), or one without. Every statement that queues a delivery
+ * writes it with this (here, and db/queries/submissions.ts with its submission).
+ */
+export const insertWebhookDeliveries = (values: DeliveryValues, from: SQL = sql``): SQL =>
+  sql`INSERT INTO webhook_deliveries (id, endpoint_id, org_id, event_type, document_id, folder_id, payload, created_at, status, next_attempt_at, attempts, retries_from)
+        SELECT ${values.id}, ${values.endpointId}, ${values.orgId}, ${values.type}, ${values.documentId}, ${values.folderId}, ${values.payload},
+               ${values.at}, 'pending', ${values.at}, 0, ${values.at}
+          ${from}`;
+
 const QUEUE_DELIVERIES = namedStatement(
   'queue_webhook_deliveries',
   sql`WITH written AS (
-        INSERT INTO webhook_deliveries (id, endpoint_id, org_id, event_type, document_id, folder_id, payload, created_at, status, next_attempt_at, attempts, retries_from)
-        SELECT gen_random_uuid(), e.id, e.org_id, ${v('type')}::text, ${v('documentId')}::uuid, ${v('folderId')}::uuid, ${v('payload')}::jsonb,
-               ${v('now')}::timestamptz, 'pending', ${v('now')}::timestamptz, 0, ${v('now')}::timestamptz
-          FROM webhook_endpoints e
-         WHERE e.org_id = ${v('orgId')}::uuid AND e.enabled AND ${v('type')}::text = ANY(e.events)
+        ${insertWebhookDeliveries(
+          {
+            id: sql`gen_random_uuid()`,
+            endpointId: sql`e.id`,
+            orgId: sql`e.org_id`,
+            type: sql`${v('type')}::text`,
+            documentId: sql`${v('documentId')}::uuid`,
+            folderId: sql`${v('folderId')}::uuid`,
+            payload: sql`${v('payload')}::jsonb`,
+            at: sql`${v('now')}::timestamptz`,
+          },
+          sql`FROM webhook_endpoints e
+         WHERE e.org_id = ${v('orgId')}::uuid AND e.enabled AND ${v('type')}::text = ANY(e.events)`,
+        )}
         RETURNING 1
       )
       SELECT count(*)::int AS written, (CASE WHEN count(*) > 0 THEN pg_notify('webhooks', '') END) IS NULL AS quiet FROM written`,
@@ -57,9 +90,16 @@ export async function queueDeliveries(db: Queryable, event: QueuedEvent): Promis
 const QUEUE_ONE = namedStatement(
   'queue_webhook_delivery',
   sql`WITH written AS (
-        INSERT INTO webhook_deliveries (id, endpoint_id, org_id, event_type, document_id, folder_id, payload, created_at, status, next_attempt_at, attempts, retries_from)
-        VALUES (${v('id')}::uuid, ${v('endpointId')}::uuid, ${v('orgId')}::uuid, ${v('type')}::text, NULL, NULL, ${v('payload')}::jsonb,
-                ${v('now')}::timestamptz, 'pending', ${v('now')}::timestamptz, 0, ${v('now')}::timestamptz)
+        ${insertWebhookDeliveries({
+          id: sql`${v('id')}::uuid`,
+          endpointId: sql`${v('endpointId')}::uuid`,
+          orgId: sql`${v('orgId')}::uuid`,
+          type: sql`${v('type')}::text`,
+          documentId: sql`NULL::uuid`,
+          folderId: sql`NULL::uuid`,
+          payload: sql`${v('payload')}::jsonb`,
+          at: sql`${v('now')}::timestamptz`,
+        })}
         RETURNING id
       )
       SELECT id, pg_notify('webhooks', '') FROM written`,

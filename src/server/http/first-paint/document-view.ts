@@ -23,7 +23,7 @@ import { firstRowsAddress, firstRowsQuery } from '../../../shared/sheets/first-r
 import { documentCrumbsMarkup, viewTitle } from '../../../shared/first-paint/document-head.ts';
 import { escapeHtml } from '../../../shared/first-paint/markup.ts';
 import { viewPath } from '../../../shared/page-addresses.ts';
-import type { PageAnswers } from '../page-data.ts';
+import type { PageAnswers } from '../../../shared/page-data.ts';
 import { checklistBodyHtml } from './checklist.ts';
 import { presentationBodyHtml, type ReadAsPage } from './presentation.ts';
 import { sheetResultsBodyHtml } from './sheet-results.ts';

@@ -19,7 +19,7 @@ import type { List } from '../../../shared/api/list.ts';
 import { DEFAULT_SORT_KEY, pageReadsOf } from '../../../shared/page-data-reads.ts';
 import { dateTimeText } from '../../../shared/date-time.ts';
 import { folderPreviewMarkup, sortLabel } from '../../../shared/first-paint/folder.ts';
-import type { PageAnswers } from '../page-data.ts';
+import type { PageAnswers } from '../../../shared/page-data.ts';
 import { REVEAL_PAGE } from './reveal.ts';
 import type { ShellEdits } from './shell-edits.ts';
 

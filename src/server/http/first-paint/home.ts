@@ -30,7 +30,7 @@ import { firstStepItems, firstStepsMarkup, viewerOf, type PanelName, type Viewer
 import { activityItemMarkup, assignmentItemMarkup, favouriteItemMarkup, panelMarkup } from '../../../shared/first-paint/dashboard-panels.ts';
 import { homeInvitationsMarkup } from '../../../shared/first-paint/invitations.ts';
 import { welcomeOrgMarkup, welcomeTrialMarkup } from '../../../shared/first-paint/welcome.ts';
-import type { PageAnswers } from '../page-data.ts';
+import type { PageAnswers } from '../../../shared/page-data.ts';
 import { REVEAL_PAGE } from './reveal.ts';
 import type { ShellEdits } from './shell-edits.ts';
 

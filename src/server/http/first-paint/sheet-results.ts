@@ -18,7 +18,7 @@ import { DATE_TIME_STYLE } from '../../../shared/first-paint/date-time-style.ts'
 import { NEAR_WINDOW_START_MS, SHEET_FIRST_PAINT, sheetResultsMarkup } from '../../../shared/first-paint/sheet-results.ts';
 import { inlineCall } from '../../../shared/inline-call.ts';
 import { RESULTS_FIRST_WINDOW_DAYS } from '../../../shared/sheets/model.ts';
-import type { PageAnswers } from '../page-data.ts';
+import type { PageAnswers } from '../../../shared/page-data.ts';
 
 /**
  * THE grid's stylesheets: beside the server's bundle (scripts/build-server.mjs copies them there), or in the

@@ -24,8 +24,6 @@ export const submittedRowAnswer = z.object({
 }).meta({ id: 'Submission' });
 
 /** A media file's short-lived address (the same answer as the uploads'). */
-export { mediaUrl as mediaUrlAnswer } from './accounts.ts';
-
 /** A checklist's results over time (issue #45; shared/api/analytics.ts Analytics). */
 const start = z.number().meta({ description: 'Epoch second the bucket begins, in the caller’s time zone' });
 export const submissionsBucketAnswer = z

@@ -31,7 +31,7 @@ import { documentAccess, folderAccess, readableDocument, readableFolder, require
 import { allows } from '../../../shared/permissions/index.ts';
 import { requireOwnIds } from '../own-ids.ts';
 import { activityRow, eventRecorded } from '../activity.ts';
-import { activityEvents } from '../../db/schema.ts';
+import { writeActivityEvent } from '../../db/queries/activity-events.ts';
 import { notifyAssignees } from '../notifications/assignees.ts';
 import { queueWebhooks } from '../webhooks/events.ts';
 import { recordCompletion } from './completion.ts';
@@ -168,7 +168,7 @@ async function recordAssignment(
       due_at: view.due_at,
     },
   });
-  await tx.insert(activityEvents).values(row);
+  await writeActivityEvent(tx, row);
   await eventRecorded(tx, row);
   if (view.assigned_to.type !== 'share_link') {
     await notifyAssignees(tx, { ...row, actorId: who.userId }, { type: view.assigned_to.type, id: view.assigned_to.id });

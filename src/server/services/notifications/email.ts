@@ -15,6 +15,7 @@
  */
 import { repeatEvery } from '../../background-passes.ts';
 import { shareAuthorOf } from '../../../shared/api/share-links.ts';
+import { itemPath } from '../../../shared/page-addresses.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/connection.ts';
 import { claimPendingMail, dueMailRecipients, markEmailed, type PendingMail } from '../../db/queries/notifications/email.ts';
@@ -70,11 +71,10 @@ async function digestOf(tx: Queryable, config: NotificationMailDeps['config'], o
     const view = views.get(itemIdOf(n) ?? '');
     if (!view?.item || !view.readable) continue;
     const { item } = view;
-    const path = item.kind === 'document' ? `/documentation/view/${item.id}` : `/documentation/browse/${item.id}`;
     lines.push({
       text: digestText(n.type, n.username, item.kind, item.name, n.context),
       at: n.at,
-      url: item.trashed ? null : `${config.publicUrl}${path}`,
+      url: item.trashed ? null : `${config.publicUrl}${itemPath(item)}`,
     });
   }
   if (lines.length === 0) return undefined;

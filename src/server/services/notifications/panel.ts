@@ -3,6 +3,7 @@
  * in their current organisation, newest first, with the unread count; marking some read.
  */
 import type { NotificationList } from '../../../shared/api/notifications.ts';
+import { unreadCount } from '../../db/queries/live-notifications.ts';
 import { markNotificationsRead, notificationsPage } from '../../db/queries/notifications/panel.ts';
 import type { Deps, Member } from '../../env.ts';
 import { notificationsSeenBy } from './items.ts';
@@ -23,4 +24,9 @@ export async function listNotifications(deps: Deps, who: Member, page: { skip: n
  */
 export async function markRead(deps: Deps, who: Member, ids: readonly string[]): Promise<void> {
   await markNotificationsRead(deps.db, { orgId: who.orgId, userId: who.userId, ids: [...new Set(ids)], now: deps.now() });
+}
+
+/** The caller's unread notifications in the current organisation (the live stream's first event). */
+export async function unreadNotifications(deps: Deps, who: Member): Promise<number> {
+  return unreadCount(deps.db, { userId: who.userId, orgId: who.orgId });
 }

@@ -12,7 +12,7 @@
 import PDFDocument from 'pdfkit';
 import { FIXED_OPTIONS, hasValue, type Question, type RecordedAnswer, type ValueType } from '../../../shared/checklists/index.ts';
 import { utcDateTime } from '../../../shared/sheets/cells.ts';
-import { THUMBNAIL_PX } from './exports.ts';
+import { THUMBNAIL_PX } from './row-thumbnails.ts';
 import { PdfFonts, type TextStyle } from './pdf-fonts.ts';
 
 export interface RowPdfContent {

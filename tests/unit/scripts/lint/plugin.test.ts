@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { globRegExp } from '../../../../scripts/lint/paths.js';
-import { schemaModule, valueImports } from '../../../../scripts/lint/schema-modules.js';
+import { schemaModule, staticImports, valueImports } from '../../../../scripts/lint/schema-modules.js';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 let eslint: ESLint;
@@ -124,6 +124,21 @@ const violations: Violation[] = [
   ['toLocaleTimeString in an element', 'elements/rb-checklist/planted.ts', "export const time = (at: Date) => at.toLocaleTimeString([], { hour: '2-digit' });", 'one-date-format: toLocaleTimeString()'],
   ['an Intl.DateTimeFormat of its own on the server', 'src/server/http/planted.ts', "export const f = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });", 'one-date-format: Intl.DateTimeFormat'],
   ['a value without a locale, toLocaleString()', 'src/client/planted.ts', 'export const text = (at: { toLocaleString(): string }) => at.toLocaleString();', 'one-date-format: toLocaleString()'],
+  // … also when its import is written without the .ts extension (Vite and TypeScript find the file all the same)
+  ['a schema module imported without its extension by an island', 'islands/browse/planted.ts', "import { searchQuery } from '../../src/shared/api/search-schemas';\nexport const x = searchQuery;", 'search-schemas: it loads zod'],
+  ['a schema module imported without its extension by a screen', 'src/screens/admin/planted.ts', "import { registerBody } from '../../shared/api/accounts';\nexport const x = registerBody;", 'accounts: it loads zod'],
+  // raw requests through an alias of the global object
+  ['fetch through an alias of globalThis', 'src/screens/planted.ts', "const g = globalThis;\nexport const load = () => g.fetch('/x');", 'g.fetch outside the transport'],
+  ['sendBeacon through an alias of an alias of window.navigator', 'islands/browse/planted.ts', "const w = window;\nconst n = w.navigator;\nexport const leave = () => n.sendBeacon('/x');", 'n.sendBeacon outside the transport'],
+  ['fetch destructured from an alias of self', 'elements/rb-checklist/planted.ts', "const s = self;\nconst { fetch: get } = s;\nexport const load = () => get('/x');", 's.fetch outside the transport'],
+  // routes are HTTP only: they never reach the database (a service does)
+  ['a route imports the database schema', 'src/server/routes/planted.ts', "import { loginSessions } from '../db/schema.ts';\nexport const x = loginSessions;", 'may not import src/server/db/schema.ts'],
+  ['a route imports a named query', 'src/server/routes/planted.ts', "import { unreadCount } from '../db/queries/live-notifications.ts';\nexport const x = unreadCount;", 'live-notifications.ts'],
+  ['a route imports the database connection (type only)', 'src/server/routes/planted.ts', "import type { Queryable } from '../db/connection.ts';\nexport type X = Queryable;", 'connection.ts'],
+  // no import circles, types and later loads included (planted as a module that already exists)
+  ['an import circle of values (row-pdf.ts back into exports.ts, which loads it)', 'src/server/services/sheets/row-pdf.ts', "import { rowPdf } from './exports.ts';\nexport const x = rowPdf;", 'Import circle: src/server/services/sheets/row-pdf.ts → src/server/services/sheets/exports.ts → src/server/services/sheets/row-pdf.ts'],
+  ['an import circle of types', 'src/shared/checklists/value-types.ts', "import type { Answer } from './answers.ts';\nexport type X = Answer;", 'Import circle: src/shared/checklists/value-types.ts → src/shared/checklists/answers.ts → src/shared/checklists/value-types.ts'],
+  ['an import circle through several modules', 'src/server/services/webhooks/registrant.ts', "import type { Deps } from '../../env.ts';\nimport { WebhookSender } from './sender.ts';\nexport type X = [Deps, WebhookSender];", 'Import circle: src/server/services/webhooks/registrant.ts → src/server/services/webhooks/sender.ts'],
 ];
 
 const allowed: Case[] = [
@@ -168,6 +183,8 @@ const allowed: Case[] = [
   ['a local function named fetch', 'src/screens/home/planted.ts', 'function fetch(n: number): number {\n  return n;\n}\nexport const x = fetch(1);'],
   ['the fetch type in an annotation', 'elements/rb-checklist/planted.ts', 'export type Fetch = typeof fetch;\nexport type Request = XMLHttpRequest;'],
   ['astro.config.mjs mounts the API through its integration', 'astro.config.mjs', "import { ringbinderServer } from './src/server/astro-integration.ts';\nexport default ringbinderServer;"],
+  ['a route imports services, the HTTP helpers, auth and the OpenAPI description', 'src/server/routes/planted.ts', "import { Hono } from 'hono';\nimport { ownLoginSessions } from '../services/login-sessions.ts';\nimport { jsonBody } from '../http/body.ts';\nimport { sessionCallerOf } from '../auth/login-sessions.ts';\nimport { operation } from '../openapi/operation.ts';\nimport type { SignedInEnv } from '../env.ts';\nexport const x: unknown[] = [Hono, ownLoginSessions, jsonBody, sessionCallerOf, operation];\nexport type Y = SignedInEnv;"],
+  ['a module importing others that never come back to it', 'src/server/services/sheets/planted.ts', "import { rowPdf } from './exports.ts';\nexport const load = () => import('./row-pdf.ts');\nexport const x = rowPdf;"],
   ['tests reach the server', 'tests/api/planted.test.ts', "import { readConfig } from '../../src/server/config.ts';\nexport const x = readConfig;"],
   ['THE date-time text makes its Intl.DateTimeFormat', 'src/shared/date-time.ts', "export const f = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });"],
   ["a number's toLocaleString with a locale", 'src/screens/documentation/planted.ts', "export const total = (n: number) => n.toLocaleString('en');"],
@@ -238,6 +255,13 @@ describe('schema modules: any module of src/shared that loads zod, recognised fr
       "export const from = 'i.ts';",
     ].join('\n');
     expect(valueImports(source)).toEqual(['zod', './d.ts', './g.ts', './h.css']);
+  });
+});
+
+describe('staticImports: every import of a module, for the import circles', () => {
+  it('reads types too', () => {
+    const source = "import type { A } from './a.ts';\nimport { type B } from './b.ts';\nimport { c } from './c.ts';\nexport * from './d.ts';";
+    expect(staticImports(source)).toEqual(['./a.ts', './b.ts', './c.ts', './d.ts']);
   });
 });
 

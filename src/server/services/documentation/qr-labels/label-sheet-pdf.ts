@@ -18,8 +18,7 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { OPENS_FOR_ANYONE, OPENS_FOR_MEMBERS, type QrLabelLayout } from '../../../../shared/api/qr-labels.ts';
 import { PdfFonts, type TextStyle } from '../../sheets/pdf-fonts.ts';
-import { codeSquare, LABEL_SHEETS, labelCell, labelsPerPage, MM, pagesFor, textBox, type LabelCell, type LabelSheet } from './layouts.ts';
-import type { SheetLabel } from './qr-sheet.ts';
+import { codeSquare, LABEL_SHEETS, labelCell, labelsPerPage, MM, pagesFor, textBox, type LabelCell, type LabelSheet, type SheetLabel } from './layouts.ts';
 
 /** The white around a code, in modules (ISO/IEC 18004). */
 export const QUIET_ZONE_MODULES = 4;

@@ -27,6 +27,15 @@
  */
 import type { QrLabelLayout } from '../../../../shared/api/qr-labels.ts';
 
+/** One label of a sheet: the item's name, its path in the tree and the address its code holds. */
+export interface SheetLabel {
+  name: string;
+  path: string;
+  url: string;
+  /** The code opens without an account (a share link's /fill/ page), said on the label (issue #43). */
+  anyone: boolean;
+}
+
 /** Points in a millimetre (a PDF point is 1/72 in). */
 export const MM = 72 / 25.4;
 

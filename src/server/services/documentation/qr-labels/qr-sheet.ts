@@ -17,6 +17,7 @@ import type { Readable } from 'node:stream';
 import { QR_SHEET_MAX_LABELS, type QrSheetItems, type QrShareLinkChoice } from '../../../../shared/api/qr-labels.ts';
 import type { QrSheetQueryParsed } from '../../../../shared/api/qr-labels-schemas.ts';
 import { exportFileName } from '../../../../shared/api/sheets.ts';
+import { itemPath } from '../../../../shared/page-addresses.ts';
 import { allows } from '../../../../shared/permissions/index.ts';
 import type { Config } from '../../../config.ts';
 import type { Queryable } from '../../../db/connection.ts';
@@ -29,13 +30,14 @@ import { readableAncestors, requireAction } from '../access.ts';
 import { shareFillUrl, shareLinkToken } from '../../checklists/share-links.ts';
 import { sheetItems, type SheetItem } from './sheet-items.ts';
 import { recordActivity } from '../../activity.ts';
+import type { SheetLabel } from './layouts.ts';
 
 /** One snapshot of the tree: every statement of the read sees the same moment. */
 const SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
 
 /** The address a label's code holds when no share link is chosen. */
 export const itemAddress = (config: Pick<Config, 'publicUrl'>, item: Pick<SheetItem, 'kind' | 'id'>): string =>
-  `${config.publicUrl}/documentation/${item.kind === 'document' ? 'view' : 'browse'}/${item.id}`;
+  `${config.publicUrl}${itemPath(item)}`;
 
 const isChecklist = (item: SheetItem) => item.kind === 'document' && item.doctype === 'form';
 
@@ -52,13 +54,6 @@ export async function qrSheetItems(deps: Deps, who: Member, folderId: string, su
 }
 
 /** A label as the PDF draws it. */
-export interface SheetLabel {
-  name: string;
-  path: string;
-  url: string;
-  /** The code opens without an account (a share link's /fill/ page), said on the label (issue #43). */
-  anyone: boolean;
-}
 
 export interface SheetPdf {
   fileName: string;

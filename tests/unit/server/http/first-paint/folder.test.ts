@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { dateTimeText } from '../../../../../src/shared/date-time.ts';
 import { FIRST_HTML_TILES, folderPaint } from '../../../../../src/server/http/first-paint/folder.ts';
 import { editShell } from '../../../../../src/server/http/first-paint/shell-edits.ts';
-import type { PageAnswers } from '../../../../../src/server/http/page-data.ts';
+import type { PageAnswers } from '../../../../../src/shared/page-data.ts';
 import { matchRoute } from '../../../../../src/routes.ts';
 import { pageReadsOf } from '../../../../../src/shared/page-data-reads.ts';
 

@@ -1,0 +1,24 @@
+/**
+ * Small functions (issue #42): ESLint refuses a function over 120 lines (max-lines-per-function); this
+ * counts those over 80. Issue #42 asks for at most 10; CEILING is where the source stands now and only
+ * comes down: lower it as functions are split (the list says which are left).
+ */
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { longFunctions } from '../../../scripts/function-lengths.mjs';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url)).replace(/\/$/, '');
+/** Issue #42's goal is 10; 46 today (9 of them in h-render's files: islands/browse, static-site.ts, early-reads-bootstrap.js). */
+const CEILING = 46;
+
+describe('function lengths', () => {
+  it(`no more than ${CEILING} functions over 80 lines (the goal: 10)`, () => {
+    const long = longFunctions(root, 80);
+    expect(long.map((f) => `${f.lines} ${f.file}:${f.line} ${f.name}`).slice(CEILING)).toEqual([]);
+  }, 60_000);
+
+  it('none over 120 lines but the files of the temporary exceptions in eslint.config.js', () => {
+    const excepted = ['islands/browse/BrowseFolder.tsx', 'src/server/http/static-site.ts', 'islands/browse/dialogs/PropertiesDialog.tsx', 'islands/admin/webhooks/WebhookEdit.tsx', 'islands/shared/FolderTree.tsx'];
+    expect(longFunctions(root, 120).filter((f) => !excepted.includes(f.file))).toEqual([]);
+  }, 60_000);
+});
