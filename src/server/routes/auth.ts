@@ -11,6 +11,7 @@ import {
   answerInvitationBody,
   confirmEmailBody,
   createOrgBody,
+  deleteAccountBody,
   registerBody,
   resetPasswordBody,
   selectOrgBody,
@@ -46,6 +47,7 @@ import { operation } from '../openapi/operation.ts';
 import { activate, register, requestPasswordReset, resetPassword, signIn, updateMe } from '../services/accounts.ts';
 import { confirmEmailChange, withdrawEmailChange } from '../services/email-change.ts';
 import { presentLoginSession } from '../presenters/accounts.ts';
+import { deleteOwnAccount } from '../services/account-erasure.ts';
 import { currentUser } from '../services/current-user.ts';
 import { answerInvitation, cancelInvitation, listOrgInvitations, pendingInvitationsFor, publicInvitation, updateInvitation } from '../services/invitations.ts';
 import { createOrganisation, selectOrganisation } from '../services/organisations.ts';
@@ -234,6 +236,19 @@ auth.delete('/me/sessions/:id', operation({
     .where(and(eq(loginSessions.id, id), eq(loginSessions.userId, c.var.caller.user.id), isNull(loginSessions.endedAt)))
     .returning({ id: loginSessions.id });
   if (!ended) throw notFound('Session not found');
+  return c.body(null, 204);
+});
+
+auth.post('/delete-account', operation({
+  summary: 'Delete my account',
+  description: 'Erases the account (GDPR Art. 17) after its password and, with two-factor sign-in, a code (otp): its name, e-mail address, avatar, sessions, tokens and two-factor secret go; what it wrote stays, shown as by "Deleted user". The last admin of an organization is refused (409) until another member is made an admin. Not for API tokens.',
+  tag: 'Account',
+  body: deleteAccountBody,
+  answers: { 204: null },
+  errors: [409],
+}), async (c) => {
+  const body = await jsonBody(c, deleteAccountBody);
+  await deleteOwnAccount(c.var.deps, c.var.caller.user, body.password, body.otp);
   return c.body(null, 204);
 });
 
