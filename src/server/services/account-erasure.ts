@@ -53,7 +53,7 @@ export async function deleteOwnAccount(deps: Deps, user: UserRow, password: stri
 }
 
 /**
- * DELETE users/{id}/account (org admins): a member's account, when the caller is an admin of every
+ * DELETE users/accounts/{id} (org admins): a member's account, when the caller is an admin of every
  * organisation the member belongs to (else 403). Not the caller's own (Account Settings asks for the
  * password): 403.
  */

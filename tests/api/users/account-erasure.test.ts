@@ -1,6 +1,6 @@
 /**
  * Erasing a person (GDPR Art. 17, issue #47): POST auth/delete-account (the account's own, with its
- * password and two-factor code) and DELETE users/{id}/account (an admin of every organisation the person
+ * password and two-factor code) and DELETE users/accounts/{id} (an admin of every organisation the person
  * belongs to). Their name, e-mail address, avatar, sessions, tokens and two-factor secret go; what they
  * wrote stays, shown as by "Deleted user"; the last admin of an organisation is told to hand over first.
  */
@@ -112,13 +112,13 @@ describe('POST auth/delete-account', () => {
   });
 });
 
-describe('DELETE users/{id}/account', () => {
+describe('DELETE users/accounts/{id}', () => {
   it('an admin of every organisation the member belongs to erases them', async () => {
     const { admin, author, doc, rowId } = await writer();
-    const res = await admin.api.delete(`users/${author.id}/account`);
+    const res = await admin.api.delete(`users/accounts/${author.id}`);
     expect(res.status, res.text).toBe(204);
     await expectErased(author, { admin, docId: doc.id, rowId });
-    expect((await admin.api.delete(`users/${author.id}/account`)).status).toBe(404);
+    expect((await admin.api.delete(`users/accounts/${author.id}`)).status).toBe(404);
   });
 
   it('refused when the member also belongs to an organisation the admin does not administer (403), for their own account (403), and for another organisation\'s member (404)', async () => {
@@ -129,10 +129,10 @@ describe('DELETE users/{id}/account', () => {
     expect(invited.status, invited.text).toBe(201);
     const answered = await member.api.post(`auth/invite/${invited.body.id}`, true);
     expect(answered.status, answered.text).toBeLessThan(300);
-    expect((await admin.api.delete(`users/${member.id}/account`)).status).toBe(403);
-    expect((await admin.api.delete(`users/${admin.id}/account`)).status).toBe(403);
-    expect((await admin.api.delete(`users/${elsewhere.admin.id}/account`)).status).toBe(404);
-    expect((await admin.api.delete('users/not-an-id/account')).status).toBe(404);
+    expect((await admin.api.delete(`users/accounts/${member.id}`)).status).toBe(403);
+    expect((await admin.api.delete(`users/accounts/${admin.id}`)).status).toBe(403);
+    expect((await admin.api.delete(`users/accounts/${elsewhere.admin.id}`)).status).toBe(404);
+    expect((await admin.api.delete('users/accounts/not-an-id')).status).toBe(404);
     expect((await member.api.get('auth/me')).status).toBe(200);
   });
 });
