@@ -13,7 +13,7 @@
  *
  * The last admin of an organisation is refused (409) until they make another member an admin.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { DELETED_USER } from '../../shared/constants.ts';
 import { isUuid } from '../../shared/ids.ts';
 import { acceptOtp } from '../auth/one-time-codes.ts';
@@ -21,7 +21,8 @@ import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { admitTwoFactorCode, twoFactorCodeAccepted } from '../auth/throttle.ts';
 import { newToken } from '../auth/tokens.ts';
 import type { Transaction } from '../db/connection.ts';
-import { accountTokens, aclEntries, activityEvents, apiTokens, loginSessions, memberships, organisations, userRoles, users } from '../db/schema.ts';
+import { eraseFromActivityLog } from '../db/queries/account-erasure.ts';
+import { accountTokens, aclEntries, apiTokens, loginSessions, memberships, organisations, userRoles, users } from '../db/schema.ts';
 import type { Deps, Member, UserRow } from '../env.ts';
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import { recordActivity } from './activity.ts';
@@ -103,10 +104,7 @@ async function eraseAccount(deps: Deps, userId: string, actorId: string): Promis
     await tx.delete(aclEntries).where(and(eq(aclEntries.subjectType, 'user'), eq(aclEntries.subjectId, userId)));
     await tx.delete(memberships).where(eq(memberships.userId, userId));
     const erased = { user_id: userId, username: DELETED_USER, full_name: DELETED_USER, email: '' };
-    await tx
-      .update(activityEvents)
-      .set({ context: sql`${activityEvents.context} || ${JSON.stringify(erased)}::jsonb` })
-      .where(sql`${activityEvents.context}->>'user_id' = ${userId}`);
+    await eraseFromActivityLog(tx, userId, erased);
     for (const orgId of orgIds) {
       await recordActivity(tx, { type: 'UserDeleted', orgId, actorId, at: now, context: { ...erased, account_erased: true } });
     }
