@@ -18,6 +18,7 @@ import type {
   RegisterBody,
   RegisteredUser,
   SetNewPasswordBody,
+  DeleteAccountBody,
   SetOtpBody,
   UpdateMeBody,
 } from '../shared/api/accounts.ts';
@@ -131,6 +132,8 @@ export const api = {
     cancelEmailChange: () => json<void>('DELETE', paths.auth.emailChange),
     sessions: () => call<List<LoginSession>>(paths.auth.sessions),
     endSession: (id: string) => json<void>('DELETE', paths.auth.session(id)),
+    /** Erases the caller's account (GDPR Art. 17): its password, and its two-factor code when it has one. */
+    deleteAccount: (body: DeleteAccountBody) => json<void>('POST', paths.auth.deleteAccount, body),
     setOtp: (body: SetOtpBody) => json<{ uri?: string; otp_enabled: boolean }>('POST', paths.auth.setOtp, body),
     createOrg: (name: string) => json<{ id: string; name: string }>('POST', paths.auth.createOrg, { name }),
     selectOrg: (orgId: string) => json<CurrentUser>('POST', paths.auth.selectOrg, orgId),

@@ -35,3 +35,5 @@ export const AVATAR_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'i
 /** The spec's default results limit (§9), and the most rows one page of submissions holds (larger limits are capped). */
 export const DEFAULT_RESULTS_LIMIT = 999_999_999;
 export const MAX_RESULTS_PAGE = 1000;
+/** What an erased account (GDPR Art. 17) shows as its username and full name, wherever its writing is shown. */
+export const DELETED_USER = 'Deleted user';

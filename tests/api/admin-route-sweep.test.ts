@@ -39,6 +39,7 @@ const ADMIN_CALLS: AdminCall[] = [
   { method: 'POST', route: '/users', path: () => 'users', body: () => ({ email: `${uniqueName('sweep')}@example.com`, roles: [] }), namesId: false },
   { method: 'PUT', route: '/users/:id', path: (ids) => `users/${ids.user}`, body: () => ({ full_name: 'Swept', is_org_admin: true }), namesId: true },
   { method: 'DELETE', route: '/users/:id', path: (ids) => `users/${ids.user}`, namesId: true },
+  { method: 'DELETE', route: '/users/accounts/:id', path: (ids) => `users/accounts/${ids.user}`, namesId: true },
   { method: 'GET', route: '/auth/org-invites', path: () => 'auth/org-invites', namesId: false },
   { method: 'PUT', route: '/auth/org-invites/:id', path: (ids) => `auth/org-invites/${ids.invitation}`, body: () => ({ resend_email: true }), namesId: true },
   { method: 'DELETE', route: '/auth/org-invites/:id', path: (ids) => `auth/org-invites/${ids.invitation}`, namesId: true },

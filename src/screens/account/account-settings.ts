@@ -4,7 +4,7 @@
  * field with Cancel Change), the active-sessions dialog (each session can be ended; ending this one logs out) and
  * the two-factor dialog (enable: QR code of the otpauth URI plus the key, then a 6-digit code;
  * disable: a code). The QR library is loaded only when the enabling dialog opens. The API Tokens card
- * (issue #34) is ./api-tokens.ts.
+ * (issue #34) is ./api-tokens.ts; Delete my account (issue #47) is ./delete-account.ts.
  */
 import type { CurrentUser, LoginSession } from '../../shared/api/accounts.ts';
 import { isOtpCode } from '../../shared/validation.ts';
@@ -17,6 +17,7 @@ import { showAlert, showAlertAfterNavigation } from '../../client/stores/alerts.
 import { $user, logout, refreshUser } from '../../client/stores/session.ts';
 import { mountApiTokens } from './api-tokens.ts';
 import { mountAvatarChooser } from './avatar-chooser.ts';
+import { mountDeleteAccount } from './delete-account.ts';
 
 const NO_DEVICES = 'No Devices Found';
 
@@ -31,6 +32,7 @@ export async function mountAccountSettings(): Promise<void> {
   mountSessionsDialog();
   mountTwoFactorDialog();
   mountApiTokens(user);
+  mountDeleteAccount(user);
 }
 
 // ── Profile ──────────────────────────────────────────────────────────────────────────────────────

@@ -51,6 +51,7 @@ export const PROFILE = 'An API token cannot change the e-mail address or profile
 const ORGANISATIONS = 'An API token works in its own organization only';
 const BILLING = 'An API token cannot manage billing';
 const SINGLE_SIGN_ON = 'An API token cannot manage single sign-on';
+const ERASURE = 'An API token cannot delete an account';
 
 /**
  * A refusal of the calls on the token's OWN user only: the address's segment after the entry's prefix is a
@@ -93,6 +94,9 @@ export const TOKEN_REFUSALS: Readonly<Record<string, string | OwnUserRefusal>> =
   // The admin area's edit of a member (its name, e-mail address, admin flag, roles), on the token's own user:
   // the profile by another route. The other members stay an admin's token's to change.
   'PUT /users': { ownUser: PROFILE },
+  // Erasing an account (GDPR Art. 17): its own, or a member's.
+  'POST /auth/delete-account': ERASURE,
+  'DELETE /users/accounts': ERASURE,
   // Organisations: a token stays in its own (no switching, creating, joining; no other's invitations).
   'POST /auth/select-org': ORGANISATIONS,
   'POST /auth/create-org': ORGANISATIONS,

@@ -10,6 +10,7 @@ import {
   answerInvitationBody,
   confirmEmailBody,
   createOrgBody,
+  deleteAccountBody,
   registerBody,
   resetPasswordBody,
   selectOrgBody,
@@ -41,6 +42,7 @@ import { detailAnswer, listOf } from '../openapi/answers/list.ts';
 import { operation } from '../openapi/operation.ts';
 import { activate, register, requestPasswordReset, resetPassword, signIn, updateMe } from '../services/accounts.ts';
 import { confirmEmailChange, withdrawEmailChange } from '../services/email-change.ts';
+import { deleteOwnAccount } from '../services/account-erasure.ts';
 import { currentUser } from '../services/current-user.ts';
 import { answerInvitation, cancelInvitation, listOrgInvitations, pendingInvitationsFor, publicInvitation, updateInvitation } from '../services/invitations.ts';
 import { endOwnLoginSession, ownLoginSessions } from '../services/login-sessions.ts';
@@ -215,6 +217,19 @@ auth.delete('/me/sessions/:id', operation({
   errors: [404],
 }), async (c) => {
   await endOwnLoginSession(c.var.deps, c.var.caller.user.id, c.req.param('id'));
+  return c.body(null, 204);
+});
+
+auth.post('/delete-account', operation({
+  summary: 'Delete my account',
+  description: 'Erases the account (GDPR Art. 17) after its password and, with two-factor sign-in, a code (otp): its name, e-mail address, avatar, sessions, tokens and two-factor secret go; what it wrote stays, shown as by "Deleted user". The last admin of an organization is refused (409) until another member is made an admin. Not for API tokens.',
+  tag: 'Account',
+  body: deleteAccountBody,
+  answers: { 204: null },
+  errors: [409],
+}), async (c) => {
+  const body = await jsonBody(c, deleteAccountBody);
+  await deleteOwnAccount(c.var.deps, c.var.caller.user, body.password, body.otp);
   return c.body(null, 204);
 });
 

@@ -14,6 +14,7 @@ import { queryOf } from '../http/query.ts';
 import { adminUser, orgInvitation } from '../openapi/answers/accounts.ts';
 import { listOf } from '../openapi/answers/list.ts';
 import { operation } from '../openapi/operation.ts';
+import { deleteMemberAccount } from '../services/account-erasure.ts';
 import { inviteUser } from '../services/invitations.ts';
 import { createUser, deleteUser, getUser, listUsers, updateUser } from '../services/users.ts';
 
@@ -63,6 +64,17 @@ usersApi.delete('/:id', operation({
   errors: [404, 409],
 }), async (c) => {
   await deleteUser(c.var.deps, c.var.member, c.req.param('id'));
+  return c.body(null, 204);
+});
+
+usersApi.delete('/accounts/:id', operation({
+  summary: "Delete a member's account",
+  description: 'Erases the account (GDPR Art. 17), for an admin of EVERY organization the member belongs to (else 403): its name, e-mail address, avatar, sessions, tokens and two-factor secret go; what it wrote stays, shown as by "Deleted user". The last admin of an organization is refused (409). Not the caller\'s own account (Account Settings), not for API tokens.',
+  tag: 'Users',
+  answers: { 204: null },
+  errors: [403, 404, 409],
+}), async (c) => {
+  await deleteMemberAccount(c.var.deps, c.var.member, c.req.param('id'));
   return c.body(null, 204);
 });
 

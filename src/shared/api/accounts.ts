@@ -101,6 +101,13 @@ export const setOtpBody = z.object({
 });
 export type SetOtpBody = z.input<typeof setOtpBody>;
 
+/** POST auth/delete-account: the account's password, and its two-factor code when it has two-factor sign-in. */
+export const deleteAccountBody = z.object({
+  password: z.string({ error: 'password is required' }).min(1, sentence('Password is required')),
+  otp: z.string().optional(),
+});
+export type DeleteAccountBody = z.input<typeof deleteAccountBody>;
+
 export const createOrgBody = z.object({ name: organisationName });
 export const selectOrgBody = z.uuid({ error: 'must be a valid id' });
 export const answerInvitationBody = z.boolean({ error: 'the body must be JSON true or false' });

@@ -33,6 +33,8 @@ export const auth = {
   sessions: 'auth/me/sessions',
   session: (id: string) => `auth/me/sessions/${seg(id)}`,
   setOtp: 'auth/set-otp',
+  /** POST: erase the caller's account (GDPR Art. 17) after its password and two-factor code. */
+  deleteAccount: 'auth/delete-account',
   createOrg: 'auth/create-org',
   selectOrg: 'auth/select-org',
   /** The caller's pending invitations. */

@@ -50,11 +50,17 @@ export const users = pgTable(
      * its next sign-in before it can do anything else (services/accounts.ts).
      */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /**
+     * When the account was erased (GDPR Art. 17, services/account-erasure.ts): the row stays so that what
+     * the person wrote keeps its author, but its username and full name read "Deleted user", its e-mail
+     * address is empty and nothing signs in with it. Usernames and addresses are unique among the others.
+     */
+    erasedAt: at('erased_at'),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
-    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_key').on(sql`lower(${t.username})`).where(sql`${t.erasedAt} is null`),
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`).where(sql`${t.erasedAt} is null`),
   ],
 );
 
