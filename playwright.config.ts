@@ -84,6 +84,8 @@ export default defineConfig({
       EMBED_ORIGINS: embedHostUrl,
       // webhooks.spec.ts's receiver listens on 127.0.0.1 (issue #34: private addresses are refused otherwise).
       WEBHOOK_ALLOW_PRIVATE: '1',
+      // sso.spec.ts's OpenID Connect provider listens on 127.0.0.1 too (issue #48).
+      OIDC_ALLOW_PRIVATE: '1',
     },
   },
 });

@@ -95,6 +95,8 @@ export const pageReads: Readonly<Record<string, readonly string[] | ReadsByForm>
   '/admin/users': [`${paths.users.list}?ordering=username&skip=0&limit=20`, ROLES_FIRST_PAGE],
   '/admin/users/new': [ROLES_FIRST_PAGE],
   '/admin/users/:id': [at(paths.users.user, '{id}'), ROLES_FIRST_PAGE],
+  // Single sign-on (src/screens/admin/sso.ts: ssoReads): the connection (404 while there is none), the roles, the org admins first.
+  '/admin/sso': [paths.sso.connection, ROLES_FIRST_PAGE, `${paths.users.list}?ordering=-is_org_admin&ordering=username&skip=0&limit=100`],
   // The plans (src/screens/billing/billing.ts: billingReads); an empty list when billing is off.
   '/billing': [paths.billing.products],
   // Account Settings' API Tokens card (src/screens/account/api-tokens.ts: the user's own tokens, one list).

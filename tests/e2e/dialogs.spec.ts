@@ -184,6 +184,20 @@ const cases: DialogCase[] = [
     },
   },
   {
+    // Admin → Single Sign-On's Disconnect (issue #48): a connection to a provider on this machine (the e2e server allows it).
+    name: 'Disconnect Single Sign-On',
+    buttons: ['secondary'],
+    open: async (page, admin) => {
+      const connection = { issuer: 'http://127.0.0.1:9', client_id: 'ringbinder', client_secret: 'not-used', domains: [`${admin.org.id}.example`] };
+      await callApi('sso/connection', { token: admin.token, method: 'PUT', json: connection });
+      await signInWithToken(page, admin.token);
+      await page.goto('/admin/sso');
+      const opener = page.getByRole('button', { name: 'Disconnect' });
+      await opener.click();
+      return opener;
+    },
+  },
+  {
     name: 'New Avatar',
     buttons: ['primary', 'secondary'],
     // Choose Avatar, a real picture from the file picker, then the crop dialog once the cropper is ready.

@@ -1,10 +1,11 @@
 /**
  * Admin → Single Sign-On (/admin/sso; issue #48, docs/sso.md): reads the connection (404: none yet), the
  * roles and the org admins, fills the form, saves it with `PUT sso/connection` (the secret sent only when
- * typed: left empty, the saved one stays; it is never shown again), disconnects with `DELETE`. Test
+ * typed: left empty, the saved one stays; it is never shown again), disconnects with `DELETE` after THE dialog. Test
  * connection opens `/auth/sso/start?test=1` in a new tab, which reports what the provider returned.
  */
 import { ApiError, api, problemText } from '../../client/api.ts';
+import { openModal } from '../../client/dom.ts';
 import { signedInPage } from '../../client/signed-in-user.ts';
 import type { SsoConnection, SsoConnectionBody } from '../../shared/api/sso.ts';
 
@@ -13,7 +14,9 @@ const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) 
 /** The connection, or null while there is none. */
 const connectionOrNone = () => api.sso.get().catch((err: unknown) => (err instanceof ApiError && err.status === 404 ? null : Promise.reject(err)));
 
-const ssoReads = () => Promise.all([connectionOrNone(), api.roles.list({ limit: 100 }), api.users.list({ limit: 100, ordering: ['-is_org_admin', 'username'] })]);
+/** The page's reads on load, sent early by the page's HTML (src/shared/page-data-reads.ts): keep them the same. */
+export const ssoReads = () =>
+  Promise.all([connectionOrNone(), api.roles.list({ skip: 0, limit: 100 }), api.users.list({ ordering: ['-is_org_admin', 'username'], skip: 0, limit: 100 })]);
 
 /** The domains as typed ("a.com, b.com" or one per line) → the list the API takes. */
 export function domainsOf(typed: string): string[] {
@@ -67,6 +70,28 @@ function fillChoices(roles: { id: string; name: string }[], admins: { id: string
   }
 }
 
+/** THE dialog before disconnecting (the page's <Dialog>): DELETE sso/connection on its Disconnect; a refusal stays in it. */
+function askToDisconnect(opener: HTMLElement, done: () => void): void {
+  const dialog = byId<HTMLDialogElement>('sso-disconnect-dialog');
+  const error = byId<HTMLElement>('sso-disconnect-error');
+  const confirm = byId<HTMLButtonElement>('sso-disconnect-confirm');
+  error.hidden = true;
+  confirm.disabled = false;
+  confirm.onclick = async () => {
+    confirm.disabled = true;
+    try {
+      await api.sso.remove();
+      dialog.close();
+      done();
+    } catch (err) {
+      error.textContent = problemText(err, 'The connection could not be removed.');
+      error.hidden = false;
+      confirm.disabled = false;
+    }
+  };
+  openModal(dialog, opener);
+}
+
 export async function mountSsoPage(): Promise<void> {
   const error = byId<HTMLElement>('sso-error');
   const status = byId<HTMLElement>('sso-status');
@@ -96,15 +121,10 @@ export async function mountSsoPage(): Promise<void> {
       .catch((err: unknown) => (error.textContent = problemText(err, 'The connection could not be saved.')))
       .finally(() => (save.disabled = false));
   });
-  byId<HTMLButtonElement>('sso-delete').addEventListener('click', () => {
-    if (!window.confirm('Disconnect single sign-on? Members will need a password to sign in.')) return;
-    api.sso
-      .remove()
-      .then(() => {
-        showConnection(null);
-        status.textContent = 'Disconnected.';
-      })
-      .catch((err: unknown) => (error.textContent = problemText(err, 'The connection could not be removed.')));
-  });
+  const disconnect = byId<HTMLButtonElement>('sso-delete');
+  disconnect.addEventListener('click', () => askToDisconnect(disconnect, () => {
+    showConnection(null);
+    status.textContent = 'Disconnected.';
+  }));
   save.disabled = false;
 }

@@ -36,6 +36,16 @@ function answer(c: Context, status: number, html: string, scriptHashes: string[]
 
 const BACK = '<p><a href="/login">Back to sign in</a></p>';
 
+/**
+ * On to the provider's sign-in: a refresh at once (no script), and a link for a browser that does not follow
+ * it. A navigation of the page's own, so the form that led here is done (its `form-action` does not apply).
+ */
+export function toProviderPage(c: Context, url: URL): Response {
+  const address = escapeHtml(url.href);
+  const head = `<meta http-equiv="refresh" content="0;url=${address}">`;
+  return answer(c, 200, page('Signing in with your organisation', `<h1>Signing in with your organisation…</h1><p><a href="${address}">Continue to your organisation’s sign-in</a></p>`, head));
+}
+
 /** A refusal: what went wrong and what to do. */
 export function refusalPage(c: Context, status: number, heading: string, words: string): Response {
   return answer(c, status, page(heading, `<h1>${escapeHtml(heading)}</h1><p role="alert">${escapeHtml(words)}</p>${BACK}`));

@@ -11,7 +11,7 @@ import { clientIp } from '../auth/authenticate.ts';
 import { setSessionCookie } from '../auth/session-cookie.ts';
 import type { AppEnv } from '../env.ts';
 import { HttpError } from '../errors.ts';
-import { linkMailedPage, linkNeededPage, refusalPage, signedInPage, testReportPage } from '../http/sso-pages.ts';
+import { linkMailedPage, linkNeededPage, refusalPage, signedInPage, testReportPage, toProviderPage } from '../http/sso-pages.ts';
 import { linkByMail, linkByPassword, mailLink } from '../services/sso/account-link.ts';
 import { endSessionsOfLogoutToken } from '../services/sso/backchannel-logout.ts';
 import { connectionForEmail, startFlow, takeFlow } from '../services/sso/flows.ts';
@@ -30,9 +30,14 @@ export const ssoFlow = new Hono<AppEnv>();
 const STATE_COOKIE = 'rb_sso_state';
 const FLOW_COOKIE = { httpOnly: true, sameSite: 'Lax', path: '/auth/sso', maxAge: 600 } as const;
 
-function sendToProvider(c: Context<AppEnv>, url: URL, status: 302 | 303 = 302): Response {
+/**
+ * To the provider by a page that goes on at once (toProviderPage), not a redirect: the sign-in forms that
+ * lead here (/login's, the link page's) are under `form-action 'self'`, which browsers apply to a form's
+ * redirects too, so a redirect to the provider would be blocked.
+ */
+function sendToProvider(c: Context<AppEnv>, url: URL): Response {
   setCookie(c, STATE_COOKIE, url.searchParams.get('state') ?? '', { ...FLOW_COOKIE, secure: new URL(c.var.deps.config.publicUrl).protocol === 'https:' });
-  return c.redirect(url.href, status);
+  return toProviderPage(c, url);
 }
 
 /** A refusal's page; anything else is the server's (logged by the error handler). */
@@ -79,7 +84,7 @@ ssoFlow.post('/link', async (c) => {
   const password = typeof form.password === 'string' ? form.password : '';
   try {
     const next = await linkByPassword(c.var.deps, email, password, clientIp(c));
-    return next ? sendToProvider(c, next, 303) : linkNeededPage(c, email, 'Incorrect password. Try again, or get a link by e-mail.');
+    return next ? sendToProvider(c, next) : linkNeededPage(c, email, 'Incorrect password. Try again, or get a link by e-mail.');
   } catch (err) {
     return refused(c, err);
   }

@@ -14,6 +14,7 @@ import { eq } from 'drizzle-orm';
 import type { SetNewPasswordBody } from '../../shared/api/accounts.ts';
 import { NEW_PASSWORD_NEEDED } from '../../shared/api/accounts-new-password.ts';
 import { issueAccountToken, useAccountToken, voidAccountTokens } from '../auth/account-tokens.ts';
+import { SSO_REQUIRED } from '../auth/membership.ts';
 import { endUserSessions, openLoginSession, type Device } from '../auth/login-sessions.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { clearSignInFailures } from '../auth/throttle.ts';
@@ -22,6 +23,7 @@ import { soleOrganisation } from '../db/queries/users.ts';
 import { users } from '../db/schema.ts';
 import type { Deps } from '../env.ts';
 import { badRequest, HttpError } from '../errors.ts';
+import { passwordShutOut } from './sso/required.ts';
 
 /** Long enough to type a new password twice; a token left unused costs only signing in again. */
 export const PASSWORD_CHANGE_VALID_MS = 15 * 60 * 1000;
@@ -52,6 +54,8 @@ export async function setNewPassword(deps: Deps, body: Required<SetNewPasswordBo
     const token = await useAccountToken(tx, now, body.token, 'password-reset');
     const [user] = token ? await tx.select().from(users).where(eq(users.id, token.userId)).for('update') : [];
     if (!user?.mustChangePassword || !user.isActive) throw badRequest(STEP_EXPIRED);
+    // Issue #48: as password sign-in (accounts.ts), refused where every organisation requires single sign-on.
+    if (await passwordShutOut(tx, user.id)) throw badRequest(SSO_REQUIRED);
     if (await verifyPassword(user.passwordHash, body.password)) throw samePassword();
     await tx.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, user.id));
     await voidAccountTokens(tx, user.id, 'password-reset');

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SSO_REQUIRED } from '../../../src/server/auth/membership.ts';
 import { hashToken } from '../../../src/server/auth/tokens.ts';
 import { loginSessions } from '../../../src/server/db/schema.ts';
-import { createUserDirectly, invite, orgWithAdmin, requestAccessToken, signIn, type TestOrg, type TestUser } from '../support/factories.ts';
+import { createUserDirectly, invite, newRegistration, orgWithAdmin, requestAccessToken, signIn, type TestOrg, type TestUser } from '../support/factories.ts';
 import { useTestServer } from '../support/harness.ts';
 import { Browser, startProvider, tokenOf, uniqueDomain, type TestProvider } from './support.ts';
 
@@ -52,6 +52,24 @@ describe('required SSO', () => {
     expect(before.body.detail).toBe(SSO_REQUIRED);
     const otherAdmin = await secondAdmin.api.get('users');
     expect(otherAdmin.status).toBe(403);
+  });
+
+  it('refuses the new password of a temporary one too (auth/set-new-password), and opens no session', async () => {
+    // The member got their step's token before the organisation required SSO; they finish it after.
+    const other = await orgWithAdmin(server);
+    const body = newRegistration();
+    const created = await other.admin.api.post('users/', body);
+    expect(created.status, created.text).toBe(201);
+    const step = await requestAccessToken(server, body.username, body.password);
+    expect(step.status, step.text).toBe(403);
+    const required = await other.admin.api.put('sso/connection', { issuer: idp.issuer, client_id: idp.clientId, client_secret: idp.clientSecret, domains: [uniqueDomain('temporary')], required: true });
+    expect(required.status, required.text).toBe(200);
+    const res = await server.client().post('auth/set-new-password', { token: step.body.password_change_token, password: `${body.password}-Own1` });
+    expect(res.status, res.text).toBe(400);
+    expect(res.body).toMatchObject({ detail: SSO_REQUIRED });
+    expect(res.body).not.toHaveProperty('access_token');
+    const sessions = await server.db.select().from(loginSessions).where(eq(loginSessions.userId, created.body.id as string));
+    expect(sessions).toEqual([]);
   });
 
   it('lets the break-glass admin in with their password', async () => {

@@ -74,6 +74,35 @@ describe('GET /auth/sso/start → the provider → /auth/sso/callback', () => {
     expect(made).toHaveLength(0);
   });
 
+  it('discovers the provider once for two sign-ins (its metadata and JWKS kept), and again once the connection changes', async () => {
+    const own = await startProvider();
+    try {
+      const other = await orgWithAdmin(server);
+      const ownDomain = uniqueDomain('cached');
+      const connection = { issuer: own.issuer, client_id: own.clientId, client_secret: own.clientSecret, domains: [ownDomain] };
+      expect((await other.admin.api.put('sso/connection', connection)).status).toBe(200);
+      const asked = (path: string) => own.requests.filter((p) => p === path).length;
+      const DISCOVERY = '/.well-known/openid-configuration';
+      const jwks = () => own.requests.filter((p) => /jwks/i.test(p)).length;
+      own.people.set('kim-sub', { email: `kim@${ownDomain}` });
+      own.people.set('lou-sub', { email: `lou@${ownDomain}` });
+      tokenOf(await new Browser(server).signIn(`kim@${ownDomain}`, 'kim-sub'));
+      const [discoveries, keySets] = [asked(DISCOVERY), jwks()];
+      expect(discoveries).toBeGreaterThanOrEqual(1);
+      expect(keySets).toBe(1);
+      tokenOf(await new Browser(server).signIn(`lou@${ownDomain}`, 'lou-sub'));
+      expect(asked(DISCOVERY)).toBe(discoveries);
+      expect(jwks()).toBe(keySets);
+      // A changed connection is discovered anew.
+      expect((await other.admin.api.put('sso/connection', { ...connection, domains: [ownDomain, uniqueDomain('more')] })).status).toBe(200);
+      const afterChange = asked(DISCOVERY);
+      tokenOf(await new Browser(server).signIn(`kim@${ownDomain}`, 'kim-sub'));
+      expect(asked(DISCOVERY)).toBe(afterChange + 1);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('past the plan’s user limit: a page that says so, and nothing is created', async () => {
     const small = await orgWithAdmin(server);
     const smallDomain = uniqueDomain('small');

@@ -1,118 +1,30 @@
 /**
- * The SSO tests' parts (issue #48): a real OpenID Connect provider (oidc-provider, the certified provider
- * library) on a local port with its own people, and a browser-like HTTP client (a cookie jar, following
+ * The SSO tests' parts (issue #48): the real OpenID Connect provider (../support/oidc-provider.ts) sending
+ * the browser back here, and a browser-like HTTP client (a cookie jar, following
  * redirects, submitting the provider's sign-in form). The provider's redirects go to PUBLIC_URL, which the
  * client sends to the test server.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import Provider, { type Configuration } from 'oidc-provider';
 import { PUBLIC_URL, type TestServer } from '../support/harness.ts';
+import { startOidcProvider, type ProviderOptions, type TestProvider } from '../support/oidc-provider.ts';
 
-interface LogoutToken {
-  mask: object;
-  set(name: string, value: unknown): void;
-  issue(options: { use: string }): Promise<string>;
-}
+export type { TestProvider };
 
-export interface ProviderPerson {
-  email: string;
-  email_verified?: boolean;
-  name?: string;
-}
-
-export interface TestProvider {
-  issuer: string;
-  clientId: string;
-  clientSecret: string;
-  /** The provider's people by login (= subject); change them at will. */
-  people: Map<string, ProviderPerson>;
-  provider: Provider;
-  /** Sends the back-channel logout of `subject` (and their provider session) to the client's logout address. */
-  logout(subject: string, sid?: string): Promise<void>;
-  close(): Promise<void>;
-}
-
-export interface ProviderOptions {
-  clientId?: string;
-  /** Where the provider sends back-channel logout tokens (a test server's real address). */
-  backchannelLogoutUri?: string;
-  /** Seconds an ID token lives. */
-  idTokenTtl?: number;
-}
-
-export async function startProvider(options: ProviderOptions = {}): Promise<TestProvider> {
-  const people = new Map<string, ProviderPerson>();
-  const clientId = options.clientId ?? `ringbinder-${Math.random().toString(36).slice(2, 8)}`;
-  const clientSecret = `secret-${Math.random().toString(36).slice(2)}`;
-  let handler: (req: IncomingMessage, res: ServerResponse) => void = () => undefined;
-  const server: Server = createServer((req, res) => handler(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const configuration: Configuration = {
-    clients: [
-      {
-        client_id: clientId,
-        client_secret: clientSecret,
-        redirect_uris: [`${PUBLIC_URL}/auth/sso/callback`],
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-        ...(options.backchannelLogoutUri ? { backchannel_logout_uri: options.backchannelLogoutUri, backchannel_logout_session_required: true } : {}),
-      },
-    ],
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-    // Claims in the ID token itself, not only from the userinfo endpoint.
-    conformIdTokenClaims: false,
-    features: { devInteractions: { enabled: true }, backchannelLogout: { enabled: true } },
-    ttl: { IdToken: options.idTokenTtl ?? 3600 },
-    findAccount: (_ctx, id) => {
-      const person = people.get(id);
-      if (!person) return undefined;
-      return { accountId: id, claims: () => ({ sub: id, email: person.email, email_verified: person.email_verified ?? true, name: person.name }) };
-    },
-    // Every client is trusted: no consent screen.
-    loadExistingGrant: async (ctx) => {
-      const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client!.clientId, accountId: ctx.oidc.session!.accountId! });
-      grant.addOIDCScope('openid email profile');
-      await grant.save();
-      return grant;
-    },
-    cookies: { keys: ['test-cookie-key'] },
-  };
-  const provider = new Provider(issuer, configuration);
-  handler = provider.callback();
-  return {
-    issuer,
-    clientId,
-    clientSecret,
-    people,
-    provider,
-    // The provider's own logout token (as Client#backchannelLogout makes it), posted here: the library refuses
-    // to post to a loopback address itself.
-    logout: async (subject, sid) => {
-      const client = await provider.Client.find(clientId);
-      const IdToken = (provider as unknown as { IdToken: new (claims: object, options: object) => LogoutToken }).IdToken;
-      const token = new IdToken({ sub: subject }, { client, ctx: undefined });
-      token.mask = { sub: null };
-      token.set('events', { 'http://schemas.openid.net/event/backchannel-logout': {} });
-      token.set('jti', Math.random().toString(36).slice(2));
-      if (sid) token.set('sid', sid);
-      const res = await fetch(options.backchannelLogoutUri!, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ logout_token: await token.issue({ use: 'logout' }) }),
-      });
-      if (res.status !== 200) throw new Error(`back-channel logout answered ${res.status}: ${await res.text()}`);
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+/** The provider (../support/oidc-provider.ts), sending the browser back to the test server's callback. */
+export const startProvider = (options: Omit<ProviderOptions, 'redirectUri'> = {}): Promise<TestProvider> =>
+  startOidcProvider({ redirectUri: `${PUBLIC_URL}/auth/sso/callback`, ...options });
 
 export interface Visit {
   status: number;
   url: string;
   text: string;
   headers: Headers;
+}
+
+/** Where a page's `<meta http-equiv="refresh" content="0;url=…">` goes, if it has one. */
+async function refreshOf(res: Response): Promise<string | null> {
+  if (!res.headers.get('content-type')?.includes('text/html')) return null;
+  const found = /<meta http-equiv="refresh" content="0;url=([^"]*)">/.exec(await res.text())?.[1];
+  return found ? found.replace(/&amp;/g, '&') : null;
 }
 
 /** A browser's part of an HTTP conversation: cookies per host, redirects followed, forms submitted. */
@@ -157,8 +69,9 @@ export class Browser {
       if (body !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
       const res = await fetch(url, { method, headers, body, redirect: 'manual' });
       this.keep(url, res.headers);
-      const location = res.headers.get('location');
-      if (res.status >= 300 && res.status < 400 && location) {
+      // The way to the provider is a page that refreshes at once (routes/sso-flow.ts: sendToProvider).
+      const location = res.headers.get('location') ?? (res.status === 200 ? await refreshOf(res.clone()) : null);
+      if (location && res.status < 400) {
         url = this.real(new URL(location, url).href);
         method = 'GET';
         body = undefined;

@@ -22,6 +22,7 @@ import { api } from '../../../src/client/api.ts';
 import { ownApiTokensRead } from '../../../src/screens/account/api-tokens.ts';
 import { apiTokensRead } from '../../../src/screens/admin/api-tokens.ts';
 import { settingsReads } from '../../../src/screens/admin/settings.ts';
+import { ssoReads } from '../../../src/screens/admin/sso.ts';
 import { billingReads } from '../../../src/screens/billing/billing.ts';
 import { readDocument } from '../../../src/screens/documentation/document-load.ts';
 import { qrSheetRead } from '../../../src/screens/documentation/qr-sheet.ts';
@@ -182,6 +183,11 @@ describe("each page's early reads are what its modules ask for", () => {
       ['/admin/activity-log', () => api.activity({ skip: 0, limit: ACTIVITY_PAGE_SIZE }), ['/api/v1/activity?skip=0&limit=100']],
       ['/admin/settings', settingsReads, ['/api/v1/users?limit=1', '/api/v1/_build-info', '/api/v1/settings/mail-failures']],
       ['/admin/api-tokens', () => apiTokensRead(), ['/api/v1/users/api-tokens?skip=0&limit=100']],
+      [
+        '/admin/sso',
+        ssoReads,
+        ['/api/v1/sso/connection', '/api/v1/roles?skip=0&limit=100', '/api/v1/users?ordering=-is_org_admin&ordering=username&skip=0&limit=100'],
+      ],
     ];
     await expectTakenOnce(cases, admin);
   });
@@ -268,6 +274,7 @@ describe("each page's early reads are what its modules ask for", () => {
       ['/admin/activity-log', [paths.activity]],
       ['/admin/settings', [paths.users.list, paths.buildInfo, paths.settings.mailFailures]],
       ['/admin/api-tokens', [paths.users.apiTokens]],
+      ['/admin/sso', [paths.sso.connection, paths.roles.list, paths.users.list]],
       ['/admin/users', [paths.users.list, paths.roles.list]],
       ['/admin/users/new', [paths.roles.list]],
       ['/admin/users/u%201', [paths.users.user('u 1'), paths.roles.list]],

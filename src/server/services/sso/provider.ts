@@ -26,11 +26,39 @@ function notAnswering(err: unknown): boolean {
   return err instanceof client.ResponseBodyError === false && /status code|fetch failed/i.test(String((err as Error).message ?? ''));
 }
 
-/** The connection's provider, discovered now; an SsoRefusal when it cannot be. */
+/**
+ * How long a discovered provider (its metadata, and the JWKS openid-client keeps in its Configuration) is
+ * used again. Short: a provider's new keys or endpoints are seen within it (openid-client also fetches the
+ * JWKS again for a key id it does not know). Per process: another one discovers on its own.
+ */
+const PROVIDER_CACHE_MS = 5 * 60 * 1000;
+
+/**
+ * Discovered providers by connection: its id, its last change (a changed or new connection is discovered
+ * anew, here at once and in other processes as soon as they read it) and the clock's skew (the Configuration
+ * holds it).
+ */
+const discovered = new Map<string, { until: number; provider: Promise<client.Configuration> }>();
+
+/** The connection's provider, discovered at most every PROVIDER_CACHE_MS; an SsoRefusal when it cannot be. */
 export async function providerOf(deps: Pick<Deps, 'config' | 'now'>, connection: ConnectionRow): Promise<client.Configuration> {
+  // The SSRF rule is checked on every use: a name may come to resolve to a private address.
   if (await issuerRefusal(connection.issuer, deps.config.oidcAllowPrivate)) throw refusals.privateIssuer();
-  const secret = await unseal(deps.config, 'sso-client-secret', connection.id, connection.clientSecret);
   const skew = Math.round((deps.now().getTime() - Date.now()) / 1000);
+  const key = `${connection.id} ${connection.updatedAt.getTime()} ${skew}`;
+  const now = Date.now();
+  const kept = discovered.get(key);
+  if (kept && kept.until > now) return kept.provider;
+  for (const [k, entry] of discovered) if (entry.until <= now || k.startsWith(`${connection.id} `)) discovered.delete(k);
+  const provider = discover(deps, connection, skew);
+  discovered.set(key, { until: now + PROVIDER_CACHE_MS, provider });
+  // A failure is not kept: the next sign-in asks the provider again.
+  provider.catch(() => discovered.get(key)?.provider === provider && discovered.delete(key));
+  return provider;
+}
+
+async function discover(deps: Pick<Deps, 'config'>, connection: ConnectionRow, skew: number): Promise<client.Configuration> {
+  const secret = await unseal(deps.config, 'sso-client-secret', connection.id, connection.clientSecret);
   const insecure = deps.config.oidcAllowPrivate && connection.issuer.startsWith('http:');
   try {
     const config = await client.discovery(
