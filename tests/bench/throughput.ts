@@ -14,12 +14,13 @@
  * Goals: queries per folder open at least halved (issue #8, before: about 25); folder page and submission
  * each ≥ 0.8× the minimal route (issue #46).
  */
+import { randomBytes } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { Permission } from '../../src/shared/permissions/index.ts';
 import { startApiServer, type ApiServer, type DatabaseTarget } from './api-server.ts';
 import { accounts, call, fillFolder } from './documentation-tree-fixture.ts';
-import { serverCommand, startBenchServer } from './bench-server.ts';
+import { serverCommand, startBenchServer, type BenchServer } from './bench-server.ts';
 import { load, type LoadOptions, type LoadResult } from './load.ts';
 import { spawnMinimalServer } from './minimal-server.ts';
 import { countQueries } from './query-counter.ts';
@@ -34,7 +35,7 @@ const ROUNDS = sized(3, 2);
 /** 102 items, 2 with entries of their own naming the member (one hides it from them): a first page of 100 either way. */
 const FOLDER = { folders: 20, documents: 82, ownEntriesEvery: 51 } as const;
 /** Issue #46: ours ≥ 0.8× the minimal route's req/s (medians, same run); statements per folder open at least halved (issue #8). */
-const GOAL = { ofCeiling: 0.8, queriesBefore: 25 } as const;
+const GOAL = { ofCeiling: 0.8, twoProcesses: 1.6, queriesBefore: 25 } as const;
 /** What a browser sends; both servers compress alike. */
 const ACCEPT = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
 
@@ -143,6 +144,35 @@ async function measureRoute(route: Route): Promise<void> {
 }
 
 /**
+ * Two processes on one PostgreSQL (the cluster README.md describes, same APP_KEY and signing secret): a
+ * second server beside `ours`, autocannon's connections spread over the two ports in turn, measured in
+ * turns with the one process; the ratio of the medians (goal ≥ 1.6×).
+ */
+async function measureTwoProcesses(ours: BenchServer, second: BenchServer, path: string, headers: Record<string, string>): Promise<void> {
+  const loadBefore = load1();
+  const one = [`${ours.url}/api/v1/${path}`];
+  const two = [...one, `${second.url}/api/v1/${path}`];
+  for (const urls of [one, two]) await load(urls, { headers, connections: CONNECTIONS, seconds: WARM_UP_SECONDS });
+  const measured: Record<'one' | 'two', LoadResult[]> = { one: [], two: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    measured.one.push(await load(one, { headers, connections: CONNECTIONS, seconds: SECONDS }));
+    measured.two.push(await load(two, { headers, connections: CONNECTIONS, seconds: SECONDS }));
+  }
+  console.log('  folder page on two server processes (one PostgreSQL), connections alternated between their ports');
+  for (let round = 0; round < ROUNDS; round++) {
+    console.log(`    round ${round + 1}  ${'one'.padEnd(9)} ${fmt(measured.one[round]!)}`);
+    console.log(`    ${''.padEnd(8)} ${'two'.padEnd(9)} ${fmt(measured.two[round]!)}`);
+  }
+  const oneMedian = median(measured.one.map((r) => r.perSecond));
+  const twoMedian = median(measured.two.map((r) => r.perSecond));
+  const ratio = twoMedian / oneMedian;
+  console.log(
+    `    medians: two processes ${twoMedian.toFixed(0)} req/s, one (baseline) ${oneMedian.toFixed(0)} req/s = ${ratio.toFixed(2)}× ` +
+      `(goal ≥ ${GOAL.twoProcesses}× ${ratio >= GOAL.twoProcesses ? 'ok' : 'BELOW'}); load ${loadBefore} → ${load1()} on ${availableParallelism()} CPUs`,
+  );
+}
+
+/**
  * On PostgreSQL: the server under test as `npm start` runs it (`node dist-server/main.mjs`, request log on)
  * and the minimal route, each in a process of its own on the same database, measured in turns.
  */
@@ -150,7 +180,9 @@ async function measureThroughput(server: ApiServer, setup: Setup): Promise<void>
   const databaseUrl = server.databaseUrl!;
   // The in-process server made the fixture; it stops here, so nothing but the two measured processes serves.
   await server.close();
-  const ourServer = await startBenchServer({ databaseUrl, requestLog: true });
+  // What a cluster's processes share (README.md): the same keys.
+  const cluster = { APP_KEY: randomBytes(24).toString('hex'), UPLOAD_SIGNING_SECRET: randomBytes(24).toString('hex') };
+  const ourServer = await startBenchServer({ databaseUrl, requestLog: true, env: cluster });
   const minimal = await spawnMinimalServer(databaseUrl, { orgId: setup.orgId, userId: setup.admin.id });
   try {
     const auth = { ...ACCEPT, authorization: `Bearer ${setup.member.token}` };
@@ -176,6 +208,12 @@ async function measureThroughput(server: ApiServer, setup: Setup): Promise<void>
     );
     console.log(`    ${''.padEnd(8)} ${'server'.padEnd(9)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'requests'.padStart(8)}`);
     for (const route of routes) await measureRoute(route);
+    const second = await startBenchServer({ databaseUrl, requestLog: true, env: cluster });
+    try {
+      await measureTwoProcesses(ourServer, second, `documentation/folders/${setup.folderId}/contents?limit=100`, auth);
+    } finally {
+      await second.stop();
+    }
   } finally {
     // Requests the generator left in flight when its time ran out finish before the processes stop.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
