@@ -49,7 +49,9 @@ export async function startBenchServer(options: { databaseUrl?: string; requestL
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'ringbinder-bench-'));
   if (!options.databaseUrl) await seedPgliteFolder(join(dataDir, 'pglite'));
-  const child: ChildProcess = spawn(process.execPath, serverCommand.args, {
+  // BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops (node --cpu-prof).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, ...serverCommand.args], {
     env: {
       ...process.env,
       PORT: String(port),
