@@ -22,6 +22,11 @@ export interface Config {
   requestLog: boolean;
   /** SIGTERM: requests in flight, live streams and background work get this long before the process exits (SHUTDOWN_TIMEOUT_MS, default 10 s). */
   shutdownTimeoutMs: number;
+  /**
+   * Live notification streams (open pages and kiosks) one process holds at most (LIVE_STREAMS_PER_PROCESS,
+   * default 2,000, about 150 MB of streams; issue #46, docs/performance.md); past it the next is answered 503 with Retry-After.
+   */
+  liveStreamsPerProcess: number;
   /** GET /metrics on the server's port for a scraper sending this bearer token (METRICS_TOKEN, at least 16 characters; unset: not there). */
   metricsToken: string | undefined;
   /** GET /metrics on a port of its own, without a token (METRICS_PORT; unset: none). */
@@ -267,6 +272,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionAbsoluteMs: 30 * DAY,
     requestLog: env.REQUEST_LOG !== '0',
     shutdownTimeoutMs: positiveNumber(env.SHUTDOWN_TIMEOUT_MS, 'SHUTDOWN_TIMEOUT_MS') ?? 10_000,
+    liveStreamsPerProcess: positiveCount(env.LIVE_STREAMS_PER_PROCESS, 'LIVE_STREAMS_PER_PROCESS') ?? 2_000,
     metricsToken: metricsToken(env.METRICS_TOKEN),
     metricsPort: metricsPort(env.METRICS_PORT),
     uploadSigningSecret,

@@ -64,6 +64,8 @@ export interface ApiServer {
   /** A kept database (BENCH_KEEP) that existed before this run: what a bench seeded may be there. */
   reused: boolean;
   outboxDir: string;
+  /** Stops serving and closes the handle, leaving the database (for a server in another process to use); stop() drops it. */
+  close(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -134,6 +136,8 @@ export async function startApiServer(target: DatabaseTarget, options: { publicUr
     });
     const outboxDir = join(dataDir, 'outbox');
     const running = await startServer(config, { mailer: outboxMailer(outboxDir, () => undefined) });
+    let closed: Promise<void> | undefined;
+    const close = () => (closed ??= running.close());
     return {
       url: running.url,
       apiUrl: `${running.url}/api/v1`,
@@ -142,9 +146,10 @@ export async function startApiServer(target: DatabaseTarget, options: { publicUr
       ...(databaseUrl ? { databaseUrl } : {}),
       reused,
       outboxDir,
+      close,
       stop: async () => {
         try {
-          await running.close();
+          await close();
         } finally {
           await dropFresh();
         }

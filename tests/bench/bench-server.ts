@@ -39,13 +39,19 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** `databaseUrl`: a PostgreSQL database to run on (the caller made it and drops it); PGlite under DATA_DIR otherwise. */
-export async function startBenchServer(options: { databaseUrl?: string } = {}): Promise<BenchServer> {
+/**
+ * `databaseUrl`: a PostgreSQL database to run on (the caller made it and drops it); PGlite under DATA_DIR otherwise.
+ * `requestLog`: log every request as `npm start` does (its standard output is read and thrown away, as a
+ * log collector would read it); off by default. `env`: more settings for the server.
+ */
+export async function startBenchServer(options: { databaseUrl?: string; requestLog?: boolean; env?: Record<string, string> } = {}): Promise<BenchServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'ringbinder-bench-'));
   if (!options.databaseUrl) await seedPgliteFolder(join(dataDir, 'pglite'));
-  const child: ChildProcess = spawn(process.execPath, serverCommand.args, {
+  // BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops (node --cpu-prof).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, ...serverCommand.args], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -54,10 +60,12 @@ export async function startBenchServer(options: { databaseUrl?: string } = {}): 
       DATA_DIR: dataDir,
       DATABASE_URL: options.databaseUrl ?? '',
       SMTP_URL: '',
-      REQUEST_LOG: '0',
+      ...(options.requestLog ? {} : { REQUEST_LOG: '0' }),
+      ...options.env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', options.requestLog ? 'pipe' : 'ignore', 'pipe'],
   });
+  child.stdout?.resume();
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

@@ -35,12 +35,13 @@ interface AutocannonJson {
 
 const AUTOCANNON = join(process.cwd(), 'node_modules', 'autocannon', 'autocannon.js');
 
-export async function load(url: string, options: LoadOptions): Promise<LoadResult> {
+/** `url`: one address, or several (autocannon spreads the connections over them in turn: one server process per port). */
+export async function load(url: string | string[], options: LoadOptions): Promise<LoadResult> {
   const args = [AUTOCANNON, '--json', '--connections', String(options.connections), '--duration', String(options.seconds), '--timeout', '20'];
   args.push('--method', options.method ?? 'GET');
   for (const [name, value] of Object.entries(options.headers ?? {})) args.push('--headers', `${name}=${value}`);
   if (options.body !== undefined) args.push('--body', options.body);
-  args.push(url);
+  args.push(...[url].flat());
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';

@@ -6,8 +6,10 @@
  *   with their creators' and modifiers' usernames — the rows of our contents page;
  * - POST /documents/{id}/data: reads the JSON body and INSERTs one submission row (RETURNING it) — the
  *   row our submission stores.
- * Served in the bench's process, like the real server, so both share the same machine and load generator.
+ * The throughput bench runs it in a process of its own (`spawnMinimalServer`, minimal-route.ts), as the server
+ * under test runs in its own (`npm start`), so neither wakes with the other's work.
  */
+import { spawn } from 'node:child_process';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import pg from 'pg';
@@ -65,6 +67,32 @@ export async function startMinimalServer(databaseUrl: string, who: { orgId: stri
     stop: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await pool.end();
+    },
+  };
+}
+
+/** The minimal route in a child process (`node --import tsx tests/bench/minimal-route.ts`). */
+export async function spawnMinimalServer(databaseUrl: string, who: { orgId: string; userId: string }): Promise<MinimalServer & { pid: number }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/minimal-route.ts'], {
+    env: { ...process.env, MINIMAL_DATABASE_URL: databaseUrl, MINIMAL_ORG_ID: who.orgId, MINIMAL_USER_ID: who.userId },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const found = /listening (\S+)/.exec(out);
+      if (found) resolve(found[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`the minimal route exited with ${code} before listening`)));
+  });
+  return {
+    url,
+    pid: child.pid!,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
     },
   };
 }

@@ -75,6 +75,8 @@ export interface LiveHubOptions {
 
 export class LiveHub {
   private readonly streams = new Map<string, Set<LiveStream>>();
+  /** Streams in `streams`, kept as they come and go (the cap reads it at every new stream). */
+  private count = 0;
   private readonly reads = new Set<Promise<void>>();
   private listener: ChannelListener | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
@@ -105,9 +107,7 @@ export class LiveHub {
 
   /** How many streams are open (tests, and a health view). */
   get openStreams(): number {
-    let n = 0;
-    for (const set of this.streams.values()) n += set.size;
-    return n;
+    return this.count;
   }
 
   /** Keeps `stream` until the answer is called (its client went away) or the hub stops. */
@@ -119,6 +119,7 @@ export class LiveHub {
     const key = keyOf(stream.member.userId, stream.member.orgId);
     let set = this.streams.get(key);
     if (!set) this.streams.set(key, (set = new Set()));
+    if (!set.has(stream)) this.count++;
     set.add(stream);
     return () => this.forget(key, stream);
   }
@@ -130,6 +131,7 @@ export class LiveHub {
     if (this.heartbeat) clearInterval(this.heartbeat);
     const all = [...this.streams.values()].flatMap((set) => [...set]);
     this.streams.clear();
+    this.count = 0;
     for (const stream of all) {
       stream.send({ event: 'reconnect', data: {} });
       stream.close();
@@ -141,7 +143,7 @@ export class LiveHub {
   private forget(key: string, stream: LiveStream): void {
     const set = this.streams.get(key);
     if (!set) return;
-    set.delete(stream);
+    if (set.delete(stream)) this.count--;
     if (set.size === 0) this.streams.delete(key);
   }
 

@@ -29,6 +29,9 @@ import { unreadNotifications } from '../services/notifications/panel.ts';
 /** How long the browser waits before reconnecting on its own (EventSource's `retry:`). */
 export const RETRY_MS = 2000;
 
+/** Past LIVE_STREAMS_PER_PROCESS: Retry-After, in seconds. */
+const FULL_RETRY_S = 30;
+
 export const notificationsStream = new Hono<MemberEnv>();
 
 notificationsStream.get('/', operation({
@@ -46,6 +49,12 @@ notificationsStream.get('/', operation({
   const hub = await liveHubOf(c.var.deps);
   // The server is stopping (its hub has ended every stream): the page tries again later.
   if (!hub || hub.isStopped) return problemAnswer(c, 503, 'The server is shutting down');
+  // A process holds so many open pages at most (LIVE_STREAMS_PER_PROCESS): past it, the page tries again
+  // a little later (by then on another process behind the load balancer, or here once a page has left).
+  if (hub.openStreams >= c.var.deps.config.liveStreamsPerProcess) {
+    c.header('Retry-After', String(FULL_RETRY_S));
+    return problemAnswer(c, 503, 'This server holds as many live connections as it can; try again in a moment');
+  }
   const member = c.var.member;
   const sessionId = sessionCallerOf(c.var.caller).session.id;
   c.header('X-Accel-Buffering', 'no'); // nginx: pass each event on at once

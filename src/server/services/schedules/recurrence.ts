@@ -6,8 +6,15 @@
  * forward; one that happens twice, in the autumn fold, is the first). So 06:00 Europe/Berlin stays 06:00
  * across both daylight-saving changes.
  */
-import { RRule, type Options } from 'rrule';
+import * as rruleModule from 'rrule';
+import type { Options, RRule as RRuleType } from 'rrule';
 import { Temporal } from 'temporal-polyfill';
+
+// `rrule` is CommonJS (a UMD build) whose names Node cannot see from an ES module: under plain Node (the
+// bench's `node --import tsx`) they sit on the module's default export; under the bundler and vitest, on the
+// namespace itself.
+const { RRule } = (rruleModule as { default?: typeof rruleModule }).default ?? rruleModule;
+type RRule = RRuleType;
 
 export interface Recurrence {
   rrule: string;
