@@ -101,3 +101,15 @@ test('a long folder: the server draws its first page, the island hydrates it and
   await expect(page.getByRole('list', { name: 'Contents of Many checks' }).getByRole('listitem')).toHaveCount(names.length);
   expect(await tiles.last().evaluate((element) => getComputedStyle(element).contentVisibility)).toBe('auto');
 });
+
+test('a sort this browser remembers: the server draws the default sort, the island re-sorts once it has taken over', async ({ page, context, orgAdmin }) => {
+  const token = orgAdmin.token;
+  const parent = await siteChecks(token);
+  await signInWithToken(page, token);
+  await giveSessionCookie(context, token);
+  await page.addInitScript(() => localStorage.setItem('documentationSort', '-name'));
+  await page.goto(`/documentation/browse/${parent.id}`);
+  const list = page.getByRole('list', { name: 'Contents of Site checks' });
+  await expect(page.getByRole('button', { name: 'Sort: Name descending' })).toBeVisible();
+  await expect(list.locator('a.item-name')).toHaveText([/^Weekly results/, /^Daily round/, /^Archive/]);
+});
