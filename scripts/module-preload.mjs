@@ -11,7 +11,7 @@
  * of the output.
  *
  * A page that paints its main content before its island has loaded (it holds an element marked
- * `data-first-paint`, e.g. the folder browser's picture, islands/browse/folder-preview.ts) announces the
+ * `data-first-paint`, e.g. a result sheet's drawn grid, src/shared/first-paint/sheet-results.ts) announces the
  * island's own modules with `fetchpriority="low"`: on HTTP/1.1 a browser opens six connections to a
  * server, and React's 70 KB must not hold a connection the page's scripts and API reads need for that
  * paint. Link tags need nothing from the CSP (scripts stay files; the server hashes only inline

@@ -1,7 +1,7 @@
 /**
  * `<rb-breadcrumbs>`: THE breadcrumbs of the documentation pages — Home › Documentation › folders › …
  * (documentation §2) — on the light pages (src/screens/documentation/breadcrumbs.ts), in the folder
- * browser (islands/browse/Breadcrumbs.tsx) and in its first paint before React (folder-preview.ts): an
+ * browser (islands/browse/Breadcrumbs.tsx, on the server too, then hydrated): an
  * ordered list, one item a crumb, a '›' before every crumb but the first (hidden from assistive
  * technology). A crumb with an address is a link; the page's own crumb is marked `aria-current="page"`
  * (a link on the light pages, plain text in the folder browser, where it has no address). A crumb with a

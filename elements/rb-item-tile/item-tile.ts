@@ -1,9 +1,8 @@
 /**
  * `<rb-item-tile>`: THE tile of an item in a folder (documentation §2) — the picture of its kind, its name
  * as the link that opens it (the kind said after it to screen readers), its description, 'Created' or
- * 'Modified' with the date, and the options button. The folder's first paint before React
- * (islands/browse/folder-preview.ts) and the browse island (islands/browse/ItemTile.tsx) draw this same
- * element, so the picture and the island's tiles cannot differ.
+ * 'Modified' with the date, and the options button. The browse island draws it (islands/browse/ItemTile.tsx),
+ * on the server too (issue #42: react-dom/server, then hydrated), its parts in THE tile markup.
  *
  * An element of the app, not one for other sites (so not in ringbinder.ts): it stands inside the
  * `<li class="item-tile">` of a folder's list, which holds the list semantics, the drag and the drop

@@ -4,7 +4,7 @@
  * comes from the address: /documentation/browse is the root, /documentation/browse/{folderId} a folder.
  */
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { api, problemText } from '../../src/client/api.ts';
 import { announceFoldersChanged } from '../../src/client/folders-changed.ts';
 import { signedInUser } from '../../src/client/signed-in-user.ts';
@@ -14,25 +14,23 @@ import { $clipboard, copyToClipboard, type ClipboardItem } from '../../src/clien
 import { loadSubscriptions, subscriptionOf, toggleFavourite, unsubscribe } from '../../src/client/stores/favourites.ts';
 import type { CurrentUser } from '../../src/shared/api/accounts.ts';
 import { ROOT, type Folder, type ListedItem } from '../../src/shared/api/documentation.ts';
-import { Breadcrumbs } from './Breadcrumbs.tsx';
-import { FolderToolbar } from './FolderToolbar.tsx';
 import { useItemDrops, type DraggedItem, type DropTarget } from './item-drag.ts';
-import { browsePath, editPath, historyPath, itemPath, trashPath } from '../../src/shared/page-addresses.ts';
+import { browsePath, editPath, historyPath, itemPath, qrSheetPath, trashPath } from '../../src/shared/page-addresses.ts';
+import { formatDateTime } from '../../src/client/time-format.ts';
+import { dateTimeText } from '../../src/shared/date-time.ts';
+import type { DateText } from '../../src/shared/first-paint/folder.ts';
 import { ItemMenu, type FollowAction, type ItemAction } from './ItemMenu.tsx';
-import type { FollowSubject } from './follow.ts';
-import { canPasteInto, speedDialOffers } from './offered-actions.ts';
-import { ItemTile } from './ItemTile.tsx';
+import { followEntries, isFollowAction, useFollowed, type FollowSubject } from './follow.ts';
+import { canPasteInto } from './offered-actions.ts';
 import type { MenuAnchor } from './PopupMenu.tsx';
 import { folderLabel, messages } from './messages.ts';
-import { rememberedSort, rememberSort, type SortOrder } from './sort-orders.ts';
-import { SpeedDial } from './SpeedDial.tsx';
-import { EmptyFolder } from './EmptyFolder.tsx';
+import { DEFAULT_SORT, rememberedSort, rememberSort, type SortOrder } from './sort-orders.ts';
 import { useFolder } from './use-folder.ts';
-import { folderIdFromAddress } from './folder-open.ts';
-import { removeFolderPreview } from './folder-preview.ts';
+import { folderIdFromAddress, type OpenedFolder } from './folder-open.ts';
+import { FolderPage, type FolderPageActions } from './FolderPage.tsx';
 import { addShoelaceTheme } from '../shared/shoelace-theme.ts';
 
-// Shoelace's theme before the island's first render (the picture before it needs none).
+// Shoelace's theme before the island's first render (the server's drawing needs none).
 addShoelaceTheme();
 
 // The dialogs (and the Shoelace form controls they use) load when one is first opened.
@@ -82,26 +80,50 @@ function rootAsListed(folder: Folder): ListedItem {
 const failureText = (error: unknown) => problemText(error, messages.folderAccessFailed);
 
 
-export default function BrowseFolder() {
-  const [user, setUser] = useState<CurrentUser | undefined>();
-  useEffect(() => void signedInUser().then(setUser), []);
-  return user ? <FolderBrowser user={user} folderId={folderIdFromAddress()} /> : null;
+/** The folder the server drew, and who for: the island's first render draws the same (./mount.ts hydrates it). */
+export interface DrawnFolder {
+  user: CurrentUser;
+  opened: OpenedFolder;
 }
 
-function FolderBrowser({ user, folderId }: { user: CurrentUser; folderId: string }) {
-  const [sort, setSort] = useState<SortOrder>(rememberedSort);
-  const { state, reload } = useFolder(folderId, sort.ordering);
+/** The dates as the server writes them (UTC: it does not know the reader's zone), until the island has taken the page over. */
+const serverDateText: DateText = (iso) => dateTimeText(iso, 'UTC');
+
+const PRINT_QR_LABELS = 'print-qr-labels';
+const PROPERTIES = 'properties';
+
+export default function BrowseFolder({ drawn }: { drawn?: DrawnFolder }) {
+  const [user, setUser] = useState<CurrentUser | undefined>(drawn?.user);
+  useEffect(() => void signedInUser().then(setUser), []);
+  return user ? <FolderBrowser user={user} folderId={folderIdFromAddress()} drawn={drawn?.opened} /> : null;
+}
+
+/**
+ * Whether the island has taken the server's drawing over: until then it draws what the server drew (the
+ * default sort, UTC dates, nothing pasteable), then what this browser knows (the remembered sort, its zone, its clipboard).
+ */
+function useTakenOver(drawn: boolean): boolean {
+  const [taken, setTaken] = useState(!drawn);
+  useEffect(() => setTaken(true), []);
+  return taken;
+}
+
+function FolderBrowser({ user, folderId, drawn }: { user: CurrentUser; folderId: string; drawn?: OpenedFolder }) {
+  const takenOver = useTakenOver(drawn !== undefined);
+  const [sort, setSort] = useState<SortOrder>(() => (drawn ? DEFAULT_SORT : rememberedSort()));
+  const { state, reload } = useFolder(folderId, sort.ordering, drawn);
   const clipboard = useStore($clipboard);
+  const followed = useFollowed();
   const [dialog, setDialog] = useState<Dialog | undefined>();
   const [menu, setMenu] = useState<Menu | undefined>();
   const [trashCount, setTrashCount] = useState<number | undefined>();
   const root = useRef<HTMLDivElement>(null);
   const folder = state.status === 'ready' ? state.folder : undefined;
 
-  // The first paint drawn before React (folder-preview.ts) goes in the same task as the island's own.
-  useLayoutEffect(() => {
-    if (state.status !== 'loading') removeFolderPreview();
-  }, [state.status]);
+  // The server drew the default sort: this browser's own, once the drawing is taken over.
+  useEffect(() => {
+    if (drawn) setSort(rememberedSort());
+  }, [drawn]);
 
   useEffect(() => {
     // A folder that cannot be opened sends the user to the root with the reason (§8); the root itself
@@ -195,10 +217,6 @@ function FolderBrowser({ user, folderId }: { user: CurrentUser; folderId: string
     }
   }
 
-  const pastable = clipboard && folder && canPasteInto(folder.user_permissions, clipboard.kind) ? clipboard : null;
-  const dial = speedDialOffers(folder?.user_permissions ?? 0);
-  const items = state.status === 'ready' ? state.items : undefined;
-  const tiles = useMemo(() => items?.map((item) => <ItemTile key={item.id} item={item} onMenu={openMenu} />), [items, openMenu]);
   const closeDialog = useCallback(() => setDialog(undefined), []);
 
   if (state.status === 'failed' && folderId === ROOT) {
@@ -212,48 +230,45 @@ function FolderBrowser({ user, folderId }: { user: CurrentUser; folderId: string
     return <p className="browse-loading" role="status">{state.status === 'loading' ? 'Loading…' : ''}</p>;
   }
 
+  const pastable = takenOver && clipboard && canPasteInto(folder.user_permissions, clipboard.kind) ? clipboard : null;
+  const subject: FollowSubject = { kind: 'folder', id: folder.id, name: folderLabel(folder), doctype: null, user_permissions: folder.user_permissions };
+  const atRoot = folder.parent_id === null;
+  // Print QR Labels (issue #29): the folder's QR label sheets, on a page of their own; Read is enough.
+  const folderEntries = [
+    ...followEntries(subject, followed),
+    { value: PRINT_QR_LABELS, label: 'Print QR Labels' },
+    ...(atRoot ? [{ value: PROPERTIES, label: 'Properties' }] : []),
+  ];
+  const actions: FolderPageActions = {
+    onSort: (order) => {
+      rememberSort(order);
+      setSort(order);
+    },
+    onPaste: () => pastable && setDialog({ type: 'paste', item: pastable, destination: { id: folder.id, name: folderLabel(folder) } }),
+    onFolderEntry: (value) => {
+      if (isFollowAction(value)) follow(value, subject);
+      else if (value === PRINT_QR_LABELS) navigate(qrSheetPath(folder.id));
+      else if (value === PROPERTIES) setDialog({ type: 'properties', item: rootAsListed(folder), root: true });
+    },
+    onMenu: openMenu,
+    onNewFolder: () => setDialog({ type: 'new-folder' }),
+    onNewDocument: () => setDialog({ type: 'new-document' }),
+  };
+
   return (
-    <div className="browse" ref={root}>
-      <Breadcrumbs folder={folder} rootId={state.rootId} />
-      <div className="browse-head">
-        <h1 className="page-heading">{folderLabel(folder)}</h1>
-        <FolderToolbar
-          sort={sort}
-          onSort={(order) => {
-            rememberSort(order);
-            setSort(order);
-          }}
-          pastable={pastable}
-          onPaste={() => pastable && setDialog({ type: 'paste', item: pastable, destination: { id: folder.id, name: folderLabel(folder) } })}
-          trashCount={user.is_org_admin ? trashCount : undefined}
-          trashHref={trashPath(folder.parent_id === null ? ROOT : folder.id)}
-          folder={{ kind: 'folder', id: folder.id, name: folderLabel(folder), doctype: null, user_permissions: folder.user_permissions }}
-          onFollow={follow}
-          onProperties={folder.parent_id === null ? () => setDialog({ type: 'properties', item: rootAsListed(folder), root: true }) : undefined}
-        />
-      </div>
-      {folder.description && <p className="folder-description">{folder.description}</p>}
-      {state.items.length === 0 ? (
-        <EmptyFolder
-          canCreateFolder={dial.newFolder}
-          canCreateDocument={dial.newDocument}
-          onNewFolder={() => setDialog({ type: 'new-folder' })}
-          onNewDocument={() => setDialog({ type: 'new-document' })}
-        />
-      ) : (
-        <ul className="item-grid" aria-label={`Contents of ${folderLabel(folder)}`} aria-busy={!state.complete}>
-          {tiles}
-        </ul>
-      )}
-      {(dial.newDocument || dial.newFolder) && (
-        <SpeedDial
-          canCreateDocument={dial.newDocument}
-          canCreateFolder={dial.newFolder}
-          onNewDocument={() => setDialog({ type: 'new-document' })}
-          onNewFolder={() => setDialog({ type: 'new-folder' })}
-        />
-      )}
-      <Suspense fallback={null}>
+    <FolderPage
+      folder={folder}
+      rootId={state.rootId}
+      items={state.items}
+      complete={state.complete}
+      sort={sort}
+      dateText={takenOver ? formatDateTime : serverDateText}
+      pastable={pastable}
+      trash={user.is_org_admin && trashCount !== undefined ? { count: trashCount, href: trashPath(atRoot ? ROOT : folder.id) } : undefined}
+      folderEntries={folderEntries}
+      actions={actions}
+      rootRef={root}
+    >
       {menu && <ItemMenu item={menu.item} anchor={menu.anchor} onSelect={act} onClose={closeMenu} />}
       {dialog?.type === 'new-folder' && <NewFolderDialog parentId={folder.id} onCreated={() => changed()} onClosed={closeDialog} />}
       {dialog?.type === 'new-document' && <NewDocumentDialog folderId={folder.id} onClosed={closeDialog} />}
@@ -263,7 +278,6 @@ function FolderBrowser({ user, folderId }: { user: CurrentUser; folderId: string
       {dialog?.type === 'qr-code' && <QrCodeDialog name={dialog.item.name} address={itemPath(dialog.item)} onClosed={closeDialog} />}
       {dialog?.type === 'subscribe' && <SubscriptionDialog item={dialog.item} onClosed={closeDialog} />}
       {dialog?.type === 'assign' && <AssignDialog item={dialog.item} onClosed={closeDialog} />}
-      </Suspense>
-    </div>
+    </FolderPage>
   );
 }

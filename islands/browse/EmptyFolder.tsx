@@ -1,7 +1,7 @@
 /**
  * An empty folder says what to do (issue #32): the spec's '- - Empty - -', then to someone who may add
  * here (the action table: createFolder / createDocument) buttons that open New Folder and New Document,
- * and to someone who may not, who to ask. The folder preview (folder-preview.ts) keeps the plain line.
+ * and to someone who may not, who to ask. Built for both sides (./FolderPage.tsx: the server renders it too).
  */
 import { messages } from './messages.ts';
 

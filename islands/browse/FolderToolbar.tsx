@@ -6,17 +6,11 @@
  * parts load when one is first opened.
  */
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
-import { qrSheetPath } from '../../src/shared/page-addresses.ts';
-import { navigate } from '../../src/client/navigation.ts';
 import type { ClipboardItem } from '../../src/client/stores/clipboard.ts';
-import { followEntries, isFollowAction, useFollowed, type FollowSubject } from './follow.ts';
-import type { FollowAction } from './offered-actions.ts';
+import type { MenuEntry } from './PopupMenu.tsx';
 import { SORT_ORDERS, type SortOrder } from './sort-orders.ts';
 
 const PopupMenu = lazy(() => import('./PopupMenu.tsx'));
-
-const PRINT_QR_LABELS = 'print-qr-labels';
-const PROPERTIES = 'properties';
 
 interface Props {
   sort: SortOrder;
@@ -27,24 +21,17 @@ interface Props {
   /** Items in the trash from this folder; undefined hides the bin (not an org admin). */
   trashCount: number | undefined;
   trashHref: string;
-  /** The folder shown, for its own menu. */
-  folder: FollowSubject;
-  onFollow: (action: FollowAction, folder: FollowSubject) => void;
-  /** Opens the folder's own Properties dialog (its Permissions tab); offered when given. */
-  onProperties?: () => void;
+  /** The folder shown, as its own menu names it. */
+  folderName: string;
+  /** The folder's own menu (Favourite, Subscribe, Assign, Print QR Labels, Properties: ./BrowseFolder.tsx). */
+  folderEntries: readonly MenuEntry[];
+  onFolderEntry: (value: string) => void;
 }
 
-export function FolderToolbar({ sort, onSort, pastable, onPaste, trashCount, trashHref, folder, onFollow, onProperties }: Props) {
+export function FolderToolbar({ sort, onSort, pastable, onPaste, trashCount, trashHref, folderName, folderEntries, onFolderEntry }: Props) {
   const [sorting, setSorting] = useState(false);
   const [following, setFollowing] = useState(false);
   const folderButton = useRef<HTMLButtonElement>(null);
-  const followed = useFollowed();
-  // Print QR Labels (issue #29): the folder's QR label sheets, on a page of their own; Read is enough.
-  const folderEntries = [
-    ...followEntries(folder, followed),
-    { value: PRINT_QR_LABELS, label: 'Print QR Labels' },
-    ...(onProperties ? [{ value: PROPERTIES, label: 'Properties' }] : []),
-  ];
   const closeFolderMenu = useCallback(() => {
     setFollowing(false);
     folderButton.current?.focus();
@@ -108,7 +95,7 @@ export function FolderToolbar({ sort, onSort, pastable, onPaste, trashCount, tra
           type="button"
           className="button secondary small folder-menu-button"
           ref={folderButton}
-          aria-label={`Folder menu of ${folder.name}`}
+          aria-label={`Folder menu of ${folderName}`}
           aria-haspopup="menu"
           aria-expanded={following}
           onClick={() => setFollowing(!following)}
@@ -123,15 +110,13 @@ export function FolderToolbar({ sort, onSort, pastable, onPaste, trashCount, tra
       {following && folderButton.current && (
         <Suspense fallback={null}>
           <PopupMenu
-            label={`Folder menu of ${folder.name}`}
+            label={`Folder menu of ${folderName}`}
             anchor={folderButton.current}
             entries={folderEntries}
             onSelect={(value) => {
               // The button takes the focus back first, so a dialog the entry opens returns it there.
               closeFolderMenu();
-              if (isFollowAction(value)) onFollow(value, folder);
-              else if (value === PRINT_QR_LABELS) navigate(qrSheetPath(folder.id));
-              else if (value === PROPERTIES) onProperties?.();
+              onFolderEntry(value);
             }}
             onClose={closeFolderMenu}
           />

@@ -1,24 +1,29 @@
 /**
  * One item of the folder (documentation §2): an `<li>` around THE tile `<rb-item-tile>`
- * (elements/rb-item-tile/, which the first paint draws too). The name opens it; the options button and a
+ * (elements/rb-item-tile/), its parts drawn with THE tile markup on the server and in the browser alike. The name opens it; the options button and a
  * right-click open the item menu. Folders are drop targets, and items the action table lets the user
  * drag can be dragged onto them.
  */
-import { memo, useEffect, useRef } from 'react';
-import '../../elements/rb-item-tile/item-tile.ts';
+import { memo, useEffect, useRef, useState } from 'react';
 import type { ListedItem } from '../../src/shared/api/documentation.ts';
+import type { DateText } from '../../src/shared/first-paint/folder.ts';
+import { itemTileMarkup } from '../../src/shared/first-paint/item-tile.ts';
 import { dragProps } from './item-drag.ts';
 import { canDrag } from './offered-actions.ts';
-import { tileAttributes } from './folder-parts.ts';
+import { tileAttributes } from '../../src/shared/first-paint/folder.ts';
 import type { MenuAnchor } from './PopupMenu.tsx';
 
 interface Props {
   item: ListedItem;
+  dateText: DateText;
   onMenu: (item: ListedItem, anchor: MenuAnchor, trigger: HTMLElement | null) => void;
 }
 
-export const ItemTile = memo(function ItemTile({ item, onMenu }: Props) {
+export const ItemTile = memo(function ItemTile({ item, dateText, onMenu }: Props) {
   const tile = useRef<HTMLElement>(null);
+  const attributes = tileAttributes(item, dateText);
+  // Its parts as they are first drawn (on the server too): later the element redraws them from its attributes in place.
+  const [parts] = useState(() => ({ __html: itemTileMarkup(attributes) }));
   const folder = item.kind === 'folder';
   useEffect(() => {
     const element = tile.current;
@@ -37,7 +42,7 @@ export const ItemTile = memo(function ItemTile({ item, onMenu }: Props) {
         onMenu(item, { getBoundingClientRect: () => new DOMRect(x, y, 0, 0) }, event.currentTarget.querySelector('a'));
       }}
     >
-      <rb-item-tile ref={tile} {...tileAttributes(item)} />
+      <rb-item-tile ref={tile} {...attributes} dangerouslySetInnerHTML={parts} />
     </li>
   );
 });

@@ -2,15 +2,15 @@
  * Opening a folder in one round trip: the folder (with its ancestors and the root's id, which ancestor the
  * breadcrumbs call 'Documentation': GET documentation/folders/{id}) and the first page of its contents
  * are asked for together. The browse page's own script starts the folder of the address at once,
- * together with auth/me (`openAddressedFolder`), long before React has loaded, and paints it when it
- * arrives first (./folder-preview.ts); the island takes that opening over.
+ * together with auth/me (`openAddressedFolder`), long before React has loaded; the island takes that
+ * opening over (./mount.ts). When the server drew the folder into the page, the opening is in the default
+ * sort it drew, answered from the page data block: the island hydrates the drawing from it.
  */
 import { api } from '../../src/client/api.ts';
 import { signedInPage } from '../../src/client/signed-in-user.ts';
 import { DEFAULT_PAGE_SIZE, ROOT, type Folder, type ListedItem } from '../../src/shared/api/documentation.ts';
 import type { List } from '../../src/shared/api/list.ts';
-import { paintFolderPreview } from './folder-preview.ts';
-import { rememberedSort } from './sort-orders.ts';
+import type { SortOrder } from './sort-orders.ts';
 
 export interface OpenedFolder {
   folder: Folder;
@@ -48,22 +48,16 @@ interface Opening {
 let started = false;
 let addressed: Opening | undefined;
 
-/** Starts opening the folder of the address in the remembered sort, beside auth/me (the page script's first call). */
-export function openAddressedFolder(): void {
+/** Starts opening the folder of the address in `sort`, beside auth/me (the page script's first call). */
+export function openAddressedFolder({ ordering }: SortOrder): void {
   if (started) return;
   started = true;
   const folderId = folderIdFromAddress();
-  const { ordering, label } = rememberedSort();
   let opened!: Promise<OpenedFolder>;
   void signedInPage(() => (opened = openFolder(folderId, ordering))).catch(() => undefined);
   if (opened) {
-    const opening: Opening = { folderId, ordering, opened };
-    addressed = opening;
-    opened.then(
-      // Arrived before the island took it over (React still loading): paint it now (./folder-preview.ts).
-      ({ folder, rootId, first }) => addressed === opening && paintFolderPreview({ folder, rootId, items: first.results }, label),
-      () => undefined, // the island reads the failure when it takes the opening over
-    );
+    opened.catch(() => undefined); // the island reads the failure when it takes the opening over
+    addressed = { folderId, ordering, opened };
   }
 }
 

@@ -7,15 +7,20 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../src/client/api.ts';
 import { DEFAULT_PAGE_SIZE, type Folder, type ListedItem } from '../../src/shared/api/documentation.ts';
-import { openFolder, takeAddressedOpening } from './folder-open.ts';
+import { openFolder, takeAddressedOpening, type OpenedFolder } from './folder-open.ts';
 
 export type FolderState =
   | { status: 'loading' }
   | { status: 'failed'; error: unknown }
   | { status: 'ready'; folder: Folder; rootId: string; items: ListedItem[]; complete: boolean };
 
-export function useFolder(folderId: string, ordering: readonly string[]): { state: FolderState; reload: () => void } {
-  const [state, setState] = useState<FolderState>({ status: 'loading' });
+/** The state of a folder opened already: its first page, and whether that is all of it. */
+const readyState = ({ folder, rootId, first }: OpenedFolder): FolderState => ({ status: 'ready', folder, rootId, items: first.results, complete: first.results.length >= first.total });
+
+/** `drawn`: the opening the server drew the page from (./BrowseFolder.tsx hydrates it): the first state, and the first load's start. */
+export function useFolder(folderId: string, ordering: readonly string[], drawn?: OpenedFolder): { state: FolderState; reload: () => void } {
+  const [state, setState] = useState<FolderState>(() => (drawn ? readyState(drawn) : { status: 'loading' }));
+  const first = useRef(drawn);
   const [generation, setGeneration] = useState(0);
   const loadCount = useRef(0);
 
@@ -23,17 +28,19 @@ export function useFolder(folderId: string, ordering: readonly string[]): { stat
     const load = ++loadCount.current;
     const current = () => load === loadCount.current;
     (async () => {
-      // The first load takes over the opening the page started beside auth/me.
-      const { folder, first, rootId } = await (takeAddressedOpening(folderId, ordering) ?? openFolder(folderId, ordering));
+      // The first load takes over the opening the page was drawn from, or the one it started beside auth/me.
+      const opening = first.current;
+      first.current = undefined;
+      const { folder, first: page, rootId } = opening ?? (await (takeAddressedOpening(folderId, ordering) ?? openFolder(folderId, ordering)));
       if (!current()) return;
-      let items = first.results;
-      setState({ status: 'ready', folder, rootId, items, complete: items.length >= first.total });
-      while (items.length < first.total) {
-        const page = await api.documentation.contents(folderId, { ordering, skip: items.length, limit: DEFAULT_PAGE_SIZE });
+      let items = page.results;
+      if (!opening) setState(readyState({ folder, rootId, first: page }));
+      while (items.length < page.total) {
+        const next = await api.documentation.contents(folderId, { ordering, skip: items.length, limit: DEFAULT_PAGE_SIZE });
         if (!current()) return;
-        if (page.results.length === 0) break;
-        items = [...items, ...page.results];
-        setState({ status: 'ready', folder, rootId, items, complete: items.length >= page.total });
+        if (next.results.length === 0) break;
+        items = [...items, ...next.results];
+        setState({ status: 'ready', folder, rootId, items, complete: items.length >= next.total });
       }
       setState({ status: 'ready', folder, rootId, items, complete: true });
     })().catch((err: unknown) => {

@@ -18,6 +18,12 @@ export const BROWSER = ['src/client', 'src/screens', 'src/pages', 'src/layouts',
 const BROWSER_BASE = ['src/shared', 'src/routes.ts', 'src/styles'];
 const SHELLS = ['src/layouts', 'src/components', 'src/screens', 'src/client', 'elements', ...BROWSER_BASE];
 
+/**
+ * The browse island's modules built for both sides (issue #42): the server renders FolderPage.tsx into the
+ * browse page's first HTML and the browser hydrates it, so none touches the window at import.
+ */
+const BROWSE_BOTH_SIDES = ['FolderPage.tsx', 'Breadcrumbs.tsx', 'EmptyFolder.tsx', 'FolderToolbar.tsx', 'ItemTile.tsx', 'SpeedDial.tsx', 'messages.ts', 'offered-actions.ts', 'sort-orders.ts', 'item-drag.ts'].map((file) => `islands/browse/${file}`);
+
 /** @type {Record<string, { may: string[], types?: string[], why: string }>} */
 export const folders = {
   'src/shared': { may: [], why: 'src/shared is isomorphic and imports nothing of ours outside it' },
@@ -27,6 +33,21 @@ export const folders = {
     may: ['src/shared', 'src/routes.ts', 'elements/rb-checklist', 'src/screens/doctypes/checklist-body.ts'],
     why: "a checklist's first paint renders THE body template and rb-checklist's own templates on the server (@lit-labs/ssr, issue #31): one drawing, not two; no other browser code",
   },
+  'src/server/http/first-paint/folder.ts': {
+    may: ['src/server', 'src/shared', 'src/routes.ts', ...BROWSE_BOTH_SIDES],
+    why: "a folder's first paint renders the browse island's own drawing with react-dom/server (issue #42), which the browser hydrates: one drawing, not two; only modules built for both sides",
+  },
+  ...Object.fromEntries(
+    BROWSE_BOTH_SIDES.map((file) => [
+      file,
+      {
+        // The toolbar's menus load lazily (`import()` when one opens: in the browser only).
+        may: ['src/shared', ...BROWSE_BOTH_SIDES, ...(file.endsWith('FolderToolbar.tsx') ? ['islands/browse/PopupMenu.tsx'] : [])],
+        types: ['islands/browse', 'src/client', 'elements'],
+        why: 'built for both sides (the server renders it, issue #42): it imports src/shared and the other both-sides modules, never an element, src/client or a module that touches the window at import',
+      },
+    ]),
+  ),
   'src/server/http/first-paint/presentation.ts': {
     may: ['src/server', 'src/shared', 'src/routes.ts', 'islands/presentation-viewer/presentation-viewer.css'],
     why: "a presentation's first paint writes the viewer's own stylesheet beside its frame (issue #31): one stylesheet, not two; no other browser code",

@@ -1,11 +1,12 @@
 /**
- * A folder's first paint before React (issue #8, islands/browse/folder-preview.ts): with the island's
- * script held back, the page already shows the folder it opened beside auth/me — breadcrumbs, heading,
- * description, every tile — as a picture nobody can use or hear; once the island has loaded, it alone is
- * on the page. The picture's tiles and breadcrumbs are the island's own elements (<rb-item-tile>,
- * <rb-breadcrumbs>), so no test compares the two drawings.
+ * A folder's first paint (issues #8, #31, #42): with the session cookie the server draws the browse island's
+ * own drawing (islands/browse/FolderPage.tsx) into the page's HTML — breadcrumbs, heading, sort button,
+ * description, the tiles — and, with the island's script held back, the page already shows the folder;
+ * once the island has loaded it takes that drawing over in place (hydration): the same nodes, one heading.
+ * Without the cookie the island draws the folder itself. One drawing, so no test compares two.
  */
-import type { Locator, Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
+import { baseUrl } from './support/environment.ts';
 import { callApi, expect, holdRequests, signInWithToken, test, usePhoneViewport } from './support/test.ts';
 
 interface Item {
@@ -15,49 +16,72 @@ interface Item {
 /** Holds back the island's component script (the request stays unanswered until `release`). */
 const holdIsland = (page: Page) => holdRequests(page, /\/_astro\/BrowseFolder\.[^/]+\.js$/);
 
+/** The session cookie a sign-in sets (src/server/auth/session-cookie.ts): the login's token. */
+async function giveSessionCookie(context: BrowserContext, token: string): Promise<void> {
+  await context.addCookies([{ name: 'rb_session', value: token, url: baseUrl(), httpOnly: true, sameSite: 'Lax' }]);
+}
+
 /** A token only Shoelace's own theme defines (islands/shared/shoelace-theme.ts), '' while it is not on the page. */
 const shoelaceToken = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--sl-z-index-dialog').trim());
 
+async function siteChecks(token: string): Promise<Item> {
+  const parent = await callApi<Item>('documentation/folders', { token, json: { parent_id: 'root', name: 'Site checks', description: 'Everything the site team fills in' } });
+  await callApi('documentation/folders', { token, json: { parent_id: parent.id, name: 'Archive' } });
+  await callApi('documentation/documents', { token, json: { folder_id: parent.id, name: 'Daily round', doctype: 'form', description: 'Walk the hall, then the yard' } });
+  await callApi('documentation/documents', { token, json: { folder_id: parent.id, name: 'Weekly results', doctype: 'sheet' } });
+  return parent;
+}
+
+const TILE_NAMES = [/^Archive, Folder$/, /^Daily round, Checklist$/, /^Weekly results, Result Sheet$/];
+
 for (const width of ['desktop', 'phone'] as const) {
-  test(`at ${width} width a folder is painted from its opening before React loads, and the island takes its place`, async ({ page, orgAdmin }) => {
+  test(`at ${width} width the server draws the island's folder, and the island takes that drawing over in place`, async ({ page, context, orgAdmin }) => {
     if (width === 'phone') await usePhoneViewport(page);
     const token = orgAdmin.token;
-    const parent = await callApi<Item>('documentation/folders', { token, json: { parent_id: 'root', name: 'Site checks', description: 'Everything the site team fills in' } });
-    await callApi('documentation/folders', { token, json: { parent_id: parent.id, name: 'Archive' } });
-    await callApi('documentation/documents', { token, json: { folder_id: parent.id, name: 'Daily round', doctype: 'form', description: 'Walk the hall, then the yard' } });
-    await callApi('documentation/documents', { token, json: { folder_id: parent.id, name: 'Weekly results', doctype: 'sheet' } });
+    const parent = await siteChecks(token);
 
     await signInWithToken(page, token);
+    await giveSessionCookie(context, token);
     const release = await holdIsland(page);
     await page.goto(`/documentation/browse/${parent.id}`);
 
-    const preview = page.locator('#folder-preview');
-    await expect(preview.locator('h1.page-heading')).toHaveText('Site checks');
-    await expect(preview.locator('li.item-tile a.item-name')).toHaveText([/^Archive, Folder$/, /^Daily round, Checklist$/, /^Weekly results, Result Sheet$/]);
-    await expect(preview.locator('.item-description')).toHaveText('Walk the hall, then the yard');
-    await expect(preview.locator('nav.breadcrumbs')).toHaveText(/Home.*Documentation.*Site checks/);
-    await expect(preview.getByRole('button', { name: /^Sort: / })).toHaveCount(0); // hidden from assistive technology
-    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
-    await expect(preview).toHaveAttribute('inert', '');
-    await expect(page.getByText('Loading…')).toBeHidden();
-    await expect(preview.locator('li.item-tile')).toHaveCount(3);
-    // Shoelace's theme is no part of the HTML the picture waits for: the island brings it.
+    const drawing = page.locator('#browse-folder');
+    await expect(drawing.locator('h1.page-heading')).toHaveText('Site checks');
+    await expect(drawing.locator('li.item-tile a.item-name')).toHaveText(TILE_NAMES);
+    await expect(drawing.locator('.item-description')).toHaveText('Walk the hall, then the yard');
+    await expect(drawing.locator('.folder-description')).toHaveText('Everything the site team fills in');
+    await expect(drawing.locator('nav.breadcrumbs')).toHaveText(/Home.*Documentation.*Site checks/);
+    await expect(drawing.getByRole('button', { name: /^Sort: Kind ascending$/ })).toHaveCount(1);
+    await expect(page.getByText('Loading…')).toHaveCount(0);
+    // Shoelace's theme is no part of the HTML the drawing waits for: the island brings it.
     expect(await shoelaceToken(page)).toBe('');
+    await page.evaluate(() => ((window as unknown as { __rbDrawn?: Element[] }).__rbDrawn = [...document.querySelectorAll('#browse-folder h1, #browse-folder li.item-tile')]));
 
     release();
-    const island = page.locator('astro-island');
+    await expect.poll(() => shoelaceToken(page)).not.toBe('');
     await expect(page.getByRole('list', { name: 'Contents of Site checks' }).getByRole('listitem')).toHaveCount(3);
-    await expect(preview).toBeEmpty();
+    // Hydrated, not drawn again: every node the server drew is still the page's.
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __rbDrawn: Element[] }).__rbDrawn.every((node) => node.isConnected))).toBe(true);
     await expect(page.getByRole('heading', { level: 1, name: 'Site checks' })).toHaveCount(1);
-    await expect(island.locator('li.item-tile rb-item-tile')).toHaveCount(3);
+    // …and it is the island's: a tile's options open the item menu.
+    await page.getByRole('button', { name: 'Options for Daily round' }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
     // …added before the house theme, which keeps the last word on the tokens it maps (theme.css).
-    expect(await shoelaceToken(page)).not.toBe('');
     const [primary, house] = await page.evaluate(() => ['--sl-color-primary-600', '--rb-primary'].map((name) => getComputedStyle(document.documentElement).getPropertyValue(name).trim()));
     expect(primary).toBe(house);
   });
 }
 
-test('the picture of a long folder is its first screen only: the island draws the rest', async ({ page, orgAdmin }) => {
+test('without the session cookie the island draws the folder itself', async ({ page, orgAdmin }) => {
+  const token = orgAdmin.token;
+  const parent = await siteChecks(token);
+  await signInWithToken(page, token);
+  await page.goto(`/documentation/browse/${parent.id}`);
+  await expect(page.getByRole('list', { name: 'Contents of Site checks' }).locator('a.item-name')).toHaveText(TILE_NAMES);
+  await expect(page.getByRole('heading', { level: 1, name: 'Site checks' })).toHaveCount(1);
+});
+
+test('a long folder: the server draws its first page, the island hydrates it and reads the rest', async ({ page, context, orgAdmin }) => {
   await usePhoneViewport(page);
   const token = orgAdmin.token;
   const parent = await callApi<Item>('documentation/folders', { token, json: { parent_id: 'root', name: 'Many checks' } });
@@ -65,26 +89,27 @@ test('the picture of a long folder is its first screen only: the island draws th
   for (const name of names) await callApi('documentation/documents', { token, json: { folder_id: parent.id, name, doctype: 'form' } });
 
   await signInWithToken(page, token);
+  await giveSessionCookie(context, token);
   const release = await holdIsland(page);
   await page.goto(`/documentation/browse/${parent.id}`);
-  const preview = page.locator('#folder-preview');
-  const tiles = preview.locator('li.item-tile');
-  await expect(tiles.first()).toBeVisible();
-  const drawn = await tiles.count();
-  // Fewer than the folder holds (each tile costs the slow phone's main thread before the paint)…
-  expect(drawn).toBeLessThan(names.length);
-  // …and enough to fill the window: the last one drawn ends below its bottom edge.
-  const last = (await tiles.last().boundingBox())!;
-  expect(last.y + last.height).toBeGreaterThan(page.viewportSize()!.height);
-  await expect(preview.locator('a.item-name')).toHaveText(names.slice(0, drawn).map((name) => `${name}, Checklist`));
-  // Every tile of the picture is on the first screen, so none skips its contents (the island's tiles do,
-  // below the fold, with content-visibility: auto): skipping them first only adds a second layout to the paint.
-  const contentVisibility = (tile: Locator) => tile.evaluate((element) => getComputedStyle(element).contentVisibility);
-  expect(await contentVisibility(tiles.last())).toBe('visible');
+  const tiles = page.locator('#browse-folder li.item-tile');
+  await expect(tiles).toHaveCount(names.length);
+  await expect(tiles.locator('a.item-name')).toHaveText(names.map((name) => `${name}, Checklist`));
 
   release();
+  await expect(page.getByRole('list', { name: 'Contents of Many checks' })).toHaveAttribute('aria-busy', 'false');
   await expect(page.getByRole('list', { name: 'Contents of Many checks' }).getByRole('listitem')).toHaveCount(names.length);
-  expect(await contentVisibility(page.locator('astro-island li.item-tile').last())).toBe('auto');
-  await expect(preview).toBeEmpty();
+  expect(await tiles.last().evaluate((element) => getComputedStyle(element).contentVisibility)).toBe('auto');
 });
 
+test('a sort this browser remembers: the server draws the default sort, the island re-sorts once it has taken over', async ({ page, context, orgAdmin }) => {
+  const token = orgAdmin.token;
+  const parent = await siteChecks(token);
+  await signInWithToken(page, token);
+  await giveSessionCookie(context, token);
+  await page.addInitScript(() => localStorage.setItem('documentationSort', '-name'));
+  await page.goto(`/documentation/browse/${parent.id}`);
+  const list = page.getByRole('list', { name: 'Contents of Site checks' });
+  await expect(page.getByRole('button', { name: 'Sort: Name descending' })).toBeVisible();
+  await expect(list.locator('a.item-name')).toHaveText([/^Weekly results/, /^Daily round/, /^Archive/]);
+});

@@ -130,21 +130,22 @@ test.describe('with the session cookie', () => {
     // Not to its load (which waits for the modules): to its first response.
     await page.goto(`/documentation/browse/${folder.id}`, { waitUntil: 'commit' });
 
-    const preview = page.locator('#folder-preview');
-    await expect(preview.locator('h1.page-heading')).toHaveText('Many rounds');
-    await expect(preview.locator('.folder-description')).toHaveText('All of the site <b>rounds</b>');
-    await expect(preview.locator('nav.breadcrumbs')).toHaveText(/Home.*Documentation.*Many rounds/);
-    await expect(preview.locator('li.item-tile a.item-name').first()).toHaveText('Round 01, Checklist');
-    await expect(preview.locator('li.item-tile rb-item-tile').first()).toHaveAttribute('kind', 'form');
-    expect(await preview.locator('li.item-tile').count()).toBeGreaterThan(3);
+    const drawing = page.locator('#browse-folder');
+    await expect(drawing.locator('h1.page-heading')).toHaveText('Many rounds');
+    await expect(drawing.locator('.folder-description')).toHaveText('All of the site <b>rounds</b>');
+    await expect(drawing.locator('nav.breadcrumbs')).toHaveText(/Home.*Documentation.*Many rounds/);
+    await expect(drawing.locator('li.item-tile a.item-name').first()).toHaveText('Round 01, Checklist');
+    await expect(drawing.locator('li.item-tile rb-item-tile').first()).toHaveAttribute('kind', 'form');
+    await expect(drawing.locator('li.item-tile')).toHaveCount(names.length);
     // No module has run: the tiles are the HTML's (their element is not even defined yet).
     expect(await page.evaluate(() => customElements.get('rb-item-tile'))).toBeUndefined();
 
-    // Something outside the picture (which is inert) has the focus: the page's first link.
+    // A tile's link has the focus, and the drawing's nodes are remembered: the island hydrates them in place.
     const focused = await page.evaluate(() => {
-      const link = document.querySelector<HTMLElement>('a[href]:not(#folder-preview *)');
+      const link = document.querySelector<HTMLElement>('#browse-folder li.item-tile a.item-name');
       link?.setAttribute('data-focused-before', '');
       link?.focus({ preventScroll: true });
+      (window as unknown as { __rbDrawn?: Element[] }).__rbDrawn = [...document.querySelectorAll('#browse-folder h1, #browse-folder li.item-tile, #browse-folder button')];
       return link !== null && document.activeElement === link;
     });
     expect(focused).toBe(true);
@@ -155,11 +156,20 @@ test.describe('with the session cookie', () => {
 
     release();
     await expect(page.getByRole('list', { name: 'Contents of Many rounds' }).getByRole('listitem')).toHaveCount(names.length);
-    await expect(preview).toBeEmpty();
+    // Taken over, not drawn again: the island's dates are the browser's, on the very nodes the server drew.
+    await expect.poll(() => page.evaluate(() => customElements.get('rb-item-tile') !== undefined)).toBe(true);
+    const kept = await page.evaluate(() => {
+      const before = (window as unknown as { __rbDrawn: Element[] }).__rbDrawn;
+      return before.length > 0 && before.every((node) => node.isConnected);
+    });
+    expect(kept).toBe(true);
     await expect(page.getByRole('heading', { level: 1, name: 'Many rounds' })).toHaveCount(1);
     expect(await page.evaluate(() => scrollY)).toBe(scrolled);
     expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-focused-before'))).toBe(true);
     expect(await page.evaluate(() => window.__rbShifts!) - shiftsBefore).toBeLessThanOrEqual(0.02);
+    // The hydrated drawing is the island's: its sort button opens the sort menu.
+    await page.getByRole('button', { name: /^Sort: / }).click();
+    await expect(page.getByRole('menuitemcheckbox', { name: 'Name descending' })).toBeVisible();
   });
 
   for (const viewport of [

@@ -8,7 +8,8 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import '../../elements/rb-item-tile/item-tile.ts';
-import { itemTileElementMarkup } from '../../src/shared/first-paint/item-tile.ts';
+import { itemTileMarkup } from '../../src/shared/first-paint/item-tile.ts';
+import { attributesMarkup } from '../../src/shared/first-paint/markup.ts';
 import { ITEM_KIND_PATHS } from '../../src/shared/item-kinds.ts';
 
 afterEach(() => document.body.replaceChildren());
@@ -88,7 +89,8 @@ describe('<rb-item-tile>', () => {
 
   test('a tile that comes with its parts (a folder’s first HTML: THE same markup) keeps them, and its button works', async () => {
     const li = document.createElement('li');
-    li.innerHTML = itemTileElementMarkup({ name: 'Archive <old>', href: '/documentation/browse/f1', kind: 'folder', date: '2025-03-03T10:00:00Z', 'date-text': '3 March 2025' });
+    const attributes = { name: 'Archive <old>', href: '/documentation/browse/f1', kind: 'folder', date: '2025-03-03T10:00:00Z', 'date-text': '3 March 2025' };
+    li.innerHTML = `<rb-item-tile${attributesMarkup(attributes)}>${itemTileMarkup(attributes)}</rb-item-tile>`;
     const link = li.querySelector('a.item-name');
     document.body.append(li);
     const tile = li.querySelector('rb-item-tile')!;

@@ -1,14 +1,13 @@
 /**
  * THE tile of an item in a folder as markup: what `<rb-item-tile>` (elements/rb-item-tile/) draws inside
- * itself from its attributes, and what the server writes inside the tiles of a folder's first HTML
- * (src/server/http/first-paint/folder.ts), which the element then adopts as it is. One function, so the
- * two drawings cannot differ.
+ * itself from its attributes, and what the browse island's tiles hold from their first render
+ * (islands/browse/ItemTile.tsx, on the server too), which the element then adopts as it is.
  *
  * Attributes: `name`, `href`, `kind` ('folder' or the doctype), `description`, `date` (ISO), `date-text`
  * (the date in words) and `modified` (present: the date is the last change).
  */
 import { ITEM_KIND_LABELS, ITEM_KIND_PATHS, type ItemKindKey } from '../item-kinds.ts';
-import { attributesMarkup, escapeHtml } from './markup.ts';
+import { escapeHtml } from './markup.ts';
 
 export type TileAttributes = Readonly<Record<string, string | undefined>>;
 
@@ -25,9 +24,4 @@ export function itemTileMarkup(attributes: TileAttributes): string {
     `<p class="item-date">${dated} <time datetime="${attribute('date')}">${attribute('date-text')}</time></p></div>` +
     `<button type="button" class="item-options" aria-haspopup="menu" aria-label="Options for ${attribute('name')}"><svg viewBox="0 0 16 16" width="18" height="18" aria-hidden="true"><circle cx="8" cy="3" r="1.5"/><circle cx="8" cy="8" r="1.5"/><circle cx="8" cy="13" r="1.5"/></svg></button>`
   );
-}
-
-/** The whole `<rb-item-tile>` element, drawn: its attributes and its parts (the server's first HTML). */
-export function itemTileElementMarkup(attributes: Readonly<Record<string, string>>): string {
-  return `<rb-item-tile${attributesMarkup(attributes)}>${itemTileMarkup(attributes)}</rb-item-tile>`;
 }
