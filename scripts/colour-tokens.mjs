@@ -42,7 +42,7 @@ function normalised(value) {
 
 /** THE tokens: theme.css's `--rb-*` custom properties and their values. @returns {Map<string, string>} */
 export function themeTokens(css = readFileSync(join(ROOT, TOKEN_FILE), 'utf8')) {
-  return new Map([...css.matchAll(/(--rb-[a-z0-9-]+)\s*:\s*([^;]+);/g)].map((m) => [m[1], normalised(m[2])]));
+  return new Map([...css.matchAll(/(--rb-[a-z0-9-]+)\s*:\s*([^;]+);/g)].map((m) => [m[1] ?? '', normalised(m[2] ?? '')]));
 }
 
 const HEX = /(?<![\w&$-])#(?:[0-9a-fA-F]{8}|[0-9a-fA-F]{6}|[0-9a-fA-F]{3,4})(?![\w-])/g;
@@ -76,7 +76,7 @@ export function fileProblems(file, text, tokens) {
       else if (own !== normalised(value)) problems.push(`${at}: the default of ${name} is ${value}, ${TOKEN_FILE} says ${own}`);
       return `var(${name})`;
     });
-    line = line.replace(SHADE, (whole, name) => {
+    line = line.replace(SHADE, (_, name) => {
       if (!tokens.has(name)) problems.push(`${at}: ${name} is no token of ${TOKEN_FILE}`);
       return '';
     });
