@@ -49,7 +49,7 @@
     var note = document.createElement('p');
     note.setAttribute('role', 'alert');
     note.className = 'ringbinder-frame-refused';
-    note.style.cssText = 'padding:1em;border:1px solid #b3261e;border-radius:6px;color:#1c1f26;background:#fff';
+    note.style.cssText = 'padding:1em;border:1px solid var(--rb-danger, #b3261e);border-radius:6px;color:var(--rb-text, #1c1f26);background:var(--rb-surface, #ffffff)';
     note.textContent = words;
     frame.style.display = 'none';
     frame.parentNode.insertBefore(note, frame);

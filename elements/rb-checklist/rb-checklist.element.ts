@@ -22,6 +22,7 @@ import { checklistApi, type ChecklistApi, type ChecklistDocument, type SharedChe
 import { clearDraft, readDraft, writeDraft } from './checklist-draft.ts';
 import type { DraftOwner } from './draft-key.ts';
 import { FILL_AGAIN, LOAD_FAILED, NO_QUESTIONS, QUEUED, QUEUED_UNTIL_SIGN_IN, queuedUntil, SUBMIT_FAILED, SUBMITTED } from './messages.ts';
+import { answersOnControls } from './drawn-answers.ts';
 import { ScannerDialog } from './scanner-dialog.ts';
 import { questionView, type LocalPhoto } from './question-view.ts';
 import { questionSlot, shownIds, visibilityChange, visibilityRegion } from './question-visibility.ts';
@@ -195,6 +196,8 @@ export class RbChecklist extends LitElement {
   private loading?: AbortController;
   /** Whether the first update hydrates a shadow root the server drew (see createRenderRoot). */
   private serverDrawn = false;
+  /** The answers found on the server's drawing's controls just before hydration, kept by `firstUpdated`. */
+  private earlyAnswers: Answers = {};
   /** The 'Scan QR code' dialog; a code read becomes the question's answer and its field takes the focus. */
   private readonly scanner = new ScannerDialog(this, (id, text) => {
     this.setAnswers(withValue(this.answers, id, text));
@@ -229,7 +232,12 @@ export class RbChecklist extends LitElement {
   }
 
   protected override firstUpdated(): void {
-    if (this.serverDrawn && this.loaded) this.answers = restoreDraft(this.questions, readDraft(this.owner));
+    if (!this.serverDrawn || !this.loaded) return;
+    const restored = restoreDraft(this.questions, readDraft(this.owner));
+    const early = this.earlyAnswers;
+    this.earlyAnswers = {};
+    if (Object.keys(early).length === 0) this.answers = restored;
+    else this.setAnswers({ ...restored, ...early });
   }
 
   override disconnectedCallback(): void {
@@ -246,6 +254,9 @@ export class RbChecklist extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('form') && this.form) this.show(this.form);
+    // The first update hydrates the server's drawing and sets its property bindings (`.checked`, `.value`) as it
+    // does: what a person answered there before this module ran is read just before (issue #43: a kiosk's first touch).
+    if (!this.hasUpdated && this.serverDrawn && this.loaded) this.earlyAnswers = answersOnControls(this.renderRoot, this.questions, {});
   }
 
   protected override updated(changed: PropertyValues<this>): void {

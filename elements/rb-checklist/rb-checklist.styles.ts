@@ -136,7 +136,7 @@ export const styles = [
   }
   button.primary {
     background: var(--accent);
-    color: #fff;
+    color: var(--rb-primary-contrast, #ffffff);
     min-width: 10em;
   }
   button.text {
@@ -151,7 +151,7 @@ export const styles = [
   }
   button.toggle[aria-pressed='true'] {
     background: var(--accent);
-    color: #fff;
+    color: var(--rb-primary-contrast, #ffffff);
   }
   button:disabled,
   button[aria-disabled='true'] {
@@ -315,7 +315,7 @@ export const styles = [
     display: block;
     width: 100%;
     aspect-ratio: 4 / 3;
-    background: #000;
+    background: var(--rb-media-background, #000000);
     border-radius: 6px;
     object-fit: cover;
   }

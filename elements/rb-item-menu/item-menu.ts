@@ -57,7 +57,7 @@ rb-item-menu {
   padding: var(--sl-spacing-x-small, 0.5rem) 0;
   background: var(--sl-panel-background-color, #fff);
   border: solid var(--sl-panel-border-width, 1px) var(--sl-panel-border-color, hsl(240 5.9% 90%));
-  border-radius: var(--sl-border-radius-medium, 0.25rem); box-shadow: 0 8px 24px rgba(0, 0, 0, 0.18);
+  border-radius: var(--sl-border-radius-medium, 0.25rem); box-shadow: 0 8px 24px rgb(var(--rb-shadow-rgb, 0 0 0) / 0.18);
 }
 rb-item-menu .rb-menu-item {
   position: relative; display: flex; align-items: center; width: 100%; margin: 0; border: none; border-radius: 0; background: none;

@@ -49,9 +49,9 @@ declare global {
  * @event rb-change - Every edit; `detail.entries` is the whole list `{subject, is_grant, permissions}[]`.
  * @event rb-unauthorized - The API refused the token (401): sign in again and set a new `token`.
  * @csspart base - The wrapper around everything.
- * @cssprop [--rb-permission-editor-focus=#1d4ed8] - Focus ring colour.
- * @cssprop [--rb-permission-editor-rule=#d4d4d8] - Colour of the table rules and the entries' borders.
- * @cssprop [--rb-permission-editor-error=#b91c1c] - Colour of the load error.
+ * @cssprop [--rb-permission-editor-focus=#2f6fed] - Focus ring colour.
+ * @cssprop [--rb-permission-editor-rule=#c9cdd6] - Colour of the table rules and the entries' borders.
+ * @cssprop [--rb-permission-editor-error=#b3261e] - Colour of the load error.
  */
 export class RbPermissionEditor extends LitElement {
   static override styles = styles;

@@ -19,7 +19,7 @@ export const dialogStyles = css`
     overflow: hidden;
     flex-direction: column;
     box-sizing: border-box;
-    box-shadow: 0 12px 40px rgba(0, 0, 0, 0.3);
+    box-shadow: 0 12px 40px rgb(var(--rb-shadow-rgb, 0 0 0) / 0.3);
     color: var(--rb-text, #1c1f26);
     background: var(--rb-surface, #fff);
     font-family: var(--rb-font, system-ui, sans-serif);
@@ -32,7 +32,7 @@ export const dialogStyles = css`
     outline: none;
   }
   dialog.dialog::backdrop {
-    background: rgba(10, 14, 28, 0.45);
+    background: rgb(var(--rb-scrim-rgb, 10 14 28) / 0.45);
   }
   .dialog-header {
     flex: 0 0 auto;

@@ -13,7 +13,7 @@ import { baseUrl } from './support/environment.ts';
 import { sheetResultsStep } from '../../src/server/http/first-paint/sheet-results.ts';
 import { sheetResultsMarkup } from '../../src/shared/first-paint/sheet-results.ts';
 import { firstWindowStart } from '../../src/shared/sheets/first-rows.ts';
-import { publishChecklist, question, sheetWithARow } from './support/checklist-filler.ts';
+import { publishChecklist, question, rowsOf, sheetWithARow } from './support/checklist-filler.ts';
 import { apiReads, callApi, expect, holdRequests, signInWithToken, test, usePhoneViewport } from './support/test.ts';
 
 test.use({ serviceWorkers: 'block' });
@@ -98,6 +98,34 @@ test('with the session cookie a checklist shows its questions from the HTML befo
   await filler.getByRole('radio', { name: 'False' }).check();
   await expect(filler.getByRole('radio', { name: 'True' })).not.toBeChecked();
   await expect(page.locator('.document-question-count')).toHaveCount(1);
+  expect(errors).toEqual([]);
+});
+
+test('answers given on the server’s drawing before the element’s code runs are kept: Submit sends them (issue #43, a kiosk’s first touch)', async ({ page, orgAdmin }) => {
+  const doc = await publishChecklist(orgAdmin.token, 'Early touch check', QUESTIONS);
+  await signInWithToken(page, orgAdmin.token);
+  await addSessionCookie(page, orgAdmin.token);
+  const errors = pageErrors(page);
+  const release = await holdChecklistCode(page);
+  await page.goto(`/documentation/view/${doc.id}`);
+  const filler = page.locator('rb-checklist');
+  await expect(filler).toHaveAttribute('defer-hydration', '');
+  // The person answers on the server's drawing while the module is still held back.
+  await filler.getByRole('radio', { name: 'False' }).check();
+  await filler.getByRole('spinbutton').fill('7');
+  await filler.getByRole('textbox').first().fill('Forks worn');
+
+  release();
+  await expect(filler).not.toHaveAttribute('defer-hydration');
+  await expect(filler.getByRole('radio', { name: 'False' })).toBeChecked();
+  await expect(filler.getByRole('spinbutton')).toHaveValue('7');
+  await filler.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.locator('#alerts').getByRole('status').filter({ hasText: 'Answers Successfully Submitted.' })).toBeVisible();
+  await expect.poll(async () => (await rowsOf(orgAdmin.token, doc.id)).length).toBe(1);
+  const rows = await rowsOf(orgAdmin.token, doc.id);
+  expect(rows[0]!.record.ok?.value).toBe(false);
+  expect(Number(rows[0]!.record.count?.value)).toBe(7);
+  expect(rows[0]!.record.note?.value).toBe('Forks worn');
   expect(errors).toEqual([]);
 });
 

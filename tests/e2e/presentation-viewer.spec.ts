@@ -9,6 +9,7 @@
  * '--Empty--' for a presentation without pages; axe at desktop and phone width.
  */
 import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import {
   createPresentation,
@@ -297,6 +298,25 @@ test('a video page plays inline from its media address: metadata read, seeking b
   expect(file.suggestedFilename()).toBe('clip.mp4');
   expect(readFileSync(await file.path()).equals(clip)).toBe(true);
   await expectAccessible(page);
+});
+
+test('a portrait page’s thumbnail fills its frame without grey slivers (issue #43 item 18)', async ({ page, orgAdmin }) => {
+  test.setTimeout(120_000);
+  const doc = await threePages(orgAdmin, 'Portrait tour');
+  await openViewer(page, orgAdmin, doc);
+  const portrait = strip(page).getByRole('button').nth(1).locator('.pv-thumb-picture');
+  const image = portrait.locator('img');
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 }).toBe(256);
+  // The thumbnail is the page centred on white (256×256); the frame around it must be that white, not the grey of the page.
+  const shot = await sharp(await portrait.screenshot()).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { width, height } = shot.info;
+  const pixel = (x: number, y: number) => [...shot.data.subarray((y * width + x) * 3, (y * width + x) * 3 + 3)];
+  const frame = (await portrait.boundingBox())!;
+  const picture = (await image.boundingBox())!;
+  expect(picture.width).toBeLessThan(frame.width - 8); // a square picture in a wider frame: there are edges to see
+  for (const [x, y] of [[2, height >> 1], [width - 3, height >> 1], [width >> 3, 2], [width - (width >> 3), height - 3]] as const) {
+    for (const channel of pixel(x, y)) expect(channel, `the frame at ${x},${y}`).toBeGreaterThanOrEqual(250);
+  }
 });
 
 test('at phone width the panels stack and nothing scrolls sideways', async ({ page, orgAdmin }) => {

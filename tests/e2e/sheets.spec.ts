@@ -282,6 +282,37 @@ test('a report shows the latest row as one card per question, with its PDF', asy
   await expectAccessible(page);
 });
 
+for (const phone of [false, true]) {
+  test(`the Add Checklist dialog keeps one height as its tabs are switched (issue #43 item 18)${phone ? ' at 390 px' : ''}`, async ({ page, orgAdmin }) => {
+    test.setTimeout(120_000);
+    const { sheet } = await stage(orgAdmin);
+    if (phone) await usePhoneViewport(page);
+    await signInWithToken(page, orgAdmin.token);
+    await page.goto(`/documentation/edit/${sheet.id}`);
+    await page.getByRole('button', { name: 'Add checklist' }).click();
+    const picker = dialog(page, 'Add Checklist');
+    const panel = picker.getByRole('dialog', { name: 'Add Checklist', exact: true });
+    await expect(picker.getByRole('treeitem', { name: 'Registers' })).toBeVisible();
+    const height = async () => {
+      await page.waitForTimeout(150);
+      return Math.round((await panel.boundingBox())!.height);
+    };
+    const heights = [await height()];
+    await picker.getByRole('treeitem', { name: 'Registers' }).click(); // the tree opens a folder
+    await expect(picker.getByRole('treeitem', { name: /Asset register/ })).toBeVisible();
+    heights.push(await height());
+    await picker.getByRole('tab', { name: 'Search' }).click();
+    heights.push(await height());
+    await picker.getByLabel('Search checklists').fill('Weekly');
+    await picker.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(picker.getByRole('radio', { name: /Weekly inspection/ })).toBeVisible();
+    heights.push(await height());
+    await picker.getByRole('tab', { name: 'Browse' }).click();
+    heights.push(await height());
+    expect(new Set(heights).size, `the dialog's heights: ${heights.join(', ')}`).toBe(1);
+  });
+}
+
 test('a sheet built and published in its editor reopens with No unpublished changes (no phantom draft)', async ({ page, orgAdmin }) => {
   test.setTimeout(120_000);
   const { sheet } = await stage(orgAdmin);
