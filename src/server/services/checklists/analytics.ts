@@ -109,8 +109,7 @@ export async function checklistAnalytics(deps: Deps, who: Member, documentId: st
     shareLinkId: query.share_link_id ?? null,
   };
   try {
-    const submissions = await submissionsOfRange(deps.db, range);
-    const answers = await answersOfRange(deps.db, range, idsOf(questions));
+    const [submissions, answers] = await Promise.all([submissionsOfRange(deps.db, range), answersOfRange(deps.db, range, idsOf(questions))]);
     return {
       buckets: submissions.filter((b) => b.by_submitter === 0).map((b) => ({ start: Number(b.start), submissions: Number(b.submissions), failing: Number(b.failing) })),
       questions: questionsOf(questions, answers),
