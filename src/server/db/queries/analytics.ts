@@ -138,7 +138,7 @@ export interface AnalyticsQuestionIds {
 const valuesOf = (range: AnalyticsRange) => ({ ...range, start: range.start.toISOString(), end: range.end.toISOString() });
 const filteredOf = (range: AnalyticsRange) => (range.status !== null || range.createdBy !== null || range.shareLinkId !== null ? 1 : 0);
 
-export interface SubmissionsRow {
+interface SubmissionsRow {
   by_submitter: number;
   start: number | null;
   submissions: number;
