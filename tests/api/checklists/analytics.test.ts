@@ -2,11 +2,14 @@
  * GET documentation/documents/{id}/analytics (issue #45): a checklist's results per day, week or month
  * in the caller's zone, counted by the database. The test counts the same rows itself (from the data
  * call's rows) and compares; buckets in Europe/Berlin across the spring daylight-saving change; a hidden
- * question's answer never fails; no Read → 404; bad queries → 422. Also the data call's new filters.
+ * question's answer never fails; no Read → 404; bad queries → 422. Also the data call's new filters, and
+ * the table the answers are counted from (checklist_answer_values): filled as each submission is stored,
+ * emptied with it.
  */
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestServer } from '../support/harness.ts';
-import { makeChecklist, makeTeam, missingId, Permission, question, revoke, setAcl, type Team } from '../support/factories.ts';
+import { makeChecklist, makeFolder, makeTeam, missingId, Permission, question, revoke, setAcl, type Team } from '../support/factories.ts';
 import { submit } from './support.ts';
 
 const server = useTestServer();
@@ -210,5 +213,59 @@ describe('GET documentation/documents/{id}/data: the results page’s filters', 
     const mine = await data(`created_by=${team.roleMember.id}`);
     expect(mine.body.results.map((r: Row) => r.created_by_username)).toEqual([team.roleMember.username, team.roleMember.username, team.roleMember.username]);
     expect((await data(`share_link_id=${team.member.id}`)).body.total).toBe(0);
+  });
+});
+
+describe('checklist_answer_values: the answers the analytics count', () => {
+  interface ValueRow {
+    question_id: string;
+    value_text: string | null;
+    value_number: number | null;
+    value_choices: string[] | null;
+    failing: boolean;
+    hidden: boolean;
+  }
+  const valuesOf = async (submissionId: string) =>
+    (
+      (await server.db.execute(
+        sql`SELECT question_id, value_text, value_number, value_choices, failing, hidden FROM checklist_answer_values WHERE submission_id = ${submissionId}::uuid ORDER BY question_id`,
+      )) as unknown as { rows: ValueRow[] }
+    ).rows;
+
+  it('holds each answer with a value of a submission as it is stored, typed, and loses it with the submission', async () => {
+    const folder = await makeFolder(team.admin);
+    const doc = await makeChecklist(team.admin, questions, folder.id);
+    const at = '2026-04-10T10:00:00Z';
+    server.clock.freeze(new Date(at));
+    let res;
+    try {
+      res = await submit(team.member, doc.id, { ok: { value: 'fail' }, door: { value: false }, colour: { value: '' }, temp: { value: 9.5 }, parts: { value: ['Lid', 'Base'] }, cold: { value: 99 } });
+    } finally {
+      server.clock.reset();
+    }
+    expect(res.status, res.text).toBe(201);
+    // Answered: ok, door, temp, parts and cold (shown: the door is not locked; 99 is out of its range); colour '' is no answer.
+    const rows = (await valuesOf(res.body.id)).map((r) => ({ ...r, value_number: r.value_number === null ? null : Number(r.value_number), value_choices: r.value_choices && [...r.value_choices].sort() }));
+    expect(rows).toEqual([
+      { question_id: 'cold', value_text: null, value_number: 99, value_choices: null, failing: true, hidden: false },
+      { question_id: 'door', value_text: 'false', value_number: null, value_choices: null, failing: false, hidden: false },
+      { question_id: 'ok', value_text: 'fail', value_number: null, value_choices: null, failing: true, hidden: false },
+      { question_id: 'parts', value_text: null, value_number: null, value_choices: ['Base', 'Lid'], failing: false, hidden: false },
+      { question_id: 'temp', value_text: null, value_number: 9.5, value_choices: null, failing: true, hidden: false },
+    ]);
+    const range = `start_time=${seconds('2026-04-01T00:00:00Z')}&end_time=${seconds('2026-05-01T00:00:00Z')}&bucket=month&tz=UTC`;
+    const counted = await analytics(range, team.member, doc.id);
+    expect(counted.body.buckets).toEqual([{ start: seconds('2026-04-01T00:00:00Z'), submissions: 1, failing: 1 }]);
+    expect(counted.body.questions.find((q: { question_id: string }) => q.question_id === 'parts').buckets[0].answers).toEqual({ Lid: 1, Base: 1 });
+
+    // A submission removed (as its checklist's purge from the trash removes it): its answers go with it, and nothing counts it.
+    await server.db.execute(sql`DELETE FROM checklist_submissions WHERE id = ${res.body.id}::uuid`);
+    expect(await valuesOf(res.body.id)).toEqual([]);
+    const after = await analytics(range, team.member, doc.id);
+    expect(after.body.buckets).toEqual([]);
+    expect(after.body.questions.every((q: { buckets: unknown[] }) => q.buckets.length === 0)).toBe(true);
+    // A trashed checklist has no analytics (404 as for its data).
+    expect((await team.admin.api.delete(`documentation/folders/${folder.id}`)).status).toBe(204);
+    expect((await analytics(range, team.member, doc.id)).status).toBe(404);
   });
 });

@@ -1,5 +1,5 @@
 /** Checklists (issue #4): submissions and the answer keys sheets join on (signed uploads: ./uploads.ts). */
-import { type AnyPgColumn, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { at, createdAt } from './columns.ts';
 import { orgIdColumn, users } from './accounts.ts';
 import { documents } from './documentation.ts';
@@ -83,5 +83,38 @@ export const checklistAnswerKeys = pgTable(
     index('checklist_answer_keys_value_idx').on(t.orgId, t.documentId, t.questionId, t.value),
     // A checklist's answers to one question within a time window (the candidates of a window).
     index('checklist_answer_keys_time_idx').on(t.orgId, t.documentId, t.questionId, t.createdAt),
+  ],
+);
+
+/**
+ * A checklist's answers as its results page counts them (issue #45; db/queries/analytics.ts): one narrow
+ * row per answer with a value (not null, '', 'not checked' or []) of each submission, typed — written by
+ * the trigger checklist_answer_values_of_submission (migration 0029_checklist_answer_values) in the
+ * statement that inserts the submission, never by the application; gone with it (cascade). `value_text`:
+ * a text or true/false answer ('pass', 'true', a choice) of at most 512 bytes; `value_number`: a number's;
+ * `value_choices`: a multiple choice's choices (each once); `failing`: its valid flag false; `hidden`: marked
+ * hidden (never counted). Read by bucket of `created_at` (the submission's), so the analytics statements
+ * read typed columns instead of taking each answer out of the record.
+ */
+export const checklistAnswerValues = pgTable(
+  'checklist_answer_values',
+  {
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => checklistSubmissions.id, { onDelete: 'cascade' }),
+    orgId: uuid('org_id').notNull(),
+    documentId: uuid('document_id').notNull(),
+    questionId: text('question_id').notNull(),
+    createdAt: at('created_at').notNull(),
+    valueText: text('value_text'),
+    valueNumber: doublePrecision('value_number'),
+    valueChoices: text('value_choices').array(),
+    failing: boolean('failing').notNull(),
+    hidden: boolean('hidden').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.submissionId, t.questionId] }),
+    // A checklist's answers within a time window (GET …/analytics).
+    index('checklist_answer_values_time_idx').on(t.documentId, t.createdAt),
   ],
 );

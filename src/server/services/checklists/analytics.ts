@@ -1,72 +1,96 @@
 /**
  * A checklist's results over time (issue #45): GET documentation/documents/{id}/analytics. Who may read
  * them is who may read its rows (THE action table's `viewResults`, today Read; no Read → 404 as for the
- * data call). Every number is the database's (db/queries/analytics.ts: one pass over the range's rows);
+ * data call). Every number is the database's (db/queries/analytics.ts: the submissions, then their answers' table);
  * this module says how each question is read, gathers the rows into the answer and says 422 for a zone PostgreSQL does not know.
  */
 import type { Analytics, QuestionAnalytics, QuestionBucket } from '../../../shared/api/analytics.ts';
 import type { AnalyticsQueryParsed } from '../../../shared/api/analytics-schemas.ts';
 import { orderedQuestions, type Question } from '../../../shared/checklists/index.ts';
-import { perBucket, submittersOfRange, type AnalyticsQuestion, type AnalyticsRange, type BucketRow } from '../../db/queries/analytics.ts';
+import { answersOfRange, submissionsOfRange, type AnalyticsQuestionIds, type AnalyticsRange, type AnswerRow } from '../../db/queries/analytics.ts';
 import { isUnknownTimeZone } from '../../db/errors.ts';
 import type { Deps, Member } from '../../env.ts';
 import { badRequest, validationFailed } from '../../errors.ts';
 import { readableDocument, requireAction } from '../documentation/access.ts';
 
 /**
- * How the statement reads a question: number and decimal by their values; pass/fail, true/false and the
- * choices by the answers they offer (the answers' keys in the answer: 'pass', 'true', the choice's text).
- * An answer a question no longer offers (an older version's choice) is counted, not named.
+ * How a question is read: number and decimal with their medians (`number`); pass/fail, true/false and
+ * single choice by the text of each answer (`named`: 'pass', 'true', the choice); multiple choice by each
+ * choice (`multi`); other questions are only counted. `keys`: the answers named in the answer, in the
+ * order offered. An answer a question no longer offers (an older version's choice) is counted, not named.
  */
-export function analyticsQuestion(id: string, question: Pick<Question, 'valueType' | 'choices'>): AnalyticsQuestion & { keys: string[] } {
-  const offered = (keys: string[], kind: 'single' | 'multi') => ({ id, kind, answers: keys, keys });
+export function analyticsQuestion(question: Pick<Question, 'valueType' | 'choices'>): { read: 'number' | 'named' | 'multi' | 'other'; keys: string[] } {
   switch (question.valueType) {
     case 'number':
     case 'decimal':
-      return { id, kind: 'number', answers: [], keys: [] };
+      return { read: 'number', keys: [] };
     case 'pass/fail':
-      return offered(['pass', 'fail'], 'single');
+      return { read: 'named', keys: ['pass', 'fail'] };
     case 'true/false':
-      return offered(['true', 'false'], 'single');
+      return { read: 'named', keys: ['true', 'false'] };
     case 'single choice':
-      return offered(question.choices, 'single');
+      return { read: 'named', keys: question.choices };
     case 'multiple choice':
-      return offered(question.choices, 'multi');
+      return { read: 'multi', keys: question.choices };
     default:
-      return { id, kind: 'other', answers: [], keys: [] };
+      return { read: 'other', keys: [] };
   }
 }
 
 const numberOrNull = (value: number | null | undefined) => (value === null || value === undefined ? null : Number(value));
 
-/** The statement's rows (one per bucket) as each question's buckets, oldest first (buckets where it was answered). */
-function questionsOf(questions: readonly { id: string; question: Question }[], read: readonly ReturnType<typeof analyticsQuestion>[], rows: readonly BucketRow[]): QuestionAnalytics[] {
-  return questions.map(({ id, question }, i) => {
-    const keys = read[i]!.keys;
-    const buckets: QuestionBucket[] = [];
-    for (const row of rows) {
-      const count = Number(row[`c${i}`] ?? 0);
-      if (count === 0) continue;
-      const answers: Record<string, number> = {};
-      keys.forEach((key, j) => {
-        const n = Number(row[`a${i}_${j}`] ?? 0);
-        if (n > 0) answers[key] = n;
-      });
-      buckets.push({
-        start: Number(row.start),
-        count,
-        failing: Number(row[`f${i}`] ?? 0),
-        answers,
-        min: numberOrNull(row[`min${i}`]),
-        p50: numberOrNull(row[`p50_${i}`]),
-        max: numberOrNull(row[`max${i}`]),
-      });
-    }
+/** The statements' rows as each question's buckets, oldest first (buckets where it was answered). */
+function questionsOf(questions: readonly { id: string; question: Question }[], rows: { answers: AnswerRow[]; medians: AnswerRow[]; choices: AnswerRow[] }): QuestionAnalytics[] {
+  const byQuestion = new Map(questions.map(({ id, question }) => [id, { keys: new Set(analyticsQuestion(question).keys), buckets: new Map<number, QuestionBucket>() }]));
+  /** The row's bucket, made at its first row; undefined for a question the checklist no longer has. */
+  const bucketOf = (row: AnswerRow) => {
+    const buckets = byQuestion.get(row.question_id)?.buckets;
+    const start = Number(row.start);
+    if (buckets && !buckets.has(start)) buckets.set(start, { start, count: 0, failing: 0, answers: {}, min: null, p50: null, max: null });
+    return buckets?.get(start);
+  };
+  const name = (bucket: QuestionBucket, row: AnswerRow) => {
+    if (row.answer !== null && byQuestion.get(row.question_id)!.keys.has(row.answer)) bucket.answers[row.answer] = (bucket.answers[row.answer] ?? 0) + Number(row.count);
+  };
+  for (const row of rows.answers) {
+    const bucket = bucketOf(row);
+    if (!bucket) continue;
+    bucket.count += Number(row.count);
+    bucket.failing += Number(row.failing ?? 0);
+    const [min, max] = [numberOrNull(row.min), numberOrNull(row.max)];
+    if (min !== null) bucket.min = bucket.min === null ? min : Math.min(bucket.min, min);
+    if (max !== null) bucket.max = bucket.max === null ? max : Math.max(bucket.max, max);
+    name(bucket, row);
+  }
+  for (const row of rows.medians) {
+    const bucket = bucketOf(row);
+    if (bucket) bucket.p50 = numberOrNull(row.p50);
+  }
+  for (const row of rows.choices) {
+    const bucket = bucketOf(row);
+    if (bucket) name(bucket, row);
+  }
+  return questions.map(({ id, question }) => {
+    const { keys } = analyticsQuestion(question);
+    const buckets = [...byQuestion.get(id)!.buckets.values()].sort((x, y) => x.start - y.start);
+    // The answers named in the order the question offers them.
+    for (const bucket of buckets) bucket.answers = Object.fromEntries(keys.filter((k) => bucket.answers[k] !== undefined).map((k) => [k, bucket.answers[k]!]));
     return { question_id: id, title: question.title, value_type: question.valueType, buckets };
   });
 }
 
-/** GET documentation/documents/{id}/analytics: three statements, each one pass over the range's rows. */
+function idsOf(questions: readonly { id: string; question: Question }[]): AnalyticsQuestionIds {
+  const ids: AnalyticsQuestionIds = { named: [], numbers: [], multi: [] };
+  for (const { id, question } of questions) {
+    const { read } = analyticsQuestion(question);
+    if (read === 'named') ids.named.push(id);
+    if (read === 'number') ids.numbers.push(id);
+    if (read === 'multi') ids.multi.push(id);
+  }
+  return ids;
+}
+
+/** GET documentation/documents/{id}/analytics: the submissions in one pass, the answers from their own table (db/queries/analytics.ts). */
 export async function checklistAnalytics(deps: Deps, who: Member, documentId: string, query: AnalyticsQueryParsed): Promise<Analytics> {
   const access = await readableDocument(deps.db, who, documentId);
   requireAction(access.permissions, 'viewResults', 'document');
@@ -85,13 +109,13 @@ export async function checklistAnalytics(deps: Deps, who: Member, documentId: st
     shareLinkId: query.share_link_id ?? null,
   };
   try {
-    const read = questions.map(({ id, question }) => analyticsQuestion(id, question));
-    const rows = await perBucket(deps.db, range, read);
-    const submitters = await submittersOfRange(deps.db, range);
+    const [submissions, answers] = await Promise.all([submissionsOfRange(deps.db, range), answersOfRange(deps.db, range, idsOf(questions))]);
     return {
-      buckets: rows.map((b) => ({ start: Number(b.start), submissions: Number(b.submissions), failing: Number(b.failing) })),
-      questions: questionsOf(questions, read, rows),
-      submitters: submitters.map((s) => ({ user_id: s.user_id, share_link_id: s.share_link_id, name: s.name ?? 'A former member', submissions: Number(s.submissions) })),
+      buckets: submissions.filter((b) => b.by_submitter === 0).map((b) => ({ start: Number(b.start), submissions: Number(b.submissions), failing: Number(b.failing) })),
+      questions: questionsOf(questions, answers),
+      submitters: submissions
+        .filter((s) => s.by_submitter === 1)
+        .map((s) => ({ user_id: s.user_id, share_link_id: s.share_link_id, name: s.name ?? 'A former member', submissions: Number(s.all_submissions) })),
     };
   } catch (err) {
     if (isUnknownTimeZone(err)) throw validationFailed([{ field: 'tz', message: 'tz must be an IANA time zone, such as Europe/Berlin' }]);
