@@ -36,6 +36,11 @@ import { completableBy, completeBySubmission, type Completer } from '../assignme
 
 export interface Submission {
   record: Record<string, AnswerInput>;
+  /**
+   * When a kiosk station's submission was made (a share link's only, within bounds: ./made-at.ts): one made
+   * offline completes the occurrence whose window held then (issue #44). Otherwise the server's clock.
+   */
+  madeAt?: Date;
 }
 
 /** Who submits: a member, or a share link (no user). */
@@ -150,7 +155,8 @@ export async function submitTo(
   /** The subscribers told of it, read before anything is stored (a read; nobody → []). */
   const told = prepared ? await notificationRecipients(deps.db, prepared.event) : [];
   /** The assignments it completes (issue #44; a read: none → nothing more to store). */
-  const completes = prepared ? await completableBy(deps.db, completerOf(who), document.id, now) : [];
+  const madeAt = submission.madeAt ?? now;
+  const completes = prepared ? await completableBy(deps.db, completerOf(who), document.id, madeAt) : [];
 
   const store = async (db: Queryable): Promise<SubmittedRow> => {
     // Another request holds the key (committed meanwhile): nothing runs; the middleware answers its row.
@@ -207,7 +213,7 @@ export async function submitTo(
       );
     }
     // Assignments finish (issue #44): in this transaction.
-    await completeBySubmission(db, completerOf(who), { documentId: document.id, submissionId: inserted.id, at: now, ids: completes });
+    await completeBySubmission(db, completerOf(who), { documentId: document.id, submissionId: inserted.id, at: madeAt, ids: completes });
     const answer = present(inserted, who.author);
     // The answer with its key, in this transaction: kept only if the row is.
     if (key) await key.answer(db, 201, answer);

@@ -6,8 +6,15 @@
  * forward; one that happens twice, in the autumn fold, is the first). So 06:00 Europe/Berlin stays 06:00
  * across both daylight-saving changes.
  */
-import { RRule, type Options } from 'rrule';
+import * as rrulePackage from 'rrule';
+import type { Options } from 'rrule';
 import { Temporal } from 'temporal-polyfill';
+
+/**
+ * `rrule` is CommonJS to Node (its ES build is named only in `module`, which bundlers read): Node's own
+ * loader (the bench and tsx runs) gives its exports as `default`; bundlers and vitest give them by name.
+ */
+const { RRule } = ('RRule' in rrulePackage ? rrulePackage : (rrulePackage as unknown as { default: typeof rrulePackage }).default) as typeof rrulePackage;
 
 export interface Recurrence {
   rrule: string;
@@ -58,7 +65,7 @@ function instant(local: Date, timezone: string): Date {
   return new Date(plain.toZonedDateTime(timezone, { disambiguation: 'compatible' }).epochMilliseconds);
 }
 
-function ruleOf(r: Recurrence): RRule {
+function ruleOf(r: Recurrence): InstanceType<typeof RRule> {
   const options: Partial<Options> = RRule.parseString(r.rrule.replace(/^RRULE:/i, ''));
   // Whole minutes: the start's seconds never leak into the occurrences.
   const start = new Date(Math.floor(r.startsAt.getTime() / 60_000) * 60_000);
