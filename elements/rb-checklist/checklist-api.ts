@@ -81,7 +81,7 @@ export function checklistApi(transport: Transport): ChecklistApi {
       return signed.upload_id;
     },
 
-    submit: (documentId, record: SubmissionRecord, idempotencyKey) =>
-      transport.call<unknown>(paths.share.submit(documentId), { method: 'POST', json: { record }, idempotencyKey }),
+    submit: (documentId, record: SubmissionRecord, idempotencyKey, madeAt) =>
+      transport.call<unknown>(paths.share.submit(documentId), { method: 'POST', json: madeAt ? { record, made_at: madeAt } : { record }, idempotencyKey }),
   };
 }

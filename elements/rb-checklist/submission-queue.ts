@@ -76,8 +76,11 @@ export interface SubmissionStore {
 export interface SubmissionTransport {
   /** Signs and uploads one photo (sign-content-upload, then the multipart POST); answers its upload id. */
   uploadPhoto(documentId: string, photo: Pick<QueuedPhoto, 'blob' | 'name' | 'type'>): Promise<string>;
-  /** POST documentation/documents/{id}/data `{record}` with the Idempotency-Key; answers the stored row. */
-  submit(documentId: string, record: SubmissionRecord, idempotencyKey: string): Promise<unknown>;
+  /**
+   * POST documentation/documents/{id}/data `{record}` with the Idempotency-Key; answers the stored row. A
+   * share link's also sends `made_at` when given (./submission-queue.ts madeAtOf).
+   */
+  submit(documentId: string, record: SubmissionRecord, idempotencyKey: string, madeAt?: string): Promise<unknown>;
 }
 
 /** Who sends waiting submissions: a filler's API base, user and share link ('' when none). */
@@ -109,6 +112,19 @@ export function recordWithMedia(entry: Pick<QueuedSubmission, 'record' | 'photos
   return record;
 }
 
+/** The server takes `made_at` up to 7 days back; sent up to a day less, for clocks that disagree. */
+const MADE_AT_SENT_WITHIN_MS = 6 * 24 * 60 * 60 * 1000;
+
+/**
+ * When a share link's (a kiosk station's) submission was made — Submit pressed, online or not — sent so
+ * that one made offline counts for the occurrence whose window held then (issue #44). Undefined for a
+ * member's (the server's clock decides) and once too old (it is then counted as made when it arrives).
+ */
+export function madeAtOf(entry: Pick<QueuedSubmission, 'shareToken' | 'createdAt'>, now: number = Date.now()): string | undefined {
+  if (!entry.shareToken) return undefined;
+  return now - Date.parse(entry.createdAt) < MADE_AT_SENT_WITHIN_MS ? entry.createdAt : undefined;
+}
+
 /**
  * Sends one submission: the photos not uploaded yet, in order (after each, `saveProgress` keeps its upload
  * id), then the record under the entry's key. Answers the server's row; throws the transport's ApiError.
@@ -123,7 +139,7 @@ export async function sendSubmission(
     photo.uploadId = await transport.uploadPhoto(entry.documentId, photo);
     await saveProgress(entry);
   }
-  return transport.submit(entry.documentId, recordWithMedia(entry), entry.key);
+  return transport.submit(entry.documentId, recordWithMedia(entry), entry.key, madeAtOf(entry));
 }
 
 /** Entries being sent by this page (shared by every filler on it). */

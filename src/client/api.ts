@@ -44,7 +44,7 @@ import type { ApiToken, CreateApiTokenBody, CreatedApiToken, MemberApiToken } fr
 import type { FirstSteps } from '../shared/api/first-steps.ts';
 import type { ActivityEntry, ListActivityQuery } from '../shared/api/activity.ts';
 import type { Assignment, AssignmentKind, CreateAssignmentBody } from '../shared/api/assignments.ts';
-import type { Occurrence, Schedule } from '../shared/api/schedules.ts';
+import type { Occurrence, Schedule, ScheduleBody } from '../shared/api/schedules.ts';
 import type { BillingPlan, CheckoutSession } from '../shared/api/billing.ts';
 import type { FavouriteEntry, NotificationList, SubscribeBody, SubscriptionEntry } from '../shared/api/notifications.ts';
 import type { SearchQuery, SearchResult } from '../shared/api/search.ts';
@@ -274,6 +274,10 @@ export const api = {
     schedules: () => call<List<Schedule>>(paths.workflow.schedules),
     schedule: (id: string) => call<Schedule>(paths.workflow.schedule(id)),
     occurrences: (id: string, range: { from?: number; to?: number } = {}) => call<List<Occurrence>>(paths.workflow.occurrences(id), { query: range }),
+    /** A checklist's schedules, making one and deleting one (the item's Schedule tab). */
+    schedulesOf: (documentId: string) => call<List<Schedule>>(paths.workflow.schedules, { query: { document_id: documentId } }),
+    makeSchedule: (body: ScheduleBody) => json<Schedule>('POST', paths.workflow.schedules, body),
+    deleteSchedule: (id: string) => json<void>('DELETE', paths.workflow.schedule(id)),
     /** An item's assignments (the Assignments tab). */
     assignmentsOf: (kind: 'folder' | 'document', id: string) =>
       call<List<Assignment>>(paths.workflow.assignments, { query: kind === 'folder' ? { folder_id: id } : { document_id: id } }),

@@ -5,7 +5,8 @@
  * mode (no Write), the Who can access tab beside it (./WhoCanAccessTab.tsx, issue #33: each member's
  * bits and why, following the Permissions tab's unsaved changes), the Assignments tab (./AssignmentsTab.tsx: the item's assignments, and Add
  * Assignment with the action table's `assign`), and for a checklist the Share tab (./ShareTab.tsx: its
- * share links, with the table's `share`; changed at once, not by Save). Save sends what changed — the properties, then the ACL,
+ * share links, with the table's `share`; changed at once, not by Save), and for a checklist the Schedule tab beside
+ * Assignments (./ScheduleTab.tsx, issue #44: its schedules, New schedule, Delete; changed at once too). Save sends what changed — the properties, then the ACL,
  * then the following (favourite and subscription calls; both lists read again) — and shows
  * '{Folder|Document}: {name} Successfully Edited'. Read-only, only the following can change, and Save
  * appears once it has. Save and Cancel sit in the dialog's footer (Save
@@ -41,6 +42,7 @@ import { AssignmentsTab } from './AssignmentsTab.tsx';
 import { FollowFields } from './FollowFields.tsx';
 import { followCalls, NOT_FOLLOWED, type FollowCall, type FollowState } from './follow-fields-state.ts';
 import { PermissionsTab } from './PermissionsTab.tsx';
+import { ScheduleTab } from './ScheduleTab.tsx';
 import { ShareTab } from './ShareTab.tsx';
 
 const WhoCanAccessTab = lazy(() => import('./WhoCanAccessTab.tsx').then((m) => ({ default: m.WhoCanAccessTab })));
@@ -92,6 +94,10 @@ export function PropertiesDialog({ item, root = false, onSaved, onClosed }: Prop
   const [error, setError] = useState('');
   const { readOnly, permissionsTab: showPermissions } = propertiesAccess(item);
   const showShare = offersShareLinks(item);
+  // A checklist's schedules of recurring checks (issue #44), beside its assignments.
+  const showSchedule = item.kind === 'document' && item.doctype === 'form';
+  /** Share and Schedule change at once (nothing to save): the footer offers Close alone there. */
+  const atOnce = shown === 'share' || shown === 'schedule';
   const propertiesChanged = name !== item.name || description !== item.description;
 
   // What the person follows now (both lists, read once per page), and what they chose here.
@@ -184,6 +190,11 @@ export function PropertiesDialog({ item, root = false, onSaved, onClosed }: Prop
           <SlTab slot="nav" panel="assignments">
             Assignments
           </SlTab>
+          {showSchedule && (
+            <SlTab slot="nav" panel="schedule">
+              Schedule
+            </SlTab>
+          )}
           {showShare && (
             <SlTab slot="nav" panel="share">
               Share
@@ -207,6 +218,7 @@ export function PropertiesDialog({ item, root = false, onSaved, onClosed }: Prop
           <SlTabPanel name="assignments">
             <AssignmentsTab item={item} />
           </SlTabPanel>
+          {showSchedule && <SlTabPanel name="schedule">{shown === 'schedule' && <ScheduleTab item={item} />}</SlTabPanel>}
           {showShare && (
             <SlTabPanel name="share">
               <ShareTab documentId={item.id} documentName={item.name} />
@@ -218,9 +230,9 @@ export function PropertiesDialog({ item, root = false, onSaved, onClosed }: Prop
       {/* In the dialog's footer, Save and Cancel stay in view however long the Permissions tab grows. */}
       <div slot="footer" className="dialog-actions">
         <SlButton onClick={close} disabled={busy}>
-          {readOnly || (shown === 'share' && !changed) ? 'Close' : 'Cancel'}
+          {readOnly || (atOnce && !changed) ? 'Close' : 'Cancel'}
         </SlButton>
-        {(!readOnly || calls.length > 0) && !(shown === 'share' && !changed) && (
+        {(!readOnly || calls.length > 0) && !(atOnce && !changed) && (
           <SlButton type="submit" form={formId} variant="primary" loading={busy} disabled={!changed}>
             Save
           </SlButton>

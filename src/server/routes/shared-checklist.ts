@@ -23,7 +23,7 @@
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { mediaUrlsQuery, signUploadBody } from '../../shared/api/documentation-schemas.ts';
-import { submissionBody } from '../../shared/checklists/schemas.ts';
+import { sharedSubmissionBody } from '../../shared/checklists/schemas.ts';
 import { clientIp } from '../auth/authenticate.ts';
 import { admitShareSubmission } from '../auth/throttle.ts';
 import type { AppEnv, ShareEnv } from '../env.ts';
@@ -112,13 +112,17 @@ sharedChecklist.post(
 
 sharedChecklist.post(
   '/documentation/documents/:id/data',
-  shareOperation({ description: 'a submission to the link’s checklist, by `share: {name}` (throttled per link).', errors: [402, 403, 429] }),
+  shareOperation({
+    description:
+      'a submission to the link’s checklist, by `share: {name}` (throttled per link). It may also say when it was made, `made_at` (ISO 8601; not in the future, at most 7 days back, else 422): a kiosk station’s submission made offline counts for the occurrence whose window held then. A member’s `made_at` is ignored.',
+    errors: [402, 403, 422, 429],
+  }),
   keySettledInWork,
   forShareTokens(async (c) => {
     const { deps, share } = c.var;
     // Counted before anything is judged, forgotten when refused (auth/throttle.ts).
     const row = await admitShareSubmission(deps.db, deps.config, share.linkId, deps.now(), async () =>
-      submitThroughLink(deps, share, idOf(c), await jsonBody(c, submissionBody), c.var.keyInWork),
+      submitThroughLink(deps, share, idOf(c), await jsonBody(c, sharedSubmissionBody), c.var.keyInWork),
     );
     return c.json(row, 201);
   }),

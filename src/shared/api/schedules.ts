@@ -42,6 +42,19 @@ export interface Occurrence {
   submission_id: string | null;
 }
 
+export interface ScheduleBody {
+  object_id: string;
+  assigned_to: { type: ScheduleAssigneeType; id: string };
+  rrule: string;
+  timezone: string;
+  window_minutes: number;
+  starts_at?: string | null;
+  ends_at?: string | null;
+  notes?: string;
+  one_for_all?: boolean;
+  allow_late?: boolean;
+}
+
 /** GET share/schedule (a share token's, issue #44): what the link's kiosk station shows. */
 export interface KioskSchedule {
   /** The occurrences open now (their window holds, or late ones allowed), oldest first. */

@@ -177,12 +177,21 @@ export const answerInput = z.object(
 export type AnswerInput = z.output<typeof answerInput>;
 
 /** POST documentation/documents/{id}/data. */
-export const submissionBody = z
+const submissionRecord = z
+  .record(z.string().min(1, 'question ids must not be empty').max(200, 'question ids must be at most 200 characters'), answerInput, {
+    error: unlessMissing('record must map question ids to answers'),
+  })
+  .refine((record) => Object.keys(record).length <= MAX_QUESTIONS, `a record holds at most ${MAX_QUESTIONS} answers`);
+
+export const submissionBody = z.object({ record: submissionRecord }).superRefine(storable);
+
+/**
+ * A share link's (a kiosk station's) submission: it may say when it was made (`made_at`), so that one made
+ * offline counts for the occurrence whose window held then (issue #44). Its bounds are judged by the server.
+ */
+export const sharedSubmissionBody = z
   .object({
-    record: z
-      .record(z.string().min(1, 'question ids must not be empty').max(200, 'question ids must be at most 200 characters'), answerInput, {
-        error: unlessMissing('record must map question ids to answers'),
-      })
-      .refine((record) => Object.keys(record).length <= MAX_QUESTIONS, `a record holds at most ${MAX_QUESTIONS} answers`),
+    record: submissionRecord,
+    made_at: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date and time' }).optional(),
   })
   .superRefine(storable);

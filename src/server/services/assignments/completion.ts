@@ -4,6 +4,8 @@
  * claimed, otherwise any assignee's, who claims and completes it in the same step. A share link's
  * submission completes the occurrences given to that link (a kiosk station). Every open one the submission
  * qualifies for completes (two assignments of the same checklist to the same person are both done by it).
+ * A kiosk station's submission made offline completes at the time it was made (`at`), even an occurrence
+ * marked missed meanwhile whose window held then.
  * A completion is an AssignmentCompleted event: the activity log, and the `assignment.completed` webhook.
  */
 import { and, eq, gte, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
@@ -43,9 +45,10 @@ function completable(db: Queryable, who: Completer, documentId: string, at: Date
     eq(assignments.documentId, documentId),
     eq(assignments.kind, 'document'),
     isNull(assignments.completedAt),
-    isNull(assignments.missedAt),
-    lte(assignments.assignedAt, at),
-    or(isNull(assignments.opensAt), lte(assignments.opensAt, at)),
+    // Marked missed, but its window held at `at` (a kiosk station's submission made offline: ../checklists/made-at.ts).
+    or(isNull(assignments.missedAt), gte(assignments.dueAt, at)),
+    // A plain assignment: made before the submission; an occurrence: open at `at` (the pass may have opened it later).
+    or(and(isNull(assignments.opensAt), lte(assignments.assignedAt, at)), lte(assignments.opensAt, at)),
     // An occurrence's window closed: only where late submissions are allowed (they make it `late`).
     or(
       isNull(assignments.scheduleId),
@@ -75,6 +78,7 @@ export async function completeBySubmission(
     .update(assignments)
     .set({
       claimedBy: who.userId ?? undefined,
+      missedAt: null,
       completedBy: who.userId,
       completedAt: done.at,
       completedSubmissionId: done.submissionId,

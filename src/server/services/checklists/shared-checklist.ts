@@ -22,6 +22,7 @@ import type { Deps, ShareCaller } from '../../env.ts';
 import { notFound } from '../../errors.ts';
 import { presentSharedChecklist } from '../../presenters/share-links.ts';
 import { documentNotFound, type DocumentAccess } from '../documentation/access.ts';
+import { madeAtWithinBounds } from './made-at.ts';
 import { submitTo, type Submission, type Submitter } from './submissions.ts';
 import { mediaUrlsOf, signFor } from './uploads.ts';
 
@@ -106,9 +107,10 @@ export async function submitThroughLink(
   deps: Deps,
   share: ShareCaller,
   documentId: string,
-  submission: Submission,
+  submission: Submission & { made_at?: string | undefined },
   key: KeyInWork | undefined,
 ): Promise<SubmittedRow> {
+  const madeAt = madeAtWithinBounds(submission.made_at, deps.now());
   const access = await sharedChecklistAccess(deps.db, share, documentId);
-  return submitTo(deps, linkSubmitter(share), access, submission, key);
+  return submitTo(deps, linkSubmitter(share), access, { record: submission.record, ...(madeAt ? { madeAt } : {}) }, key);
 }

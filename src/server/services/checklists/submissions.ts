@@ -36,6 +36,11 @@ import { completableBy, completeBySubmission, type Completer } from '../assignme
 
 export interface Submission {
   record: Record<string, AnswerInput>;
+  /**
+   * When a kiosk station's submission was made (a share link's only, within bounds: ./made-at.ts): one made
+   * offline completes the occurrence whose window held then (issue #44). Otherwise the server's clock.
+   */
+  madeAt?: Date;
 }
 
 /** Who submits: a member, or a share link (no user). */
@@ -147,6 +152,8 @@ export async function submitTo(
   const prepared = errors.length === 0 ? preparedRow(who, document, folder, byId, kept, now) : undefined;
   /** Who hears of the failing answers: their corrective actions are raised with the row. */
   const correctors = prepared ? correctionRecipients(questions, prepared.record) : [];
+  /** When it was made: a kiosk's offline submission counts for the occurrence of that moment (issue #44). */
+  const madeAt = submission.madeAt ?? now;
   // Two reads before anything is stored, independent of each other: sent at once, so a submission waits
   // for one round trip instead of two (issue #46: the submission's time under load is its round trips).
   const [told, completes] = prepared
@@ -154,7 +161,7 @@ export async function submitTo(
         /** The subscribers told of it (nobody → []). */
         notificationRecipients(deps.db, prepared.event),
         /** The assignments it completes (issue #44; none → nothing more to store). */
-        completableBy(deps.db, completerOf(who), document.id, now),
+        completableBy(deps.db, completerOf(who), document.id, madeAt),
       ])
     : [[], []];
 
@@ -213,7 +220,7 @@ export async function submitTo(
       );
     }
     // Assignments finish (issue #44): in this transaction.
-    await completeBySubmission(db, completerOf(who), { documentId: document.id, submissionId: inserted.id, at: now, ids: completes });
+    await completeBySubmission(db, completerOf(who), { documentId: document.id, submissionId: inserted.id, at: madeAt, ids: completes });
     const answer = present(inserted, who.author);
     // The answer with its key, in this transaction: kept only if the row is.
     if (key) await key.answer(db, 201, answer);

@@ -65,7 +65,7 @@ function instant(local: Date, timezone: string): Date {
   return new Date(plain.toZonedDateTime(timezone, { disambiguation: 'compatible' }).epochMilliseconds);
 }
 
-function ruleOf(r: Recurrence): RRule {
+function ruleOf(r: Recurrence): InstanceType<typeof RRule> {
   const options: Partial<Options> = RRule.parseString(r.rrule.replace(/^RRULE:/i, ''));
   // Whole minutes: the start's seconds never leak into the occurrences.
   const start = new Date(Math.floor(r.startsAt.getTime() / 60_000) * 60_000);

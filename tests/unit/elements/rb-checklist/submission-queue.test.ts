@@ -4,6 +4,7 @@ import { ApiError } from '../../../../src/shared/transport/api-error.ts';
 import {
   failedText,
   isRetryable,
+  madeAtOf,
   ownedBy,
   recordWithMedia,
   sendSubmission,
@@ -335,5 +336,20 @@ describe('status texts', () => {
     expect(sentText(at, new Date(2024, 4, 6, 18, 0))).toMatch(/^Sent at 14:05$|^Sent at 2:05\sPM$/);
     // Another day: THE date and time (issue #43 "One look"), not a format of its own.
     expect(sentText(at, new Date(2024, 4, 7, 9, 0))).toBe(`Sent at ${dateTimeText(at)}`);
+  });
+});
+
+describe('madeAtOf (issue #44: a submission made offline counts for the occurrence whose window held when it was made)', () => {
+  const made = '2026-12-08T05:20:00.000Z';
+  const now = Date.parse('2026-12-08T06:30:00Z');
+  it('a share link’s entry says when Submit was pressed', () => {
+    expect(madeAtOf({ shareToken: 'share_x', createdAt: made }, now)).toBe(made);
+  });
+  it('a member’s says nothing (the server’s clock decides)', () => {
+    expect(madeAtOf({ createdAt: made }, now)).toBeUndefined();
+  });
+  it('nothing once older than the server takes (then it counts as made when it arrives)', () => {
+    expect(madeAtOf({ shareToken: 'share_x', createdAt: made }, Date.parse('2026-12-14T05:19:00Z'))).toBe(made);
+    expect(madeAtOf({ shareToken: 'share_x', createdAt: made }, Date.parse('2026-12-14T05:21:00Z'))).toBeUndefined();
   });
 });

@@ -1,0 +1,127 @@
+/**
+ * The Schedule tab's New schedule form (issue #44): assigned to (the organisation, a role, a member, or one
+ * of the checklist's share links — a kiosk station), how often (./schedule-form-state.ts), the time zone
+ * (the browser's by default), the window, starts/ends, one for all, allow late and notes. Not a <form>: it
+ * sits inside the Properties dialog's. The server judges the body; its refusal is shown as it says it.
+ */
+import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
+import SlCheckbox from '@shoelace-style/shoelace/dist/react/checkbox/index.js';
+import SlInput from '@shoelace-style/shoelace/dist/react/input/index.js';
+import SlTextarea from '@shoelace-style/shoelace/dist/react/textarea/index.js';
+import { useEffect, useState } from 'react';
+import { api, problemText, SOMETHING_WENT_WRONG } from '../../../src/client/api.ts';
+import { assigneeLabel } from '../../../src/client/stores/assignments.ts';
+import type { ScheduleAssigneeType } from '../../../src/shared/api/schedules.ts';
+import { readerTimeZone } from '../../../src/shared/date-time.ts';
+import { HOW_OFTEN, newChoices, scheduleBody, type HowOften, type ScheduleChoices } from './schedule-form-state.ts';
+
+interface Assignee {
+  type: ScheduleAssigneeType;
+  id: string;
+  name: string;
+}
+
+const valueOf = (e: Event) => (e.target as HTMLInputElement).value;
+
+/** Who a schedule may be given to: the organisation, roles and members, and the checklist's live share links. */
+function useAssignees(documentId: string): Assignee[] {
+  const [found, setFound] = useState<Assignee[]>([]);
+  useEffect(() => {
+    let live = true;
+    void Promise.all([
+      api.documentation.aclSubjects().then((l) => l.results, () => []),
+      api.documentation.shareLinks(documentId).then((l) => l.results, () => []),
+    ]).then(([subjects, links]) => {
+      if (live) setFound([...subjects.map((s) => ({ type: s.type, id: s.id, name: s.name })), ...links.map((l) => ({ type: 'share_link' as const, id: l.id, name: l.name }))]);
+    });
+    return () => {
+      live = false;
+    };
+  }, [documentId]);
+  return found;
+}
+
+export function NewScheduleForm({ documentId, onMade, onCancel }: { documentId: string; onMade: () => void; onCancel: () => void }) {
+  const assignees = useAssignees(documentId);
+  const [choices, setChoices] = useState<ScheduleChoices>(() => newChoices(readerTimeZone()));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const set = (change: Partial<ScheduleChoices>) => setChoices((c) => ({ ...c, ...change }));
+
+  async function make() {
+    const body = scheduleBody(documentId, choices);
+    if (typeof body === 'string') return setError(body);
+    setBusy(true);
+    setError('');
+    try {
+      await api.workflow.makeSchedule(body);
+      onMade();
+    } catch (err) {
+      setError(problemText(err, SOMETHING_WENT_WRONG));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const key = (a: Assignee) => `${a.type}:${a.id}`;
+  return (
+    <div className="new-schedule" role="group" aria-label="New schedule">
+      <label className="field">
+        Assigned to
+        <select
+          value={choices.assignee ? key({ ...choices.assignee, name: '' }) : ''}
+          onChange={(e) => {
+            const chosen = assignees.find((a) => key(a) === e.target.value);
+            set({ assignee: chosen ? { type: chosen.type, id: chosen.id } : null });
+          }}
+        >
+          <option value="">Choose…</option>
+          {assignees.map((a) => (
+            <option key={key(a)} value={key(a)}>
+              {assigneeLabel(a)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
+        How often
+        <select value={choices.howOften} onChange={(e) => set({ howOften: e.target.value as HowOften })}>
+          {Object.entries(HOW_OFTEN).map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      </label>
+      {choices.howOften === 'custom' ? (
+        <SlInput label="Rule" placeholder="FREQ=WEEKLY;BYDAY=MO,TH;BYHOUR=6;BYMINUTE=0" value={choices.customRule} onSlInput={(e) => set({ customRule: valueOf(e) })} />
+      ) : (
+        <SlInput label={choices.howOften === 'hourly' ? 'At (the minute of each hour)' : 'At'} type="time" value={choices.at} onSlInput={(e) => set({ at: valueOf(e) })} />
+      )}
+      <SlInput label="Time zone" value={choices.timezone} onSlInput={(e) => set({ timezone: valueOf(e) })} />
+      <SlInput label="Window (minutes)" type="number" min={1} value={choices.windowMinutes} onSlInput={(e) => set({ windowMinutes: valueOf(e) })} />
+      <SlInput label="Starts" type="datetime-local" value={choices.startsAt} onSlInput={(e) => set({ startsAt: valueOf(e) })} />
+      <SlInput label="Ends" type="datetime-local" value={choices.endsAt} onSlInput={(e) => set({ endsAt: valueOf(e) })} />
+      <SlCheckbox checked={choices.oneForAll} onSlChange={(e) => set({ oneForAll: (e.target as HTMLInputElement).checked })}>
+        One for all (only one assignee needs to do it)
+      </SlCheckbox>
+      <SlCheckbox checked={choices.allowLate} onSlChange={(e) => set({ allowLate: (e.target as HTMLInputElement).checked })}>
+        Allow late submissions
+      </SlCheckbox>
+      <SlTextarea label="Notes" rows={2} value={choices.notes} onSlInput={(e) => set({ notes: valueOf(e) })} />
+      {error && (
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="dialog-actions">
+        <SlButton size="small" onClick={onCancel} disabled={busy}>
+          Cancel
+        </SlButton>
+        <SlButton size="small" variant="primary" loading={busy} onClick={() => void make()}>
+          Create schedule
+        </SlButton>
+      </div>
+    </div>
+  );
+}
