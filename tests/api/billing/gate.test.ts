@@ -62,6 +62,10 @@ const OPEN = new Set([
   'GET /openapi.json',
   // A share token's own read (issue #29): a member's token gets 401 there, the link's own organisation's lapse 402 (share-links/lapsed-organisation.test.ts).
   'GET /share/checklist',
+  // A share link's kiosk schedule (issue #44): the same, a share token's own read.
+  'GET /share/schedule',
+  // Erasing one's own account (issue #47, GDPR Art. 17) never waits on the organisation's billing.
+  'POST /auth/delete-account',
 ]);
 
 const apiRoutes = () => allRoutes(server.deps);

@@ -10,7 +10,8 @@
  */
 import { and, eq, gte, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/connection.ts';
-import { activityEvents, assignments, schedules } from '../../db/schema.ts';
+import { assignments, schedules } from '../../db/schema.ts';
+import { writeActivityEvent } from '../../db/queries/activity-events.ts';
 import type { AssignmentRow } from '../../presenters/assignments.ts';
 import { activityRow, eventRecorded } from '../activity.ts';
 
@@ -114,6 +115,6 @@ export async function recordCompletion(
       due_at: row.dueAt?.toISOString() ?? null,
     },
   });
-  await tx.insert(activityEvents).values(event);
+  await writeActivityEvent(tx, event);
   await eventRecorded(tx, event);
 }

@@ -7,7 +7,8 @@
 import { and, asc, inArray, isNull, lt } from 'drizzle-orm';
 import { uuidv7 } from '../../../shared/ids.ts';
 import type { Database } from '../../db/connection.ts';
-import { activityEvents, assignments } from '../../db/schema.ts';
+import { assignments } from '../../db/schema.ts';
+import { writeActivityEvent } from '../../db/queries/activity-events.ts';
 import { activityRow, eventRecorded } from '../activity.ts';
 import { notifyPeople } from '../notifications/assignees.ts';
 
@@ -39,7 +40,7 @@ export async function notifyOverdueAssignments(deps: { db: Database; now: () => 
         context: { assignment_id: row.id, kind: row.kind, assigned_to: { type: row.assignedToType, id: row.assignedToId }, due_at: row.dueAt?.toISOString() ?? null },
       });
       event.id = uuidv7(now.getTime());
-      await tx.insert(activityEvents).values(event);
+      await writeActivityEvent(tx, event);
       await eventRecorded(tx, event);
       await notifyPeople(tx, event, [
         ...(row.assignedToType === 'share_link' ? [] : [{ type: row.assignedToType, id: row.assignedToId }]),

@@ -7,7 +7,8 @@
  */
 import type { Database } from '../../db/connection.ts';
 import { markMissed } from '../../db/queries/schedules.ts';
-import { activityEvents, documents } from '../../db/schema.ts';
+import { documents } from '../../db/schema.ts';
+import { writeActivityEvent } from '../../db/queries/activity-events.ts';
 import { activityRow, eventRecorded } from '../activity.ts';
 import { notifyPeople } from '../notifications/assignees.ts';
 import { inArray } from 'drizzle-orm';
@@ -42,7 +43,7 @@ export async function markMissedOccurrences(deps: { db: Database; now: () => Dat
           due_at: m.dueAt.toISOString(),
         },
       });
-      await tx.insert(activityEvents).values(event);
+      await writeActivityEvent(tx, event);
       await eventRecorded(tx, event);
       await notifyPeople(tx, event, [
         ...(m.assignedToType === 'share_link' ? [] : [{ type: m.assignedToType, id: m.assignedToId }]),
