@@ -22,14 +22,13 @@ import { checklistApi, type ChecklistApi, type ChecklistDocument, type SharedChe
 import { clearDraft, readDraft, writeDraft } from './checklist-draft.ts';
 import type { DraftOwner } from './draft-key.ts';
 import { FILL_AGAIN, LOAD_FAILED, NO_QUESTIONS, QUEUED, QUEUED_UNTIL_SIGN_IN, queuedUntil, SUBMIT_FAILED, SUBMITTED } from './messages.ts';
-import { answersOnControls } from './drawn-answers.ts';
+import type { answersOnControls } from './drawn-answers.ts';
 import { ScannerDialog } from './scanner-dialog.ts';
 import { questionView, type LocalPhoto } from './question-view.ts';
 import { questionSlot, shownIds, visibilityChange, visibilityRegion } from './question-visibility.ts';
 import { styles } from './rb-checklist.styles.ts';
 import { indexedDbStore } from './submission-store.ts';
 import { timeOfDayText } from '../../src/shared/date-time.ts';
-import { corsRefusal } from './cors-refusal.ts';
 import { shareRefusal } from './share-refusal.ts';
 import { ownedBy, retryTime, sendSubmission, SubmissionQueue, type QueuedPhoto, type QueuedSubmission, type SubmissionStore } from './submission-queue.ts';
 import { WaitingSubmissions } from './waiting-submissions.ts';
@@ -39,6 +38,16 @@ const LOAD_RETRY_MS = 5_000;
 
 /** A time in the person's own clock, as THE date-time text writes it ('2:05 PM'). */
 const timeOf = (iso: string): string => timeOfDayText(new Date(iso));
+
+/**
+ * How the answers a person gave on the server's drawing before hydration are read (./drawn-answers.ts):
+ * given by the page that hydrates one (src/screens/doctypes/checklist-viewer.ts), so the pages that never
+ * have a server drawing (/fill/, other sites) do not carry it.
+ */
+let readDrawnAnswers: typeof answersOnControls | undefined;
+export function readAnswersBeforeHydration(read: typeof answersOnControls): void {
+  readDrawnAnswers = read;
+}
 
 export { FILL_AGAIN, LOAD_FAILED, NO_QUESTIONS, QUEUED, QUEUED_UNTIL_SIGN_IN, SUBMIT_FAILED, SUBMITTED };
 
@@ -256,7 +265,7 @@ export class RbChecklist extends LitElement {
     if (changed.has('form') && this.form) this.show(this.form);
     // The first update hydrates the server's drawing and sets its property bindings (`.checked`, `.value`) as it
     // does: what a person answered there before this module ran is read just before (issue #43: a kiosk's first touch).
-    if (!this.hasUpdated && this.serverDrawn && this.loaded) this.earlyAnswers = answersOnControls(this.renderRoot, this.questions, {});
+    if (!this.hasUpdated && this.serverDrawn && this.loaded && readDrawnAnswers) this.earlyAnswers = readDrawnAnswers(this.renderRoot, this.questions, {});
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -306,7 +315,11 @@ export class RbChecklist extends LitElement {
     } catch (error) {
       if (controller.signal.aborted) return;
       // A page on an origin the server does not list in EMBED_ORIGINS: say which origin to add (issue #43).
-      const refusedHere = await corsRefusal(error, apiBaseOf(this.apiBase));
+      // Only a load that got no answer can be one; its words load then (none offline: the usual words).
+      const refusedHere =
+        error instanceof ApiError && error.network
+          ? await import('./cors-refusal.ts').then(({ corsRefusal }) => corsRefusal(error, apiBaseOf(this.apiBase))).catch(() => undefined)
+          : undefined;
       if (controller.signal.aborted) return;
       this.loadProblem = refusedHere ?? (this.shareToken ? shareRefusal(error) : LOAD_FAILED);
       this.loadState = 'failed';

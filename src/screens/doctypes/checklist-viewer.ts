@@ -25,7 +25,8 @@
 import { render } from 'lit';
 import '../../../elements/rb-checklist/rb-checklist.ts';
 import type { RbChecklist } from '../../../elements/rb-checklist/rb-checklist.ts';
-import { SUBMITTED } from '../../../elements/rb-checklist/rb-checklist.element.ts';
+import { readAnswersBeforeHydration, SUBMITTED } from '../../../elements/rb-checklist/rb-checklist.element.ts';
+import { answersOnControls } from '../../../elements/rb-checklist/drawn-answers.ts';
 import type { Document } from '../../shared/api/documentation.ts';
 import { API_BASE, ApiError, reportApiError } from '../../client/api.ts';
 import { signedInUser } from '../../client/signed-in-user.ts';
@@ -35,6 +36,9 @@ import { showAlertAfterNavigation } from '../../client/stores/alerts.ts';
 import { browsePath } from '../../shared/page-addresses.ts';
 import { checklistBody, fillsIn } from './checklist-body.ts';
 import { mount as mountSummary } from './form-description.ts';
+
+// The server's drawing is hydrated here: what a person answered on it before the modules ran is kept (#43).
+readAnswersBeforeHydration(answersOnControls);
 
 /** Whether the address asks for kiosk mode (`?kiosk=1`, also `true` or `yes`). */
 export function isKioskAddress(search: string = location.search): boolean {

@@ -18,7 +18,6 @@ import { keepShareReadOffline, registerServiceWorker } from '../../client/servic
 import { fillTitle, isKioskAddress, NOT_AVAILABLE_HEADING } from './fill-address.ts';
 import { reportFrameHeight } from './frame-height.ts';
 import { takePageData } from '../../client/page-data.ts';
-import { mountDueNow } from './due-now.ts';
 import { shareTokenOfPath } from './fill-address.ts';
 
 /** The API base the pages were built with. */
@@ -49,7 +48,8 @@ export function mountFill({ frame }: { frame: boolean }): void {
     keepShareReadOffline(shareTokenOfPath(location.pathname));
   }
   // Issue #44: a kiosk's schedule (Due now, Next, Done today) above the checklist.
-  if (kiosk) mountDueNow(filler, API_BASE, shareTokenOfPath(location.pathname));
+  // Loaded by kiosks only: a visitor's phone does not carry it.
+  if (kiosk) void import('./due-now.ts').then(({ mountDueNow }) => mountDueNow(filler, API_BASE, shareTokenOfPath(location.pathname)));
 }
 
 /** Fills the page's heading (the embedded page has none: the element shows the checklist's own). */
