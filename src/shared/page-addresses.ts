@@ -34,3 +34,6 @@ export const searchPath = (fields: Record<string, string> | URLSearchParams): st
  * a lasting address for a CSV cell, unlike a signed media address, which expires in minutes.
  */
 export const mediaPagePath = (documentId: string, uploadId: string): string => `/documentation/media/${seg(documentId)}/${seg(uploadId)}`;
+
+/** A schedule's page (issue #44): its occurrences. */
+export const schedulePath = (id: string): string => `/documentation/schedules/${encodeURIComponent(id)}`;

@@ -11,6 +11,7 @@ import { assigneeLabel } from '../../../src/client/stores/assignments.ts';
 import { formatDateTime } from '../../../src/client/time-format.ts';
 import type { Schedule } from '../../../src/shared/api/schedules.ts';
 import { allows } from '../../../src/shared/permissions/index.ts';
+import { schedulePath } from '../../../src/shared/page-addresses.ts';
 import type { FollowSubject } from '../follow.ts';
 import { NewScheduleForm } from './NewScheduleForm.tsx';
 
@@ -31,7 +32,7 @@ function ScheduleEntry({ schedule, canWrite, onDeleted }: { schedule: Schedule; 
   return (
     <li className="assignment-entry">
       <p className="assignment-assignee">
-        <a href={`/documentation/schedules/${encodeURIComponent(schedule.id)}`}>{assigneeLabel(schedule.assigned_to)}</a>
+        <a href={schedulePath(schedule.id)}>{assigneeLabel(schedule.assigned_to)}</a>
       </p>
       <p className="hint">
         {schedule.rrule} ({schedule.timezone}), open {schedule.window_minutes} min

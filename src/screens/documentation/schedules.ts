@@ -11,12 +11,13 @@ import { assigneeLabel } from '../../client/stores/assignments.ts';
 import type { Schedule } from '../../shared/api/schedules.ts';
 import { escapeHtml } from '../../shared/first-paint/markup.ts';
 import { recentMarksMarkup } from '../../shared/first-paint/schedule-marks.ts';
+import { schedulePath } from '../../shared/page-addresses.ts';
 import { failureText } from './failure.ts';
 
 export function scheduleCardMarkup(s: Schedule): string {
   const next = s.next_due_at ? `<time datetime="${escapeHtml(s.next_due_at)}">${escapeHtml(formatDateTime(s.next_due_at))}</time>` : 'Ended';
   return `<li class="card schedule-card">
-    <h2 class="schedule-title"><a href="/documentation/schedules/${encodeURIComponent(s.id)}">${escapeHtml(s.object_name || 'Untitled')}</a></h2>
+    <h2 class="schedule-title"><a href="${escapeHtml(schedulePath(s.id))}">${escapeHtml(s.object_name || 'Untitled')}</a></h2>
     <dl class="schedule-facts">
       <dt>Assigned to</dt><dd>${escapeHtml(assigneeLabel(s.assigned_to))}</dd>
       <dt>Repeats</dt><dd><code>${escapeHtml(s.rrule)}</code> (${escapeHtml(s.timezone)}), open ${s.window_minutes} min</dd>

@@ -57,6 +57,16 @@ export function placeName(item: Pick<TrashedItem, 'folder_id' | 'folder_name'>, 
   return item.folder_id !== null && item.folder_id === rootId ? 'Documentation' : item.folder_name;
 }
 
+/** A tile's Restore button, named for its item. */
+function restoreButton(name: string): HTMLButtonElement {
+  const restore = document.createElement('button');
+  restore.type = 'button';
+  restore.className = 'button secondary item-restore';
+  restore.textContent = 'Restore';
+  restore.setAttribute('aria-label', `Restore ${name}`);
+  return restore;
+}
+
 function renderItems(items: TrashedItem[], rootId: string | null): void {
   const grid = element('trash-items');
   const empty = element('trash-empty');
@@ -107,11 +117,7 @@ function renderItems(items: TrashedItem[], rootId: string | null): void {
     if (place !== null) fact('Was in', place);
     article.append(facts);
 
-    const restore = document.createElement('button');
-    restore.type = 'button';
-    restore.className = 'button secondary item-restore';
-    restore.textContent = 'Restore';
-    restore.setAttribute('aria-label', `Restore ${item.name}`);
+    const restore = restoreButton(item.name);
     restore.addEventListener('click', () => void restoreItem(item, li, restore));
     article.append(restore);
     li.append(article);
