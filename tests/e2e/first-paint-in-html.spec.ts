@@ -92,6 +92,7 @@ test.describe('with the session cookie', () => {
       '/admin/users/:id': [`/admin/users/${member.id}`],
       '/billing': ['/billing'],
       '/account-settings': ['/account-settings'],
+      '/admin/sso': ['/admin/sso'],
     };
   });
 
