@@ -106,13 +106,8 @@ const READERS: Readonly<Record<string, Reader>> = {
   'billing/products': (r) => listPlans(r.deps),
 };
 
-/** The readers' paths as patterns, with their parameters' names, in the table's order. */
-const PATTERNS = Object.entries(READERS).map(([path, read]) => ({
-  path,
-  read,
-  pattern: patternOf(path),
-  names: path.split('/').filter((segment) => segment.startsWith(':')).map((segment) => segment.slice(1)),
-}));
+/** The readers' paths as patterns (auth/access.ts `patternOf`), in the table's order. */
+const PATTERNS = Object.entries(READERS).map(([path, read]) => ({ path, read, pattern: patternOf(path) }));
 
 /** The reader of an address (relative to the API base) and what its route would be given; undefined for none. */
 export function readerOf(address: string): { path: string; read: Reader; params: Record<string, string>; query: Record<string, string[]> } | undefined {
@@ -121,9 +116,13 @@ export function readerOf(address: string): { path: string; read: Reader; params:
   if (!found) return undefined;
   const segments = path.split('/');
   const params: Record<string, string> = {};
-  found.path.split('/').forEach((segment, i) => {
-    if (segment.startsWith(':')) params[segment.slice(1)] = decodeURIComponent(segments[i] ?? '');
-  });
+  try {
+    found.path.split('/').forEach((segment, i) => {
+      if (segment.startsWith(':')) params[segment.slice(1)] = decodeURIComponent(segments[i] ?? '');
+    });
+  } catch {
+    return undefined; // a malformed escape: the page asks itself (and gets the API's answer to it)
+  }
   const searchParams = new URLSearchParams(search);
   const query: Record<string, string[]> = {};
   for (const key of new Set(searchParams.keys())) query[key] = searchParams.getAll(key);

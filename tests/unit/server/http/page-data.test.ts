@@ -51,6 +51,7 @@ describe('the readers of the page reads', () => {
   it('know no other address: the page reads it itself', () => {
     expect(readerOf('documentation/folders/x/acl')).toBeUndefined();
     expect(readerOf('nothing/here')).toBeUndefined();
+    expect(readerOf('documentation/folders/%E0%A4')).toBeUndefined();
   });
 });
 
