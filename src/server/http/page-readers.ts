@@ -50,6 +50,7 @@ import { getSsoConnection } from '../services/sso/connection.ts';
 import { sheetData } from '../services/sheets/rows.ts';
 import { getUser, listUsers } from '../services/users.ts';
 import { getWebhook, listWebhookAttempts, listWebhooks } from '../services/webhooks/endpoints.ts';
+import { logger } from '../operations/logger.ts';
 import { check } from './body.ts';
 import { problemOf } from './problem-types.ts';
 
@@ -136,7 +137,7 @@ async function answerOf(work: () => Promise<unknown> | unknown): Promise<PageAns
   } catch (error) {
     if (error instanceof HttpError) return { status: error.status, body: JSON.parse(JSON.stringify(problemOf(error.status, error.detail, error.extra, error.type))) as unknown };
     // Anything else the API would answer 500 (logged there): left out, the page asks itself and meets it.
-    console.error('A page’s first read failed', error);
+    logger().error({ err: error }, 'A page’s first read failed');
     return undefined;
   }
 }
@@ -169,7 +170,8 @@ export async function signInPage(deps: Deps, token: string): Promise<PageReader 
   const answer = async (address: string): Promise<PageAnswer | undefined> => {
     const found = readerOf(address);
     if (!found) return undefined;
-    const chain = chainOf(ACCESS, 'GET', `/${found.path}`);
+    // The chain of the address's own path, as the API's sign-in picks it (auth/access.ts `signIn`).
+    const chain = chainOf(ACCESS, 'GET', `/${address.split('?', 1)[0]}`);
     return answerOf(() => found.read({ deps, caller, member: memberOfChain(chain, deps, caller, membership), params: found.params, query: found.query }));
   };
   return {
