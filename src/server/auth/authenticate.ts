@@ -8,7 +8,7 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { callerOfApiToken, callerOfToken } from '../db/queries/callers.ts';
-import type { AppEnv, SignedInEnv } from '../env.ts';
+import type { AppEnv, Deps, Membership, SessionCaller, SignedInEnv } from '../env.ts';
 import { forbidden, notAuthenticated } from '../errors.ts';
 import { API_TOKEN_PREFIX, READ_METHODS, READ_ONLY, touchApiToken } from './api-tokens.ts';
 import { bearerToken } from './bearer.ts';
@@ -30,13 +30,23 @@ export const authenticate = createMiddleware<SignedInEnv>(async (c, next) => {
     c.set('membership', viaToken.membership);
     return next();
   }
-  const found = await callerOfToken(deps.db, hashToken(token), deps.now());
-  if (!found || !found.user.isActive || !isLive(found.session, deps)) throw notAuthenticated();
-  await touchSession(deps.db, deps.now(), found.session);
-  c.set('caller', { user: found.user, session: found.session, apiToken: null });
+  const found = await signInSession(deps, token);
+  if (!found) throw notAuthenticated();
+  c.set('caller', found.caller);
   c.set('membership', found.membership);
   return next();
 });
+
+/**
+ * A login session's token → its caller and their current membership, the session touched; undefined when
+ * the token names no live session of an active user. Also the signed-in pages' one sign-in (http/page-readers.ts).
+ */
+export async function signInSession(deps: Deps, token: string): Promise<{ caller: SessionCaller; membership: Membership | null } | undefined> {
+  const found = await callerOfToken(deps.db, hashToken(token), deps.now());
+  if (!found || !found.user.isActive || !isLive(found.session, deps)) return undefined;
+  await touchSession(deps.db, deps.now(), found.session);
+  return { caller: { user: found.user, session: found.session, apiToken: null }, membership: found.membership };
+}
 
 /** The address the request came from, for the sessions list and the per-IP throttle (X-Forwarded-For only with TRUST_PROXY). */
 export function clientIp(c: Context): string {
