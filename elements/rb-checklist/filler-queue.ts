@@ -1,0 +1,20 @@
+/**
+ * rb-checklist's glue to the submissions waiting on this device (./submission-queue.ts, kept and sent by
+ * ./waiting-submissions.ts): the queue a filler sends from — its store, its API, and only the submissions
+ * that are its own (same server, same user, same share link).
+ */
+import type { ChecklistApi } from './checklist-api.ts';
+import { ownedBy, SubmissionQueue, type SubmissionStore } from './submission-queue.ts';
+
+interface FillerQueueSettings {
+  store: SubmissionStore;
+  api: ChecklistApi;
+  apiBase: string;
+  userId: string;
+  shareToken: string;
+}
+
+/** The queue of the filler as it is now (its store, API and user). */
+export function fillerQueue({ store, api, apiBase, userId, shareToken }: FillerQueueSettings): SubmissionQueue {
+  return new SubmissionQueue({ store, transport: api, owns: ownedBy({ apiBase, userId, shareToken }) });
+}
