@@ -1,31 +1,18 @@
 /**
  * rb-checklist's answers and photos as the person gives them (rb-checklist.element.ts keeps them in its
  * state): the draft on this device they start from and are saved to at each answer (./checklist-draft.ts,
- * per user, organisation and checklist), the answers given on the server's drawing before hydration, and
- * the photos taken (compressed by THE compressor, shown from local addresses until they are sent).
+ * per user, organisation and checklist), and the photos taken (compressed by THE compressor, shown from
+ * local addresses until they are sent).
  */
 import { compressImage, FORM_MEDIA } from '../shared/image-compression.ts';
-import { draftOf, initialAnswers, isTouched, restoreDraft, type Answers, type OrderedQuestion } from './answer-state.ts';
+import { draftOf, isTouched, restoreDraft, type Answers, type OrderedQuestion } from './answer-state.ts';
 import { readDraft, writeDraft } from './checklist-draft.ts';
 import type { DraftOwner } from './draft-key.ts';
 import type { LocalPhoto } from './question-view.ts';
 
-/**
- * The answers a checklist starts with: its draft on this device — none while the first update hydrates the
- * server's drawing, which must draw what the server drew (the draft comes back just after: `answersAfterHydration`).
- */
-export function startingAnswers(questions: OrderedQuestion[], owner: DraftOwner, hydrating: boolean): Answers {
-  return hydrating ? initialAnswers(questions) : restoreDraft(questions, readDraft(owner));
-}
-
-/**
- * Just after hydration: the draft, with what the person answered on the server's drawing (`early`) over it;
- * `answered`: whether they did (then these answers are a change: announced and saved).
- */
-export function answersAfterHydration(questions: OrderedQuestion[], owner: DraftOwner, early: Answers): { answers: Answers; answered: boolean } {
-  const restored = restoreDraft(questions, readDraft(owner));
-  if (Object.keys(early).length === 0) return { answers: restored, answered: false };
-  return { answers: { ...restored, ...early }, answered: true };
+/** The checklist's answers as its draft on this device left them (none answered without one). */
+export function draftAnswers(questions: OrderedQuestion[], owner: DraftOwner): Answers {
+  return restoreDraft(questions, readDraft(owner));
 }
 
 /** Keeps the answers as the draft on this device (none while nothing is answered). */

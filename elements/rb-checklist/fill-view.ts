@@ -12,7 +12,14 @@ import { FILL_AGAIN, NO_QUESTIONS } from './messages.ts';
 export type FillMessage = { kind: 'success' | 'info' | 'error'; text: string };
 export type FillOutcome = { kind: 'success' | 'info'; text: string };
 
-/** What the body shows: the element's state, and what its buttons do. */
+/** The filler's own (public) side: whether it is a kiosk, Submit and 'Fill In Again'. */
+interface Filler {
+  kiosk: boolean;
+  submit(): Promise<void>;
+  fillAgain(): void;
+}
+
+/** What the body shows: the element's state. */
 interface FillView {
   loadState: 'idle' | 'loading' | 'failed' | 'ready';
   loadProblem: string;
@@ -20,7 +27,6 @@ interface FillView {
   head: Pick<ChecklistDocument, 'name' | 'description'> | null;
   questionCount: number;
   done: FillOutcome | null;
-  kiosk: boolean;
   submitting: boolean;
   tried: boolean;
   message: FillMessage | null;
@@ -28,15 +34,14 @@ interface FillView {
   blockers: () => string[];
   /** The questions, in their slots. */
   questions: () => TemplateResult;
-  submit: () => void;
-  fillAgain: () => void;
 }
 
-export function fillView(view: FillView): TemplateResult {
-  if (view.loadState === 'loading' || view.loadState === 'idle') {
-    return html`<p class="status" role="status">${view.loadState === 'loading' ? 'Loading checklist…' : ''}</p>`;
+export function fillView(filler: Filler, view: FillView): TemplateResult {
+  const { loadState, message, submitting } = view;
+  if (loadState === 'loading' || loadState === 'idle') {
+    return html`<p class="status" role="status">${loadState === 'loading' ? 'Loading checklist…' : ''}</p>`;
   }
-  if (view.loadState === 'failed') return html`<p class="status error refusal" part="refusal" role="alert">${view.loadProblem}</p>`;
+  if (loadState === 'failed') return html`<p class="status error refusal" part="refusal" role="alert">${view.loadProblem}</p>`;
   const heading = view.head
     ? html`<header class="head" part="head">
         <h2>${view.head.name ?? ''}</h2>
@@ -48,42 +53,26 @@ export function fillView(view: FillView): TemplateResult {
     return html`${heading}
       <div class=${`done ${view.done.kind}`} part="done">
         <p class="done-text" role="status" tabindex="-1">${view.done.text}</p>
-        <button type="button" class="primary" part="fill-again" @click=${view.fillAgain}>${FILL_AGAIN}</button>
+        <button type="button" class="primary" part="fill-again" @click=${() => filler.fillAgain()}>${FILL_AGAIN}</button>
       </div>`;
   }
-  return html`${heading}
-    ${formView(view)}`;
-}
-
-/** The form: the kiosk's outcome, the questions, Submit and the lines under it, the message line. */
-function formView(view: FillView): TemplateResult {
-  const { message, submitting } = view;
   const blockers = view.blockers();
   const complete = blockers.length === 0;
   const explained = !complete && !submitting && view.tried;
   // On a kiosk the outcome of a submission stands above the form (the line under Submit is below the screen).
-  const outcome = view.kiosk && message && message.kind !== 'error' ? message : null;
-  return html`<form
-    part="base"
-    novalidate
-    @submit=${(event: Event) => {
-      event.preventDefault();
-      view.submit();
-    }}
-  >
-    ${outcome ? html`<p class=${`outcome ${outcome.kind}`} part="outcome" role="status" tabindex="-1">${outcome.text}</p>` : nothing}
-    ${view.questions()}
-    <div class="actions">
-      <button
-        type="submit"
-        class="primary"
-        part="submit"
-        ?disabled=${submitting}
-        aria-disabled=${complete ? nothing : 'true'}
-        aria-describedby=${explained ? 'submit-hint' : nothing}
-      >${submitting ? 'Submitting...' : 'Submit'}</button>
-      ${explained ? html`<div class="hint" id="submit-hint">${blockers.map((line) => html`<p>${line}</p>`)}</div>` : nothing}
-    </div>
-    <p class=${`message ${message?.kind ?? ''}`} part="message" role=${message?.kind === 'error' ? 'alert' : 'status'}>${outcome ? '' : (message?.text ?? '')}</p>
-  </form>`;
+  const outcome = filler.kiosk && message && message.kind !== 'error' ? message : null;
+  const submitted = (event: Event) => {
+    event.preventDefault();
+    void filler.submit();
+  };
+  return html`${heading}
+    <form part="base" novalidate @submit=${submitted}>
+      ${outcome ? html`<p class=${`outcome ${outcome.kind}`} part="outcome" role="status" tabindex="-1">${outcome.text}</p>` : nothing}
+      ${view.questions()}
+      <div class="actions">
+        <button type="submit" class="primary" part="submit" ?disabled=${submitting} aria-disabled=${complete ? nothing : 'true'} aria-describedby=${explained ? 'submit-hint' : nothing}>${submitting ? 'Submitting...' : 'Submit'}</button>
+        ${explained ? html`<div class="hint" id="submit-hint">${blockers.map((line) => html`<p>${line}</p>`)}</div>` : nothing}
+      </div>
+      <p class=${`message ${message?.kind ?? ''}`} part="message" role=${message?.kind === 'error' ? 'alert' : 'status'}>${outcome ? '' : (message?.text ?? '')}</p>
+    </form>`;
 }

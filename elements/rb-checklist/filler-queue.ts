@@ -6,15 +6,16 @@
 import type { ChecklistApi } from './checklist-api.ts';
 import { ownedBy, SubmissionQueue, type SubmissionStore } from './submission-queue.ts';
 
-interface FillerQueueSettings {
+/** The filler's settings its queue depends on (rb-checklist's properties). */
+interface FillerSettings {
   store: SubmissionStore;
-  api: ChecklistApi;
   apiBase: string;
   userId: string;
   shareToken: string;
 }
 
 /** The queue of the filler as it is now (its store, API and user). */
-export function fillerQueue({ store, api, apiBase, userId, shareToken }: FillerQueueSettings): SubmissionQueue {
+export function fillerQueue(filler: FillerSettings, api: ChecklistApi): SubmissionQueue {
+  const { store, apiBase, userId, shareToken } = filler; // as they are now: a later change makes a new queue
   return new SubmissionQueue({ store, transport: api, owns: ownedBy({ apiBase, userId, shareToken }) });
 }

@@ -1,16 +1,17 @@
 import { html, LitElement, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { orderedQuestions } from '../../src/shared/checklists/question.ts';
+import { ApiError } from '../../src/shared/transport/index.ts';
 import { emit } from '../events.ts';
-import { elementTransport, emitUnauthorized } from '../shared/element-transport.ts';
-import { firstBlocked, initialAnswers, submitBlockers, withComments, withValue, type Answers, type OrderedQuestion } from './answer-state.ts';
+import { elementTransport } from '../shared/element-transport.ts';
+import { firstBlocked, initialAnswers, submissionRecord, submitBlockers, withComments, withValue, type Answers, type OrderedQuestion } from './answer-state.ts';
 import { checklistApi, type ChecklistApi, type ChecklistDocument, type SharedChecklist } from './checklist-api.ts';
 import { clearDraft } from './checklist-draft.ts';
 import type { DraftOwner } from './draft-key.ts';
-import { answersAfterHydration, photoCounts, revokePhotos, saveDraft, startingAnswers, takePhotos } from './fill-answers.ts';
+import { draftAnswers, photoCounts, revokePhotos, saveDraft, takePhotos } from './fill-answers.ts';
 import { fillerQueue } from './filler-queue.ts';
 import { fillView, type FillMessage, type FillOutcome } from './fill-view.ts';
-import { loadFailure } from './load-failure.ts';
+import { loadFailureWords } from './load-failure.ts';
 import { FILL_AGAIN, LOAD_FAILED, NO_QUESTIONS, QUEUED, QUEUED_UNTIL_SIGN_IN, SUBMIT_FAILED, SUBMITTED } from './messages.ts';
 import type { answersOnControls } from './drawn-answers.ts';
 import { ScannerDialog } from './scanner-dialog.ts';
@@ -18,8 +19,8 @@ import { questionView, type LocalPhoto } from './question-view.ts';
 import { questionSlot, shownIds, visibilityChange, visibilityRegion } from './question-visibility.ts';
 import { styles } from './rb-checklist.styles.ts';
 import { indexedDbStore } from './submission-store.ts';
-import { newSubmission, sendOrKeep, submitFailedDetail, type SubmitOutcome } from './submit-flow.ts';
-import type { QueuedSubmission, SubmissionQueue, SubmissionStore } from './submission-queue.ts';
+import { newSubmission, sendOrKeep } from './submit-flow.ts';
+import type { SubmissionQueue, SubmissionStore } from './submission-queue.ts';
 import { WaitingSubmissions } from './waiting-submissions.ts';
 
 /** How soon a checklist that could not be loaded for want of a network is asked for again (one small read). */
@@ -227,10 +228,11 @@ export class RbChecklist extends LitElement {
 
   protected override firstUpdated(): void {
     if (!this.serverDrawn || !this.loaded) return;
-    const { answers, answered } = answersAfterHydration(this.questions, this.owner, this.earlyAnswers);
+    const early = this.earlyAnswers;
     this.earlyAnswers = {};
-    if (answered) this.setAnswers(answers);
-    else this.answers = answers;
+    const answers = { ...draftAnswers(this.questions, this.owner), ...early };
+    if (Object.keys(early).length === 0) this.answers = answers;
+    else this.setAnswers(answers);
   }
 
   override disconnectedCallback(): void {
@@ -273,7 +275,7 @@ export class RbChecklist extends LitElement {
   }
 
   private queue(): SubmissionQueue {
-    return fillerQueue({ store: this.store, api: this.api(), apiBase: this.apiBase, userId: this.userId, shareToken: this.shareToken });
+    return fillerQueue(this, this.api());
   }
 
   /**
@@ -294,23 +296,25 @@ export class RbChecklist extends LitElement {
       emit(this, 'rb-loaded', { checklist: document });
     } catch (error) {
       if (controller.signal.aborted) return;
-      const failure = await loadFailure(error, this.apiBase, this.shareToken);
+      const words = await loadFailureWords(error, this.apiBase, this.shareToken);
       if (controller.signal.aborted) return;
-      this.loadProblem = failure.words;
+      this.loadProblem = words;
       this.loadState = 'failed';
       // No answer came: tried again on the `online` event, and every LOAD_RETRY_MS (the event may come
       // before the network works, or not at all: a station on a network whose server is away).
-      this.failedOffline = failure.offline;
+      this.failedOffline = error instanceof ApiError && error.network;
       clearTimeout(this.loadAgainTimer);
       if (this.failedOffline) this.loadAgainTimer = setTimeout(this.loadAgain, LOAD_RETRY_MS);
-      emit(this, 'rb-load-failed', { status: failure.status, detail: failure.detail, words: this.loadProblem });
+      const status = error instanceof ApiError ? error.status : 0;
+      emit(this, 'rb-load-failed', { status, detail: error instanceof ApiError ? error.detail : String(error), words });
     }
   }
 
   private show(document: ChecklistDocument): void {
     this.loaded = document;
     this.questions = orderedQuestions((document.contents ?? {}) as Record<string, unknown>);
-    this.answers = startingAnswers(this.questions, this.owner, this.serverDrawn && !this.hasUpdated);
+    // Hydrating the server's drawing, the first update must draw what the server drew: the draft comes back just after (firstUpdated).
+    this.answers = this.serverDrawn && !this.hasUpdated ? initialAnswers(this.questions) : draftAnswers(this.questions, this.owner);
     this.clearPhotos();
     this.loadState = 'ready';
     void this.loadPictures();
@@ -401,40 +405,15 @@ export class RbChecklist extends LitElement {
       this.showBlockers();
       return;
     }
-    const entry = newSubmission({
-      documentId: this.checklistId,
-      apiBase: this.apiBase,
-      userId: this.userId,
-      shareToken: this.shareToken,
-      questions: this.questions,
-      answers: this.answers,
-      photos: this.photos,
-    });
+    const entry = newSubmission(this, this.checklistId, submissionRecord(this.questions, this.answers), this.photos);
     this.submitting = true;
     this.message = null;
     try {
-      this.tell(entry, await sendOrKeep(entry, this.api(), (kept) => this.waitingSubmissions.keep(kept)));
+      await sendOrKeep(this, entry, this.api(), (kept) => this.waitingSubmissions.keep(kept), (line) =>
+        line.kind === 'error' ? (this.message = line) : this.afterSubmission(line),
+      );
     } finally {
       this.submitting = false;
-    }
-  }
-
-  /**
-   * Tells how Submit ended (while it still runs: a 401 is told as `rb-unauthorized` only once the answers
-   * are safe on this device): `rb-submitted` and the outcome, or `rb-submit-failed` and the refusal's words.
-   */
-  private tell({ key, documentId }: QueuedSubmission, outcome: SubmitOutcome): void {
-    if (outcome.kind === 'sent') {
-      this.afterSubmission({ kind: 'success', text: SUBMITTED });
-      emit(this, 'rb-submitted', { status: 'sent', key, documentId, row: outcome.row });
-    } else if (outcome.kind === 'queued') {
-      this.afterSubmission({ kind: 'info', text: outcome.text });
-      emit(this, 'rb-submitted', { status: 'queued', key, documentId });
-      if (outcome.unauthorized) emitUnauthorized(this, outcome.unauthorized);
-    } else {
-      if (outcome.unauthorized) emitUnauthorized(this, outcome.unauthorized);
-      this.message = { kind: 'error', text: outcome.text };
-      emit(this, 'rb-submit-failed', submitFailedDetail(documentId, outcome.error));
     }
   }
 
@@ -507,25 +486,19 @@ export class RbChecklist extends LitElement {
   }
 
   protected override render(): TemplateResult {
-    return html`${this.renderBody()} ${this.waitingSubmissions.render()} ${this.scanner.render()}`;
-  }
-
-  private renderBody(): TemplateResult {
-    return fillView({
+    const body = fillView(this, {
       loadState: this.loadState,
       loadProblem: this.loadProblem,
-      head: !this.form && this.loaded ? this.loaded : null,
+      head: this.form ? null : this.loaded,
       questionCount: this.questions.length,
       done: this.done,
-      kiosk: this.kiosk,
       submitting: this.submitting,
       tried: this.tried,
       message: this.message,
       blockers: () => this.blockers(),
       questions: () => this.renderQuestions(),
-      submit: () => void this.submit(),
-      fillAgain: () => this.fillAgain(),
     });
+    return html`${body} ${this.waitingSubmissions.render()} ${this.scanner.render()}`;
   }
 
   /** Every question in its slot, those whose condition is not met hidden (issue #33), and the live region that says so. */
