@@ -71,17 +71,11 @@
     }, 3000);
   }
   function judgeAll() {
-    var frames = document.getElementsByTagName('iframe');
-    for (var i = 0; i < frames.length; i++) judge(frames[i]);
+    Array.prototype.forEach.call(document.getElementsByTagName('iframe'), judge);
   }
-  var present = document.getElementsByTagName('iframe');
-  for (var f = 0; f < present.length; f++) {
-    (function (frame) {
-      frame.addEventListener('load', function () {
-        judge(frame);
-      });
-    })(present[f]);
-  }
+  Array.prototype.forEach.call(document.getElementsByTagName('iframe'), function (frame) {
+    frame.addEventListener('load', judge.bind(null, frame));
+  });
   // The page's load waits for its frames: those already loaded are judged then (or now).
   if (document.readyState === 'complete') judgeAll();
   else window.addEventListener('load', judgeAll);
@@ -96,13 +90,7 @@
     for (var i = 0; i < frames.length; i++) {
       var frame = frames[i];
       if (frame.contentWindow !== event.source) continue;
-      var address;
-      try {
-        address = new URL(frame.src, location.href);
-      } catch (_) {
-        return;
-      }
-      if (address.origin !== origin || address.pathname.indexOf('/embed/') !== 0) return;
+      if (!ours(frame)) return;
       // At most a generous page's worth: a runaway report cannot stretch the host page without end.
       frame.style.height = Math.min(Math.ceil(height), 20000) + 'px';
       return;

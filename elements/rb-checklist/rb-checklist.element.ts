@@ -1,43 +1,30 @@
-import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, LitElement, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { orderedQuestions } from '../../src/shared/checklists/question.ts';
-import { ApiError, newIdempotencyKey } from '../../src/shared/transport/index.ts';
+import { ApiError } from '../../src/shared/transport/index.ts';
 import { emit } from '../events.ts';
-import { apiBaseOf, elementTransport, emitUnauthorized } from '../shared/element-transport.ts';
-import { compressImage, FORM_MEDIA } from '../shared/image-compression.ts';
-import {
-  draftOf,
-  firstBlocked,
-  initialAnswers,
-  isTouched,
-  restoreDraft,
-  submissionRecord,
-  submitBlockers,
-  withComments,
-  withValue,
-  type Answers,
-  type OrderedQuestion,
-} from './answer-state.ts';
+import { elementTransport } from '../shared/element-transport.ts';
+import { firstBlocked, initialAnswers, submissionRecord, submitBlockers, withComments, withValue, type Answers, type OrderedQuestion } from './answer-state.ts';
 import { checklistApi, type ChecklistApi, type ChecklistDocument, type SharedChecklist } from './checklist-api.ts';
-import { clearDraft, readDraft, writeDraft } from './checklist-draft.ts';
+import { clearDraft } from './checklist-draft.ts';
 import type { DraftOwner } from './draft-key.ts';
-import { FILL_AGAIN, LOAD_FAILED, NO_QUESTIONS, QUEUED, QUEUED_UNTIL_SIGN_IN, queuedUntil, SUBMIT_FAILED, SUBMITTED } from './messages.ts';
+import { draftAnswers, photoCounts, revokePhotos, saveDraft, takePhotos } from './fill-answers.ts';
+import { fillerQueue } from './filler-queue.ts';
+import { fillView, type FillMessage, type FillOutcome } from './fill-view.ts';
+import { loadFailureWords } from './load-failure.ts';
+import { FILL_AGAIN, LOAD_FAILED, NO_QUESTIONS, QUEUED, QUEUED_UNTIL_SIGN_IN, SUBMIT_FAILED, SUBMITTED } from './messages.ts';
 import type { answersOnControls } from './drawn-answers.ts';
 import { ScannerDialog } from './scanner-dialog.ts';
 import { questionView, type LocalPhoto } from './question-view.ts';
 import { questionSlot, shownIds, visibilityChange, visibilityRegion } from './question-visibility.ts';
 import { styles } from './rb-checklist.styles.ts';
 import { indexedDbStore } from './submission-store.ts';
-import { timeOfDayText } from '../../src/shared/date-time.ts';
-import { shareRefusal } from './share-refusal.ts';
-import { ownedBy, retryTime, sendSubmission, SubmissionQueue, type QueuedPhoto, type QueuedSubmission, type SubmissionStore } from './submission-queue.ts';
+import { newSubmission, sendOrKeep } from './submit-flow.ts';
+import type { SubmissionQueue, SubmissionStore } from './submission-queue.ts';
 import { WaitingSubmissions } from './waiting-submissions.ts';
 
 /** How soon a checklist that could not be loaded for want of a network is asked for again (one small read). */
 const LOAD_RETRY_MS = 5_000;
-
-/** A time in the person's own clock, as THE date-time text writes it ('2:05 PM'). */
-const timeOf = (iso: string): string => timeOfDayText(new Date(iso));
 
 /**
  * How the answers a person gave on the server's drawing before hydration are read (./drawn-answers.ts):
@@ -186,7 +173,7 @@ export class RbChecklist extends LitElement {
   /** The words shown when the checklist could not be loaded. */
   @state() private loadProblem = LOAD_FAILED;
   /** After a submission (when the element loaded the checklist itself, not on a kiosk): the outcome, with 'Fill In Again'. */
-  @state() private done: { kind: 'success' | 'info'; text: string } | null = null;
+  @state() private done: FillOutcome | null = null;
   @state() private loaded: ChecklistDocument | null = null;
   @state() private questions: OrderedQuestion[] = [];
   @state() private answers: Answers = {};
@@ -194,13 +181,12 @@ export class RbChecklist extends LitElement {
   /** The questions' own pictures by upload id: a signed address, or null when the server gave none. */
   @state() private pictures: Record<string, string | null> = {};
   @state() private submitting = false;
-  @state() private message: { kind: 'success' | 'info' | 'error'; text: string } | null = null;
+  @state() private message: FillMessage | null = null;
   @state() private photoBusy: string | null = null;
   /** Submit was pressed while answers are missing or wrong: only then do the lines under it say why (issue #43). */
   @state() private tried = false;
   /** What the live region last said about questions shown or hidden by an answer (issue #33). */
   @state() private visibilityNote = '';
-
 
   private loading?: AbortController;
   /** Whether the first update hydrates a shadow root the server drew (see createRenderRoot). */
@@ -242,11 +228,11 @@ export class RbChecklist extends LitElement {
 
   protected override firstUpdated(): void {
     if (!this.serverDrawn || !this.loaded) return;
-    const restored = restoreDraft(this.questions, readDraft(this.owner));
     const early = this.earlyAnswers;
     this.earlyAnswers = {};
-    if (Object.keys(early).length === 0) this.answers = restored;
-    else this.setAnswers({ ...restored, ...early });
+    const answers = { ...draftAnswers(this.questions, this.owner), ...early };
+    if (Object.keys(early).length === 0) this.answers = answers;
+    else this.setAnswers(answers);
   }
 
   override disconnectedCallback(): void {
@@ -289,11 +275,7 @@ export class RbChecklist extends LitElement {
   }
 
   private queue(): SubmissionQueue {
-    return new SubmissionQueue({
-      store: this.store,
-      transport: this.api(),
-      owns: ownedBy({ apiBase: this.apiBase, userId: this.userId, shareToken: this.shareToken }),
-    });
+    return fillerQueue(this, this.api());
   }
 
   /**
@@ -314,14 +296,9 @@ export class RbChecklist extends LitElement {
       emit(this, 'rb-loaded', { checklist: document });
     } catch (error) {
       if (controller.signal.aborted) return;
-      // A page on an origin the server does not list in EMBED_ORIGINS: say which origin to add (issue #43).
-      // Only a load that got no answer can be one; its words load then (none offline: the usual words).
-      const refusedHere =
-        error instanceof ApiError && error.network
-          ? await import('./cors-refusal.ts').then(({ corsRefusal }) => corsRefusal(error, apiBaseOf(this.apiBase))).catch(() => undefined)
-          : undefined;
+      const words = await loadFailureWords(error, this.apiBase, this.shareToken);
       if (controller.signal.aborted) return;
-      this.loadProblem = refusedHere ?? (this.shareToken ? shareRefusal(error) : LOAD_FAILED);
+      this.loadProblem = words;
       this.loadState = 'failed';
       // No answer came: tried again on the `online` event, and every LOAD_RETRY_MS (the event may come
       // before the network works, or not at all: a station on a network whose server is away).
@@ -329,15 +306,15 @@ export class RbChecklist extends LitElement {
       clearTimeout(this.loadAgainTimer);
       if (this.failedOffline) this.loadAgainTimer = setTimeout(this.loadAgain, LOAD_RETRY_MS);
       const status = error instanceof ApiError ? error.status : 0;
-      emit(this, 'rb-load-failed', { status, detail: error instanceof ApiError ? error.detail : String(error), words: this.loadProblem });
+      emit(this, 'rb-load-failed', { status, detail: error instanceof ApiError ? error.detail : String(error), words });
     }
   }
 
   private show(document: ChecklistDocument): void {
     this.loaded = document;
     this.questions = orderedQuestions((document.contents ?? {}) as Record<string, unknown>);
-    const hydrating = this.serverDrawn && !this.hasUpdated;
-    this.answers = hydrating ? initialAnswers(this.questions) : restoreDraft(this.questions, readDraft(this.owner));
+    // Hydrating the server's drawing, the first update must draw what the server drew: the draft comes back just after (firstUpdated).
+    this.answers = this.serverDrawn && !this.hasUpdated ? initialAnswers(this.questions) : draftAnswers(this.questions, this.owner);
     this.clearPhotos();
     this.loadState = 'ready';
     void this.loadPictures();
@@ -365,7 +342,7 @@ export class RbChecklist extends LitElement {
     this.announceVisibility(answers);
     this.answers = answers;
     this.message = null;
-    writeDraft(this.owner, isTouched(answers) ? draftOf(answers) : undefined);
+    saveDraft(this.owner, answers);
   }
 
   /** Says in the live region which questions the new answers show or hide (issue #33); says nothing when none. */
@@ -384,17 +361,13 @@ export class RbChecklist extends LitElement {
   }
 
   private clearPhotos(): void {
-    for (const list of Object.values(this.photos)) for (const photo of list) URL.revokeObjectURL(photo.url);
+    revokePhotos(this.photos);
     this.photos = {};
-  }
-
-  private photoCounts(): Record<string, number> {
-    return Object.fromEntries(Object.entries(this.photos).map(([id, list]) => [id, list.length]));
   }
 
   /** Why Submit is disabled, line by line (the shared rules' problems, named); empty when it may go. */
   private blockers(): string[] {
-    return submitBlockers(this.questions, this.answers, this.photoCounts());
+    return submitBlockers(this.questions, this.answers, photoCounts(this.photos));
   }
 
   /** Whether Submit is enabled: the shared rules find no problem with any answer. */
@@ -408,11 +381,7 @@ export class RbChecklist extends LitElement {
     if (files.length === 0 || this.photoBusy) return;
     this.photoBusy = id;
     try {
-      const added: LocalPhoto[] = [];
-      for (const file of files) {
-        const photo = await compressImage(file, FORM_MEDIA);
-        added.push({ blob: photo, name: photo.name || 'photo', type: photo.type, id: ++this.photoCount, url: URL.createObjectURL(photo) });
-      }
+      const added = await takePhotos(files, () => ++this.photoCount);
       this.photos = { ...this.photos, [id]: [...(this.photos[id] ?? []), ...added] };
       this.message = null;
     } finally {
@@ -436,50 +405,13 @@ export class RbChecklist extends LitElement {
       this.showBlockers();
       return;
     }
-    const documentId = this.checklistId;
-    const photos: QueuedPhoto[] = Object.entries(this.photos).flatMap(([questionId, list]) =>
-      list.map((p) => ({ questionId, name: p.name, type: p.type, blob: p.blob })),
-    );
-    const entry: QueuedSubmission = {
-      key: newIdempotencyKey(), // the moment Submit is pressed: every retry of these answers carries it
-      documentId,
-      apiBase: this.apiBase,
-      userId: this.userId,
-      ...(this.shareToken ? { shareToken: this.shareToken } : {}),
-      createdAt: new Date().toISOString(),
-      record: submissionRecord(this.questions, this.answers),
-      photos,
-    };
+    const entry = newSubmission(this, this.checklistId, submissionRecord(this.questions, this.answers), this.photos);
     this.submitting = true;
     this.message = null;
     try {
-      if (navigator.onLine === false) throw new ApiError(0, 'The network is unavailable');
-      const row = await sendSubmission(entry, this.api());
-      this.afterSubmission({ kind: 'success', text: SUBMITTED });
-      emit(this, 'rb-submitted', { status: 'sent', key: entry.key, documentId, row });
-    } catch (error) {
-      // No answer, a token that is no longer valid, or a busy server (429): the answers wait on this device
-      // (same key, same user; after a 429 until its Retry-After). A share link refused (revoked, expired)
-      // gets no new token: its refusal is final, and said in words.
-      const unauthorized = error instanceof ApiError && error.status === 401;
-      const throttled = error instanceof ApiError && error.status === 429;
-      const keep = error instanceof ApiError && (error.network || throttled || (unauthorized && !this.shareToken));
-      if (throttled) entry.notBefore = retryTime(error, Date.now());
-      if (keep && (await this.waitingSubmissions.keep(entry))) {
-        this.afterSubmission({ kind: 'info', text: unauthorized ? QUEUED_UNTIL_SIGN_IN : throttled ? queuedUntil(timeOf(entry.notBefore!)) : QUEUED });
-        emit(this, 'rb-submitted', { status: 'queued', key: entry.key, documentId });
-        if (unauthorized) emitUnauthorized(this, error);
-      } else {
-        if (unauthorized) emitUnauthorized(this, error);
-        const refused = this.shareToken && error instanceof ApiError && [401, 402, 404].includes(error.status);
-        this.message = { kind: 'error', text: refused ? shareRefusal(error) : SUBMIT_FAILED };
-        const status = (error as { status?: number }).status;
-        emit(this, 'rb-submit-failed', {
-          documentId,
-          detail: error instanceof Error ? error.message : String(error),
-          ...(typeof status === 'number' ? { status } : {}),
-        });
-      }
+      await sendOrKeep(this, entry, this.api(), (kept) => this.waitingSubmissions.keep(kept), (line) =>
+        line.kind === 'error' ? (this.message = line) : this.afterSubmission(line),
+      );
     } finally {
       this.submitting = false;
     }
@@ -489,7 +421,7 @@ export class RbChecklist extends LitElement {
   private showBlockers(): void {
     if (this.loadState !== 'ready') return;
     this.tried = true;
-    const id = firstBlocked(this.questions, this.answers, this.photoCounts());
+    const id = firstBlocked(this.questions, this.answers, photoCounts(this.photos));
     if (!id) return;
     void this.updateComplete.then(() => {
       const key = this.keyOf(id);
@@ -503,7 +435,7 @@ export class RbChecklist extends LitElement {
    * elsewhere), the outcome is the line under Submit; where the element loaded the checklist itself, the
    * outcome replaces the form, with 'Fill In Again'.
    */
-  private afterSubmission(message: { kind: 'success' | 'info'; text: string }): void {
+  private afterSubmission(message: FillOutcome): void {
     this.reset();
     if (!this.kiosk && !this.form) {
       this.done = message;
@@ -554,58 +486,19 @@ export class RbChecklist extends LitElement {
   }
 
   protected override render(): TemplateResult {
-    return html`${this.renderBody()} ${this.waitingSubmissions.render()} ${this.scanner.render()}`;
-  }
-
-  private renderBody(): TemplateResult {
-    if (this.loadState === 'loading' || this.loadState === 'idle') {
-      return html`<p class="status" role="status">${this.loadState === 'loading' ? 'Loading checklist…' : ''}</p>`;
-    }
-    if (this.loadState === 'failed') return html`<p class="status error refusal" part="refusal" role="alert">${this.loadProblem}</p>`;
-    const heading =
-      !this.form && this.loaded
-        ? html`<header class="head" part="head">
-            <h2>${this.loaded.name ?? ''}</h2>
-            ${this.loaded.description ? html`<p class="description">${this.loaded.description}</p>` : nothing}
-          </header>`
-        : nothing;
-    if (this.questions.length === 0) return html`${heading}<p class="empty">${NO_QUESTIONS}</p>`;
-    if (this.done) {
-      return html`${heading}
-        <div class=${`done ${this.done.kind}`} part="done">
-          <p class="done-text" role="status" tabindex="-1">${this.done.text}</p>
-          <button type="button" class="primary" part="fill-again" @click=${() => this.fillAgain()}>${FILL_AGAIN}</button>
-        </div>`;
-    }
-    const blockers = this.blockers();
-    const complete = blockers.length === 0;
-    const explained = !complete && !this.submitting && this.tried;
-    // On a kiosk the outcome of a submission stands above the form (the line under Submit is below the screen).
-    const outcome = this.kiosk && this.message && this.message.kind !== 'error' ? this.message : null;
-    return html`${heading}
-      <form
-        part="base"
-        novalidate
-        @submit=${(event: Event) => {
-          event.preventDefault();
-          void this.submit();
-        }}
-      >
-        ${outcome ? html`<p class=${`outcome ${outcome.kind}`} part="outcome" role="status" tabindex="-1">${outcome.text}</p>` : nothing}
-        ${this.renderQuestions()}
-        <div class="actions">
-          <button
-            type="submit"
-            class="primary"
-            part="submit"
-            ?disabled=${this.submitting}
-            aria-disabled=${complete ? nothing : 'true'}
-            aria-describedby=${explained ? 'submit-hint' : nothing}
-          >${this.submitting ? 'Submitting...' : 'Submit'}</button>
-          ${explained ? html`<div class="hint" id="submit-hint">${blockers.map((line) => html`<p>${line}</p>`)}</div>` : nothing}
-        </div>
-        <p class=${`message ${this.message?.kind ?? ''}`} part="message" role=${this.message?.kind === 'error' ? 'alert' : 'status'}>${outcome ? '' : (this.message?.text ?? '')}</p>
-      </form>`;
+    const body = fillView(this, {
+      loadState: this.loadState,
+      loadProblem: this.loadProblem,
+      head: this.form ? null : this.loaded,
+      questionCount: this.questions.length,
+      done: this.done,
+      submitting: this.submitting,
+      tried: this.tried,
+      message: this.message,
+      blockers: () => this.blockers(),
+      questions: () => this.renderQuestions(),
+    });
+    return html`${body} ${this.waitingSubmissions.render()} ${this.scanner.render()}`;
   }
 
   /** Every question in its slot, those whose condition is not met hidden (issue #33), and the live region that says so. */

@@ -4,7 +4,7 @@
  * while there are unpublished changes, and the publish dialog (publish with a change log, or discard).
  * The state and every change to it are the pure reducer of ./editor-state.ts.
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type Dispatch, type RefObject } from 'react';
 import { api } from '../../src/client/api.ts';
 import type { CurrentUser } from '../../src/shared/api/accounts.ts';
 import type { AclSubject, Document } from '../../src/shared/api/documentation.ts';
@@ -13,7 +13,16 @@ import { uuidv7 } from '../../src/shared/ids.ts';
 import { DraftBar } from '../shared/document-editor/DraftBar.tsx';
 import { useDocumentDraft } from '../shared/document-editor/use-document-draft.ts';
 import { conditionFlag, conditionTargets, type ConditionTarget } from './conditions.ts';
-import { editChecklist, initialState, publishProblems, readContents, startingPoint, type ChecklistContents } from './editor-state.ts';
+import {
+  editChecklist,
+  initialState,
+  publishProblems,
+  readContents,
+  startingPoint,
+  type ChecklistContents,
+  type EditorAction,
+  type EditorState,
+} from './editor-state.ts';
 import { messages } from './messages.ts';
 import { QuestionCard } from './QuestionCard.tsx';
 import { useQuestionSorting } from './use-question-sorting.ts';
@@ -51,32 +60,9 @@ function useConditionTargets(contents: ChecklistContents): ConditionTarget[] {
   return targetsRef.current.targets;
 }
 
-export function ChecklistEditor({ document: doc, user }: Props) {
-  const start = useMemo(() => startingPoint(doc), [doc]);
-  const [state, dispatch] = useReducer(editChecklist, undefined, () => initialState(start.contents, start.fromDraft));
-  const latest = useRef(state);
-  latest.current = state;
-  const subjects = useAclSubjects();
-  const [announcement, setAnnouncement] = useState('');
-  const list = useRef<HTMLOListElement>(null);
-  const addButton = useRef<HTMLButtonElement>(null);
+/** Where the focus goes after the next render (`focusNext`): put there after adds, deletes and moves. */
+function useQuestionFocus(list: RefObject<HTMLOListElement | null>, addButton: RefObject<HTMLButtonElement | null>) {
   const focusNext = useRef<FocusTarget | undefined>(undefined);
-  const draft = useDocumentDraft({
-    document: doc,
-    state,
-    readContents,
-    restart: useCallback((contents: ChecklistContents, changed: boolean) => dispatch({ type: 'load', contents, changed }), []),
-  });
-
-
-  useQuestionSorting(
-    list,
-    useCallback((from: number, to: number) => {
-      dispatch({ type: 'moveQuestion', from, to });
-      setAnnouncement(`Question ${from + 1} moved to position ${to + 1}.`);
-    }, []),
-  );
-
   // Focus after adds, deletes and moves (the moved question's button; the other one at either end).
   useLayoutEffect(() => {
     const target = focusNext.current;
@@ -90,19 +76,28 @@ export function ChecklistEditor({ document: doc, user }: Props) {
     if (element && !element.disabled) return element.focus();
     item.querySelector<HTMLButtonElement>(target.part === 'up' ? '[data-action="down"]' : '[data-action="up"]')?.focus();
   });
+  return focusNext;
+}
 
+/** Add question, Move up/down and Delete: each changes the state, says so in the live region and places the focus. */
+function useQuestionActions(
+  latest: RefObject<EditorState>,
+  dispatch: Dispatch<EditorAction>,
+  focusNext: RefObject<FocusTarget | undefined>,
+  announce: (words: string) => void,
+) {
   const addQuestion = () => {
     const id = uuidv7();
     dispatch({ type: 'addQuestion', id, now: new Date() });
     focusNext.current = { id, part: 'title' };
-    setAnnouncement(`Question ${latest.current.contents.question_index.length + 1} added.`);
+    announce(`Question ${latest.current.contents.question_index.length + 1} added.`);
   };
 
   const onShift = useCallback((id: string, by: -1 | 1) => {
     const from = latest.current.contents.question_index.indexOf(id);
     dispatch({ type: 'shiftQuestion', id, by });
     focusNext.current = { id, part: by < 0 ? 'up' : 'down' };
-    setAnnouncement(`Question ${from + 1} moved to position ${from + 1 + by}.`);
+    announce(`Question ${from + 1} moved to position ${from + 1 + by}.`);
   }, []);
 
   const onDelete = useCallback((id: string, index: number) => {
@@ -110,8 +105,36 @@ export function ChecklistEditor({ document: doc, user }: Props) {
     const neighbour = order[index + 1] ?? order[index - 1];
     dispatch({ type: 'deleteQuestion', id });
     focusNext.current = neighbour ? { id: neighbour, part: 'heading' } : { part: 'add' };
-    setAnnouncement(`Question ${index + 1} deleted.`);
+    announce(`Question ${index + 1} deleted.`);
   }, []);
+  return { addQuestion, onShift, onDelete };
+}
+
+export function ChecklistEditor({ document: doc, user }: Props) {
+  const start = useMemo(() => startingPoint(doc), [doc]);
+  const [state, dispatch] = useReducer(editChecklist, undefined, () => initialState(start.contents, start.fromDraft));
+  const latest = useRef(state);
+  latest.current = state;
+  const subjects = useAclSubjects();
+  const [announcement, setAnnouncement] = useState('');
+  const list = useRef<HTMLOListElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const draft = useDocumentDraft({
+    document: doc,
+    state,
+    readContents,
+    restart: useCallback((contents: ChecklistContents, changed: boolean) => dispatch({ type: 'load', contents, changed }), []),
+  });
+
+  useQuestionSorting(
+    list,
+    useCallback((from: number, to: number) => {
+      dispatch({ type: 'moveQuestion', from, to });
+      setAnnouncement(`Question ${from + 1} moved to position ${to + 1}.`);
+    }, []),
+  );
+  const focusNext = useQuestionFocus(list, addButton);
+  const { addQuestion, onShift, onDelete } = useQuestionActions(latest, dispatch, focusNext, setAnnouncement);
 
   const { contents, changed } = state;
   const count = contents.question_index.length;
@@ -156,7 +179,6 @@ export function ChecklistEditor({ document: doc, user }: Props) {
       <p className="visually-hidden" aria-live="polite">
         {announcement}
       </p>
-
     </div>
   );
 }

@@ -36,44 +36,7 @@ export function ChoicesEditor({ id, questionLabel, question, dispatch }: Props) 
       {question.choices.length === 0 ? (
         <p className="hint">No choices yet.</p>
       ) : (
-        <ol className="choice-list">
-          {question.choices.map((choice, index) => (
-            <li key={choice} className="choice-item">
-              <span className="choice-text">{choice}</span>
-              <span className="choice-actions">
-                <button
-                  type="button"
-                  className="icon-button"
-                  aria-label={`Move choice ${choice} up`}
-                  title="Move up"
-                  disabled={index === 0}
-                  onClick={() => dispatch({ type: 'shiftChoice', id, index, by: -1 })}
-                >
-                  ↑
-                </button>
-                <button
-                  type="button"
-                  className="icon-button"
-                  aria-label={`Move choice ${choice} down`}
-                  title="Move down"
-                  disabled={index === question.choices.length - 1}
-                  onClick={() => dispatch({ type: 'shiftChoice', id, index, by: 1 })}
-                >
-                  ↓
-                </button>
-                <button
-                  type="button"
-                  className="icon-button danger"
-                  aria-label={`Remove choice ${choice}`}
-                  title="Remove"
-                  onClick={() => dispatch({ type: 'removeChoice', id, index })}
-                >
-                  ×
-                </button>
-              </span>
-            </li>
-          ))}
-        </ol>
+        <ChoiceList id={id} choices={question.choices} dispatch={dispatch} />
       )}
       <div className="choice-add">
         <label htmlFor={inputId} className="visually-hidden">
@@ -107,5 +70,49 @@ export function ChoicesEditor({ id, questionLabel, question, dispatch }: Props) 
         </p>
       )}
     </fieldset>
+  );
+}
+
+/** The choices in order, each with Move up, Move down and Remove. */
+function ChoiceList({ id, choices, dispatch }: { id: string; choices: readonly string[]; dispatch: Dispatch<EditorAction> }) {
+  return (
+    <ol className="choice-list">
+      {choices.map((choice, index) => (
+        <li key={choice} className="choice-item">
+          <span className="choice-text">{choice}</span>
+          <span className="choice-actions">
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={`Move choice ${choice} up`}
+              title="Move up"
+              disabled={index === 0}
+              onClick={() => dispatch({ type: 'shiftChoice', id, index, by: -1 })}
+            >
+              ↑
+            </button>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={`Move choice ${choice} down`}
+              title="Move down"
+              disabled={index === choices.length - 1}
+              onClick={() => dispatch({ type: 'shiftChoice', id, index, by: 1 })}
+            >
+              ↓
+            </button>
+            <button
+              type="button"
+              className="icon-button danger"
+              aria-label={`Remove choice ${choice}`}
+              title="Remove"
+              onClick={() => dispatch({ type: 'removeChoice', id, index })}
+            >
+              ×
+            </button>
+          </span>
+        </li>
+      ))}
+    </ol>
   );
 }

@@ -68,96 +68,9 @@ function QuestionCardView({ documentId, id, index, count, question, subjects, ta
   return (
     <li className="question-item" data-question-id={id}>
       <section className="question-card" aria-labelledby={headingId}>
-        <header className="question-head">
-          <DragHandle />
-          <h2 className="question-heading" id={headingId} tabIndex={-1}>
-            {label}
-            {question.title.trim() && <span className="question-heading-title">: {question.title}</span>}
-          </h2>
-          <span className="question-actions">
-            <button
-              type="button"
-              className="icon-button"
-              data-action="up"
-              aria-label={`Move ${label} up`}
-              title="Move up"
-              disabled={index === 0}
-              onClick={() => onShift(id, -1)}
-            >
-              ↑
-            </button>
-            <button
-              type="button"
-              className="icon-button"
-              data-action="down"
-              aria-label={`Move ${label} down`}
-              title="Move down"
-              disabled={index === count - 1}
-              onClick={() => onShift(id, 1)}
-            >
-              ↓
-            </button>
-            <button type="button" className="icon-button danger" aria-label={`Delete ${label}`} title="Delete" onClick={() => onDelete(id, index)}>
-              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-                <path d="M6 7h12l-1 13H7L6 7zm3-3h6l1 2h4v2H4V6h4l1-2z" fill="currentColor" />
-              </svg>
-            </button>
-          </span>
-        </header>
+        <QuestionHead id={id} index={index} count={count} title={question.title} headingId={headingId} onShift={onShift} onDelete={onDelete} />
         {words && <p className="condition-words">{words}</p>}
-
-        <div className="field">
-          <label htmlFor={`${uid}-title`}>Title</label>
-          <input
-            id={`${uid}-title`}
-            type="text"
-            data-field="title"
-            value={question.title}
-            maxLength={MAX_TITLE_LENGTH}
-            onChange={(event) => dispatch({ type: 'setTitle', id, title: event.target.value })}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${uid}-description`}>Description</label>
-          <textarea
-            id={`${uid}-description`}
-            rows={2}
-            value={question.description}
-            maxLength={MAX_QUESTION_DESCRIPTION_LENGTH}
-            onChange={(event) => dispatch({ type: 'setDescription', id, description: event.target.value })}
-          />
-        </div>
-
-        <div className="question-types">
-          <div className="field">
-            <label htmlFor={`${uid}-type`}>Value type</label>
-            <select
-              id={`${uid}-type`}
-              value={question.valueType}
-              onChange={(event) => isValueType(event.target.value) && dispatch({ type: 'setValueType', id, valueType: event.target.value })}
-            >
-              {VALUE_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {capitalised(type)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor={`${uid}-widget`}>Widget</label>
-            <select
-              id={`${uid}-widget`}
-              value={question.widget}
-              onChange={(event) => isWidget(event.target.value) && dispatch({ type: 'setWidget', id, widget: event.target.value })}
-            >
-              {widgetsOf(question.valueType).map((widget) => (
-                <option key={widget} value={widget}>
-                  {capitalised(widget)}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
+        <QuestionFields uid={uid} id={id} question={question} dispatch={dispatch} />
 
         {hasChoices(question.valueType) && <ChoicesEditor id={id} questionLabel={label} question={question} dispatch={dispatch} />}
 
@@ -176,6 +89,114 @@ function QuestionCardView({ documentId, id, index, count, question, subjects, ta
         <QuestionMedia documentId={documentId} id={id} questionLabel={label} question={question} dispatch={dispatch} />
       </section>
     </li>
+  );
+}
+
+interface HeadProps extends Pick<Props, 'id' | 'index' | 'count' | 'onShift' | 'onDelete'> {
+  title: string;
+  headingId: string;
+}
+
+/** The question's heading ('Question 2: its title'), drag handle, Move up, Move down and Delete. */
+function QuestionHead({ id, index, count, title, headingId, onShift, onDelete }: HeadProps) {
+  const label = `Question ${index + 1}`;
+  return (
+    <header className="question-head">
+      <DragHandle />
+      <h2 className="question-heading" id={headingId} tabIndex={-1}>
+        {label}
+        {title.trim() && <span className="question-heading-title">: {title}</span>}
+      </h2>
+      <span className="question-actions">
+        <button
+          type="button"
+          className="icon-button"
+          data-action="up"
+          aria-label={`Move ${label} up`}
+          title="Move up"
+          disabled={index === 0}
+          onClick={() => onShift(id, -1)}
+        >
+          ↑
+        </button>
+        <button
+          type="button"
+          className="icon-button"
+          data-action="down"
+          aria-label={`Move ${label} down`}
+          title="Move down"
+          disabled={index === count - 1}
+          onClick={() => onShift(id, 1)}
+        >
+          ↓
+        </button>
+        <button type="button" className="icon-button danger" aria-label={`Delete ${label}`} title="Delete" onClick={() => onDelete(id, index)}>
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+            <path d="M6 7h12l-1 13H7L6 7zm3-3h6l1 2h4v2H4V6h4l1-2z" fill="currentColor" />
+          </svg>
+        </button>
+      </span>
+    </header>
+  );
+}
+
+/** Title, description, value type and widget (ids from the card's `uid`). */
+function QuestionFields({ uid, id, question, dispatch }: { uid: string; id: string; question: Question; dispatch: Dispatch<EditorAction> }) {
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={`${uid}-title`}>Title</label>
+        <input
+          id={`${uid}-title`}
+          type="text"
+          data-field="title"
+          value={question.title}
+          maxLength={MAX_TITLE_LENGTH}
+          onChange={(event) => dispatch({ type: 'setTitle', id, title: event.target.value })}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${uid}-description`}>Description</label>
+        <textarea
+          id={`${uid}-description`}
+          rows={2}
+          value={question.description}
+          maxLength={MAX_QUESTION_DESCRIPTION_LENGTH}
+          onChange={(event) => dispatch({ type: 'setDescription', id, description: event.target.value })}
+        />
+      </div>
+
+      <div className="question-types">
+        <div className="field">
+          <label htmlFor={`${uid}-type`}>Value type</label>
+          <select
+            id={`${uid}-type`}
+            value={question.valueType}
+            onChange={(event) => isValueType(event.target.value) && dispatch({ type: 'setValueType', id, valueType: event.target.value })}
+          >
+            {VALUE_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {capitalised(type)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${uid}-widget`}>Widget</label>
+          <select
+            id={`${uid}-widget`}
+            value={question.widget}
+            onChange={(event) => isWidget(event.target.value) && dispatch({ type: 'setWidget', id, widget: event.target.value })}
+          >
+            {widgetsOf(question.valueType).map((widget) => (
+              <option key={widget} value={widget}>
+                {capitalised(widget)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+    </>
   );
 }
 

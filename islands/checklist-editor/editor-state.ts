@@ -162,6 +162,11 @@ function patchValidation(question: Question, patch: ValidationPatch): Question {
   return touched ? { ...question, validation: next } : question;
 }
 
+/** The actions on the list of questions; every other action changes one question (`editQuestion`). */
+type ListAction = Extract<EditorAction, { type: 'load' | 'addQuestion' | 'deleteQuestion' | 'moveQuestion' | 'shiftQuestion' }>;
+type QuestionAction = Exclude<EditorAction, ListAction>;
+type ChoiceAction = Extract<QuestionAction, { type: 'addChoice' | 'removeChoice' | 'shiftChoice' }>;
+
 export function editChecklist(state: EditorState, action: EditorAction): EditorState {
   const { contents } = state;
   switch (action.type) {
@@ -196,69 +201,76 @@ export function editChecklist(state: EditorState, action: EditorAction): EditorS
       return editChecklist(state, { type: 'moveQuestion', from, to: from + action.by });
     }
 
-    case 'setTitle':
-      return updateQuestion(state, action.id, (q) => {
-        const title = limited(action.title, MAX_TITLE_LENGTH);
-        return q.title === title ? q : { ...q, title };
-      });
+    default:
+      return updateQuestion(state, action.id, (q) => editQuestion(q, action));
+  }
+}
 
-    case 'setDescription':
-      return updateQuestion(state, action.id, (q) => {
-        const description = limited(action.description, MAX_QUESTION_DESCRIPTION_LENGTH);
-        return q.description === description ? q : { ...q, description };
-      });
+/** One question changed by `action` (the same question when the action changes nothing). */
+function editQuestion(q: Question, action: QuestionAction): Question {
+  switch (action.type) {
+    case 'setTitle': {
+      const title = limited(action.title, MAX_TITLE_LENGTH);
+      return q.title === title ? q : { ...q, title };
+    }
+
+    case 'setDescription': {
+      const description = limited(action.description, MAX_QUESTION_DESCRIPTION_LENGTH);
+      return q.description === description ? q : { ...q, description };
+    }
 
     case 'setFlag':
-      return updateQuestion(state, action.id, (q) => (q[action.flag] === action.on ? q : { ...q, [action.flag]: action.on }));
+      return q[action.flag] === action.on ? q : { ...q, [action.flag]: action.on };
 
     case 'setValueType':
-      return updateQuestion(state, action.id, (q) => (q.valueType === action.valueType ? q : withValueType(q, action.valueType, action.now)));
+      return q.valueType === action.valueType ? q : withValueType(q, action.valueType, action.now);
 
     case 'setWidget':
-      return updateQuestion(state, action.id, (q) =>
-        q.widget === action.widget || !allowsWidget(q.valueType, action.widget) ? q : { ...q, widget: action.widget },
-      );
+      return q.widget === action.widget || !allowsWidget(q.valueType, action.widget) ? q : { ...q, widget: action.widget };
 
     case 'addChoice':
-      return updateQuestion(state, action.id, (q) => {
-        const choice = action.text.trim();
-        if (!hasChoices(q.valueType) || choice === '' || choiceProblem(q, choice)) return q;
-        return { ...q, choices: [...q.choices, choice] };
-      });
-
     case 'removeChoice':
-      return updateQuestion(state, action.id, (q) => {
-        if (!withinList(action.index, q.choices)) return q;
-        const choice = q.choices[action.index]!;
-        return { ...q, choices: q.choices.filter((_, i) => i !== action.index), validation: withoutChoice(q.validation, choice) };
-      });
-
     case 'shiftChoice':
-      return updateQuestion(state, action.id, (q) => {
-        const to = action.index + action.by;
-        if (!withinList(action.index, q.choices) || !withinList(to, q.choices)) return q;
-        return { ...q, choices: moved(q.choices, action.index, to) };
-      });
+      return editChoices(q, action);
 
     case 'setValidation':
-      return updateQuestion(state, action.id, (q) => patchValidation(q, action.patch));
+      return patchValidation(q, action.patch);
 
-    case 'toggleRecipient':
-      return updateQuestion(state, action.id, (q) => {
-        const ids = q.validation[action.kind];
-        const next = ids.includes(action.subjectId) ? ids.filter((id) => id !== action.subjectId) : [...ids, action.subjectId];
-        return { ...q, validation: { ...q.validation, [action.kind]: next } };
-      });
+    case 'toggleRecipient': {
+      const ids = q.validation[action.kind];
+      const next = ids.includes(action.subjectId) ? ids.filter((id) => id !== action.subjectId) : [...ids, action.subjectId];
+      return { ...q, validation: { ...q.validation, [action.kind]: next } };
+    }
 
     case 'setCondition':
-      return updateQuestion(state, action.id, (q) =>
-        JSON.stringify(q.show_if ?? null) === JSON.stringify(action.showIf) ? q : { ...q, show_if: action.showIf },
-      );
+      return JSON.stringify(q.show_if ?? null) === JSON.stringify(action.showIf) ? q : { ...q, show_if: action.showIf };
 
-    case 'setMedia':
-      return updateQuestion(state, action.id, (q) => {
-        const media: QuestionMedia = action.media ?? { media: null, media_thumb: null, content_type: null, filename: null };
-        return { ...q, media: media.media ?? null, media_thumb: media.media_thumb ?? null, content_type: media.content_type ?? null, filename: media.filename ?? null };
-      });
+    case 'setMedia': {
+      const media: QuestionMedia = action.media ?? { media: null, media_thumb: null, content_type: null, filename: null };
+      return { ...q, media: media.media ?? null, media_thumb: media.media_thumb ?? null, content_type: media.content_type ?? null, filename: media.filename ?? null };
+    }
+  }
+}
+
+/** A question's choices: one added (not empty, not twice, within the limits), removed or moved a place. */
+function editChoices(q: Question, action: ChoiceAction): Question {
+  switch (action.type) {
+    case 'addChoice': {
+      const choice = action.text.trim();
+      if (!hasChoices(q.valueType) || choice === '' || choiceProblem(q, choice)) return q;
+      return { ...q, choices: [...q.choices, choice] };
+    }
+
+    case 'removeChoice': {
+      if (!withinList(action.index, q.choices)) return q;
+      const choice = q.choices[action.index]!;
+      return { ...q, choices: q.choices.filter((_, i) => i !== action.index), validation: withoutChoice(q.validation, choice) };
+    }
+
+    case 'shiftChoice': {
+      const to = action.index + action.by;
+      if (!withinList(action.index, q.choices) || !withinList(to, q.choices)) return q;
+      return { ...q, choices: moved(q.choices, action.index, to) };
+    }
   }
 }

@@ -5,7 +5,7 @@
  * own actions (Add row, Add column, Delete table) stand in for Insert table while the caret is in one.
  */
 import { Markdown } from '@tiptap/markdown';
-import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { useEffect, useId, useRef } from 'react';
 import { MAX_PAGE_DESCRIPTION_LENGTH } from '../../src/shared/presentations/model.ts';
 import { descriptionExtensions, tidyMarkdown } from './markdown.ts';
@@ -18,6 +18,18 @@ interface Props {
 
 export function DescriptionEditor({ pageID, description, onChange }: Props) {
   const labelId = useId();
+  const editor = useDescriptionEditor({ pageID, description, onChange }, labelId);
+  return (
+    <section className="description-editor" aria-labelledby={labelId}>
+      <h3 id={labelId}>Page description</h3>
+      <FormatBar editor={editor} />
+      <EditorContent editor={editor} className="description-field" />
+    </section>
+  );
+}
+
+/** The Tiptap editor of the description, reporting markdown; shown afresh when the description changes from outside. */
+function useDescriptionEditor({ pageID, description, onChange }: Props, labelId: string): Editor | null {
   const emitted = useRef(description);
   const change = useRef(onChange);
   change.current = onChange;
@@ -41,7 +53,11 @@ export function DescriptionEditor({ pageID, description, onChange }: Props) {
     emitted.current = description;
     editor.commands.setContent(description, { contentType: 'markdown', emitUpdate: false });
   }, [editor, pageID, description]);
+  return editor;
+}
 
+/** The formatting toolbar: marks and lists (each says whether it is on), and the table's actions. */
+function FormatBar({ editor }: { editor: Editor | null }) {
   const active = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -75,27 +91,23 @@ export function DescriptionEditor({ pageID, description, onChange }: Props) {
   );
 
   return (
-    <section className="description-editor" aria-labelledby={labelId}>
-      <h3 id={labelId}>Page description</h3>
-      <div className="format-bar" role="toolbar" aria-label="Description formatting">
-        {mark('Bold', active?.bold, () => editor?.chain().focus().toggleBold().run(), 'B')}
-        {mark('Italic', active?.italic, () => editor?.chain().focus().toggleItalic().run(), 'I')}
-        {mark('Strikethrough', active?.strike, () => editor?.chain().focus().toggleStrike().run(), 'S')}
-        {mark('Bullet list', active?.bulletList, () => editor?.chain().focus().toggleBulletList().run())}
-        {mark('Numbered list', active?.orderedList, () => editor?.chain().focus().toggleOrderedList().run())}
-        {mark('Task list', active?.taskList, () => editor?.chain().focus().toggleTaskList().run())}
-        {/* The table's own actions only inside a table, in place of Insert table: the bar stays one row. */}
-        {active?.table ? (
-          <>
-            {act('Add row', () => editor?.chain().focus().addRowAfter().run())}
-            {act('Add column', () => editor?.chain().focus().addColumnAfter().run())}
-            {act('Delete table', () => editor?.chain().focus().deleteTable().run())}
-          </>
-        ) : (
-          act('Insert table', () => editor?.chain().focus().insertTable({ rows: 3, cols: 2, withHeaderRow: true }).run())
-        )}
-      </div>
-      <EditorContent editor={editor} className="description-field" />
-    </section>
+    <div className="format-bar" role="toolbar" aria-label="Description formatting">
+      {mark('Bold', active?.bold, () => editor?.chain().focus().toggleBold().run(), 'B')}
+      {mark('Italic', active?.italic, () => editor?.chain().focus().toggleItalic().run(), 'I')}
+      {mark('Strikethrough', active?.strike, () => editor?.chain().focus().toggleStrike().run(), 'S')}
+      {mark('Bullet list', active?.bulletList, () => editor?.chain().focus().toggleBulletList().run())}
+      {mark('Numbered list', active?.orderedList, () => editor?.chain().focus().toggleOrderedList().run())}
+      {mark('Task list', active?.taskList, () => editor?.chain().focus().toggleTaskList().run())}
+      {/* The table's own actions only inside a table, in place of Insert table: the bar stays one row. */}
+      {active?.table ? (
+        <>
+          {act('Add row', () => editor?.chain().focus().addRowAfter().run())}
+          {act('Add column', () => editor?.chain().focus().addColumnAfter().run())}
+          {act('Delete table', () => editor?.chain().focus().deleteTable().run())}
+        </>
+      ) : (
+        act('Insert table', () => editor?.chain().focus().insertTable({ rows: 3, cols: 2, withHeaderRow: true }).run())
+      )}
+    </div>
   );
 }

@@ -64,7 +64,6 @@ export function PageCanvas({ page, imageUrl, tool, selectedShape, dispatch }: Pr
   const handlesRef = useRef<{ layer: Konva.Layer; resize: Map<ResizeHandle, Rect>; rotate: Circle; stem: Line } | undefined>(undefined);
   const latest = useRef({ page, tool, selectedShape, dispatch });
   latest.current = { page, tool, selectedShape, dispatch };
-  const [loadedFor, setLoadedFor] = useState<string | undefined>();
 
   const selected = (): Shape | undefined => {
     const { page: p, selectedShape: id } = latest.current;
@@ -82,32 +81,8 @@ export function PageCanvas({ page, imageUrl, tool, selectedShape, dispatch }: Pr
   useEffect(() => {
     const element = container.current;
     if (!element) return;
-    const stage = new PageStage(element, {
-      panning: true,
-      onShapeClick: (id) => {
-        const { tool: t, page: p, dispatch: d } = latest.current;
-        // A click on a handle, or the end of a drag, is no click on the page.
-        if (Date.now() - lastDragEnd < 250) return;
-        const pointer = stage.stage.getPointerPosition();
-        if (pointer && stage.stage.getIntersection(pointer)?.getLayer() === handlesRef.current?.layer) return;
-        if (t !== 'select') {
-          if (!pointer) return;
-          const at = stage.pagePointAt(pointer);
-          // The dark letterbox around the picture is no place for a shape.
-          if (!isOnPage(at, stage.pageSize)) return;
-          d({ type: 'addShape', pageID: p.pageID, id: uuidv7(), kind: t, box: keptOnPage(newShapeBox(at, stage.currentView.scale), stage.pageSize) });
-          return;
-        }
-        d({ type: 'selectShape', id: id ?? undefined });
-      },
-      onViewChange: () => placeHandles(),
-    });
+    const stage = makeStage(element, latest, () => handlesRef.current?.layer, placeHandles);
     stageRef.current = stage;
-    let lastDragEnd = 0;
-    stage.stage.on('dragend', () => {
-      lastDragEnd = Date.now();
-    });
-
     moveOnDrag(stage, selected, latest);
     handlesRef.current = makeHandles(stage, element, selected, latest, placeHandles);
 
@@ -119,32 +94,7 @@ export function PageCanvas({ page, imageUrl, tool, selectedShape, dispatch }: Pr
     // The stage is made once; it reads the props through `latest`.
   }, []);
 
-  // The page (and its picture): shown afresh, at zoom 1.
-  useEffect(() => {
-    const stage = stageRef.current;
-    if (!stage) return;
-    const shapes = latest.current.page.shapes;
-    if (!imageUrl) {
-      stage.show({ image: null, size: BLANK, shapes });
-      setLoadedFor(undefined);
-      return;
-    }
-    let live = true;
-    const image = new Image();
-    image.decoding = 'async';
-    image.onload = () => {
-      if (!live) return;
-      stage.show({ image, size: { width: image.naturalWidth, height: image.naturalHeight }, shapes: latest.current.page.shapes });
-      stage.select(latest.current.selectedShape ?? null);
-      placeHandles();
-      setLoadedFor(imageUrl);
-    };
-    image.src = imageUrl;
-    return () => {
-      live = false;
-    };
-    // A new page or picture only.
-  }, [page.pageID, imageUrl]);
+  const loadedFor = usePagePicture(stageRef, latest, page.pageID, imageUrl, placeHandles);
 
   // Edits: the shapes redrawn, the selection and the handles kept.
   useEffect(() => {
@@ -170,6 +120,72 @@ export function PageCanvas({ page, imageUrl, tool, selectedShape, dispatch }: Pr
       onKeyDown={(event) => shapeKeys(event, { page, tool, shape: selected(), stage: stageRef.current, dispatch })}
     />
   );
+}
+
+/** THE presentation canvas on `element`: a click places a shape with the chosen tool, or selects (or lets go of) one. */
+function makeStage(element: HTMLDivElement, latest: Latest, handlesLayer: () => Konva.Layer | undefined, placeHandles: () => void): PageStage {
+  let lastDragEnd = 0;
+  const stage = new PageStage(element, {
+    panning: true,
+    onShapeClick: (id) => {
+      const { tool: t, page: p, dispatch: d } = latest.current;
+      // A click on a handle, or the end of a drag, is no click on the page.
+      if (Date.now() - lastDragEnd < 250) return;
+      const pointer = stage.stage.getPointerPosition();
+      if (pointer && stage.stage.getIntersection(pointer)?.getLayer() === handlesLayer()) return;
+      if (t !== 'select') {
+        if (!pointer) return;
+        const at = stage.pagePointAt(pointer);
+        // The dark letterbox around the picture is no place for a shape.
+        if (!isOnPage(at, stage.pageSize)) return;
+        d({ type: 'addShape', pageID: p.pageID, id: uuidv7(), kind: t, box: keptOnPage(newShapeBox(at, stage.currentView.scale), stage.pageSize) });
+        return;
+      }
+      d({ type: 'selectShape', id: id ?? undefined });
+    },
+    onViewChange: () => placeHandles(),
+  });
+  stage.stage.on('dragend', () => {
+    lastDragEnd = Date.now();
+  });
+  return stage;
+}
+
+/** The page (and its picture) shown afresh, at zoom 1, when the page or its picture changes; answers the picture shown. */
+function usePagePicture(
+  stageRef: MutableRefObject<PageStage | undefined>,
+  latest: Latest,
+  pageID: string,
+  imageUrl: string | undefined,
+  placeHandles: () => void,
+): string | undefined {
+  const [loadedFor, setLoadedFor] = useState<string | undefined>();
+  useEffect(() => {
+    const stage = stageRef.current;
+    if (!stage) return;
+    const shapes = latest.current.page.shapes;
+    if (!imageUrl) {
+      stage.show({ image: null, size: BLANK, shapes });
+      setLoadedFor(undefined);
+      return;
+    }
+    let live = true;
+    const image = new Image();
+    image.decoding = 'async';
+    image.onload = () => {
+      if (!live) return;
+      stage.show({ image, size: { width: image.naturalWidth, height: image.naturalHeight }, shapes: latest.current.page.shapes });
+      stage.select(latest.current.selectedShape ?? null);
+      placeHandles();
+      setLoadedFor(imageUrl);
+    };
+    image.src = imageUrl;
+    return () => {
+      live = false;
+    };
+    // A new page or picture only.
+  }, [pageID, imageUrl]);
+  return loadedFor;
 }
 
 /** The handles of the selected shape: eight to resize it, one to turn it (on a stem), on a layer of their own. */

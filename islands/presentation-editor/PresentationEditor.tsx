@@ -91,13 +91,12 @@ function usePageMedia(documentId: string, contents: PresentationContents, page: 
   return { addresses, mediaUrl };
 }
 
-export function PresentationEditor({ document: doc, user }: Props) {
+/** The editor's state, the page uploads and THE editing session (the draft; publishing waits for the uploads). */
+function usePresentationSession(doc: Document) {
   const start = useMemo(() => startingPoint(doc), [doc]);
   const [state, dispatch] = useReducer(editPresentation, undefined, () => initialState(start.contents, start.fromDraft));
   const latest = useRef(state);
   latest.current = state;
-  const [dialog, setDialog] = useState<'remove' | 'replace' | undefined>();
-  const [announcement, setAnnouncement] = useState('');
 
   const uploads = usePageUploads(doc.id, dispatch, useCallback(() => latest.current.contents.page_index.length, []));
   const saved = useMemo(() => savedContents(state.contents), [state.contents]);
@@ -114,51 +113,76 @@ export function PresentationEditor({ document: doc, user }: Props) {
       return savedContents(withLanded(latest.current.contents, landed));
     },
   });
+  return { state, dispatch, latest, uploads, draft };
+}
 
-  const { contents, selectedPage, selectedShape, tool } = state;
-  const page = selectedPage ? contents.pages[selectedPage] : undefined;
-  const pageNumber = selectedPage ? contents.page_index.indexOf(selectedPage) + 1 : 0;
-  const title = page ? pageTitle(page) || page.filename : '';
-  const imagePage = !!page && isImagePage(page);
+type PresentationSession = ReturnType<typeof usePresentationSession>;
 
-  const { addresses, mediaUrl } = usePageMedia(doc.id, contents, page, uploads);
-
+/** Adding, removing, moving and replacing pages, each said in the live region (`announce`). */
+function pageActions(documentId: string, session: PresentationSession, pageNumber: number, announce: (words: string) => void) {
+  const { latest, uploads, draft, dispatch } = session;
   const addFiles = (files: File[]) => {
     if (files.length === 0) return;
     uploads.addFiles(files);
-    setAnnouncement(`${files.length} ${files.length === 1 ? 'file' : 'files'} added.`);
+    announce(`${files.length} ${files.length === 1 ? 'file' : 'files'} added.`);
   };
 
   /** Remove page (§4): a page only queued locally is dropped locally; otherwise the draft is saved without it first. */
   const removePage = async (pageID: string): Promise<string | undefined> => {
     const target = latest.current.contents.pages[pageID];
     if (!target) return undefined;
-    const refused = isQueued(target) ? undefined : await saveWithout(doc.id, draft, latest.current, pageID);
+    const refused = isQueued(target) ? undefined : await saveWithout(documentId, draft, latest.current, pageID);
     if (refused) return refused;
     uploads.forget(pageID);
     dispatch({ type: 'removePage', pageID });
-    setAnnouncement(`Page ${pageNumber} removed.`);
+    announce(`Page ${pageNumber} removed.`);
     return undefined;
   };
+
+  const moveTo = (from: number, to: number) => {
+    dispatch({ type: 'movePage', from, to });
+    announce(`Page ${from + 1} moved to position ${to + 1}.`);
+  };
+
+  const replacePage = (pageID: string, file: File) => {
+    const refused = uploads.replaceFile(pageID, file);
+    if (!refused) announce(`Page ${pageNumber} replaced by ${file.name}.`);
+    return refused;
+  };
+  return { addFiles, removePage, moveTo, replacePage };
+}
+
+export function PresentationEditor({ document: doc, user }: Props) {
+  const session = usePresentationSession(doc);
+  const { state, dispatch, uploads } = session;
+  const [dialog, setDialog] = useState<'remove' | 'replace' | undefined>();
+  const [announcement, setAnnouncement] = useState('');
+
+  const { contents, selectedPage, selectedShape, tool } = state;
+  const page = selectedPage ? contents.pages[selectedPage] : undefined;
+  const pageNumber = selectedPage ? contents.page_index.indexOf(selectedPage) + 1 : 0;
+  const title = page ? pageTitle(page) || page.filename : '';
+
+  const { addresses, mediaUrl } = usePageMedia(doc.id, contents, page, uploads);
+  const actions = pageActions(doc.id, session, pageNumber, setAnnouncement);
 
   const movePage = (by: -1 | 1) => {
     if (!selectedPage) return;
     const from = contents.page_index.indexOf(selectedPage);
-    dispatch({ type: 'movePage', from, to: from + by });
-    setAnnouncement(`Page ${from + 1} moved to position ${from + 1 + by}.`);
+    actions.moveTo(from, from + by);
   };
 
   return (
     <div className="presentation-editor" onKeyDown={(event) => undoKeys(event, dispatch)}>
-      <DraftBar draft={draft} changed={state.changed} problems={() => publishProblems(contents)} noun="presentation" userId={user.id} />
+      <DraftBar draft={session.draft} changed={state.changed} problems={() => publishProblems(contents)} noun="presentation" userId={user.id} />
 
       <PresentationToolbar
         state={state}
         page={!!page}
         pageNumber={pageNumber}
-        imagePage={imagePage}
+        imagePage={!!page && isImagePage(page)}
         dispatch={dispatch}
-        onAddFiles={addFiles}
+        onAddFiles={actions.addFiles}
         onDialog={setDialog}
         onMovePage={movePage}
       />
@@ -171,11 +195,8 @@ export function PresentationEditor({ document: doc, user }: Props) {
           previews={uploads.previews}
           addresses={addresses}
           onSelect={(id) => dispatch({ type: 'selectPage', pageID: id })}
-          onMove={(from, to) => {
-            dispatch({ type: 'movePage', from, to });
-            setAnnouncement(`Page ${from + 1} moved to position ${to + 1}.`);
-          }}
-          onDropFiles={addFiles}
+          onMove={actions.moveTo}
+          onDropFiles={actions.addFiles}
           onRetry={uploads.retry}
         />
 
@@ -198,12 +219,8 @@ export function PresentationEditor({ document: doc, user }: Props) {
             dialog={dialog}
             pageNumber={pageNumber}
             title={title}
-            onRemove={() => removePage(page.pageID)}
-            onReplace={(file) => {
-              const refused = uploads.replaceFile(page.pageID, file);
-              if (!refused) setAnnouncement(`Page ${pageNumber} replaced by ${file.name}.`);
-              return refused;
-            }}
+            onRemove={() => actions.removePage(page.pageID)}
+            onReplace={(file) => actions.replacePage(page.pageID, file)}
             onClosed={() => setDialog(undefined)}
           />
         )}

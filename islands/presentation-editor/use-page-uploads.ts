@@ -146,9 +146,12 @@ async function runJob(context: JobContext, pageID: string, job: Job): Promise<bo
     return false;
   }
 }
-export function usePageUploads(documentId: string, dispatch: Dispatch<EditorAction>, pageCount: () => number) {
+
+type RunJob = (pageID: string, job: Job, again?: boolean) => Promise<boolean>;
+
+/** The upload jobs by page, their views, the local previews and the landed results; `run` starts (or joins) a job. */
+function useUploadJobs(documentId: string, dispatch: Dispatch<EditorAction>) {
   const jobs = useRef(new Map<string, Job>());
-  const token = useRef(0);
   const [views, setViews] = useState<Record<string, UploadView>>({});
   const previews = useRef<LocalPreviews>({ byPage: new Map(), byUpload: new Map() });
   /** Results already landed (publishing patches them in before the reducer has re-rendered). */
@@ -175,7 +178,7 @@ export function usePageUploads(documentId: string, dispatch: Dispatch<EditorActi
   );
 
   /** Prepares (once) and uploads a page's file; answers whether it landed. */
-  const run = useCallback(
+  const run: RunJob = useCallback(
     (pageID: string, job: Job, again = false): Promise<boolean> => {
       if (job.running && !again) return job.running;
       const refresh = () => setPreviewRevision((n) => n + 1);
@@ -185,6 +188,32 @@ export function usePageUploads(documentId: string, dispatch: Dispatch<EditorActi
     },
     [documentId, dispatch, setView],
   );
+  return { jobs: jobs.current, views, setView, previews: previews.current, landed: landed.current, run };
+}
+
+/**
+ * Publishing's preparation (5 → 60 %): waits for every upload under way, tries failed ones once more,
+ * and answers the uploads that landed; throws when one could not be uploaded.
+ */
+async function settleJobs(jobs: Map<string, Job>, run: RunJob, landed: Map<string, UploadResult>, progress: PublishProgress): Promise<Map<string, UploadResult>> {
+  const waiting = [...jobs.entries()];
+  let done = 0;
+  progress(5);
+  await Promise.all(
+    waiting.map(async ([pageID, job]) => {
+      let ok = await run(pageID, job);
+      if (!ok && jobs.get(pageID) === job) ok = await run(pageID, job, true);
+      if (!ok && jobs.get(pageID) === job) throw new Error(`${job.original.name} could not be uploaded`);
+      done += 1;
+      progress(Math.round(5 + (55 * done) / waiting.length));
+    }),
+  );
+  return landed;
+}
+
+export function usePageUploads(documentId: string, dispatch: Dispatch<EditorAction>, pageCount: () => number) {
+  const { jobs, views, setView, previews, landed, run } = useUploadJobs(documentId, dispatch);
+  const token = useRef(0);
 
   /** Several files (chooser or drop): the ones the intake takes become pages at the end, in order. */
   const addFiles = useCallback(
@@ -198,16 +227,16 @@ export function usePageUploads(documentId: string, dispatch: Dispatch<EditorActi
       void (async () => {
         for (const { pageID, file } of added) {
           const job: Job = { token: ++token.current, original: file, isNew: true };
-          jobs.current.set(pageID, job);
+          jobs.set(pageID, job);
           setView(pageID, { filename: file.name, status: 'preparing', percent: 0 });
         }
         for (const { pageID } of added) {
-          const job = jobs.current.get(pageID);
+          const job = jobs.get(pageID);
           if (job) await run(pageID, job);
         }
       })();
     },
-    [dispatch, pageCount, run, setView],
+    [dispatch, pageCount, run, setView, jobs],
   );
 
   /** A new file for a page (the replace-page dialog has confirmed twice); answers why it is refused, if it is. */
@@ -216,53 +245,32 @@ export function usePageUploads(documentId: string, dispatch: Dispatch<EditorActi
       const why = refusal(file);
       if (why) return why;
       const job: Job = { token: ++token.current, original: file, isNew: false };
-      jobs.current.set(pageID, job);
+      jobs.set(pageID, job);
       dispatch({ type: 'replacePage', pageID, file: pageFileOf(file) });
       void run(pageID, job);
       return undefined;
     },
-    [dispatch, run],
+    [dispatch, run, jobs],
   );
 
   /** Forget a page's upload (the page was removed): a result still on its way is ignored. */
   const forget = useCallback(
     (pageID: string) => {
-      jobs.current.delete(pageID);
+      jobs.delete(pageID);
       setView(pageID, undefined);
     },
-    [setView],
+    [setView, jobs],
   );
 
   const retry = useCallback(
     (pageID: string) => {
-      const job = jobs.current.get(pageID);
+      const job = jobs.get(pageID);
       if (job && views[pageID]?.status === 'failed') void run(pageID, job, true);
     },
-    [run, views],
+    [run, views, jobs],
   );
 
-  /**
-   * Publishing's preparation (5 → 60 %): waits for every upload under way, tries failed ones once more,
-   * and answers the uploads that landed; throws when one could not be uploaded.
-   */
-  const settleAll = useCallback(
-    async (progress: PublishProgress): Promise<Map<string, UploadResult>> => {
-      const waiting = [...jobs.current.entries()];
-      let done = 0;
-      progress(5);
-      await Promise.all(
-        waiting.map(async ([pageID, job]) => {
-          let ok = await run(pageID, job);
-          if (!ok && jobs.current.get(pageID) === job) ok = await run(pageID, job, true);
-          if (!ok && jobs.current.get(pageID) === job) throw new Error(`${job.original.name} could not be uploaded`);
-          done += 1;
-          progress(Math.round(5 + (55 * done) / waiting.length));
-        }),
-      );
-      return landed.current;
-    },
-    [run],
-  );
+  const settleAll = useCallback((progress: PublishProgress) => settleJobs(jobs, run, landed, progress), [run, jobs, landed]);
 
-  return { views, previews: previews.current, addFiles, replaceFile, forget, retry, settleAll };
+  return { views, previews, addFiles, replaceFile, forget, retry, settleAll };
 }

@@ -31,10 +31,12 @@ interface Props {
 
 type Tab = 'browse' | 'search';
 
+type Choice = { id: string; name: string } | undefined;
+
 export function AddChecklistDialog({ selected, canLink, onPick, onClosed }: Props) {
   const [open, close] = useDialogOpen();
   const [tab, setTab] = useState<Tab>('browse');
-  const [choice, setChoice] = useState<{ id: string; name: string } | undefined>();
+  const [choice, setChoice] = useState<Choice>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const name = useId();
@@ -54,54 +56,9 @@ export function AddChecklistDialog({ selected, canLink, onPick, onClosed }: Prop
     }
   };
 
-  const onTabKey = (event: KeyboardEvent) => {
-    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
-    const next: Tab = tab === 'browse' ? 'search' : 'browse';
-    setTab(next);
-    document.getElementById(`${name}-tab-${next}`)?.focus();
-  };
-
-  const option = (panel: Tab) => (id: string, label: string, detail?: string) => {
-    const taken = selected.includes(id);
-    return (
-      <label className={`checklist-option${taken ? ' taken' : ''}`} key={id}>
-        <input
-          type="radio"
-          name={`${name}-${panel}`}
-          value={id}
-          disabled={taken}
-          checked={choice?.id === id}
-          onChange={() => setChoice({ id, name: label })}
-        />
-        <span className="checklist-option-text">
-          <span className="checklist-option-name">{label}</span>
-          {detail && <span className="checklist-option-detail">{detail}</span>}
-          {taken && <span className="checklist-option-taken">{ALREADY_SELECTED}</span>}
-        </span>
-      </label>
-    );
-  };
-
   return (
     <Dialog label="Add Checklist" open={open} onClose={() => !busy && close()} onClosed={onClosed} className="add-checklist-dialog">
-      <div className="picker-tabs" role="tablist" aria-label="Find a checklist" onKeyDown={onTabKey}>
-        {(['browse', 'search'] as const).map((t) => (
-          <button
-            key={t}
-            type="button"
-            role="tab"
-            id={`${name}-tab-${t}`}
-            aria-selected={tab === t}
-            aria-controls={`${name}-panel-${t}`}
-            tabIndex={tab === t ? 0 : -1}
-            className="picker-tab"
-            onClick={() => setTab(t)}
-            data-autofocus={t === 'browse' ? true : undefined}
-          >
-            {t === 'browse' ? 'Browse' : 'Search'}
-          </button>
-        ))}
-      </div>
+      <PickerTabs name={name} tab={tab} setTab={setTab} />
       <div className="picker-panels">
         <div role="tabpanel" id={`${name}-panel-browse`} aria-labelledby={`${name}-tab-browse`} hidden={tab !== 'browse'} className="picker-panel">
           <FolderTree
@@ -114,7 +71,7 @@ export function AddChecklistDialog({ selected, canLink, onPick, onClosed }: Prop
           />
         </div>
         <div role="tabpanel" id={`${name}-panel-search`} aria-labelledby={`${name}-tab-search`} hidden={tab !== 'search'} className="picker-panel">
-          <SearchPanel option={option('search')} />
+          <SearchPanel option={optionOf(`${name}-search`, selected, choice, setChoice)} />
         </div>
       </div>
       {error && (
@@ -135,6 +92,53 @@ export function AddChecklistDialog({ selected, canLink, onPick, onClosed }: Prop
       </div>
     </Dialog>
   );
+}
+
+/** The Browse and Search tabs (arrow keys move between them). */
+function PickerTabs({ name, tab, setTab }: { name: string; tab: Tab; setTab: (tab: Tab) => void }) {
+  const onTabKey = (event: KeyboardEvent) => {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+    const next: Tab = tab === 'browse' ? 'search' : 'browse';
+    setTab(next);
+    document.getElementById(`${name}-tab-${next}`)?.focus();
+  };
+  return (
+    <div className="picker-tabs" role="tablist" aria-label="Find a checklist" onKeyDown={onTabKey}>
+      {(['browse', 'search'] as const).map((t) => (
+        <button
+          key={t}
+          type="button"
+          role="tab"
+          id={`${name}-tab-${t}`}
+          aria-selected={tab === t}
+          aria-controls={`${name}-panel-${t}`}
+          tabIndex={tab === t ? 0 : -1}
+          className="picker-tab"
+          onClick={() => setTab(t)}
+          data-autofocus={t === 'browse' ? true : undefined}
+        >
+          {t === 'browse' ? 'Browse' : 'Search'}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** One checklist to choose (a radio of the group `group`), 'already selected' and disabled when the sheet has it. */
+function optionOf(group: string, selected: readonly string[], choice: Choice, setChoice: (choice: Choice) => void): Option {
+  return (id, label, detail) => {
+    const taken = selected.includes(id);
+    return (
+      <label className={`checklist-option${taken ? ' taken' : ''}`} key={id}>
+        <input type="radio" name={group} value={id} disabled={taken} checked={choice?.id === id} onChange={() => setChoice({ id, name: label })} />
+        <span className="checklist-option-text">
+          <span className="checklist-option-name">{label}</span>
+          {detail && <span className="checklist-option-detail">{detail}</span>}
+          {taken && <span className="checklist-option-taken">{ALREADY_SELECTED}</span>}
+        </span>
+      </label>
+    );
+  };
 }
 
 type Option = (id: string, label: string, detail?: string) => React.ReactNode;

@@ -35,12 +35,6 @@ export function LinkDialog({ form, contents, catalogue, onLink, onClosed }: Prop
     close();
   };
 
-  const groups = contents.form_ids.map((formId) => ({
-    formId,
-    name: catalogue[formId]?.name ?? 'Checklist',
-    ids: contents.question_index.filter((id) => contents.questions[id]?.form_id === formId),
-  }));
-
   return (
     <Dialog label="Link Checklist" open={open} onClose={close} onClosed={onClosed} className="link-dialog">
       <form
@@ -53,47 +47,23 @@ export function LinkDialog({ form, contents, catalogue, onLink, onClosed }: Prop
         <p className="link-intro">
           Link <strong>{form.name}</strong> under a checklist of the sheet: its rows join where the two answers are equal.
         </p>
-        <div className="field">
-          <label htmlFor="link-source">Source question ({form.name})</label>
-          <select
-            id="link-source"
-            data-autofocus
-            value={source}
-            onChange={(event) => {
-              setSource(event.target.value);
-              setError('');
-            }}
-          >
-            <option value="">Choose a question</option>
-            {form.questions.map(({ id, question }, index) => (
-              <option key={id} value={id}>
-                {question.title.trim() || `Question ${index + 1}`} ({question.valueType})
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="link-destination">Destination question</label>
-          <select
-            id="link-destination"
-            value={destination}
-            onChange={(event) => {
-              setDestination(event.target.value);
-              setError('');
-            }}
-          >
-            <option value="">Choose a question</option>
-            {groups.map((group) => (
-              <optgroup key={group.formId} label={group.name}>
-                {group.ids.map((id) => (
-                  <option key={id} value={id}>
-                    {questionTitle(contents, id, catalogue)} ({contents.questions[id]!.valueType})
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </select>
-        </div>
+        <SourceField
+          form={form}
+          source={source}
+          onChange={(value) => {
+            setSource(value);
+            setError('');
+          }}
+        />
+        <DestinationField
+          contents={contents}
+          catalogue={catalogue}
+          destination={destination}
+          onChange={(value) => {
+            setDestination(value);
+            setError('');
+          }}
+        />
         {mismatch && <p className="hint">The two questions must have the same value type.</p>}
         {error && (
           <p className="error-text" role="alert">
@@ -110,5 +80,55 @@ export function LinkDialog({ form, contents, catalogue, onLink, onClosed }: Prop
         </div>
       </form>
     </Dialog>
+  );
+}
+
+/** The source question: one of the checklist being linked. */
+function SourceField({ form, source, onChange }: { form: CatalogueForm; source: string; onChange: (id: string) => void }) {
+  return (
+    <div className="field">
+      <label htmlFor="link-source">Source question ({form.name})</label>
+      <select id="link-source" data-autofocus value={source} onChange={(event) => onChange(event.target.value)}>
+        <option value="">Choose a question</option>
+        {form.questions.map(({ id, question }, index) => (
+          <option key={id} value={id}>
+            {question.title.trim() || `Question ${index + 1}`} ({question.valueType})
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+interface DestinationProps {
+  contents: SheetContents;
+  catalogue: Catalogue;
+  destination: string;
+  onChange: (id: string) => void;
+}
+
+/** The destination question: a column of the sheet, grouped by its checklist. */
+function DestinationField({ contents, catalogue, destination, onChange }: DestinationProps) {
+  const groups = contents.form_ids.map((formId) => ({
+    formId,
+    name: catalogue[formId]?.name ?? 'Checklist',
+    ids: contents.question_index.filter((id) => contents.questions[id]?.form_id === formId),
+  }));
+  return (
+    <div className="field">
+      <label htmlFor="link-destination">Destination question</label>
+      <select id="link-destination" value={destination} onChange={(event) => onChange(event.target.value)}>
+        <option value="">Choose a question</option>
+        {groups.map((group) => (
+          <optgroup key={group.formId} label={group.name}>
+            {group.ids.map((id) => (
+              <option key={id} value={id}>
+                {questionTitle(contents, id, catalogue)} ({contents.questions[id]!.valueType})
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </select>
+    </div>
   );
 }

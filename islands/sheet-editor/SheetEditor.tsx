@@ -6,7 +6,7 @@
  * reducer of ./sheet-state.ts; the checklists' names and published questions (the catalogue) are read
  * from the server for the tree, the columns and the removal rule.
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState, type Dispatch, type RefObject, type SetStateAction } from 'react';
 import { api } from '../../src/client/api.ts';
 import type { CurrentUser } from '../../src/shared/api/accounts.ts';
 import type { Document } from '../../src/shared/api/documentation.ts';
@@ -25,6 +25,7 @@ import {
   readContents,
   startingPoint,
   type CatalogueForm,
+  type SheetAction,
 } from './sheet-state.ts';
 
 // The dialogs (and the Shoelace parts they use) load when first opened.
@@ -58,7 +59,6 @@ export function SheetEditor({ document: doc, user }: Props) {
   const [state, dispatch] = useReducer(editSheet, undefined, () => initialState(start.contents, start.fromDraft));
   const [catalogue, setCatalogue] = useState<Record<string, CatalogueForm>>({});
   const [dialog, setDialog] = useState<Open>();
-  const pendingLink = useRef<CatalogueForm | undefined>(undefined);
   const [announcement, setAnnouncement] = useState('');
   const addButton = useRef<HTMLButtonElement>(null);
   const draft = useDocumentDraft({
@@ -70,19 +70,8 @@ export function SheetEditor({ document: doc, user }: Props) {
   const { contents, changed } = state;
 
   useCatalogue(contents.form_ids, setCatalogue);
-
-  const tree = useMemo(() => formLinkTree(contents, catalogue), [contents, catalogue]);
   const noun = doc.doctype === 'report' ? 'report' : 'result sheet';
-
-  const onPick = (form: CatalogueForm, mode: 'root' | 'link') => {
-    setCatalogue((c) => ({ ...c, [form.id]: form }));
-    if (mode === 'root') {
-      dispatch({ type: 'addForm', form });
-      setAnnouncement(`${form.name} added.`);
-    } else {
-      pendingLink.current = form;
-    }
-  };
+  const parts = { contents, catalogue, dispatch, announce: setAnnouncement };
 
   return (
     <div className="sheet-editor">
@@ -94,45 +83,87 @@ export function SheetEditor({ document: doc, user }: Props) {
         </button>
       </div>
 
-      <div className="sheet-editor-panels">
-        <FormLinksTree
-          tree={tree}
-          contents={contents}
-          catalogue={catalogue}
-          onUnlink={(formId) => {
-            dispatch({ type: 'unlinkForm', formId });
-            setAnnouncement(`${catalogue[formId]?.name ?? 'The checklist'} moved to the root.`);
-          }}
-          onRemove={(formId) => {
-            dispatch({ type: 'removeForm', formId, catalogue });
-            setAnnouncement(`${catalogue[formId]?.name ?? 'The checklist'} removed.`);
-            addButton.current?.focus();
-          }}
-        />
-        <ColumnsList
-          contents={contents}
-          catalogue={catalogue}
-          onMove={(from, to) => {
-            dispatch({ type: 'moveColumn', from, to });
-            setAnnouncement(`Column ${from + 1} moved to position ${to + 1}.`);
-          }}
-          onShift={(id, by) => {
-            const from = contents.question_index.indexOf(id);
-            dispatch({ type: 'shiftColumn', id, by });
-            setAnnouncement(`${questionTitle(contents, id, catalogue)} moved to position ${from + 1 + by}.`);
-          }}
-          onRemove={(id) => {
-            setAnnouncement(`${questionTitle(contents, id, catalogue)} removed.`);
-            dispatch({ type: 'removeColumn', id });
-            addButton.current?.focus();
-          }}
-        />
-      </div>
+      <SheetPanels {...parts} addButton={addButton} />
 
       <p className="visually-hidden" aria-live="polite">
         {announcement}
       </p>
 
+      <SheetDialogs {...parts} dialog={dialog} setDialog={setDialog} setCatalogue={setCatalogue} />
+    </div>
+  );
+}
+
+/** What the editor's parts share: the contents, the catalogue, the reducer's dispatch and the live region. */
+interface SheetParts {
+  contents: SheetContents;
+  catalogue: Record<string, CatalogueForm>;
+  dispatch: Dispatch<SheetAction>;
+  announce: (words: string) => void;
+}
+
+/** The Form Links tree and the Columns list; a removal gives the focus to Add checklist. */
+function SheetPanels({ contents, catalogue, dispatch, announce, addButton }: SheetParts & { addButton: RefObject<HTMLButtonElement | null> }) {
+  const tree = useMemo(() => formLinkTree(contents, catalogue), [contents, catalogue]);
+  return (
+    <div className="sheet-editor-panels">
+      <FormLinksTree
+        tree={tree}
+        contents={contents}
+        catalogue={catalogue}
+        onUnlink={(formId) => {
+          dispatch({ type: 'unlinkForm', formId });
+          announce(`${catalogue[formId]?.name ?? 'The checklist'} moved to the root.`);
+        }}
+        onRemove={(formId) => {
+          dispatch({ type: 'removeForm', formId, catalogue });
+          announce(`${catalogue[formId]?.name ?? 'The checklist'} removed.`);
+          addButton.current?.focus();
+        }}
+      />
+      <ColumnsList
+        contents={contents}
+        catalogue={catalogue}
+        onMove={(from, to) => {
+          dispatch({ type: 'moveColumn', from, to });
+          announce(`Column ${from + 1} moved to position ${to + 1}.`);
+        }}
+        onShift={(id, by) => {
+          const from = contents.question_index.indexOf(id);
+          dispatch({ type: 'shiftColumn', id, by });
+          announce(`${questionTitle(contents, id, catalogue)} moved to position ${from + 1 + by}.`);
+        }}
+        onRemove={(id) => {
+          announce(`${questionTitle(contents, id, catalogue)} removed.`);
+          dispatch({ type: 'removeColumn', id });
+          addButton.current?.focus();
+        }}
+      />
+    </div>
+  );
+}
+
+interface DialogsProps extends SheetParts {
+  dialog: Open;
+  setDialog: (open: Open) => void;
+  setCatalogue: Dispatch<SetStateAction<Record<string, CatalogueForm>>>;
+}
+
+/** The open dialog: Add checklist, then (when a checklist was picked to link) the link dialog. */
+function SheetDialogs({ contents, catalogue, dispatch, announce, dialog, setDialog, setCatalogue }: DialogsProps) {
+  const pendingLink = useRef<CatalogueForm | undefined>(undefined);
+  const onPick = (form: CatalogueForm, mode: 'root' | 'link') => {
+    setCatalogue((c) => ({ ...c, [form.id]: form }));
+    if (mode === 'root') {
+      dispatch({ type: 'addForm', form });
+      announce(`${form.name} added.`);
+    } else {
+      pendingLink.current = form;
+    }
+  };
+
+  return (
+    <>
       {dialog?.kind === 'add' && (
         <Suspense fallback={null}>
           <AddChecklistDialog
@@ -155,12 +186,12 @@ export function SheetEditor({ document: doc, user }: Props) {
             catalogue={catalogue}
             onLink={(link) => {
               dispatch({ type: 'addForm', form: dialog.form, link });
-              setAnnouncement(`${dialog.form.name} linked.`);
+              announce(`${dialog.form.name} linked.`);
             }}
             onClosed={() => setDialog(undefined)}
           />
         </Suspense>
       )}
-    </div>
+    </>
   );
 }

@@ -231,90 +231,116 @@ async function drawQrCode(container: HTMLElement, uri: string): Promise<void> {
   qr.append(container);
 }
 
-function mountTwoFactorDialog(): void {
-  const dialog = byId<HTMLDialogElement>('otp-dialog');
-  const opener = byId<HTMLButtonElement>('otp-open');
-  const title = byId('otp-title');
-  const enableSteps = byId('otp-enable-steps');
-  const disableIntro = byId('otp-disable-intro');
-  const qr = byId('otp-qr');
-  const secret = byId('otp-secret');
-  const form = byId<HTMLFormElement>('otp-form');
-  const code = byId<HTMLInputElement>('otp-code');
-  const submit = byId<HTMLButtonElement>('otp-submit');
-  const error = byId('otp-error');
-  const statusText = byId('otp-status');
-  let enabling = false;
-  let ready = false; // enabling: the server has answered with the URI
-  let sending = false;
-
-  const update = () => (submit.disabled = sending || !ready || !isOtpCode(code.value));
-  const showError = (message: string) => {
-    error.textContent = message;
-    error.hidden = false;
+/** The Two-Factor Authentication dialog's parts in the page (src/pages/account-settings.astro). */
+function twoFactorParts() {
+  return {
+    dialog: byId<HTMLDialogElement>('otp-dialog'),
+    opener: byId<HTMLButtonElement>('otp-open'),
+    title: byId('otp-title'),
+    enableSteps: byId('otp-enable-steps'),
+    disableIntro: byId('otp-disable-intro'),
+    qr: byId('otp-qr'),
+    secret: byId('otp-secret'),
+    form: byId<HTMLFormElement>('otp-form'),
+    code: byId<HTMLInputElement>('otp-code'),
+    submit: byId<HTMLButtonElement>('otp-submit'),
+    error: byId('otp-error'),
+    statusText: byId('otp-status'),
   };
+}
+type TwoFactorParts = ReturnType<typeof twoFactorParts>;
 
-  function showState(user: CurrentUser): void {
-    statusText.textContent = user.otp_enabled ? 'Two-factor authentication is on.' : 'Two-factor authentication is off.';
+/** The dialog's state: enabling (else disabling), ready (enabling: the server has answered with the URI), sending. */
+interface TwoFactorState {
+  enabling: boolean;
+  ready: boolean;
+  sending: boolean;
+}
+
+const updateOtpSubmit = ({ submit, code }: TwoFactorParts, state: TwoFactorState) =>
+  (submit.disabled = state.sending || !state.ready || !isOtpCode(code.value));
+
+function showOtpError({ error }: TwoFactorParts, message: string): void {
+  error.textContent = message;
+  error.hidden = false;
+}
+
+function mountTwoFactorDialog(): void {
+  const parts = twoFactorParts();
+  const { opener, code, error, form } = parts;
+  const state: TwoFactorState = { enabling: false, ready: false, sending: false };
+
+  $user.subscribe((user) => {
+    if (!user) return;
+    parts.statusText.textContent = user.otp_enabled ? 'Two-factor authentication is on.' : 'Two-factor authentication is off.';
     opener.textContent = user.otp_enabled ? 'Disable Two-Factor Authentication' : 'Enable Two-Factor Authentication';
-  }
-  $user.subscribe((user) => user && showState(user));
-
-  async function start(): Promise<void> {
-    try {
-      const { uri } = await api.auth.setOtp({ enabled: true });
-      if (!uri) throw new Error('The server sent no QR code');
-      secret.textContent = secretOfUri(uri);
-      qr.setAttribute('aria-label', 'QR code for your authenticator app');
-      await drawQrCode(qr, uri);
-      ready = true;
-      update();
-    } catch (err) {
-      qr.replaceChildren();
-      showError(problemText(err, SOMETHING_WENT_WRONG));
-    }
-  }
-
-  opener.addEventListener('click', () => {
-    enabling = !$user.get()?.otp_enabled;
-    title.textContent = enabling ? 'Enable Two-Factor Authentication' : 'Disable Two-Factor Authentication';
-    submit.textContent = enabling ? 'Verify' : 'Disable';
-    enableSteps.hidden = !enabling;
-    disableIntro.hidden = enabling;
-    error.hidden = true;
-    code.value = '';
-    secret.textContent = '';
-    qr.replaceChildren();
-    ready = !enabling;
-    update();
-    openModal(dialog, opener);
-    if (enabling) void start();
   });
+
+  opener.addEventListener('click', () => openTwoFactor(parts, state));
 
   code.addEventListener('input', () => {
     code.value = code.value.replace(/\D/g, '').slice(0, 6);
     error.hidden = true;
-    update();
+    updateOtpSubmit(parts, state);
   });
 
-  form.addEventListener('submit', async (event) => {
+  form.addEventListener('submit', (event) => {
     event.preventDefault();
-    if (submit.disabled) return;
-    sending = true;
-    update();
-    error.hidden = true;
-    try {
-      await api.auth.setOtp({ enabled: enabling, verify_otp: code.value });
-      await refreshUser();
-      dialog.close();
-      showAlert('success', enabling ? 'Two-factor authentication is on.' : 'Two-factor authentication is off.');
-    } catch (err) {
-      showError(problemText(err, SOMETHING_WENT_WRONG));
-      code.select();
-    } finally {
-      sending = false;
-      update();
-    }
+    void sendOtpCode(parts, state);
   });
+}
 
+/** Opens the dialog to enable (asking the server for the QR code) or to disable. */
+function openTwoFactor(parts: TwoFactorParts, state: TwoFactorState): void {
+  const { submit, qr } = parts;
+  const enabling = !$user.get()?.otp_enabled;
+  state.enabling = enabling;
+  parts.title.textContent = enabling ? 'Enable Two-Factor Authentication' : 'Disable Two-Factor Authentication';
+  submit.textContent = enabling ? 'Verify' : 'Disable';
+  parts.enableSteps.hidden = !enabling;
+  parts.disableIntro.hidden = enabling;
+  parts.error.hidden = true;
+  parts.code.value = '';
+  parts.secret.textContent = '';
+  qr.replaceChildren();
+  state.ready = !enabling;
+  updateOtpSubmit(parts, state);
+  openModal(parts.dialog, parts.opener);
+  if (enabling) void startEnabling(parts, state);
+}
+
+async function startEnabling(parts: TwoFactorParts, state: TwoFactorState): Promise<void> {
+  const { qr } = parts;
+  try {
+    const { uri } = await api.auth.setOtp({ enabled: true });
+    if (!uri) throw new Error('The server sent no QR code');
+    parts.secret.textContent = secretOfUri(uri);
+    qr.setAttribute('aria-label', 'QR code for your authenticator app');
+    await drawQrCode(qr, uri);
+    state.ready = true;
+    updateOtpSubmit(parts, state);
+  } catch (err) {
+    qr.replaceChildren();
+    showOtpError(parts, problemText(err, SOMETHING_WENT_WRONG));
+  }
+}
+
+/** Verify (enabling) or Disable: sends the code, then refreshes the user. */
+async function sendOtpCode(parts: TwoFactorParts, state: TwoFactorState): Promise<void> {
+  if (parts.submit.disabled) return;
+  state.sending = true;
+  updateOtpSubmit(parts, state);
+  parts.error.hidden = true;
+  try {
+    await api.auth.setOtp({ enabled: state.enabling, verify_otp: parts.code.value });
+    await refreshUser();
+    parts.dialog.close();
+    showAlert('success', state.enabling ? 'Two-factor authentication is on.' : 'Two-factor authentication is off.');
+  } catch (err) {
+    showOtpError(parts, problemText(err, SOMETHING_WENT_WRONG));
+    parts.code.select();
+  } finally {
+    state.sending = false;
+    updateOtpSubmit(parts, state);
+  }
 }

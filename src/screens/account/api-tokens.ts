@@ -29,11 +29,10 @@ const today = () => {
 export const ownApiTokensRead = () => api.auth.apiTokens();
 
 export function mountApiTokens(user: CurrentUser): void {
-  const list = byId('api-tokens-list');
   const status = byId('api-tokens-status');
   const opener = byId<HTMLButtonElement>('api-token-new');
   const listOptions = {
-    list,
+    list: byId('api-tokens-list'),
     status,
     empty: NO_TOKENS,
     owner: false,
@@ -50,37 +49,33 @@ export function mountApiTokens(user: CurrentUser): void {
     }
   }
   void load();
+  mountNewTokenDialog(user, opener, load);
+}
 
-  const dialog = byId<HTMLDialogElement>('api-token-dialog');
-  const form = byId<HTMLFormElement>('api-token-form');
-  const orgSelect = byId<HTMLSelectElement>('api-token-org');
-  const expiry = byId<HTMLInputElement>('api-token-expiry');
-  const error = byId('api-token-error');
-  const create = byId<HTMLButtonElement>('api-token-create');
-  const created = byId('api-token-created');
-  const secret = byId('api-token-secret');
-  const copy = byId<HTMLButtonElement>('api-token-copy');
-  const copyStatus = byId('api-token-copy-status');
+/** The New API Token dialog's parts in the page (src/pages/account-settings.astro). */
+function newTokenParts() {
+  return {
+    dialog: byId<HTMLDialogElement>('api-token-dialog'),
+    form: byId<HTMLFormElement>('api-token-form'),
+    orgSelect: byId<HTMLSelectElement>('api-token-org'),
+    expiry: byId<HTMLInputElement>('api-token-expiry'),
+    error: byId('api-token-error'),
+    create: byId<HTMLButtonElement>('api-token-create'),
+    created: byId('api-token-created'),
+    secret: byId('api-token-secret'),
+    copy: byId<HTMLButtonElement>('api-token-copy'),
+    copyStatus: byId('api-token-copy-status'),
+  };
+}
+type NewTokenParts = ReturnType<typeof newTokenParts>;
 
+/** New API Token: the form, then the token shown once with Copy; `reload` reads the list again. */
+function mountNewTokenDialog(user: CurrentUser, opener: HTMLButtonElement, reload: () => Promise<void>): void {
+  const parts = newTokenParts();
+  const { dialog, form, secret, copy, copyStatus } = parts;
   opener.disabled = user.available_orgs.length === 0;
   opener.addEventListener('click', () => {
-    form.reset();
-    orgSelect.replaceChildren(
-      ...user.available_orgs.map((org) => {
-        const option = document.createElement('option');
-        option.value = org.id;
-        option.textContent = org.name;
-        option.selected = org.id === user.org?.id;
-        return option;
-      }),
-    );
-    expiry.min = today();
-    error.hidden = true;
-    create.disabled = false;
-    form.hidden = false;
-    created.hidden = true;
-    secret.textContent = '';
-    copyStatus.textContent = '';
+    resetNewTokenForm(parts, user);
     openModal(dialog, opener);
   });
 
@@ -89,30 +84,9 @@ export function mountApiTokens(user: CurrentUser): void {
     secret.textContent = '';
   });
 
-  form.addEventListener('submit', async (event) => {
+  form.addEventListener('submit', (event) => {
     event.preventDefault();
-    if (!form.reportValidity()) return;
-    const fields = new FormData(form);
-    const body: CreateApiTokenBody = {
-      name: String(fields.get('name') ?? '').trim(),
-      organization_id: String(fields.get('organization_id') ?? ''),
-      scope: fields.get('scope') === 'read-write' ? 'read-write' : 'read',
-      expires_at: expiryOfDate(String(fields.get('expires') ?? '')),
-    };
-    create.disabled = true;
-    error.hidden = true;
-    try {
-      const made = await api.auth.createApiToken(body);
-      secret.textContent = made.token;
-      form.hidden = true;
-      created.hidden = false;
-      copy.focus();
-      void load();
-    } catch (err) {
-      error.textContent = problemText(err, SOMETHING_WENT_WRONG);
-      error.hidden = false;
-      create.disabled = false;
-    }
+    void createToken(parts, reload);
   });
 
   copy.addEventListener('click', async () => {
@@ -123,4 +97,51 @@ export function mountApiTokens(user: CurrentUser): void {
       copyStatus.textContent = 'Could not copy: select the token and copy it yourself.';
     }
   });
+}
+
+/** The form as new: the user's organisations (the current one chosen), expiry from today, no token shown. */
+function resetNewTokenForm(parts: NewTokenParts, user: CurrentUser): void {
+  parts.form.reset();
+  parts.orgSelect.replaceChildren(
+    ...user.available_orgs.map((org) => {
+      const option = document.createElement('option');
+      option.value = org.id;
+      option.textContent = org.name;
+      option.selected = org.id === user.org?.id;
+      return option;
+    }),
+  );
+  parts.expiry.min = today();
+  parts.error.hidden = true;
+  parts.create.disabled = false;
+  parts.form.hidden = false;
+  parts.created.hidden = true;
+  parts.secret.textContent = '';
+  parts.copyStatus.textContent = '';
+}
+
+async function createToken(parts: NewTokenParts, reload: () => Promise<void>): Promise<void> {
+  const { form, create, error } = parts;
+  if (!form.reportValidity()) return;
+  const fields = new FormData(form);
+  const body: CreateApiTokenBody = {
+    name: String(fields.get('name') ?? '').trim(),
+    organization_id: String(fields.get('organization_id') ?? ''),
+    scope: fields.get('scope') === 'read-write' ? 'read-write' : 'read',
+    expires_at: expiryOfDate(String(fields.get('expires') ?? '')),
+  };
+  create.disabled = true;
+  error.hidden = true;
+  try {
+    const made = await api.auth.createApiToken(body);
+    parts.secret.textContent = made.token;
+    form.hidden = true;
+    parts.created.hidden = false;
+    parts.copy.focus();
+    void reload();
+  } catch (err) {
+    error.textContent = problemText(err, SOMETHING_WENT_WRONG);
+    error.hidden = false;
+    create.disabled = false;
+  }
 }

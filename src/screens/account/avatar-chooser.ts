@@ -80,33 +80,63 @@ async function openCropper(area: HTMLElement, image: HTMLImageElement): Promise<
   };
 }
 
-export function mountAvatarChooser(): void {
-  const preview = byId('avatar-preview');
-  const choose = byId<HTMLButtonElement>('avatar-choose');
-  const input = byId<HTMLInputElement>('avatar-file');
-  const clear = byId<HTMLButtonElement>('avatar-clear');
-  const dialog = byId<HTMLDialogElement>('avatar-dialog');
-  const area = byId('avatar-crop');
-  const set = byId<HTMLButtonElement>('avatar-set');
-  const error = byId('avatar-error');
-  let cropper: OpenCropper | null = null;
-  let objectUrl: string | null = null;
-  let setting = false;
-  let clearing = false;
+/** The chooser's parts in the page (src/pages/account-settings.astro). */
+interface ChooserParts {
+  preview: HTMLElement;
+  choose: HTMLButtonElement;
+  input: HTMLInputElement;
+  clear: HTMLButtonElement;
+  dialog: HTMLDialogElement;
+  area: HTMLElement;
+  set: HTMLButtonElement;
+  error: HTMLElement;
+}
 
-  input.accept = AVATAR_CONTENT_TYPES.join(',');
+/** What the chooser is doing: the open cropper and its picture's address, a Set or a Clear under way. */
+interface ChooserState {
+  cropper: OpenCropper | null;
+  objectUrl: string | null;
+  setting: boolean;
+  clearing: boolean;
+}
 
-  const showError = (message: string) => {
-    error.textContent = message;
-    error.hidden = false;
+function chooserParts(): ChooserParts {
+  return {
+    preview: byId('avatar-preview'),
+    choose: byId<HTMLButtonElement>('avatar-choose'),
+    input: byId<HTMLInputElement>('avatar-file'),
+    clear: byId<HTMLButtonElement>('avatar-clear'),
+    dialog: byId<HTMLDialogElement>('avatar-dialog'),
+    area: byId('avatar-crop'),
+    set: byId<HTMLButtonElement>('avatar-set'),
+    error: byId('avatar-error'),
   };
+}
 
-  function show(user: CurrentUser): void {
-    showAvatarIn(preview, user);
-    clear.disabled = clearing || user.avatar === null;
-  }
-  $user.subscribe((user) => user && show(user));
+function showError(parts: ChooserParts, message: string): void {
+  parts.error.textContent = message;
+  parts.error.hidden = false;
+}
 
+/** The current avatar, and Clear Avatar only when there is one and no clearing is under way. */
+function showUser(parts: ChooserParts, state: ChooserState, user: CurrentUser): void {
+  showAvatarIn(parts.preview, user);
+  parts.clear.disabled = state.clearing || user.avatar === null;
+}
+
+export function mountAvatarChooser(): void {
+  const parts = chooserParts();
+  const state: ChooserState = { cropper: null, objectUrl: null, setting: false, clearing: false };
+  parts.input.accept = AVATAR_CONTENT_TYPES.join(',');
+  $user.subscribe((user) => user && showUser(parts, state, user));
+  mountChoose(parts, state);
+  parts.set.addEventListener('click', () => void setAvatar(parts, state));
+  parts.clear.addEventListener('click', () => void clearAvatar(parts, state));
+}
+
+/** Choose Avatar: the file picker, then the 'New Avatar' dialog with the picture in the cropper. */
+function mountChoose(parts: ChooserParts, state: ChooserState): void {
+  const { choose, input, dialog } = parts;
   choose.addEventListener('click', () => input.click());
 
   input.addEventListener('change', () => {
@@ -117,75 +147,80 @@ export function mountAvatarChooser(): void {
       showAlert('error', 'An avatar must be a picture (JPEG, PNG, WebP or GIF).');
       return;
     }
-    void open(file);
+    void openCropDialog(parts, state, file);
   });
-
-  async function open(file: File): Promise<void> {
-    error.hidden = true;
-    set.disabled = true;
-    openModal(dialog, choose);
-    objectUrl = URL.createObjectURL(file);
-    const image = new Image();
-    image.alt = 'The picture to crop';
-    image.src = objectUrl;
-    try {
-      await image.decode();
-      cropper = await openCropper(area, image);
-      set.disabled = false;
-      set.focus();
-    } catch (err) {
-      showError(problemText(err, 'This picture could not be opened.'));
-    }
-  }
 
   dialog.addEventListener('close', () => {
-    cropper?.destroy();
-    cropper = null;
-    if (objectUrl) URL.revokeObjectURL(objectUrl);
-    objectUrl = null;
+    state.cropper?.destroy();
+    state.cropper = null;
+    if (state.objectUrl) URL.revokeObjectURL(state.objectUrl);
+    state.objectUrl = null;
+    parts.set.disabled = false;
+    state.setting = false;
+  });
+}
+
+async function openCropDialog(parts: ChooserParts, state: ChooserState, file: File): Promise<void> {
+  const { error, set } = parts;
+  error.hidden = true;
+  set.disabled = true;
+  openModal(parts.dialog, parts.choose);
+  state.objectUrl = URL.createObjectURL(file);
+  const image = new Image();
+  image.alt = 'The picture to crop';
+  image.src = state.objectUrl;
+  try {
+    await image.decode();
+    state.cropper = await openCropper(parts.area, image);
     set.disabled = false;
-    setting = false;
-  });
+    set.focus();
+  } catch (err) {
+    showError(parts, problemText(err, 'This picture could not be opened.'));
+  }
+}
 
-  set.addEventListener('click', async () => {
-    if (!cropper || setting) return;
-    setting = true;
-    set.disabled = true;
-    error.hidden = true;
-    try {
-      const file = await cropper.toFile();
-      if (file.size > AVATAR_MAX_BYTES) {
-        showError('The picture is too large');
-        setting = false;
-        set.disabled = false;
-        return;
-      }
-      const avatar = await uploadAvatar(file);
-      await api.auth.updateMe({ avatar });
-      await refreshUser();
-      dialog.close();
-      showAlert('success', 'Your avatar has been updated.');
-    } catch (err) {
-      showError(problemText(err, SOMETHING_WENT_WRONG));
-      setting = false;
+/** Set Avatar: crop, compress, upload, PUT auth/me {avatar}, refresh the user. */
+async function setAvatar(parts: ChooserParts, state: ChooserState): Promise<void> {
+  const { cropper } = state;
+  const { set } = parts;
+  if (!cropper || state.setting) return;
+  state.setting = true;
+  set.disabled = true;
+  parts.error.hidden = true;
+  try {
+    const file = await cropper.toFile();
+    if (file.size > AVATAR_MAX_BYTES) {
+      showError(parts, 'The picture is too large');
+      state.setting = false;
       set.disabled = false;
+      return;
     }
-  });
+    const avatar = await uploadAvatar(file);
+    await api.auth.updateMe({ avatar });
+    await refreshUser();
+    parts.dialog.close();
+    showAlert('success', 'Your avatar has been updated.');
+  } catch (err) {
+    showError(parts, problemText(err, SOMETHING_WENT_WRONG));
+    state.setting = false;
+    set.disabled = false;
+  }
+}
 
-  clear.addEventListener('click', async () => {
-    clearing = true;
-    clear.disabled = true;
-    try {
-      await api.auth.updateMe({ avatar: null });
-      await refreshUser();
-      showAlert('success', 'Your avatar has been cleared.');
-      choose.focus();
-    } catch (err) {
-      showAlert('error', `Something went wrong: ${problemText(err, TRY_AGAIN)}`);
-    } finally {
-      clearing = false;
-      const user = $user.get();
-      if (user) show(user);
-    }
-  });
+/** Clear Avatar: PUT auth/me {avatar: null}. */
+async function clearAvatar(parts: ChooserParts, state: ChooserState): Promise<void> {
+  state.clearing = true;
+  parts.clear.disabled = true;
+  try {
+    await api.auth.updateMe({ avatar: null });
+    await refreshUser();
+    showAlert('success', 'Your avatar has been cleared.');
+    parts.choose.focus();
+  } catch (err) {
+    showAlert('error', `Something went wrong: ${problemText(err, TRY_AGAIN)}`);
+  } finally {
+    state.clearing = false;
+    const user = $user.get();
+    if (user) showUser(parts, state, user);
+  }
 }

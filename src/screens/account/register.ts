@@ -24,87 +24,105 @@ export const MOVE_ON_MS = 6_000;
 export const REGISTRATION_FAILED = 'Something went wrong...';
 const PASSWORDS_DIFFER = 'Passwords do not match';
 
-export function mountRegistration(): void {
-  const form = element<HTMLFormElement>('register-form');
-  const fields = element<HTMLFieldSetElement>('register-fields');
-  const fullName = element<HTMLInputElement>('register-full-name');
-  const username = element<HTMLInputElement>('register-username');
-  const email = element<HTMLInputElement>('register-email');
-  const password = element<HTMLInputElement>('register-password');
-  const retyped = element<HTMLInputElement>('register-retype-password');
-  const retypeHint = element('register-retype-hint');
-  const terms = element<HTMLInputElement>('register-terms');
+/** The registration form's parts in the page (src/pages/register.astro), and where it stands. */
+function registrationParts() {
   const submit = element<HTMLButtonElement>('register-submit');
-  const error = element('register-error');
-  const status = element('register-status');
-  const next = element<HTMLAnchorElement>('register-next');
-  const loginLink = element('register-login-link');
-  const REGISTER = submit.textContent ?? 'Register';
-  let state: 'idle' | 'submitting' | 'complete' = 'idle';
-
-  const values = (): RegistrationForm => ({
-    fullName: fullName.value,
-    username: username.value,
-    email: email.value.trim(),
-    password: password.value,
-    retypedPassword: retyped.value,
-    acceptedTerms: terms.checked,
-  });
-
-  const refresh = () => {
-    const current = values();
-    if (state === 'idle') submit.disabled = !canRegister(current);
-    const mismatch = current.retypedPassword !== '' && current.password !== current.retypedPassword;
-    if ((retypeHint.textContent === PASSWORDS_DIFFER) !== mismatch) retypeHint.textContent = mismatch ? PASSWORDS_DIFFER : '';
-    if (mismatch) retyped.setAttribute('aria-invalid', 'true');
-    else retyped.removeAttribute('aria-invalid');
+  return {
+    form: element<HTMLFormElement>('register-form'),
+    fields: element<HTMLFieldSetElement>('register-fields'),
+    fullName: element<HTMLInputElement>('register-full-name'),
+    username: element<HTMLInputElement>('register-username'),
+    email: element<HTMLInputElement>('register-email'),
+    password: element<HTMLInputElement>('register-password'),
+    retyped: element<HTMLInputElement>('register-retype-password'),
+    retypeHint: element('register-retype-hint'),
+    terms: element<HTMLInputElement>('register-terms'),
+    submit,
+    error: element('register-error'),
+    status: element('register-status'),
+    next: element<HTMLAnchorElement>('register-next'),
+    loginLink: element('register-login-link'),
+    registerText: submit.textContent ?? 'Register',
+    state: 'idle' as 'idle' | 'submitting' | 'complete',
   };
+}
+type Registration = ReturnType<typeof registrationParts>;
+
+const valuesOf = (page: Registration): RegistrationForm => ({
+  fullName: page.fullName.value,
+  username: page.username.value,
+  email: page.email.value.trim(),
+  password: page.password.value,
+  retypedPassword: page.retyped.value,
+  acceptedTerms: page.terms.checked,
+});
+
+/** Register enabled by the spec's rule (while idle), and 'Passwords do not match' under a differing retype. */
+function refreshRegistration(page: Registration): void {
+  const { retyped, retypeHint } = page;
+  const current = valuesOf(page);
+  if (page.state === 'idle') page.submit.disabled = !canRegister(current);
+  const mismatch = current.retypedPassword !== '' && current.password !== current.retypedPassword;
+  if ((retypeHint.textContent === PASSWORDS_DIFFER) !== mismatch) retypeHint.textContent = mismatch ? PASSWORDS_DIFFER : '';
+  if (mismatch) retyped.setAttribute('aria-invalid', 'true');
+  else retyped.removeAttribute('aria-invalid');
+}
+
+export function mountRegistration(): void {
+  const page = registrationParts();
+  const { form, submit } = page;
+  const refresh = () => refreshRegistration(page);
   form.addEventListener('input', refresh);
   form.addEventListener('change', refresh);
 
   form.addEventListener('keydown', (event) => {
     if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
     event.preventDefault(); // implicit submission is decided here, by the spec's rule
-    const current = values();
-    if (state === 'idle' && canSubmitRegistrationWithEnter(current) && canRegister(current)) form.requestSubmit(submit);
+    const current = valuesOf(page);
+    if (page.state === 'idle' && canSubmitRegistrationWithEnter(current) && canRegister(current)) form.requestSubmit(submit);
   });
 
-  form.addEventListener('submit', async (event) => {
+  form.addEventListener('submit', (event) => {
     event.preventDefault();
-    const current = values();
-    if (state !== 'idle' || !canRegister(current)) return;
-    state = 'submitting';
-    announce(error, '');
-    submit.disabled = true;
-    submit.textContent = 'Submitting Registration...';
-    fields.disabled = true;
-    try {
-      await api.auth.register({
-        full_name: current.fullName.trim(),
-        username: current.username.trim(),
-        email: current.email,
-        password: current.password,
-      });
-      state = 'complete';
-      writeSession(sessionKeys.registered, 'true');
-      announce(status, `Submission complete! Check your email: ${current.email}`);
-      const step = showNextStep(next, readSession(sessionKeys.inviteId));
-      submit.hidden = true;
-      loginLink.hidden = true;
-      next.focus();
-      setTimeout(() => navigate(step.href), MOVE_ON_MS);
-    } catch (err) {
-      state = 'idle';
-      fields.disabled = false;
-      submit.textContent = REGISTER;
-      refresh();
-      announce(error, registrationFailureText(err));
-      submit.focus();
-    }
+    void register(page);
   });
 
   mountTermsDialog();
   refresh(); // values the browser restored (back navigation, autofill) count at once
+}
+
+async function register(page: Registration): Promise<void> {
+  const { submit, fields, next } = page;
+  const current = valuesOf(page);
+  if (page.state !== 'idle' || !canRegister(current)) return;
+  page.state = 'submitting';
+  announce(page.error, '');
+  submit.disabled = true;
+  submit.textContent = 'Submitting Registration...';
+  fields.disabled = true;
+  try {
+    await api.auth.register({
+      full_name: current.fullName.trim(),
+      username: current.username.trim(),
+      email: current.email,
+      password: current.password,
+    });
+    page.state = 'complete';
+    writeSession(sessionKeys.registered, 'true');
+    announce(page.status, `Submission complete! Check your email: ${current.email}`);
+    const step = showNextStep(next, readSession(sessionKeys.inviteId));
+    submit.hidden = true;
+    page.loginLink.hidden = true;
+    next.focus();
+    setTimeout(() => navigate(step.href), MOVE_ON_MS);
+  } catch (err) {
+    page.state = 'idle';
+    fields.disabled = false;
+    submit.textContent = page.registerText;
+    refreshRegistration(page);
+    announce(page.error, registrationFailureText(err));
+    submit.focus();
+  }
 }
 
 /** Where the user goes after registering (the spec): back to the stored invitation, or to `/` (sign in, as they are signed out). */

@@ -51,12 +51,52 @@ export function showAvatarIn(holder: HTMLElement, user: Pick<CurrentUser, 'full_
 
 export function mountAvatarMenu(): { render: (user: CurrentUser) => void } {
   const area = document.getElementById('avatar-area')!;
-  const button = document.getElementById('avatar-button') as HTMLButtonElement;
-  const popup = document.getElementById('avatar-popup')!;
   const menu = document.getElementById('avatar-menu')!;
   const orgs = document.getElementById('avatar-orgs')!; // role="group": its label, then one item per organisation
   const orgsLabel = orgs.firstElementChild!;
   const invitations = invitationsGroup(menu);
+  const close = wireAvatarPopup(area, menu);
+
+  document.getElementById('logout-button')!.addEventListener('click', () => logout());
+
+  async function switchTo(orgId: string, current: boolean): Promise<void> {
+    close(true);
+    if (current) return;
+    try {
+      await selectOrganisation(orgId);
+      location.reload();
+    } catch (err) {
+      showAlert('error', problemText(err, SOMETHING_WENT_WRONG));
+    }
+  }
+
+  async function answer(invitation: PendingInvitation, accept: boolean): Promise<void> {
+    close(true);
+    const result = await answerInvitationFor(invitation, accept);
+    const goHome = accept && result.user !== null && location.pathname !== '/';
+    sayAnswer(result, { leaving: goHome });
+    if (goHome) navigate('/');
+  }
+
+  function render(user: CurrentUser): void {
+    showAvatarIn(document.getElementById('avatar-initials')!, user);
+    document.getElementById('avatar-full-name')!.textContent = user.full_name;
+    document.getElementById('avatar-email')!.textContent = user.email;
+    renderInvitations(invitations, user.invitations, answer);
+    // The switcher appears when there is something to switch to (or nothing chosen yet).
+    const choices = user.available_orgs;
+    orgs.hidden = choices.length === 0 || (choices.length === 1 && user.org !== null);
+    orgs.replaceChildren(orgsLabel, ...choices.map((org) => organisationItem(org, org.id === user.org?.id, switchTo)));
+    area.hidden = false;
+  }
+
+  return { render };
+}
+
+/** The avatar button opens and closes the popup (keys, a click elsewhere); gives the closing. */
+function wireAvatarPopup(area: HTMLElement, menu: HTMLElement): (returnFocus: boolean) => void {
+  const button = document.getElementById('avatar-button') as HTMLButtonElement;
+  const popup = document.getElementById('avatar-popup')!;
   const items = () =>
     Array.from(menu.querySelectorAll<HTMLElement>('[role^="menuitem"]')).filter((el) => !el.closest('[hidden]'));
 
@@ -82,81 +122,54 @@ export function mountAvatarMenu(): { render: (user: CurrentUser) => void } {
 
   wireMenuOpener(button, { isOpen: () => !popup.hidden, open, close });
   menu.addEventListener('keydown', (event) => onMenuKey(event, items(), () => close(true)));
+  return close;
+}
 
-  document.getElementById('logout-button')!.addEventListener('click', () => logout());
+type Answer = (invitation: PendingInvitation, accept: boolean) => Promise<void>;
 
-  async function switchTo(orgId: string, current: boolean): Promise<void> {
-    close(true);
-    if (current) return;
-    try {
-      await selectOrganisation(orgId);
-      location.reload();
-    } catch (err) {
-      showAlert('error', problemText(err, SOMETHING_WENT_WRONG));
-    }
-  }
+/** The Invitations group: each pending invitation's organisation, with Accept and Decline. */
+function renderInvitations(invitations: { group: HTMLElement; separator: HTMLElement }, pending: PendingInvitation[], answer: Answer): void {
+  const [label] = invitations.group.children;
+  invitations.group.hidden = pending.length === 0;
+  invitations.separator.hidden = pending.length === 0;
+  invitations.group.replaceChildren(
+    label!,
+    ...pending.flatMap((invitation) => {
+      const name = document.createElement('p');
+      name.className = 'menu-invitation-org';
+      name.textContent = invitation.org_name;
+      return [name, ...[true, false].map((accept) => answerItem(invitation, accept, answer))];
+    }),
+  );
+}
 
-  async function answer(invitation: PendingInvitation, accept: boolean): Promise<void> {
-    close(true);
-    const result = await answerInvitationFor(invitation, accept);
-    const goHome = accept && result.user !== null && location.pathname !== '/';
-    sayAnswer(result, { leaving: goHome });
-    if (goHome) navigate('/');
-  }
+function answerItem(invitation: PendingInvitation, accept: boolean, answer: Answer): HTMLButtonElement {
+  const item = document.createElement('button');
+  item.type = 'button';
+  item.className = accept ? 'menu-item menu-answer accept' : 'menu-item menu-answer';
+  item.setAttribute('role', 'menuitem');
+  item.setAttribute('aria-label', answerLabel(accept, invitation.org_name));
+  item.tabIndex = -1;
+  item.textContent = accept ? 'Accept' : 'Decline';
+  item.addEventListener('click', () => void answer(invitation, accept));
+  return item;
+}
 
-  function renderInvitations(pending: PendingInvitation[]): void {
-    const [label] = invitations.group.children;
-    invitations.group.hidden = pending.length === 0;
-    invitations.separator.hidden = pending.length === 0;
-    invitations.group.replaceChildren(
-      label!,
-      ...pending.flatMap((invitation) => {
-        const name = document.createElement('p');
-        name.className = 'menu-invitation-org';
-        name.textContent = invitation.org_name;
-        const answers = [true, false].map((accept) => {
-          const item = document.createElement('button');
-          item.type = 'button';
-          item.className = accept ? 'menu-item menu-answer accept' : 'menu-item menu-answer';
-          item.setAttribute('role', 'menuitem');
-          item.setAttribute('aria-label', answerLabel(accept, invitation.org_name));
-          item.tabIndex = -1;
-          item.textContent = accept ? 'Accept' : 'Decline';
-          item.addEventListener('click', () => void answer(invitation, accept));
-          return item;
-        });
-        return [name, ...answers];
-      }),
-    );
-  }
-
-  function render(user: CurrentUser): void {
-    showAvatarIn(document.getElementById('avatar-initials')!, user);
-    document.getElementById('avatar-full-name')!.textContent = user.full_name;
-    document.getElementById('avatar-email')!.textContent = user.email;
-    renderInvitations(user.invitations);
-    // The switcher appears when there is something to switch to (or nothing chosen yet).
-    const choices = user.available_orgs;
-    orgs.hidden = choices.length === 0 || (choices.length === 1 && user.org !== null);
-    orgs.replaceChildren(
-      orgsLabel,
-      ...choices.map((org) => {
-        const current = org.id === user.org?.id;
-        const item = document.createElement('button');
-        item.type = 'button';
-        item.className = 'menu-item';
-        item.setAttribute('role', 'menuitemradio');
-        item.setAttribute('aria-checked', String(current));
-        item.tabIndex = -1;
-        item.textContent = org.name;
-        item.addEventListener('click', () => void switchTo(org.id, current));
-        return item;
-      }),
-    );
-    area.hidden = false;
-  }
-
-  return { render };
+/** One organisation of the switcher (menuitemradio, checked when it is the current one). */
+function organisationItem(
+  org: CurrentUser['available_orgs'][number],
+  current: boolean,
+  switchTo: (orgId: string, current: boolean) => Promise<void>,
+): HTMLButtonElement {
+  const item = document.createElement('button');
+  item.type = 'button';
+  item.className = 'menu-item';
+  item.setAttribute('role', 'menuitemradio');
+  item.setAttribute('aria-checked', String(current));
+  item.tabIndex = -1;
+  item.textContent = org.name;
+  item.addEventListener('click', () => void switchTo(org.id, current));
+  return item;
 }
 
 /** The menu's first group, 'Invitations' (made here: the layout's menu holds what every user has), and its separator. */

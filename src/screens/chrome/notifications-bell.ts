@@ -24,17 +24,46 @@ export function mountNotificationsBell(): void {
   if (!area) return;
   const button = document.getElementById('bell-button') as HTMLButtonElement;
   const badge = document.getElementById('bell-badge')!;
-  const panel = document.getElementById('bell-panel')!;
   const list = document.getElementById('bell-list')!;
-  const empty = document.getElementById('bell-empty')!;
   const clear = document.getElementById('bell-clear') as HTMLButtonElement;
+  const rows = bellRows(list, document.getElementById('bell-empty')!, (n, event) => void choose(n, event));
+  const close = wireBellPanel(area, button, rows.load);
 
-  // The rows' module loads when the panel is first opened.
-  let rows: Promise<typeof import('./notifications-panel.ts')> | undefined;
+  async function choose(n: Notification, event: MouseEvent): Promise<void> {
+    // Ctrl/Cmd/middle click opens the item elsewhere: mark it read and stay.
+    const elsewhere = event.ctrlKey || event.metaKey || event.shiftKey || event.button === 1;
+    const href = (event.currentTarget as HTMLElement).getAttribute('href');
+    if (!elsewhere) event.preventDefault();
+    try {
+      await markNotificationsRead([n.id]);
+    } catch (err) {
+      showAlert('error', problemText(err, SOMETHING_WENT_WRONG));
+    }
+    if (href && !elsewhere) {
+      close(false);
+      navigate(href);
+    }
+  }
 
+  clear.addEventListener('click', () => {
+    markAllRead().catch((err: unknown) => showAlert('error', problemText(err, SOMETHING_WENT_WRONG)));
+  });
+
+  $notifications.subscribe((state) => {
+    button.setAttribute('aria-label', bellLabel(state.unread));
+    badge.hidden = state.unread === 0;
+    badge.textContent = badgeText(state.unread);
+    list.setAttribute('aria-busy', String(state.status === 'loading'));
+    void rows.render(state);
+  });
+  startWhenInOrganisation(area);
+}
+
+/** The bell opens and closes the panel (Escape, Tab out, a click elsewhere); gives the closing. */
+function wireBellPanel(area: HTMLElement, button: HTMLButtonElement, onOpen: () => void): (returnFocus: boolean) => void {
+  const panel = document.getElementById('bell-panel')!;
   function open(): void {
-    rows ??= import('./notifications-panel.ts');
-    void rows.then(() => renderRows($notifications.get()));
+    onOpen();
     panel.hidden = false;
     button.setAttribute('aria-expanded', 'true');
     document.addEventListener('pointerdown', onOutside, true);
@@ -57,7 +86,7 @@ export function mountNotificationsBell(): void {
     close(true);
   }
   function onOutside(event: Event): void {
-    if (!area!.contains(event.target as Node)) close(false);
+    if (!area.contains(event.target as Node)) close(false);
   }
   button.addEventListener('click', () => (panel.hidden ? open() : close(false)));
   // Tab out of the panel closes it.
@@ -65,29 +94,16 @@ export function mountNotificationsBell(): void {
     const next = (event as FocusEvent).relatedTarget as Node | null;
     if (next && !area.contains(next)) close(false);
   });
+  return close;
+}
 
-  async function choose(n: Notification, event: MouseEvent): Promise<void> {
-    // Ctrl/Cmd/middle click opens the item elsewhere: mark it read and stay.
-    const elsewhere = event.ctrlKey || event.metaKey || event.shiftKey || event.button === 1;
-    const href = (event.currentTarget as HTMLElement).getAttribute('href');
-    if (!elsewhere) event.preventDefault();
-    try {
-      await markNotificationsRead([n.id]);
-    } catch (err) {
-      showAlert('error', problemText(err, SOMETHING_WENT_WRONG));
-    }
-    if (href && !elsewhere) {
-      close(false);
-      navigate(href);
-    }
-  }
+type NotificationsState = ReturnType<typeof $notifications.get>;
 
-  clear.addEventListener('click', () => {
-    markAllRead().catch((err: unknown) => showAlert('error', problemText(err, SOMETHING_WENT_WRONG)));
-  });
-
+/** The panel's rows: their module loaded when the panel first opens, rebuilt only when what they show changes. */
+function bellRows(list: HTMLElement, empty: HTMLElement, choose: (n: Notification, event: MouseEvent) => void) {
+  let rows: Promise<typeof import('./notifications-panel.ts')> | undefined;
   let rendered: string | undefined;
-  async function renderRows(state: ReturnType<typeof $notifications.get>): Promise<void> {
+  async function render(state: NotificationsState): Promise<void> {
     if (!rows) return;
     const { notificationRow } = await rows;
     // The rows are rebuilt only when what they show has changed (a re-read that brings nothing new leaves them).
@@ -95,23 +111,24 @@ export function mountNotificationsBell(): void {
     if (shown !== rendered) {
       rendered = shown;
       const focusedId = (document.activeElement as HTMLElement | null)?.closest<HTMLElement>('.bell-item')?.dataset.id;
-      list.replaceChildren(...state.results.map((n) => notificationRow(n, (item, event) => void choose(item, event))));
+      list.replaceChildren(...state.results.map((n) => notificationRow(n, choose)));
       // Re-rendered under the focus: keep it on the same notification.
       if (focusedId) list.querySelector<HTMLElement>(`.bell-item[data-id="${CSS.escape(focusedId)}"]`)?.focus();
     }
     empty.hidden = state.status !== 'ready' || state.results.length > 0;
   }
+  function load(): void {
+    rows ??= import('./notifications-panel.ts');
+    void rows.then(() => render($notifications.get()));
+  }
+  return { render, load };
+}
 
-  $notifications.subscribe((state) => {
-    button.setAttribute('aria-label', bellLabel(state.unread));
-    badge.hidden = state.unread === 0;
-    badge.textContent = badgeText(state.unread);
-    list.setAttribute('aria-busy', String(state.status === 'loading'));
-    void renderRows(state);
-  });
-
-  // Notifications belong to an organisation: the bell shows once the user has one — at once, or when
-  // they create or join their first on the page (issue #32: no reload needed).
+/**
+ * Notifications belong to an organisation: the bell shows once the user has one — at once, or when
+ * they create or join their first on the page (issue #32: no reload needed).
+ */
+function startWhenInOrganisation(area: HTMLElement): void {
   let started = false;
   const start = async () => {
     started = true;

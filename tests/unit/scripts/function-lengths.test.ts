@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { longFunctions } from '../../../scripts/function-lengths.mjs';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url)).replace(/\/$/, '');
-/** Issue #42's goal is 10; 44 today (h-pagedata split static-site.ts and createTransport). */
-const CEILING = 44;
+/** Issue #42's goal is 10; lowered as the long functions are split (the list says which are left). */
+const CEILING = 25;
 
 describe('function lengths', () => {
   it(`no more than ${CEILING} functions over 80 lines (the goal: 10)`, () => {
