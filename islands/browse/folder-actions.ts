@@ -81,7 +81,7 @@ export function itemAction(action: ItemAction | FollowAction, item: ListedItem, 
 }
 
 /** The folder as its own menu follows it. */
-export function folderSubject(folder: Folder): FollowSubject {
+function folderSubject(folder: Folder): FollowSubject {
   return { kind: 'folder', id: folder.id, name: folderLabel(folder), doctype: null, user_permissions: folder.user_permissions };
 }
 

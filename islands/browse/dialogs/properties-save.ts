@@ -22,7 +22,7 @@ function run(item: ListedItem, step: FollowCall): Promise<unknown> {
   }
 }
 
-export interface PropertiesChanges {
+interface PropertiesChanges {
   name: string;
   description: string;
   /** The Permissions tab's entries, once changed there. */
