@@ -91,17 +91,6 @@ export default tseslint.config(
     rules: { 'max-lines-per-function': ['error', { max: 120 }] },
   },
   {
-    // TEMPORARY: h-render reshapes this (issue #42, page data by route); the lead removes this line at merge.
-    files: ['islands/browse/BrowseFolder.tsx'],
-    rules: { 'max-lines-per-function': 'off' },
-  },
-  {
-    // TEMPORARY: islands/browse/dialogs is h-render's too (islands/browse/**), so PropertiesDialog (153) waits for that merge;
-    // WebhookForm (186) and FolderTree (160) are not split yet (issue #42). Remove each file as it is split.
-    files: ['islands/browse/dialogs/PropertiesDialog.tsx', 'islands/admin/webhooks/WebhookEdit.tsx', 'islands/shared/FolderTree.tsx'],
-    rules: { 'max-lines-per-function': 'off' },
-  },
-  {
     // The boundaries of scripts/lint/layout.js, on every file (scripts/lint/plugin.js decides by path).
     plugins: { ringbinder },
     rules: {

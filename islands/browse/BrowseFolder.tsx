@@ -4,78 +4,35 @@
  * comes from the address: /documentation/browse is the root, /documentation/browse/{folderId} a folder.
  */
 import { useStore } from '@nanostores/react';
-import { lazy, useCallback, useEffect, useRef, useState } from 'react';
-import { api, problemText } from '../../src/client/api.ts';
-import { announceFoldersChanged } from '../../src/client/folders-changed.ts';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { problemText } from '../../src/client/api.ts';
 import { signedInUser } from '../../src/client/signed-in-user.ts';
 import { navigate } from '../../src/client/navigation.ts';
 import { showAlertAfterNavigation } from '../../src/client/stores/alerts.ts';
 import { $clipboard, copyToClipboard, type ClipboardItem } from '../../src/client/stores/clipboard.ts';
-import { loadSubscriptions, subscriptionOf, toggleFavourite, unsubscribe } from '../../src/client/stores/favourites.ts';
 import type { CurrentUser } from '../../src/shared/api/accounts.ts';
-import { ROOT, type Folder, type ListedItem } from '../../src/shared/api/documentation.ts';
+import { ROOT, type Folder } from '../../src/shared/api/documentation.ts';
 import { useItemDrops, type DraggedItem, type DropTarget } from './item-drag.ts';
-import { browsePath, editPath, historyPath, itemPath, qrSheetPath, trashPath } from '../../src/shared/page-addresses.ts';
+import { browsePath, trashPath } from '../../src/shared/page-addresses.ts';
 import { formatDateTime } from '../../src/client/time-format.ts';
 import { dateTimeText } from '../../src/shared/date-time.ts';
 import type { DateText } from '../../src/shared/first-paint/folder.ts';
-import { ItemMenu, type FollowAction, type ItemAction } from './ItemMenu.tsx';
-import { followEntries, isFollowAction, useFollowed, type FollowSubject } from './follow.ts';
+import { ItemMenu } from './ItemMenu.tsx';
+import { useFollowed } from './follow.ts';
 import { canPasteInto } from './offered-actions.ts';
-import type { MenuAnchor } from './PopupMenu.tsx';
 import { folderLabel, messages } from './messages.ts';
 import { DEFAULT_SORT, rememberedSort, rememberSort, type SortOrder } from './sort-orders.ts';
-import { useFolder } from './use-folder.ts';
+import { useFolder, type FolderState } from './use-folder.ts';
 import { folderIdFromAddress, type OpenedFolder } from './folder-open.ts';
 import { FolderPage, type FolderPageActions } from './FolderPage.tsx';
 import { addShoelaceTheme } from '../shared/shoelace-theme.ts';
+import { FolderDialogs, type Dialog } from './FolderDialogs.tsx';
+import { folderEntries, folderEntryAction, itemAction } from './folder-actions.ts';
+import { useItemMenu } from './use-item-menu.ts';
+import { useTrashCount } from './use-trash-count.ts';
 
 // Shoelace's theme before the island's first render (the server's drawing needs none).
 addShoelaceTheme();
-
-// The dialogs (and the Shoelace form controls they use) load when one is first opened.
-const DeleteDialog = lazy(() => import('./dialogs/DeleteDialog.tsx').then((m) => ({ default: m.DeleteDialog })));
-const NewDocumentDialog = lazy(() => import('./dialogs/NewDocumentDialog.tsx').then((m) => ({ default: m.NewDocumentDialog })));
-const NewFolderDialog = lazy(() => import('./dialogs/NewFolderDialog.tsx').then((m) => ({ default: m.NewFolderDialog })));
-const PasteDialog = lazy(() => import('./dialogs/PasteDialog.tsx').then((m) => ({ default: m.PasteDialog })));
-const PropertiesDialog = lazy(() => import('./dialogs/PropertiesDialog.tsx').then((m) => ({ default: m.PropertiesDialog })));
-const QrCodeDialog = lazy(() => import('../shared/QrCodeDialog.tsx').then((m) => ({ default: m.QrCodeDialog })));
-const SubscriptionDialog = lazy(() => import('./dialogs/SubscriptionDialog.tsx').then((m) => ({ default: m.SubscriptionDialog })));
-const AssignDialog = lazy(() => import('./dialogs/AssignDialog.tsx').then((m) => ({ default: m.AssignDialog })));
-
-type Dialog =
-  | { type: 'new-folder' }
-  | { type: 'new-document' }
-  | { type: 'delete'; item: ListedItem }
-  | { type: 'properties'; item: ListedItem; root?: boolean }
-  | { type: 'paste'; item: ClipboardItem; destination: DropTarget }
-  | { type: 'qr-code'; item: ListedItem }
-  | { type: 'subscribe'; item: FollowSubject }
-  | { type: 'assign'; item: FollowSubject };
-
-interface Menu {
-  item: ListedItem;
-  anchor: MenuAnchor;
-  trigger: HTMLElement | null;
-}
-
-/** The root folder as the Properties dialog takes an item (its own menu opens it: the root is never a tile). */
-function rootAsListed(folder: Folder): ListedItem {
-  return {
-    id: folder.id,
-    name: folder.name,
-    description: folder.description,
-    kind: 'folder',
-    doctype: null,
-    version: folder.version,
-    created_at: folder.created,
-    modified_at: folder.modified,
-    created_by_username: folder.created_by_username,
-    modified_by_username: folder.modified_by_username,
-    subscription_options: { validation_errors_only: false, email_notifications: false },
-    user_permissions: folder.user_permissions,
-  };
-}
 
 const failureText = (error: unknown) => problemText(error, messages.folderAccessFailed);
 
@@ -88,9 +45,6 @@ export interface DrawnFolder {
 
 /** The dates as the server writes them (UTC: it does not know the reader's zone), until the island has taken the page over. */
 const serverDateText: DateText = (iso) => dateTimeText(iso, 'UTC');
-
-const PRINT_QR_LABELS = 'print-qr-labels';
-const PROPERTIES = 'properties';
 
 export default function BrowseFolder({ drawn }: { drawn?: DrawnFolder }) {
   const [user, setUser] = useState<CurrentUser | undefined>(drawn?.user);
@@ -108,115 +62,54 @@ function useTakenOver(drawn: boolean): boolean {
   return taken;
 }
 
-function FolderBrowser({ user, folderId, drawn }: { user: CurrentUser; folderId: string; drawn?: OpenedFolder }) {
-  const takenOver = useTakenOver(drawn !== undefined);
+/** The sort: the server drew the default, this browser's own once the drawing is taken over. */
+function useSort(drawn: boolean) {
   const [sort, setSort] = useState<SortOrder>(() => (drawn ? DEFAULT_SORT : rememberedSort()));
-  const { state, reload } = useFolder(folderId, sort.ordering, drawn);
-  const clipboard = useStore($clipboard);
-  const followed = useFollowed();
-  const [dialog, setDialog] = useState<Dialog | undefined>();
-  const [menu, setMenu] = useState<Menu | undefined>();
-  const [trashCount, setTrashCount] = useState<number | undefined>();
-  const root = useRef<HTMLDivElement>(null);
-  const folder = state.status === 'ready' ? state.folder : undefined;
-
-  // The server drew the default sort: this browser's own, once the drawing is taken over.
   useEffect(() => {
     if (drawn) setSort(rememberedSort());
   }, [drawn]);
+  return [sort, setSort] as const;
+}
 
+/**
+ * A folder that cannot be opened sends the user to the root with the reason (§8); the root itself failing has
+ * nowhere to go, so it says so in place.
+ */
+function useLeaveUnopenable(state: FolderState, folderId: string) {
   useEffect(() => {
-    // A folder that cannot be opened sends the user to the root with the reason (§8); the root itself
-    // failing has nowhere to go, so it says so in place.
     if (state.status !== 'failed' || folderId === ROOT) return;
     showAlertAfterNavigation('warning', failureText(state.error));
     navigate(browsePath(), { replace: true });
   }, [state, folderId]);
+}
 
-  const refreshTrash = useCallback(() => {
-    if (!user.is_org_admin || !folder) return;
-    api.documentation
-      .trash(folder.parent_id === null ? ROOT : folder.id, { limit: 1 })
-      .then((page) => setTrashCount(page.total))
-      .catch(() => setTrashCount(undefined));
-  }, [user.is_org_admin, folder]);
-  useEffect(refreshTrash, [refreshTrash]);
-
-  const changed = useCallback(
-    (item?: { kind: string }) => {
-      reload();
-      refreshTrash();
-      if (!item || item.kind === 'folder') announceFoldersChanged();
-    },
-    [reload, refreshTrash],
-  );
-
+/** An item dropped on a folder tile or a breadcrumb: copied, and the paste dialog asks where it goes. */
+function useFolderDrops(root: RefObject<HTMLDivElement | null>, folder: Folder | undefined, open: (dialog: Dialog) => void) {
   const onDrop = useCallback(
     (item: DraggedItem, destination: DropTarget) => {
       if (!folder) return;
       const copied: ClipboardItem = { ...item, originId: folder.id, originName: folderLabel(folder) };
       copyToClipboard(copied);
-      setDialog({ type: 'paste', item: copied, destination });
+      open({ type: 'paste', item: copied, destination });
     },
-    [folder],
+    [folder, open],
   );
   useItemDrops(root, onDrop);
+}
 
-  const openMenu = useCallback((item: ListedItem, anchor: MenuAnchor, trigger: HTMLElement | null) => setMenu({ item, anchor, trigger }), []);
-  const closeMenu = useCallback(() => {
-    setMenu((current) => {
-      current?.trigger?.focus();
-      return undefined;
-    });
-  }, []);
-
-  /** Favourite or unfavourite at once; Subscribe opens the preferences, Unsubscribe does it at once; Assign opens its dialog. */
-  function follow(action: FollowAction, subject: FollowSubject) {
-    switch (action) {
-      case 'favourite':
-        return void toggleFavourite(subject);
-      case 'subscribe':
-        return void loadSubscriptions().then(
-          (list) => (subscriptionOf(list.results, subject) ? void unsubscribe(subject) : setDialog({ type: 'subscribe', item: subject })),
-          () => setDialog({ type: 'subscribe', item: subject }),
-        );
-      case 'assign':
-        return setDialog({ type: 'assign', item: subject });
-    }
-  }
-
-  function act(action: ItemAction | FollowAction, item: ListedItem) {
-    // The menu's button takes the focus back first, so a dialog the action opens returns it there.
-    menu?.trigger?.focus();
-    setMenu(undefined);
-    switch (action) {
-      case 'favourite':
-      case 'subscribe':
-      case 'assign':
-        return follow(action, item);
-      case 'open':
-        return navigate(itemPath(item));
-      case 'edit':
-        return navigate(editPath(item.id));
-      case 'history':
-        return navigate(historyPath(item.id));
-      case 'copy':
-        if (!folder) return;
-        return copyToClipboard({
-          kind: item.kind,
-          id: item.id,
-          name: item.name,
-          permissions: item.user_permissions,
-          originId: folder.id,
-          originName: folderLabel(folder),
-        });
-      case 'properties':
-      case 'delete':
-      case 'qr-code':
-        return setDialog({ type: action, item });
-    }
-  }
-
+function FolderBrowser({ user, folderId, drawn }: { user: CurrentUser; folderId: string; drawn?: OpenedFolder }) {
+  const takenOver = useTakenOver(drawn !== undefined);
+  const [sort, setSort] = useSort(drawn !== undefined);
+  const { state, reload } = useFolder(folderId, sort.ordering, drawn);
+  const clipboard = useStore($clipboard);
+  const followed = useFollowed();
+  const [dialog, setDialog] = useState<Dialog | undefined>();
+  const { menu, openMenu, closeMenu, leaveMenu } = useItemMenu();
+  const root = useRef<HTMLDivElement>(null);
+  const folder = state.status === 'ready' ? state.folder : undefined;
+  useLeaveUnopenable(state, folderId);
+  const { trashCount, changed } = useTrashCount(user, folder, reload);
+  useFolderDrops(root, folder, setDialog);
   const closeDialog = useCallback(() => setDialog(undefined), []);
 
   if (state.status === 'failed' && folderId === ROOT) {
@@ -231,25 +124,14 @@ function FolderBrowser({ user, folderId, drawn }: { user: CurrentUser; folderId:
   }
 
   const pastable = takenOver && clipboard && canPasteInto(folder.user_permissions, clipboard.kind) ? clipboard : null;
-  const subject: FollowSubject = { kind: 'folder', id: folder.id, name: folderLabel(folder), doctype: null, user_permissions: folder.user_permissions };
   const atRoot = folder.parent_id === null;
-  // Print QR Labels (issue #29): the folder's QR label sheets, on a page of their own; Read is enough.
-  const folderEntries = [
-    ...followEntries(subject, followed),
-    { value: PRINT_QR_LABELS, label: 'Print QR Labels' },
-    ...(atRoot ? [{ value: PROPERTIES, label: 'Properties' }] : []),
-  ];
   const actions: FolderPageActions = {
     onSort: (order) => {
       rememberSort(order);
       setSort(order);
     },
     onPaste: () => pastable && setDialog({ type: 'paste', item: pastable, destination: { id: folder.id, name: folderLabel(folder) } }),
-    onFolderEntry: (value) => {
-      if (isFollowAction(value)) follow(value, subject);
-      else if (value === PRINT_QR_LABELS) navigate(qrSheetPath(folder.id));
-      else if (value === PROPERTIES) setDialog({ type: 'properties', item: rootAsListed(folder), root: true });
-    },
+    onFolderEntry: (value) => folderEntryAction(value, folder, setDialog),
     onMenu: openMenu,
     onNewFolder: () => setDialog({ type: 'new-folder' }),
     onNewDocument: () => setDialog({ type: 'new-document' }),
@@ -265,19 +147,22 @@ function FolderBrowser({ user, folderId, drawn }: { user: CurrentUser; folderId:
       dateText={takenOver ? formatDateTime : serverDateText}
       pastable={pastable}
       trash={user.is_org_admin && trashCount !== undefined ? { count: trashCount, href: trashPath(atRoot ? ROOT : folder.id) } : undefined}
-      folderEntries={folderEntries}
+      folderEntries={folderEntries(folder, followed)}
       actions={actions}
       rootRef={root}
     >
-      {menu && <ItemMenu item={menu.item} anchor={menu.anchor} onSelect={act} onClose={closeMenu} />}
-      {dialog?.type === 'new-folder' && <NewFolderDialog parentId={folder.id} onCreated={() => changed()} onClosed={closeDialog} />}
-      {dialog?.type === 'new-document' && <NewDocumentDialog folderId={folder.id} onClosed={closeDialog} />}
-      {dialog?.type === 'delete' && <DeleteDialog item={dialog.item} onChanged={changed} onClosed={closeDialog} />}
-      {dialog?.type === 'properties' && <PropertiesDialog item={dialog.item} root={dialog.root} onSaved={changed} onClosed={closeDialog} />}
-      {dialog?.type === 'paste' && <PasteDialog item={dialog.item} destination={dialog.destination} onPasted={changed} onClosed={closeDialog} />}
-      {dialog?.type === 'qr-code' && <QrCodeDialog name={dialog.item.name} address={itemPath(dialog.item)} onClosed={closeDialog} />}
-      {dialog?.type === 'subscribe' && <SubscriptionDialog item={dialog.item} onClosed={closeDialog} />}
-      {dialog?.type === 'assign' && <AssignDialog item={dialog.item} onClosed={closeDialog} />}
+      {menu && (
+        <ItemMenu
+          item={menu.item}
+          anchor={menu.anchor}
+          onSelect={(action, item) => {
+            leaveMenu();
+            itemAction(action, item, folder, setDialog);
+          }}
+          onClose={closeMenu}
+        />
+      )}
+      <FolderDialogs dialog={dialog} folderId={folder.id} onChanged={changed} onClosed={closeDialog} />
     </FolderPage>
   );
 }

@@ -29,21 +29,38 @@ interface Props {
 }
 
 export function FolderToolbar({ sort, onSort, pastable, onPaste, trashCount, trashHref, folderName, folderEntries, onFolderEntry }: Props) {
-  const [sorting, setSorting] = useState(false);
-  const [following, setFollowing] = useState(false);
-  const folderButton = useRef<HTMLButtonElement>(null);
-  const closeFolderMenu = useCallback(() => {
-    setFollowing(false);
-    folderButton.current?.focus();
-  }, []);
-  const sortButton = useRef<HTMLButtonElement>(null);
-  const closeSort = useCallback(() => {
-    setSorting(false);
-    sortButton.current?.focus();
-  }, []);
-
   return (
     <div className="folder-toolbar" role="toolbar" aria-label="Folder">
+      <SortMenu sort={sort} onSort={onSort} />
+      {pastable && (
+        <button type="button" className="button small" onClick={onPaste}>
+          <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+            <path d="M5 2.5h6M4 3H3v11h10V3h-1M5.5 9l2 2 3-4" stroke="currentColor" strokeWidth="1.5" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+          Paste {pastable.name}
+        </button>
+      )}
+      {trashCount !== undefined && <TrashLink count={trashCount} href={trashHref} />}
+      {folderEntries.length > 0 && <FolderMenu folderName={folderName} entries={folderEntries} onEntry={onFolderEntry} />}
+    </div>
+  );
+}
+
+/** A toolbar button that opens its menu (loaded on first use); closing it gives the button the focus back. */
+function useMenuButton() {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const close = useCallback(() => {
+    setOpen(false);
+    button.current?.focus();
+  }, []);
+  return { open, setOpen, button, close };
+}
+
+function SortMenu({ sort, onSort }: { sort: SortOrder; onSort: (order: SortOrder) => void }) {
+  const { open: sorting, setOpen: setSorting, button: sortButton, close: closeSort } = useMenuButton();
+  return (
+    <>
       <button
         type="button"
         className="button secondary small"
@@ -72,56 +89,58 @@ export function FolderToolbar({ sort, onSort, pastable, onPaste, trashCount, tra
           />
         </Suspense>
       )}
-      {pastable && (
-        <button type="button" className="button small" onClick={onPaste}>
-          <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
-            <path d="M5 2.5h6M4 3H3v11h10V3h-1M5.5 9l2 2 3-4" stroke="currentColor" strokeWidth="1.5" fill="none" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
-          Paste {pastable.name}
-        </button>
-      )}
-      {trashCount !== undefined && (
-        <a className="trash-link" href={trashHref} aria-label={`Trash, ${trashCount} ${trashCount === 1 ? 'item' : 'items'}`}>
-          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-            <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13M10 11v6M14 11v6" stroke="currentColor" strokeWidth="1.8" fill="none" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
-          <span className="trash-count" data-empty={trashCount === 0} aria-hidden="true">
-            {trashCount}
-          </span>
-        </a>
-      )}
-      {folderEntries.length > 0 && (
-        <button
-          type="button"
-          className="button secondary small folder-menu-button"
-          ref={folderButton}
-          aria-label={`Folder menu of ${folderName}`}
-          aria-haspopup="menu"
-          aria-expanded={following}
-          onClick={() => setFollowing(!following)}
-        >
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-            <circle cx="12" cy="5" r="2" fill="currentColor" />
-            <circle cx="12" cy="12" r="2" fill="currentColor" />
-            <circle cx="12" cy="19" r="2" fill="currentColor" />
-          </svg>
-        </button>
-      )}
+    </>
+  );
+}
+
+/** For org admins: the trash bin with the number of items deleted from this folder. */
+function TrashLink({ count, href }: { count: number; href: string }) {
+  return (
+    <a className="trash-link" href={href} aria-label={`Trash, ${count} ${count === 1 ? 'item' : 'items'}`}>
+      <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+        <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13M10 11v6M14 11v6" stroke="currentColor" strokeWidth="1.8" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      <span className="trash-count" data-empty={count === 0} aria-hidden="true">
+        {count}
+      </span>
+    </a>
+  );
+}
+
+function FolderMenu({ folderName, entries, onEntry }: { folderName: string; entries: readonly MenuEntry[]; onEntry: (value: string) => void }) {
+  const { open: following, setOpen: setFollowing, button: folderButton, close: closeFolderMenu } = useMenuButton();
+  return (
+    <>
+      <button
+        type="button"
+        className="button secondary small folder-menu-button"
+        ref={folderButton}
+        aria-label={`Folder menu of ${folderName}`}
+        aria-haspopup="menu"
+        aria-expanded={following}
+        onClick={() => setFollowing(!following)}
+      >
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+          <circle cx="12" cy="5" r="2" fill="currentColor" />
+          <circle cx="12" cy="12" r="2" fill="currentColor" />
+          <circle cx="12" cy="19" r="2" fill="currentColor" />
+        </svg>
+      </button>
       {following && folderButton.current && (
         <Suspense fallback={null}>
           <PopupMenu
             label={`Folder menu of ${folderName}`}
             anchor={folderButton.current}
-            entries={folderEntries}
+            entries={entries}
             onSelect={(value) => {
               // The button takes the focus back first, so a dialog the entry opens returns it there.
               closeFolderMenu();
-              onFolderEntry(value);
+              onEntry(value);
             }}
             onClose={closeFolderMenu}
           />
         </Suspense>
       )}
-    </div>
+    </>
   );
 }

@@ -51,106 +51,128 @@ function droppable(item: DraggedItem, target: DropTarget | undefined): target is
   return target !== undefined && !(item.kind === 'folder' && item.id === target.id);
 }
 
+type Highlight = (el: Element | null) => void;
+type Drop = (item: DraggedItem, target: DropTarget) => void;
+type Listener = [type: string, listener: EventListener, options?: AddEventListenerOptions];
+
+/** Adds the listeners to `root`; the answer removes them. */
+function listen(root: HTMLElement, listeners: Listener[]): () => void {
+  for (const [type, listener, options] of listeners) root.addEventListener(type, listener, options);
+  return () => {
+    for (const [type, listener] of listeners) root.removeEventListener(type, listener);
+  };
+}
+
+/** Mouse and pen: HTML drag and drop. */
+function mouseDrops(root: HTMLElement, highlight: Highlight, onDrop: Drop): () => void {
+  const over = (event: DragEvent) => {
+    if (!event.dataTransfer?.types.includes(MIME) || !targetAt(event.target as Element)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'copy';
+    highlight(event.target as Element);
+  };
+  const drop = (event: DragEvent) => {
+    const raw = event.dataTransfer?.getData(MIME);
+    const target = targetAt(event.target as Element);
+    highlight(null);
+    if (!raw || !target) return;
+    event.preventDefault();
+    const item = JSON.parse(raw) as DraggedItem;
+    if (droppable(item, target)) onDrop(item, target);
+  };
+  const leave = () => highlight(null);
+  return listen(root, [
+    ['dragover', over as EventListener],
+    ['drop', drop as EventListener],
+    ['dragleave', leave],
+    ['dragend', leave],
+  ]);
+}
+
+/** A copy of the pressed tile that follows the finger. */
+function ghostOf(source: HTMLElement, at: { x: number; y: number }): HTMLElement {
+  const ghost = source.cloneNode(true) as HTMLElement;
+  ghost.className = `${source.className} drag-ghost`;
+  ghost.setAttribute('aria-hidden', 'true');
+  ghost.style.left = `${at.x}px`;
+  ghost.style.top = `${at.y}px`;
+  document.body.append(ghost);
+  return ghost;
+}
+
+/** Touch: long press, then follow the finger. */
+function touchDrops(root: HTMLElement, highlight: Highlight, onDrop: Drop): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let dragging: { item: DraggedItem; ghost: HTMLElement } | undefined;
+  let start = { x: 0, y: 0 };
+  const cancel = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    dragging?.ghost.remove();
+    dragging = undefined;
+    highlight(null);
+  };
+  const pointerDown = (event: PointerEvent) => {
+    if (event.pointerType !== 'touch') return;
+    const source = (event.target as Element).closest<HTMLElement>('[data-drag-item]');
+    if (!source) return;
+    start = { x: event.clientX, y: event.clientY };
+    timer = setTimeout(() => {
+      dragging = { item: JSON.parse(source.dataset.dragItem!) as DraggedItem, ghost: ghostOf(source, start) };
+      navigator.vibrate?.(30);
+    }, TOUCH_DRAG_DELAY_MS);
+  };
+  const touchMove = (event: TouchEvent) => {
+    const touch = event.touches[0];
+    if (!touch) return;
+    if (!dragging) {
+      if (timer && Math.hypot(touch.clientX - start.x, touch.clientY - start.y) > SCROLL_SLOP_PX) cancel();
+      return;
+    }
+    event.preventDefault(); // the page must not scroll while an item is carried
+    dragging.ghost.style.left = `${touch.clientX}px`;
+    dragging.ghost.style.top = `${touch.clientY}px`;
+    highlight(document.elementFromPoint(touch.clientX, touch.clientY));
+  };
+  const touchEnd = (event: TouchEvent) => {
+    const carried = dragging;
+    const touch = event.changedTouches[0];
+    cancel();
+    if (!carried || !touch) return;
+    event.preventDefault(); // no click on the tile under the finger
+    const target = targetAt(document.elementFromPoint(touch.clientX, touch.clientY));
+    if (droppable(carried.item, target)) onDrop(carried.item, target);
+  };
+  const contextMenu = (event: Event) => {
+    if (dragging) event.preventDefault();
+  };
+  const unlisten = listen(root, [
+    ['pointerdown', pointerDown as EventListener],
+    ['touchmove', touchMove as EventListener, { passive: false }],
+    ['touchend', touchEnd as EventListener],
+    ['touchcancel', cancel],
+    ['contextmenu', contextMenu],
+  ]);
+  return () => {
+    cancel();
+    unlisten();
+  };
+}
+
 /** Wires drops inside `container` (mouse and touch) to `onDrop`. */
-export function useItemDrops(container: React.RefObject<HTMLElement | null>, onDrop: (item: DraggedItem, target: DropTarget) => void): void {
+export function useItemDrops(container: React.RefObject<HTMLElement | null>, onDrop: Drop): void {
   useEffect(() => {
     const root = container.current;
     if (!root) return;
-    const highlight = (el: Element | null) => {
+    const highlight: Highlight = (el) => {
       for (const old of root.querySelectorAll('[data-drop-active]')) old.removeAttribute('data-drop-active');
       el?.closest('[data-drop-folder-id]')?.setAttribute('data-drop-active', '');
     };
-
-    // Mouse and pen: HTML drag and drop.
-    const over = (event: DragEvent) => {
-      if (!event.dataTransfer?.types.includes(MIME) || !targetAt(event.target as Element)) return;
-      event.preventDefault();
-      event.dataTransfer.dropEffect = 'copy';
-      highlight(event.target as Element);
-    };
-    const drop = (event: DragEvent) => {
-      const raw = event.dataTransfer?.getData(MIME);
-      const target = targetAt(event.target as Element);
-      highlight(null);
-      if (!raw || !target) return;
-      event.preventDefault();
-      const item = JSON.parse(raw) as DraggedItem;
-      if (droppable(item, target)) onDrop(item, target);
-    };
-    const leave = () => highlight(null);
-
-    // Touch: long press, then follow the finger.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let dragging: { item: DraggedItem; ghost: HTMLElement } | undefined;
-    let start = { x: 0, y: 0 };
-    const cancel = () => {
-      clearTimeout(timer);
-      timer = undefined;
-      dragging?.ghost.remove();
-      dragging = undefined;
-      highlight(null);
-    };
-    const pointerDown = (event: PointerEvent) => {
-      if (event.pointerType !== 'touch') return;
-      const source = (event.target as Element).closest<HTMLElement>('[data-drag-item]');
-      if (!source) return;
-      start = { x: event.clientX, y: event.clientY };
-      timer = setTimeout(() => {
-        const ghost = source.cloneNode(true) as HTMLElement;
-        ghost.className = `${source.className} drag-ghost`;
-        ghost.setAttribute('aria-hidden', 'true');
-        ghost.style.left = `${start.x}px`;
-        ghost.style.top = `${start.y}px`;
-        document.body.append(ghost);
-        dragging = { item: JSON.parse(source.dataset.dragItem!) as DraggedItem, ghost };
-        navigator.vibrate?.(30);
-      }, TOUCH_DRAG_DELAY_MS);
-    };
-    const touchMove = (event: TouchEvent) => {
-      const touch = event.touches[0];
-      if (!touch) return;
-      if (!dragging) {
-        if (timer && Math.hypot(touch.clientX - start.x, touch.clientY - start.y) > SCROLL_SLOP_PX) cancel();
-        return;
-      }
-      event.preventDefault(); // the page must not scroll while an item is carried
-      dragging.ghost.style.left = `${touch.clientX}px`;
-      dragging.ghost.style.top = `${touch.clientY}px`;
-      highlight(document.elementFromPoint(touch.clientX, touch.clientY));
-    };
-    const touchEnd = (event: TouchEvent) => {
-      const carried = dragging;
-      const touch = event.changedTouches[0];
-      cancel();
-      if (!carried || !touch) return;
-      event.preventDefault(); // no click on the tile under the finger
-      const target = targetAt(document.elementFromPoint(touch.clientX, touch.clientY));
-      if (droppable(carried.item, target)) onDrop(carried.item, target);
-    };
-    const contextMenu = (event: Event) => {
-      if (dragging) event.preventDefault();
-    };
-
-    root.addEventListener('dragover', over);
-    root.addEventListener('drop', drop);
-    root.addEventListener('dragleave', leave);
-    root.addEventListener('dragend', leave);
-    root.addEventListener('pointerdown', pointerDown);
-    root.addEventListener('touchmove', touchMove, { passive: false });
-    root.addEventListener('touchend', touchEnd);
-    root.addEventListener('touchcancel', cancel);
-    root.addEventListener('contextmenu', contextMenu);
+    const stopMice = mouseDrops(root, highlight, onDrop);
+    const stopTouches = touchDrops(root, highlight, onDrop);
     return () => {
-      cancel();
-      root.removeEventListener('dragover', over);
-      root.removeEventListener('drop', drop);
-      root.removeEventListener('dragleave', leave);
-      root.removeEventListener('dragend', leave);
-      root.removeEventListener('pointerdown', pointerDown);
-      root.removeEventListener('touchmove', touchMove);
-      root.removeEventListener('touchend', touchEnd);
-      root.removeEventListener('touchcancel', cancel);
-      root.removeEventListener('contextmenu', contextMenu);
+      stopTouches();
+      stopMice();
     };
   }, [container, onDrop]);
 }

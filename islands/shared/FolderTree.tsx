@@ -5,41 +5,18 @@
  * editor's Add Checklist (folders and checklists, checklists chosen) and the webhook form (folders only,
  * any folder or the whole organisation chosen). Its look: ./folder-tree.css (imported by the area's CSS).
  */
-import { useEffect, useId, useReducer, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
-import { api } from '../../src/client/api.ts';
-import { allPages } from '../../src/client/all-pages.ts';
+import { useId, type KeyboardEvent, type ReactNode } from 'react';
 import { ROOT, type Doctype } from '../../src/shared/api/documentation.ts';
-import {
-  entriesOf,
-  initialTree,
-  keyMove,
-  pathTo,
-  tabStop,
-  treeReducer,
-  unread,
-  visibleRows,
-  type TreeEntry,
-  type TreeRow,
-} from './folder-tree-state.ts';
+import { keyMove, pathTo, tabStop, visibleRows, type Branch, type TreeAction, type TreeEntry, type TreeRow } from './folder-tree-state.ts';
+import { FolderTreeItem } from './FolderTreeItem.tsx';
+import { useFolderTree } from './use-folder-tree.ts';
 
 export type { TreeEntry } from './folder-tree-state.ts';
+export { readFolderEntries } from './use-folder-tree.ts';
 
 export const LOADING = 'Loading…';
 export const FOLDER_UNREADABLE = 'This folder could not be read.';
 export const EMPTY_FOLDER = '- - Empty - -';
-
-/**
- * A folder's entries for the tree, every page of them in the folders-first order; with no doctypes
- * (folders only), the reading stops at the first page that holds a document.
- */
-export async function readFolderEntries(folderId: string, doctypes: readonly Doctype[]): Promise<TreeEntry[]> {
-  const items = await allPages(
-    // Its own order of parameters, not the drawer's: on an admin page the drawer reads the root too, later.
-    ({ skip, limit }) => api.documentation.contents(folderId, { ordering: ['kind', 'name'], skip, limit }),
-    doctypes.length === 0 ? { stopAfter: (page) => page.some((item) => item.kind !== 'folder') } : {},
-  );
-  return entriesOf(items, doctypes);
-}
 
 interface Props {
   /** The id of the element naming the tree. */
@@ -64,45 +41,8 @@ interface Props {
 }
 
 export function FolderTree({ labelledBy, describedBy, doctypes, choosable, note, chosen, onChoose, topLabel, topEntries, reveal }: Props) {
-  const [state, dispatch] = useReducer(treeReducer, undefined, () => initialTree({ top: topEntries, open: reveal, focus: chosen }));
+  const { state, dispatch, tree } = useFolderTree({ doctypes, chosen, topEntries, reveal });
   const base = useId();
-  const tree = useRef<HTMLUListElement>(null);
-  const live = useRef(true);
-  // What the tree lists is fixed for its life.
-  const listed = useRef(doctypes).current;
-
-  useEffect(() => {
-    live.current = true;
-    return () => {
-      live.current = false;
-    };
-  }, []);
-
-  useEffect(() => {
-    if (reveal?.length) dispatch({ type: 'open', ids: reveal });
-  }, [reveal]);
-
-  useEffect(() => {
-    for (const folderId of unread(state)) {
-      dispatch({ type: 'reading', folderId });
-      readFolderEntries(folderId, listed).then(
-        (entries) => live.current && dispatch({ type: 'read', folderId, entries }),
-        () => live.current && dispatch({ type: 'failed', folderId }),
-      );
-    }
-  }, [state, listed]);
-
-  // Once the revealed choice is shown, its box scrolls to it (not the page: the choice may be far down a long tree).
-  const revealed = useRef(false);
-  const chosenShown = chosen !== undefined && reveal !== undefined && [ROOT, ...reveal].every((id) => state.branches[id]?.status === 'ready');
-  useEffect(() => {
-    if (!chosenShown || revealed.current || chosen === undefined) return;
-    const row = tree.current?.querySelector<HTMLElement>(`[data-entry="${CSS.escape(chosen)}"] > .folder-tree-row`);
-    if (!row) return;
-    revealed.current = true;
-    scrollIntoBox(row);
-  }, [chosenShown, chosen]);
-
   const top = topLabel === undefined ? undefined : { id: ROOT, name: topLabel, folder: true, doctype: null };
   const rows = visibleRows(state, top);
   const stop = tabStop(rows, state.focus, chosen);
@@ -123,114 +63,74 @@ export function FolderTree({ labelledBy, describedBy, doctypes, choosable, note,
     event.preventDefault();
     event.stopPropagation();
     if ('focus' in move) focusEntry(move.focus);
-    else if ('open' in move) dispatch({ type: 'open', ids: [move.open] });
-    else if ('close' in move) dispatch({ type: 'close', id: move.close });
-    else if ('toggle' in move) dispatch({ type: 'toggle', id: move.toggle });
-    else {
+    else if ('choose' in move) {
       const row = rows.find((r) => r.entry.id === move.choose);
       if (row) choose(row.entry);
-    }
-  };
-
-  const status = (folderId: string): ReactNode => {
-    const branch = state.branches[folderId];
-    if (!branch || branch.status === 'loading') return <p className="loading-text folder-tree-status">{LOADING}</p>;
-    if (branch.status === 'failed')
-      return (
-        <p className="error-text folder-tree-status" role="alert">
-          {FOLDER_UNREADABLE}
-        </p>
-      );
-    return branch.entries.length === 0 ? <p className="empty-text folder-tree-status">{EMPTY_FOLDER}</p> : undefined;
-  };
-
-  // Rows come in order with their levels: each open folder's entries follow it, one level deeper.
-  const renderLevel = (from: number, level: number): [ReactNode[], number] => {
-    const items: ReactNode[] = [];
-    let index = from;
-    while (index < rows.length && rows[index]!.level === level) {
-      const row = rows[index]!;
-      let children: ReactNode[] = [];
-      index += 1;
-      if (row.expanded) [children, index] = renderLevel(index, level + 1);
-      items.push(renderRow(row, children));
-    }
-    return [items, index];
+    } else dispatch(moveAction(move));
   };
 
   const renderRow = (row: TreeRow, children: ReactNode[]) => {
     const { entry } = row;
-    const word = note?.(entry);
-    const canChoose = mayChoose(entry);
-    const labelId = `${base}-${entry.id}`;
-    const toggle = (event: MouseEvent) => {
-      event.stopPropagation();
-      focusEntry(entry.id);
-      dispatch({ type: 'toggle', id: entry.id });
-    };
-    const onRowClick = () => {
-      focusEntry(entry.id);
-      if (canChoose) choose(entry);
-      else if (entry.folder) dispatch({ type: 'toggle', id: entry.id });
-    };
-    const inner = row.expanded ? status(entry.id) : undefined;
     return (
-      <li
+      <FolderTreeItem
         key={entry.id}
-        role="treeitem"
-        data-entry={entry.id}
-        className={`folder-tree-item${word ? ' taken' : ''}`}
-        tabIndex={stop === entry.id ? 0 : -1}
-        aria-level={row.level}
-        aria-posinset={row.position}
-        aria-setsize={row.setSize}
-        aria-expanded={row.expanded}
-        aria-selected={canChoose || word ? chosen === entry.id : undefined}
-        aria-disabled={word ? true : undefined}
-        aria-labelledby={labelId}
-        aria-describedby={word ? `${labelId}-note` : undefined}
-        aria-busy={row.expanded && state.branches[entry.id]?.status === 'loading' ? true : undefined}
+        row={row}
+        labelId={`${base}-${entry.id}`}
+        note={note?.(entry)}
+        canChoose={mayChoose(entry)}
+        chosen={chosen === entry.id}
+        tabStop={stop === entry.id}
+        loading={state.branches[entry.id]?.status === 'loading'}
+        status={row.expanded ? branchStatus(state.branches[entry.id]) : undefined}
+        onFocus={() => focusEntry(entry.id)}
+        onChoose={() => choose(entry)}
+        onToggle={() => dispatch({ type: 'toggle', id: entry.id })}
       >
-        {/* The row answers the pointer; the keyboard is the tree's (onKeyDown). */}
-        <span className={`folder-tree-row${entry.folder ? ' folder' : ''}${chosen === entry.id ? ' chosen' : ''}`} onClick={onRowClick}>
-          <span className="folder-tree-twisty" aria-hidden="true" onClick={entry.folder ? toggle : undefined}>
-            {entry.folder ? (row.expanded ? '▾' : '▸') : ''}
-          </span>
-          <span className="folder-tree-text">
-            <span className="folder-tree-name" id={labelId}>
-              {entry.name}
-            </span>
-            {word && (
-              <span className="folder-tree-note" id={`${labelId}-note`}>
-                {word}
-              </span>
-            )}
-          </span>
-        </span>
-        {inner}
-        {children.length > 0 && <ul role="group">{children}</ul>}
-      </li>
+        {children}
+      </FolderTreeItem>
     );
   };
 
   if (!top) {
-    const first = status(ROOT);
+    const first = branchStatus(state.branches[ROOT]);
     if (first) return <div className="folder-tree">{first}</div>;
   }
   return (
     <ul ref={tree} className="folder-tree" role="tree" aria-labelledby={labelledBy} aria-describedby={describedBy} onKeyDown={onKeyDown}>
-      {renderLevel(0, 1)[0]}
+      {renderLevel(rows, 0, 1, renderRow)[0]}
     </ul>
   );
 }
 
-/** Scrolls the nearest scrolling box around `element` so that it shows, leaving the page where it is. */
-function scrollIntoBox(element: HTMLElement) {
-  for (let box = element.parentElement; box; box = box.parentElement) {
-    const { overflowY } = getComputedStyle(box);
-    if ((overflowY !== 'auto' && overflowY !== 'scroll') || box.scrollHeight <= box.clientHeight) continue;
-    const inBox = element.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
-    if (inBox < box.scrollTop || inBox + element.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = inBox - (box.clientHeight - element.offsetHeight) / 2;
-    return;
+/** A key's move that changes what is open (focus and choose are the tree's own). */
+function moveAction(move: { open: string } | { close: string } | { toggle: string }): TreeAction {
+  if ('open' in move) return { type: 'open', ids: [move.open] };
+  if ('close' in move) return { type: 'close', id: move.close };
+  return { type: 'toggle', id: move.toggle };
+}
+
+/** What an open folder says instead of (or before) its entries: loading, unreadable, empty; nothing once it has entries. */
+function branchStatus(branch: Branch | undefined): ReactNode {
+  if (!branch || branch.status === 'loading') return <p className="loading-text folder-tree-status">{LOADING}</p>;
+  if (branch.status === 'failed')
+    return (
+      <p className="error-text folder-tree-status" role="alert">
+        {FOLDER_UNREADABLE}
+      </p>
+    );
+  return branch.entries.length === 0 ? <p className="empty-text folder-tree-status">{EMPTY_FOLDER}</p> : undefined;
+}
+
+/** Rows come in order with their levels: each open folder's entries follow it, one level deeper. */
+function renderLevel(rows: readonly TreeRow[], from: number, level: number, renderRow: (row: TreeRow, children: ReactNode[]) => ReactNode): [ReactNode[], number] {
+  const items: ReactNode[] = [];
+  let index = from;
+  while (index < rows.length && rows[index]!.level === level) {
+    const row = rows[index]!;
+    let children: ReactNode[] = [];
+    index += 1;
+    if (row.expanded) [children, index] = renderLevel(rows, index, level + 1, renderRow);
+    items.push(renderRow(row, children));
   }
+  return [items, index];
 }

@@ -58,9 +58,8 @@ export default function RoleEdit({ mode }: { mode: 'new' | 'edit' }) {
 
 function RoleForm({ role }: { role: RoleWithHolders | undefined }) {
   const ids = useId();
-  const [name, setName] = useState(role?.name ?? '');
-  const [description, setDescription] = useState(role?.description ?? '');
-  const [listFilterable, setListFilterable] = useState(role?.list_filterable ?? false);
+  const [values, setValues] = useState<RoleValues>({ name: role?.name ?? '', description: role?.description ?? '', listFilterable: role?.list_filterable ?? false });
+  const { name, description, listFilterable } = values;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const [confirming, setConfirming] = useState(false);
@@ -85,43 +84,7 @@ function RoleForm({ role }: { role: RoleWithHolders | undefined }) {
   return (
     <>
       <form className="card admin-form" onSubmit={(e) => void save(e)} aria-describedby={error ? `${ids}-error` : undefined}>
-        <div className="field">
-          <label htmlFor={`${ids}-name`}>{messages.name}</label>
-          <input
-            id={`${ids}-name`}
-            name="name"
-            required
-            aria-required="true"
-            maxLength={ROLE_NAME_MAX}
-            autoComplete="off"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${ids}-description`}>{messages.description}</label>
-          <textarea
-            id={`${ids}-description`}
-            name="description"
-            maxLength={ROLE_DESCRIPTION_MAX}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-          />
-        </div>
-        <div className="checkbox-field">
-          <input
-            id={`${ids}-filterable`}
-            type="checkbox"
-            name="list_filterable"
-            checked={listFilterable}
-            aria-describedby={`${ids}-filterable-hint`}
-            onChange={(e) => setListFilterable(e.target.checked)}
-          />
-          <label htmlFor={`${ids}-filterable`}>{messages.listFilterable}</label>
-        </div>
-        <p className="hint" id={`${ids}-filterable-hint`}>
-          {messages.listFilterableHint}
-        </p>
+        <RoleFields ids={ids} values={values} onChange={(change) => setValues((v) => ({ ...v, ...change }))} />
         {error && (
           <p className="error-text" role="alert" id={`${ids}-error`}>
             {error}
@@ -147,6 +110,57 @@ function RoleForm({ role }: { role: RoleWithHolders | undefined }) {
           <DeleteRoleDialog role={role} onClosed={() => setConfirming(false)} />
         </Suspense>
       )}
+    </>
+  );
+}
+
+interface RoleValues {
+  name: string;
+  description: string;
+  listFilterable: boolean;
+}
+
+/** The role's name (required), description, and whether lists may be filtered by it. */
+function RoleFields({ ids, values, onChange }: { ids: string; values: RoleValues; onChange: (change: Partial<RoleValues>) => void }) {
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={`${ids}-name`}>{messages.name}</label>
+        <input
+          id={`${ids}-name`}
+          name="name"
+          required
+          aria-required="true"
+          maxLength={ROLE_NAME_MAX}
+          autoComplete="off"
+          value={values.name}
+          onChange={(e) => onChange({ name: e.target.value })}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${ids}-description`}>{messages.description}</label>
+        <textarea
+          id={`${ids}-description`}
+          name="description"
+          maxLength={ROLE_DESCRIPTION_MAX}
+          value={values.description}
+          onChange={(e) => onChange({ description: e.target.value })}
+        />
+      </div>
+      <div className="checkbox-field">
+        <input
+          id={`${ids}-filterable`}
+          type="checkbox"
+          name="list_filterable"
+          checked={values.listFilterable}
+          aria-describedby={`${ids}-filterable-hint`}
+          onChange={(e) => onChange({ listFilterable: e.target.checked })}
+        />
+        <label htmlFor={`${ids}-filterable`}>{messages.listFilterable}</label>
+      </div>
+      <p className="hint" id={`${ids}-filterable-hint`}>
+        {messages.listFilterableHint}
+      </p>
     </>
   );
 }

@@ -46,36 +46,6 @@ export function TransferList({ legend, options, chosen, onChange, noun = ['item'
     });
   }
 
-  const side = (title: string, items: TransferOption[]) => {
-    const headingId = `${id}-${title}`;
-    return (
-      <div className="transfer-side" role="group" aria-labelledby={headingId}>
-        <h3 className="transfer-title" id={headingId}>
-          {title}
-        </h3>
-        {items.length === 0 ? (
-          <p className="transfer-empty">None</p>
-        ) : (
-          <ul className="transfer-options">
-            {items.map((option) => (
-              <li key={option.id}>
-                <label>
-                  <input
-                    type="checkbox"
-                    checked={selected.has(option.id)}
-                    disabled={disabled}
-                    onChange={(e) => toggle(option.id, e.currentTarget.checked)}
-                  />
-                  <span>{option.name}</span>
-                </label>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-    );
-  };
-
   const availableSelected = selectedOn(sides.available);
   const chosenSelected = selectedOn(sides.chosen);
 
@@ -83,7 +53,7 @@ export function TransferList({ legend, options, chosen, onChange, noun = ['item'
     <fieldset className="transfer-list">
       <legend>{legend}</legend>
       <div className="transfer-body">
-        {side(AVAILABLE, sides.available)}
+        <TransferSide id={id} title={AVAILABLE} items={sides.available} selected={selected} disabled={disabled} onToggle={toggle} />
         <div className="transfer-moves">
           <button type="button" className="button secondary" disabled={disabled || availableSelected.length === 0} onClick={() => move(availableSelected, 'chosen')}>
             Add <span aria-hidden="true">›</span>
@@ -108,11 +78,47 @@ export function TransferList({ legend, options, chosen, onChange, noun = ['item'
             Remove All
           </button>
         </div>
-        {side(CHOSEN, sides.chosen)}
+        <TransferSide id={id} title={CHOSEN} items={sides.chosen} selected={selected} disabled={disabled} onToggle={toggle} />
       </div>
       <p className="visually-hidden" aria-live="polite">
         {announcement}
       </p>
     </fieldset>
+  );
+}
+
+interface SideProps {
+  /** The list's id: the side's heading is `${id}-${title}`. */
+  id: string;
+  title: string;
+  items: TransferOption[];
+  selected: ReadonlySet<string>;
+  disabled: boolean;
+  onToggle: (optionId: string, on: boolean) => void;
+}
+
+/** One side, Available or Chosen: a labelled group of checkboxes ('None' when empty). */
+function TransferSide({ id, title, items, selected, disabled, onToggle }: SideProps) {
+  const headingId = `${id}-${title}`;
+  return (
+    <div className="transfer-side" role="group" aria-labelledby={headingId}>
+      <h3 className="transfer-title" id={headingId}>
+        {title}
+      </h3>
+      {items.length === 0 ? (
+        <p className="transfer-empty">None</p>
+      ) : (
+        <ul className="transfer-options">
+          {items.map((option) => (
+            <li key={option.id}>
+              <label>
+                <input type="checkbox" checked={selected.has(option.id)} disabled={disabled} onChange={(e) => onToggle(option.id, e.currentTarget.checked)} />
+                <span>{option.name}</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

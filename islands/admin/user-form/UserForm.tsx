@@ -6,17 +6,16 @@
  * refusals (the last org admin, plan limits, a taken username) show as its detail.
  */
 import '../../../src/client/shoelace.ts';
-import SlIcon from '@shoelace-style/shoelace/dist/react/icon/index.js';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { api, ApiError, problemText, SOMETHING_WENT_WRONG } from '../../../src/client/api.ts';
 import { lastSegment, navigate } from '../../../src/client/navigation.ts';
 import { signedInPage } from '../../../src/client/signed-in-user.ts';
 import { showAlertAfterNavigation } from '../../../src/client/stores/alerts.ts';
 import type { AdminUser } from '../../../src/shared/api/users.ts';
-import { MIN_PASSWORD_LENGTH } from '../../../src/shared/constants.ts';
 import { TransferList } from '../shared/TransferList.tsx';
 import { withOptions, type TransferOption } from '../shared/transfer-list-state.ts';
 import { allRoles } from '../users/all-roles.ts';
+import { PasswordFields } from './PasswordFields.tsx';
 import { usersPath } from '../shared/admin-paths.ts';
 import {
   canCreateUser,
@@ -26,7 +25,6 @@ import {
   errorStands,
   fieldsOfRefusal,
   formOfUser,
-  passwordLock,
   updateBody,
   type FormError,
   type UserFormValues,
@@ -114,7 +112,6 @@ function UserFormBody({ roles, user }: { roles: TransferOption[]; user: AdminUse
   const ids = useId();
   const set = <K extends keyof UserFormValues>(key: K, value: UserFormValues[K]) => setForm((f) => ({ ...f, [key]: value }));
   const canSave = creating ? canCreateUser(form) : canUpdateUser(form);
-  const lock = passwordLock(form.password);
 
   async function save(event: React.FormEvent) {
     event.preventDefault();
@@ -139,46 +136,13 @@ function UserFormBody({ roles, user }: { roles: TransferOption[]; user: AdminUse
       {text('fullName', 'Full Name', 'text', 'off')}
       {text('email', 'Email', 'email', 'off')}
       {creating && (
-        <>
-          <div className="field">
-            <label htmlFor={`${ids}-password`}>Password</label>
-            <div className="password-row">
-              <input
-                id={`${ids}-password`}
-                type="password"
-                value={form.password}
-                autoComplete="new-password"
-                aria-describedby={`${ids}-password-hint`}
-                onChange={(e) => set('password', e.currentTarget.value)}
-              />
-              <SlIcon
-                className="password-lock"
-                data-lock={lock}
-                name={lock}
-                label={lock === 'unlock' ? `Password shorter than ${MIN_PASSWORD_LENGTH} characters` : `Password of ${MIN_PASSWORD_LENGTH} or more characters`}
-              />
-            </div>
-            <p className="hint" id={`${ids}-password-hint`}>
-              Password minimum {MIN_PASSWORD_LENGTH} characters. They choose their own at their first sign-in; leave both
-              fields empty to let them choose it from the activation e-mail.
-            </p>
-          </div>
-          <div className="field">
-            <label htmlFor={`${ids}-retyped`}>Re-Type Password</label>
-            <input
-              id={`${ids}-retyped`}
-              type="password"
-              value={form.retypedPassword}
-              autoComplete="new-password"
-              onChange={(e) => set('retypedPassword', e.currentTarget.value)}
-            />
-            {form.retypedPassword !== '' && form.password !== form.retypedPassword && (
-              <p className="hint" role="status">
-                Passwords Do Not Match!
-              </p>
-            )}
-          </div>
-        </>
+        <PasswordFields
+          ids={ids}
+          password={form.password}
+          retyped={form.retypedPassword}
+          onPassword={(value) => set('password', value)}
+          onRetyped={(value) => set('retypedPassword', value)}
+        />
       )}
       <label className="checkbox-field">
         <input type="checkbox" checked={form.isOrgAdmin} onChange={(e) => set('isOrgAdmin', e.currentTarget.checked)} />
@@ -196,25 +160,31 @@ function UserFormBody({ roles, user }: { roles: TransferOption[]; user: AdminUse
           {error}
         </p>
       )}
-      {/* Save, Cancel, and Delete at the far end: as on Edit Role (issue #32, one anatomy). */}
-      <div className="admin-actions user-form-actions">
-        <button type="submit" className="button" disabled={!canSave || busy} aria-busy={busy}>
-          Save
-        </button>
-        <a className="button secondary" href={usersPath}>
-          Cancel
-        </a>
-        {!creating && (
-          <button type="button" className="button danger admin-actions-end" onClick={() => setDeleting(true)}>
-            Delete
-          </button>
-        )}
-      </div>
+      <UserFormActions busy={busy} canSave={canSave} creating={creating} onDelete={() => setDeleting(true)} />
       {deleting && user && (
         <Suspense fallback={null}>
           <DeleteUserDialog user={user} onClosed={() => setDeleting(false)} />
         </Suspense>
       )}
     </form>
+  );
+}
+
+/** Save, Cancel, and Delete at the far end: as on Edit Role (issue #32, one anatomy). */
+function UserFormActions({ busy, canSave, creating, onDelete }: { busy: boolean; canSave: boolean; creating: boolean; onDelete: () => void }) {
+  return (
+    <div className="admin-actions user-form-actions">
+      <button type="submit" className="button" disabled={!canSave || busy} aria-busy={busy}>
+        Save
+      </button>
+      <a className="button secondary" href={usersPath}>
+        Cancel
+      </a>
+      {!creating && (
+        <button type="button" className="button danger admin-actions-end" onClick={onDelete}>
+          Delete
+        </button>
+      )}
+    </div>
   );
 }

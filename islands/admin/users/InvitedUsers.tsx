@@ -8,7 +8,7 @@
  * of one button each squeezed Email and Roles until words broke, and a phone's card said each action
  * twice). Each button keeps its spec word as the start of its accessible name and as its tooltip.
  */
-import { Fragment, lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Fragment, lazy, Suspense, useState } from 'react';
 import { api, problemText, SOMETHING_WENT_WRONG } from '../../../src/client/api.ts';
 import { signedInUser } from '../../../src/client/signed-in-user.ts';
 import { showAlert } from '../../../src/client/stores/alerts.ts';
@@ -16,7 +16,8 @@ import { formatDateTime } from '../../../src/client/time-format.ts';
 import type { OrgInvitation } from '../../../src/shared/api/accounts.ts';
 import { DataGrid, type DataGridColumn } from '../../shared/DataGrid.tsx';
 import type { RolesState } from './users-state.ts';
-import { clampSkip, inviteLink, invitePath, messages, pageOf, rolesText, USERS_PAGE_SIZE } from './users-state.ts';
+import { useInvitations } from './use-invitations.ts';
+import { inviteLink, invitePath, messages, pageOf, rolesText, USERS_PAGE_SIZE } from './users-state.ts';
 
 const EditInvitationDialog = lazy(() => import('./EditInvitationDialog.tsx').then((m) => ({ default: m.EditInvitationDialog })));
 const CancelInvitationDialog = lazy(() => import('./CancelInvitationDialog.tsx').then((m) => ({ default: m.CancelInvitationDialog })));
@@ -32,57 +33,39 @@ const ICONS = {
 } as const;
 
 type Dialog = { type: 'edit' | 'cancel' | 'qr'; invitation: OrgInvitation };
-type Loaded = { status: 'loading' } | { status: 'failed'; detail: string } | { status: 'ready'; invitations: OrgInvitation[] };
 
-export function InvitedUsers({ roles, reloadKey }: { roles: RolesState; reloadKey: number }) {
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
-  const [skip, setSkip] = useState(0);
-  const [dialog, setDialog] = useState<Dialog | undefined>();
-  const [generation, setGeneration] = useState(0);
-  const reload = useCallback(() => setGeneration((g) => g + 1), []);
-
-  useEffect(() => {
-    let live = true;
-    api.auth.orgInvites().then(
-      (list) => {
-        if (!live) return;
-        setLoaded({ status: 'ready', invitations: list.results });
-        setSkip((s) => clampSkip(s, list.results.length));
-      },
-      (error: unknown) => live && setLoaded({ status: 'failed', detail: problemText(error, 'The invitations could not be loaded.') }),
-    );
-    return () => void (live = false);
-  }, [reloadKey, generation]);
-
-  async function copyLink(invitation: OrgInvitation) {
-    const link = inviteLink((await signedInUser()).public_url, invitation.id);
-    try {
-      await navigator.clipboard.writeText(link);
-      showAlert('success', messages.linkCopied);
-    } catch {
-      showAlert('error', messages.copyFailed(link));
-    }
+async function copyLink(invitation: OrgInvitation) {
+  const link = inviteLink((await signedInUser()).public_url, invitation.id);
+  try {
+    await navigator.clipboard.writeText(link);
+    showAlert('success', messages.linkCopied);
+  } catch {
+    showAlert('error', messages.copyFailed(link));
   }
+}
 
-  async function resend(invitation: OrgInvitation) {
-    try {
-      await api.auth.updateOrgInvite(invitation.id, { resend_email: true });
-      showAlert('success', messages.resent);
-    } catch (error) {
-      showAlert('error', problemText(error, SOMETHING_WENT_WRONG));
-    }
+async function resend(invitation: OrgInvitation) {
+  try {
+    await api.auth.updateOrgInvite(invitation.id, { resend_email: true });
+    showAlert('success', messages.resent);
+  } catch (error) {
+    showAlert('error', problemText(error, SOMETHING_WENT_WRONG));
   }
+}
 
-  const open = (type: Dialog['type'], invitation: OrgInvitation) => setDialog({ type, invitation });
-  const action = (label: keyof typeof ICONS, name: string, run: () => void) => (
-    <button type="button" className="invite-action" aria-label={`${label} ${name}`} title={label} onClick={run}>
+/** One icon button of the Actions column: its spec word starts its accessible name and is its tooltip. */
+function InviteAction({ label, name, onClick }: { label: keyof typeof ICONS; name: string; onClick: () => void }) {
+  return (
+    <button type="button" className="invite-action" aria-label={`${label} ${name}`} title={label} onClick={onClick}>
       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
         <path d={ICONS[label]} stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" fill="none" />
       </svg>
     </button>
   );
+}
 
-  const columns: DataGridColumn<OrgInvitation>[] = [
+function invitationColumns(open: (type: Dialog['type'], invitation: OrgInvitation) => void): DataGridColumn<OrgInvitation>[] {
+  return [
     { key: 'email', header: 'Email', cell: (i) => addressCell(i.email) },
     { key: 'roles', header: 'Roles', cell: (i) => rolesText(i.roles) },
     { key: 'created_at', header: 'Creation', cell: (i) => <time dateTime={i.created_at}>{formatDateTime(i.created_at)}</time> },
@@ -93,16 +76,21 @@ export function InvitedUsers({ roles, reloadKey }: { roles: RolesState; reloadKe
       actions: true,
       cell: (i) => (
         <>
-          {action('QR Code', `for the invitation to ${i.email}`, () => open('qr', i))}
-          {action('Copy Link', `of the invitation to ${i.email}`, () => void copyLink(i))}
-          {action('Resend', `the invitation to ${i.email}`, () => void resend(i))}
-          {action('Edit', `the invitation to ${i.email}`, () => open('edit', i))}
-          {action('Cancel', `the invitation to ${i.email}`, () => open('cancel', i))}
+          <InviteAction label="QR Code" name={`for the invitation to ${i.email}`} onClick={() => open('qr', i)} />
+          <InviteAction label="Copy Link" name={`of the invitation to ${i.email}`} onClick={() => void copyLink(i)} />
+          <InviteAction label="Resend" name={`the invitation to ${i.email}`} onClick={() => void resend(i)} />
+          <InviteAction label="Edit" name={`the invitation to ${i.email}`} onClick={() => open('edit', i)} />
+          <InviteAction label="Cancel" name={`the invitation to ${i.email}`} onClick={() => open('cancel', i)} />
         </>
       ),
     },
   ];
+}
 
+export function InvitedUsers({ roles, reloadKey }: { roles: RolesState; reloadKey: number }) {
+  const { loaded, skip, setSkip, reload } = useInvitations(reloadKey);
+  const [dialog, setDialog] = useState<Dialog | undefined>();
+  const columns = invitationColumns((type, invitation) => setDialog({ type, invitation }));
   const invitations = loaded.status === 'ready' ? loaded.invitations : undefined;
   const total = invitations?.length ?? 0;
   const closed = () => setDialog(undefined);

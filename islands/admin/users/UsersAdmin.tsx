@@ -4,7 +4,7 @@
  * members paged by the server, the pending invitations paged in the page. A tab keeps its state once
  * shown; Invite switches to Invited so the new invitation is in view.
  */
-import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { problemText } from '../../../src/client/api.ts';
 import { guardRedirect } from '../../../src/client/guards.ts';
 import { signedInPage } from '../../../src/client/signed-in-user.ts';
@@ -29,14 +29,9 @@ export default function UsersAdmin() {
   return staying ? <UsersScreen /> : null;
 }
 
-function UsersScreen() {
-  const [tab, setTab] = useState<Tab>('active');
-  const [shown, setShown] = useState<ReadonlySet<Tab>>(new Set(['active']));
-  const [inviting, setInviting] = useState(false);
-  const [invitations, setInvitations] = useState(0);
+/** The roles, read once for both tabs and the invite dialog. */
+function useRoles(): RolesState {
   const [roles, setRoles] = useState<RolesState>({ status: 'loading' });
-  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
-
   useEffect(() => {
     let live = true;
     signedInPage(allRoles).then(
@@ -45,20 +40,59 @@ function UsersScreen() {
     );
     return () => void (live = false);
   }, []);
+  return roles;
+}
 
+/** The tab chosen, and the tabs shown once (a tab keeps its state once shown). */
+function useTabs() {
+  const [tab, setTab] = useState<Tab>('active');
+  const [shown, setShown] = useState<ReadonlySet<Tab>>(new Set(['active']));
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   function choose(next: Tab, focus = false) {
     setTab(next);
     setShown((s) => (s.has(next) ? s : new Set([...s, next])));
     if (focus) tabs.current[TABS.findIndex((t) => t.id === next)]?.focus();
   }
+  return { tab, shown, tabs, choose };
+}
 
+/** The tab list: arrows, Home and End move between the tabs (the WAI-ARIA tabs pattern). */
+function UsersTabList({ tab, tabs, onChoose }: { tab: Tab; tabs: RefObject<(HTMLButtonElement | null)[]>; onChoose: (next: Tab, focus?: boolean) => void }) {
   function onTabKey(event: KeyboardEvent<HTMLButtonElement>, index: number) {
     const last = TABS.length - 1;
     const to = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last }[event.key];
     if (to === undefined) return;
     event.preventDefault();
-    choose(TABS[to]!.id, true);
+    onChoose(TABS[to]!.id, true);
   }
+  return (
+    <div role="tablist" aria-label="Users" className="users-tabs">
+      {TABS.map((t, i) => (
+        <button
+          key={t.id}
+          ref={(el) => void (tabs.current[i] = el)}
+          type="button"
+          role="tab"
+          id={`users-tab-${t.id}`}
+          aria-controls={`users-panel-${t.id}`}
+          aria-selected={tab === t.id}
+          tabIndex={tab === t.id ? 0 : -1}
+          className="users-tab"
+          onClick={() => onChoose(t.id)}
+          onKeyDown={(e) => onTabKey(e, i)}
+        >
+          {t.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function UsersScreen() {
+  const { tab, shown, tabs, choose } = useTabs();
+  const [inviting, setInviting] = useState(false);
+  const [invitations, setInvitations] = useState(0);
+  const roles = useRoles();
 
   return (
     <section className="admin-page users-admin" aria-labelledby="users-heading">
@@ -75,25 +109,7 @@ function UsersScreen() {
           </button>
         </div>
       </div>
-      <div role="tablist" aria-label="Users" className="users-tabs">
-        {TABS.map((t, i) => (
-          <button
-            key={t.id}
-            ref={(el) => void (tabs.current[i] = el)}
-            type="button"
-            role="tab"
-            id={`users-tab-${t.id}`}
-            aria-controls={`users-panel-${t.id}`}
-            aria-selected={tab === t.id}
-            tabIndex={tab === t.id ? 0 : -1}
-            className="users-tab"
-            onClick={() => choose(t.id)}
-            onKeyDown={(e) => onTabKey(e, i)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <UsersTabList tab={tab} tabs={tabs} onChoose={choose} />
       {TABS.map((t) => (
         <div key={t.id} role="tabpanel" id={`users-panel-${t.id}`} aria-labelledby={`users-tab-${t.id}`} hidden={tab !== t.id} className="users-panel">
           {shown.has(t.id) && (t.id === 'active' ? <ActiveUsers roles={roles} /> : <InvitedUsers roles={roles} reloadKey={invitations} />)}

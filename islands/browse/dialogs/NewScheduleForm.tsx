@@ -63,36 +63,10 @@ export function NewScheduleForm({ documentId, onMade, onCancel }: { documentId: 
     }
   }
 
-  const key = (a: Assignee) => `${a.type}:${a.id}`;
   return (
     <div className="new-schedule" role="group" aria-label="New schedule">
-      <label className="field">
-        Assigned to
-        <select
-          value={choices.assignee ? key({ ...choices.assignee, name: '' }) : ''}
-          onChange={(e) => {
-            const chosen = assignees.find((a) => key(a) === e.target.value);
-            set({ assignee: chosen ? { type: chosen.type, id: chosen.id } : null });
-          }}
-        >
-          <option value="">Choose…</option>
-          {assignees.map((a) => (
-            <option key={key(a)} value={key(a)}>
-              {assigneeLabel(a)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="field">
-        How often
-        <select value={choices.howOften} onChange={(e) => set({ howOften: e.target.value as HowOften })}>
-          {Object.entries(HOW_OFTEN).map(([value, text]) => (
-            <option key={value} value={value}>
-              {text}
-            </option>
-          ))}
-        </select>
-      </label>
+      <AssigneeField assignees={assignees} chosen={choices.assignee} onChoose={(assignee) => set({ assignee })} />
+      <HowOftenField value={choices.howOften} onChange={(howOften) => set({ howOften })} />
       {choices.howOften === 'custom' ? (
         <SlInput label="Rule" placeholder="FREQ=WEEKLY;BYDAY=MO,TH;BYHOUR=6;BYMINUTE=0" value={choices.customRule} onSlInput={(e) => set({ customRule: valueOf(e) })} />
       ) : (
@@ -123,5 +97,44 @@ export function NewScheduleForm({ documentId, onMade, onCancel }: { documentId: 
         </SlButton>
       </div>
     </div>
+  );
+}
+
+const key = (a: { type: ScheduleAssigneeType; id: string }) => `${a.type}:${a.id}`;
+
+function AssigneeField({ assignees, chosen, onChoose }: { assignees: Assignee[]; chosen: ScheduleChoices['assignee']; onChoose: (assignee: ScheduleChoices['assignee']) => void }) {
+  return (
+    <label className="field">
+      Assigned to
+      <select
+        value={chosen ? key(chosen) : ''}
+        onChange={(e) => {
+          const found = assignees.find((a) => key(a) === e.target.value);
+          onChoose(found ? { type: found.type, id: found.id } : null);
+        }}
+      >
+        <option value="">Choose…</option>
+        {assignees.map((a) => (
+          <option key={key(a)} value={key(a)}>
+            {assigneeLabel(a)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function HowOftenField({ value, onChange }: { value: HowOften; onChange: (howOften: HowOften) => void }) {
+  return (
+    <label className="field">
+      How often
+      <select value={value} onChange={(e) => onChange(e.target.value as HowOften)}>
+        {Object.entries(HOW_OFTEN).map(([option, text]) => (
+          <option key={option} value={option}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

@@ -153,6 +153,46 @@ function ShareLinkEntry({ documentId, documentName, link, say, onRevoked }: { do
   const nameId = useId();
   const snippets = shareSnippets(link, documentName);
   const expired = isExpired(link);
+  return (
+    <li className="share-link" aria-labelledby={nameId} data-expired={expired}>
+      <rb-qr-code className="share-link-qr" value={link.url} size={120} />
+      <div className="share-link-body">
+        <p className="share-link-name" id={nameId}>
+          {link.name}
+          {expired && <span className="share-link-expired"> Expired</span>}
+        </p>
+        <ShareLinkDates link={link} expired={expired} />
+        <CopyField label="Address" what="Address" linkName={link.name} value={snippets.address} say={say} />
+        <CopyField label="Script embed" what="Script embed" linkName={link.name} value={snippets.script} say={say} />
+        <CopyField label="Iframe embed" what="Iframe embed" linkName={link.name} value={snippets.iframe} say={say} />
+        <p className="hint">{EMBED_ORIGINS_HINT}</p>
+        <RevokeLink documentId={documentId} link={link} say={say} onRevoked={onRevoked} />
+      </div>
+    </li>
+  );
+}
+
+/** When the link was made and by whom, and when it expires (or expired). */
+function ShareLinkDates({ link, expired }: { link: ShareLink; expired: boolean }) {
+  return (
+    <p className="hint">
+      Created <time dateTime={link.created_at}>{formatDateTime(link.created_at)}</time>
+      {link.created_by_username ? ` by ${link.created_by_username}` : ''}
+      {' · '}
+      {link.expires_at ? (
+        <>
+          {expired ? 'Expired ' : 'Expires '}
+          <time dateTime={link.expires_at}>{formatDateTime(link.expires_at)}</time>
+        </>
+      ) : (
+        'Never expires'
+      )}
+    </p>
+  );
+}
+
+/** Revoke, asked again before it is done; a refusal shows above the question. */
+function RevokeLink({ documentId, link, say, onRevoked }: { documentId: string; link: ShareLink; say: Say; onRevoked: () => void }) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -182,56 +222,28 @@ function ShareLinkEntry({ documentId, documentName, link, say, onRevoked }: { do
   }
 
   return (
-    <li className="share-link" aria-labelledby={nameId} data-expired={expired}>
-      <rb-qr-code className="share-link-qr" value={link.url} size={120} />
-      <div className="share-link-body">
-        <p className="share-link-name" id={nameId}>
-          {link.name}
-          {expired && <span className="share-link-expired"> Expired</span>}
+    <>
+      {error && (
+        <p className="error-text" role="alert">
+          {error}
         </p>
-        <p className="hint">
-          Created <time dateTime={link.created_at}>{formatDateTime(link.created_at)}</time>
-          {link.created_by_username ? ` by ${link.created_by_username}` : ''}
-          {' · '}
-          {link.expires_at ? (
-            <>
-              {expired ? 'Expired ' : 'Expires '}
-              <time dateTime={link.expires_at}>{formatDateTime(link.expires_at)}</time>
-            </>
-          ) : (
-            'Never expires'
-          )}
-        </p>
-        <CopyField label="Address" what="Address" linkName={link.name} value={snippets.address} say={say} />
-        <CopyField label="Script embed" what="Script embed" linkName={link.name} value={snippets.script} say={say} />
-        <CopyField label="Iframe embed" what="Iframe embed" linkName={link.name} value={snippets.iframe} say={say} />
-        <p className="hint">{EMBED_ORIGINS_HINT}</p>
-        {error && (
-          <p className="error-text" role="alert">
-            {error}
-          </p>
-        )}
-        {confirming ? (
-          <div className="share-revoke-confirm" role="group" aria-label={`Revoke ${link.name}?`}>
-            <p>Revoke {link.name}? Its address, QR codes and embeds stop working at once.</p>
-            <SlButton ref={confirmButton} size="small" variant="danger" loading={busy} onClick={() => void revoke()}>
-              Revoke Link
-            </SlButton>
-            <SlButton
-              size="small"
-              disabled={busy}
-              onClick={() => setConfirming(false)}
-            >
-              Keep Link
-            </SlButton>
-          </div>
-        ) : (
-          <SlButton ref={revokeButton} size="small" variant="danger" outline onClick={() => setConfirming(true)}>
-            Revoke<span className="visually-hidden"> {link.name}</span>
+      )}
+      {confirming ? (
+        <div className="share-revoke-confirm" role="group" aria-label={`Revoke ${link.name}?`}>
+          <p>Revoke {link.name}? Its address, QR codes and embeds stop working at once.</p>
+          <SlButton ref={confirmButton} size="small" variant="danger" loading={busy} onClick={() => void revoke()}>
+            Revoke Link
           </SlButton>
-        )}
-      </div>
-    </li>
+          <SlButton size="small" disabled={busy} onClick={() => setConfirming(false)}>
+            Keep Link
+          </SlButton>
+        </div>
+      ) : (
+        <SlButton ref={revokeButton} size="small" variant="danger" outline onClick={() => setConfirming(true)}>
+          Revoke<span className="visually-hidden"> {link.name}</span>
+        </SlButton>
+      )}
+    </>
   );
 }
 

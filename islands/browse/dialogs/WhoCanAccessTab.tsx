@@ -32,26 +32,20 @@ const SEARCH_PAUSE_MS = 250;
 // This module loads when the tab is first shown (PropertiesDialog's lazy import): its look comes with it.
 addStyles(gridStyles, tabStyles);
 
-export function WhoCanAccessTab({ kind, id, name, proposed }: Props) {
-  const searchId = useId();
-  const reasonsId = useId();
+/** The search as typed, and as sent: SEARCH_PAUSE_MS after the typing pauses, or at once by `sendNow`. */
+function useMemberSearch() {
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
-  const [picked, setPicked] = useState<string | undefined>();
-
   useEffect(() => {
     const timer = setTimeout(() => setQ(typed.trim()), SEARCH_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [typed]);
+  return { typed, setTyped, q, sendNow: () => setQ(typed.trim()) };
+}
 
-  const fetchPage = useCallback(
-    (page: { skip: number; limit: number }) => api.documentation.effectivePermissions(kind, id, { q, ...page }, proposed),
-    [kind, id, q, proposed],
-  );
-  const list = useServerPage(fetchPage, DEFAULT_EFFECTIVE_PAGE_SIZE);
-  const member = list.rows?.find((m) => m.user_id === picked);
-
-  const columns: DataGridColumn<MemberPermissions>[] = [
+/** The grid's columns: the member (a button that shows their reasons), then their bits on the item. */
+function memberColumns(kind: ItemKind, picked: string | undefined, reasonsId: string, onPick: (userId: string | undefined) => void): DataGridColumn<MemberPermissions>[] {
+  return [
     {
       key: 'member',
       header: 'Member',
@@ -61,7 +55,7 @@ export function WhoCanAccessTab({ kind, id, name, proposed }: Props) {
           className="who-member"
           aria-expanded={m.user_id === picked}
           aria-controls={reasonsId}
-          onClick={() => setPicked(m.user_id === picked ? undefined : m.user_id)}
+          onClick={() => onPick(m.user_id === picked ? undefined : m.user_id)}
         >
           <span className="who-member-name">{m.full_name || m.username}</span>
           <span className="who-member-username">{m.username}</span>
@@ -77,6 +71,20 @@ export function WhoCanAccessTab({ kind, id, name, proposed }: Props) {
       },
     })),
   ];
+}
+
+export function WhoCanAccessTab({ kind, id, name, proposed }: Props) {
+  const searchId = useId();
+  const reasonsId = useId();
+  const { typed, setTyped, q, sendNow } = useMemberSearch();
+  const [picked, setPicked] = useState<string | undefined>();
+
+  const fetchPage = useCallback(
+    (page: { skip: number; limit: number }) => api.documentation.effectivePermissions(kind, id, { q, ...page }, proposed),
+    [kind, id, q, proposed],
+  );
+  const list = useServerPage(fetchPage, DEFAULT_EFFECTIVE_PAGE_SIZE);
+  const member = list.rows?.find((m) => m.user_id === picked);
 
   return (
     <div className="who-can-access">
@@ -92,7 +100,7 @@ export function WhoCanAccessTab({ kind, id, name, proposed }: Props) {
           onKeyDown={(e) => {
             if (e.key !== 'Enter') return;
             e.preventDefault();
-            setQ(typed.trim());
+            sendNow();
           }}
         />
       </div>
@@ -101,7 +109,7 @@ export function WhoCanAccessTab({ kind, id, name, proposed }: Props) {
       <p className="hint">Choose a member to see why they have each permission.</p>
       <DataGrid
         label={`Who can access ${name}`}
-        columns={columns}
+        columns={memberColumns(kind, picked, reasonsId, setPicked)}
         rows={list.rows}
         rowKey={(m) => m.user_id}
         loading={list.loading}
@@ -111,17 +119,22 @@ export function WhoCanAccessTab({ kind, id, name, proposed }: Props) {
         className="who-grid"
       />
       <section id={reasonsId} className="who-reasons" aria-live="polite" aria-label="Reasons">
-        {member && (
-          <>
-            <h3 className="who-reasons-heading">Why {member.full_name || member.username} has these permissions</h3>
-            <ul>
-              {memberReasons(member, kind).map((sentence, i) => (
-                <li key={i}>{sentence}</li>
-              ))}
-            </ul>
-          </>
-        )}
+        {member && <MemberReasons member={member} kind={kind} />}
       </section>
     </div>
+  );
+}
+
+/** Why the member picked has each bit, in words. */
+function MemberReasons({ member, kind }: { member: MemberPermissions; kind: ItemKind }) {
+  return (
+    <>
+      <h3 className="who-reasons-heading">Why {member.full_name || member.username} has these permissions</h3>
+      <ul>
+        {memberReasons(member, kind).map((sentence, i) => (
+          <li key={i}>{sentence}</li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -55,13 +55,62 @@ function ChooseStep({ version, problems, onCancel, onStep }: { version: number; 
   );
 }
 
-export function PublishDialog({ noun, version, problems, onPublish, onDiscard, onClosed }: Props) {
-  // Opened after mounting: Shoelace hands the focus over (sl-initial-focus) only when `open` changes.
-  const [open, close] = useDialogOpen();
-  const [step, setStep] = useState<Step>('choose');
+interface ChangelogProps {
+  version: number;
+  /** Kept by the dialog: Back and again keeps what was written. */
+  changelog: string;
+  onChangelog: (changelog: string) => void;
+  onBack: () => void;
+  onPublish: () => void;
+}
+
+/** The second step of publishing: an optional change log. */
+function ChangelogStep({ version, changelog, onChangelog, onBack, onPublish }: ChangelogProps) {
+  const changelogId = useId();
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onPublish();
+      }}
+    >
+      <div className="field">
+        <label htmlFor={changelogId}>Change log (optional)</label>
+        <textarea id={changelogId} rows={4} data-autofocus value={changelog} maxLength={MAX_CHANGELOG_LENGTH} onChange={(event) => onChangelog(event.target.value)} />
+      </div>
+      <div className="dialog-actions">
+        <button type="button" className="button text" onClick={onBack}>
+          Back
+        </button>
+        <button type="submit" className="button">
+          Publish version {version + 1}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Discarding asks once more, since it throws the draft away. */
+function DiscardStep({ noun, version, onBack, onDiscard }: { noun: string; version: number; onBack: () => void; onDiscard: () => void }) {
+  return (
+    <>
+      <p>Discard every unpublished change? The {noun} goes back to version {version}, and the draft is deleted.</p>
+      <div className="dialog-actions">
+        <button type="button" className="button text" data-autofocus onClick={onBack}>
+          Back
+        </button>
+        <button type="button" className="button danger" onClick={onDiscard}>
+          Discard changes
+        </button>
+      </div>
+    </>
+  );
+}
+
+/** Each later step puts the focus on its own first control (the clicked button is gone). */
+function useStepFocus(step: Step) {
   const body = useRef<HTMLDivElement>(null);
   const opened = useRef(false);
-  // Each later step puts the focus on its own first control (the clicked button is gone).
   useEffect(() => {
     if (!opened.current) {
       opened.current = true;
@@ -69,9 +118,21 @@ export function PublishDialog({ noun, version, problems, onPublish, onDiscard, o
     }
     body.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
   }, [step]);
+  return body;
+}
+
+function stepLabel(step: Step): string {
+  if (step === 'changelog' || step === 'publishing') return 'Publish';
+  return step === 'discard' || step === 'discarding' ? 'Discard changes' : 'Publish or discard';
+}
+
+export function PublishDialog({ noun, version, problems, onPublish, onDiscard, onClosed }: Props) {
+  // Opened after mounting: Shoelace hands the focus over (sl-initial-focus) only when `open` changes.
+  const [open, close] = useDialogOpen();
+  const [step, setStep] = useState<Step>('choose');
+  const body = useStepFocus(step);
   const [changelog, setChangelog] = useState('');
   const [percent, setPercent] = useState(0);
-  const changelogId = useId();
   const busy = step === 'publishing' || step === 'discarding';
 
   async function publish() {
@@ -93,69 +154,27 @@ export function PublishDialog({ noun, version, problems, onPublish, onDiscard, o
     }
   }
 
-  const label = step === 'changelog' || step === 'publishing' ? 'Publish' : step === 'discard' || step === 'discarding' ? 'Discard changes' : 'Publish or discard';
   return (
-    <Dialog label={label} open={open} className="editor-dialog" onClose={() => !busy && close()} onClosed={onClosed}>
+    <Dialog label={stepLabel(step)} open={open} className="editor-dialog" onClose={() => !busy && close()} onClosed={onClosed}>
       <div ref={body}>
-      {step === 'choose' && <ChooseStep version={version} problems={problems} onCancel={() => close()} onStep={setStep} />}
-
-      {step === 'changelog' && (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            void publish();
-          }}
-        >
-          <div className="field">
-            <label htmlFor={changelogId}>Change log (optional)</label>
-            <textarea
-              id={changelogId}
-              rows={4}
-              data-autofocus
-              value={changelog}
-              maxLength={MAX_CHANGELOG_LENGTH}
-              onChange={(event) => setChangelog(event.target.value)}
-            />
+        {step === 'choose' && <ChooseStep version={version} problems={problems} onCancel={() => close()} onStep={setStep} />}
+        {step === 'changelog' && (
+          <ChangelogStep version={version} changelog={changelog} onChangelog={setChangelog} onBack={() => setStep('choose')} onPublish={() => void publish()} />
+        )}
+        {step === 'publishing' && (
+          <div className="publish-progress" tabIndex={-1} data-autofocus>
+            <SlProgressBar value={percent} label="Publishing" aria-valuetext={`${percent} percent`}>
+              {percent}%
+            </SlProgressBar>
+            <p role="status">Publishing… {percent}%</p>
           </div>
-          <div className="dialog-actions">
-            <button type="button" className="button text" onClick={() => setStep('choose')}>
-              Back
-            </button>
-            <button type="submit" className="button">
-              Publish version {version + 1}
-            </button>
-          </div>
-        </form>
-      )}
-
-      {step === 'publishing' && (
-        <div className="publish-progress" tabIndex={-1} data-autofocus>
-          <SlProgressBar value={percent} label="Publishing" aria-valuetext={`${percent} percent`}>
-            {percent}%
-          </SlProgressBar>
-          <p role="status">Publishing… {percent}%</p>
-        </div>
-      )}
-
-      {step === 'discard' && (
-        <>
-          <p>Discard every unpublished change? The {noun} goes back to version {version}, and the draft is deleted.</p>
-          <div className="dialog-actions">
-            <button type="button" className="button text" data-autofocus onClick={() => setStep('choose')}>
-              Back
-            </button>
-            <button type="button" className="button danger" onClick={() => void discard()}>
-              Discard changes
-            </button>
-          </div>
-        </>
-      )}
-
-      {step === 'discarding' && (
-        <p role="status" tabIndex={-1} data-autofocus>
-          Discarding…
-        </p>
-      )}
+        )}
+        {step === 'discard' && <DiscardStep noun={noun} version={version} onBack={() => setStep('choose')} onDiscard={() => void discard()} />}
+        {step === 'discarding' && (
+          <p role="status" tabIndex={-1} data-autofocus>
+            Discarding…
+          </p>
+        )}
       </div>
     </Dialog>
   );

@@ -52,15 +52,47 @@ export interface DocumentDraft {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The version the editor works on, who saved the draft it started from, and a conflict's detail. */
+interface Session {
+  version: number;
+  draftBy: string | null | undefined;
+  conflict: string | undefined;
+}
+
+/** Publishes `contents` over `version`, its progress from 25 (or 70 after a preparation) to 100; answers what the server now holds. */
+async function sendPublished(documentId: string, version: number, contents: unknown, changelog: string, progress: PublishProgress, prepared: boolean): Promise<Document> {
+  progress(prepared ? 70 : 25);
+  const request = api.documentation.updateDocument(documentId, {
+    version,
+    contents: contents as DocumentContents,
+    ...(changelog ? { changelog } : {}),
+  });
+  progress(prepared ? 85 : 60);
+  const saved = await request;
+  progress(100);
+  return saved;
+}
+
+/** After a conflict: reads the latest version and takes it (`take`); a failure says so. */
+async function afterConflict(documentId: string, take: (fresh: Document) => void): Promise<void> {
+  try {
+    take(await api.documentation.document(documentId));
+  } catch (err) {
+    showAlert('warning', problemText(err, messages.saveFailed));
+  }
+}
+
 export function useDocumentDraft<C>({ document: doc, state, restart, readContents, prepare }: Options<C>): DocumentDraft {
   const latest = useRef(state);
   latest.current = state;
-  const [version, setVersion] = useState(doc.version);
-  const [draftBy, setDraftBy] = useState<string | null | undefined>(() => (doc.draft_contents ? doc.draft_user_id : undefined));
-  const [conflict, setConflict] = useState<string | undefined>();
+  const [{ version, draftBy, conflict }, setSession] = useState<Session>(() => ({
+    version: doc.version,
+    draftBy: doc.draft_contents ? doc.draft_user_id : undefined,
+    conflict: undefined,
+  }));
 
   const onConflict = useCallback((detail: string) => {
-    setConflict(detail);
+    setSession((session) => ({ ...session, conflict: detail }));
     showAlert('warning', messages.conflict(detail));
   }, []);
   const autosave = useDraftAutosave({ documentId: doc.id, version, state, onConflict });
@@ -73,9 +105,13 @@ export function useDocumentDraft<C>({ document: doc, state, restart, readContent
   /** The server now holds `saved`: the editor shows it, with no change counted. */
   const settle = (saved: Document) => {
     restart(readContents(saved.contents), false);
-    setVersion(saved.version);
-    setDraftBy(undefined);
-    setConflict(undefined);
+    setSession({ version: saved.version, draftBy: undefined, conflict: undefined });
+  };
+  /** A refused publish or discard: a 409 is someone else's publishing. */
+  const refused = (err: unknown, otherwise: string) => {
+    if (err instanceof ApiError && err.status === 409) onConflict(err.detail);
+    else showAlert('warning', otherwise);
+    autosave.release();
   };
 
   async function publish(changelog: string, progress: PublishProgress): Promise<void> {
@@ -89,24 +125,13 @@ export function useDocumentDraft<C>({ document: doc, state, restart, readContent
       autosave.release();
       return;
     }
-    progress(prepare ? 70 : 25);
     try {
-      const request = api.documentation.updateDocument(doc.id, {
-        version,
-        contents: contents as DocumentContents,
-        ...(changelog ? { changelog } : {}),
-      });
-      progress(prepare ? 85 : 60);
-      const saved = await request;
-      progress(100);
-      settle(saved);
+      settle(await sendPublished(doc.id, version, contents, changelog, progress, prepare !== undefined));
       autosave.release(revision);
       await pause(300); // let 100 % be seen
       showAlert('success', messages.publishSuccessful);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 409) onConflict(err.detail);
-      else showAlert('warning', messages.publishFailed);
-      autosave.release();
+      refused(err, messages.publishFailed);
     }
   }
 
@@ -118,36 +143,22 @@ export function useDocumentDraft<C>({ document: doc, state, restart, readContent
       autosave.release(revision);
       showAlert('success', messages.discarded);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 409) onConflict(err.detail);
-      else showAlert('warning', messages.saveFailed);
-      autosave.release();
+      refused(err, messages.saveFailed);
     }
   }
 
-  async function loadLatest(): Promise<void> {
-    try {
-      const fresh = await api.documentation.document(doc.id);
+  const loadLatest = () =>
+    afterConflict(doc.id, (fresh) => {
       const next = startingPoint(fresh, readContents);
       restart(next.contents, next.fromDraft);
-      setVersion(fresh.version);
-      setDraftBy(next.fromDraft ? fresh.draft_user_id : undefined);
-      setConflict(undefined);
+      setSession({ version: fresh.version, draftBy: next.fromDraft ? fresh.draft_user_id : undefined, conflict: undefined });
       autosave.release(latest.current.revision);
-    } catch (err) {
-      showAlert('warning', problemText(err, messages.saveFailed));
-    }
-  }
-
-  async function keepMine(): Promise<void> {
-    try {
-      const fresh = await api.documentation.document(doc.id);
-      setVersion(fresh.version);
-      setConflict(undefined);
+    });
+  const keepMine = () =>
+    afterConflict(doc.id, (fresh) => {
+      setSession((session) => ({ ...session, version: fresh.version, conflict: undefined }));
       autosave.release(undefined, true);
-    } catch (err) {
-      showAlert('warning', problemText(err, messages.saveFailed));
-    }
-  }
+    });
 
   return { autosave, version, draftBy, conflict, publish, discard, loadLatest, keepMine };
 }

@@ -4,7 +4,7 @@
  * hidden or left, so that a reload loses nothing. Publishing and discarding pause it (`hold`) and tell
  * it what the server now holds (`settle`).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { api, ApiError } from '../../../src/client/api.ts';
 import { showAlert } from '../../../src/client/stores/alerts.ts';
 import type { DocumentContents } from '../../../src/shared/api/documentation.ts';
@@ -47,6 +47,32 @@ export interface DraftAutosave {
   release: (settledRevision?: number, resave?: boolean) => void;
 }
 
+/** A failed save says so once per run of failures: the next change tries again. */
+function warnOnce(warned: RefObject<boolean>) {
+  if (warned.current) return;
+  warned.current = true;
+  showAlert('warning', messages.saveFailed);
+}
+
+/** Leaving or hiding the page: save at once (best effort; the page may be gone before it answers). */
+function useSaveOnLeave(unsaved: () => boolean, save: () => Promise<void>, timer: RefObject<ReturnType<typeof setTimeout> | undefined>) {
+  const pending = useRef(unsaved);
+  pending.current = unsaved;
+  useEffect(() => {
+    const now = () => {
+      if (pending.current()) void save();
+    };
+    const onVisibility = () => document.visibilityState === 'hidden' && now();
+    window.addEventListener('pagehide', now);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('pagehide', now);
+      document.removeEventListener('visibilitychange', onVisibility);
+      clearTimeout(timer.current);
+    };
+  }, [save, timer]);
+}
+
 export function useDraftAutosave<C>({ documentId, version, state, onConflict }: Options<C>): DraftAutosave {
   const [status, setStatus] = useState<DraftStatus>('saved');
   const latest = useRef({ contents: state.contents, revision: state.revision, version });
@@ -77,11 +103,7 @@ export function useDraftAutosave<C>({ documentId, version, state, onConflict }: 
         if (err instanceof ApiError && err.status === 409) {
           stopped.current = true;
           conflict.current(err.detail);
-        } else if (!warned.current) {
-          // Once per run of failures: the next change tries again.
-          warned.current = true;
-          showAlert('warning', messages.saveFailed);
-        }
+        } else warnOnce(warned);
       }
     })();
     running.current = attempt;
@@ -97,20 +119,7 @@ export function useDraftAutosave<C>({ documentId, version, state, onConflict }: 
     timer.current = setTimeout(() => void save(), DRAFT_SAVE_DELAY_MS);
   }, [state.revision, save]);
 
-  // Leaving or hiding the page: save at once (best effort; the page may be gone before it answers).
-  useEffect(() => {
-    const now = () => {
-      if (latest.current.revision > saved.current) void save();
-    };
-    const onVisibility = () => document.visibilityState === 'hidden' && now();
-    window.addEventListener('pagehide', now);
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => {
-      window.removeEventListener('pagehide', now);
-      document.removeEventListener('visibilitychange', onVisibility);
-      clearTimeout(timer.current);
-    };
-  }, [save]);
+  useSaveOnLeave(() => latest.current.revision > saved.current, save, timer);
 
   const hold = useCallback(async () => {
     held.current = true;
