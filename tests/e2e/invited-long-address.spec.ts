@@ -10,6 +10,13 @@ import { createRole, desktopViewport, expect, inviteByEmail, phoneViewport, sign
 
 const LONG = 'dave.with.a.really.long.address@subdomain.example-company.com';
 
+/**
+ * The widest times of day: the browser in a zone where it is now 10 PM, so Creation and Expiry ("…, 10:58 PM") are as
+ * wide as they get (the grid once fit only before 10 o'clock). Etc/GMT-N is N hours EAST of UTC.
+ */
+const offset = ((22 - new Date().getUTCHours() + 36) % 24) - 12;
+test.use({ timezoneId: offset === 0 ? 'UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`, locale: 'en-US' });
+
 async function openInvited(page: Page, admin: OrgAdmin): Promise<void> {
   const inspector = await createRole(admin, 'Inspector');
   await inviteByEmail(admin.token, LONG, [inspector.id]);

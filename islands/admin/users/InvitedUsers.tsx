@@ -64,12 +64,27 @@ function InviteAction({ label, name, onClick }: { label: keyof typeof ICONS; nam
   );
 }
 
+/**
+ * A date and time that may wrap between its date and its time, never inside either ("Dec 7, 2026," / "10:53 AM"):
+ * at 1280 px the grid keeps its five actions in view whatever the hour's width (issue #43 item 14).
+ */
+function dateTimeCell(iso: string) {
+  const text = formatDateTime(iso);
+  const cut = text.lastIndexOf(', ');
+  if (cut < 0) return <time dateTime={iso}>{text}</time>;
+  return (
+    <time dateTime={iso}>
+      <span className="date-part">{text.slice(0, cut + 1)}</span> <span className="date-part">{text.slice(cut + 2)}</span>
+    </time>
+  );
+}
+
 function invitationColumns(open: (type: Dialog['type'], invitation: OrgInvitation) => void): DataGridColumn<OrgInvitation>[] {
   return [
     { key: 'email', header: 'Email', cell: (i) => addressCell(i.email) },
     { key: 'roles', header: 'Roles', cell: (i) => rolesText(i.roles) },
-    { key: 'created_at', header: 'Creation', cell: (i) => <time dateTime={i.created_at}>{formatDateTime(i.created_at)}</time> },
-    { key: 'expiry', header: 'Expiry', cell: (i) => <time dateTime={i.expiry}>{formatDateTime(i.expiry)}</time> },
+    { key: 'created_at', header: 'Creation', cell: (i) => dateTimeCell(i.created_at) },
+    { key: 'expiry', header: 'Expiry', cell: (i) => dateTimeCell(i.expiry) },
     {
       key: 'actions',
       header: 'Actions',
