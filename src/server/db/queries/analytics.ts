@@ -61,19 +61,33 @@ const PIECES = sql`cuts AS (
           FROM cuts c, days, generate_series(days.d, days.d + interval '23 hours', interval '1 hour') h
          WHERE NOT days.whole AND h + interval '1 hour' > ${START} AND h < ${END}
       ), pieces AS (
-        SELECT (SELECT coalesce(array_agg(d), '{}') FROM days WHERE whole) AS days,
-               (SELECT coalesce(array_agg(h), '{}') FROM hours WHERE whole) AS hours,
-               (SELECT coalesce(array_agg(h), '{}') FROM hours WHERE NOT whole) AS splits
+        SELECT ARRAY(SELECT d FROM days WHERE whole) AS days, ARRAY(SELECT h FROM hours WHERE whole) AS hours,
+               ARRAY(SELECT h FROM hours WHERE NOT whole) AS splits
       )`;
-/** The rollup rows `r` of the pieces (with `pieces` in FROM). */
-const ROLLUPS_OF_PIECES = sql`r.document_id = ${v('documentId')}::uuid AND r.org_id = ${v('orgId')}::uuid
-         AND r.starts_at >= date_trunc('day', ${START}, 'UTC') AND r.starts_at < ${END}
-         AND ((r.period = 'day' AND r.starts_at = ANY(pieces.days)) OR (r.period = 'hour' AND r.starts_at = ANY(pieces.hours)))`;
-/** The rows of a table with `created_at` (aliased `alias`) in the split hours and the range (with `pieces` in FROM). */
-const inSplits = (alias: string) => sql`CROSS JOIN LATERAL unnest(pieces.splits) AS h
-         JOIN ${sql.raw(alias === 's' ? 'checklist_submissions' : 'checklist_answer_values')} ${sql.raw(alias)}
-           ON ${sql.raw(alias)}.document_id = ${v('documentId')}::uuid AND ${sql.raw(alias)}.org_id = ${v('orgId')}::uuid
-          AND ${sql.raw(alias)}.created_at >= greatest(h, ${START}) AND ${sql.raw(alias)}.created_at < least(h + interval '1 hour', ${END})`;
+/*
+ * The rollup rows `r` of the whole days and hours, by their primary key (document, period, start). The
+ * pieces are unnested from arrays: the planner guesses a few rows for each (it guessed thousands for the
+ * series, which priced the statement high enough for PostgreSQL's JIT compiler: 3 s of compiling; the pool's
+ * connections now have JIT off, db/connection.ts).
+ */
+const rollupsOfWholes = (table: string) => sql`pieces, LATERAL (
+             SELECT 'day'::text AS period, d AS starts_at FROM unnest(pieces.days) d
+             UNION ALL
+             SELECT 'hour'::text, h FROM unnest(pieces.hours) h
+           ) p
+           JOIN ${sql.raw(table)} r ON r.document_id = ${v('documentId')}::uuid AND r.period = p.period AND r.starts_at = p.starts_at
+         WHERE r.org_id = ${v('orgId')}::uuid`;
+/** The rows of a table with `created_at` (aliased `alias`) in the split hours and the range (`p.h` an hour's start). */
+const inSplits = (alias: string) => {
+  const [table, a] = [sql.raw(alias === 's' ? 'checklist_submissions' : 'checklist_answer_values'), sql.raw(alias)];
+  // Lateral (kept apart by OFFSET 0): each split hour's rows by the (document_id, created_at) index; nothing
+  // read when there is none.
+  return sql`pieces CROSS JOIN LATERAL unnest(pieces.splits) AS p(h)
+         CROSS JOIN LATERAL (SELECT * FROM ${table} x
+                              WHERE x.document_id = ${v('documentId')}::uuid AND x.created_at >= p.h AND x.created_at < p.h + interval '1 hour'
+                                AND x.created_at >= ${START} AND x.created_at < ${END} OFFSET 0) ${a}
+         WHERE ${a}.org_id = ${v('orgId')}::uuid`;
+};
 
 /** A row's bucket: the number of its boundary in `bounds`. */
 const bucketOf = (column: SQL) => sql`width_bucket(${column}, (SELECT b FROM bounds))`;
@@ -92,11 +106,10 @@ const ROLLUP_FILTERS = sql`(${v('status')}::text IS NULL OR s.bad = (${v('status
 const SUBMISSIONS = unnamed(
   sql`WITH ${BOUNDS}, ${PIECES}, rows AS (
         SELECT ${bucketOf(sql`r.starts_at`)} AS bucket, r.created_by, r.share_link_id, r.failing AS bad, r.submissions AS n
-          FROM checklist_submission_rollups r, pieces
-         WHERE ${ROLLUPS_OF_PIECES}
+          FROM ${rollupsOfWholes('checklist_submission_rollups')}
         UNION ALL
         SELECT ${bucketOf(sql`s.created_at`)}, s.created_by, s.share_link_id, s.validation_errors > 0, 1
-          FROM pieces ${inSplits('s')}
+          FROM ${inSplits('s')}
       ), counted AS (
         SELECT bucket, created_by, share_link_id, grouping(bucket) AS by_submitter,
                (sum(n) FILTER (WHERE ${ROLLUP_FILTERS}))::int AS submissions, (sum(n) FILTER (WHERE ${ROLLUP_FILTERS} AND bad))::int AS failing,
@@ -155,14 +168,15 @@ const choicesStatement = (filtered: boolean) =>
  */
 const ROLLED_ANSWERS = sql`WITH ${BOUNDS}, ${PIECES}, rows AS (
         SELECT ${bucketOf(sql`r.starts_at`)} AS bucket, r.question_id, r.choice, r.answer, r.count, r.failing, r.min, r.max
-          FROM checklist_answer_rollups r, pieces
-         WHERE ${ROLLUPS_OF_PIECES}
+          FROM ${rollupsOfWholes('checklist_answer_rollups')}
         UNION ALL
-        SELECT ${bucketOf(sql`a.created_at`)}, a.question_id, c.choice IS NOT NULL, coalesce(c.choice, CASE WHEN a.named THEN a.value_text END, ''),
-               1, (a.failing AND c.choice IS NULL)::int, a.value_number, a.value_number
-          FROM pieces ${inSplits('a')}
-         CROSS JOIN LATERAL (SELECT NULL::text UNION ALL SELECT unnest(a.value_choices)) c(choice)
-         WHERE NOT a.hidden
+        SELECT ${bucketOf(sql`a.created_at`)}, a.question_id, false, coalesce(CASE WHEN a.named THEN a.value_text END, ''),
+               1, a.failing::int, a.value_number, a.value_number
+          FROM ${inSplits('a')} AND NOT a.hidden
+        UNION ALL
+        SELECT ${bucketOf(sql`m.created_at`)}, m.question_id, true, c.choice, 1, 0, NULL, NULL
+          FROM (SELECT a.created_at, a.question_id, a.value_choices FROM ${inSplits('a')} AND NOT a.hidden AND a.value_choices IS NOT NULL) m
+         CROSS JOIN LATERAL unnest(m.value_choices) AS c(choice)
       )
       SELECT ${startOf(sql`g.bucket`)} AS start, g.question_id, g.choice, nullif(g.answer, '') AS answer, g.count, g.failing, g.min, g.max
         FROM (SELECT bucket, question_id, choice, answer, sum(count)::int AS count, sum(failing)::int AS failing, min(min) AS min, max(max) AS max
