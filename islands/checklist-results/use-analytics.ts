@@ -1,11 +1,11 @@
 /**
  * The analytics of a checklist's results page (issue #45) for its filters: read again when the filters
  * change and when the live stream tells of a submission to this checklist (or asks for a resync: the
- * stream the bell opened, src/client/stores/notifications.ts). A later read wins.
+ * stream the bell opened, src/client/stores/notifications.ts; every reader of the results hears it). A later read wins.
  */
 import { useEffect, useRef, useState } from 'react';
 import { api, problemText } from '../../src/client/api.ts';
-import { onLiveNews } from '../../src/client/stores/notifications.ts';
+import { onLiveNews, onLiveSubmission } from '../../src/client/stores/notifications.ts';
 import type { Analytics, AnalyticsQuery } from '../../src/shared/api/analytics.ts';
 
 export interface AnalyticsState {
@@ -27,21 +27,25 @@ export function useAnalytics(documentId: string, query: AnalyticsQuery, generati
   return state;
 }
 
-/** A counter that moves when a submission to `documentId` is heard of (or the stream resyncs); reads close together are made once. */
+/**
+ * A counter that moves when the stream tells of a submission to `documentId` (its `submission` event
+ * reaches every member who may read the results) or resyncs; reads close together are made once.
+ */
 export function useLiveSubmissions(documentId: string): number {
   const [generation, setGeneration] = useState(0);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const stop = onLiveNews((news) => {
-      const ours = news.kind === 'resync' || (news.notification.activity_type === 'DataSubmitted' && news.notification.item?.id === documentId);
-      if (!ours) return;
+    const moved = () => {
       timer ??= setTimeout(() => {
         timer = undefined;
         setGeneration((g) => g + 1);
       }, 300);
-    });
+    };
+    const stopNews = onLiveNews((news) => news.kind === 'resync' && moved());
+    const stopSubmissions = onLiveSubmission((id) => id === documentId && moved());
     return () => {
-      stop();
+      stopNews();
+      stopSubmissions();
       if (timer) clearTimeout(timer);
     };
   }, [documentId]);

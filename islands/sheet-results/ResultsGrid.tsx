@@ -86,7 +86,6 @@ export function ResultsGrid({ document: doc, onFirstPage, above }: { document: D
   const [from, setFrom] = useState<string>(() => dateInputValue(cutoff));
   const [direction, setDirection] = useState<SortDirection>('descending');
   const [skipWanted, setSkip] = useState(0);
-  const [exporting, setExporting] = useState(false);
 
   const fromDate = dateFromInput(from);
   const count = countOnOrAfter(rows, fromDate, loaded);
@@ -105,72 +104,16 @@ export function ResultsGrid({ document: doc, onFirstPage, above }: { document: D
     open((cell && row.submissions[cell.dataset.formId!]) || rowSubmission(row, order));
   };
 
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const blob = await api.documentation.sheetCsv(doc.id, fromDate ? { start_time: Math.floor(fromDate.getTime() / 1000) } : {});
-      saveBlob(blob, exportFileName(doc.name, 'csv'));
-    } catch (err) {
-      showAlert('warning', problemText(err, EXPORT_FAILED));
-    } finally {
-      setExporting(false);
-    }
+  const toggleSort = () => {
+    setDirection(direction === 'descending' ? 'ascending' : 'descending');
+    setSkip(0);
   };
-
-  const gridColumns: DataGridColumn<SheetRow>[] = [
-    {
-      key: 'datetime',
-      header: DATETIME,
-      sort: {
-        direction,
-        onToggle: () => {
-          setDirection(direction === 'descending' ? 'ascending' : 'descending');
-          setSkip(0);
-        },
-      },
-      cell: (row) => {
-        const main = rowSubmission(row, order);
-        const when = <span className="sheet-answer-date">{formatDateTime(row.created_at)}</span>;
-        return main ? <a href={resultsPath(doc.id, main)}>{when}</a> : when;
-      },
-    },
-    { key: 'submitted-by', header: SUBMITTED_BY, cell: (row) => row.created_by_username ?? 'A former member' },
-    ...columns.map(
-      (column): DataGridColumn<SheetRow> => ({
-        key: column.id,
-        header: column.title,
-        cellData: () => ({ 'data-form-id': column.formId }),
-        cell: (row) => <ResultCell row={row} column={column} />,
-      }),
-    ),
-  ];
+  const gridColumns = gridColumnsOf(doc.id, columns, order, { direction, onToggle: toggleSort });
 
   return (
     <section className="sheet-results" aria-label={label}>
       {above && firstReady && above({ contents, rows, count, loaded, from: fromDate, setFrom: changeFrom })}
-      <div className="sheet-results-bar">
-        <div className="sheet-results-filter field">
-          <label htmlFor="sheet-results-from">Datetime on or after</label>
-          <input
-            id="sheet-results-from"
-            type="date"
-            value={from}
-            onChange={(event) => changeFrom(event.target.value)}
-          />
-        </div>
-        {from !== '' && (
-          <button
-            type="button"
-            className="button text"
-            onClick={() => changeFrom('')}
-          >
-            Clear filter
-          </button>
-        )}
-        <button type="button" className="button secondary sheet-results-export" disabled={exporting} onClick={() => void exportCsv()}>
-          {exporting ? 'Exporting…' : EXPORT_CSV}
-        </button>
-      </div>
+      <ResultsBar doc={doc} from={from} fromDate={fromDate} changeFrom={changeFrom} />
       <DataGrid
         className="sheet-results-grid"
         label={label}
@@ -187,6 +130,77 @@ export function ResultsGrid({ document: doc, onFirstPage, above }: { document: D
       </p>
       {loading && firstReady && <progress className="sheet-results-meter" max={Math.max(total, 1)} value={loaded} aria-label="Results loaded" />}
     </section>
+  );
+}
+
+/** The grid's columns: Datetime (sortable, the row's link), Submitted By, then the sheet's questions. */
+function gridColumnsOf(
+  documentId: string,
+  columns: ReturnType<typeof columnsOf>,
+  order: ReturnType<typeof formOrder>,
+  sort: { direction: SortDirection; onToggle: () => void },
+): DataGridColumn<SheetRow>[] {
+  return [
+    {
+      key: 'datetime',
+      header: DATETIME,
+      sort,
+      cell: (row) => {
+        const main = rowSubmission(row, order);
+        const when = <span className="sheet-answer-date">{formatDateTime(row.created_at)}</span>;
+        return main ? <a href={resultsPath(documentId, main)}>{when}</a> : when;
+      },
+    },
+    { key: 'submitted-by', header: SUBMITTED_BY, cell: (row) => row.created_by_username ?? 'A former member' },
+    ...columns.map(
+      (column): DataGridColumn<SheetRow> => ({
+        key: column.id,
+        header: column.title,
+        cellData: () => ({ 'data-form-id': column.formId }),
+        cell: (row) => <ResultCell row={row} column={column} />,
+      }),
+    ),
+  ];
+}
+
+/** The bar above the grid: the 'Datetime on or after' filter, Clear filter, Export CSV (the filter's window). */
+function ResultsBar({ doc, from, fromDate, changeFrom }: { doc: Document; from: string; fromDate: Date | undefined; changeFrom: (value: string) => void }) {
+  const [exporting, setExporting] = useState(false);
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const blob = await api.documentation.sheetCsv(doc.id, fromDate ? { start_time: Math.floor(fromDate.getTime() / 1000) } : {});
+      saveBlob(blob, exportFileName(doc.name, 'csv'));
+    } catch (err) {
+      showAlert('warning', problemText(err, EXPORT_FAILED));
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <div className="sheet-results-bar">
+      <div className="sheet-results-filter field">
+        <label htmlFor="sheet-results-from">Datetime on or after</label>
+        <input
+          id="sheet-results-from"
+          type="date"
+          value={from}
+          onChange={(event) => changeFrom(event.target.value)}
+        />
+      </div>
+      {from !== '' && (
+        <button
+          type="button"
+          className="button text"
+          onClick={() => changeFrom('')}
+        >
+          Clear filter
+        </button>
+      )}
+      <button type="button" className="button secondary sheet-results-export" disabled={exporting} onClick={() => void exportCsv()}>
+        {exporting ? 'Exporting…' : EXPORT_CSV}
+      </button>
+    </div>
   );
 }
 

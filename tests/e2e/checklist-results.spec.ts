@@ -6,7 +6,7 @@
  */
 import { callApi, expect, expectAccessible, expectNoHorizontalScroll, signInWithToken, test, usePhoneViewport, type OrgAdmin } from './support/test.ts';
 import { question } from './support/checklist-filler.ts';
-import { memberOf } from './support/documentation.ts';
+import { memberOf, readOnlyRoot } from './support/documentation.ts';
 import type { Question } from '../../src/shared/checklists/index.ts';
 
 const questions = {
@@ -115,6 +115,29 @@ test('a new submission moves the counts without a reload (the live stream the be
   await expect(numbers.first()).toHaveText('3');
   await expect(page.getByRole('navigation', { name: 'Results of Live round pages' })).toContainText('of 3');
   expect(await page.evaluate(() => (window as { stayed?: boolean }).stayed), 'no reload').toBe(true);
+});
+
+test('a viewer with Read only, told of nothing, sees another member’s submission move the counts', async ({ page, orgAdmin }) => {
+  const { id } = await checklistWithSubmissionsOf(orgAdmin, 'Watched round', 2);
+  // The second member reads only (the root narrowed to Read) and follows nothing: no notification reaches them.
+  await readOnlyRoot(orgAdmin);
+  const reader = await memberOf(orgAdmin);
+  await signInWithToken(page, reader.token);
+  const streamOpened = page.waitForResponse((r) => r.url().includes('/documentation/notifications/stream') && r.status() === 200);
+  await page.goto(`/documentation/results/${id}`);
+  const numbers = page.getByRole('region', { name: 'Submissions: the numbers' }).locator('tbody tr td');
+  await expect(numbers.first()).toHaveText('2');
+  await streamOpened;
+  await page.evaluate(() => ((window as { stayed?: boolean }).stayed = true));
+
+  // The first member (the admin) submits.
+  const record = { floor: { value: 'pass' }, locked: { value: true }, temp: { value: 5 } };
+  await callApi(`documentation/documents/${id}/data`, { token: orgAdmin.token, json: { record } });
+  await expect(numbers.first()).toHaveText('3');
+  await expect(page.getByRole('navigation', { name: 'Results of Watched round pages' })).toContainText('of 3');
+  expect(await page.evaluate(() => (window as { stayed?: boolean }).stayed), 'no reload').toBe(true);
+  const told = await callApi<{ total: number }>('documentation/notifications', { token: reader.token });
+  expect(told.total, 'the reader was notified of nothing').toBe(0);
 });
 
 test('a result sheet charts its number and date-time columns above its grid', async ({ page, orgAdmin }) => {

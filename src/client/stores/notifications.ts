@@ -102,6 +102,18 @@ const tell = (news: LiveNews) => {
   for (const listener of newsListeners) listener(news);
 };
 
+const submissionListeners = new Set<(documentId: string) => void>();
+
+/**
+ * Hears of each checklist whose results the member may read getting a submission (the stream's
+ * `submission` event, issue #45: the results page's counts move for every reader, not only the notified);
+ * answers the function that stops listening.
+ */
+export function onLiveSubmission(listener: (documentId: string) => void): () => void {
+  submissionListeners.add(listener);
+  return () => submissionListeners.delete(listener);
+}
+
 function take(push: NotificationPush): void {
   tell({ kind: 'notification', notification: push.notification });
   const state = $notifications.get();
@@ -176,7 +188,10 @@ export function startLiveNotifications(): () => void {
       if (signal.aborted) break;
       const onEvent = (e: ServerSentEvent) => {
         if (e.event === 'notification') take(JSON.parse(e.data) as NotificationPush);
-        else if (e.event === 'resync') {
+        else if (e.event === 'submission') {
+          const { document_id } = JSON.parse(e.data) as { document_id: string };
+          for (const listener of submissionListeners) listener(document_id);
+        } else if (e.event === 'resync') {
           void loadNotifications();
           tell({ kind: 'resync' });
         } else if (e.event === 'ready') {

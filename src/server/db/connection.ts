@@ -55,7 +55,9 @@ export const POOL_SIZE = 10;
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: POOL_SIZE });
+    // JIT off: the request path's statements are short, and a plan priced high by a poor row guess was
+    // compiled for 0.3–3 s (the analytics, issue #45; the sheets' joins turn it off per transaction too).
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: POOL_SIZE, options: '-c jit=off' });
     // An idle connection the server drops (restart, failover, terminated backend) emits 'error' on the
     // pool; unheard, that would end the process. The pool opens a new connection when next asked.
     pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));

@@ -26,6 +26,7 @@ import { liveNotification } from '../db/queries/live-notifications.ts';
 import type { Deps, Member } from '../env.ts';
 import { notificationsSeenBy } from '../services/notifications/items.ts';
 import { logger } from '../operations/logger.ts';
+import { resultReaders } from './submissions.ts';
 
 export const CHANNEL = 'notifications';
 
@@ -37,7 +38,9 @@ export type LiveEvent =
   | { event: 'notification'; id: string; data: NotificationPush }
   | { event: 'resync'; data: Record<string, never> }
   /** The server is stopping: connect again (the balancer sends the new stream to another process). */
-  | { event: 'reconnect'; data: Record<string, never> };
+  | { event: 'reconnect'; data: Record<string, never> }
+  /** A checklist whose results the member may read got a submission (issue #45; ./submissions.ts). */
+  | { event: 'submission'; data: { document_id: string } };
 
 /** One open stream, as the route gives it to the hub. */
 export interface LiveStream {
@@ -57,9 +60,16 @@ interface Payload {
   n: string;
 }
 
-function payloadOf(text: string): Payload | undefined {
+/** A checklist's submissions stored (the trigger of migration 0031): `s` the checklist. */
+interface SubmissionPayload {
+  o: string;
+  s: string;
+}
+
+function payloadOf(text: string): Payload | SubmissionPayload | undefined {
   try {
-    const p = JSON.parse(text) as Partial<Payload>;
+    const p = JSON.parse(text) as Partial<Payload & SubmissionPayload>;
+    if (typeof p.o === 'string' && typeof p.s === 'string') return { o: p.o, s: p.s };
     return typeof p.u === 'string' && typeof p.o === 'string' && typeof p.n === 'string' ? (p as Payload) : undefined;
   } catch {
     return undefined;
@@ -151,12 +161,29 @@ export class LiveHub {
     if (this.stopped) return;
     const payload = payloadOf(text);
     if (!payload) return;
+    if ('s' in payload) return this.track(`live submission ${payload.s}`, this.submitted(payload));
     const set = this.streams.get(keyOf(payload.u, payload.o));
     if (!set || set.size === 0) return;
-    const read = this.push(payload, [...set])
-      .catch((err: unknown) => this.log(`live notification ${payload.n}: ${err instanceof Error ? err.message : String(err)}`))
-      .finally(() => this.reads.delete(read));
+    this.track(`live notification ${payload.n}`, this.push(payload, [...set]));
+  }
+
+  /** Keeps a read under way until it settles (stop waits for them); its failure is logged. */
+  private track(what: string, work: Promise<void>): void {
+    const read = work.catch((err: unknown) => this.log(`${what}: ${err instanceof Error ? err.message : String(err)}`)).finally(() => this.reads.delete(read));
     this.reads.add(read);
+  }
+
+  /** A checklist got submissions: every stream of its organisation whose member may read its results hears of it. */
+  private async submitted(payload: SubmissionPayload): Promise<void> {
+    const streams = [...this.streams.values()].flatMap((set) => [...set]).filter((s) => s.member.orgId === payload.o);
+    if (streams.length === 0) return;
+    const members = [...new Map(streams.map((s) => [s.member.userId, s.member])).values()];
+    const readers = await resultReaders(this.deps.db, members, payload.s);
+    if (this.stopped) return;
+    const event: LiveEvent = { event: 'submission', data: { document_id: payload.s } };
+    for (const stream of streams) {
+      if (readers.has(stream.member.userId) && this.streams.get(keyOf(stream.member.userId, payload.o))?.has(stream)) stream.send(event);
+    }
   }
 
   private async push(payload: Payload, streams: LiveStream[]): Promise<void> {

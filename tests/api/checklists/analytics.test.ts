@@ -51,15 +51,21 @@ interface Row {
 }
 let rows: Row[];
 
+const dayStarts = new Map<string, number>();
 /** The day a moment falls on in `zone`, as the epoch second of that day's local midnight. */
 function dayStart(iso: string, zone: string): number {
+  const known = dayStarts.get(`${iso} ${zone}`);
+  if (known !== undefined) return known;
   const parts = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
-  // The local midnight: try each UTC offset from -14 h to +14 h until the zone's clock reads 00:00 of that day.
-  for (let h = -14; h <= 14; h++) {
-    const candidate = Date.parse(`${parts}T00:00:00Z`) - h * 3_600_000;
-    const local = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(new Date(candidate));
-    const [d, m, y] = parts.split('-').reverse();
-    if (local === `${d}/${m}/${y}, 00:00`) return candidate / 1000;
+  const clock = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+  const [d, m, y] = parts.split('-').reverse();
+  // The local midnight: try each UTC offset from -14 h to +14 h (by quarter hours) until the zone's clock reads 00:00 of that day.
+  for (let q = -56; q <= 56; q++) {
+    const candidate = Date.parse(`${parts}T00:00:00Z`) - q * 900_000;
+    if (clock.format(new Date(candidate)) === `${d}/${m}/${y}, 00:00`) {
+      dayStarts.set(`${iso} ${zone}`, candidate / 1000);
+      return candidate / 1000;
+    }
   }
   throw new Error(`no midnight for ${iso} in ${zone}`);
 }
@@ -267,5 +273,103 @@ describe('checklist_answer_values: the answers the analytics count', () => {
     // A trashed checklist has no analytics (404 as for its data).
     expect((await team.admin.api.delete(`documentation/folders/${folder.id}`)).status).toBe(204);
     expect((await analytics(range, team.member, doc.id)).status).toBe(404);
+  });
+});
+
+/*
+ * The rollups (migration 0030): the counts are read from per-day and per-hour rollups, and from the answers
+ * themselves only where a bucket boundary or the range's end falls inside an hour. Every zone, every range
+ * and every change of the submissions must count as the rows do.
+ */
+describe('GET …/analytics from the rollups: any zone, any range, kept as submissions change', () => {
+  interface QuestionOut {
+    question_id: string;
+    buckets: { start: number; count: number; failing: number; answers: Record<string, number>; min: number | null; p50: number | null; max: number | null }[];
+  }
+  const answeredIn = (list: readonly Row[], id: string) => list.filter((r) => r.record[id] && r.record[id].value !== null && r.record[id].value !== '');
+  /** The test's own per-day count of `list` in `zone`: submissions, and question `id`'s count, failing, min and max. */
+  function expectedDays(list: readonly Row[], zone: string, id: string) {
+    const days = [...new Set(list.map((r) => dayStart(r.created_at, zone)))].sort((a, b) => a - b);
+    const of = (start: number) => list.filter((r) => dayStart(r.created_at, zone) === start);
+    const buckets = days.map((start) => ({ start, submissions: of(start).length, failing: of(start).filter((r) => r.validation_errors > 0).length }));
+    const question = days
+      .map((start) => {
+        const answered = answeredIn(of(start), id);
+        const numbers = answered.map((r) => r.record[id]!.value).filter((x): x is number => typeof x === 'number');
+        return { start, count: answered.length, failing: answered.filter((r) => !r.record[id]!.valid).length, min: numbers.length ? Math.min(...numbers) : null, max: numbers.length ? Math.max(...numbers) : null };
+      })
+      .filter((b) => b.count > 0);
+    return { buckets, question };
+  }
+  const questionOf = (body: { questions: QuestionOut[] }, id: string) =>
+    body.questions.find((q) => q.question_id === id)!.buckets.map(({ start, count, failing, min, max }) => ({ start, count, failing, min, max }));
+
+  it('counts per day in zones whose midnight is not on the UTC hour (Asia/Kolkata, Australia/Adelaide) as the test counts', async () => {
+    for (const zone of ['Asia/Kolkata', 'Australia/Adelaide', 'America/St_Johns', 'Europe/Berlin']) {
+      const res = await analytics(`${RANGE}&bucket=day&tz=${zone}`);
+      expect(res.status, res.text).toBe(200);
+      for (const id of ['ok', 'temp', 'cold']) {
+        const expected = expectedDays(rows, zone, id);
+        expect(res.body.buckets, zone).toEqual(expected.buckets);
+        expect(questionOf(res.body, id), `${zone} ${id}`).toEqual(expected.question);
+      }
+    }
+  });
+
+  it('counts a range that starts and ends inside an hour', async () => {
+    const start = '2026-03-28T23:10:00Z';
+    const end = '2026-03-29T21:40:00Z';
+    const inRange = rows.filter((r) => r.created_at >= new Date(start).toISOString() && r.created_at < new Date(end).toISOString());
+    expect(inRange).toHaveLength(3);
+    const res = await analytics(`start_time=${seconds(start)}&end_time=${seconds(end)}&bucket=day&tz=Asia/Kolkata`);
+    const expected = expectedDays(inRange, 'Asia/Kolkata', 'temp');
+    expect(res.body.buckets).toEqual(expected.buckets);
+    expect(questionOf(res.body, 'temp')).toEqual(expected.question);
+  });
+
+  it('counts as the answers themselves do: valid plus failing (read from the answers) equals all (from the rollups)', async () => {
+    const all = await analytics(`${RANGE}&bucket=week&tz=Europe/Berlin`);
+    const valid = await analytics(`${RANGE}&bucket=week&tz=Europe/Berlin&status=valid`);
+    const failing = await analytics(`${RANGE}&bucket=week&tz=Europe/Berlin&status=failing`);
+    for (const id of ['ok', 'door', 'colour', 'temp', 'parts']) {
+      const sum = new Map<number, { count: number; answers: Record<string, number> }>();
+      for (const part of [valid.body, failing.body])
+        for (const b of part.questions.find((q: QuestionOut) => q.question_id === id).buckets as QuestionOut['buckets']) {
+          const into = sum.get(b.start) ?? { count: 0, answers: {} };
+          into.count += b.count;
+          for (const [k, n] of Object.entries(b.answers)) into.answers[k] = (into.answers[k] ?? 0) + n;
+          sum.set(b.start, into);
+        }
+      const whole = (all.body.questions.find((q: QuestionOut) => q.question_id === id).buckets as QuestionOut['buckets']).map((b) => [b.start, b.count, b.answers]);
+      expect(whole, id).toEqual([...sum.entries()].sort((a, b) => a[0] - b[0]).map(([start, b]) => [start, b.count, b.answers]));
+    }
+  });
+
+  it('takes a removed submission off (its minimum and maximum too) and moves an erased submitter', async () => {
+    const doc = await makeChecklist(team.admin, questions);
+    const ids: string[] = [];
+    try {
+      for (const [at, temp] of [['2026-04-10T10:05:00Z', 9.5], ['2026-04-10T10:20:00Z', 1], ['2026-04-10T10:40:00Z', 5], ['2026-04-11T08:00:00Z', 3]] as const) {
+        server.clock.freeze(new Date(at));
+        const res = await submit(team.member, doc.id, { ok: { value: 'pass' }, door: { value: true }, temp: { value: temp } });
+        expect(res.status, res.text).toBe(201);
+        ids.push(res.body.id);
+      }
+    } finally {
+      server.clock.reset();
+    }
+    const range = `start_time=${seconds('2026-04-01T00:00:00Z')}&end_time=${seconds('2026-05-01T00:00:00Z')}&bucket=month&tz=UTC`;
+    const temp = async () => (await analytics(range, team.member, doc.id)).body.questions.find((q: QuestionOut) => q.question_id === 'temp').buckets[0];
+    expect(await temp()).toMatchObject({ count: 4, min: 1, max: 9.5, p50: 4 });
+    await server.db.execute(sql`DELETE FROM checklist_submissions WHERE id IN (${ids[0]}::uuid, ${ids[1]}::uuid)`);
+    expect(await temp()).toMatchObject({ count: 2, min: 3, max: 5, p50: 4 });
+    // The submitter erased (created_by set null, as deleting a user does): counted under no member.
+    await server.db.execute(sql`UPDATE checklist_submissions SET created_by = NULL WHERE id = ${ids[2]}::uuid`);
+    const after = (await analytics(range, team.member, doc.id)).body;
+    expect(after.buckets).toEqual([{ start: seconds('2026-04-01T00:00:00Z'), submissions: 2, failing: 0 }]);
+    expect(after.submitters.map((s: { user_id: string | null; submissions: number }) => [s.user_id, s.submissions])).toEqual([
+      [team.member.id, 1],
+      [null, 1],
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 /** Checklists (issue #4): submissions and the answer keys sheets join on (signed uploads: ./uploads.ts). */
-import { type AnyPgColumn, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { at, createdAt } from './columns.ts';
 import { orgIdColumn, users } from './accounts.ts';
 import { documents } from './documentation.ts';
@@ -111,10 +112,66 @@ export const checklistAnswerValues = pgTable(
     valueChoices: text('value_choices').array(),
     failing: boolean('failing').notNull(),
     hidden: boolean('hidden').notNull(),
+    /** Its question (pass/fail, true/false, single choice in the published contents) is counted per answer text (migration 0030). */
+    named: boolean('named').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.submissionId, t.questionId] }),
     // A checklist's answers within a time window (GET …/analytics).
     index('checklist_answer_values_time_idx').on(t.documentId, t.createdAt),
+    // The medians of number questions from the index alone (an index-only scan per bucket and question).
+    index('checklist_answer_values_number_idx')
+      .on(t.documentId, t.questionId, t.createdAt, t.valueNumber)
+      .where(sql`${t.valueNumber} IS NOT NULL AND NOT ${t.hidden}`),
   ],
+);
+
+/** A rollup's period: a UTC hour or a UTC day (`starts_at` its first instant). */
+const rollupPeriod = () => text('period').$type<'hour' | 'day'>().notNull();
+
+/**
+ * A checklist's answers counted per UTC hour and per UTC day (issue #45; db/queries/analytics.ts reads them
+ * instead of every answer): per question and — for pass/fail, true/false and single choice — answer text
+ * (`answer`, '' for the others), and for a multiple choice each choice (`choice` true, `answer` the choice):
+ * how many (`count`), how many failing, the numbers' `min` and `max` (not hidden answers only). Kept by the
+ * triggers of migration 0030 in the statement that inserts (or removes) the answers in
+ * checklist_answer_values, never by the application. A median does not roll up: it is read from
+ * checklist_answer_values (its number index).
+ */
+export const checklistAnswerRollups = pgTable(
+  'checklist_answer_rollups',
+  {
+    orgId: uuid('org_id').notNull(),
+    documentId: uuid('document_id').notNull(),
+    period: rollupPeriod(),
+    startsAt: at('starts_at').notNull(),
+    questionId: text('question_id').notNull(),
+    choice: boolean('choice').notNull(),
+    answer: text('answer').notNull(),
+    count: integer('count').notNull(),
+    failing: integer('failing').notNull(),
+    min: doublePrecision('min'),
+    max: doublePrecision('max'),
+  },
+  (t) => [primaryKey({ name: 'checklist_answer_rollups_pk', columns: [t.documentId, t.period, t.startsAt, t.questionId, t.choice, t.answer] })],
+);
+
+/**
+ * A checklist's submissions counted per UTC hour and per UTC day, per submitter (member or share link) and
+ * failing or not (issue #45): the analytics' submissions per bucket and their submitters. Kept by the
+ * triggers of migration 0030 as submissions are inserted, changed (a submitter erased) or removed.
+ */
+export const checklistSubmissionRollups = pgTable(
+  'checklist_submission_rollups',
+  {
+    orgId: uuid('org_id').notNull(),
+    documentId: uuid('document_id').notNull(),
+    period: rollupPeriod(),
+    startsAt: at('starts_at').notNull(),
+    createdBy: uuid('created_by'),
+    shareLinkId: uuid('share_link_id'),
+    failing: boolean('failing').notNull(),
+    submissions: integer('submissions').notNull(),
+  },
+  (t) => [unique('checklist_submission_rollups_key').on(t.documentId, t.period, t.startsAt, t.createdBy, t.shareLinkId, t.failing).nullsNotDistinct()],
 );
