@@ -16,14 +16,14 @@
  *   at once exactly one wins (the other's UPDATE waits, re-reads the row and matches nothing).
  * - Unclaim: the claimer or an org admin; complete: the claimer. Both conditional UPDATEs too.
  */
-import { and, desc, eq, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import type { Assignment, AssignmentKind } from '../../../shared/api/assignments.ts';
 import type { CreateAssignmentParsed, ListAssignmentsParsed } from '../../../shared/api/assignments-schemas.ts';
 import type { List } from '../../../shared/api/list.ts';
 import { isUuid, uuidv7 } from '../../../shared/ids.ts';
 import type { Queryable } from '../../db/connection.ts';
-import { assignments, documents, folders, organisations, roles, shareLinks, users } from '../../db/schema.ts';
+import { assignmentRecordsWhere, openAssignmentRecordsOf, type AssignmentRecord } from '../../db/queries/assignment-views.ts';
+import { assignments } from '../../db/schema.ts';
 import type { Deps, Member } from '../../env.ts';
 import { conflict, forbidden, notFound, validationFailed } from '../../errors.ts';
 import { presentAssignment, type AssignmentRow, type AssignmentView } from '../../presenters/assignments.ts';
@@ -41,53 +41,25 @@ export const assignmentNotFound = () => notFound('Assignment not found');
 /** The most assignments one list answers (a dashboard's list; an item's tab). */
 export const MAX_LISTED_ASSIGNMENTS = 500;
 
-const assignedBy = alias(users, 'assigned_by_user');
-const claimedBy = alias(users, 'claimed_by_user');
-const completedBy = alias(users, 'completed_by_user');
-const assigneeUser = alias(users, 'assignee_user');
+const viewOfRecord = (r: AssignmentRecord): AssignmentView => ({
+  row: r.row,
+  objectName: r.documentName ?? r.folderName,
+  doctype: r.doctype,
+  assigneeName: r.assigneeName,
+  assignedByUsername: r.assignedByUsername,
+  claimedByUsername: r.claimedByUsername,
+  completedByUsername: r.completedByUsername,
+});
 
-/** Assignments with the names they are shown with: the item, the assignee, who assigned and who claimed. One statement. */
-export function viewsWhere(db: Queryable, where: SQL | undefined, limit = MAX_LISTED_ASSIGNMENTS, newestDone = false) {
-  return db
-    .select({
-      row: assignments,
-      documentName: documents.name,
-      doctype: documents.doctype,
-      folderName: folders.name,
-      roleName: roles.name,
-      userName: assigneeUser.username,
-      orgName: organisations.name,
-      assignedByUsername: assignedBy.username,
-      claimedByUsername: claimedBy.username,
-      completedByUsername: completedBy.username,
-      linkName: shareLinks.name,
-    })
-    .from(assignments)
-    .leftJoin(documents, eq(documents.id, assignments.documentId))
-    .leftJoin(folders, eq(folders.id, assignments.folderId))
-    .leftJoin(roles, and(eq(assignments.assignedToType, 'role'), eq(roles.id, assignments.assignedToId)))
-    .leftJoin(assigneeUser, and(eq(assignments.assignedToType, 'user'), eq(assigneeUser.id, assignments.assignedToId)))
-    .leftJoin(organisations, and(eq(assignments.assignedToType, 'org'), eq(organisations.id, assignments.assignedToId)))
-    .leftJoin(assignedBy, eq(assignedBy.id, assignments.assignedBy))
-    .leftJoin(claimedBy, eq(claimedBy.id, assignments.claimedBy))
-    .leftJoin(completedBy, eq(completedBy.id, assignments.completedBy))
-    .leftJoin(shareLinks, and(eq(assignments.assignedToType, 'share_link'), eq(shareLinks.id, assignments.assignedToId)))
-    .where(where)
-    .orderBy(...(newestDone ? [desc(assignments.completedAt)] : []), desc(assignments.assignedAt), desc(assignments.id))
-    .limit(limit)
-    .then((found) =>
-      found.map(
-        (r): AssignmentView => ({
-          row: r.row,
-          objectName: r.documentName ?? r.folderName,
-          doctype: r.doctype,
-          assigneeName: r.roleName ?? r.userName ?? r.orgName ?? r.linkName,
-          assignedByUsername: r.assignedByUsername,
-          claimedByUsername: r.claimedByUsername,
-          completedByUsername: r.completedByUsername,
-        }),
-      ),
-    );
+/** Assignments with the names they are shown with, newest first (the Done list: newest completed first). One statement. */
+export async function viewsWhere(db: Queryable, where: SQL | undefined, limit = MAX_LISTED_ASSIGNMENTS, newestDone = false): Promise<AssignmentView[]> {
+  return (await assignmentRecordsWhere(db, where, limit, newestDone)).map(viewOfRecord);
+}
+
+/** The open assignments handed to `who`, one of their roles or their organisation, newest first (db/queries/assignment-views.ts). */
+async function openViewsOf(db: Queryable, who: Member): Promise<AssignmentView[]> {
+  const found = await openAssignmentRecordsOf(db, { orgId: who.orgId, userId: who.userId, roleIds: [...who.roleIds] }, MAX_LISTED_ASSIGNMENTS);
+  return found.map(viewOfRecord);
 }
 
 async function viewOf(db: Queryable, id: string, now: Date): Promise<Assignment> {
@@ -221,8 +193,10 @@ export async function listAssignments(deps: Deps, who: Member, query: ListAssign
     return { results: views.map(present), total: views.length };
   }
   // Issue #44: the Done list (mine completed, newest first), or the open ones (missed occurrences are neither).
-  const state = query.status === 'completed' ? isNotNull(assignments.completedAt) : and(isNull(assignments.completedAt), isNull(assignments.missedAt));
-  const views = await viewsWhere(deps.db, and(eq(assignments.orgId, who.orgId), state, handedTo(who)), MAX_LISTED_ASSIGNMENTS, query.status === 'completed');
+  const views =
+    query.status === 'completed'
+      ? await viewsWhere(deps.db, and(eq(assignments.orgId, who.orgId), isNotNull(assignments.completedAt), handedTo(who)), MAX_LISTED_ASSIGNMENTS, true)
+      : await openViewsOf(deps.db, who);
   // Each item's permissions once (one statement per item: its chain with the ACL entries of every level).
   const readable = new Map<string, Promise<boolean>>();
   const visible = await Promise.all(
