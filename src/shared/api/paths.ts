@@ -136,6 +136,8 @@ export const billing = {
 
 export const settings = {
   mailFailures: 'settings/mail-failures',
+  /** GET: the organisation's data to take away, one ZIP (issue #47, GDPR Art. 20; org admins, no API token). */
+  export: 'settings/export.zip',
 };
 
 /** Single sign-on's connection (issue #48; org admins). */
