@@ -76,7 +76,7 @@ const jsonOf = (entries: Map<string, Buffer>, name: string): any => JSON.parse(t
 let ours: { admin: TestUser; member: TestUser; org: TestOrg; role: { id: string; name: string } };
 let checklist: { id: string; name: string };
 let folder: { id: string; name: string };
-let photo: { id: string; bytes: Uint8Array };
+let photo: { id: string; bytes: Uint8Array<ArrayBuffer> };
 let theirs: { admin: TestUser; org: TestOrg; checklistId: string; secret: string };
 let entries: Map<string, Buffer>;
 let answer: Download;
