@@ -275,6 +275,22 @@ const cases: DialogCase[] = [
       return opener;
     },
   },
+  {
+    // Issue #47 (GDPR Art. 17): Edit User's Erase account (islands/admin/user-form/EraseAccount.tsx).
+    name: 'Erase account',
+    buttons: ['secondary'],
+    open: async (page, admin) => {
+      const user = await callApi<{ id: string }>('users/', {
+        token: admin.token,
+        json: { username: `eve-${Date.now()}`, email: `eve-${Date.now()}@example.test`, full_name: 'Eve Tester', password: 'Pw-12345678' },
+      });
+      await signInWithToken(page, admin.token);
+      await page.goto(`/admin/users/${user.id}`);
+      const opener = page.locator('.user-form-actions').getByRole('button', { name: 'Erase account', exact: true });
+      await opener.click();
+      return opener;
+    },
+  },
   { name: 'Remove page', buttons: ['secondary'], open: presentationPage('Remove page') },
   { name: 'Replace page', buttons: ['secondary'], open: presentationPage('Replace page') },
   { name: 'Add Checklist', buttons: ['primary', 'secondary'], open: (page, admin) => sheetEditor(page, admin, false) },

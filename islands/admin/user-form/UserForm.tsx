@@ -31,6 +31,7 @@ import {
   type FormError,
   type UserFormValues,
 } from './user-form-state.ts';
+import { EraseAccount } from './EraseAccount.tsx';
 
 const DeleteUserDialog = lazy(() => import('./DeleteUserDialog.tsx').then((m) => ({ default: m.DeleteUserDialog })));
 
@@ -209,6 +210,7 @@ function UserFormBody({ roles, user }: { roles: TransferOption[]; user: AdminUse
             Delete
           </button>
         )}
+        {!creating && user && <EraseAccount user={user} />}
       </div>
       {deleting && user && (
         <Suspense fallback={null}>
