@@ -286,8 +286,11 @@ const cases: DialogCase[] = [
       });
       await signInWithToken(page, admin.token);
       await page.goto(`/admin/users/${user.id}`);
-      const opener = page.locator('.user-form-actions').getByRole('button', { name: 'Erase account', exact: true });
+      // The form's own button (the dialog has an Erase account of its own).
+      const opener = page.locator('.user-form-erase > button');
       await opener.click();
+      // At 390 px the dialog's Cancel opens under the pointer: move it away, so the look is not a hover's.
+      await page.mouse.move(0, 0);
       return opener;
     },
   },

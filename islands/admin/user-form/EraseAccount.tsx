@@ -63,15 +63,19 @@ function EraseAccountDialog({ user, onClosed }: { user: AdminUser; onClosed: () 
   );
 }
 
-/** The button and, once pressed, its dialog. */
+/**
+ * Below the form's actions (Save, Cancel, Delete keep their one anatomy, issue #32): the button, a line on
+ * how it differs from Delete, and once pressed its dialog.
+ */
 export function EraseAccount({ user }: { user: AdminUser }) {
   const [asking, setAsking] = useState(false);
   return (
-    <>
+    <div className="user-form-erase">
       <button type="button" className="button danger" onClick={() => setAsking(true)}>
         {ERASE_ACCOUNT}
       </button>
+      <p className="hint">Delete removes them from this organization; Erase account erases the person everywhere, for good.</p>
       {asking && <EraseAccountDialog user={user} onClosed={() => setAsking(false)} />}
-    </>
+    </div>
   );
 }

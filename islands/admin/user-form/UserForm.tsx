@@ -210,8 +210,8 @@ function UserFormBody({ roles, user }: { roles: TransferOption[]; user: AdminUse
             Delete
           </button>
         )}
-        {!creating && user && <EraseAccount user={user} />}
       </div>
+      {!creating && user && <EraseAccount user={user} />}
       {deleting && user && (
         <Suspense fallback={null}>
           <DeleteUserDialog user={user} onClosed={() => setDeleting(false)} />
