@@ -164,6 +164,8 @@ export const api = {
         },
       }),
     get: (id: string) => call<AdminUser>(paths.users.user(id)),
+    /** Erases a member's account (issue #47, GDPR Art. 17): in every organisation, for an admin of each. */
+    eraseAccount: (id: string) => json<void>('DELETE', paths.users.account(id)),
     /** Creates an account and its membership at once (`POST users/`, with the slash). */
     create: (body: CreateUserBody) => json<AdminUser>('POST', paths.users.create, body),
     /** Invites an e-mail address (`POST users`, no slash). */
@@ -310,6 +312,9 @@ export const api = {
   settings: {
     /** The organisation's mail that could not be delivered (org admins; General Settings). */
     mailFailures: () => call<MailFailures>(paths.settings.mailFailures),
+    /** The organisation's data to take away as one ZIP (issue #47; org admins, read with the bearer token, then saved by the screen). */
+    exportOrganisation: async () =>
+      asBlob(await call<string | Blob>(paths.settings.export, { headers: { Accept: 'application/zip' } }), 'application/zip'),
   },
   /** Single sign-on's connection (issue #48; org admins): 404 while there is none. */
   sso: {

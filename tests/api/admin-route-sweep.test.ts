@@ -48,6 +48,7 @@ const ADMIN_CALLS: AdminCall[] = [
   { method: 'DELETE', route: '/roles/:id', path: (ids) => `roles/${ids.role}`, namesId: true },
   { method: 'GET', route: '/activity', path: () => 'activity', namesId: false },
   { method: 'GET', route: '/settings/mail-failures', path: () => 'settings/mail-failures', namesId: false },
+  { method: 'GET', route: '/settings/export.zip', path: () => 'settings/export.zip', namesId: false },
   { method: 'GET', route: '/webhooks', path: () => 'webhooks', namesId: false },
   { method: 'POST', route: '/webhooks', path: () => 'webhooks', body: () => ({ url: 'https://example.com/hook', events: ['member.left'] }), namesId: false },
   { method: 'GET', route: '/webhooks/:id', path: (ids) => `webhooks/${ids.webhook}`, namesId: true },

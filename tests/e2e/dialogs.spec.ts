@@ -275,6 +275,25 @@ const cases: DialogCase[] = [
       return opener;
     },
   },
+  {
+    // Issue #47 (GDPR Art. 17): Edit User's Erase account (islands/admin/user-form/EraseAccount.tsx).
+    name: 'Erase account',
+    buttons: ['secondary'],
+    open: async (page, admin) => {
+      const user = await callApi<{ id: string }>('users/', {
+        token: admin.token,
+        json: { username: `eve-${Date.now()}`, email: `eve-${Date.now()}@example.test`, full_name: 'Eve Tester', password: 'Pw-12345678' },
+      });
+      await signInWithToken(page, admin.token);
+      await page.goto(`/admin/users/${user.id}`);
+      // The form's own button (the dialog has an Erase account of its own).
+      const opener = page.locator('.user-form-erase > button');
+      await opener.click();
+      // At 390 px the dialog's Cancel opens under the pointer: move it away, so the look is not a hover's.
+      await page.mouse.move(0, 0);
+      return opener;
+    },
+  },
   { name: 'Remove page', buttons: ['secondary'], open: presentationPage('Remove page') },
   { name: 'Replace page', buttons: ['secondary'], open: presentationPage('Replace page') },
   { name: 'Add Checklist', buttons: ['primary', 'secondary'], open: (page, admin) => sheetEditor(page, admin, false) },

@@ -107,6 +107,8 @@ const PHRASES: Record<ActivityType, Phrase> = {
   SsoConnectionDeleted: { verb: 'disconnected single sign-on', kind: 'organization' },
   SsoAccountCreated: { verb: 'signed in through single sign-on', kind: 'user' },
   SsoAccountLinked: { verb: 'linked single sign-on to', kind: 'user' },
+  // Said whole in describeActivity.
+  OrganisationExported: { verb: 'exported the data of', kind: 'organization' },
 };
 
 /** Single sign-on (issue #48): the sentence after the actor's name; `issuer` is the provider's address. */
@@ -155,6 +157,7 @@ export function describeActivity(entry: ActivityEntry): ActivityPart[] {
   const context = entry.context_data ?? {};
   const invitation = INVITATION_WORDS[entry.activity_type];
   if (invitation) return [actor, invitation(str(context.email) ?? 'someone')];
+  if (entry.activity_type === 'OrganisationExported') return [actor, ' exported the organization’s data.'];
   const sso = SSO_WORDS[entry.activity_type];
   if (sso) return [actor, sso(str(context.issuer) ?? 'the identity provider')];
   const token = TOKEN_WORDS[entry.activity_type];

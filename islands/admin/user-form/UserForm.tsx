@@ -29,6 +29,7 @@ import {
   type FormError,
   type UserFormValues,
 } from './user-form-state.ts';
+import { EraseAccount } from './EraseAccount.tsx';
 
 const DeleteUserDialog = lazy(() => import('./DeleteUserDialog.tsx').then((m) => ({ default: m.DeleteUserDialog })));
 
@@ -161,6 +162,7 @@ function UserFormBody({ roles, user }: { roles: TransferOption[]; user: AdminUse
         </p>
       )}
       <UserFormActions busy={busy} canSave={canSave} creating={creating} onDelete={() => setDeleting(true)} />
+      {!creating && user && <EraseAccount user={user} />}
       {deleting && user && (
         <Suspense fallback={null}>
           <DeleteUserDialog user={user} onClosed={() => setDeleting(false)} />

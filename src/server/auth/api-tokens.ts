@@ -52,6 +52,7 @@ const ORGANISATIONS = 'An API token works in its own organization only';
 const BILLING = 'An API token cannot manage billing';
 const SINGLE_SIGN_ON = 'An API token cannot manage single sign-on';
 const ERASURE = 'An API token cannot delete an account';
+const EXPORT = "An API token cannot export the organisation's data";
 
 /**
  * A refusal of the calls on the token's OWN user only: the address's segment after the entry's prefix is a
@@ -102,6 +103,8 @@ export const TOKEN_REFUSALS: Readonly<Record<string, string | OwnUserRefusal>> =
   'POST /auth/create-org': ORGANISATIONS,
   '/auth/invites': ORGANISATIONS,
   'POST /auth/invite': ORGANISATIONS,
+  // The organisation's data to take away (issue #47): everything at once, for a signed-in admin.
+  '/settings/export.zip': EXPORT,
   // Billing, all of it.
   '/billing': BILLING,
   // Single sign-on's connection (issue #48): who may sign in at all is for a signed-in admin to change.

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Config } from '../config.ts';
 import { migrationsFolder, type Database } from '../db/connection.ts';
 import { appliedMigrationCount, databaseAnswers } from '../db/queries/readiness.ts';
+import { storageFor } from '../storage/index.ts';
 import { logger } from './logger.ts';
 
 export type ReadinessPart = 'database' | 'migrations' | 'storage';
@@ -41,9 +42,12 @@ function withTimeout<T>(work: Promise<T>): Promise<T> {
   });
 }
 
-/** Local storage: a small file written and removed beside the uploads. S3: its bucket is the operator's to watch. */
+/**
+ * Local storage: a small file written and removed beside the uploads. S3: a small object written and removed
+ * in the bucket (storage/s3.ts `probe`), its requests aborted after CHECK_TIMEOUT_MS.
+ */
 async function storageWritable(config: Config): Promise<void> {
-  if (config.storage.driver !== 'local') return;
+  if (config.storage.driver !== 'local') return storageFor(config).probe?.(CHECK_TIMEOUT_MS);
   const dir = join(config.dataDir, 'uploads', '.incoming');
   await mkdir(dir, { recursive: true });
   const probe = join(dir, `ready-${process.pid}-${Date.now()}`);
@@ -56,9 +60,10 @@ async function migrationsApplied(db: Database): Promise<void> {
   if (applied < migrationsOfThisBuild()) throw new Error(`${applied} of ${migrationsOfThisBuild()} migrations applied`);
 }
 
-async function outcome(part: ReadinessPart, check: () => Promise<void>): Promise<'ok' | 'failing'> {
+/** `timed` false: the check bounds its own waiting (the S3 probe's requests), not the loading of its code. */
+async function outcome(part: ReadinessPart, check: () => Promise<void>, timed = true): Promise<'ok' | 'failing'> {
   try {
-    await withTimeout(check());
+    await (timed ? withTimeout(check()) : check());
     return 'ok';
   } catch (err) {
     logger().warn({ part, err: err instanceof Error ? err.message : String(err) }, 'readiness check failing');
@@ -69,7 +74,8 @@ async function outcome(part: ReadinessPart, check: () => Promise<void>): Promise
 export async function readiness(db: Database, config: Config): Promise<Readiness> {
   const database = await outcome('database', () => databaseAnswers(db));
   const migrations = database === 'ok' ? await outcome('migrations', () => migrationsApplied(db)) : 'failing';
-  const storage = await outcome('storage', () => storageWritable(config));
+  // S3: the driver loads the AWS SDK on its first use, which is not the bucket's time; its requests have CHECK_TIMEOUT_MS.
+  const storage = await outcome('storage', () => storageWritable(config), config.storage.driver === 'local');
   const checks = { database, migrations, storage };
   return { ready: Object.values(checks).every((v) => v === 'ok'), checks };
 }

@@ -67,6 +67,11 @@ export interface StorageDriver {
   /** An object's bytes (or a range of them), or undefined when there is none. */
   read(key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array> | undefined>;
   remove(key: string): Promise<void>;
+  /**
+   * Readiness (operations/readiness.ts): proves the store takes a file — writes a small object and removes
+   * it — within `timeoutMs`, or throws. The local driver's check is readiness's own (a file beside the uploads).
+   */
+  probe?(timeoutMs: number): Promise<void>;
 }
 
 /** How many first bytes `inspect` returns: enough for every signature in content-types.ts. */

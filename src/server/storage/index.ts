@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Config } from '../config.ts';
 import type { StorageDriver } from './driver.ts';
 import { LocalStorage } from './local.ts';
-import type { S3StorageOptions } from './s3.ts';
+import type { S3Storage, S3StorageOptions } from './s3.ts';
 import { signingKey } from './signing.ts';
 
 export type { StorageDriver } from './driver.ts';
@@ -32,7 +32,7 @@ export function storageFor(config: Config): StorageDriver {
  * memory that the local driver never needs (issue #10).
  */
 function lazyS3(options: S3StorageOptions): StorageDriver {
-  let made: Promise<StorageDriver> | undefined;
+  let made: Promise<S3Storage> | undefined;
   const s3 = () => (made ??= import('./s3.ts').then(({ S3Storage }) => new S3Storage(options)));
   return {
     kind: 's3',
@@ -40,6 +40,7 @@ function lazyS3(options: S3StorageOptions): StorageDriver {
     inspect: async (key) => (await s3()).inspect(key),
     read: async (key, range) => (await s3()).read(key, range),
     remove: async (key) => (await s3()).remove(key),
+    probe: async (timeoutMs) => (await s3()).probe(timeoutMs),
   };
 }
 

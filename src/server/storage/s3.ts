@@ -12,12 +12,14 @@
  *   `inspect`: HEAD for the size, a ranged GET of the first bytes for the magic number — a file of
  *   another size or type than signed is never marked complete, whatever the store let through.
  * - `read`: GetObject, with `Range: bytes=a-b` for ranged reads (video seeking), as a web stream.
+ * - `probe` (GET /readyz): PutObject then DeleteObject of `.readyz/{pid}-{time}`, both within the probe's
+ *   time (an AbortSignal: no retry outlives it) — the bucket exists, the credentials may write, the store answers.
  *
  * Built on the official AWS SDK v3 (`@aws-sdk/client-s3`, `@aws-sdk/s3-presigned-post`): it signs
  * SigV4 and POST policies correctly for AWS and for compatible stores (MinIO, R2, Ceph, …; path-style
  * addressing for those that need it), and its modular packages load only what this driver uses.
  */
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { HEAD_BYTES, type ByteRange, type PresignedPost, type StorageDriver, type UploadPermit } from './driver.ts';
 
@@ -33,6 +35,9 @@ export interface S3StorageOptions {
   /** S3_FORCE_PATH_STYLE=1: `{endpoint}/{bucket}/{key}` rather than `{bucket}.{endpoint}/{key}`. */
   forcePathStyle: boolean;
 }
+
+/** Where the readiness probe's objects go (each removed at once). */
+const READYZ_PREFIX = '.readyz';
 
 /** Whether an S3 error says there is no such object. */
 function isMissing(err: unknown): boolean {
@@ -95,6 +100,13 @@ export class S3Storage implements StorageDriver {
   async read(key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array> | undefined> {
     const body = await this.get(key, range);
     return body?.transformToWebStream() as ReadableStream<Uint8Array> | undefined;
+  }
+
+  async probe(timeoutMs: number): Promise<void> {
+    const abortSignal = AbortSignal.timeout(timeoutMs);
+    const key = `${READYZ_PREFIX}/${process.pid}-${Date.now()}`;
+    await this.client.send(new PutObjectCommand({ Bucket: this.options.bucket, Key: key, Body: 'ready', ContentType: 'text/plain' }), { abortSignal });
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }), { abortSignal });
   }
 
   async remove(key: string): Promise<void> {

@@ -51,7 +51,9 @@ export type ActivityType =
   | 'SsoConnectionUpdated'
   | 'SsoConnectionDeleted'
   | 'SsoAccountCreated'
-  | 'SsoAccountLinked';
+  | 'SsoAccountLinked'
+  // an organisation's data to take away (issue #47, GDPR Art. 20): no context
+  | 'OrganisationExported';
 
 /**
  * What an event is about, as it is now: `live` links to it (document → its view page, and its history for

@@ -57,6 +57,8 @@ export const users = {
   /** POST: create an account and its membership at once (with the slash). */
   create: 'users/',
   user: (id: string) => `users/${seg(id)}`,
+  /** DELETE: erase a member's account (GDPR Art. 17), for an admin of every organisation they belong to. */
+  account: (id: string) => `users/accounts/${seg(id)}`,
   signAvatarUpload: 'users/sign-avatar-upload',
   /** The organisation's members' API tokens (org admins, issue #34): list; one, to revoke. */
   apiTokens: 'users/api-tokens',
@@ -136,6 +138,8 @@ export const billing = {
 
 export const settings = {
   mailFailures: 'settings/mail-failures',
+  /** GET: the organisation's data to take away, one ZIP (issue #47, GDPR Art. 20; org admins, no API token). */
+  export: 'settings/export.zip',
 };
 
 /** Single sign-on's connection (issue #48; org admins). */

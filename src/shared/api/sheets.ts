@@ -50,7 +50,7 @@ export const csvValidColumn = (title: string) => `${title} (valid)`;
 export const csvCommentsColumn = (title: string) => `${title} (comments)`;
 
 /** A file name from a document's name: letters, digits, spaces, dots, dashes and underscores kept, at most 100 characters. */
-export function exportFileName(name: string, extension: 'csv' | 'pdf'): string {
+export function exportFileName(name: string, extension: 'csv' | 'pdf' | 'zip'): string {
   const base = name
     .normalize('NFKC')
     .replace(/[^\p{L}\p{N} ._-]+/gu, '_')

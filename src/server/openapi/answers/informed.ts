@@ -51,6 +51,7 @@ const ACTIVITY_TYPES = [
   'SsoConnectionDeleted',
   'SsoAccountCreated',
   'SsoAccountLinked',
+  'OrganisationExported',
 ] as const satisfies readonly ActivityType[];
 type Missing = Exclude<ActivityType, (typeof ACTIVITY_TYPES)[number]>;
 const everyType: [Missing] extends [never] ? true : Missing = true;
