@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { longFunctions } from '../../../scripts/function-lengths.mjs';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url)).replace(/\/$/, '');
-/** Issue #42's goal is 10; 46 today (9 of them in h-render's files: islands/browse, static-site.ts, early-reads-bootstrap.js). */
-const CEILING = 46;
+/** Issue #42's goal is 10; 45 today (9 of them in h-render's files: islands/browse, static-site.ts, early-reads-bootstrap.js). */
+const CEILING = 45;
 
 describe('function lengths', () => {
   it(`no more than ${CEILING} functions over 80 lines (the goal: 10)`, () => {
