@@ -1,11 +1,12 @@
 /**
- * The submission hot path's round trips (issue #8's throughput, issue #4's kiosks): a submission to a
- * checklist nobody subscribed to, without photos or corrective actions, is the caller, the checklist, its
- * audience (who would hear of it: nobody) beside the assignments it would complete (issue #44: none; the
- * two reads leave at once, one round trip) and ONE statement that stores the row with its event — no
- * transaction around it (BEGIN and COMMIT are round trips too). With a subscriber the row and its
- * notification are still stored together (submission-atomic.test.ts holds the all-or-nothing).
- */
+ * The submission hot path's round trips (issue #8's throughput, issue #4's kiosks; issue #46): a submission
+ * to a checklist nobody is to be told of it and nothing to complete, without photos, corrective actions or
+ * an Idempotency-Key, is TWO statements: the sign-in's, which reads the checklist with its chain beside the
+ * caller, and ONE statement that stores the row with its event and deliveries only if it finds nobody to
+ * tell and nothing to complete — no transaction around it (BEGIN and COMMIT are round trips too). When it
+ * finds someone, it stores nothing and the submission goes the full way (the audience and assignments read,
+ * then one transaction): the row and its notification are still stored together
+ * (submission-atomic.test.ts holds the all-or-nothing). */
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activityEvents, assignments, checklistSubmissions, notifications } from '../../../src/server/db/schema.ts';
@@ -45,23 +46,23 @@ async function fewest(documentId: string, record: Record<string, unknown>) {
 }
 
 describe('statements per submission', () => {
-  it('nobody to tell, no photos, no corrections, nothing to complete: three statements, no transaction', async () => {
+  it('nobody to tell, no photos, no corrections, nothing to complete: two statements, no transaction', async () => {
     const folder = await makeFolder(team.admin, 'root', 'Quiet line');
     const checklist = await makeChecklist(team.admin, { ok: question('true/false') }, folder.id, 'Quiet round');
     await submit(team.member, checklist.id, { ok: { value: true } }); // warm: the caller's session touched, statements prepared
     const sent = await fewest(checklist.id, { ok: { value: false } });
-    // The caller, the checklist with its rights, and ONE statement that stores the row with its event
-    // and deliveries only if nobody is to be told and nothing completes (issue #46).
-    expect(sent).toBe(3);
+    // The caller with the checklist and its chain (the sign-in's statement), and ONE statement that stores
+    // the row with its event and deliveries only if nobody is to be told and nothing completes (issue #46).
+    expect(sent).toBe(2);
   });
 
-  it('a subscriber who hears only of failing answers is not told of a valid row: still three statements', async () => {
+  it('a subscriber who hears only of failing answers is not told of a valid row: still two statements', async () => {
     const folder = await makeFolder(team.admin, 'root', 'Errors-only line');
     const checklist = await makeChecklist(team.admin, { ok: question('true/false') }, folder.id, 'Errors-only round');
     const watch = await team.admin.api.post(`documentation/folders/${folder.id}/subscription`, { validation_errors_only: true });
     expect(watch.status, watch.text).toBe(200);
     await submit(team.member, checklist.id, { ok: { value: true } });
-    expect(await fewest(checklist.id, { ok: { value: true } })).toBe(3);
+    expect(await fewest(checklist.id, { ok: { value: true } })).toBe(2);
   });
 
   it('an open assignment of the checklist: the quiet statement stores nothing and the row goes the full way, completing it', async () => {

@@ -21,9 +21,9 @@ import type { Queryable } from '../../db/connection.ts';
 import type { KeyInWork } from '../../db/queries/idempotency-keys.ts';
 import { insertQuietSubmissionWithEvent, insertSubmissionWithEvent } from '../../db/queries/submissions.ts';
 import { checklistSubmissions } from '../../db/schema.ts';
-import type { Deps, Member } from '../../env.ts';
+import type { Deps, Member, SignedInRead } from '../../env.ts';
 import { badRequest, conflict, HttpError, notFound, validationFailed, type FieldError } from '../../errors.ts';
-import { readableDocument, requireAction, type DocumentAccess, type DocumentRow } from '../documentation/access.ts';
+import { readableDocument, readableDocumentFrom, requireAction, type DocumentAccess, type DocumentRow } from '../documentation/access.ts';
 import { present } from '../../presenters/checklists.ts';
 import { activityRow, type DataSubmittedContext } from '../activity.ts';
 import { notificationRecipients, notifyRecipients, type NewNotification } from '../notifications/fan-out.ts';
@@ -108,7 +108,7 @@ function preparedRow(
  * first row. A retry after that never gets here: the middleware answers the first row again (even if its
  * answers would not pass now, say the checklist has changed since), as for every creating POST.
  *
- * Statements: the caller, the document with its chain, then `submitTo`'s: for a quiet submission ONE
+ * Statements: the caller with the document and its chain (read by the sign-in: `signedInRead`), then `submitTo`'s: for a quiet submission ONE
  * statement that stores the row, its DataSubmitted event and its deliveries together.
  */
 export async function submitChecklist(
@@ -117,8 +117,11 @@ export async function submitChecklist(
   documentId: string,
   submission: Submission,
   key: KeyInWork | undefined,
+  signedInRead?: SignedInRead,
 ): Promise<SubmittedRow> {
-  const access = await readableDocument(deps.db, who, documentId);
+  // The checklist as the sign-in read it beside the caller (one round trip fewer), else read now; judged alike.
+  const access =
+    signedInRead?.documentId === documentId ? readableDocumentFrom(signedInRead.document, who) : await readableDocument(deps.db, who, documentId);
   requireAction(access.permissions, 'submit', 'document');
   return submitTo(deps, memberSubmitter(who), access, submission, key);
 }
