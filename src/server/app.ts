@@ -57,14 +57,8 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   app.use('/api/v1/auth/*', sessionCookies(deps.config));
   const api = createApi(deps);
   app.route('/api/v1', api);
-  // Pages whose HTML carries their first data call the API in process (http/page-data.ts).
-  const site = createStaticSite(
-    deps.config.distDir,
-    uploadOrigins(deps.config),
-    deps.config.embedOrigins,
-    (address, init) => Promise.resolve(api.request(address, init)),
-    deps.config.trustProxy,
-  );
+  // Pages whose HTML carries their first data read it through the services (http/page-data.ts).
+  const site = createStaticSite(deps.config.distDir, uploadOrigins(deps.config), deps.config.embedOrigins, deps);
   // The one page under /api/: the API described for people (src/pages/api/docs.astro), a shell of the site,
   // also at its file's address, which the service worker precaches with every shell.
   app.on(['GET', 'HEAD'], ['/api/docs', '/api/docs/index.html'], site);

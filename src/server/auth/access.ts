@@ -60,7 +60,7 @@ export interface RouteName {
 
 /**
  * The request's path under the API: the middleware runs at `<mount>/*` (`/api/v1/*` in the app, `/*` when
- * the API answers on its own, as the pages' in-process first reads do), and the path is what follows.
+ * the API answers on its own), and the path is what follows.
  */
 export function pathInApi(c: Context): string {
   const mount = c.req.routePath.replace(/\/?\*$/, '');

@@ -10,8 +10,9 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { isUuid } from '../../shared/ids.ts';
+import type { DocumentWithChain } from '../db/documentation-tree.ts';
 import { callerOfApiToken, callerOfToken } from '../db/queries/callers.ts';
-import type { AppEnv, SignedInEnv } from '../env.ts';
+import type { AppEnv, Deps, Membership, SessionCaller, SignedInEnv } from '../env.ts';
 import { forbidden, notAuthenticated } from '../errors.ts';
 import { API_TOKEN_PREFIX, READ_METHODS, READ_ONLY, touchApiToken } from './api-tokens.ts';
 import { bearerToken } from './bearer.ts';
@@ -34,14 +35,34 @@ export const authenticate = createMiddleware<SignedInEnv>(async (c, next) => {
     return next();
   }
   const documentId = submittedDocumentOf(c);
-  const found = await callerOfToken(deps.db, hashToken(token), deps.now(), documentId);
-  if (!found || !found.user.isActive || !isLive(found.session, deps)) throw notAuthenticated();
-  await touchSession(deps.db, deps.now(), found.session);
-  c.set('caller', { user: found.user, session: found.session, apiToken: null });
+  const found = await signInSession(deps, token, documentId);
+  if (!found) throw notAuthenticated();
+  c.set('caller', found.caller);
   c.set('membership', found.membership);
   if (documentId !== undefined) c.set('signedInRead', { documentId, document: found.document });
   return next();
 });
+
+/**
+ * A login session's token → its caller and their current membership, the session touched; undefined when
+ * the token names no live session of an active user. Also the signed-in pages' one sign-in (http/page-readers.ts).
+ * With `documentId`: that document of the membership's organisation with its chain too, read by the same
+ * statement (`document`; undefined when there is none).
+ */
+export async function signInSession(
+  deps: Deps,
+  token: string,
+  documentId?: string,
+): Promise<{ caller: SessionCaller; membership: Membership | null; document?: DocumentWithChain } | undefined> {
+  const found = await callerOfToken(deps.db, hashToken(token), deps.now(), documentId);
+  if (!found || !found.user.isActive || !isLive(found.session, deps)) return undefined;
+  await touchSession(deps.db, deps.now(), found.session);
+  return {
+    caller: { user: found.user, session: found.session, apiToken: null },
+    membership: found.membership,
+    ...(found.document ? { document: found.document } : {}),
+  };
+}
 
 /** `POST …/documentation/documents/{uuid}/data` (under the API's mount, wherever it is). */
 const SUBMISSION = /\/documentation\/documents\/([^/]+)\/data\/?$/;

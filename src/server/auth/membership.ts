@@ -11,7 +11,7 @@
  * create-org, select-org, logout, account settings, invitations) use `authenticate` alone.
  */
 import { createMiddleware } from 'hono/factory';
-import type { Membership, MemberEnv } from '../env.ts';
+import type { Caller, Deps, Member, Membership, MemberEnv } from '../env.ts';
 import { forbidden, HttpError, invalidSubscription, subscriptionExpired } from '../errors.ts';
 
 export const noOrganisationSelected = () => new HttpError(400, 'No organization selected');
@@ -31,23 +31,26 @@ export function checkSubscription(org: Membership['org'], now: Date, billingOn: 
   if (paidThrough <= now.getTime()) throw subscriptionExpired();
 }
 
+/** The caller as a member of their current organisation, or the refusal (see above). Also the signed-in pages' (http/page-readers.ts). */
+export function memberOf(deps: Deps, caller: Caller, membership: Membership | null, checkExpiry: boolean): Member {
+  if (!membership) throw noOrganisationSelected();
+  if (membership.ssoOnly) throw ssoRequired();
+  if (checkExpiry) checkSubscription(membership.org, deps.now(), deps.config.billing !== undefined);
+  else if (!membership.org.isActive) throw invalidSubscription();
+  const { user } = caller;
+  return {
+    userId: user.id,
+    username: user.username,
+    orgId: membership.org.id,
+    orgName: membership.org.name,
+    isOrgAdmin: membership.isOrgAdmin,
+    roleIds: new Set(membership.roleIds),
+  };
+}
+
 function memberMiddleware(checkExpiry: boolean) {
   return createMiddleware<MemberEnv>(async (c, next) => {
-    const membership = c.var.membership;
-    if (!membership) throw noOrganisationSelected();
-    if (membership.ssoOnly) throw ssoRequired();
-    const { deps } = c.var;
-    if (checkExpiry) checkSubscription(membership.org, deps.now(), deps.config.billing !== undefined);
-    else if (!membership.org.isActive) throw invalidSubscription();
-    const { user } = c.var.caller;
-    c.set('member', {
-      userId: user.id,
-      username: user.username,
-      orgId: membership.org.id,
-      orgName: membership.org.name,
-      isOrgAdmin: membership.isOrgAdmin,
-      roleIds: new Set(membership.roleIds),
-    });
+    c.set('member', memberOf(c.var.deps, c.var.caller, c.var.membership, checkExpiry));
     await next();
   });
 }
@@ -57,8 +60,11 @@ export const requireMember = memberMiddleware(true);
 /** `requireMember` without the 402: `billing/*` keeps working for an expired organisation. */
 export const requireMemberEvenIfExpired = memberMiddleware(false);
 
+/** The refusal of `requireOrgAdmin`. */
+export const ORG_ADMINS_ONLY = 'Only organization admins can do this';
+
 /** 403 with `detail` unless the member is an org admin. */
-export function orgAdminsOnly(detail = 'Only organization admins can do this') {
+export function orgAdminsOnly(detail = ORG_ADMINS_ONLY) {
   return createMiddleware<MemberEnv>(async (c, next) => {
     if (!c.var.member.isOrgAdmin) throw forbidden(detail);
     await next();

@@ -9,9 +9,10 @@
  *   answers, made for that login, which the transport takes instead of asking (src/client/page-data-script.ts);
  * - a share link's fill page: its link's checklist, made with the token of its address.
  *
- * The reads are made in process through the API's own routes (so with its permission checks, and answered
- * exactly as the API would answer them). An answer is left out when the API failed (5xx, or threw) or did not
- * answer JSON: the page then reads it itself. An empty element marked `data-first="<field>"` (and `hidden`)
+ * The reads are answered by their readers (./page-readers.ts): the services the API's routes call, called
+ * directly with the API's permission checks, the caller signed in once — no in-process HTTP request — so each
+ * answer is the API's (status and body). An answer the API would give as a 5xx is left out: the page then
+ * reads it itself. An empty element marked `data-first="<field>"` (and `hidden`)
  * gets that field of the fill page's checklist as its text and is shown, so its heading paints with the HTML.
  */
 import type { RouteMatch } from '../../routes.ts';
@@ -23,99 +24,60 @@ import { documentViewPaint, readsAfterDocument } from './first-paint/document-vi
 import { folderPaint } from './first-paint/folder.ts';
 import { homePaint } from './first-paint/home.ts';
 import { allEdits, editShell, hasMark, type ShellEdits } from './first-paint/shell-edits.ts';
-
-/** One API call a page's HTML answers: its address (relative to the API base) and its bearer credential. */
-export interface PageRead {
-  address: string;
-  bearer: string;
-}
-
-
-/** Calls the API in process: an address relative to the API base (`/share/checklist`). */
-export type ApiCall = (address: string, init: RequestInit) => Promise<Response>;
-
-/**
- * What the server does for a page: the reads it answers (each with its bearer), the text of its `data-first`
- * slots drawn from their answers, and what the page data block says besides its answers.
- */
-interface PageWork {
-  reads: PageRead[];
-  slots(answers: PageAnswers): Record<string, string>;
-  /** The bearer the answers are made with (`session` of the block: its digest). */
-  bearer?: string;
-  /** A signed-in page's session token (its answers are that login's alone). */
-  session?: string;
-  /** The block's reads, low-priority reads and admin mark (a signed-in page). */
-  block: PageDataBlock;
-}
-
-/** The address of a share link's checklist (routes/shared-checklist.ts). */
-export const SHARED_CHECKLIST_ADDRESS = 'share/checklist';
+import { SHARED_CHECKLIST_ADDRESS, sharedChecklistAnswer, signInPage } from './page-readers.ts';
+import type { Deps } from '../env.ts';
 
 /** A share token as the fill pages' address carries it (auth/share-links.ts issues 'share_' + 43). */
 const SHARE_TOKEN = /^share_[A-Za-z0-9_-]{20,100}$/;
 
-/** The fill pages: the link's checklist; their heading shows its name, organisation and description. */
-function fillPageData(token: string | undefined): PageWork | undefined {
-  if (!token || !SHARE_TOKEN.test(token)) return undefined;
-  return {
-    block: {},
-    bearer: token,
-    reads: [{ address: SHARED_CHECKLIST_ADDRESS, bearer: token }],
-    slots(answers): Record<string, string> {
-      const answer = answers[SHARED_CHECKLIST_ADDRESS];
-      if (answer?.status !== 200 || typeof answer.body !== 'object' || answer.body === null) return {};
-      const checklist = answer.body as Record<string, unknown>;
-      const text = (value: unknown) => (typeof value === 'string' ? value : '');
-      return { name: text(checklist.name), organization_name: text(checklist.organization_name), description: text(checklist.description) };
-    },
-  };
+/** The fill pages' heading: the link's checklist's name, organisation and description. */
+function fillSlots(answers: PageAnswers): Record<string, string> {
+  const answer = answers[SHARED_CHECKLIST_ADDRESS];
+  if (answer?.status !== 200 || typeof answer.body !== 'object' || answer.body === null) return {};
+  const checklist = answer.body as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return { name: text(checklist.name), organization_name: text(checklist.organization_name), description: text(checklist.description) };
 }
 
-/**
- * A signed-in page: its reads for the bootstrap (the folder sort left to the browser), and with the session
- * cookie's token their answers (in the default sort) as that login.
- */
-function signedInPageData(match: RouteMatch, session: string | undefined): PageWork {
+/** A fill page (`/fill/{token}`, `/embed/fill/{token}`): its link's checklist, read with the token of its address. */
+async function fillPage(html: string, deps: Deps, token: string | undefined): Promise<ServedPage | undefined> {
+  if (!token || !SHARE_TOKEN.test(token)) return undefined;
+  const answer = await sharedChecklistAnswer(deps, token);
+  const answers: PageAnswers = answer ? { [SHARED_CHECKLIST_ADDRESS]: answer } : {};
+  return { kind: 'link', html: editShell(html, pageDataEdits({ answers, session: sessionDigest(token) }, fillSlots(answers))) };
+}
+
+/** A signed-in page's block without answers: its reads, expanded for its address, the folder sort left to the browser. */
+export function readsBlock(match: RouteMatch): PageDataBlock {
   const own = pageReadsOf(match.route.pattern, match.params, null);
   const block: PageDataBlock = { reads: [paths.auth.me, ...own], low: own.filter((read) => LOW_PRIORITY_READS.includes(read)) };
   if (match.route.guard === 'org-admin') block.admin = true;
-  if (!session) return { block, reads: [], slots: () => ({}) };
-  const reads = [paths.auth.me, ...pageReadsOf(match.route.pattern, match.params)];
-  return { block, reads: reads.map((address) => ({ address, bearer: session })), slots: () => ({}), bearer: session, session };
+  return block;
 }
 
 /**
- * The first data of a page address, by its route: undefined for a page that reads nothing first. `session`:
- * the session cookie's token, for a signed-in page.
+ * A signed-in page: its reads for the bootstrap (the folder sort left to the browser); with the session
+ * cookie's token, the caller signed in once and the reads answered (in the default sort) by their readers
+ * (./page-readers.ts), and the page's first screen drawn from them (./first-paint/).
  */
-export function pageDataOf(match: RouteMatch, session?: string): PageWork | undefined {
-  if (match.route.guard !== 'public') return signedInPageData(match, session);
-  switch (match.route.shell) {
-    case 'fill':
-    case 'embed/fill':
-      return fillPageData(match.params.token);
-    default:
-      return undefined;
-  }
-}
-
-/** Makes a page's first reads through the API, side by side. */
-export async function answerPageReads(call: ApiCall, reads: readonly PageRead[]): Promise<PageAnswers> {
-  const answers: PageAnswers = {};
-  await Promise.all(
-    reads.map(async ({ address, bearer }) => {
-      try {
-        const response = await call(`/${address}`, { headers: { Authorization: `Bearer ${bearer}` } });
-        // JSON, or an error's problem details (application/problem+json, http/problem-types.ts).
-        if (response.status >= 500 || !/^application\/(?:problem\+)?json\b/i.test(response.headers.get('content-type') ?? '')) return;
-        answers[address] = { status: response.status, body: await response.json() };
-      } catch {
-        // Not answered here: the page asks for it itself, and meets whatever went wrong there.
-      }
-    }),
+async function signedInPage(html: string, match: RouteMatch, deps: Deps, session: string | undefined): Promise<ServedPage> {
+  const block = readsBlock(match);
+  const addressOnly = (ended?: true): ServedPage => ({ kind: 'address', html: editShell(html, pageDataEdits(block)), ...(ended ? { ended } : {}) });
+  if (!session) return addressOnly();
+  const reader = await signInPage(deps, session);
+  const answers = reader ? await reader.answer([paths.auth.me, ...pageReadsOf(match.route.pattern, match.params)]) : {};
+  if (!reader || answers[paths.auth.me]?.status !== 200) return addressOnly(true);
+  // What the page reads once its document is in (a result sheet's first rows), answered with the rest.
+  Object.assign(answers, await reader.answer(readsAfterDocument(match, answers, new Date())));
+  // A read the page's first paint makes once it has the page's data (a presentation's image address).
+  const readAsPage = async (address: string) => (await reader.answer([address]))[address];
+  const edits = allEdits(
+    pageDataEdits({ ...block, answers, session: sessionDigest(session) }),
+    folderPaint(match, answers),
+    homePaint(match, answers),
+    await documentViewPaint(match, answers, readAsPage),
   );
-  return answers;
+  return { kind: 'session', html: editShell(html, edits) };
 }
 
 const BLOCK = `#${PAGE_DATA_ID}`;
@@ -147,29 +109,10 @@ export function pageDataEdits(data: PageDataBlock, slots: Record<string, string>
  */
 export type ServedPage = { kind: 'address' | 'link' | 'session'; html: string; ended?: boolean };
 
-export async function pageDataShell(html: string, match: RouteMatch, call: ApiCall, session?: string): Promise<ServedPage | undefined> {
+/** A page address's shell with its first data (`session`: the session cookie's token). */
+export async function pageDataShell(html: string, match: RouteMatch, deps: Deps, session?: string): Promise<ServedPage | undefined> {
   if (!takesPageData(html)) return undefined;
-  const page = pageDataOf(match, session);
-  if (!page) return undefined;
-  const answers = await answerPageReads(call, page.reads);
-  if (page.session === undefined) {
-    if (page.bearer === undefined) return { kind: 'address', html: editShell(html, pageDataEdits(page.block)) };
-    return { kind: 'link', html: editShell(html, pageDataEdits({ ...page.block, answers, session: sessionDigest(page.bearer) }, page.slots(answers))) };
-  }
-  if (answers[paths.auth.me]?.status !== 200) return { kind: 'address', html: editShell(html, pageDataEdits(page.block)), ended: true };
-  const bearer = page.session;
-  // What the page reads once its document is in (a result sheet's first rows), answered with the rest.
-  const after = readsAfterDocument(match, answers, new Date());
-  if (after.length > 0) Object.assign(answers, await answerPageReads(call, after.map((address) => ({ address, bearer }))));
-  // A read the page's first paint makes once it has the page's data (a presentation's image address), as its login.
-  const readAsPage = async (address: string) => (await answerPageReads(call, [{ address, bearer }]))[address];
-  // The page's first screen drawn from its answers (./first-paint/): a folder's tiles, home's welcome card, a
-  // document page's head and a checklist's questions.
-  const edits = allEdits(
-    pageDataEdits({ ...page.block, answers, session: sessionDigest(bearer) }, page.slots(answers)),
-    folderPaint(match, answers),
-    homePaint(match, answers),
-    await documentViewPaint(match, answers, readAsPage),
-  );
-  return { kind: 'session', html: editShell(html, edits) };
+  if (match.route.guard !== 'public') return signedInPage(html, match, deps, session);
+  if (match.route.shell === 'fill' || match.route.shell === 'embed/fill') return fillPage(html, deps, match.params.token);
+  return undefined;
 }

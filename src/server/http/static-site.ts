@@ -20,7 +20,8 @@ import type { Context } from 'hono';
 import { matchRoute, notFoundShell, routes, shellFile } from '../../routes.ts';
 import { chooseEncoding, COMPRESSIBLE, encoders, THRESHOLD, type Encoding } from './compression.ts';
 import { clearSessionCookie, sessionCookieOf } from '../auth/session-cookie.ts';
-import { pageDataShell, type ApiCall } from './page-data.ts';
+import { pageDataShell, type ServedPage } from './page-data.ts';
+import type { Deps } from '../env.ts';
 import { firstPaintScripts } from './first-paint/sheet-results.ts';
 import { contentSecurityPolicy, framingOrigins } from './security-headers.ts';
 
@@ -65,70 +66,53 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
-/**
- * `connectSources`: origins besides this one that the pages send requests to (the S3 bucket uploads go to);
- * `embedOrigins`: EMBED_ORIGINS, which may frame the /embed/ pages; `callApi`: the API in process, for the
- * pages whose HTML carries their first data (./page-data.ts).
- */
-export function createStaticSite(
-  distDir: string,
-  connectSources: readonly string[] = [],
-  embedOrigins: readonly string[] = [],
-  callApi?: ApiCall,
-  trustProxy = false,
-) {
+/** The shells of the build, by shell and by their files' addresses ('/login/index.html', for the service worker's precache). */
+function loadShells(distDir: string, connectSources: readonly string[], embedOrigins: readonly string[]) {
   const shells = new Map<string, Shell>();
-  /** The shells by their files' addresses ('/login/index.html'), for the service worker's precache. */
   const shellFiles = new Map<string, Shell>();
-  const loadShell = (shell: string): Shell | undefined => {
-    const file = join(distDir, shellFile(shell));
-    if (!existsSync(file)) return undefined;
-    const html = readFileSync(file, 'utf8');
-    // The shell's own inline scripts, and those a page's first paint may write (constant texts: ./first-paint/).
-    const hashes = [...inlineScriptHashes(html), ...inlineScriptHashes(firstPaintScripts().map((script) => `<script>${script}</script>`).join(''))];
-    const csp = contentSecurityPolicy(hashes, connectSources);
-    return { html, csp, embedCsp: embedOrigins.length ? contentSecurityPolicy(hashes, connectSources, embedOrigins) : csp, file };
-  };
+  // The inline scripts a page's first paint may write (constant texts: ./first-paint/).
+  const paintHashes = inlineScriptHashes(firstPaintScripts().map((script) => `<script>${script}</script>`).join(''));
   for (const shell of new Set([...routes.map((r) => r.shell), notFoundShell])) {
-    const loaded = loadShell(shell);
-    if (!loaded) continue;
+    const file = join(distDir, shellFile(shell));
+    if (!existsSync(file)) continue;
+    const html = readFileSync(file, 'utf8');
+    const hashes = [...inlineScriptHashes(html), ...paintHashes];
+    const csp = contentSecurityPolicy(hashes, connectSources);
+    const loaded = { html, csp, embedCsp: embedOrigins.length ? contentSecurityPolicy(hashes, connectSources, embedOrigins) : csp, file };
     shells.set(shell, loaded);
     shellFiles.set(`/${shellFile(shell)}`, loaded);
   }
+  return { shells, shellFiles };
+}
 
-  /*
-   * The files of a build never change while it is served: each file's bytes and each of its compressed
-   * bodies (by encoding) are read or made once and kept, so shells and /_astro assets cost no compression
-   * after the first request. A compressed body is the build's own copy beside the file when there is one
-   * (scripts/precompress.mjs: brotli at quality 11, gzip at 9), else made here at the answers' level. The
-   * compression middleware leaves an answer that is already encoded alone.
-   */
+/** The ETag of a body sent: a hash of its very bytes. */
+const etagOf = (sent: Uint8Array) => `"${createHash('sha256').update(sent).digest('base64url').slice(0, 27)}"`;
+
+/**
+ * Sends the files of the build. They never change while it is served: each file's bytes and each of its
+ * compressed bodies (by encoding) are read or made once and kept, so shells and /_astro assets cost no
+ * compression after the first request. A compressed body is the build's own copy beside the file when there
+ * is one (scripts/precompress.mjs: brotli at quality 11, gzip at 9), else made here at the answers' level.
+ * The compression middleware leaves an answer that is already encoded alone.
+ */
+function buildFiles(distDir: string) {
   const files = new Map<string, { body: Uint8Array; type: string }>();
   const encoded = new Map<string, Buffer>();
   /** The ETag of each body sent, by encoding and file: hashed once, like the bodies. */
   const etags = new Map<string, string>();
+  const kept = <T>(cache: Map<string, T>, name: string, body: Uint8Array, value: T) => {
+    if (body.byteLength <= CACHED_FILE_BYTES) cache.set(name, value);
+    return value;
+  };
   const send = async (c: Context, file: string, body: Uint8Array, type: string, status: 200 | 404) => {
     const compressible = COMPRESSIBLE.test(type);
     if (compressible) c.header('Vary', 'Accept-Encoding');
     const encoding =
       !compressible || c.req.method === 'HEAD' || body.byteLength < THRESHOLD ? undefined : chooseEncoding(c.req.header('Accept-Encoding'));
-    let sent = body;
-    if (encoding) {
-      const name = `${encoding} ${file}`;
-      let compressed = encoded.get(name);
-      if (!compressed) {
-        compressed = (await precompressed(file, encoding)) ?? encoders[encoding](body);
-        if (body.byteLength <= CACHED_FILE_BYTES) encoded.set(name, compressed);
-      }
-      sent = compressed;
-    }
+    const name = `${encoding ?? 'identity'} ${file}`;
+    const sent = !encoding ? body : (encoded.get(name) ?? kept(encoded, name, body, (await precompressed(file, encoding)) ?? encoders[encoding](body)));
     if (status === 200) {
-      const name = `${encoding ?? 'identity'} ${file}`;
-      let etag = etags.get(name);
-      if (!etag) {
-        etag = `"${createHash('sha256').update(sent).digest('base64url').slice(0, 27)}"`;
-        if (body.byteLength <= CACHED_FILE_BYTES) etags.set(name, etag);
-      }
+      const etag = etags.get(name) ?? kept(etags, name, body, etagOf(sent));
       c.header('ETag', etag);
       if (matchesEtag(c.req.header('If-None-Match'), etag)) return c.body(null, 304);
     }
@@ -138,51 +122,6 @@ export function createStaticSite(
     c.header('Content-Length', String(sent.byteLength));
     return c.body(sent as Uint8Array<ArrayBuffer>, status);
   };
-  const shellBodies = new Map<Shell, Uint8Array>();
-
-  /** A body made for one request: compressed (and with `tagged`, an ETag of it) now, nothing kept. */
-  const sendMade = (c: Context, body: Uint8Array, type: string, tagged = true) => {
-    c.header('Vary', 'Accept-Encoding', { append: true });
-    const encoding = c.req.method === 'HEAD' || body.byteLength < THRESHOLD ? undefined : chooseEncoding(c.req.header('Accept-Encoding'));
-    const sent = encoding ? encoders[encoding](body) : body;
-    if (tagged) {
-      const etag = `"${createHash('sha256').update(sent).digest('base64url').slice(0, 27)}"`;
-      c.header('ETag', etag);
-      if (matchesEtag(c.req.header('If-None-Match'), etag)) return c.body(null, 304);
-    }
-    c.header('Content-Type', type);
-    if (encoding) {
-      c.header('Content-Encoding', encoding);
-      c.header('Content-Length', String(sent.byteLength));
-    }
-    return c.body(sent as Uint8Array<ArrayBuffer>, 200);
-  };
-
-  const sendShell = async (c: Context, shell: Shell, status: 200 | 404, filled?: { kind: 'address' | 'link' | 'session'; html: string }) => {
-    c.header('Content-Security-Policy', framingOrigins(c.req.path, embedOrigins).length ? shell.embedCsp : shell.csp);
-    if (filled?.kind === 'link' || filled?.kind === 'address') {
-      // This address's own HTML, made for it now (its reads; a link's token is in the address): revalidated at
-      // every use; its ETag is of these bytes, so a repeat visit with nothing changed is a 304. A link's page is
-      // kept only by the browser; a cookie's page differs from it (Vary).
-      c.header('Cache-Control', filled.kind === 'link' ? 'private, no-cache' : 'no-cache');
-      if (filled.kind === 'address') c.header('Vary', 'Cookie');
-      return sendMade(c, Buffer.from(filled.html, 'utf8'), HTML);
-    }
-    if (filled?.kind === 'session') {
-      // One login's page: never kept, by any cache (issue #31).
-      c.header('Cache-Control', 'private, no-store');
-      c.header('Vary', 'Cookie');
-      return sendMade(c, Buffer.from(filled.html, 'utf8'), HTML, false);
-    }
-    c.header('Cache-Control', 'no-cache');
-    let body = shellBodies.get(shell);
-    if (!body) {
-      body = Buffer.from(shell.html, 'utf8');
-      shellBodies.set(shell, body);
-    }
-    return send(c, shell.file, body, HTML, status);
-  };
-
   const sendFile = async (c: Context, path: string): Promise<Response | undefined> => {
     const ext = extname(path);
     // Page addresses go through the route table; the only plain .html files are the elements' demo pages.
@@ -202,6 +141,63 @@ export function createStaticSite(
     if (path.startsWith('/elements/')) c.header('Access-Control-Allow-Origin', '*');
     return send(c, file, found.body, found.type, 200);
   };
+  return { send, sendFile };
+}
+
+/** A body made for one request: compressed (and with `tagged`, an ETag of it) now, nothing kept. */
+function sendMade(c: Context, body: Uint8Array, type: string, tagged = true) {
+  c.header('Vary', 'Accept-Encoding', { append: true });
+  const encoding = c.req.method === 'HEAD' || body.byteLength < THRESHOLD ? undefined : chooseEncoding(c.req.header('Accept-Encoding'));
+  const sent = encoding ? encoders[encoding](body) : body;
+  if (tagged) {
+    const etag = etagOf(sent);
+    c.header('ETag', etag);
+    if (matchesEtag(c.req.header('If-None-Match'), etag)) return c.body(null, 304);
+  }
+  c.header('Content-Type', type);
+  if (encoding) {
+    c.header('Content-Encoding', encoding);
+    c.header('Content-Length', String(sent.byteLength));
+  }
+  return c.body(sent as Uint8Array<ArrayBuffer>, 200);
+}
+
+/** A page's shell made for its address now (./page-data.ts): its headers and body. */
+function sendFilled(c: Context, filled: ServedPage) {
+  if (filled.kind === 'session') {
+    // One login's page: never kept, by any cache (issue #31).
+    c.header('Cache-Control', 'private, no-store');
+    c.header('Vary', 'Cookie');
+    return sendMade(c, Buffer.from(filled.html, 'utf8'), HTML, false);
+  }
+  // This address's own HTML, made for it now (its reads; a link's token is in the address): revalidated at
+  // every use; its ETag is of these bytes, so a repeat visit with nothing changed is a 304. A link's page is
+  // kept only by the browser; a cookie's page differs from it (Vary).
+  c.header('Cache-Control', filled.kind === 'link' ? 'private, no-cache' : 'no-cache');
+  if (filled.kind === 'address') c.header('Vary', 'Cookie');
+  return sendMade(c, Buffer.from(filled.html, 'utf8'), HTML);
+}
+
+/**
+ * `connectSources`: origins besides this one that the pages send requests to (the S3 bucket uploads go to);
+ * `embedOrigins`: EMBED_ORIGINS, which may frame the /embed/ pages; `deps`: the server's parts, for the
+ * pages whose HTML carries their first data (./page-data.ts).
+ */
+export function createStaticSite(distDir: string, connectSources: readonly string[] = [], embedOrigins: readonly string[] = [], deps?: Deps) {
+  const { shells, shellFiles } = loadShells(distDir, connectSources, embedOrigins);
+  const { send, sendFile } = buildFiles(distDir);
+  const shellBodies = new Map<Shell, Uint8Array>();
+  const sendShell = async (c: Context, shell: Shell, status: 200 | 404, filled?: ServedPage) => {
+    c.header('Content-Security-Policy', framingOrigins(c.req.path, embedOrigins).length ? shell.embedCsp : shell.csp);
+    if (filled) return sendFilled(c, filled);
+    c.header('Cache-Control', 'no-cache');
+    let body = shellBodies.get(shell);
+    if (!body) {
+      body = Buffer.from(shell.html, 'utf8');
+      shellBodies.set(shell, body);
+    }
+    return send(c, shell.file, body, HTML, status);
+  };
 
   return async (c: Context): Promise<Response> => {
     const path = c.req.path;
@@ -211,9 +207,9 @@ export function createStaticSite(
     if (file) return file;
     const match = matchRoute(path);
     const shell = match ? shells.get(match.route.shell) : undefined;
-    if (shell && match && callApi) {
-      const filled = await pageDataShell(shell.html, match, callApi, sessionCookieOf(c));
-      if (filled?.ended) clearSessionCookie(c, { trustProxy });
+    if (shell && match && deps) {
+      const filled = await pageDataShell(shell.html, match, deps, sessionCookieOf(c));
+      if (filled?.ended) clearSessionCookie(c, deps.config);
       if (filled) return sendShell(c, shell, 200, filled);
     }
     if (shell) return sendShell(c, shell, 200);

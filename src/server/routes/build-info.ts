@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import type { BillingSettings, BuildInfo } from '../../shared/api/accounts.ts';
+import type { Config } from '../config.ts';
 import type { AppEnv } from '../env.ts';
 import { buildInfo as buildInfoAnswer } from '../openapi/answers/billing.ts';
 import { operation } from '../openapi/operation.ts';
@@ -28,7 +29,11 @@ buildInfo.get('/', operation({
   tag: 'API',
   answers: { 200: buildInfoAnswer },
 }), (c) => {
-  const { config } = c.get('deps');
-  const billing: BillingSettings = { enabled: config.billing !== undefined, trial_days: config.trialDays };
-  return c.json({ ...readBuildInfo(config.distDir), billing } satisfies BuildInfo);
+  return c.json(buildInfoOf(c.get('deps').config));
 });
+
+/** The answer of `_build-info` (also a page's first data, http/page-readers.ts). */
+export function buildInfoOf(config: Config): BuildInfo {
+  const billing: BillingSettings = { enabled: config.billing !== undefined, trial_days: config.trialDays };
+  return { ...readBuildInfo(config.distDir), billing };
+}

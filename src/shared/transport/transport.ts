@@ -109,6 +109,42 @@ function errorOf(err: unknown): ApiError {
   return new ApiError(0, err instanceof Error ? err.message : String(err));
 }
 
+/** A call's headers (the credentials unless anonymous, its own, its Idempotency-Key) and body (JSON, a form, or as given). */
+function requestOf(call: CallOptions, credentials: () => Record<string, string>): { headers: Headers; body: BodyInit | undefined } {
+  const headers = new Headers(call.anonymous ? {} : credentials());
+  for (const [name, value] of Object.entries(call.headers ?? {})) headers.set(name, value);
+  if (call.idempotencyKey) headers.set('Idempotency-Key', call.idempotencyKey);
+  let body: BodyInit | undefined = call.body;
+  if (call.json !== undefined) {
+    body = JSON.stringify(call.json);
+    headers.set('Content-Type', 'application/json');
+  } else if (call.form) body = new URLSearchParams(call.form);
+  return { headers, body };
+}
+
+/** Reads an event stream to its end, each event to `onEvent`; a failure (but the abort of `signal`) goes to `fail`. */
+async function readEvents(
+  stream: NonNullable<Response['body']>,
+  onEvent: (event: ServerSentEvent) => void,
+  signal: AbortSignal | undefined,
+  fail: (error: ApiError) => never,
+): Promise<void> {
+  const reader = stream.pipeThrough(new TextDecoderStream()).getReader();
+  const parser = new EventStreamParser();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      for (const event of parser.push(value)) onEvent(event);
+    }
+  } catch (err) {
+    if (signal?.aborted) throw signal.reason ?? err;
+    return fail(errorOf(err));
+  } finally {
+    reader.releaseLock();
+  }
+}
+
 export function createTransport(options: TransportOptions): Transport {
   const early = options.early;
   const request = early
@@ -125,14 +161,7 @@ export function createTransport(options: TransportOptions): Transport {
   return {
     base,
     async call<T>(path: string, call: CallOptions = {}): Promise<T> {
-      const headers = new Headers(call.anonymous ? {} : credentials());
-      for (const [name, value] of Object.entries(call.headers ?? {})) headers.set(name, value);
-      if (call.idempotencyKey) headers.set('Idempotency-Key', call.idempotencyKey);
-      let body: BodyInit | undefined = call.body;
-      if (call.json !== undefined) {
-        body = JSON.stringify(call.json);
-        headers.set('Content-Type', 'application/json');
-      } else if (call.form) body = new URLSearchParams(call.form);
+      const { headers, body } = requestOf(call, credentials);
       try {
         return await request<T>(addressOf(base(), path), {
           method: call.method ?? (body === undefined ? 'GET' : 'POST'),
@@ -182,20 +211,7 @@ export function createTransport(options: TransportOptions): Transport {
         return fail(new ApiError(response.status, detailOf(data) ?? (response.statusText || `Error ${response.status}`)));
       }
       events.onOpen?.();
-      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-      const parser = new EventStreamParser();
-      try {
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) return;
-          for (const event of parser.push(value)) onEvent(event);
-        }
-      } catch (err) {
-        if (events.signal?.aborted) throw events.signal.reason ?? err;
-        return fail(errorOf(err));
-      } finally {
-        reader.releaseLock();
-      }
+      return readEvents(response.body, onEvent, events.signal, fail);
     },
   };
 }

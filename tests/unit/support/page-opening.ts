@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { pageDataScript } from '../../../src/client/page-data-script.ts';
 import { matchRoute } from '../../../src/routes.ts';
-import { pageDataOf } from '../../../src/server/http/page-data.ts';
+import { readsBlock } from '../../../src/server/http/page-data.ts';
 import { PAGE_DATA_ID, type PageData } from '../../../src/shared/page-data.ts';
 
 const bootstrap = readFileSync(new URL('../../../src/client/page-data-bootstrap.js', import.meta.url), 'utf8');
@@ -70,7 +70,7 @@ export let finishParsing = () => {};
 /** The block the server writes for `pathname` without a session cookie, with `written` (answers, session) added. */
 export function blockOf(pathname: string, written: PageData = {}): PageData {
   const match = matchRoute(pathname);
-  return { ...(match ? pageDataOf(match)?.block : {}), ...written };
+  return { ...(match && match.route.guard !== 'public' ? readsBlock(match) : {}), ...written };
 }
 
 /**
