@@ -7,6 +7,7 @@
  */
 import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
+import type { DocumentWithChain } from './db/documentation-tree.ts';
 import type { CallerRows } from './db/queries/callers.ts';
 import type { KeyInWork } from './db/queries/idempotency-keys.ts';
 import type { apiTokens, loginSessions, users } from './db/schema.ts';
@@ -76,7 +77,18 @@ export interface SignedInEnv {
   Variables: AppEnv['Variables'] & {
     caller: Caller;
     membership: Membership | null;
+    /**
+     * A submission's checklist, read by the sign-in's own statement (issue #46: auth/authenticate.ts): the
+     * document of the path's id in the membership's organisation with its chain, or none (not found).
+     */
+    signedInRead?: SignedInRead;
   };
+}
+
+/** What the sign-in read beside the caller: the document `documentId` (undefined: no such document of the organisation). */
+export interface SignedInRead {
+  documentId: string;
+  document: DocumentWithChain | undefined;
 }
 
 /** After `requireMember`: the caller is a member of a current organisation whose subscription runs. */

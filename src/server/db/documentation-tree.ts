@@ -204,7 +204,7 @@ export interface ChainDocument {
   deletedBy: string | null;
 }
 
-interface RawDocument {
+export interface RawDocument {
   id: string;
   org_id: string;
   folder_id: string;
@@ -225,9 +225,13 @@ interface RawDocument {
   chain: ChainRowWithExtras[] | string | null;
 }
 
-const DOCUMENT_WITH_CHAIN = namedStatement(
-  'document_with_chain',
-  sql`SELECT d.*,
+/**
+ * The document `id` of the organisation `orgId` — each a placeholder, or a column of a statement this is
+ * a subquery of (the sign-in's, db/queries/callers.ts) — with its own entries and its folder's chain.
+ */
+export const documentWithChainSql = (orgId: SQL, id: SQL) =>
+  sql`SELECT d.id, d.org_id, d.folder_id, d.name, d.description, d.doctype, d.version, d.contents, d.draft_contents, d.draft_user_id,
+             d.created_by, d.created_at, d.modified_by, d.modified_at, d.deleted_at, d.deleted_by,
              COALESCE((SELECT json_agg(a ORDER BY a.id) FROM acl_entries a WHERE a.document_id = d.id), '[]'::json) AS own,
              (WITH RECURSIVE ${chainCte(sql`f.id = d.folder_id AND f.org_id = d.org_id`)}
               SELECT json_agg(json_build_object(
@@ -238,20 +242,23 @@ const DOCUMENT_WITH_CHAIN = namedStatement(
                      ) ORDER BY c.depth)
                 FROM chain c CROSS JOIN LATERAL (SELECT ${CHAIN_EXTRAS}) x) AS chain
         FROM documents d
-       WHERE d.id = ${sql.placeholder('id')} AND d.org_id = ${ORG_ID}`,
-);
+       WHERE d.id = ${id} AND d.org_id = ${orgId}`;
+
+const DOCUMENT_WITH_CHAIN = namedStatement('document_with_chain', documentWithChainSql(sql`${ORG_ID}`, sql`${sql.placeholder('id')}`));
+
+export type DocumentWithChain = { document: ChainDocument; own: ChainEntry[]; chain: ChainFolder[]; levels: ChainEntry[][] };
 
 /**
  * A document of the organisation with its own ACL entries, its folder's chain (the folder first, the
  * root last) and each chain folder's entries — ONE named statement; undefined when there is no such document.
  */
-export async function documentWithChain(
-  db: Queryable,
-  orgId: string,
-  id: string,
-): Promise<{ document: ChainDocument; own: ChainEntry[]; chain: ChainFolder[]; levels: ChainEntry[][] } | undefined> {
+export async function documentWithChain(db: Queryable, orgId: string, id: string): Promise<DocumentWithChain | undefined> {
   const [r] = await runStatement<RawDocument>(db, DOCUMENT_WITH_CHAIN, { orgId, id });
-  if (!r) return undefined;
+  return r ? documentWithChainOf(r) : undefined;
+}
+
+/** A row of documentWithChainSql (as the driver gives it, or as its json: dates as text) read. */
+export function documentWithChainOf(r: RawDocument): DocumentWithChain {
   const document: ChainDocument = {
     id: r.id,
     orgId: r.org_id,

@@ -33,7 +33,7 @@ checklistData.post(
   keySettledInWork,
   async (c) => {
     const body = await jsonBody(c, submissionBody);
-    return c.json(await submitChecklist(c.var.deps, c.var.member, c.req.param('id'), body, c.var.keyInWork), 201);
+    return c.json(await submitChecklist(c.var.deps, c.var.member, c.req.param('id'), body, c.var.keyInWork, c.var.signedInRead), 201);
   },
 );
 

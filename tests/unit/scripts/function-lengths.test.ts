@@ -9,7 +9,7 @@ import { longFunctions } from '../../../scripts/function-lengths.mjs';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url)).replace(/\/$/, '');
 /** Issue #42's goal is 10; lowered as the long functions are split (the list says which are left). */
-const CEILING = 6;
+const CEILING = 5;
 
 describe('function lengths', () => {
   it(`no more than ${CEILING} functions over 80 lines (the goal: 10)`, () => {

@@ -8,6 +8,8 @@
  */
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../connection.ts';
+import { documentWithChainOf, documentWithChainSql, type DocumentWithChain, type RawDocument } from '../documentation-tree.ts';
+import { fromJson } from '../rows.ts';
 import { apiTokens, loginSessions, memberships, organisations, roles, ssoConnections, userRoles, users } from '../schema.ts';
 
 export type OrganisationRow = typeof organisations.$inferSelect;
@@ -23,9 +25,20 @@ export interface CallerRows {
   membership: { org: OrganisationRow; isOrgAdmin: boolean; roleIds: string[]; ssoOnly: boolean } | null;
 }
 
-function callerQuery(db: Queryable) {
+/**
+ * The caller's columns; with `withDocument`, also the document of the placeholder `documentId` in the
+ * organisation of the caller's membership, with its chain (db/documentation-tree.ts `documentWithChainSql`),
+ * as one json column: a call whose first read is that document (a submission) gets both in ONE round trip
+ * (issue #46). No session, no active membership, or no such document of that organisation: no document.
+ */
+function callerQuery(db: Queryable, withDocument: boolean) {
+  const document = sql<RawDocument | string | null>`(SELECT row_to_json(doc) FROM (${documentWithChainSql(
+    sql`${memberships.orgId}`,
+    sql`${sql.placeholder('documentId')}::uuid`,
+  )}) doc)`;
   return db
     .select({
+      ...(withDocument ? { document } : {}),
       session: loginSessions,
       user: users,
       org: organisations,
@@ -50,27 +63,36 @@ function callerQuery(db: Queryable) {
       ),
     )
     // Named: built once, and on PostgreSQL parsed and planned once per connection (planning cost more than running).
-    .prepare('caller_of_token');
+    .prepare(withDocument ? 'caller_of_token_with_document' : 'caller_of_token');
 }
 
-/** The statement, built once per database handle (every request asks it). */
-const prepared = new WeakMap<Queryable, ReturnType<typeof callerQuery>>();
+/** The statements, built once per database handle (every request asks one). */
+const prepared = new WeakMap<Queryable, { plain: ReturnType<typeof callerQuery>; withDocument: ReturnType<typeof callerQuery> }>();
 
-/** The unexpired, unended session of `tokenHash` with its user and current membership; undefined when there is none. */
-export async function callerOfToken(db: Queryable, tokenHash: string, now: Date): Promise<CallerRows | undefined> {
-  let query = prepared.get(db);
-  if (!query) {
-    query = callerQuery(db);
-    prepared.set(db, query);
+/**
+ * The unexpired, unended session of `tokenHash` with its user and current membership; undefined when there
+ * is none. With `documentId` (a UUID), in the same statement, that document of the membership's organisation
+ * with its chain (`document`: undefined when there is none or no membership).
+ */
+export async function callerOfToken(db: Queryable, tokenHash: string, now: Date, documentId?: string): Promise<(CallerRows & { document?: DocumentWithChain }) | undefined> {
+  let queries = prepared.get(db);
+  if (!queries) {
+    queries = { plain: callerQuery(db, false), withDocument: callerQuery(db, true) };
+    prepared.set(db, queries);
   }
-  const [row] = await query.execute({ tokenHash, now: now.toISOString() });
+  const [row] =
+    documentId === undefined
+      ? await queries.plain.execute({ tokenHash, now: now.toISOString() })
+      : await queries.withDocument.execute({ tokenHash, now: now.toISOString(), documentId });
   if (!row) return undefined;
   const { session, user, org, isOrgAdmin } = row;
   const ssoOnly = row.ssoRequired === true && session.ssoOrgId !== org?.id && !(row.breakGlassUserIds ?? []).includes(user.id);
+  const document = 'document' in row && row.document ? documentWithChainOf(fromJson(row.document)) : undefined;
   return {
     session,
     user,
     membership: org && isOrgAdmin !== null ? { org, isOrgAdmin, roleIds: row.roleIds ?? [], ssoOnly } : null,
+    ...(document ? { document } : {}),
   };
 }
 

@@ -19,14 +19,14 @@ import type { AnswerInput } from '../../../shared/checklists/schemas.ts';
 import { isUuid, uuidv7 } from '../../../shared/ids.ts';
 import type { Queryable } from '../../db/connection.ts';
 import type { KeyInWork } from '../../db/queries/idempotency-keys.ts';
-import { insertSubmissionWithEvent } from '../../db/queries/submissions.ts';
+import { insertQuietSubmissionWithEvent, insertSubmissionWithEvent } from '../../db/queries/submissions.ts';
 import { checklistSubmissions } from '../../db/schema.ts';
-import type { Deps, Member } from '../../env.ts';
+import type { Deps, Member, SignedInRead } from '../../env.ts';
 import { badRequest, conflict, HttpError, notFound, validationFailed, type FieldError } from '../../errors.ts';
-import { readableDocument, requireAction, type DocumentAccess, type DocumentRow } from '../documentation/access.ts';
+import { readableDocument, readableDocumentFrom, requireAction, type DocumentAccess, type DocumentRow } from '../documentation/access.ts';
 import { present } from '../../presenters/checklists.ts';
 import { activityRow, type DataSubmittedContext } from '../activity.ts';
-import { notificationRecipients, notifyRecipients } from '../notifications/fan-out.ts';
+import { notificationRecipients, notifyRecipients, type NewNotification } from '../notifications/fan-out.ts';
 import { webhookData, webhookTypesOf } from '../webhooks/events.ts';
 import { presentRows } from './submitted-rows.ts';
 import { completedUploadsOf, markUploadsUsed } from './uploads.ts';
@@ -108,10 +108,8 @@ function preparedRow(
  * first row. A retry after that never gets here: the middleware answers the first row again (even if its
  * answers would not pass now, say the checklist has changed since), as for every creating POST.
  *
- * Statements: the caller, the document with its chain, then ONE transaction: (with photos, their uploads
- * checked and confirmed,) ONE statement that stores the row and its DataSubmitted event together, the
- * event's audience, its notifications when anyone hears of it (ONE statement), the corrective actions
- * when it raises any.
+ * Statements: the caller with the document and its chain (read by the sign-in: `signedInRead`), then `submitTo`'s: for a quiet submission ONE
+ * statement that stores the row, its DataSubmitted event and its deliveries together.
  */
 export async function submitChecklist(
   deps: Deps,
@@ -119,23 +117,33 @@ export async function submitChecklist(
   documentId: string,
   submission: Submission,
   key: KeyInWork | undefined,
+  signedInRead?: SignedInRead,
 ): Promise<SubmittedRow> {
-  const access = await readableDocument(deps.db, who, documentId);
+  // The checklist as the sign-in read it beside the caller (one round trip fewer), else read now; judged alike.
+  const access =
+    signedInRead?.documentId === documentId ? readableDocumentFrom(signedInRead.document, who) : await readableDocument(deps.db, who, documentId);
   requireAction(access.permissions, 'submit', 'document');
   return submitTo(deps, memberSubmitter(who), access, submission, key);
 }
 
-/** A submission to a checklist the submitter may fill (`access`: a member's Read, or a share link's checklist). */
-export async function submitTo(
-  deps: Deps,
-  who: Submitter,
-  access: Pick<DocumentAccess, 'document' | 'chain'>,
-  submission: Submission,
-  key?: KeyInWork,
-): Promise<SubmittedRow> {
+/** A submission judged and made ready to store: its questions, errors, photos, row and who it raises corrections for. */
+interface Planned {
+  document: DocumentRow;
+  questions: ReturnType<typeof judgeSubmission>['shown'];
+  errors: FieldError[];
+  photos: { id: string; upload: string; i: number }[];
+  /** The row and its event, once the answers are well-formed (the photos are checked by `store`). */
+  prepared: ReturnType<typeof preparedRow> | undefined;
+  /** Who hears of the failing answers: their corrective actions are raised with the row. */
+  correctors: ReturnType<typeof correctionRecipients>;
+  now: Date;
+  /** When it was made: a kiosk's offline submission counts for the occurrence of that moment (issue #44). */
+  madeAt: Date;
+}
+
+function planSubmission(deps: Deps, who: Submitter, access: Pick<DocumentAccess, 'document' | 'chain'>, submission: Submission): Planned {
   const document = access.document;
   if (document.doctype !== 'form') throw badRequest('Only checklists take submissions');
-
   // Hidden questions (issue #33): never required, their answers dropped unjudged (./judge-submission.ts).
   const judged = judgeSubmission(orderedQuestions(document.contents as Record<string, unknown>), submission.record);
   const questions = judged.shown;
@@ -143,96 +151,111 @@ export async function submitTo(
   const errors: FieldError[] = judged.errors;
   const kept: Submission = { record: judged.record };
   const now = deps.now();
-  const folder = access.chain[0]!;
-
   const photos = questions.flatMap(({ id, question }) =>
     question.photoVerification ? (kept.record[id]?.media ?? []).map((upload, i) => ({ id, upload, i })) : [],
   );
-  // The row and its event, once the answers are well-formed (the photos are checked by `store`).
-  const prepared = errors.length === 0 ? preparedRow(who, document, folder, byId, kept, now) : undefined;
-  /** Who hears of the failing answers: their corrective actions are raised with the row. */
+  const prepared = errors.length === 0 ? preparedRow(who, document, access.chain[0]!, byId, kept, now) : undefined;
   const correctors = prepared ? correctionRecipients(questions, prepared.record) : [];
-  /** When it was made: a kiosk's offline submission counts for the occurrence of that moment (issue #44). */
-  const madeAt = submission.madeAt ?? now;
-  // Two reads before anything is stored, independent of each other: sent at once, so a submission waits
-  // for one round trip instead of two (issue #46: the submission's time under load is its round trips).
-  const [told, completes] = prepared
-    ? await Promise.all([
-        /** The subscribers told of it (nobody → []). */
-        notificationRecipients(deps.db, prepared.event),
-        /** The assignments it completes (issue #44; none → nothing more to store). */
-        completableBy(deps.db, completerOf(who), document.id, madeAt),
-      ])
-    : [[], []];
+  return { document, questions, errors, photos, prepared, correctors, now, madeAt: submission.madeAt ?? now };
+}
 
-  const store = async (db: Queryable): Promise<SubmittedRow> => {
-    // Another request holds the key (committed meanwhile): nothing runs; the middleware answers its row.
-    if (key && !(await key.claim(db))) throw conflict('A request with this Idempotency-Key is in progress');
-    // The photos are used now (kept from the clean-up of unused uploads), before they are checked.
-    await markUploadsUsed(db, { orgId: who.orgId, documentId: document.id }, photos.map((p) => p.upload));
-    const completed = await completedUploadsOf(
-      db,
-      deps.config,
-      { orgId: who.orgId, documentId: document.id, userId: who.userId },
-      photos.map((p) => p.upload),
-      now,
-    );
-    for (const photo of photos) {
-      if (!completed.has(photo.upload)) {
-        errors.push({ field: `record.${photo.id}.media.${photo.i}`, message: 'is not a completed upload of yours for this checklist' });
-      }
-    }
-    if (errors.length > 0 || !prepared) throw validationFailed(errors);
-
-    const { record, validationErrors, event } = prepared;
-    const inserted = await insertSubmissionWithEvent(
-      db,
-      {
-        id: prepared.id,
-        orgId: who.orgId,
-        documentId: document.id,
-        version: document.version,
-        record,
-        validationErrors,
-        createdBy: who.userId,
-        createdAt: now,
-        shareLinkId: who.shareLink?.id ?? null,
-      },
-      event,
-      // Its webhook deliveries (issue #34) in the same statement: services/webhooks/events.ts.
-      { types: webhookTypesOf(event), data: webhookData({ ...event, actorId: event.actorId ?? null, context: event.context ?? {} }) },
-    );
-    // Its subscribers' notifications (issue #12), in the same transaction: a row is never stored without them.
-    await notifyRecipients(db, event, told);
-    // Corrective actions (issue #12): in this transaction.
-    if (correctors.length > 0) {
-      await raiseCorrections(
-        db,
-        {
-          orgId: who.orgId,
-          documentId: document.id,
-          submissionId: inserted.id,
-          submittedBy: who.userId,
-          ...(who.shareLink ? { sharedBy: who.shareLink.name } : {}),
-          at: now,
-        },
-        correctors,
-      );
-    }
-    // Assignments finish (issue #44): in this transaction.
-    await completeBySubmission(db, completerOf(who), { documentId: document.id, submissionId: inserted.id, at: madeAt, ids: completes });
-    const answer = present(inserted, who.author);
-    // The answer with its key, in this transaction: kept only if the row is.
-    if (key) await key.answer(db, 201, answer);
-    return answer;
+/** The stored row's values and its webhook deliveries' (issue #34: services/webhooks/events.ts). */
+function rowOf(who: Submitter, plan: Planned, prepared: NonNullable<Planned['prepared']>) {
+  const { record, validationErrors, event } = prepared;
+  return {
+    values: {
+      id: prepared.id,
+      orgId: who.orgId,
+      documentId: plan.document.id,
+      version: plan.document.version,
+      record,
+      validationErrors,
+      createdBy: who.userId,
+      createdAt: plan.now,
+      shareLinkId: who.shareLink?.id ?? null,
+    },
+    event,
+    webhooks: { types: webhookTypesOf(event), data: webhookData({ ...event, actorId: event.actorId ?? null, context: event.context ?? {} }) },
   };
+}
 
-  // Nothing but the row and its event (no photos to confirm, nobody to tell, no corrective actions, no
-  // Idempotency-Key): ONE statement, atomic by itself. Otherwise ONE transaction: the key's claim, the photos' check (it confirms their
-  // uploads, a write, so a refused submission changes nothing), the row with its DataSubmitted event,
-  // its subscribers' notifications and the corrective actions it may raise — all stored or none.
+/**
+ * Stores a planned submission in `db` (the database, or its transaction): the key's claim, the photos'
+ * check (it confirms their uploads, a write, so a refused submission changes nothing), the row with its
+ * DataSubmitted event and deliveries, its subscribers' notifications, the corrective actions it raises,
+ * the assignments it completes, the key's answer.
+ */
+async function store(
+  deps: Deps,
+  db: Queryable,
+  who: Submitter,
+  plan: Planned,
+  then: { told: NewNotification[]; completes: string[]; key: KeyInWork | undefined },
+): Promise<SubmittedRow> {
+  const { document, photos, errors, prepared } = plan;
+  const key = then.key;
+  // Another request holds the key (committed meanwhile): nothing runs; the middleware answers its row.
+  if (key && !(await key.claim(db))) throw conflict('A request with this Idempotency-Key is in progress');
+  // The photos are used now (kept from the clean-up of unused uploads), before they are checked.
+  const uploads = photos.map((p) => p.upload);
+  await markUploadsUsed(db, { orgId: who.orgId, documentId: document.id }, uploads);
+  const completed = await completedUploadsOf(db, deps.config, { orgId: who.orgId, documentId: document.id, userId: who.userId }, uploads, plan.now);
+  for (const photo of photos) {
+    if (!completed.has(photo.upload)) {
+      errors.push({ field: `record.${photo.id}.media.${photo.i}`, message: 'is not a completed upload of yours for this checklist' });
+    }
+  }
+  if (errors.length > 0 || !prepared) throw validationFailed(errors);
+
+  const { values, event, webhooks } = rowOf(who, plan, prepared);
+  const inserted = await insertSubmissionWithEvent(db, values, event, webhooks);
+  // Its subscribers' notifications (issue #12), in the same transaction: a row is never stored without them.
+  await notifyRecipients(db, event, then.told);
+  // Corrective actions (issue #12): in this transaction.
+  if (plan.correctors.length > 0) {
+    const raisedBy = { submittedBy: who.userId, ...(who.shareLink ? { sharedBy: who.shareLink.name } : {}) };
+    await raiseCorrections(db, { orgId: who.orgId, documentId: document.id, submissionId: inserted.id, ...raisedBy, at: plan.now }, plan.correctors);
+  }
+  // Assignments finish (issue #44): in this transaction.
+  await completeBySubmission(db, completerOf(who), { documentId: document.id, submissionId: inserted.id, at: plan.madeAt, ids: then.completes });
+  const answer = present(inserted, who.author);
+  // The answer with its key, in this transaction: kept only if the row is.
+  if (key) await key.answer(db, 201, answer);
+  return answer;
+}
+
+/**
+ * A submission to a checklist the submitter may fill (`access`: a member's Read, or a share link's checklist).
+ *
+ * Round trips (issue #46: a submission's time under load is its round trips). A QUIET one — well-formed, no
+ * photos, no corrective actions, no Idempotency-Key, and (judged by the statement itself,
+ * db/queries/submissions.ts) nobody to tell and nothing to complete — is ONE statement that stores the row
+ * with its event and deliveries, atomic by itself. Otherwise (or when that statement finds it is not quiet
+ * and stores nothing): the subscribers to tell and the assignments it completes, read at once, then ONE
+ * transaction that stores it all or nothing (`store`), or the row's statement alone when there is nothing
+ * else to store.
+ */
+export async function submitTo(
+  deps: Deps,
+  who: Submitter,
+  access: Pick<DocumentAccess, 'document' | 'chain'>,
+  submission: Submission,
+  key?: KeyInWork,
+): Promise<SubmittedRow> {
+  const plan = planSubmission(deps, who, access, submission);
+  const { prepared, photos, correctors } = plan;
+  if (prepared && !key && photos.length === 0 && correctors.length === 0) {
+    const { values, event, webhooks } = rowOf(who, plan, prepared);
+    const quiet = await insertQuietSubmissionWithEvent(deps.db, values, event, webhooks);
+    if (quiet) return present(quiet, who.author);
+  }
+  // Two reads before anything is stored, independent of each other: sent at once.
+  const [told, completes] = prepared
+    ? await Promise.all([notificationRecipients(deps.db, prepared.event), completableBy(deps.db, completerOf(who), plan.document.id, plan.madeAt)])
+    : [[], []];
+  const then = { told, completes, key };
   const alone = !key && prepared !== undefined && photos.length === 0 && told.length === 0 && correctors.length === 0 && completes.length === 0;
-  return alone ? await store(deps.db) : await deps.db.transaction((tx) => store(tx));
+  return alone ? await store(deps, deps.db, who, plan, then) : await deps.db.transaction((tx) => store(deps, tx, who, plan, then));
 }
 
 /**

@@ -11,7 +11,7 @@ import { ROOT, type ItemKind } from '../../../shared/api/documentation.ts';
 import { isUuid } from '../../../shared/ids.ts';
 import { actions, allows, permissionLabels, type Action } from '../../../shared/permissions/index.ts';
 import type { Queryable } from '../../db/connection.ts';
-import { documentWithChain, folderChainAndChildEntries, folderChainWithEntries, type ChainEntry, type ChainFolder } from '../../db/documentation-tree.ts';
+import { documentWithChain, folderChainAndChildEntries, folderChainWithEntries, type ChainEntry, type ChainFolder, type DocumentWithChain } from '../../db/documentation-tree.ts';
 import type { ChildEntry } from '../../db/folder-contents.ts';
 import { aclEntries, documents } from '../../db/schema.ts';
 import type { Member } from '../../env.ts';
@@ -91,7 +91,11 @@ function accessOf({ chain, levels }: { chain: ChainFolder[]; levels: ChainEntry[
 export async function documentAccess(db: Queryable, who: Member, id: string): Promise<DocumentAccess | undefined> {
   if (!isUuid(id)) return undefined;
   // The document, its own entries, its folder's chain and their entries in one statement.
-  const found = await documentWithChain(db, who.orgId, id);
+  return documentAccessOf(await documentWithChain(db, who.orgId, id), who);
+}
+
+/** A document's access from the rows of documentWithChain (which the sign-in may have read: auth/authenticate.ts). */
+function documentAccessOf(found: DocumentWithChain | undefined, who: Member): DocumentAccess | undefined {
   if (!found) return undefined;
   const { document, own, chain, levels } = found;
   return {
@@ -127,7 +131,15 @@ export async function readableFolderAndChildEntries(db: Queryable, who: Member, 
 
 /** A live document the caller may Read; otherwise 404. */
 export async function readableDocument(db: Queryable, who: Member, id: string): Promise<DocumentAccess> {
-  const access = await documentAccess(db, who, id);
+  return readableDocumentOf(await documentAccess(db, who, id));
+}
+
+/** readableDocument of the rows the sign-in read beside the caller (auth/authenticate.ts `signedInRead`), judged alike. */
+export function readableDocumentFrom(found: DocumentWithChain | undefined, who: Member): DocumentAccess {
+  return readableDocumentOf(documentAccessOf(found, who));
+}
+
+function readableDocumentOf(access: DocumentAccess | undefined): DocumentAccess {
   if (!access || access.trashed || !allows(access.permissions, 'view')) throw documentNotFound();
   return access;
 }
