@@ -67,9 +67,26 @@ function byteLimit(maxBytes: number, tooLarge: () => Error): Transform {
   });
 }
 
-/** Resolves as soon as the file's part begins (or the form ends without one). */
-export function readUploadForm(c: Context, options: UploadFormOptions): Promise<UploadForm> {
-  /** Refused before the body was read: the connection is closed after the answer rather than read to its end. */
+/** The body being read: its source stream, the byte limit it passes through, and the form parser it feeds. */
+interface UploadBody {
+  source: Readable;
+  limit: Transform;
+  parser: busboy.Busboy;
+}
+
+/** How far the reading has come: the fields so far, the file once its part begins, the form's end, or its reading stopped. */
+interface ReadingState {
+  fields: Map<string, string>;
+  file: PassThrough | undefined;
+  ended: boolean;
+  stopped: boolean;
+}
+
+/**
+ * The request judged by its headers (multipart, not longer than `maxBytes`) and its body opened for reading.
+ * Refused before the body was read: the connection is closed after the answer rather than read to its end.
+ */
+function openUploadBody(c: Context, options: UploadFormOptions): UploadBody {
   const unread = (err: HttpError) => {
     c.header('Connection', 'close');
     return err;
@@ -86,12 +103,39 @@ export function readUploadForm(c: Context, options: UploadFormOptions): Promise<
   }
   const source = bodyStream(c);
   if (!source) throw unread(notAForm());
-  const limit = byteLimit(options.maxBytes, tooLarge);
+  return { source, limit: byteLimit(options.maxBytes, tooLarge), parser };
+}
 
-  const fields = new Map<string, string>();
-  let file: PassThrough | undefined;
-  let ended = false;
-  let stopped = false;
+/** Stops reading a body not read to its end: a small rest is read and dropped, otherwise the connection closes after the answer. */
+function stopReading(c: Context, body: UploadBody, state: ReadingState): void {
+  if (state.ended || state.stopped) return;
+  state.stopped = true;
+  body.source.unpipe(body.limit);
+  body.parser.destroy();
+  const length = Number(c.req.header('content-length'));
+  if (length > 0 && length <= DRAIN_BYTES) {
+    body.source.resume();
+    return;
+  }
+  c.header('Connection', 'close');
+  body.source.pause();
+}
+
+/** The file part's bytes, passed on as they arrive. */
+function fileBytes(stream: Readable): PassThrough {
+  const bytes = new PassThrough();
+  // Whoever reads the file sees its errors; one refused before reading it must not crash the server.
+  bytes.on('error', ignore);
+  stream.on('error', (err) => bytes.destroy(asHttpError(err)));
+  stream.pipe(bytes);
+  return bytes;
+}
+
+/** Resolves as soon as the file's part begins (or the form ends without one). */
+export function readUploadForm(c: Context, options: UploadFormOptions): Promise<UploadForm> {
+  const body = openUploadBody(c, options);
+  const { source, limit, parser } = body;
+  const state: ReadingState = { fields: new Map<string, string>(), file: undefined, ended: false, stopped: false };
   let endRest!: () => void;
   let failRest!: (err: HttpError) => void;
   const rest = new Promise<void>((resolve, reject) => {
@@ -102,52 +146,35 @@ export function readUploadForm(c: Context, options: UploadFormOptions): Promise<
   rest.catch(ignore);
 
   const form: UploadForm = {
-    fields,
+    fields: state.fields,
     get file() {
-      return file;
+      return state.file;
     },
     rest,
-    stopReading() {
-      if (ended || stopped) return;
-      stopped = true;
-      source.unpipe(limit);
-      parser.destroy();
-      const length = Number(c.req.header('content-length'));
-      if (length > 0 && length <= DRAIN_BYTES) {
-        source.resume();
-        return;
-      }
-      c.header('Connection', 'close');
-      source.pause();
-    },
+    stopReading: () => stopReading(c, body, state),
   };
 
   return new Promise<UploadForm>((resolve, reject) => {
     const fail = (err: unknown) => {
       const error = asHttpError(err);
-      file?.destroy(error);
+      state.file?.destroy(error);
       failRest(error);
       reject(error);
     };
     parser.on('field', (name, value) => {
-      if (!file && !fields.has(name)) fields.set(name, value);
+      if (!state.file && !state.fields.has(name)) state.fields.set(name, value);
     });
     parser.on('file', (name, stream) => {
       // One file, named `file`; any other file part is skipped unread.
-      if (name !== 'file' || file) {
+      if (name !== 'file' || state.file) {
         stream.resume();
         return;
       }
-      const bytes = new PassThrough();
-      // Whoever reads the file sees its errors; one refused before reading it must not crash the server.
-      bytes.on('error', ignore);
-      stream.on('error', (err) => bytes.destroy(asHttpError(err)));
-      stream.pipe(bytes);
-      file = bytes;
+      state.file = fileBytes(stream);
       resolve(form);
     });
     parser.on('finish', () => {
-      ended = true;
+      state.ended = true;
       endRest();
       resolve(form);
     });
@@ -155,7 +182,7 @@ export function readUploadForm(c: Context, options: UploadFormOptions): Promise<
     limit.on('error', (err) => parser.destroy(err));
     source.on('error', () => parser.destroy(cutOff()));
     source.on('close', () => {
-      if (!source.readableEnded && !stopped) parser.destroy(cutOff());
+      if (!source.readableEnded && !state.stopped) parser.destroy(cutOff());
     });
     source.pipe(limit).pipe(parser);
   });

@@ -168,12 +168,9 @@ function joinShare(components: SchemaComponents, op: OperationObject, share: Sha
 }
 
 
-
-export async function openApiDocument(api: Hono<AppEnv>, access: AccessTable): Promise<OpenApiDocument> {
-  const components = new SchemaComponents();
-  describeContents(components);
-  const usedErrors = new Set<number>();
-  const document = (await generateSpecs(api, {
+/** The document as hono-openapi generates it from the routes, with the API's words, areas and credentials. */
+async function generatedDocument(api: Hono<AppEnv>): Promise<OpenApiDocument> {
+  return (await generateSpecs(api, {
     documentation: {
       openapi: '3.1.0',
       info: { title: 'Ringbinder API', version: '1', description: DESCRIPTION },
@@ -190,61 +187,85 @@ export async function openApiDocument(api: Hono<AppEnv>, access: AccessTable): P
     // `/openapi.json` looks like a static file to hono-openapi, which leaves those out by default.
     excludeStaticFile: false,
   })) as unknown as OpenApiDocument;
+}
+
+/** A call's body (and its 400/413/422), path parameters, and query (and its 422), from the schemas it validates. */
+function describeInputs(components: SchemaComponents, op: OperationObject, extra: Extra | undefined, errors: Set<number>): void {
+  if (extra?.body) {
+    const schema = components.of(extra.body);
+    const media = extra.bodyMedia ?? ['application/json'];
+    op.requestBody = { required: !extra.bodyOptional, content: Object.fromEntries(media.map((m) => [m, { schema }])) };
+    for (const status of [400, 413, 422]) errors.add(status);
+  }
+  if (extra?.params) {
+    const described = parametersOf(components, extra.params, 'path');
+    const named = new Set(described.map((p) => p.name));
+    op.parameters = [...(op.parameters ?? []).filter((p) => !named.has((p as { name: string }).name)), ...described];
+  }
+  if (extra?.query) {
+    op.parameters = [...(op.parameters ?? []), ...parametersOf(components, extra.query, 'query')];
+    errors.add(422);
+  }
+}
+
+/** The headers a call takes and gives: X-Request-Id; a JSON read's ETag and 304; a creating POST's Idempotency-Key; a throttled call's quota. */
+function describeHeaders(method: string, op: OperationObject, errors: Set<number>): void {
+  const headerParameters: object[] = [ref('parameters', 'XRequestId')];
+  const json200 = Object.keys((op.responses['200'] as Response | undefined)?.content ?? {}).includes('application/json');
+  if (method === 'get' && json200) {
+    // A JSON read carries an ETag and answers If-None-Match with 304 (http/etag.ts).
+    headerParameters.push(ref('parameters', 'IfNoneMatch'));
+    op.responses['304'] = ref('responses', 'NotModified');
+  }
+  if (method === 'post' && op.responses['201']) {
+    // A creating POST honours Idempotency-Key: a malformed key 400, the key's first request still running 409,
+    // the same key with another body 422.
+    headerParameters.push(ref('parameters', 'IdempotencyKey'));
+    for (const status of [400, 409, 422]) errors.add(status);
+  }
+  // A throttled call (one that may answer 429) tells its quota on every answer (h-http's rate-limit.ts).
+  const throttled: Record<string, object> = errors.has(429) ? { 'RateLimit-Policy': ref('headers', 'RateLimitPolicy'), RateLimit: ref('headers', 'RateLimit') } : {};
+  for (const [status, response] of Object.entries(op.responses)) {
+    if ('$ref' in response) continue;
+    response.headers = { ...successHeaders(method, status, response), ...throttled, ...response.headers };
+  }
+  op.parameters = [...(op.parameters ?? []), ...headerParameters];
+}
+
+/**
+ * One operation completed from its route's `operation({...})`: its answers, who may call it and with what
+ * credentials, a share token's answers, its inputs, headers and errors. Each error it may answer goes into `usedErrors`.
+ */
+function describeOperation(components: SchemaComponents, access: AccessTable, method: string, honoPath: string, op: OperationObject, usedErrors: Set<number>): void {
+  const extra = op[OPERATION];
+  delete op[OPERATION];
+  op.responses = {};
+  for (const [status, answer] of Object.entries(extra?.answers ?? {}) as [string, Answer][]) op.responses[status] = responseOf(components, status, answer);
+  op.description = [op.description, whoMayCall(access, method, honoPath)].filter(Boolean).join('\n\n');
+  const signIn = signInOf(access, method, honoPath);
+  op.security = signIn.security;
+  const errors = new Set<number>([...signIn.errors, ...(extra?.errors ?? [])]);
+  const share = op[SHARE_OPERATION];
+  delete op[SHARE_OPERATION];
+  if (share) joinShare(components, op, share, errors);
+  describeInputs(components, op, extra, errors);
+  describeHeaders(method, op, errors);
+  for (const status of [...errors].sort()) {
+    op.responses[String(status)] = ref('responses', ERROR_NAMES[status]!);
+    usedErrors.add(status);
+  }
+}
+
+export async function openApiDocument(api: Hono<AppEnv>, access: AccessTable): Promise<OpenApiDocument> {
+  const components = new SchemaComponents();
+  describeContents(components);
+  const usedErrors = new Set<number>();
+  const document = await generatedDocument(api);
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     const honoPath = path.replace(/\{(\w+)\}/g, ':$1');
     for (const method of METHODS) {
       const op = item[method];
-      if (!op) continue;
-      const extra = op[OPERATION];
-      delete op[OPERATION];
-      op.responses = {};
-      for (const [status, answer] of Object.entries(extra?.answers ?? {}) as [string, Answer][]) op.responses[status] = responseOf(components, status, answer);
-      op.description = [op.description, whoMayCall(access, method, honoPath)].filter(Boolean).join('\n\n');
-      const signIn = signInOf(access, method, honoPath);
-      op.security = signIn.security;
-      const errors = new Set<number>([...signIn.errors, ...(extra?.errors ?? [])]);
-      const share = op[SHARE_OPERATION];
-      delete op[SHARE_OPERATION];
-      if (share) joinShare(components, op, share, errors);
-      const headerParameters: object[] = [ref('parameters', 'XRequestId')];
-      if (extra?.body) {
-        const schema = components.of(extra.body);
-        const media = extra.bodyMedia ?? ['application/json'];
-        op.requestBody = { required: !extra.bodyOptional, content: Object.fromEntries(media.map((m) => [m, { schema }])) };
-        for (const status of [400, 413, 422]) errors.add(status);
-      }
-      if (extra?.params) {
-        const described = parametersOf(components, extra.params, 'path');
-        const named = new Set(described.map((p) => p.name));
-        op.parameters = [...(op.parameters ?? []).filter((p) => !named.has((p as { name: string }).name)), ...described];
-      }
-      if (extra?.query) {
-        op.parameters = [...(op.parameters ?? []), ...parametersOf(components, extra.query, 'query')];
-        errors.add(422);
-      }
-      const json200 = Object.keys((op.responses['200'] as Response | undefined)?.content ?? {}).includes('application/json');
-      if (method === 'get' && json200) {
-        // A JSON read carries an ETag and answers If-None-Match with 304 (http/etag.ts).
-        headerParameters.push(ref('parameters', 'IfNoneMatch'));
-        op.responses['304'] = ref('responses', 'NotModified');
-      }
-      if (method === 'post' && op.responses['201']) {
-        // A creating POST honours Idempotency-Key: a malformed key 400, the key's first request still running 409,
-        // the same key with another body 422.
-        headerParameters.push(ref('parameters', 'IdempotencyKey'));
-        for (const status of [400, 409, 422]) errors.add(status);
-      }
-      // A throttled call (one that may answer 429) tells its quota on every answer (h-http's rate-limit.ts).
-      const throttled: Record<string, object> = errors.has(429) ? { 'RateLimit-Policy': ref('headers', 'RateLimitPolicy'), RateLimit: ref('headers', 'RateLimit') } : {};
-      for (const [status, response] of Object.entries(op.responses)) {
-        if ('$ref' in response) continue;
-        response.headers = { ...successHeaders(method, status, response), ...throttled, ...response.headers };
-      }
-      op.parameters = [...(op.parameters ?? []), ...headerParameters];
-      for (const status of [...errors].sort()) {
-        op.responses[String(status)] = ref('responses', ERROR_NAMES[status]!);
-        usedErrors.add(status);
-      }
+      if (op) describeOperation(components, access, method, honoPath, op, usedErrors);
     }
   }
   document.webhooks = webhooksOf(components);

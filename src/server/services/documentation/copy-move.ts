@@ -20,7 +20,7 @@ import type { ListedItem } from '../../../shared/api/documentation.ts';
 import { uuidv7 } from '../../../shared/ids.ts';
 import { allows } from '../../../shared/permissions/index.ts';
 import type { Queryable } from '../../db/connection.ts';
-import { liveSubtree, lockTreeShape } from '../../db/documentation-tree.ts';
+import { liveSubtree, lockTreeShape, type SubtreeFolder } from '../../db/documentation-tree.ts';
 import { aclEntries, documents, documentVersions, folders } from '../../db/schema.ts';
 import type { Deps, Member } from '../../env.ts';
 import { badRequest } from '../../errors.ts';
@@ -219,18 +219,22 @@ async function copyDocuments(
   return copies;
 }
 
-async function copyFolder(tx: Queryable, who: Member, now: Date, source: FolderAccess, dest: FolderAccess): Promise<ListedItem> {
-  const subtree = await liveSubtree(tx, source.folder.id);
-  const folderEntries = await entriesByItem(
-    tx,
-    'folder',
-    subtree.map((f) => f.id),
-  );
+/** The folders of a copy: the subtree's ACL entries, and the new id and levels of each folder copied. */
+interface FolderCopyPlan {
+  folderEntries: Map<string, AclEntryRow[]>;
+  /** Each copied folder's ACL levels (its own entries first), by source id. */
+  levelsOf: Map<string, AclRule[][]>;
+  /** Each copied folder's new id, by source id. */
+  newIdOf: Map<string, string>;
+  /** The source folders copied, top-down. */
+  copiedFolders: SubtreeFolder[];
+}
 
-  // Top-down: a folder is copied when its parent was and the caller may Read it.
+/** Top-down: a folder is copied when its parent was and the caller may Read it. */
+function planFolderCopy(who: Member, now: Date, source: FolderAccess, subtree: SubtreeFolder[], folderEntries: Map<string, AclEntryRow[]>): FolderCopyPlan {
   const levelsOf = new Map<string, AclRule[][]>();
   const newIdOf = new Map<string, string>();
-  const copiedFolders: (typeof subtree)[number][] = [];
+  const copiedFolders: SubtreeFolder[] = [];
   for (const folder of subtree) {
     const own = folderEntries.get(folder.id) ?? [];
     let levels: AclRule[][];
@@ -245,7 +249,12 @@ async function copyFolder(tx: Queryable, who: Member, now: Date, source: FolderA
     newIdOf.set(folder.id, uuidv7(now.getTime()));
     copiedFolders.push(folder);
   }
+  return { folderEntries, levelsOf, newIdOf, copiedFolders };
+}
 
+/** The new folders (the top one in the destination) with their ACL entries; returns their rows, the top one first. */
+async function insertFolderCopies(tx: Queryable, who: Member, now: Date, source: FolderAccess, dest: FolderAccess, plan: FolderCopyPlan) {
+  const { copiedFolders, newIdOf, folderEntries } = plan;
   const folderRows = copiedFolders.map((f) => ({
     id: newIdOf.get(f.id)!,
     orgId: who.orgId,
@@ -260,7 +269,12 @@ async function copyFolder(tx: Queryable, who: Member, now: Date, source: FolderA
   for (const part of chunked(folderRows)) await tx.insert(folders).values(part);
   const folderAcl = copiedFolders.flatMap((f) => clonedEntries(folderEntries.get(f.id) ?? [], now, { folderId: newIdOf.get(f.id)! }));
   for (const part of chunked(folderAcl)) await tx.insert(aclEntries).values(part);
+  return folderRows;
+}
 
+/** The live documents of the copied folders that the caller may Read, copied into the new folders. */
+async function copyReadableDocuments(tx: Queryable, who: Member, now: Date, plan: FolderCopyPlan): Promise<DocumentRow[]> {
+  const { levelsOf, newIdOf } = plan;
   const sourceDocuments: DocumentRow[] = [];
   for (const part of chunked([...newIdOf.keys()])) {
     const found = await tx.select().from(documents).where(inArray(documents.folderId, part));
@@ -274,13 +288,25 @@ async function copyFolder(tx: Queryable, who: Member, now: Date, source: FolderA
   const readableDocuments = sourceDocuments.filter((d) =>
     allows(resolvePermissions([documentEntries.get(d.id) ?? [], ...levelsOf.get(d.folderId)!], who), 'view'),
   );
-  const copies = await copyDocuments(
+  return copyDocuments(
     tx,
     who,
     now,
     readableDocuments.map((d) => ({ document: d, folderId: newIdOf.get(d.folderId)! })),
     documentEntries,
   );
+}
+
+async function copyFolder(tx: Queryable, who: Member, now: Date, source: FolderAccess, dest: FolderAccess): Promise<ListedItem> {
+  const subtree = await liveSubtree(tx, source.folder.id);
+  const folderEntries = await entriesByItem(
+    tx,
+    'folder',
+    subtree.map((f) => f.id),
+  );
+  const plan = planFolderCopy(who, now, source, subtree, folderEntries);
+  const folderRows = await insertFolderCopies(tx, who, now, source, dest, plan);
+  const copies = await copyReadableDocuments(tx, who, now, plan);
 
   const top = folderRows[0]!;
   await recordActivity(tx, {

@@ -21,6 +21,7 @@ import {
   readableDocument,
   readableFolder,
   requireAction,
+  type DocumentAccess,
   type DocumentRow,
 } from './access.ts';
 import { recordActivity } from '../activity.ts';
@@ -186,6 +187,113 @@ function editOf(document: DocumentRow, body: DocumentEdit): Edit {
 }
 
 /**
+ * The edit a PUT asks for, judged against the document as it stands: the doctype kept, the version the
+ * caller edited still the latest (409 otherwise), and the ids the new contents store the organisation's own.
+ */
+async function judgedEdit(tx: Queryable, deps: Deps, who: Member, before: DocumentRow, body: DocumentEdit): Promise<Edit> {
+  if (body.doctype !== undefined && body.doctype !== before.doctype) {
+    throw badRequest(`The doctype of a document cannot be changed (this one is a ${before.doctype})`);
+  }
+  if (body.version !== before.version) throw staleDocument(body.version, before.version);
+  const edit = editOf(before, body);
+  const target = { doctype: before.doctype, documentId: before.id };
+  if (edit.kind === 'draft') await requireStoredIds(tx, deps, who, target, edit.draft, 'draft_contents');
+  if (edit.kind === 'publish' && !edit.keepDraft) await requireStoredIds(tx, deps, who, target, edit.contents, 'contents');
+  // A result sheet's or report's checklists, questions and links (issue #13); drafts are work in progress.
+  if (edit.kind === 'publish' && !edit.keepDraft && (before.doctype === 'sheet' || before.doctype === 'report')) {
+    await checkSheetContents(tx, who, edit.contents as SheetContents, 'contents', before.contents);
+  }
+  return edit;
+}
+
+const sameVersion = (documentId: string, version: number) => and(eq(documents.id, documentId), eq(documents.version, version));
+
+/** Saves or discards the draft: no new version. */
+async function saveDraft(tx: Queryable, who: Member, access: DocumentAccess, edit: Exclude<Edit, { kind: 'publish' }>, body: DocumentEdit): Promise<Document> {
+  const [after] = await tx
+    .update(documents)
+    .set(
+      edit.kind === 'draft'
+        ? { draftContents: edit.draft, draftUserId: who.userId }
+        : { draftContents: null, draftUserId: null },
+    )
+    .where(sameVersion(access.document.id, body.version))
+    .returning();
+  if (!after) throw staleDocument(body.version, body.version + 1);
+  const version = await versionRow(tx, after.id, after.version);
+  return documentAnswer(tx, { ...access, document: after }, version!, who);
+}
+
+/** A published version's DocumentUpdated event: its name and description beside the previous ones. */
+async function recordDocumentUpdated(tx: Queryable, who: Member, now: Date, access: DocumentAccess, after: DocumentRow, changelog: string): Promise<void> {
+  const before = access.document;
+  const folder = access.chain[0]!;
+  await recordActivity(tx, {
+    type: 'DocumentUpdated',
+    orgId: who.orgId,
+    actorId: who.userId,
+    at: now,
+    documentId: after.id,
+    folderId: folder.id,
+    context: {
+      name: after.name,
+      previous_name: before.name,
+      description: after.description,
+      previous_description: before.description,
+      doctype: after.doctype,
+      version: after.version,
+      changelog,
+      folder_id: folder.id,
+      folder_name: folder.name,
+    },
+  });
+}
+
+/** Publishes a new immutable version (the draft goes unless only the name or description changed), recorded as DocumentUpdated. */
+async function publishVersion(
+  tx: Queryable,
+  who: Member,
+  now: Date,
+  access: DocumentAccess,
+  edit: Extract<Edit, { kind: 'publish' }>,
+  body: DocumentEdit,
+): Promise<Document> {
+  const before = access.document;
+  const name = body.name ?? before.name;
+  const description = body.description ?? before.description;
+  const [after] = await tx
+    .update(documents)
+    .set({
+      name,
+      description,
+      contents: edit.contents,
+      version: before.version + 1,
+      modifiedBy: who.userId,
+      modifiedAt: now,
+      ...(edit.keepDraft ? {} : { draftContents: null, draftUserId: null }),
+    })
+    // Concurrent publishes of one version queue on the row lock; all but the first find no row.
+    .where(sameVersion(before.id, body.version))
+    .returning();
+  if (!after) throw staleDocument(body.version, body.version + 1);
+  const [version] = await tx
+    .insert(documentVersions)
+    .values({
+      documentId: after.id,
+      version: after.version,
+      name,
+      description,
+      contents: edit.contents,
+      changelog: body.changelog ?? '',
+      createdBy: who.userId,
+      createdAt: now,
+    })
+    .returning();
+  await recordDocumentUpdated(tx, who, now, access, after, body.changelog ?? '');
+  return documentAnswer(tx, { ...access, document: after }, version!, who);
+}
+
+/**
  * PUT documentation/documents/{id}: Write. Publishing (contents, or a new name/description) writes a
  * new immutable version; drafts change no version. A stale version answers 409 and changes nothing.
  */
@@ -194,87 +302,9 @@ export async function updateDocument(deps: Deps, who: Member, id: string, body: 
   return deps.db.transaction(async (tx) => {
     const access = await readableDocument(tx, who, id);
     requireAction(access.permissions, 'edit', 'document');
-    const before = access.document;
-    if (body.doctype !== undefined && body.doctype !== before.doctype) {
-      throw badRequest(`The doctype of a document cannot be changed (this one is a ${before.doctype})`);
-    }
-    if (body.version !== before.version) throw staleDocument(body.version, before.version);
-    const edit = editOf(before, body);
-    const target = { doctype: before.doctype, documentId: before.id };
-    if (edit.kind === 'draft') await requireStoredIds(tx, deps, who, target, edit.draft, 'draft_contents');
-    if (edit.kind === 'publish' && !edit.keepDraft) await requireStoredIds(tx, deps, who, target, edit.contents, 'contents');
-    // A result sheet's or report's checklists, questions and links (issue #13); drafts are work in progress.
-    if (edit.kind === 'publish' && !edit.keepDraft && (before.doctype === 'sheet' || before.doctype === 'report')) {
-      await checkSheetContents(tx, who, edit.contents as SheetContents, 'contents', before.contents);
-    }
-    const sameVersion = and(eq(documents.id, before.id), eq(documents.version, body.version));
-
-    if (edit.kind !== 'publish') {
-      const [after] = await tx
-        .update(documents)
-        .set(
-          edit.kind === 'draft'
-            ? { draftContents: edit.draft, draftUserId: who.userId }
-            : { draftContents: null, draftUserId: null },
-        )
-        .where(sameVersion)
-        .returning();
-      if (!after) throw staleDocument(body.version, body.version + 1);
-      const version = await versionRow(tx, after.id, after.version);
-      return documentAnswer(tx, { ...access, document: after }, version!, who);
-    }
-
-    const name = body.name ?? before.name;
-    const description = body.description ?? before.description;
-    const [after] = await tx
-      .update(documents)
-      .set({
-        name,
-        description,
-        contents: edit.contents,
-        version: before.version + 1,
-        modifiedBy: who.userId,
-        modifiedAt: now,
-        ...(edit.keepDraft ? {} : { draftContents: null, draftUserId: null }),
-      })
-      // Concurrent publishes of one version queue on the row lock; all but the first find no row.
-      .where(sameVersion)
-      .returning();
-    if (!after) throw staleDocument(body.version, body.version + 1);
-    const [version] = await tx
-      .insert(documentVersions)
-      .values({
-        documentId: after.id,
-        version: after.version,
-        name,
-        description,
-        contents: edit.contents,
-        changelog: body.changelog ?? '',
-        createdBy: who.userId,
-        createdAt: now,
-      })
-      .returning();
-    const folder = access.chain[0]!;
-    await recordActivity(tx, {
-      type: 'DocumentUpdated',
-      orgId: who.orgId,
-      actorId: who.userId,
-      at: now,
-      documentId: after.id,
-      folderId: folder.id,
-      context: {
-        name,
-        previous_name: before.name,
-        description,
-        previous_description: before.description,
-        doctype: after.doctype,
-        version: after.version,
-        changelog: body.changelog ?? '',
-        folder_id: folder.id,
-        folder_name: folder.name,
-      },
-    });
-    return documentAnswer(tx, { ...access, document: after }, version!, who);
+    const edit = await judgedEdit(tx, deps, who, access.document, body);
+    if (edit.kind !== 'publish') return saveDraft(tx, who, access, edit, body);
+    return publishVersion(tx, who, now, access, edit, body);
   });
 }
 
