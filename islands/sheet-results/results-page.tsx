@@ -2,33 +2,59 @@
  * A result sheet's or report's results page (/documentation/results/{id}; src/screens/doctypes/registry.ts
  * `results`): THE results grid with the sheet's charts above it (issue #45: its number and date-time
  * columns, ./sheet-charts.ts, drawn by THE charts of islands/shared/charts, loaded with uPlot only here and
- * only when a column charts). A click on a bucket sets the grid's "Datetime on or after" to its first day.
+ * only when a column charts), counted by the database (the analytics call, as a checklist's). A click on a
+ * bucket sets the grid's "Datetime on or after" to its first day.
  */
 import gridStyles from '../shared/data-grid.css?inline';
 import resultStyles from './results.css?inline';
-import { lazy, StrictMode, Suspense, useMemo } from 'react';
+import { lazy, StrictMode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { addStyles } from '../../src/client/dom.ts';
+import { api } from '../../src/client/api.ts';
+import type { Analytics, AnalyticsQuery } from '../../src/shared/api/analytics.ts';
 import type { Document } from '../../src/shared/api/documentation.ts';
+import { readerTimeZone } from '../../src/shared/date-time.ts';
 import { ResultsGrid, type ResultsView } from './ResultsGrid.tsx';
 import { dateInputValue } from './results-state.ts';
-import { sheetCharts } from './sheet-charts.ts';
+import { bucketFor, sheetCharts } from './sheet-charts.ts';
 
 const ChartCards = lazy(() => import('../shared/charts/ChartCards.tsx'));
 
-function SheetCharts({ view, name }: { view: ResultsView; name: string }) {
+const DAY = 86_400;
+
+/** The analytics of `query`, read again when it or `generation` changes (a later read wins; a failed read draws no charts). */
+function useSheetAnalytics(id: string, query: AnalyticsQuery, generation: number): Analytics | undefined {
+  const [analytics, setAnalytics] = useState<Analytics>();
+  const latest = useRef(0);
+  const key = JSON.stringify(query);
+  useEffect(() => {
+    const request = ++latest.current;
+    api.documentation.analytics(id, JSON.parse(key) as AnalyticsQuery).then(
+      (read) => request === latest.current && setAnalytics(read),
+      () => undefined,
+    );
+  }, [id, key, generation]);
+  return analytics;
+}
+
+/**
+ * The charts of the rows from the filter's "Datetime on or after" (else from the oldest row the grid holds)
+ * to now, as the database counts them (GET documentation/documents/{id}/analytics); read again as the
+ * grid's rows change (`loaded`).
+ */
+function SheetCharts({ view, id, name }: { view: ResultsView; id: string; name: string }) {
   const { contents, rows, count, loaded, from } = view;
-  const end = useMemo(() => Math.floor(Date.now() / 1000), []);
-  const charts = useMemo(() => {
-    const shown = rows.slice(0, count);
-    const oldest = shown.length ? Math.floor(Date.parse(shown[shown.length - 1]!.created_at) / 1000) : end - 86_400;
-    return sheetCharts(contents, shown, { start: from ? Math.floor(from.getTime() / 1000) : oldest, end });
-    // `rows` grows in place: `loaded` and `count` say when it changed.
-  }, [contents, rows, count, loaded, from, end]);
+  const end = useMemo(() => Math.floor(Date.now() / 1000) + 1, []);
+  const shown = rows.slice(0, count);
+  const oldest = shown.length ? Math.floor(Date.parse(shown[shown.length - 1]!.created_at) / 1000) : end - DAY;
+  const start = Math.max(Math.min(from ? Math.floor(from.getTime() / 1000) : oldest, end - 1), end - 5 * 365 * DAY);
+  const bucket = bucketFor(end - start);
+  const analytics = useSheetAnalytics(id, { start_time: start, end_time: end, bucket, tz: readerTimeZone() }, loaded);
+  const charts = useMemo(() => (analytics ? sheetCharts(contents, analytics, { start, end }, bucket) : []), [contents, analytics, start, end, bucket]);
   if (charts.length === 0) return null;
   return (
     <Suspense fallback={<p className="loading-text">Loading the charts…</p>}>
-      <ChartCards charts={charts} name={name} onBucket={(start) => view.setFrom(dateInputValue(new Date(start * 1000)))} />
+      <ChartCards charts={charts} name={name} onBucket={(at) => view.setFrom(dateInputValue(new Date(at * 1000)))} />
     </Suspense>
   );
 }
@@ -38,7 +64,7 @@ export const grid = {
     addStyles(gridStyles, resultStyles);
     createRoot(container).render(
       <StrictMode>
-        <ResultsGrid document={document} above={(view) => <SheetCharts view={view} name={document.name} />} />
+        <ResultsGrid document={document} above={(view) => <SheetCharts view={view} id={document.id} name={document.name} />} />
       </StrictMode>,
     );
   },

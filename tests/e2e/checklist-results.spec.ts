@@ -170,7 +170,10 @@ test('a result sheet charts its number and date-time columns above its grid', as
     },
   });
   await signInWithToken(page, orgAdmin.token);
+  // The charts' numbers are the database's: the sheet's analytics call.
+  const counted = page.waitForResponse((res) => res.url().includes(`/documents/${sheet.id}/analytics?`) && res.status() === 200);
   await page.goto(`/documentation/results/${sheet.id}`);
+  await counted;
   await expect(page.getByRole('table', { name: 'Results of Delivery sheet' }).locator('tbody tr')).toHaveCount(3);
   const temp = page.getByRole('region', { name: 'Cold room °C', exact: true });
   await expect(temp.locator('canvas')).toBeVisible();

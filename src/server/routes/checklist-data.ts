@@ -56,9 +56,9 @@ checklistData.get(
 checklistData.get(
   '/documents/:id/analytics',
   operation({
-    summary: 'A checklist’s results over time',
+    summary: 'A checklist’s, result sheet’s or report’s results over time',
     description:
-      'Submissions and each question’s answers per day, week or month of `tz` (epoch-second `start_time` ≤ created_at < `end_time`, at most 5 years), counted by the database: valid and failing, how often each answer was given, a number question’s min, median and max. The same filters as the data call.',
+      'Submissions and each question’s answers per day, week or month of `tz` (epoch-second `start_time` ≤ created_at < `end_time`, at most 5 years), counted by the database: valid and failing, how often each answer was given, a number question’s min, median and max. The same filters as the data call. For a result sheet or report: its rows per bucket of their time, each number or decimal column’s answers per bucket of the row’s time and each date-time column’s per bucket of the answer’s own date (no submitters; the filters do not apply).',
     tag: 'Checklist data',
     query: analyticsQuery,
     answers: { 200: analyticsAnswer },

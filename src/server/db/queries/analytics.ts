@@ -36,7 +36,7 @@ const FILTERS = sql`(${v('status')}::text IS NULL OR (s.validation_errors > 0) =
  * daylight-saving change is 23 or 25 hours. A row's bucket is then found by `width_bucket` (a binary
  * search over the boundaries: about three times cheaper per row than converting each row into the zone).
  */
-const BOUNDS = sql`bounds AS (
+export const BOUNDS = sql`bounds AS (
         SELECT array_agg(l AT TIME ZONE ${v('tz')}::text ORDER BY l) AS b
           FROM generate_series(date_trunc(${v('bucket')}::text, ${v('start')}::timestamptz AT TIME ZONE ${v('tz')}::text),
                                ${v('end')}::timestamptz AT TIME ZONE ${v('tz')}::text, ('1 ' || ${v('bucket')}::text)::interval) AS l
@@ -90,9 +90,9 @@ const inSplits = (alias: string) => {
 };
 
 /** A row's bucket: the number of its boundary in `bounds`. */
-const bucketOf = (column: SQL) => sql`width_bucket(${column}, (SELECT b FROM bounds))`;
+export const bucketOf = (column: SQL) => sql`width_bucket(${column}, (SELECT b FROM bounds))`;
 /** A bucket's start, in epoch seconds. */
-const startOf = (bucket: SQL) => sql`extract(epoch FROM (SELECT b[${bucket}] FROM bounds))::float8`;
+export const startOf = (bucket: SQL) => sql`extract(epoch FROM (SELECT b[${bucket}] FROM bounds))::float8`;
 
 /** The results page's filters on a submission rollup row `s` (with `bad`). */
 const ROLLUP_FILTERS = sql`(${v('status')}::text IS NULL OR s.bad = (${v('status')}::text = 'failing'))

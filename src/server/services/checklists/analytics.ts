@@ -12,6 +12,7 @@ import { isUnknownTimeZone } from '../../db/errors.ts';
 import type { Deps, Member } from '../../env.ts';
 import { badRequest, validationFailed } from '../../errors.ts';
 import { readableDocument, requireAction } from '../documentation/access.ts';
+import { sheetAnalytics } from '../sheets/analytics.ts';
 
 /**
  * How a question is read: number and decimal with their medians (`number`); pass/fail, true/false and
@@ -93,9 +94,11 @@ function idsOf(questions: readonly { id: string; question: Question }[]): Analyt
 /** GET documentation/documents/{id}/analytics: the submissions in one pass, the answers from their own table (db/queries/analytics.ts). */
 export async function checklistAnalytics(deps: Deps, who: Member, documentId: string, query: AnalyticsQueryParsed): Promise<Analytics> {
   const access = await readableDocument(deps.db, who, documentId);
-  requireAction(access.permissions, 'viewResults', 'document');
   const document = access.document;
-  if (document.doctype !== 'form') throw badRequest('Only checklists have analytics');
+  // A result sheet or report: its rows' figures (services/sheets/analytics.ts, the same answer).
+  if (document.doctype === 'sheet' || document.doctype === 'report') return sheetAnalytics(deps, who, documentId, query);
+  requireAction(access.permissions, 'viewResults', 'document');
+  if (document.doctype !== 'form') throw badRequest('Only checklists, result sheets and reports have analytics');
   const questions = orderedQuestions(document.contents as Record<string, unknown>);
   const range: AnalyticsRange = {
     orgId: who.orgId,

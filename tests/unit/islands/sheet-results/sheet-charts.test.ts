@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bucketFor, bucketStart, sheetCharts } from '../../../../islands/sheet-results/sheet-charts.ts';
-import type { SheetRow } from '../../../../src/shared/api/sheets.ts';
+import { bucketFor, sheetCharts } from '../../../../islands/sheet-results/sheet-charts.ts';
+import type { Analytics } from '../../../../src/shared/api/analytics.ts';
 import { newQuestion, withValueType, type Question } from '../../../../src/shared/checklists/index.ts';
 import type { SheetContents } from '../../../../src/shared/sheets/model.ts';
 
@@ -15,28 +15,35 @@ const contents: SheetContents = {
   form_links: {},
   form_ids: ['f'],
 };
-const row = (at: Date, temp: number, when: string, valid = true): SheetRow => ({
-  created_at: at.toISOString(),
-  created_by_username: 'ann',
-  submissions: {},
-  record: {
-    temp: { value: temp, comments: '', media: [], valid },
-    when: { value: when, comments: '', media: [], valid: true },
-    note: { value: 'x', comments: '', media: [], valid: true },
-  },
-});
-const local = (d: number, h = 10) => new Date(2026, 11, d, h);
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+const day = (d: number) => seconds(new Date(2026, 11, d));
+const bucket = (start: number, count: number, failing: number, values?: [number, number, number]) => ({
+  start,
+  count,
+  failing,
+  answers: {},
+  min: values?.[0] ?? null,
+  p50: values?.[1] ?? null,
+  max: values?.[2] ?? null,
+});
+/** As the analytics call answers (the database's figures). */
+const analytics: Analytics = {
+  buckets: [],
+  questions: [
+    { question_id: 'temp', title: 'Cold room', value_type: 'decimal', buckets: [bucket(day(1), 1, 0, [5, 5, 5]), bucket(day(3), 2, 1, [4, 6.5, 9])] },
+    { question_id: 'when', title: 'Delivered', value_type: 'datetime', buckets: [bucket(day(1), 1, 0), bucket(day(2), 2, 0)] },
+    { question_id: 'gone', title: 'A column no longer in the sheet', value_type: 'number', buckets: [bucket(day(1), 1, 0, [1, 1, 1])] },
+  ],
+  submitters: [],
+};
 
 describe('a result sheet’s charts', () => {
   it('picks days up to two months, weeks up to two years, then months', () => {
     expect([bucketFor(30 * 86_400), bucketFor(365 * 86_400), bucketFor(800 * 86_400)]).toEqual(['day', 'week', 'month']);
-    expect(bucketStart(local(9).getTime(), 'week')).toBe(seconds(new Date(2026, 11, 7))); // Wednesday → Monday 7 Dec
   });
 
-  it('charts a number column by the rows’ day, and a date-time column by its own day', () => {
-    const rows = [row(local(3), 9, local(2).toISOString(), false), row(local(3, 8), 4, local(2).toISOString()), row(local(1), 5, local(1).toISOString())];
-    const charts = sheetCharts(contents, rows, { start: seconds(new Date(2026, 11, 1)), end: seconds(new Date(2026, 11, 4)) });
+  it('charts a number column by the rows’ day, and a date-time column by its own day, from the call’s figures', () => {
+    const charts = sheetCharts(contents, analytics, { start: day(1), end: day(4) }, 'day');
     expect(charts.map((c) => [c.id, c.kind])).toEqual([
       ['column-temp', 'values'],
       ['column-when', 'submissions'],
@@ -51,5 +58,10 @@ describe('a result sheet’s charts', () => {
       ['1', '1', '0'],
       ['2', '2', '0'],
     ]);
+  });
+
+  it('draws no chart for a column without answers in the range', () => {
+    const empty = { ...analytics, questions: analytics.questions.map((q) => ({ ...q, buckets: [] })) };
+    expect(sheetCharts(contents, empty, { start: day(1), end: day(4) }, 'day')).toEqual([]);
   });
 });
