@@ -11,6 +11,8 @@ import type { ClaimedDelivery } from '../../db/queries/webhooks.ts';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
+/** Successes one transaction logs at most (its INSERT's parameters stay far below PostgreSQL's 65,535). */
+const WRITE_AT_MOST = 500;
 
 /** A successful attempt to log: its delivery, its endpoint as the sender read it, and its attempt row. */
 export interface Success {
@@ -43,8 +45,14 @@ export class SuccessLog {
   /** Writes everything waiting in one transaction, unless a write is under way (it starts the next when done). */
   private next(): void {
     if (this.writing || this.waiting.length === 0) return;
-    const batch = this.waiting;
-    this.waiting = [];
+    // Whole groups, oldest first, up to WRITE_AT_MOST successes (one group at least); the rest wait for the next.
+    let taken = 0;
+    let count = 0;
+    while (taken < this.waiting.length && (taken === 0 || count + this.waiting[taken]!.successes.length <= WRITE_AT_MOST)) {
+      count += this.waiting[taken]!.successes.length;
+      taken += 1;
+    }
+    const batch = this.waiting.splice(0, taken);
     this.writing = true;
     this.commit(batch.flatMap((w) => w.successes))
       .then(
