@@ -164,7 +164,7 @@ export async function benchWebhooks(target: DatabaseTarget): Promise<void> {
     console.log(
       `    with ${ENDPOINTS} / without: ${(ten.perSecond / none.perSecond).toFixed(2)}   goal ≥ 0.9; deliveries of that run ${drained ? 'all arrived' : `not all arrived (${receiver.count() - before} of ${expected})`}`,
     );
-    console.log(`    SQL statements: ${perSubmission.toFixed(2)} per submission (none), ${perDelivery.toFixed(2)} per delivery beside them (ten)`);
+    console.log(`    SQL statements: ${perSubmission.toFixed(2)} per submission (none), ${perDelivery.toFixed(2)} per delivery beside them (${ENDPOINTS} endpoints)`);
     console.log(`  load average after: ${loadavg()[0]!.toFixed(2)}`);
   } finally {
     await receiver.close();
