@@ -149,12 +149,14 @@ export class WebhookSender {
       }
       for (const group of groups.values()) {
         let out = false;
-        // A slot is free (the group's requests are done): what waited for it is claimed now.
+        // Slots are free (the group's requests are done): what waited for them is claimed now — once a
+        // group's worth of the organisation's share is free, so that passes (a claim, the registrant's
+        // rights) are not made for one delivery each; commits, retries and the timer wake passes anyway.
         const release = () => {
           if (out) return;
           out = true;
           this.track(group, -1);
-          if (!this.stopped) this.deliverSoon();
+          if (!this.stopped && (this.inFlightByOrg.get(group[0]!.orgId) ?? 0) <= this.perOrg - perEndpoint) this.deliverSoon();
         };
         const sent: Promise<void> = this.deliverGroup(group, endpoints.get(group[0]!.endpointId), cache, release)
           .catch((err: unknown) => this.log(`Webhook delivery failed: ${err instanceof Error ? err.message : String(err)}`))
