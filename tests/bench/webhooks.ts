@@ -17,6 +17,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { startApiServer, type DatabaseTarget } from './api-server.ts';
 import { call, registerAndActivate } from './documentation-tree-fixture.ts';
 import { load, type LoadResult } from './load.ts';
+import { countQueries } from './query-counter.ts';
 import { spreadOf } from './percentiles.ts';
 import { checklistContents, record } from './submissions.ts';
 import { sized } from './smoke.ts';
@@ -112,17 +113,23 @@ export async function benchWebhooks(target: DatabaseTarget): Promise<void> {
       body,
       connections: CONNECTIONS,
     };
+    // Statements sent (the sender's included): per submission with none, per delivery with ten.
+    const statements = countQueries(server.db);
     await load(url, { ...loadOptions, seconds: WARM_UP_SECONDS });
+    const noneFrom = statements.count;
     const none = await load(url, { ...loadOptions, seconds: SECONDS });
+    const perSubmission = (statements.count - noneFrom) / none.requests;
     for (let i = 0; i < ENDPOINTS; i++) {
       await call(server, 'POST', 'webhooks', { token: admin.token, json: { url: receiver.url, events: ['checklist.submitted'] }, expect: 201 });
     }
     const before = receiver.count();
-    await load(url, { ...loadOptions, seconds: WARM_UP_SECONDS });
+    const tenFrom = statements.count;
+    const warm = await load(url, { ...loadOptions, seconds: WARM_UP_SECONDS });
     const ten = await load(url, { ...loadOptions, seconds: SECONDS });
     // The warm-up's submissions were sent to the ten endpoints too.
-    const expected = ten.requests * ENDPOINTS;
+    const expected = (warm.requests + ten.requests) * ENDPOINTS;
     const drained = await waitFor(() => receiver.count() - before >= expected, 120_000);
+    const perDelivery = (statements.count - tenFrom - (warm.requests + ten.requests) * perSubmission) / expected;
 
     // Arrival with one endpoint: delete nine, then a submission at a time.
     const list = await call(server, 'GET', 'webhooks', { token: admin.token });
@@ -157,6 +164,7 @@ export async function benchWebhooks(target: DatabaseTarget): Promise<void> {
     console.log(
       `    with ${ENDPOINTS} / without: ${(ten.perSecond / none.perSecond).toFixed(2)}   goal ≥ 0.9; deliveries of that run ${drained ? 'all arrived' : `not all arrived (${receiver.count() - before} of ${expected})`}`,
     );
+    console.log(`    SQL statements: ${perSubmission.toFixed(2)} per submission (none), ${perDelivery.toFixed(2)} per delivery beside them (${ENDPOINTS} endpoints)`);
     console.log(`  load average after: ${loadavg()[0]!.toFixed(2)}`);
   } finally {
     await receiver.close();

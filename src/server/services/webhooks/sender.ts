@@ -36,6 +36,7 @@ import type { MailQueue } from '../../mail/mail-queue.ts';
 import { webhookDisabledMessage } from '../../mail/messages.ts';
 import { readableChain, registrantNow } from './registrant.ts';
 import { endpointBackoff } from './backoff.ts';
+import { SuccessLog } from './delivery-log.ts';
 import { postWebhook, webhookAgents, WEBHOOK_TIMEOUT_MS, type WebhookAnswer } from './safe-request.ts';
 import { logger } from '../../operations/logger.ts';
 
@@ -81,6 +82,8 @@ export class WebhookSender {
   private readonly inFlightByOrg = new Map<string, number>();
   /** The groups being sent (and logged). */
   private readonly sending = new Set<Promise<void>>();
+  /** The successes' log, written for all groups that finished together. */
+  private readonly successes: SuccessLog;
 
   constructor(options: WebhookSenderOptions) {
     this.db = options.db;
@@ -88,6 +91,7 @@ export class WebhookSender {
     this.now = options.now;
     this.mail = options.mail;
     this.agents = webhookAgents(options.config.webhookMaxInFlight);
+    this.successes = new SuccessLog(options.db);
     this.log = options.log ?? ((line) => logger().error(line));
     this.passes = new BackgroundPasses(() => this.deliverDue(), this.log, 'Webhook delivery pass failed');
   }
@@ -144,13 +148,21 @@ export class WebhookSender {
         throw err;
       }
       for (const group of groups.values()) {
-        const sent: Promise<void> = this.deliverGroup(group, endpoints.get(group[0]!.endpointId), cache)
+        let out = false;
+        // Slots are free (the group's requests are done): what waited for them is claimed now — once a
+        // group's worth of the organisation's share is free, so that passes (a claim, the registrant's
+        // rights) are not made for one delivery each; commits, retries and the timer wake passes anyway.
+        const release = () => {
+          if (out) return;
+          out = true;
+          this.track(group, -1);
+          if (!this.stopped && (this.inFlightByOrg.get(group[0]!.orgId) ?? 0) <= this.perOrg - perEndpoint) this.deliverSoon();
+        };
+        const sent: Promise<void> = this.deliverGroup(group, endpoints.get(group[0]!.endpointId), cache, release)
           .catch((err: unknown) => this.log(`Webhook delivery failed: ${err instanceof Error ? err.message : String(err)}`))
           .finally(() => {
-            this.track(group, -1);
+            release();
             this.sending.delete(sent);
-            // A slot is free: what waited for it is claimed now.
-            if (!this.stopped) this.deliverSoon();
           });
         this.sending.add(sent);
       }
@@ -234,10 +246,12 @@ export class WebhookSender {
 
   /**
    * Sends one endpoint's claimed deliveries side by side: what may not be carried dropped, the successes
-   * logged and marked with three statements for the group; each failure on its own (./record). Never
-   * throws for one delivery.
+   * logged and marked together with other groups' (./delivery-log.ts); each failure on its own (./record). Never
+   * throws for one delivery. `release` frees the group's slots once its requests are done and none failed
+   * (its successes still claimed until logged); after a failure, only once it is recorded (the endpoint's
+   * backoff written before any more of its deliveries are claimed).
    */
-  private async deliverGroup(claimed: ClaimedDelivery[], endpoint: EndpointRow | undefined, cache: PassCache): Promise<void> {
+  private async deliverGroup(claimed: ClaimedDelivery[], endpoint: EndpointRow | undefined, cache: PassCache, release: () => void): Promise<void> {
     if (!endpoint) return;
     const outcomes = await Promise.all(
       claimed.map(async (d): Promise<{ d: ClaimedDelivery; endpoint: EndpointRow; at: Date; answer: WebhookAnswer } | { d: ClaimedDelivery; drop: 'withheld' | 'off' } | undefined> => {
@@ -277,35 +291,9 @@ export class WebhookSender {
         if (o.drop === 'off') await this.db.update(webhookDeliveries).set({ status: 'failed' }).where(held(o.d));
         else await this.db.delete(webhookDeliveries).where(held(o.d));
       }
-      if (ok.length > 0) {
-        await this.db.transaction(async (tx) => {
-          // Only deliveries still there (an endpoint deleted meanwhile took its own away), held until the
-          // commit: endpoints first, then deliveries, the order a delete's cascade takes them in.
-          await tx
-            .select({ id: webhookEndpoints.id })
-            .from(webhookEndpoints)
-            .where(inArray(webhookEndpoints.id, [...new Set(ok.map((o) => o.endpoint.id))]))
-            .for('key share');
-          const still = new Set(
-            (
-              await tx
-                .select({ id: webhookDeliveries.id })
-                .from(webhookDeliveries)
-                .where(inArray(webhookDeliveries.id, ok.map((o) => o.d.id)))
-                .for('key share')
-            ).map((r) => r.id),
-          );
-          const kept = ok.filter((o) => still.has(o.d.id));
-          if (kept.length === 0) return;
-          await tx.insert(webhookAttempts).values(kept.map((o) => this.attemptRow(o.endpoint, o.d, o.at, o.answer)));
-          await tx
-            .update(webhookDeliveries)
-            .set({ status: 'delivered' })
-            .where(inArray(webhookDeliveries.id, kept.map((o) => o.d.id)));
-          const recovered = [...new Set(kept.filter((o) => o.endpoint.failingSince !== null || o.endpoint.retryAt !== null).map((o) => o.endpoint.id))];
-          if (recovered.length > 0) await tx.update(webhookEndpoints).set({ failingSince: null, retryAt: null }).where(inArray(webhookEndpoints.id, recovered));
-        });
-      }
+      if (ok.length === sent.length) release();
+      // Logged with every other group's successes that finished meanwhile (./delivery-log.ts).
+      await this.successes.write(ok.map((o) => ({ d: o.d, endpoint: o.endpoint, attempt: this.attemptRow(o.endpoint, o.d, o.at, o.answer) })));
       for (const o of sent) if (!o.answer.ok) await this.record(o.endpoint, o.d, o.at, o.answer);
     } catch (err) {
       this.log(`Webhook delivery log could not be written: ${err instanceof Error ? err.message : String(err)}`);
