@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { api, problemText } from '../../src/client/api.ts';
-import { onLiveNews, onLiveSubmission } from '../../src/client/stores/notifications.ts';
+import { onLiveNews } from '../../src/client/stores/notifications.ts';
 import type { Analytics, AnalyticsQuery } from '../../src/shared/api/analytics.ts';
 
 export interface AnalyticsState {
@@ -41,11 +41,9 @@ export function useLiveSubmissions(documentId: string): number {
         setGeneration((g) => g + 1);
       }, 300);
     };
-    const stopNews = onLiveNews((news) => news.kind === 'resync' && moved());
-    const stopSubmissions = onLiveSubmission((id) => id === documentId && moved());
+    const stopNews = onLiveNews((news) => (news.kind === 'resync' || (news.kind === 'submission' && news.document_id === documentId)) && moved());
     return () => {
       stopNews();
-      stopSubmissions();
       if (timer) clearTimeout(timer);
     };
   }, [documentId]);

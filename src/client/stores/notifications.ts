@@ -84,8 +84,11 @@ export function markAllRead(): Promise<void> {
   return markNotificationsRead($notifications.get().results.filter((n) => n.read_at === null).map((n) => n.id));
 }
 
-/** What the live stream heard: a notification, or `resync` (something may have been missed). */
-export type LiveNews = { kind: 'notification'; notification: Notification } | { kind: 'resync' };
+/**
+ * What the live stream heard: a notification, a submission to a checklist whose results the member may read (issue
+ * #45: every reader's results page moves, not only the notified), or `resync` (something may have been missed).
+ */
+export type LiveNews = { kind: 'notification'; notification: Notification } | { kind: 'submission'; document_id: string } | { kind: 'resync' };
 
 const newsListeners = new Set<(news: LiveNews) => void>();
 
@@ -101,18 +104,6 @@ export function onLiveNews(listener: (news: LiveNews) => void): () => void {
 const tell = (news: LiveNews) => {
   for (const listener of newsListeners) listener(news);
 };
-
-const submissionListeners = new Set<(documentId: string) => void>();
-
-/**
- * Hears of each checklist whose results the member may read getting a submission (the stream's
- * `submission` event, issue #45: the results page's counts move for every reader, not only the notified);
- * answers the function that stops listening.
- */
-export function onLiveSubmission(listener: (documentId: string) => void): () => void {
-  submissionListeners.add(listener);
-  return () => submissionListeners.delete(listener);
-}
 
 function take(push: NotificationPush): void {
   tell({ kind: 'notification', notification: push.notification });
@@ -188,10 +179,8 @@ export function startLiveNotifications(): () => void {
       if (signal.aborted) break;
       const onEvent = (e: ServerSentEvent) => {
         if (e.event === 'notification') take(JSON.parse(e.data) as NotificationPush);
-        else if (e.event === 'submission') {
-          const { document_id } = JSON.parse(e.data) as { document_id: string };
-          for (const listener of submissionListeners) listener(document_id);
-        } else if (e.event === 'resync') {
+        else if (e.event === 'submission') tell({ kind: 'submission', ...(JSON.parse(e.data) as { document_id: string }) });
+        else if (e.event === 'resync') {
           void loadNotifications();
           tell({ kind: 'resync' });
         } else if (e.event === 'ready') {

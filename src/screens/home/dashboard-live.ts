@@ -21,6 +21,7 @@ type Panel = keyof LiveReaders;
 /** Which panels one piece of news may change (pure). */
 export function panelsToRead(news: LiveNews): Panel[] {
   if (news.kind === 'resync') return ['activity', 'assignments', 'drafts', 'guidance'];
+  if (news.kind === 'submission') return [];
   const type = news.notification.activity_type;
   const panels: Panel[] = ['activity'];
   if (type === 'DocumentAssigned' || type === 'FolderAssigned' || type === 'DataSubmitted' || type.endsWith('ACLUpdated') || type.endsWith('Deleted')) panels.push('assignments');
