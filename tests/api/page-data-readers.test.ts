@@ -15,6 +15,19 @@ import type { PageData } from '../../src/shared/page-data.ts';
 import { makeChecklist, makeDocument, makeFolder, makeTeam, Permission, question, revoke, setAcl, type Team } from './support/factories.ts';
 import { useTestServer } from './support/harness.ts';
 import type { Json } from './support/http.ts';
+import { parse, type DefaultTreeAdapterMap } from 'parse5';
+
+type ParsedNode = DefaultTreeAdapterMap['parentNode'] | DefaultTreeAdapterMap['childNode'];
+
+/** The element of a parsed page with this id (depth first), if any. */
+function elementById(node: ParsedNode, id: string): DefaultTreeAdapterMap['element'] | undefined {
+  if ('attrs' in node && node.attrs.some((a) => a.name === 'id' && a.value === id)) return node;
+  for (const child of 'childNodes' in node ? node.childNodes : []) {
+    const found = elementById(child, id);
+    if (found) return found;
+  }
+  return undefined;
+}
 
 const server = useTestServer();
 let team: Team;
@@ -102,8 +115,10 @@ describe('a page served by a site without the API', () => {
   const blockOf = async (path: string, token: string): Promise<PageData> => {
     const res = await siteAlone().request(path, { headers: { cookie: `rb_session=${token}`, 'accept-encoding': 'identity' } });
     expect(res.status).toBe(200);
-    const found = /<script type="application\/json" id="rb-page-data">([\s\S]*?)<\/script>/.exec(await res.text());
-    return JSON.parse(found![1]!) as PageData;
+    // Read as a browser reads the page (parse5), not by a regular expression over its text.
+    const block = elementById(parse(await res.text()), 'rb-page-data');
+    const text = block?.childNodes.map((node) => ('value' in node ? node.value : '')).join('');
+    return JSON.parse(text ?? '') as PageData;
   };
 
   it('carries its first reads answered exactly as the API answers them', async () => {
