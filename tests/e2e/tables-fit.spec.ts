@@ -173,6 +173,8 @@ async function openResults(page: Page, admin: OrgAdmin, s: Stage): Promise<Locat
   await page.goto(`/documentation/results/${s.sheet.id}`);
   const grid = table(page, `Results of ${s.sheet.name}`);
   await expect(grid.locator('tbody tr')).toHaveCount(1);
+  // The charts above the grid arrive after it (the analytics call, then uPlot): the page is read once they stand.
+  await expect(page.getByRole('heading', { level: 2, name: 'Last serviced' })).toBeVisible();
   return grid;
 }
 
