@@ -24,6 +24,7 @@
  * 401 'Could not validate credentials' without being looked up (what `refuseShareTokens` did).
  */
 import type { Context, MiddlewareHandler, Next } from 'hono';
+import { routePath } from 'hono/route';
 import type { AppEnv, ShareEnv, SignedInEnv } from '../env.ts';
 import { forbidden, notAuthenticated } from '../errors.ts';
 import { apiTokenOf, ownUserRefusalTarget, refuseOwnUserCall, tokenRefusalOf } from './api-tokens.ts';
@@ -63,7 +64,7 @@ export interface RouteName {
  * the API answers on its own), and the path is what follows.
  */
 export function pathInApi(c: Context): string {
-  const mount = c.req.routePath.replace(/\/?\*$/, '');
+  const mount = routePath(c).replace(/\/?\*$/, '');
   return c.req.path.slice(mount.length) || '/';
 }
 
