@@ -1,7 +1,8 @@
 /**
  * Issue #47 (GDPR Art. 20): on General Settings an org admin follows "Export organisation data" and the
  * browser saves a ZIP of the organisation, named after it, which a zip reader opens (README.txt,
- * organisation.json with the organisation's name, users.json with the admin). At 1280 and at 390 px
+ * organisation.json with the organisation's name, users.json with the admin, and the lists of permissions,
+ * share links, invitations, API tokens, assignments, schedules, webhooks and avatars). At 1280 and at 390 px
  * (the link fits the phone); axe finds nothing on the page.
  */
 import { readFile } from 'node:fs/promises';
@@ -51,5 +52,8 @@ for (const width of [1280, 390]) {
     expect(entries.get('README.txt')).toContain('organisation.json');
     expect(JSON.parse(entries.get('organisation.json')!)).toMatchObject({ id: orgAdmin.org.id, name: orgAdmin.org.name });
     expect(JSON.parse(entries.get('users.json')!)).toEqual([expect.objectContaining({ username: orgAdmin.username, is_org_admin: true })]);
+    for (const name of ['avatars.json', 'permissions.json', 'share-links.json', 'invitations.json', 'api-tokens.json', 'assignments.json', 'schedules.json', 'webhooks.json', 'webhook-deliveries.json']) {
+      expect(JSON.parse(entries.get(name) ?? 'null'), name).toEqual(expect.any(Array));
+    }
   });
 }

@@ -9,7 +9,6 @@
  */
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import * as paths from '../../../src/shared/api/paths.ts';
 import { makeApiToken } from '../api-tokens/support.ts';
 import {
@@ -26,52 +25,10 @@ import {
 } from '../support/factories.ts';
 import { useTestServer } from '../support/harness.ts';
 import { postUpload, signOne } from '../support/uploads.ts';
+import { download as downloadFrom, jsonOf, text, unzip, type Download } from './export-zip.ts';
 
 const server = useTestServer();
-
-/** Every entry of a ZIP: its name → its bytes. */
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true, strictFileNames: true, validateEntrySizes: true }, (err, zip) => {
-      if (err || !zip) return reject(err ?? new Error('no zip'));
-      const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (openErr, stream) => {
-          if (openErr || !stream) return reject(openErr ?? new Error('no stream'));
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-          stream.on('error', reject);
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
-
-interface Download {
-  status: number;
-  headers: Headers;
-  bytes: Buffer;
-}
-
-async function download(token: string): Promise<Download> {
-  const res = await fetch(server.client().url(paths.settings.export), { headers: { authorization: `Bearer ${token}` } });
-  return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
-}
-
-const text = (entries: Map<string, Buffer>, name: string): string => {
-  const found = entries.get(name);
-  expect(found, `${name} is in the archive`).toBeDefined();
-  return found!.toString('utf8');
-};
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const jsonOf = (entries: Map<string, Buffer>, name: string): any => JSON.parse(text(entries, name));
+const download = (token: string) => downloadFrom(server, token);
 
 let ours: { admin: TestUser; member: TestUser; org: TestOrg; role: { id: string; name: string } };
 let checklist: { id: string; name: string };

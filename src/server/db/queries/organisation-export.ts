@@ -3,7 +3,8 @@
  * in pages by keyset — never OFFSET, never one statement over everything, never a transaction held open (on
  * PGlite that would stop every other request for the whole download). Each page starts after the last row
  * of the one before, along an index: members by (org_id, user_id), submissions by (org_id, document_id,
- * created_at, id), events by (org_id, at) with the ties on `at` by id. Time keys travel as PostgreSQL's own
+ * created_at, id), events by (org_id, at) with the ties on `at` by id, a webhook's delivery log by
+ * (endpoint_id, at) with the ties by id. Time keys travel as PostgreSQL's own
  * text of the value (microseconds kept: a JavaScript Date would cut them and repeat or skip rows).
  */
 import { sql } from 'drizzle-orm';
@@ -150,4 +151,45 @@ export async function folderPage(db: Queryable, orgId: string, after: string | u
          ORDER BY f.id LIMIT ${limit}`,
   );
   return found.map((r) => ({ ...r, created_at: toDate(r.created_at), modified_at: toDate(r.modified_at), deleted_at: toDateOrNull(r.deleted_at) }));
+}
+
+export interface ExportedWebhookAttempt {
+  id: string;
+  endpoint_id: string;
+  delivery_id: string;
+  event_type: string;
+  delivery_status: 'pending' | 'delivered' | 'failed';
+  at: Date;
+  duration_ms: number;
+  status_code: number | null;
+  ok: boolean;
+  error: string | null;
+  response_head: string;
+  key: TimeKey;
+}
+
+/**
+ * A page of one webhook endpoint's delivery log (every attempt, oldest first, as GET webhooks/{id}/deliveries
+ * shows it), the endpoint only if it is the organisation's.
+ */
+export async function webhookAttemptPage(db: Queryable, orgId: string, endpointId: string, after: TimeKey | undefined, limit: number): Promise<ExportedWebhookAttempt[]> {
+  const found = await rows<Omit<ExportedWebhookAttempt, 'at' | 'key' | 'delivery_status'> & { at: unknown; at_key: string; delivery_status: string }>(
+    db,
+    sql`SELECT a.id, a.endpoint_id, a.delivery_id, d.event_type, d.status AS delivery_status, a.at, a.at::text AS at_key,
+               a.duration_ms, a.status_code, a.ok, a.error, a.response_head
+          FROM webhook_attempts a
+          JOIN webhook_endpoints e ON e.id = a.endpoint_id
+          JOIN webhook_deliveries d ON d.id = a.delivery_id
+         WHERE e.org_id = ${orgId}::uuid AND a.endpoint_id = ${endpointId}::uuid
+               ${after === undefined ? sql`` : sql`AND (a.at, a.id) > (${after.at}::timestamptz, ${after.id}::uuid)`}
+         ORDER BY a.at, a.id LIMIT ${limit}`,
+  );
+  return found.map(({ at_key, at, delivery_status, ...r }) => ({
+    ...r,
+    duration_ms: Number(r.duration_ms),
+    status_code: r.status_code === null ? null : Number(r.status_code),
+    delivery_status: delivery_status === 'delivered' || delivery_status === 'failed' ? delivery_status : 'pending',
+    at: toDate(at),
+    key: { at: at_key, id: r.id },
+  }));
 }

@@ -1,11 +1,14 @@
 /**
  * GET settings/export.zip (issue #47, GDPR Art. 20): an organisation's data to take away, for its admins
  * (api.ts ACCESS; refused to API tokens, auth/api-tokens.ts). One ZIP (./zip.ts, streamed) of: a README
- * (./readme.ts, what each file is), the organisation, its members and roles, every folder, every document
- * with every published version, each checklist's submissions as JSON and as THE results page's CSV
- * (src/shared/checklists/results-csv.ts), each document's files read from the storage driver (local or
- * S3), and the activity log. Every table is read in pages by keyset (db/queries/organisation-export.ts and
- * the query builder here), each page written before the next is read: memory stays flat whatever the
+ * (./readme.ts, what each file is), the organisation, its members and roles and the members' avatars
+ * (./avatars.ts), every folder, the ACL entries, share links, pending invitations and API tokens
+ * (./access.ts, never a token), every document with every published version, each checklist's submissions
+ * as JSON and as THE results page's CSV (src/shared/checklists/results-csv.ts), each document's files read
+ * from the storage driver (local or S3, ./stored-files.ts), the assignments and schedules (./workflow.ts),
+ * the webhooks and their delivery log (./webhooks.ts, never a secret), and the activity log. Every table is
+ * read in pages by keyset (./pages.ts; db/queries/organisation-export.ts and the query builder here and in
+ * the files named), each page written before the next is read: memory stays flat whatever the
  * organisation's size (tests/bench/organisation-export.ts). Only this organisation's rows are read: every
  * statement names its id. The export is recorded (OrganisationExported) before the first byte.
  */
@@ -17,47 +20,15 @@ import { eventPageAfter, folderPage, memberPage, submissionPage, type ExportedSu
 import { documents, documentVersions, organisations, roles, uploads } from '../../db/schema.ts';
 import type { Deps, Member } from '../../env.ts';
 import type { DownloadFile } from '../../http/file-download.ts';
-import { storageFor, storageKeyOf } from '../../storage/index.ts';
 import { recordActivity } from '../activity.ts';
+import { addAccess } from './access.ts';
+import { addAvatars } from './avatars.ts';
+import { byId, byTime, EXPORT_PAGE, json, jsonArray, once, pages } from './pages.ts';
 import { readmeText } from './readme.ts';
+import { addStoredFiles } from './stored-files.ts';
+import { addWebhooks } from './webhooks.ts';
+import { addWorkflow } from './workflow.ts';
 import { streamedZip, type ZipWriter } from './zip.ts';
-
-/** Rows read at a time. */
-export const EXPORT_PAGE = 1000;
-
-/** Every row, page after page: `read` answers the page after `after` (undefined: the first). */
-async function* pages<T, K>(read: (after: K | undefined) => Promise<T[]>, keyOf: (row: T) => K): AsyncIterable<T[]> {
-  let after: K | undefined;
-  for (;;) {
-    const page = await read(after);
-    if (page.length > 0) yield page;
-    if (page.length < EXPORT_PAGE) return;
-    after = keyOf(page[page.length - 1]!);
-  }
-}
-
-/** A JSON array written page by page: one element a line. */
-async function* jsonArray<T>(source: AsyncIterable<T[]>, shape: (row: T) => unknown = (row) => row): AsyncIterable<string> {
-  let first = true;
-  yield '[';
-  for await (const page of source) {
-    let text = '';
-    for (const row of page) {
-      text += `${first ? '\n' : ',\n'}${JSON.stringify(shape(row))}`;
-      first = false;
-    }
-    yield text;
-  }
-  yield first ? ']\n' : '\n]\n';
-}
-
-async function* once(text: string): AsyncIterable<string> {
-  yield text;
-}
-
-const json = (value: unknown) => () => once(`${JSON.stringify(value, null, 2)}\n`);
-const byId = (row: { id: string }) => row.id;
-const byTime = (row: { key: TimeKey }) => row.key;
 
 type DocumentRow = Awaited<ReturnType<typeof documentPage>>[number];
 
@@ -95,34 +66,14 @@ function uploadPage(deps: Deps, orgId: string, documentId: string, after: string
     .limit(EXPORT_PAGE);
 }
 
-/** A file's name in the archive: its id, then its own name made safe (no folders, no control characters). */
-const filePath = (dir: string, row: { id: string; filename: string }) =>
-  `${dir}files/${row.id}-${row.filename.replace(/[\p{Cc}/\\:*?"<>|]+/gu, '_').slice(0, 120)}`;
-
 /** A document's files from the storage driver, then files.json (saying which the storage no longer had). */
-async function addFiles(zip: ZipWriter, deps: Deps, orgId: string, dir: string, documentId: string): Promise<void> {
-  const storage = storageFor(deps.config);
-  const missing = new Set<string>();
-  let any = false;
-  for await (const page of pages((after: string | undefined) => uploadPage(deps, orgId, documentId, after), byId)) {
-    any = true;
-    for (const row of page) {
-      const body = await storage.read(storageKeyOf(row));
-      if (!body) {
-        missing.add(row.id);
-        continue;
-      }
-      await zip.add(filePath(dir, row), () => body, { compress: false });
-    }
-  }
-  if (!any) return;
-  await zip.add(`${dir}files.json`, () =>
-    jsonArray(pages((after: string | undefined) => uploadPage(deps, orgId, documentId, after), byId), ({ purpose: _p, orgId: _o, fileOf: _f, ...row }) => ({
-      ...row,
-      path: missing.has(row.id) ? null : filePath(dir, row),
-      ...(missing.has(row.id) ? { missing: true } : {}),
-    })),
-  );
+function addFiles(zip: ZipWriter, deps: Deps, orgId: string, dir: string, documentId: string): Promise<void> {
+  return addStoredFiles(zip, deps, {
+    folder: `${dir}files/`,
+    list: `${dir}files.json`,
+    read: (after: string | undefined) => uploadPage(deps, orgId, documentId, after),
+    keyOf: byId,
+  });
 }
 
 const submissionJson = ({ key: _key, ...row }: ExportedSubmission) => row;
@@ -158,6 +109,7 @@ async function writeExport(zip: ZipWriter, deps: Deps, who: Member, at: Date): P
   await zip.add('README.txt', () => once(readmeText(org, at).replace(/\n/g, '\r\n')));
   await zip.add('organisation.json', json({ ...org, exported_at: at, exported_by: { id: who.userId, username: who.username } }));
   await zip.add('users.json', () => jsonArray(pages((after: string | undefined) => memberPage(db, orgId, after, EXPORT_PAGE), byId)));
+  await addAvatars(zip, deps, orgId);
   const rolePage = (after: string | undefined) =>
     db
       .select({ id: roles.id, name: roles.name, description: roles.description, created_at: roles.createdAt })
@@ -167,9 +119,12 @@ async function writeExport(zip: ZipWriter, deps: Deps, who: Member, at: Date): P
       .limit(EXPORT_PAGE);
   await zip.add('roles.json', () => jsonArray(pages(rolePage, byId)));
   await zip.add('folders.json', () => jsonArray(pages((after: string | undefined) => folderPage(db, orgId, after, EXPORT_PAGE), byId)));
+  await addAccess(zip, deps, orgId);
   for await (const page of pages((after: string | undefined) => documentPage(deps, orgId, after), byId)) {
     for (const doc of page) await addDocument(zip, deps, orgId, doc);
   }
+  await addWorkflow(zip, deps, orgId);
+  await addWebhooks(zip, deps, orgId);
   await zip.add('activity.json', () => jsonArray(pages((after: TimeKey | undefined) => eventPageAfter(db, orgId, after, EXPORT_PAGE), byTime), ({ key: _key, ...e }) => e));
 }
 
