@@ -248,7 +248,6 @@ export class RbChecklist extends LitElement {
     return this.reads.state === 'ready' && this.questions.length > 0 && this.blockers().length === 0;
   }
 
-
   // ─── Submitting ─────────────────────────────────────────────────────────────────────────────────
 
   /** Sends the answers (Submit). Without a network they wait on this device and are sent later. */
