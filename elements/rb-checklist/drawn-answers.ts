@@ -2,7 +2,7 @@
  * The answers a person gave on the server's drawing of a checklist before the element's module ran
  * (issue #43, kiosks: a radio checked or a field typed in while the code was still loading). Hydration
  * takes the server's nodes over and sets their `.checked` and `.value` to the element's state, so the
- * element reads them here first, once, just before (`willUpdate`); `firstUpdated` keeps them over the draft
+ * element reads them here first, once, just before (./server-drawing.ts), and keeps them over the draft
  * kept on this device (they are the newer).
  * Multiple choice shown as toggles is left out: a toggle does nothing before the module runs.
  */

@@ -1,75 +1,31 @@
 import { html, LitElement, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { orderedQuestions } from '../../src/shared/checklists/question.ts';
-import { ApiError } from '../../src/shared/transport/index.ts';
-import { emit } from '../events.ts';
 import { elementTransport } from '../shared/element-transport.ts';
 import { firstBlocked, initialAnswers, submissionRecord, submitBlockers, withComments, withValue, type Answers, type OrderedQuestion } from './answer-state.ts';
-import { checklistApi, type ChecklistApi, type ChecklistDocument, type SharedChecklist } from './checklist-api.ts';
+import { checklistApi, type ChecklistApi, type ChecklistDocument } from './checklist-api.ts';
 import { clearDraft } from './checklist-draft.ts';
+import { ChecklistLoad } from './checklist-load.ts';
 import type { DraftOwner } from './draft-key.ts';
-import { draftAnswers, photoCounts, revokePhotos, saveDraft, takePhotos } from './fill-answers.ts';
+import { draftAnswers, saveDraft } from './fill-answers.ts';
 import { fillerQueue } from './filler-queue.ts';
 import { fillView, type FillMessage, type FillOutcome } from './fill-view.ts';
-import { loadFailureWords } from './load-failure.ts';
 import { FILL_AGAIN, LOAD_FAILED, NO_QUESTIONS, QUEUED, QUEUED_UNTIL_SIGN_IN, SUBMIT_FAILED, SUBMITTED } from './messages.ts';
-import type { answersOnControls } from './drawn-answers.ts';
 import { ScannerDialog } from './scanner-dialog.ts';
-import { questionView, type LocalPhoto } from './question-view.ts';
+import { QuestionPhotos } from './question-photos.ts';
+import { questionView } from './question-view.ts';
 import { questionSlot, shownIds, visibilityChange, visibilityRegion } from './question-visibility.ts';
 import { styles } from './rb-checklist.styles.ts';
+import { ServerDrawing } from './server-drawing.ts';
 import { indexedDbStore } from './submission-store.ts';
 import { newSubmission, sendOrKeep } from './submit-flow.ts';
 import type { SubmissionQueue, SubmissionStore } from './submission-queue.ts';
 import { WaitingSubmissions } from './waiting-submissions.ts';
 
-/** How soon a checklist that could not be loaded for want of a network is asked for again (one small read). */
-const LOAD_RETRY_MS = 5_000;
-
-/**
- * How the answers a person gave on the server's drawing before hydration are read (./drawn-answers.ts):
- * given by the page that hydrates one (src/screens/doctypes/checklist-viewer.ts), so the pages that never
- * have a server drawing (/fill/, other sites) do not carry it.
- */
-let readDrawnAnswers: typeof answersOnControls | undefined;
-export function readAnswersBeforeHydration(read: typeof answersOnControls): void {
-  readDrawnAnswers = read;
-}
-
 export { FILL_AGAIN, LOAD_FAILED, NO_QUESTIONS, QUEUED, QUEUED_UNTIL_SIGN_IN, SUBMIT_FAILED, SUBMITTED };
-
-/** `rb-submitted`: the answers reached the server (`sent`, with the stored row) or wait on this device (`queued`). */
-export type RbSubmittedDetail =
-  | { status: 'sent'; key: string; documentId: string; row: unknown }
-  | { status: 'queued'; key: string; documentId: string };
-
-/** `rb-loaded`: the checklist the element loaded itself (with a share token: its link and organisation too). */
-export interface RbLoadedDetail {
-  checklist: ChecklistDocument | SharedChecklist;
-}
-
-/** `rb-load-failed`: the checklist could not be loaded; `words` is what the element shows instead. */
-export interface RbLoadFailedDetail {
-  status: number;
-  detail: string;
-  words: string;
-}
-
-export interface RbSubmitFailedDetail {
-  documentId: string;
-  /** The server's detail (or the error's message). */
-  detail: string;
-  status?: number;
-}
-
-declare global {
-  interface GlobalEventHandlersEventMap {
-    'rb-submitted': CustomEvent<RbSubmittedDetail>;
-    'rb-submit-failed': CustomEvent<RbSubmitFailedDetail>;
-    'rb-loaded': CustomEvent<RbLoadedDetail>;
-    'rb-load-failed': CustomEvent<RbLoadFailedDetail>;
-  }
-}
+export { readAnswersBeforeHydration } from './server-drawing.ts';
+export type { RbLoadedDetail, RbLoadFailedDetail } from './checklist-load.ts';
+export type { RbSubmitFailedDetail, RbSubmittedDetail } from './submit-flow.ts';
 
 /**
  * The checklist filler (documentation §4 "Form fill"): a published checklist's questions, each with its
@@ -169,89 +125,44 @@ export class RbChecklist extends LitElement {
   /** Where waiting submissions are kept (IndexedDB; replaceable for tests). */
   @property({ attribute: false }) store: SubmissionStore = indexedDbStore;
 
-  @state() private loadState: 'idle' | 'loading' | 'failed' | 'ready' = 'idle';
-  /** The words shown when the checklist could not be loaded. */
-  @state() private loadProblem = LOAD_FAILED;
   /** After a submission (when the element loaded the checklist itself, not on a kiosk): the outcome, with 'Fill In Again'. */
   @state() private done: FillOutcome | null = null;
   @state() private loaded: ChecklistDocument | null = null;
   @state() private questions: OrderedQuestion[] = [];
   @state() private answers: Answers = {};
-  @state() private photos: Record<string, LocalPhoto[]> = {};
-  /** The questions' own pictures by upload id: a signed address, or null when the server gave none. */
-  @state() private pictures: Record<string, string | null> = {};
   @state() private submitting = false;
   @state() private message: FillMessage | null = null;
-  @state() private photoBusy: string | null = null;
   /** Submit was pressed while answers are missing or wrong: only then do the lines under it say why (issue #43). */
   @state() private tried = false;
   /** What the live region last said about questions shown or hidden by an answer (issue #33). */
   @state() private visibilityNote = '';
 
-  private loading?: AbortController;
-  /** Whether the first update hydrates a shadow root the server drew (see createRenderRoot). */
-  private serverDrawn = false;
-  /** The answers found on the server's drawing's controls just before hydration, kept by `firstUpdated`. */
-  private earlyAnswers: Answers = {};
+  /** The checklist's reads (by id, by share link) and their failures; the questions' pictures. */
+  private readonly reads = new ChecklistLoad(this, () => this.api(), (document) => this.show(document));
+  /** The server's drawing, taken over by the first update; the draft (and what was answered on it) just after. */
+  private readonly drawing = new ServerDrawing(this, () => (this.loaded ? this.questions : undefined), (drawn) => this.handOver(drawn));
+  /** The photos taken for the answers; adding some clears the line under Submit. */
+  private readonly photos = new QuestionPhotos(this, () => (this.message = null));
   /** The 'Scan QR code' dialog; a code read becomes the question's answer and its field takes the focus. */
   private readonly scanner = new ScannerDialog(this, (id, text) => {
     this.setAnswers(withValue(this.answers, id, text));
-    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLInputElement>(`#${this.keyOf(id)}-input`)?.focus());
+    this.focusDrawn(`#${this.keyOf(id)}-input`);
   });
   /** The submissions waiting on this device: kept when the network (or the token) fails, sent later. */
   private readonly waitingSubmissions = new WaitingSubmissions(this, () => this.queue(), () => !!this.apiBase, () => this.waitingAllSent());
-  private photoCount = 0;
-  /** The last load failed for want of an answer (the network): it is tried again. */
-  private failedOffline = false;
-  private loadAgainTimer?: ReturnType<typeof setTimeout>;
   /** While Submit runs, a 401 is told (as `rb-unauthorized`) only after the answers are safe on this device. */
   private readonly transport = elementTransport(this, () => this.submitting);
 
   // ─── Life cycle ─────────────────────────────────────────────────────────────────────────────────
 
-  /**
-   * A shadow root the page's HTML already gave the element (declarative shadow DOM: the app's server draws
-   * a checklist's questions with this element's own templates, issue #31) is taken over by the first
-   * update as it is (hydrated, with @lit-labs/ssr-client's support loaded by the page, #42): that update
-   * must draw what the server drew, so the draft on this device (which the server cannot know) comes
-   * back just after it (`firstUpdated`).
-   */
+  /** A shadow root the page's HTML already gave the element is the server's drawing: the first update takes it over. */
   protected override createRenderRoot(): HTMLElement | DocumentFragment {
-    this.serverDrawn = this.shadowRoot !== null;
+    this.drawing.pending = this.shadowRoot !== null;
     return super.createRenderRoot();
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    window.addEventListener('online', this.loadAgain);
-  }
-
-  protected override firstUpdated(): void {
-    if (!this.serverDrawn || !this.loaded) return;
-    const early = this.earlyAnswers;
-    this.earlyAnswers = {};
-    const answers = { ...draftAnswers(this.questions, this.owner), ...early };
-    if (Object.keys(early).length === 0) this.answers = answers;
-    else this.setAnswers(answers);
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.loading?.abort();
-    window.removeEventListener('online', this.loadAgain);
-    clearTimeout(this.loadAgainTimer);
-  }
-
-  /** A checklist that could not be loaded for want of a network loads when the network returns (issue #43: a kiosk recovers by itself). */
-  private readonly loadAgain = () => {
-    if (this.loadState === 'failed' && this.failedOffline) void this.load();
-  };
-
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('form') && this.form) this.show(this.form);
-    // The first update hydrates the server's drawing and sets its property bindings (`.checked`, `.value`) as it
-    // does: what a person answered there before this module ran is read just before (issue #43: a kiosk's first touch).
-    if (!this.hasUpdated && this.serverDrawn && this.loaded && readDrawnAnswers) this.earlyAnswers = readDrawnAnswers(this.renderRoot, this.questions, {});
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -282,58 +193,25 @@ export class RbChecklist extends LitElement {
    * Loads the checklist from `api-base` (done by itself when `document-id`, `share-token`, `api-base` or
    * `token` change): with a share token, the link's checklist; otherwise `document-id`.
    */
-  async load(): Promise<void> {
-    if (!this.documentId && !this.shareToken) return;
-    this.loading?.abort();
-    const controller = new AbortController();
-    this.loading = controller;
-    this.loadState = 'loading';
-    this.done = null;
-    try {
-      const document = this.shareToken ? await this.api().loadShared() : await this.api().loadDocument(this.documentId);
-      if (controller.signal.aborted) return;
-      this.show(document);
-      emit(this, 'rb-loaded', { checklist: document });
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      const words = await loadFailureWords(error, this.apiBase, this.shareToken);
-      if (controller.signal.aborted) return;
-      this.loadProblem = words;
-      this.loadState = 'failed';
-      // No answer came: tried again on the `online` event, and every LOAD_RETRY_MS (the event may come
-      // before the network works, or not at all: a station on a network whose server is away).
-      this.failedOffline = error instanceof ApiError && error.network;
-      clearTimeout(this.loadAgainTimer);
-      if (this.failedOffline) this.loadAgainTimer = setTimeout(this.loadAgain, LOAD_RETRY_MS);
-      const status = error instanceof ApiError ? error.status : 0;
-      emit(this, 'rb-load-failed', { status, detail: error instanceof ApiError ? error.detail : String(error), words });
-    }
+  load(): Promise<void> {
+    return this.reads.load();
   }
 
+  /** Shows a checklist (given or loaded) without an outcome; while the first update takes over the server's drawing, with no answers. */
   private show(document: ChecklistDocument): void {
     this.loaded = document;
+    this.done = null;
     this.questions = orderedQuestions((document.contents ?? {}) as Record<string, unknown>);
-    // Hydrating the server's drawing, the first update must draw what the server drew: the draft comes back just after (firstUpdated).
-    this.answers = this.serverDrawn && !this.hasUpdated ? initialAnswers(this.questions) : draftAnswers(this.questions, this.owner);
-    this.clearPhotos();
-    this.loadState = 'ready';
-    void this.loadPictures();
+    this.answers = this.drawing.pending ? initialAnswers(this.questions) : draftAnswers(this.questions, this.owner);
+    this.photos.clear();
+    this.reads.ready(this.checklistId, this.questions);
   }
 
-  /** Asks for the addresses of the questions' pictures (one call per 100); a failed call leaves them 'not available'. */
-  private async loadPictures(): Promise<void> {
-    const documentId = this.checklistId;
-    const ids = [...new Set(this.questions.map(({ question }) => question.media).filter((id): id is string => !!id))];
-    this.pictures = {};
-    if (ids.length === 0 || !documentId) return;
-    let urls = new Map<string, string>();
-    try {
-      urls = await this.api().mediaUrls(documentId, ids);
-    } catch {
-      // shown as 'Picture not available'
-    }
-    if (this.checklistId !== documentId) return; // another checklist came meanwhile
-    this.pictures = Object.fromEntries(ids.map((id) => [id, urls.get(id) ?? null]));
+  /** Just after the server's drawing was taken over: the draft, with what was answered on the drawing over it (a change: saved). */
+  private handOver(drawn: Answers): void {
+    const answers = { ...draftAnswers(this.questions, this.owner), ...drawn };
+    if (Object.keys(drawn).length === 0) this.answers = answers;
+    else this.setAnswers(answers);
   }
 
   // ─── Answers ────────────────────────────────────────────────────────────────────────────────────
@@ -356,44 +234,18 @@ export class RbChecklist extends LitElement {
     this.tried = false;
     clearDraft(this.owner);
     this.answers = initialAnswers(this.questions);
-    this.clearPhotos();
+    this.photos.clear();
     this.message = null;
-  }
-
-  private clearPhotos(): void {
-    revokePhotos(this.photos);
-    this.photos = {};
   }
 
   /** Why Submit is disabled, line by line (the shared rules' problems, named); empty when it may go. */
   private blockers(): string[] {
-    return submitBlockers(this.questions, this.answers, photoCounts(this.photos));
+    return submitBlockers(this.questions, this.answers, this.photos.counts());
   }
 
   /** Whether Submit is enabled: the shared rules find no problem with any answer. */
   get complete(): boolean {
-    return this.loadState === 'ready' && this.questions.length > 0 && this.blockers().length === 0;
-  }
-
-  private async addPhoto(id: string, input: HTMLInputElement): Promise<void> {
-    const files = [...(input.files ?? [])];
-    input.value = '';
-    if (files.length === 0 || this.photoBusy) return;
-    this.photoBusy = id;
-    try {
-      const added = await takePhotos(files, () => ++this.photoCount);
-      this.photos = { ...this.photos, [id]: [...(this.photos[id] ?? []), ...added] };
-      this.message = null;
-    } finally {
-      this.photoBusy = null;
-    }
-  }
-
-  private removePhoto(id: string, photo: LocalPhoto): void {
-    URL.revokeObjectURL(photo.url);
-    this.photos = { ...this.photos, [id]: (this.photos[id] ?? []).filter((p) => p.id !== photo.id) };
-    // The pressed button is gone: the focus goes to the question's photo control (issue #43), not the page.
-    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(`#${this.keyOf(id)}-photo`)?.focus());
+    return this.reads.state === 'ready' && this.questions.length > 0 && this.blockers().length === 0;
   }
 
   // ─── Submitting ─────────────────────────────────────────────────────────────────────────────────
@@ -405,7 +257,7 @@ export class RbChecklist extends LitElement {
       this.showBlockers();
       return;
     }
-    const entry = newSubmission(this, this.checklistId, submissionRecord(this.questions, this.answers), this.photos);
+    const entry = newSubmission(this, this.checklistId, submissionRecord(this.questions, this.answers), this.photos.taken);
     this.submitting = true;
     this.message = null;
     try {
@@ -419,15 +271,12 @@ export class RbChecklist extends LitElement {
 
   /** A Submit that cannot go yet: the lines under it name every problem, and the first question with one takes the focus. */
   private showBlockers(): void {
-    if (this.loadState !== 'ready') return;
+    if (this.reads.state !== 'ready') return;
     this.tried = true;
-    const id = firstBlocked(this.questions, this.answers, photoCounts(this.photos));
+    const id = firstBlocked(this.questions, this.answers, this.photos.counts());
     if (!id) return;
-    void this.updateComplete.then(() => {
-      const key = this.keyOf(id);
-      const field = this.renderRoot.querySelector<HTMLElement>(`#${key}-input, [id^="${key}-"]:is(input, select, textarea, button):not([disabled])`);
-      field?.focus();
-    });
+    const key = this.keyOf(id);
+    this.focusDrawn(`#${key}-input, [id^="${key}-"]:is(input, select, textarea, button):not([disabled])`);
   }
 
   /**
@@ -440,11 +289,7 @@ export class RbChecklist extends LitElement {
     if (!this.kiosk && !this.form) {
       this.done = message;
       // The focused Submit button is gone: the outcome takes the focus, so it is read and the page stays in place.
-      void this.updateComplete.then(() => {
-        const outcome = this.renderRoot.querySelector<HTMLElement>('.done-text');
-        outcome?.scrollIntoView?.({ block: 'nearest' });
-        outcome?.focus();
-      });
+      this.focusDrawn('.done-text', 'nearest');
       return;
     }
     this.message = message;
@@ -454,11 +299,7 @@ export class RbChecklist extends LitElement {
     }
     // A kiosk (issue #43): the outcome stands above the cleared form, in view with the focus on it, until
     // the next person's first answer — the focused Submit went with the answers.
-    void this.updateComplete.then(() => {
-      const outcome = this.renderRoot.querySelector<HTMLElement>('.outcome');
-      outcome?.scrollIntoView?.({ block: 'center' });
-      outcome?.focus({ preventScroll: true });
-    });
+    this.focusDrawn('.outcome', 'center');
   }
 
   /** The waiting answers were all sent: 'Saved on this device…' is no longer true (issue #43). */
@@ -471,7 +312,7 @@ export class RbChecklist extends LitElement {
   fillAgain(): void {
     this.done = null;
     this.reset();
-    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('form :is(input, select, textarea, button)')?.focus());
+    this.focusDrawn('form :is(input, select, textarea, button)');
   }
 
   /** Sends the submissions waiting on this device (also on the `online` event, on load, every 30 s). */
@@ -485,10 +326,19 @@ export class RbChecklist extends LitElement {
     return `q${this.questions.findIndex((q) => q.id === id)}`;
   }
 
+  /** Once the next update is drawn, the first node `selector` finds takes the focus (scrolled to `block` of the view first, when given). */
+  private focusDrawn(selector: string, block?: ScrollLogicalPosition): void {
+    void this.updateComplete.then(() => {
+      const node = this.renderRoot.querySelector<HTMLElement>(selector);
+      if (block) node?.scrollIntoView?.({ block });
+      node?.focus({ preventScroll: !!block });
+    });
+  }
+
   protected override render(): TemplateResult {
     const body = fillView(this, {
-      loadState: this.loadState,
-      loadProblem: this.loadProblem,
+      loadState: this.reads.state,
+      loadProblem: this.reads.problem,
       head: this.form ? null : this.loaded,
       questionCount: this.questions.length,
       done: this.done,
@@ -515,15 +365,19 @@ export class RbChecklist extends LitElement {
       question,
       index,
       answer: this.answers[id],
-      picture: media ? this.pictures[media] : undefined,
-      photos: this.photos[id] ?? [],
-      addingPhotos: this.photoBusy === id,
+      picture: media ? this.reads.pictures[media] : undefined,
+      photos: this.photos.taken[id] ?? [],
+      addingPhotos: this.photos.adding === id,
       disabled: this.submitting,
       change: (value) => this.setAnswers(withValue(this.answers, id, value)),
       changeComments: (comments) => this.setAnswers(withComments(this.answers, id, comments)),
       scan: () => void this.scanner.open(id),
-      addPhotos: (input) => void this.addPhoto(id, input),
-      removePhoto: (photo) => this.removePhoto(id, photo),
+      addPhotos: (input) => void this.photos.add(id, input),
+      removePhoto: (photo) => {
+        this.photos.remove(id, photo);
+        // The pressed button is gone: the focus goes to the question's photo control (issue #43), not the page.
+        this.focusDrawn(`#${this.keyOf(id)}-photo`);
+      },
     });
   }
 }

@@ -10,6 +10,9 @@ import { embedReset } from '../shared/embed-reset.styles.ts';
  * Themeable from the host page (#29): the `--rb-checklist-*` custom properties (accent, danger, surface,
  * border, radius, muted, focus; the app's own `--rb-*` theme is the fallback) and the parts named in the
  * element's documentation. The shadow root keeps the host page's rules out and these in.
+ *
+ * Written in parts, so that the comments between them are JavaScript's: none is sent to the browser, nor
+ * drawn into the server's HTML.
  */
 export const styles = [
   embedReset,
@@ -31,13 +34,16 @@ export const styles = [
   :host([hidden]) {
     display: none;
   }
-  /* Conditional questions (issue #33): a question whose condition is not met, and the live region. */
+  `,
+  // Conditional questions (issue #33): a question whose condition is not met, and the live region. A kiosk's
+  // font size: large is 18px where medium is 16px (embed-reset.styles.ts sets the size from it, never from the page's rem).
+  css`
   .question-slot[hidden] {
     display: none;
   }
   :host([kiosk]) {
     max-width: none;
-    --rb-font-size: large; /* 18px where medium is 16px: embed-reset.styles.ts sets the size from it, never from the page's rem */
+    --rb-font-size: large;
   }
   form {
     display: grid;
@@ -143,7 +149,9 @@ export const styles = [
     border-color: transparent;
     padding-inline: 0.5em;
   }
-  /* A real button (issue #43), smaller than the form's own. */
+  `,
+  // A real button (issue #43), smaller than the form's own.
+  css`
   button.remove-photo {
     min-height: 2.25em;
     padding: 0.25em 0.75em;
@@ -171,7 +179,9 @@ export const styles = [
   .photos {
     margin-top: 0.75em;
   }
-  /* A question's own picture: as wide as the question at most, never taller than most of the screen. */
+  `,
+  // A question's own picture: as wide as the question at most, never taller than most of the screen.
+  css`
   .picture {
     margin: 0.5em 0;
   }
@@ -266,7 +276,9 @@ export const styles = [
   .empty {
     color: var(--muted);
   }
-  /* After a submission (the element loaded the checklist itself): the outcome and 'Fill In Again'. */
+  `,
+  // After a submission (the element loaded the checklist itself): the outcome and 'Fill In Again'.
+  css`
   .done {
     display: grid;
     justify-items: start;
@@ -280,7 +292,9 @@ export const styles = [
   .done.info {
     border-left-color: var(--accent);
   }
-  /* A kiosk's outcome above the cleared form (issue #43), drawn like the submitted state. */
+  `,
+  // A kiosk's outcome above the cleared form (issue #43), drawn like the submitted state.
+  css`
   .outcome {
     margin: 0 0 1em;
     padding: 1em;

@@ -16,6 +16,25 @@ import type { LocalPhoto } from './question-view.ts';
 import { shareRefusal } from './share-refusal.ts';
 import { retryTime, sendSubmission, type QueuedPhoto, type QueuedSubmission } from './submission-queue.ts';
 
+/** `rb-submitted`: the answers reached the server (`sent`, with the stored row) or wait on this device (`queued`). */
+export type RbSubmittedDetail =
+  | { status: 'sent'; key: string; documentId: string; row: unknown }
+  | { status: 'queued'; key: string; documentId: string };
+
+export interface RbSubmitFailedDetail {
+  documentId: string;
+  /** The server's detail (or the error's message). */
+  detail: string;
+  status?: number;
+}
+
+declare global {
+  interface GlobalEventHandlersEventMap {
+    'rb-submitted': CustomEvent<RbSubmittedDetail>;
+    'rb-submit-failed': CustomEvent<RbSubmitFailedDetail>;
+  }
+}
+
 /** A time in the person's own clock, as THE date-time text writes it ('2:05 PM'). */
 const timeOf = (iso: string): string => timeOfDayText(new Date(iso));
 
