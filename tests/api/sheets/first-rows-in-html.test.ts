@@ -1,6 +1,6 @@
 /**
  * A result sheet's first rows in its pages' first HTML (issue #31): with the session cookie, the view page
- * of a sheet (and its results page: tests/e2e/document-first-paint.spec.ts) carries its first window (src/shared/sheets/first-rows.ts: whole UTC days
+ * of a sheet (and its results page: tests/e2e/document-first-paint-result-sheet.spec.ts) carries its first window (src/shared/sheets/first-rows.ts: whole UTC days
  * holding the local day 30 days ago anywhere) answered exactly as the API answers it for that login — the
  * rows of the last 30 days in, an older one out — and a report's view page its latest row. Another
  * organisation's login gets no rows at all.
