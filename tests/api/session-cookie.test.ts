@@ -13,6 +13,7 @@ import * as paths from '../../src/shared/api/paths.ts';
 import { makeDocument, makeFolder, makeTeam, memberOf, signIn, tokenFromMail, type Team } from './support/factories.ts';
 import { PUBLIC_URL, useTestServer } from './support/harness.ts';
 import type { Json } from './support/http.ts';
+import { attr, attrsOf, childElements, one, outlines, readHtml, select, textOf } from '../support/html.ts';
 
 const server = useTestServer();
 let team: Team;
@@ -34,9 +35,10 @@ type Block = Omit<PageData, 'answers'> & { answers: Record<string, { status: num
 
 /** The page data the HTML carries (#rb-page-data), parsed; undefined when the block is empty. */
 function firstDataOf(html: string): Block | undefined {
-  const found = /<script type="application\/json" id="rb-page-data">([\s\S]*?)<\/script>/.exec(html);
-  expect(found, 'the placeholder').not.toBeNull();
-  return found![1] ? JSON.parse(found![1]) : undefined;
+  const block = select(html, 'script#rb-page-data');
+  expect(block.map((script) => attr(script, 'type')), 'the placeholder').toEqual(['application/json']);
+  const text = textOf(block[0]!);
+  return text ? JSON.parse(text) : undefined;
 }
 
 describe('the session cookie', () => {
@@ -193,8 +195,9 @@ describe('a signed-in page served with the cookie', () => {
 });
 
 describe('home served with the cookie (its dashboard drawn into the HTML)', () => {
-  /** The content of a panel's list in the HTML, and whether it is still loading. */
-  const panelOf = (html: string, name: string) => new RegExp(`<ul data-dashboard-list="${name}"( aria-busy="true")?>(.*?)</ul>`).exec(html)!;
+  /** A panel's list in the HTML (aria-busy while it is still loading). */
+  const panelOf = (html: string, name: string) => one(html, `ul[data-dashboard-list="${name}"]`);
+  const firstSteps = (html: string) => one(html, 'section#first-steps');
 
   it('draws each caller’s own: an assignment in its assignee’s home only, the first steps for an org admin only, the panels from the answers the HTML carries', async () => {
     const name = 'Gate <check>';
@@ -206,23 +209,28 @@ describe('home served with the cookie (its dashboard drawn into the HTML)', () =
     expect(made.status, made.text).toBe(201);
 
     const assignee = await (await page('/', cookieOf(team.member.token))).text();
-    const [, busy, items] = panelOf(assignee, 'assignments');
-    expect(busy).toBeUndefined();
-    expect(items).toContain(`<a href="/documentation/view/${doc.id}">Gate &#60;check&#62;</a>`);
-    expect(items).toContain('aria-label="Claim Gate &#60;check&#62;"');
+    const items = panelOf(assignee, 'assignments');
+    expect(attr(items, 'aria-busy')).toBeUndefined();
+    expect(outlines(items, 'a')).toContainEqual({ tag: 'a', attrs: { href: `/documentation/view/${doc.id}` }, text: 'Gate <check>' });
+    expect(select(items, 'check')).toEqual([]); // the name is text, escaped
+    expect(select(items, '[aria-label]').map((element) => attr(element, 'aria-label'))).toContain('Claim Gate <check>');
     // Drawn from the very answers the HTML carries (the page takes them, and draws the same).
     const data = firstDataOf(assignee)!;
     expect((data.answers[paths.workflow.assignments]!.body.results as Json[]).map((a) => a.object_id)).toEqual([doc.id]);
-    expect(assignee).toContain('<section id="first-steps" hidden>');
+    expect(attrsOf(firstSteps(assignee))).toEqual({ id: 'first-steps', hidden: '' });
 
     const notMine = await (await page('/', cookieOf(other.token))).text();
-    expect(notMine).not.toContain('Gate &#60;check&#62;');
-    expect(panelOf(notMine, 'assignments')[2]).toContain('No assignments to claim');
-    expect(notMine).toContain('<section id="first-steps" hidden>');
+    expect(textOf(readHtml(notMine))).not.toContain(name);
+    expect(textOf(panelOf(notMine, 'assignments'))).toContain('No assignments to claim');
+    expect(attrsOf(firstSteps(notMine))).toEqual({ id: 'first-steps', hidden: '' });
 
     const admin = await (await page('/', cookieOf(team.admin.token))).text();
-    expect(admin).toContain('<section id="first-steps"><ol id="first-steps-list"><li class="first-step"');
-    expect(admin).not.toContain('Claim Gate');
-    for (const panel of ['drafts', 'favourites', 'activity']) expect(panelOf(admin, panel)[1], panel).toBeUndefined();
+    expect(attrsOf(firstSteps(admin))).toEqual({ id: 'first-steps' });
+    const [list] = childElements(firstSteps(admin));
+    expect([list!.tagName, attrsOf(list!)]).toEqual(['ol', { id: 'first-steps-list' }]);
+    expect(attr(childElements(list!)[0]!, 'class')).toBe('first-step');
+    expect(select(admin, '[aria-label]').map((element) => attr(element, 'aria-label'))).not.toContainEqual(expect.stringContaining('Claim Gate'));
+    expect(textOf(readHtml(admin))).not.toContain('Claim Gate');
+    for (const panel of ['drafts', 'favourites', 'activity']) expect(attr(panelOf(admin, panel), 'aria-busy'), panel).toBeUndefined();
   });
 });

@@ -20,26 +20,13 @@ import { spreadOf } from './percentiles.ts';
 import { httpProbe, measure, printTimes, select1Probe, type Probe } from './probes.ts';
 import { countQueries } from './query-counter.ts';
 import { sized } from './smoke.ts';
+import { benchQuestion as question, insertSubmissions, storedAnswer } from './bulk-submissions.ts';
 
 export const ANALYTICS_BENCH = sized({ submissions: 100_000, days: 730 }, { submissions: 500, days: 730 });
 const SAMPLES = Number(process.env.ANALYTICS_BENCH_SAMPLES) > 0 ? Number(process.env.ANALYTICS_BENCH_SAMPLES) : sized(50, 5);
 const WARMUP = Math.min(5, Math.ceil(SAMPLES / 10));
-const ROWS_PER_STATEMENT = 25_000;
 const DAY = 86_400;
 const GOAL_RATIO = 3;
-
-const question = (title: string, valueType: string, widget: string, extra: Record<string, unknown> = {}) => ({
-  title,
-  description: '',
-  valueType,
-  widget,
-  choices: [],
-  required: false,
-  allowComments: false,
-  photoVerification: false,
-  validation: { enabled: false, roles: [], users: [] },
-  ...extra,
-});
 
 const QUESTIONS = {
   p1: question('Floor clean', 'pass/fail', 'radio buttons'),
@@ -55,7 +42,7 @@ const QUESTIONS = {
 };
 
 /** The stored answer of row `i` (SQL over the series' `i`): value and valid flag. */
-const answer = (value: string, valid = 'true') => `jsonb_build_object('value', ${value}, 'comments', '', 'media', '[]'::jsonb, 'valid', ${valid})`;
+const answer = (value: string, valid = 'true') => storedAnswer(value, "''", valid);
 const RECORD = sql.raw(`jsonb_build_object(
   'p1', ${answer(`CASE WHEN i % 13 = 0 THEN 'fail' ELSE 'pass' END`, 'i % 13 <> 0')},
   'p2', ${answer(`CASE WHEN i % 17 = 0 THEN 'fail' ELSE 'pass' END`, 'i % 17 <> 0')},
@@ -79,14 +66,16 @@ async function buildFixture(server: ApiServer): Promise<{ token: string; id: str
   });
   const started = performance.now();
   const span = ANALYTICS_BENCH.days * DAY;
-  for (let from = 0; from < ANALYTICS_BENCH.submissions; from += ROWS_PER_STATEMENT) {
-    const to = Math.min(ANALYTICS_BENCH.submissions, from + ROWS_PER_STATEMENT) - 1;
-    await server.db.execute(sql`
-      INSERT INTO checklist_submissions (id, org_id, document_id, version, record, validation_errors, created_by, created_at)
-      SELECT gen_random_uuid(), ${orgId}::uuid, ${doc.id}::uuid, 1, ${RECORD}, ${ERRORS}, ${admin.id}::uuid,
-             to_timestamp(${now} - (i * ${span}::bigint / ${ANALYTICS_BENCH.submissions}) - 1)
-        FROM generate_series(${from}::bigint, ${to}::bigint) i`);
-  }
+  await insertSubmissions(server, {
+    orgId,
+    documentId: String(doc.id),
+    userId: admin.id,
+    from: 0,
+    to: ANALYTICS_BENCH.submissions,
+    record: RECORD,
+    errors: ERRORS,
+    createdAt: sql`to_timestamp(${now} - (i * ${span}::bigint / ${ANALYTICS_BENCH.submissions}) - 1)`,
+  });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   return { token: member.token, id: String(doc.id), orgId, now, took: `${seconds} s` };
 }

@@ -13,90 +13,44 @@
  */
 import { request } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
-import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { settings } from '../../src/shared/api/paths.ts';
 import { startApiServer, type ApiServer, type DatabaseTarget } from './api-server.ts';
 import { accounts, call } from './documentation-tree-fixture.ts';
+import { benchQuestion, insertSubmissions, storedAnswer, withMemorySampled, type MemorySampled } from './bulk-submissions.ts';
 import { sized } from './smoke.ts';
 
 const SIZES = sized([10_000, 100_000], [200, 2_000]);
-const ROWS_PER_STATEMENT = 25_000;
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
-
-const question = (title: string, valueType: string, widget: string) => ({
-  title,
-  description: '',
-  valueType,
-  widget,
-  choices: [],
-  required: false,
-  allowComments: true,
-  photoVerification: false,
-  validation: { enabled: false, roles: [], users: [] },
-});
+const question = (title: string, valueType: string, widget: string) => benchQuestion(title, valueType, widget, { allowComments: true });
 
 /** Submissions `from` … `to - 1` of the checklist, in bulk (each with a tag, a reading, a comment). */
-async function insertSubmissions(server: ApiServer, orgId: string, checklistId: string, userId: string, from: number, to: number): Promise<void> {
-  const answer = (value: string, comments = "''") => sql.raw(`jsonb_build_object('value', ${value}, 'comments', ${comments}, 'media', '[]'::jsonb, 'valid', true)`);
-  for (let start = from; start < to; start += ROWS_PER_STATEMENT) {
-    const end = Math.min(to, start + ROWS_PER_STATEMENT) - 1;
-    await server.db.execute(sql`
-      INSERT INTO checklist_submissions (id, org_id, document_id, version, record, validation_errors, created_by, created_at)
-      SELECT gen_random_uuid(), ${orgId}::uuid, ${checklistId}::uuid, 1,
-             jsonb_build_object('tag', ${answer(`'A' || i`, `'checked by the night shift, ' || i`)}, 'reading', ${answer('(i % 1000) / 10.0')}),
-             0, ${userId}::uuid, now() - make_interval(secs => i)
-        FROM generate_series(${start}::bigint, ${end}::bigint) i`);
-  }
+async function addSubmissions(server: ApiServer, orgId: string, checklistId: string, userId: string, from: number, to: number): Promise<void> {
+  const tag = storedAnswer(`'A' || i`, `'checked by the night shift, ' || i`);
+  const record = sql.raw(`jsonb_build_object('tag', ${tag}, 'reading', ${storedAnswer('(i % 1000) / 10.0')})`);
+  await insertSubmissions(server, { orgId, documentId: checklistId, userId, from, to, record, createdAt: sql`now() - make_interval(secs => i)` });
 }
 
-interface Download {
-  bytes: number;
-  seconds: number;
-  rssUp: number;
-  heapUp: number;
-  /** With --expose-gc: the heap still in use after a full collection, at its peak (what the export holds). */
-  liveUp: number | undefined;
-}
+/** The ZIP's size in bytes, and this process's memory meanwhile. */
+type Download = MemorySampled<{ bytes: number }>;
 
 /** Downloads the export, counting its bytes (nothing kept), sampling this process's memory. */
-async function download(server: ApiServer, token: string): Promise<Download> {
-  global.gc?.();
-  const before = process.memoryUsage();
-  let peakRss = before.rss;
-  let peakHeap = before.heapUsed;
-  let peakLive = before.heapUsed;
-  const timer = setInterval(() => {
-    const m = process.memoryUsage();
-    peakRss = Math.max(peakRss, m.rss);
-    peakHeap = Math.max(peakHeap, m.heapUsed);
-  }, 20);
-  const live = global.gc
-    ? setInterval(() => {
-        global.gc!();
-        peakLive = Math.max(peakLive, process.memoryUsage().heapUsed);
-      }, 500)
-    : undefined;
-  const started = performance.now();
-  try {
-    const bytes = await new Promise<number>((resolve, reject) => {
-      // A connection of its own: a kept-alive one may have been closed by the server during the bulk inserts.
-      const req = request(`${server.apiUrl}/${settings.export}`, { headers: { authorization: `Bearer ${token}` }, agent: false }, (res) => {
-        if (res.statusCode !== 200) reject(new Error(`export.zip answered ${res.statusCode}`));
-        let size = 0;
-        res.on('data', (chunk: Buffer) => (size += chunk.byteLength));
-        res.on('end', () => resolve(size));
-        res.on('error', (err) => reject(new Error(`the download broke after ${size} bytes: ${err.message}`)));
-      });
-      req.on('error', reject);
-      req.end();
-    });
-    const liveUp = global.gc ? peakLive - before.heapUsed : undefined;
-    return { bytes, seconds: (performance.now() - started) / 1000, rssUp: peakRss - before.rss, heapUp: peakHeap - before.heapUsed, liveUp };
-  } finally {
-    clearInterval(timer);
-    clearInterval(live);
-  }
+function download(server: ApiServer, token: string): Promise<Download> {
+  return withMemorySampled(
+    () =>
+      new Promise<{ bytes: number }>((resolve, reject) => {
+        // A connection of its own: a kept-alive one may have been closed by the server during the bulk inserts.
+        const req = request(`${server.apiUrl}/${settings.export}`, { headers: { authorization: `Bearer ${token}` }, agent: false }, (res) => {
+          if (res.statusCode !== 200) reject(new Error(`export.zip answered ${res.statusCode}`));
+          let size = 0;
+          res.on('data', (chunk: Buffer) => (size += chunk.byteLength));
+          res.on('end', () => resolve({ bytes: size }));
+          res.on('error', (err) => reject(new Error(`the download broke after ${size} bytes: ${err.message}`)));
+        });
+        req.on('error', reject);
+        req.end();
+      }),
+  );
 }
 
 export async function benchOrganisationExport(target: DatabaseTarget): Promise<void> {
@@ -119,12 +73,12 @@ export async function benchOrganisationExport(target: DatabaseTarget): Promise<v
     let made = 0;
     const results: { size: number; d: Download }[] = [];
     for (const size of SIZES) {
-      await insertSubmissions(server, orgId, String(checklist.id), admin.id, made, size);
+      await addSubmissions(server, orgId, String(checklist.id), admin.id, made, size);
       made = size;
       const d = await download(server, admin.token);
       results.push({ size, d });
       console.log(
-        `  ${size.toLocaleString('en')} submissions: ZIP ${mb(d.bytes)} MB in ${d.seconds.toFixed(1)} s (${Math.round(size / d.seconds).toLocaleString('en')} submissions/s, JSON and CSV); ` +
+        `  ${size.toLocaleString('en')} submissions: ZIP ${mb(d.result.bytes)} MB in ${d.seconds.toFixed(1)} s (${Math.round(size / d.seconds).toLocaleString('en')} submissions/s, JSON and CSV); ` +
           `process peak above its start: RSS +${mb(d.rssUp)} MB, heap +${mb(d.heapUp)} MB` +
           (d.liveUp === undefined ? ' (node --expose-gc adds the heap in use after collections)' : `, heap in use after a full GC +${mb(d.liveUp)} MB`),
       );
@@ -132,7 +86,7 @@ export async function benchOrganisationExport(target: DatabaseTarget): Promise<v
     const [small, large] = results;
     if (small && large) {
       console.log(
-        `  ${large.size / small.size}× the submissions: ZIP ${(large.d.bytes / small.d.bytes).toFixed(1)}×, RSS peak +${mb(large.d.rssUp)} vs +${mb(small.d.rssUp)} MB ` +
+        `  ${large.size / small.size}× the submissions: ZIP ${(large.d.result.bytes / small.d.result.bytes).toFixed(1)}×, RSS peak +${mb(large.d.rssUp)} vs +${mb(small.d.rssUp)} MB ` +
           `(memory flat when about the same, never ${large.size / small.size}×)`,
       );
     }

@@ -11,6 +11,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, extname, join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { guardOfShell, notFoundShell, routes, shellFile, type Guard } from '../../src/routes.ts';
+import { attr, elementsOf, textOf } from '../support/html.ts';
 
 export type Kind = 'html' | 'css' | 'js' | 'other';
 
@@ -165,31 +166,31 @@ export function firstLoad(distDir: string, htmlPath: string): { resources: Resou
 /** The addresses an HTML page fetches on its own: stylesheets, scripts, module preloads, images, islands. */
 export function referencedByHtml(html: string, htmlPath: string): string[] {
   const found: string[] = [];
-  const attr = (tag: string, name: string) => new RegExp(`\\b${name}\\s*=\\s*("([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag);
-  const value = (m: RegExpExecArray | null) => (m ? (m[2] ?? m[3] ?? m[4] ?? '') : undefined);
-  for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) {
-    const src = value(attr(tag, 'src'));
+  // Read as a browser reads the page (parse5), not by regular expressions over its text.
+  const elements = elementsOf(html);
+  const named = (tag: string) => elements.filter((element) => element.tagName === tag);
+  for (const script of named('script')) {
+    const src = attr(script, 'src');
     if (src) found.push(src);
   }
-  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
-    const rel = (value(attr(tag, 'rel')) ?? '').toLowerCase().split(/\s+/);
-    const href = value(attr(tag, 'href'));
+  for (const link of named('link')) {
+    const rel = (attr(link, 'rel') ?? '').toLowerCase().split(/\s+/);
+    const href = attr(link, 'href');
     if (href && (rel.includes('stylesheet') || rel.includes('modulepreload'))) found.push(href);
   }
-  for (const [tag] of html.matchAll(/<img\b[^>]*>/gi)) {
-    const src = value(attr(tag, 'src'));
+  for (const img of named('img')) {
+    const src = attr(img, 'src');
     if (src && !src.startsWith('data:')) found.push(src);
   }
-  for (const [tag] of html.matchAll(/<astro-island\b[^>]*>/gi)) {
+  for (const island of named('astro-island')) {
     for (const name of ['component-url', 'renderer-url', 'before-hydration-url']) {
-      const url = value(attr(tag, name));
+      const url = attr(island, name);
       if (url) found.push(url);
     }
   }
   // Inline module scripts may import chunks too.
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    if (/\bsrc\s*=/.test(match[1] ?? '')) continue;
-    found.push(...importsOf(match[2] ?? '', htmlPath).staticImports);
+  for (const script of named('script')) {
+    if (attr(script, 'src') === undefined) found.push(...importsOf(textOf(script), htmlPath).staticImports);
   }
   return [...new Set(found.map((u) => resolveUrl(u, htmlPath)).filter((u): u is string => u !== undefined))];
 }

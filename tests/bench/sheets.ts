@@ -21,6 +21,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { startApiServer, type ApiServer, type DatabaseTarget } from './api-server.ts';
 import { accounts, call } from './documentation-tree-fixture.ts';
+import { benchQuestion as question, insertSubmissions, storedAnswer, withMemorySampled, type MemorySampled } from './bulk-submissions.ts';
 import { TimedClient } from './http-timing.ts';
 import { httpProbe, measure, printTimes, select1Probe, type Probe } from './probes.ts';
 import { signInAgain } from './kept-database.ts';
@@ -31,7 +32,6 @@ export const SHEETS_BENCH = sized({ roots: 100_000, childrenEach: 3, days: 365, 
 /** SHEETS_BENCH_SAMPLES=n: fewer rounds on a busy machine (default 100 after 10 warm-up rounds; the smoke 5). */
 const SAMPLES = Number(process.env.SHEETS_BENCH_SAMPLES) > 0 ? Number(process.env.SHEETS_BENCH_SAMPLES) : sized(100, 5);
 const WARMUP = Math.min(10, Math.ceil(SAMPLES / 10));
-const ROWS_PER_STATEMENT = 25_000;
 const DAY = 86_400;
 
 const took = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
@@ -44,18 +44,6 @@ interface Fixture {
   now: number;
   took: string;
 }
-
-const question = (title: string, valueType: string, widget: string) => ({
-  title,
-  description: '',
-  valueType,
-  widget,
-  choices: [],
-  required: false,
-  allowComments: false,
-  photoVerification: false,
-  validation: { enabled: false, roles: [], users: [] },
-});
 
 async function buildFixture(server: ApiServer): Promise<Fixture> {
   const now = Math.floor(Date.now() / 1000 / DAY) * DAY;
@@ -108,30 +96,28 @@ async function buildFixture(server: ApiServer): Promise<Fixture> {
     expect: 201,
   });
   const started = performance.now();
-  const answer = (value: string) => sql.raw(`jsonb_build_object('value', ${value}, 'comments', '', 'media', '[]'::jsonb, 'valid', true)`);
+  const answer = (value: string) => sql.raw(storedAnswer(value));
   const span = SHEETS_BENCH.days * DAY;
   // Root i at now − (i / roots) of a year; its tag A<i>.
-  for (let from = 0; from < SHEETS_BENCH.roots; from += ROWS_PER_STATEMENT) {
-    const to = Math.min(SHEETS_BENCH.roots, from + ROWS_PER_STATEMENT) - 1;
-    await server.db.execute(sql`
-      INSERT INTO checklist_submissions (id, org_id, document_id, version, record, validation_errors, created_by, created_at)
-      SELECT gen_random_uuid(), ${orgId}::uuid, ${register.id}::uuid, 1,
-             jsonb_build_object('reg_tag', ${answer(`'A' || i`)}, 'reg_loc', ${answer(`'Hall ' || (i % 50)`)}),
-             0, ${admin.id}::uuid, to_timestamp(${now} - (i * ${span}::bigint / ${SHEETS_BENCH.roots}) - 1)
-        FROM generate_series(${from}::bigint, ${to}::bigint) i`);
-  }
-  // Child j inspects asset j % roots, 0–14 days after its register entry (never after now).
-  const children = SHEETS_BENCH.roots * SHEETS_BENCH.childrenEach;
-  for (let from = 0; from < children; from += ROWS_PER_STATEMENT) {
-    const to = Math.min(children, from + ROWS_PER_STATEMENT) - 1;
-    await server.db.execute(sql`
-      INSERT INTO checklist_submissions (id, org_id, document_id, version, record, validation_errors, created_by, created_at)
-      SELECT gen_random_uuid(), ${orgId}::uuid, ${inspection.id}::uuid, 1,
-             jsonb_build_object('insp_tag', ${answer(`'A' || (j % ${SHEETS_BENCH.roots})`)}, 'insp_result', ${answer(`CASE WHEN j % 7 = 0 THEN 'fail' ELSE 'pass' END`)}),
-             0, ${admin.id}::uuid,
-             to_timestamp(least(${now} - 1, ${now} - ((j % ${SHEETS_BENCH.roots}) * ${span}::bigint / ${SHEETS_BENCH.roots}) - 1 + (j * 7919) % (14 * ${DAY})))
-        FROM generate_series(${from}::bigint, ${to}::bigint) j`);
-  }
+  await insertSubmissions(server, {
+    orgId,
+    documentId: String(register.id),
+    userId: admin.id,
+    from: 0,
+    to: SHEETS_BENCH.roots,
+    record: sql`jsonb_build_object('reg_tag', ${answer(`'A' || i`)}, 'reg_loc', ${answer(`'Hall ' || (i % 50)`)})`,
+    createdAt: sql`to_timestamp(${now} - (i * ${span}::bigint / ${SHEETS_BENCH.roots}) - 1)`,
+  });
+  // Child i inspects asset i % roots, 0–14 days after its register entry (never after now).
+  await insertSubmissions(server, {
+    orgId,
+    documentId: String(inspection.id),
+    userId: admin.id,
+    from: 0,
+    to: SHEETS_BENCH.roots * SHEETS_BENCH.childrenEach,
+    record: sql`jsonb_build_object('insp_tag', ${answer(`'A' || (i % ${SHEETS_BENCH.roots})`)}, 'insp_result', ${answer(`CASE WHEN i % 7 = 0 THEN 'fail' ELSE 'pass' END`)})`,
+    createdAt: sql`to_timestamp(least(${now} - 1, ${now} - ((i % ${SHEETS_BENCH.roots}) * ${span}::bigint / ${SHEETS_BENCH.roots}) - 1 + (i * 7919) % (14 * ${DAY})))`,
+  });
   return { token: member.token, sheetId: String(sheet.id), now, took: took(started) };
 }
 
@@ -144,50 +130,26 @@ async function timedGet(client: TimedClient, path: string, token: string): Promi
 }
 
 /** Downloads the CSV, counting lines and bytes as they arrive (nothing kept), sampling this process's memory. */
-async function exportCsv(
-  server: ApiServer,
-  f: Fixture,
-): Promise<{ lines: number; bytes: number; seconds: number; rssUp: number; heapUp: number; liveUp: number | undefined }> {
-  global.gc?.();
-  const before = process.memoryUsage();
-  let peakRss = before.rss;
-  let peakHeap = before.heapUsed;
-  let peakLive = before.heapUsed;
-  const timer = setInterval(() => {
-    const m = process.memoryUsage();
-    peakRss = Math.max(peakRss, m.rss);
-    peakHeap = Math.max(peakHeap, m.heapUsed);
-  }, 20);
-  // With --expose-gc: the heap still in use after a full collection, twice a second (what the export holds).
-  const live = global.gc
-    ? setInterval(() => {
-        global.gc!();
-        peakLive = Math.max(peakLive, process.memoryUsage().heapUsed);
-      }, 500)
-    : undefined;
-  const started = performance.now();
-  try {
-    const { lines, bytes } = await new Promise<{ lines: number; bytes: number }>((resolve, reject) => {
-      const req = request(`${server.apiUrl}/documentation/documents/${f.sheetId}/export.csv`, { headers: { authorization: `Bearer ${f.token}` } }, (res) => {
-        if (res.statusCode !== 200) reject(new Error(`export.csv answered ${res.statusCode}`));
-        let count = 0;
-        let size = 0;
-        res.on('data', (chunk: Buffer) => {
-          size += chunk.byteLength;
-          for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) count++;
+async function exportCsv(server: ApiServer, f: Fixture): Promise<{ lines: number; bytes: number } & Omit<MemorySampled<unknown>, 'result'>> {
+  const { result, ...memory } = await withMemorySampled(
+    () =>
+      new Promise<{ lines: number; bytes: number }>((resolve, reject) => {
+        const req = request(`${server.apiUrl}/documentation/documents/${f.sheetId}/export.csv`, { headers: { authorization: `Bearer ${f.token}` } }, (res) => {
+          if (res.statusCode !== 200) reject(new Error(`export.csv answered ${res.statusCode}`));
+          let count = 0;
+          let size = 0;
+          res.on('data', (chunk: Buffer) => {
+            size += chunk.byteLength;
+            for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) count++;
+          });
+          res.on('end', () => resolve({ lines: count, bytes: size }));
+          res.on('error', reject);
         });
-        res.on('end', () => resolve({ lines: count, bytes: size }));
-        res.on('error', reject);
-      });
-      req.on('error', reject);
-      req.end();
-    });
-    const liveUp = global.gc ? peakLive - before.heapUsed : undefined;
-    return { lines, bytes, seconds: (performance.now() - started) / 1000, rssUp: peakRss - before.rss, heapUp: peakHeap - before.heapUsed, liveUp };
-  } finally {
-    clearInterval(timer);
-    clearInterval(live);
-  }
+        req.on('error', reject);
+        req.end();
+      }),
+  );
+  return { ...result, ...memory };
 }
 
 export async function benchSheets(target: DatabaseTarget): Promise<void> {

@@ -9,6 +9,7 @@ import type { Page } from '@playwright/test';
 import { alertText, dialogNamed } from './support/checklist-editor.ts';
 import { addPages, drawPicture, jpegSize, mediaBytes, openEditor, createPresentation, pagesOf, stored } from './support/presentation-editor.ts';
 import { baseUrl } from './support/environment.ts';
+import { attrsOf, one } from '../support/html.ts';
 import { expect, test, usePhoneViewport } from './support/test.ts';
 
 test.use({ serviceWorkers: 'block' });
@@ -59,10 +60,9 @@ test('a large picture is stored with a small one; at phone width the view page f
   await page.context().addCookies([{ name: 'rb_session', value: orgAdmin.token, url: baseUrl() }]);
   const reads = pictureReads(page);
   const response = await page.goto(`/documentation/view/${doc.id}`);
-  const html = (await response!.text()).replace(/&#38;/g, '&');
-  const image = /<img class="pv-first-image"[^>]*>/.exec(html)?.[0] ?? '';
-  expect(image).toMatch(new RegExp(`srcset="[^"]*/${published.media_small}\\?[^" ]+ 1280w, [^"]*/${published.media}\\?[^" ]+ 1920w"`));
-  expect(image).toContain('sizes="100vw"');
+  const image = attrsOf(one(await response!.text(), 'img.pv-first-image'));
+  expect(image.srcset).toMatch(new RegExp(`^[^"]*/${published.media_small}\\?[^" ]+ 1280w, [^"]*/${published.media}\\?[^" ]+ 1920w$`));
+  expect(image.sizes).toBe('100vw');
 
   // The viewer draws the small picture at the page's own size; the full picture was never fetched.
   const viewer = page.locator('.presentation-viewer');

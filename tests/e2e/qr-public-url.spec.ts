@@ -11,6 +11,7 @@ import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { createChecklist, createFolder } from './support/documentation.ts';
 import { baseUrl } from './support/environment.ts';
+import { attrsOf, one, select } from '../support/html.ts';
 import { startPrivateServer, type PrivateServer } from './support/private-server.ts';
 import { createOrgAdmin, expect, inviteByEmail, newIdentity, readQrCode, test, type OrgAdmin } from './support/test.ts';
 
@@ -76,8 +77,8 @@ test.describe('QR codes under PUBLIC_URL', () => {
     const svg = await svgDownload;
     expect(svg.suggestedFilename()).toBe('Pump check QR code.svg');
     const drawing = await readFile((await svg.path())!, 'utf8');
-    expect(drawing).toMatch(/<svg[^>]*width="1024"[^>]*height="1024"/);
-    expect(drawing).not.toMatch(/<image/); // vector: rectangles, no picture inside
+    expect(attrsOf(one(drawing, 'svg'))).toMatchObject({ width: '1024', height: '1024' });
+    expect(select(drawing, 'image')).toEqual([]); // vector: rectangles, no picture inside
 
     const pngDownload = page.waitForEvent('download');
     await dialog.getByRole('button', { name: 'Download PNG' }).click();

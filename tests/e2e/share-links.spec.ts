@@ -8,6 +8,7 @@
  */
 import type { Browser, Frame, Page } from '@playwright/test';
 import { publishChecklist, question, queueStatus, rowsOf, type DocumentAnswer } from './support/checklist-filler.ts';
+import { attrsOf, one } from '../support/html.ts';
 import { callApi, expect, expectAccessible, expectNoHorizontalScroll, phoneViewport, signInWithToken, test, type OrgAdmin } from './support/test.ts';
 
 interface ShareLink {
@@ -66,7 +67,8 @@ test.describe('share links', () => {
       `<script type="module" src="${new URL(address).origin}/elements/ringbinder.js"></script><rb-checklist share-token="${token}"></rb-checklist>`,
     );
     await entry.getByRole('button', { name: 'Copy iframe embed of Front door' }).click();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`<iframe src="${new URL(address).origin}/embed/fill/${token}" title="Gate check"`); // titled with the checklist’s name (issue #43 item 11)
+    const iframe = one(await page.evaluate(() => navigator.clipboard.readText()), 'iframe');
+    expect(attrsOf(iframe)).toMatchObject({ src: `${new URL(address).origin}/embed/fill/${token}`, title: 'Gate check' }); // titled with the checklist’s name (issue #43 item 11)
     await expectAccessible(page);
 
     // Someone with no account, on another device.

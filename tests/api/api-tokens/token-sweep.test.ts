@@ -16,6 +16,7 @@ import { useTestServer } from '../support/harness.ts';
 import type { ApiClient } from '../support/http.ts';
 import { addressOf, apiRoutes as allRoutes } from '../support/routes.ts';
 import { makeApiToken, READ_ONLY } from './support.ts';
+import { one, textOf } from '../../support/html.ts';
 
 const server = useTestServer();
 let team: Team;
@@ -132,7 +133,7 @@ describe('a token is never the session cookie', () => {
     const page = await fetch(`${server.url}/documentation/browse`, { headers: { 'accept-encoding': 'identity', cookie: `rb_session=${writerToken}` } });
     expect(page.status).toBe(200);
     const html = await page.text();
-    const block = JSON.parse(/<script type="application\/json" id="rb-page-data">([\s\S]*?)<\/script>/.exec(html)![1]!);
+    const block = JSON.parse(textOf(one(html, 'script#rb-page-data[type="application/json"]')));
     expect(block.answers).toBeUndefined();
     expect(block.session).toBeUndefined();
   });

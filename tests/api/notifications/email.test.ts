@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { mailDueNotifications } from '../../../src/server/services/notifications/email.ts';
 import { createUserDirectly, makeDocument, makeFolder, orgWithAdmin, Permission, revoke, setAcl, type TestUser } from '../support/factories.ts';
 import { PUBLIC_URL, startTestServer, useTestServer } from '../support/harness.ts';
+import { attr, select } from '../../support/html.ts';
 
 const WINDOW_MS = 60_000;
 // The timer never fires during a test (an hour); each test runs a pass itself, as the timer would.
@@ -54,7 +55,7 @@ describe('notification e-mail', () => {
         `${PUBLIC_URL}/documentation/browse/${folder.id}`,
       ]),
     );
-    expect(mail.html).toContain(`href="${PUBLIC_URL}/documentation/view/${doc.id}"`);
+    expect(select(mail.html!, 'a').map((a) => attr(a, 'href'))).toContain(`${PUBLIC_URL}/documentation/view/${doc.id}`);
     // Subscribed without e-mail: nothing; the actor: nothing.
     expect(await server.outbox.to(quiet.email)).toHaveLength(0);
     expect((await server.outbox.to(admin.email)).filter((m) => /changes? you follow/.test(m.subject))).toHaveLength(0);

@@ -10,6 +10,7 @@ import { Permission } from '../../../src/shared/permissions/bits.ts';
 import { fileBytes, makeDocument, makeTeam, orgWithAdmin, revoke, setAcl, type Team, type TestUser, uploadFile } from '../support/factories.ts';
 import { useTestServer } from '../support/harness.ts';
 import { page } from './support.ts';
+import { attrsOf, one } from '../../support/html.ts';
 
 const server = useTestServer();
 let team: Team;
@@ -120,13 +121,11 @@ describe("a page's phone-size picture", () => {
   it("is offered beside the full picture in the view page's first HTML (srcset, sizes)", async () => {
     expect((await put({ contents: withSmall(files.small), changelog: 'first paint' })).status).toBe(200);
     const html = await fetch(`${server.url}/documentation/view/${deck.id}`, { headers: { 'accept-encoding': 'identity', cookie: `rb_session=${team.member.token}` } }).then((r) => r.text());
-    const image = /<img class="pv-first-image"[^>]*>/.exec(html)?.[0] ?? '';
-    const srcset = /srcset="([^"]+)"/.exec(image)?.[1]?.replace(/&#38;/g, '&') ?? '';
-    const [small, full] = srcset.split(', ').map((candidate) => candidate.split(' '));
+    const image = attrsOf(one(html, 'img.pv-first-image'));
+    const [small, full] = (image.srcset ?? '').split(', ').map((candidate) => candidate.split(' '));
     expect(small?.[1]).toBe('1280w');
     expect(full?.[1]).toBe('2560w');
-    expect(image).toContain('sizes="100vw"');
-    expect(image).toContain('width="2560" height="1440"');
+    expect(image).toMatchObject({ sizes: '100vw', width: '2560', height: '1440' });
     const bytesOf = async (url: string) => new Uint8Array(await (await fetch(url.replace(/^https?:\/\/[^/]+/, server.url))).arrayBuffer());
     expect(await bytesOf(small![0]!)).toEqual(fileBytes('image/jpeg', 700));
     expect(await bytesOf(full![0]!)).toEqual(fileBytes('image/jpeg', 3000));

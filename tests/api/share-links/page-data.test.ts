@@ -10,6 +10,7 @@ import { makeChecklist, makeShareLink, makeTeam, question, type Team } from '../
 import { sessionDigest } from '../../../src/shared/page-data.ts';
 import { SITE_FIXTURE, useTestServer } from '../support/harness.ts';
 import type { Json } from '../support/http.ts';
+import { attr, childElements, one, outline, readHtml, select, textOf } from '../../support/html.ts';
 import { REVOKED, shareClient } from './support.ts';
 
 const server = useTestServer();
@@ -32,9 +33,9 @@ const page = (path: string, headers: Record<string, string> = {}) => fetch(`${se
  * digest, which the transport checks before taking them, src/client/page-data.ts), with no reads to send.
  */
 function firstAnswersOf(html: string, token = link.token as string): Record<string, { status: number; body: Json }> {
-  const found = /<script type="application\/json" id="rb-page-data">([\s\S]*?)<\/script>/.exec(html);
-  expect(found, 'the page data block').not.toBeNull();
-  const data = JSON.parse(found![1]!);
+  const block = select(html, 'script#rb-page-data');
+  expect(block.map((script) => attr(script, 'type')), 'the page data block').toEqual(['application/json']);
+  const data = JSON.parse(textOf(block[0]!));
   expect(data.session, 'made for the address’s token').toBe(sessionDigest(token));
   expect(data.reads, 'a link’s page sends nothing itself').toBeUndefined();
   return data.answers;
@@ -49,15 +50,19 @@ describe('GET /fill/{token}', () => {
     const api = await shareClient(server, link.token).get('share/checklist');
     expect(api.status).toBe(200);
     expect(firstAnswersOf(html)).toEqual({ 'share/checklist': { status: 200, body: api.body } });
-    // Nothing the checklist holds ends the script early.
-    expect(html.match(/<\/script>/g)).toHaveLength(html.match(/<script\b/g)!.length);
+    // Nothing the checklist holds ends the script early (its JSON parsed, above) nor starts one of its own.
+    const scripts = (text: string) => select(text, 'script').map(textOf);
+    expect(scripts(html)).not.toContain('alert(1)');
 
-    const escaped = 'Gate &#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62; &#38;\u2028&#60;b&#62;&#34;check&#34;&#60;/b&#62;';
-    expect(html).toContain(`<h1 class="fill-title" id="fill-title" data-first="name">${escaped}</h1>`);
-    expect(html).toContain(`<p class="fill-org" id="fill-org" data-first="organization_name">${api.body.organization_name}</p>`);
-    expect(html).toContain(`<p class="fill-description" id="fill-description" data-first="description">about ${escaped}</p>`);
+    expect(outline(one(html, '#fill-title'))).toEqual({ tag: 'h1', attrs: { class: 'fill-title', id: 'fill-title', 'data-first': 'name' }, text: HOSTILE_NAME });
+    expect(outline(one(html, '#fill-org'))).toEqual({ tag: 'p', attrs: { class: 'fill-org', id: 'fill-org', 'data-first': 'organization_name' }, text: api.body.organization_name });
+    expect(outline(one(html, '#fill-description'))).toEqual({ tag: 'p', attrs: { class: 'fill-description', id: 'fill-description', 'data-first': 'description' }, text: `about ${HOSTILE_NAME}` });
+    for (const id of ['#fill-title', '#fill-description']) expect(childElements(one(html, id)), id).toEqual([]); // escaped: text, no element
     // The embedded page has no heading of its own: nothing else is written into it.
-    expect(await (await page(`/embed/fill/${link.token}`)).text()).not.toContain(escaped);
+    const embedded = await (await page(`/embed/fill/${link.token}`)).text();
+    expect(textOf(readHtml(embedded))).not.toContain(HOSTILE_NAME);
+    expect(scripts(embedded)).not.toContain('alert(1)');
+    expect(select(embedded, 'b')).toEqual([]);
   });
 
   it('is kept by the browser alone and revalidated: private, no-cache, an ETag of its bytes, a 304 when nothing changed', async () => {
@@ -99,7 +104,7 @@ describe('GET /fill/{token}', () => {
     const html = await (await page(`/fill/${revoked.token}`)).text();
     expect(Object.keys(firstAnswersOf(html, revoked.token))).toEqual(['share/checklist']);
     expect(firstAnswersOf(html, revoked.token)['share/checklist']).toMatchObject({ status: 401, body: REVOKED });
-    expect(html).toContain('<h1 class="fill-title" id="fill-title" data-first="name" hidden></h1>');
+    expect(outline(one(html, '#fill-title'))).toEqual({ tag: 'h1', attrs: { class: 'fill-title', id: 'fill-title', 'data-first': 'name', hidden: '' }, text: '' });
   });
 
   it('an address without a share token gets the shell as built, revalidated like every shell', async () => {

@@ -1,6 +1,6 @@
 /**
  * A result sheet's first rows in its pages' first HTML (issue #31): with the session cookie, the view page
- * of a sheet (and its results page: tests/e2e/document-first-paint.spec.ts) carries its first window (src/shared/sheets/first-rows.ts: whole UTC days
+ * of a sheet (and its results page: tests/e2e/document-first-paint-result-sheet.spec.ts) carries its first window (src/shared/sheets/first-rows.ts: whole UTC days
  * holding the local day 30 days ago anywhere) answered exactly as the API answers it for that login — the
  * rows of the last 30 days in, an older one out — and a report's view page its latest row. Another
  * organisation's login gets no rows at all.
@@ -12,6 +12,7 @@ import { firstRowsAddress, firstRowsQuery } from '../../../src/shared/sheets/fir
 import { makeTeam, type Team } from '../support/factories.ts';
 import { useTestServer } from '../support/harness.ts';
 import type { Json } from '../support/http.ts';
+import { attrsOf, nextElement, one, outline, outlines, select, textOf } from '../../support/html.ts';
 import { checklistOf, makeSheet, sheetOver, submitAt, type Checklist } from './support.ts';
 
 const server = useTestServer();
@@ -31,8 +32,9 @@ beforeAll(async () => {
 /** The first data of a page served with `token`'s cookie (#rb-page-data), parsed. */
 async function firstAnswers(path: string, token: string): Promise<Record<string, { status: number; body: Json }>> {
   const res = await fetch(`${server.url}${path}`, { headers: { 'accept-encoding': 'identity', cookie: `rb_session=${token}` } });
-  const found = /<script type="application\/json" id="rb-page-data">([\s\S]*?)<\/script>/.exec(await res.text());
-  return found?.[1] ? JSON.parse(found[1]).answers : {};
+  const block = select(await res.text(), 'script#rb-page-data[type="application/json"]')[0];
+  const text = block ? textOf(block) : '';
+  return text ? JSON.parse(text).answers : {};
 }
 
 describe("a result sheet's first rows in its pages' first HTML", () => {
@@ -61,13 +63,14 @@ describe("a result sheet's first rows in its pages' first HTML", () => {
     const sheet = await makeSheet(team.admin, sheetOver([rounds]), 'sheet', 'Drawn sheet');
     const res = await fetch(`${server.url}/documentation/view/${sheet.id}`, { headers: { 'accept-encoding': 'identity', cookie: `rb_session=${team.member.token}` } });
     const html = await res.text();
-    const grid = /<section class="sheet-results" data-first-paint="sheet-results"[^>]* inert aria-hidden="true">[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
-    expect(grid).toContain('<span class="sheet-answer-text">recent</span>');
-    expect(grid).not.toContain('older');
-    expect(html).toContain(`</section><script>${sheetResultsStep()}</script>`);
+    const grid = one(html, 'section.sheet-results[data-first-paint="sheet-results"]');
+    expect(attrsOf(grid)).toMatchObject({ inert: '', 'aria-hidden': 'true' });
+    expect(outlines(grid, 'span.sheet-answer-text')).toContainEqual({ tag: 'span', attrs: { class: 'sheet-answer-text' }, text: 'recent' });
+    expect(textOf(grid)).not.toContain('older');
+    expect(outline(nextElement(grid)!)).toEqual({ tag: 'script', attrs: {}, text: sheetResultsStep() });
     const hash = createHash('sha256').update(sheetResultsStep()).digest('base64');
     expect(res.headers.get('content-security-policy')).toContain(`'sha256-${hash}'`);
     const stranger = await fetch(`${server.url}/documentation/view/${sheet.id}`, { headers: { 'accept-encoding': 'identity', cookie: `rb_session=${other.admin.token}` } });
-    expect(await stranger.text()).not.toContain('data-first-paint="sheet-results"');
+    expect(select(await stranger.text(), '[data-first-paint="sheet-results"]')).toEqual([]);
   });
 });

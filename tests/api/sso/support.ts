@@ -6,6 +6,7 @@
  */
 import { PUBLIC_URL, type TestServer } from '../support/harness.ts';
 import { startOidcProvider, type ProviderOptions, type TestProvider } from '../support/oidc-provider.ts';
+import { attr, select, textOf } from '../../support/html.ts';
 
 export type { TestProvider };
 
@@ -23,8 +24,8 @@ export interface Visit {
 /** Where a page's `<meta http-equiv="refresh" content="0;url=…">` goes, if it has one. */
 async function refreshOf(res: Response): Promise<string | null> {
   if (!res.headers.get('content-type')?.includes('text/html')) return null;
-  const found = /<meta http-equiv="refresh" content="0;url=([^"]*)">/.exec(await res.text())?.[1];
-  return found ? found.replace(/&amp;/g, '&') : null;
+  const content = select(await res.text(), 'meta[http-equiv="refresh"]').map((meta) => attr(meta, 'content') ?? '')[0];
+  return content?.startsWith('0;url=') && content.length > '0;url='.length ? content.slice('0;url='.length) : null;
 }
 
 /** A browser's part of an HTTP conversation: cookies per host, redirects followed, forms submitted. */
@@ -85,28 +86,28 @@ export class Browser {
 
   /** Submits the page's first form (its hidden fields, and `fields`). */
   async submit(page: Visit, fields: Record<string, string> = {}, formIndex = 0): Promise<Visit> {
-    const form = [...page.text.matchAll(/<form[^>]*action="([^"]*)"[^>]*>([\s\S]*?)<\/form>/g)][formIndex];
+    const form = select(page.text, 'form[action]')[formIndex];
     if (!form) throw new Error(`no form on ${page.url}: ${page.text.slice(0, 500)}`);
     const values: Record<string, string> = {};
-    for (const input of form[2]!.matchAll(/<input[^>]*>/g)) {
-      const name = /name="([^"]*)"/.exec(input[0])?.[1];
-      const value = /value="([^"]*)"/.exec(input[0])?.[1] ?? '';
-      if (name) values[name] = value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+    for (const input of select(form, 'input[name]')) {
+      const name = attr(input, 'name');
+      if (name) values[name] = attr(input, 'value') ?? '';
     }
-    return this.visit(new URL(form[1]!.replace(/&amp;/g, '&'), page.url).href, { form: { ...values, ...fields } });
+    return this.visit(new URL(attr(form, 'action')!, page.url).href, { form: { ...values, ...fields } });
   }
 
   /** Starts the sign-in with `email` and signs in at the provider as `login`: the page the callback answers. */
   async signIn(email: string, login: string): Promise<Visit> {
     const atProvider = await this.visit(`/auth/sso/start?email=${encodeURIComponent(email)}`);
-    if (!atProvider.text.includes('name="password"') || !atProvider.url.includes('/interaction/')) return atProvider;
+    if (select(atProvider.text, '[name="password"]').length === 0 || !atProvider.url.includes('/interaction/')) return atProvider;
     return this.submit(atProvider, { login, password: 'any' });
   }
 }
 
 /** The token the signed-in page carries in its body. */
 export function tokenOf(page: Visit): string {
-  const json = /<script type="application\/json" id="rb-sso-session">([^<]*)<\/script>/.exec(page.text)?.[1];
+  const block = select(page.text, 'script#rb-sso-session[type="application/json"]')[0];
+  const json = block && textOf(block);
   if (!json) throw new Error(`not signed in (${page.status}): ${page.text.slice(0, 600)}`);
   return (JSON.parse(json) as { access_token: string }).access_token;
 }

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import systemLibrary from '@shoelace-style/shoelace/dist/components/icon/library.system.js';
+import { attr, childElements, readHtml } from '../../support/html.ts';
 
 const script = resolve('scripts/copy-shoelace-assets.mjs');
 const run = (cwd: string): string => execFileSync(process.execPath, [script], { cwd, encoding: 'utf8' });
@@ -36,7 +37,8 @@ describe('copy-shoelace-assets', { timeout: COPY_MS }, () => {
       const name = file.replace(/\.svg$/, '');
       expect(systemLibrary.resolver(name), `${name} is one of the system icons`).not.toBe('');
       const svg = readFileSync(join(systemIcons(), file), 'utf8');
-      expect(svg).toMatch(/^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+      const [drawing, ...rest] = childElements(readHtml(svg));
+      expect([drawing!.tagName, attr(drawing!, 'xmlns'), rest]).toEqual(['svg', 'http://www.w3.org/2000/svg', []]);
       expect(svg.replace(/ xmlns="http:\/\/www\.w3\.org\/2000\/svg"/, '').trim()).toBe(fromResolver(name).replace(/ xmlns="http:\/\/www\.w3\.org\/2000\/svg"/, ''));
     }
     expect(existsSync(join(target(), 'assets/icons/x-lg.svg'))).toBe(true);

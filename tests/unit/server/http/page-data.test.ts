@@ -5,6 +5,7 @@
  * as the route would get them — and the block is written safely into the shell.
  */
 import { describe, expect, it } from 'vitest';
+import { childElements, one, outline, textOf } from '../../../support/html.ts';
 import { pageDataEdits } from '../../../../src/server/http/page-data.ts';
 import { readerOf } from '../../../../src/server/http/page-readers.ts';
 import { editShell } from '../../../../src/server/http/first-paint/shell-edits.ts';
@@ -60,8 +61,9 @@ describe('pageDataEdits', () => {
 
   it('writes the data safely into the script and the slots, and leaves a slot without text hidden', () => {
     const html = editShell(shell, pageDataEdits({ answers: { x: { status: 200, body: '</script><!--' } } }, { name: 'A & <b>' }));
-    expect(html).toContain('{"answers":{"x":{"status":200,"body":"\\u003c/script>\\u003c!--"}}}');
-    expect(html).toContain('<h1 id="t" data-first="name">A &#38; &#60;b&#62;</h1>');
-    expect(html).toContain('<p data-first="none" hidden></p>');
+    expect(textOf(one(html, 'script#rb-page-data'))).toBe('{"answers":{"x":{"status":200,"body":"\\u003c/script>\\u003c!--"}}}');
+    expect(outline(one(html, 'h1#t'))).toEqual({ tag: 'h1', attrs: { id: 't', 'data-first': 'name' }, text: 'A & <b>' });
+    expect(childElements(one(html, 'h1#t'))).toEqual([]); // escaped: text, no element
+    expect(outline(one(html, 'p[data-first="none"]'))).toEqual({ tag: 'p', attrs: { 'data-first': 'none', hidden: '' }, text: '' });
   });
 });

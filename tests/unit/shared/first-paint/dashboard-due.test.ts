@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { nextElement, one, outline, readHtml, select, textOf } from '../../../support/html.ts';
 import type { Assignment } from '../../../../src/shared/api/assignments.ts';
 import { doneItemMarkup, dueItemMarkup, dueListMarkup, dueLists } from '../../../../src/shared/first-paint/dashboard-due.ts';
 
@@ -42,9 +43,15 @@ describe('dueLists', () => {
 
 describe('markup', () => {
   it('says Overdue in words, the due time, who completed it and when, escaped', () => {
-    expect(dueItemMarkup({ ...base, overdue: true }, text)).toContain('<span class="dashboard-mark" data-mark="overdue">Overdue</span> Due <time datetime="2026-12-07T10:00:00.000Z">at 2026-12-07T10:00:00.000Z</time>');
-    expect(dueItemMarkup(base, text)).toContain('Ladder &#60;check&#62;');
-    expect(doneItemMarkup({ ...base, completed_by_username: 'bob', completed_at: '2026-12-07T06:00:00.000Z' }, text)).toContain('Done by bob, <time');
+    const mark = one(dueItemMarkup({ ...base, overdue: true }, text), 'span.dashboard-mark');
+    expect(outline(mark)).toEqual({ tag: 'span', attrs: { class: 'dashboard-mark', 'data-mark': 'overdue' }, text: 'Overdue' });
+    expect(textOf(mark.parentNode!)).toContain('Overdue Due at 2026-12-07T10:00:00.000Z');
+    expect(outline(nextElement(mark)!)).toEqual({ tag: 'time', attrs: { datetime: '2026-12-07T10:00:00.000Z' }, text: 'at 2026-12-07T10:00:00.000Z' });
+    const due = readHtml(dueItemMarkup(base, text));
+    expect(textOf(due)).toContain('Ladder <check>');
+    expect(select(due, 'check')).toEqual([]); // escaped: text, no element
+    const done = one(doneItemMarkup({ ...base, completed_by_username: 'bob', completed_at: '2026-12-07T06:00:00.000Z' }, text), 'time');
+    expect(textOf(done.parentNode!)).toContain(`Done by bob, ${textOf(done)}`);
     expect(dueListMarkup('done', [])).toBe('<li class="dashboard-empty">Nothing done yet</li>');
   });
 });

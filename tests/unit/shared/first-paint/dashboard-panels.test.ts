@@ -3,6 +3,7 @@
  * the server writes into the first HTML — links, words, escaping, the buttons an assignment offers.
  */
 import { describe, expect, it } from 'vitest';
+import { outlines } from '../../../support/html.ts';
 import type { Assignment } from '../../../../src/shared/api/assignments.ts';
 import {
   activityItemMarkup,
@@ -75,9 +76,11 @@ describe('assignmentItemMarkup', () => {
         '<div class="dashboard-actions"><button class="button secondary" type="button" data-action="unclaim" aria-label="Unclaim Gate &#60;b&#62;">Unclaim</button>' +
         '<button class="button" type="button" data-action="complete" aria-label="Complete Gate &#60;b&#62;">Complete</button></div></li>',
     );
-    expect(assignmentItemMarkup({ ...assignment, claimed: false, claimed_by_username: null }, { username: 'bob', isOrgAdmin: false }, at)).toContain(
-      '<button class="button" type="button" data-action="claim" aria-label="Claim Gate &#60;b&#62;">Claim</button>',
-    );
+    expect(outlines(assignmentItemMarkup({ ...assignment, claimed: false, claimed_by_username: null }, { username: 'bob', isOrgAdmin: false }, at), 'button')).toContainEqual({
+      tag: 'button',
+      attrs: { class: 'button', type: 'button', 'data-action': 'claim', 'aria-label': 'Claim Gate <b>' },
+      text: 'Claim',
+    });
   });
 });
 
@@ -93,13 +96,13 @@ describe('the other panels', () => {
     expect(activityItemMarkup({ ...notification, item: { kind: 'document', id: 'd1', name: 'Gate', doctype: 'form' } } as never, at)).toBe(
       '<li class="dashboard-item"><div class="dashboard-item-main"><p class="dashboard-title">bob created <a href="/documentation/view/d1">Gate</a></p><p class="dashboard-meta"><time datetime="2026-01-02T03:04:05Z">at 2026-01-02T03:04:05Z</time></p></div></li>',
     );
-    expect(activityItemMarkup({ ...notification, context_data: { name: 'Gone' }, item: null } as never, at)).toContain('<p class="dashboard-title">bob created Gone</p>');
+    expect(outlines(activityItemMarkup({ ...notification, context_data: { name: 'Gone' }, item: null } as never, at), 'p')).toContainEqual({ tag: 'p', attrs: { class: 'dashboard-title' }, text: 'bob created Gone' });
   });
 
   it('lists the items, or says the panel is empty (with its guidance once the viewer is known), or that its read failed', () => {
     expect(panelMarkup('drafts', ['<li>a</li>', '<li>b</li>'], undefined)).toBe('<li>a</li><li>b</li>');
     expect(panelMarkup('drafts', [], undefined)).toBe('<li class="dashboard-empty" data-empty-panel="drafts"><p class="dashboard-empty-text">No checklists in progress</p></li>');
-    expect(panelMarkup('drafts', [], { isOrgAdmin: false, rootPermissions: 0 })).toContain('<a class="dashboard-offer" href="/documentation/browse">Browse Documents</a>');
+    expect(outlines(panelMarkup('drafts', [], { isOrgAdmin: false, rootPermissions: 0 }), 'a')).toContainEqual({ tag: 'a', attrs: { class: 'dashboard-offer', href: '/documentation/browse' }, text: 'Browse Documents' });
     expect(failedPanelMarkup('offline')).toBe('<li class="dashboard-empty"><p class="dashboard-empty-text">Something went wrong: offline</p></li>');
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { childElements, nextElement, one, outline, outlines, select, textOf } from '../../../support/html.ts';
 import type { Occurrence } from '../../../../src/shared/api/schedules.ts';
 import { kioskDueMarkup } from '../../../../src/shared/first-paint/kiosk-due.ts';
 
@@ -21,8 +22,16 @@ describe('kioskDueMarkup', () => {
   it('Due now with its close, Next, Done today; a queued submission shows its occurrence done, waiting to be sent', () => {
     const s = { due_now: [open], next: { due_at: '2026-12-07T13:00:00.000Z', closes_at: '2026-12-07T15:00:00.000Z' }, done_today: [] };
     const markup = kioskDueMarkup(s, text);
-    expect(markup).toContain('<h2 id="kiosk-due-now">Due now</h2><ul><li data-status="open">Open until <time datetime="2026-12-07T07:00:00.000Z">07:00</time></li></ul>');
-    expect(markup).toContain('<h2>Next</h2><p><time datetime="2026-12-07T13:00:00.000Z">13:00</time></p>');
+    const dueNow = one(markup, 'h2#kiosk-due-now');
+    expect(outline(dueNow)).toEqual({ tag: 'h2', attrs: { id: 'kiosk-due-now' }, text: 'Due now' });
+    const list = nextElement(dueNow)!;
+    expect(outline(list)).toEqual({ tag: 'ul', attrs: {}, text: 'Open until 07:00' });
+    expect(childElements(list).map(outline)).toEqual([{ tag: 'li', attrs: { 'data-status': 'open' }, text: 'Open until 07:00' }]);
+    expect(outlines(list, 'time')).toEqual([{ tag: 'time', attrs: { datetime: '2026-12-07T07:00:00.000Z' }, text: '07:00' }]);
+    const next = select(markup, 'h2').find((h) => textOf(h) === 'Next')!;
+    expect(outline(next)).toEqual({ tag: 'h2', attrs: {}, text: 'Next' });
+    expect(outline(nextElement(next)!)).toEqual({ tag: 'p', attrs: {}, text: '13:00' });
+    expect(childElements(nextElement(next)!).map(outline)).toEqual([{ tag: 'time', attrs: { datetime: '2026-12-07T13:00:00.000Z' }, text: '13:00' }]);
     expect(markup).toContain('Nothing done yet today');
     const queued = kioskDueMarkup(s, text, new Set(['a1']));
     expect(queued).toContain('Nothing due now');

@@ -6,6 +6,7 @@
  * when none is left, inert and hidden from assistive technology, every text escaped.
  */
 import { describe, expect, it } from 'vitest';
+import { attr, attrsOf, childElements, nextElement, one, outline, outlines, readHtml, select, textOf } from '../../../support/html.ts';
 import type { SheetRow } from '../../../../src/shared/api/sheets.ts';
 import { NEAR_WINDOW_START_MS, SHEET_FIRST_PAINT, sheetResultsMarkup } from '../../../../src/shared/first-paint/sheet-results.ts';
 import { cellText } from '../../../../src/shared/sheets/results.ts';
@@ -40,42 +41,71 @@ describe('sheetResultsMarkup', () => {
       pass: { value: 'fail', valid: false },
     } as unknown as SheetRow['record']);
     const html = sheetResultsMarkup({ document: doc, rows: [first], total: 1, windowStart: START }, text);
-    expect(html.startsWith(`<section class="sheet-results" data-first-paint="${SHEET_FIRST_PAINT}" data-window-start="${START * 1000}" inert aria-hidden="true"><div class="sheet-results-bar">`)).toBe(true);
-    expect(html).toContain('<caption class="visually-hidden">Results of Walk &#60;results&#62;</caption>');
-    expect(html).toContain('<button type="button" class="data-grid-sort">Datetime <span aria-hidden="true">▼</span></button>');
-    expect([...html.matchAll(/<th [^>]*>([^<]*)/g)].map((m) => m[1])).toEqual(['', 'Submitted By', 'Guard &#60;on&#62;?', 'Checked at', 'Question 3', 'Result']);
-    expect(html).toContain(`<tr role="row" class="data-grid-row-link" data-at="${Date.parse(first.created_at)}">`);
-    expect(html).toContain(
-      `<td role="cell" data-column="datetime" data-label="Datetime"><a href="/documentation/results/d1/${first.submissions[A]}"><span class="sheet-answer-date"><time datetime="${first.created_at}">${text(first.created_at)}</time></span></a></td>`,
-    );
-    expect(html).toContain('<td role="cell" data-column="submitted-by" data-label="Submitted By">ann &#38; 1</td>');
-    expect(html).toContain(
-      `<td role="cell" data-column="ok" data-label="Guard &#60;on&#62;?" data-form-id="${A}"><span class="sheet-answer"><span class="sheet-answer-text">${cellText('true/false', true)}</span>` +
-        '<span class="sheet-valid" title="Valid"><span aria-hidden="true">\u00a0✓</span><span class="visually-hidden"> Valid</span></span></span></td>',
-    );
-    expect(html).toContain('<span class="sheet-answer-text sheet-answer-date"><time datetime="2026-11-20T08:30:00.000Z">UTC 2026-11-20T08:30</time></span>');
-    expect(html).toContain('<span class="sheet-answer-text">a &#60;b&#62; note</span>');
-    expect(html).toContain('<span class="sheet-answer-text">Fail</span><span class="sheet-invalid" title="Invalid">');
-    expect(html).toContain('<tr role="row" class="data-grid-message-row" hidden><td role="cell" colspan="6">');
-    expect(html).toContain('<span class="data-grid-range" aria-live="polite" data-total="1" data-near="">1–1 of 1</span>');
-    expect(html).toContain('<button type="button" class="button secondary" aria-disabled="true">Next</button>');
-    expect(html).not.toContain('<script');
+    const [grid, ...after] = childElements(readHtml(html));
+    expect(after).toEqual([]);
+    expect(grid!.tagName).toBe('section');
+    expect(attrsOf(grid!)).toEqual({ class: 'sheet-results', 'data-first-paint': SHEET_FIRST_PAINT, 'data-window-start': String(START * 1000), inert: '', 'aria-hidden': 'true' });
+    expect(outline(childElements(grid!)[0]!)).toMatchObject({ tag: 'div', attrs: { class: 'sheet-results-bar' } });
+    expect(outline(one(grid!, 'caption'))).toEqual({ tag: 'caption', attrs: { class: 'visually-hidden' }, text: 'Results of Walk <results>' });
+    const sort = one(grid!, 'button.data-grid-sort');
+    expect(outline(sort)).toEqual({ tag: 'button', attrs: { type: 'button', class: 'data-grid-sort' }, text: 'Datetime ▼' });
+    expect(childElements(sort).map(outline)).toEqual([{ tag: 'span', attrs: { 'aria-hidden': 'true' }, text: '▼' }]);
+    expect(select(grid!, 'th').map(textOf)).toEqual(['Datetime ▼', 'Submitted By', 'Guard <on>?', 'Checked at', 'Question 3', 'Result']);
+    const [firstRow] = select(grid!, 'tr.data-grid-row-link');
+    expect(attrsOf(firstRow!)).toEqual({ role: 'row', class: 'data-grid-row-link', 'data-at': String(Date.parse(first.created_at)) });
+    const cells = childElements(firstRow!);
+    const cell = (column: string) => cells.find((td) => attr(td, 'data-column') === column)!;
+    expect(attrsOf(cell('datetime'))).toEqual({ role: 'cell', 'data-column': 'datetime', 'data-label': 'Datetime' });
+    expect(childElements(cell('datetime')).map(outline)).toEqual([{ tag: 'a', attrs: { href: `/documentation/results/d1/${first.submissions[A]}` }, text: text(first.created_at) }]);
+    expect(outlines(cell('datetime'), 'a span')).toEqual([{ tag: 'span', attrs: { class: 'sheet-answer-date' }, text: text(first.created_at) }]);
+    expect(outlines(cell('datetime'), 'span time')).toEqual([{ tag: 'time', attrs: { datetime: first.created_at }, text: text(first.created_at) }]);
+    expect(outline(cell('submitted-by'))).toEqual({ tag: 'td', attrs: { role: 'cell', 'data-column': 'submitted-by', 'data-label': 'Submitted By' }, text: 'ann & 1' });
+    const ok = cell('ok');
+    expect(attrsOf(ok)).toEqual({ role: 'cell', 'data-column': 'ok', 'data-label': 'Guard <on>?', 'data-form-id': A });
+    expect(childElements(ok).map(outline)).toEqual([{ tag: 'span', attrs: { class: 'sheet-answer' }, text: `${cellText('true/false', true)}\u00a0✓ Valid` }]);
+    expect(childElements(childElements(ok)[0]!).map(outline)).toEqual([
+      { tag: 'span', attrs: { class: 'sheet-answer-text' }, text: cellText('true/false', true) },
+      { tag: 'span', attrs: { class: 'sheet-valid', title: 'Valid' }, text: '\u00a0✓ Valid' },
+    ]);
+    expect(childElements(one(ok, 'span.sheet-valid')).map(outline)).toEqual([
+      { tag: 'span', attrs: { 'aria-hidden': 'true' }, text: '\u00a0✓' },
+      { tag: 'span', attrs: { class: 'visually-hidden' }, text: ' Valid' },
+    ]);
+    const answers = outlines(grid!, 'span.sheet-answer-text');
+    expect(answers).toContainEqual({ tag: 'span', attrs: { class: 'sheet-answer-text sheet-answer-date' }, text: 'UTC 2026-11-20T08:30' });
+    expect(outlines(grid!, 'span.sheet-answer-date time')).toContainEqual({ tag: 'time', attrs: { datetime: '2026-11-20T08:30:00.000Z' }, text: 'UTC 2026-11-20T08:30' });
+    expect(answers).toContainEqual({ tag: 'span', attrs: { class: 'sheet-answer-text' }, text: 'a <b> note' });
+    const fail = select(grid!, 'span.sheet-answer-text').find((span) => textOf(span) === 'Fail')!;
+    expect(attrsOf(fail)).toEqual({ class: 'sheet-answer-text' });
+    expect(attrsOf(nextElement(fail)!)).toEqual({ class: 'sheet-invalid', title: 'Invalid' });
+    const message = one(grid!, 'tr.data-grid-message-row');
+    expect(attrsOf(message)).toEqual({ role: 'row', class: 'data-grid-message-row', hidden: '' });
+    expect(childElements(message).map(attrsOf)).toEqual([{ role: 'cell', colspan: '6' }]);
+    expect(outline(one(grid!, 'span.data-grid-range'))).toEqual({ tag: 'span', attrs: { class: 'data-grid-range', 'aria-live': 'polite', 'data-total': '1', 'data-near': '' }, text: '1–1 of 1' });
+    expect(outlines(grid!, 'button')).toContainEqual({ tag: 'button', attrs: { type: 'button', class: 'button secondary', 'aria-disabled': 'true' }, text: 'Next' });
+    expect(select(grid!, 'script')).toEqual([]);
+    expect(select(grid!, 'b')).toEqual([]); // every text escaped
   });
 
   it('draws the first page only (10 rows), tells the instants near the window’s start, and a former member', () => {
     const rows = Array.from({ length: 14 }, (_, i) => row(START * 1000 + (13 - i) * 0.25 * DAY, i));
     const html = sheetResultsMarkup({ document: doc, rows, total: 14, windowStart: START }, text);
-    expect(html.match(/<tr role="row" class="data-grid-row-link"/g)).toHaveLength(10);
-    expect(html).toContain('>A former member</td>');
+    expect(select(html, 'tr.data-grid-row-link')).toHaveLength(10);
+    expect(select(html, 'td').map(textOf)).toContain('A former member');
     const near = rows.map((r) => Date.parse(r.created_at)).filter((at) => at < START * 1000 + NEAR_WINDOW_START_MS);
     expect(near).toHaveLength(12);
-    expect(html).toContain(`data-total="14" data-near="${near.join(' ')}">1–10 of 14</span>`);
-    expect(html).toContain('aria-disabled="false">Next</button>');
+    const range = one(html, 'span.data-grid-range');
+    expect(attrsOf(range)).toMatchObject({ 'data-total': '14', 'data-near': near.join(' ') });
+    expect(textOf(range)).toBe('1–10 of 14');
+    expect(select(html, 'button[aria-disabled="false"]').map(textOf)).toContain('Next');
   });
 
   it('shows No Results Found when the window has no rows', () => {
     const html = sheetResultsMarkup({ document: doc, rows: [], total: 0, windowStart: START }, text);
-    expect(html).toContain('<tr role="row" class="data-grid-message-row"><td role="cell" colspan="6"><span class="data-grid-message" role="status">No Results Found</span>');
-    expect(html).toContain('>0 of 0</span>');
+    const message = one(html, 'tr.data-grid-message-row');
+    expect(attrsOf(message)).toEqual({ role: 'row', class: 'data-grid-message-row' });
+    expect(childElements(message).map(attrsOf)).toEqual([{ role: 'cell', colspan: '6' }]);
+    expect(outline(childElements(childElements(message)[0]!)[0]!)).toEqual({ tag: 'span', attrs: { class: 'data-grid-message', role: 'status' }, text: 'No Results Found' });
+    expect(select(html, 'span').map(textOf)).toContain('0 of 0');
   });
 });

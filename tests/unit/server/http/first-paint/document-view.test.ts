@@ -4,6 +4,7 @@
  * the warning of an older version, the page shown; nothing without the document's answer or on another page.
  */
 import { describe, expect, it } from 'vitest';
+import { attrsOf, childElements, one, outline, select, textOf } from '../../../../support/html.ts';
 import { documentViewPaint, readsAfterDocument } from '../../../../../src/server/http/first-paint/document-view.ts';
 import { editShell } from '../../../../../src/server/http/first-paint/shell-edits.ts';
 
@@ -43,29 +44,38 @@ const answered = (address: string, body: unknown) => ({ [address]: { status: 200
 describe('paintDocumentView', () => {
   it('draws the heading and breadcrumbs of the latest version and shows the page', async () => {
     const html = await paintDocumentView(SHELL, matchRoute(`/documentation/view/${ID}`)!, answered(`documentation/documents/${ID}`, doc(2)));
-    expect(html).toContain('<h1 class="page-heading" id="document-heading" data-first-html="document-heading">View Deck &#60;1&#62;</h1>');
-    expect(html).toContain(
-      '<rb-breadcrumbs><ol class="breadcrumb-list"><li class="breadcrumb"><a href="/">Home</a></li>' +
-        '<li class="breadcrumb"><span class="breadcrumb-separator" aria-hidden="true">›</span><a href="/documentation/browse">Documentation</a></li>' +
-        '<li class="breadcrumb"><span class="breadcrumb-separator" aria-hidden="true">›</span><a href="/documentation/browse/f1">Yard &#38; Dock</a></li></ol></rb-breadcrumbs>',
-    );
-    expect(html).toContain('<article class="document-frame" id="document-frame" aria-labelledby="document-heading"><header');
-    expect(html).toContain('<div class="document-toolbar" id="document-toolbar" data-room="read"></div>');
-    expect(html).toContain('<p class="loading-text" id="document-status" role="status"></p>');
-    expect(html).toContain('<span class="topbar-page" id="topbar-page">View Deck &#60;1&#62;</span>');
-    expect(html).toContain('<p class="version-warning" id="version-warning" hidden>');
-    expect(html).toContain('<div class="page-content" id="page-content">');
-    expect(html).not.toContain('page-skeleton');
-    expect(html).not.toContain('aria-busy');
+    expect(outline(one(html, '#document-heading'))).toEqual({ tag: 'h1', attrs: { class: 'page-heading', id: 'document-heading', 'data-first-html': 'document-heading' }, text: 'View Deck <1>' });
+    expect(childElements(one(html, '#document-heading'))).toEqual([]); // the name is text, escaped
+    const crumbs = childElements(one(html, 'rb-breadcrumbs'));
+    expect(crumbs.map(outline)).toEqual([{ tag: 'ol', attrs: { class: 'breadcrumb-list' }, text: 'Home›Documentation›Yard & Dock' }]);
+    expect(childElements(crumbs[0]!).map(outline)).toEqual(['Home', '›Documentation', '›Yard & Dock'].map((text) => ({ tag: 'li', attrs: { class: 'breadcrumb' }, text })));
+    expect(childElements(crumbs[0]!).map((li) => childElements(li).map(outline))).toEqual([
+      [{ tag: 'a', attrs: { href: '/' }, text: 'Home' }],
+      [{ tag: 'span', attrs: { class: 'breadcrumb-separator', 'aria-hidden': 'true' }, text: '›' }, { tag: 'a', attrs: { href: '/documentation/browse' }, text: 'Documentation' }],
+      [{ tag: 'span', attrs: { class: 'breadcrumb-separator', 'aria-hidden': 'true' }, text: '›' }, { tag: 'a', attrs: { href: '/documentation/browse/f1' }, text: 'Yard & Dock' }],
+    ]);
+    const frame = one(html, '#document-frame');
+    expect(attrsOf(frame)).toEqual({ class: 'document-frame', id: 'document-frame', 'aria-labelledby': 'document-heading' });
+    expect(childElements(frame)[0]!.tagName).toBe('header');
+    expect(outline(one(html, '#document-toolbar'))).toEqual({ tag: 'div', attrs: { class: 'document-toolbar', id: 'document-toolbar', 'data-room': 'read' }, text: '' });
+    expect(outline(one(html, '#document-status'))).toEqual({ tag: 'p', attrs: { class: 'loading-text', id: 'document-status', role: 'status' }, text: '' });
+    expect(outline(one(html, '#topbar-page'))).toEqual({ tag: 'span', attrs: { class: 'topbar-page', id: 'topbar-page' }, text: 'View Deck <1>' });
+    expect(attrsOf(one(html, 'p#version-warning'))).toEqual({ class: 'version-warning', id: 'version-warning', hidden: '' });
+    expect(attrsOf(one(html, 'div#page-content'))).toEqual({ class: 'page-content', id: 'page-content' });
+    expect(select(html, '.page-skeleton')).toEqual([]);
+    expect(select(html, '#page-skeleton')).toEqual([]);
+    expect(select(html, '[aria-busy]')).toEqual([]);
   });
 
   it('names the version on a version’s address, and warns that it is not the latest', async () => {
     for (const address of [`/documentation/view/${ID}/version/1`, `/documentation/view/${ID}/1`]) {
       const html = await paintDocumentView(SHELL, matchRoute(address)!, answered(`documentation/documents/${ID}/version/1`, { ...doc(1, 3), user_permissions: 3 }));
-      expect(html, address).toContain('>View Deck &#60;1&#62; (Version: 1)</h1>');
-      expect(html, address).toContain('<p class="version-warning" id="version-warning"> This is');
-      expect(html, address).toContain(`<a id="latest-version-link" href="/documentation/view/${ID}">`);
-      expect(html, address).toContain('<div class="document-toolbar" id="document-toolbar" data-room="edit"></div>');
+      expect(textOf(one(html, 'h1#document-heading')), address).toBe('View Deck <1> (Version: 1)');
+      const warning = one(html, 'p#version-warning');
+      expect(attrsOf(warning), address).toEqual({ class: 'version-warning', id: 'version-warning' });
+      expect(textOf(warning), address).toMatch(/^ This is/);
+      expect(attrsOf(one(warning, 'a#latest-version-link')), address).toEqual({ id: 'latest-version-link', href: `/documentation/view/${ID}` });
+      expect(outline(one(html, '#document-toolbar')), address).toEqual({ tag: 'div', attrs: { class: 'document-toolbar', id: 'document-toolbar', 'data-room': 'edit' }, text: '' });
     }
   });
 
@@ -98,9 +108,15 @@ describe('paintDocumentView of a result sheet', () => {
       [rows]: { status: 200, body: { results: [{ created_at: '2026-11-20T10:00:00.000Z', created_by_username: 'ann', record: {}, submissions: {} }], total: 1 } },
     };
     const html = await paintDocumentView(SHELL, matchRoute(`/documentation/view/${ID}`)!, answers);
-    expect(html).toMatch(/<div class="document-body" id="document-body" data-first-html="document-body"><style>[\s\S]*<\/style><section class="sheet-results" data-first-paint="sheet-results"/);
-    expect(html).toContain('>ann</td>');
+    const body = one(html, '#document-body');
+    expect(attrsOf(body)).toEqual({ class: 'document-body', id: 'document-body', 'data-first-html': 'document-body' });
+    const [style, grid] = childElements(body);
+    expect(style!.tagName).toBe('style');
+    expect(grid!.tagName).toBe('section');
+    expect(attrsOf(grid!)).toMatchObject({ class: 'sheet-results', 'data-first-paint': 'sheet-results' });
+    expect(select(grid!, 'td').map(textOf)).toContain('ann');
     const without = await paintDocumentView(SHELL, matchRoute(`/documentation/view/${ID}`)!, answered(`documentation/documents/${ID}`, sheet));
-    expect(without).toContain('<div class="document-body" id="document-body" data-first-html="document-body"></div>');
+    expect(outline(one(without, '#document-body'))).toEqual({ tag: 'div', attrs: { class: 'document-body', id: 'document-body', 'data-first-html': 'document-body' }, text: '' });
+    expect(childElements(one(without, '#document-body'))).toEqual([]);
   });
 });

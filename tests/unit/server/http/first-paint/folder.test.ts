@@ -6,6 +6,7 @@
  * island's both-sides modules touch no window at import.
  */
 import { describe, expect, it } from 'vitest';
+import { attrsOf, childElements, one, readHtml, select, textOf } from '../../../../support/html.ts';
 import { dateTimeText } from '../../../../../src/shared/date-time.ts';
 import { folderPaint } from '../../../../../src/server/http/first-paint/folder.ts';
 import { editShell } from '../../../../../src/server/http/first-paint/shell-edits.ts';
@@ -41,23 +42,32 @@ describe('paintFolder', () => {
   it("draws the island's folder into its mount point, escaped, every tile of the first page, and shows the page", () => {
     const items = Array.from({ length: 30 }, (_, i) => item(i + 1));
     const html = paintFolder(SHELL, matchRoute('/documentation/browse/f1')!, answersFor('/documentation/browse/f1', items));
-    expect(html).toContain('<div id="browse-folder" class="browse-folder"><div class="browse">');
-    expect(html).toContain('<h1 class="page-heading">Plant &lt;A&gt;</h1>');
-    expect(html).toContain('<p class="folder-description">Line &amp; &quot;yard&quot;</p>');
-    expect(html).toContain('<ul class="item-grid" aria-label="Contents of Plant &lt;A&gt;" aria-busy="false">');
-    expect(html.match(/<rb-item-tile /g)).toHaveLength(30);
-    expect(html).toContain('Round 1<span class="visually-hidden">, Checklist</span>');
-    expect(html).toContain(dateTimeText('2025-03-03T10:00:00Z', 'UTC')); // THE date and time (issue #43), in UTC on the server
-    expect(html).toMatch(/Sort: (<!-- -->)?Kind ascending/);
-    expect(html).not.toContain('page-skeleton');
-    expect(html).toContain('<div class="page-content" id="page-content" data-astro-cid-q>');
-    expect(html).toContain('<main class="chrome-main" id="main" tabindex="-1" data-astro-cid-q>');
+    const browse = one(html, '#browse-folder');
+    expect(attrsOf(browse)).toEqual({ id: 'browse-folder', class: 'browse-folder' });
+    expect(attrsOf(childElements(browse)[0]!)).toEqual({ class: 'browse' });
+    expect(childElements(browse)[0]!.tagName).toBe('div');
+    const heading = one(browse, 'h1.page-heading');
+    expect(textOf(heading)).toBe('Plant <A>');
+    expect(childElements(heading)).toEqual([]); // the name is text, escaped: no element in it
+    expect(attrsOf(one(browse, 'p.folder-description'))).toEqual({ class: 'folder-description' });
+    expect(textOf(one(browse, 'p.folder-description'))).toBe('Line & "yard"');
+    expect(attrsOf(one(browse, 'ul.item-grid'))).toEqual({ class: 'item-grid', 'aria-label': 'Contents of Plant <A>', 'aria-busy': 'false' });
+    expect(select(html, 'rb-item-tile')).toHaveLength(30);
+    const kind = select(html, 'rb-item-tile span.visually-hidden')[0]!;
+    expect(textOf(kind)).toBe(', Checklist');
+    expect(textOf(kind.parentNode!)).toBe('Round 1, Checklist');
+    expect(textOf(readHtml(html))).toContain(dateTimeText('2025-03-03T10:00:00Z', 'UTC')); // THE date and time (issue #43), in UTC on the server
+    expect(textOf(readHtml(html))).toContain('Sort: Kind ascending');
+    expect(select(html, '.page-skeleton')).toEqual([]);
+    expect(select(html, '#page-skeleton')).toEqual([]);
+    expect(attrsOf(one(html, 'div#page-content'))).toEqual({ class: 'page-content', id: 'page-content', 'data-astro-cid-q': '' });
+    expect(attrsOf(one(html, 'main#main'))).toEqual({ class: 'chrome-main', id: 'main', tabindex: '-1', 'data-astro-cid-q': '' });
   });
 
   it('an empty folder says so', () => {
     const html = paintFolder(SHELL, matchRoute('/documentation/browse/f1')!, answersFor('/documentation/browse/f1', []));
-    expect(html).toContain('- - Empty - -');
-    expect(html).not.toContain('item-grid');
+    expect(textOf(readHtml(html))).toContain('- - Empty - -');
+    expect(select(html, '.item-grid')).toEqual([]);
   });
 
   it('draws nothing, and leaves the page hidden, when a read was not answered with 200, or on another page', () => {

@@ -5,6 +5,7 @@
  * without auth/me.
  */
 import { describe, expect, it } from 'vitest';
+import { attr, attrsOf, childElements, nextElement, one, outline, outlines, readHtml, select, textOf } from '../../../../support/html.ts';
 import { dateTimeText } from '../../../../../src/shared/date-time.ts';
 import { homePaint } from '../../../../../src/server/http/first-paint/home.ts';
 import { editShell } from '../../../../../src/server/http/first-paint/shell-edits.ts';
@@ -32,29 +33,45 @@ const OFF = { status: 'off', trial_ends_at: null, current_period_end: null };
 describe('paintHome', () => {
   it('shows the dashboard with the welcome card of the organisation, escaped', () => {
     const html = paintHome(SHELL, matchRoute('/')!, me({ id: 'o1', name: 'Acme <&> Co', subscription: OFF }));
-    expect(html).toContain('<section id="home-dashboard" aria-labelledby="home-dashboard-heading" data-astro-cid-j>');
-    expect(html).toContain('<span id="welcome-org" data-astro-cid-j>Acme &#60;&#38;&#62; Co</span>');
-    expect(html).toContain('<p id="welcome-trial" hidden data-astro-cid-j></p>');
-    expect(html).toContain('<section id="home-picker" hidden>');
-    expect(html).not.toContain('page-skeleton');
+    expect(attrsOf(one(html, 'section#home-dashboard'))).toEqual({ id: 'home-dashboard', 'aria-labelledby': 'home-dashboard-heading', 'data-astro-cid-j': '' });
+    expect(outline(one(html, '#welcome-org'))).toEqual({ tag: 'span', attrs: { id: 'welcome-org', 'data-astro-cid-j': '' }, text: 'Acme <&> Co' });
+    expect(childElements(one(html, '#welcome-org'))).toEqual([]); // escaped: no element in the name
+    expect(outline(one(html, '#welcome-trial'))).toEqual({ tag: 'p', attrs: { id: 'welcome-trial', hidden: '', 'data-astro-cid-j': '' }, text: '' });
+    expect(attrsOf(one(html, 'section#home-picker'))).toEqual({ id: 'home-picker', hidden: '' });
+    expect(select(html, '.page-skeleton')).toEqual([]);
+    expect(select(html, '#page-skeleton')).toEqual([]);
   });
 
   it('writes the trial’s end, and Billing beside it for an org admin only (billing off: no line, above)', () => {
     const html = paintHome(SHELL, matchRoute('/')!, me({ id: 'o1', name: 'Acme', subscription: trialing('2999-01-02T00:00:00Z') }));
-    expect(html).toContain(`<p id="welcome-trial" data-astro-cid-j>Your free trial ends on <time datetime="2999-01-02T00:00:00Z">${dateTimeText('2999-01-02T00:00:00Z', 'UTC')}</time>.</p>`);
+    const trialEnd = dateTimeText('2999-01-02T00:00:00Z', 'UTC');
+    const trial = one(html, 'p#welcome-trial');
+    expect(outline(trial)).toEqual({ tag: 'p', attrs: { id: 'welcome-trial', 'data-astro-cid-j': '' }, text: `Your free trial ends on ${trialEnd}.` });
+    expect(childElements(trial).map(outline)).toEqual([{ tag: 'time', attrs: { datetime: '2999-01-02T00:00:00Z' }, text: trialEnd }]);
     const admin = paintHome(SHELL, matchRoute('/')!, me({ id: 'o1', name: 'Acme', subscription: trialing('2999-01-02T00:00:00Z') }, true));
-    expect(admin).toContain(`${dateTimeText('2999-01-02T00:00:00Z', 'UTC')}</time>. <a href="/billing" class="welcome-billing">Billing</a></p>`);
+    const adminTrial = one(admin, 'p#welcome-trial');
+    expect(textOf(adminTrial)).toBe(`Your free trial ends on ${trialEnd}. Billing`);
+    expect(childElements(adminTrial).map(outline)).toEqual([
+      { tag: 'time', attrs: { datetime: '2999-01-02T00:00:00Z' }, text: trialEnd },
+      { tag: 'a', attrs: { href: '/billing', class: 'welcome-billing' }, text: 'Billing' },
+    ]);
   });
 
   it('lists the pending invitations below the welcome, each with Accept and Decline (none: the section stays hidden)', () => {
     const html = paintHome(SHELL, matchRoute('/')!, me({ id: 'o1', name: 'Acme', subscription: OFF }, false, [{ id: 'i1', org_id: 'o2', org_name: 'Beta & Co', expiry: '2999-01-01T00:00:00Z' }]));
-    expect(html).toContain('<section class="card home-invitations" id="home-invitations" aria-labelledby="home-invitations-heading" data-astro-cid-j>');
-    expect(html).toContain(
-      '<ul class="home-invitation-list" id="home-invitation-list" data-astro-cid-j><li class="home-invitation" data-invitation="i1"><span class="home-invitation-org">Beta &#38; Co</span>' +
-        '<span class="home-invitation-answers"><button type="button" class="button" data-accept="true" aria-label="Accept the invitation to join Beta &#38; Co">Accept</button>' +
-        '<button type="button" class="button secondary" data-accept="false" aria-label="Decline the invitation to join Beta &#38; Co">Decline</button></span></li></ul>',
-    );
-    expect(paintHome(SHELL, matchRoute('/')!, me({ id: 'o1', name: 'Acme', subscription: OFF }))).toContain('id="home-invitations" aria-labelledby="home-invitations-heading" hidden');
+    expect(attrsOf(one(html, 'section#home-invitations'))).toEqual({ class: 'card home-invitations', id: 'home-invitations', 'aria-labelledby': 'home-invitations-heading', 'data-astro-cid-j': '' });
+    const invitations = one(html, 'ul#home-invitation-list');
+    expect(attrsOf(invitations)).toEqual({ class: 'home-invitation-list', id: 'home-invitation-list', 'data-astro-cid-j': '' });
+    expect(childElements(invitations).map(outline)).toEqual([{ tag: 'li', attrs: { class: 'home-invitation', 'data-invitation': 'i1' }, text: 'Beta & CoAcceptDecline' }]);
+    const [org, buttons] = childElements(childElements(invitations)[0]!);
+    expect(outline(org!)).toEqual({ tag: 'span', attrs: { class: 'home-invitation-org' }, text: 'Beta & Co' });
+    expect(attrsOf(buttons!)).toEqual({ class: 'home-invitation-answers' });
+    expect(childElements(buttons!).map(outline)).toEqual([
+      { tag: 'button', attrs: { type: 'button', class: 'button', 'data-accept': 'true', 'aria-label': 'Accept the invitation to join Beta & Co' }, text: 'Accept' },
+      { tag: 'button', attrs: { type: 'button', class: 'button secondary', 'data-accept': 'false', 'aria-label': 'Decline the invitation to join Beta & Co' }, text: 'Decline' },
+    ]);
+    const none = paintHome(SHELL, matchRoute('/')!, me({ id: 'o1', name: 'Acme', subscription: OFF }));
+    expect(attrsOf(one(none, 'section#home-invitations'))).toMatchObject({ 'aria-labelledby': 'home-invitations-heading', hidden: '' });
   });
 
   it('draws nothing without an organisation, without auth/me, or on another page', () => {
@@ -66,8 +83,7 @@ describe('paintHome', () => {
   describe('the first steps and the panels', () => {
     const [assignments, favourites, activity, firstSteps] = pageReadsOf('/', {});
     const ok = (body: unknown) => ({ status: 200, body });
-    const list = (html: string, name: string) => new RegExp(`<ul [^>]*data-dashboard-list="${name}"[^>]*>(.*?)</ul>`).exec(html)?.[1];
-    const opened = (html: string, name: string) => new RegExp(`<ul [^>]*data-dashboard-list="${name}"[^>]*>`).exec(html)?.[0];
+    const list = (html: string, name: string) => one(html, `ul[data-dashboard-list="${name}"]`);
     const assignment = {
       id: 'a1', kind: 'document', object_id: 'd1', object_name: 'Gate', doctype: 'form', assigned_at: '2026-03-04T05:06:00Z',
       assigned_to: { type: 'org', id: 'o1', name: 'Acme' }, assigned_by_username: 'bob', notes: '', claimed: false,
@@ -83,28 +99,39 @@ describe('paintHome', () => {
 
     it('draws each panel from its answer, empty ones with their guidance, drafts as none (the browser lists its own), and the first steps', () => {
       const html = paintHome(SHELL, matchRoute('/')!, answers);
-      expect(list(html, 'assignments')).toContain('<button class="button" type="button" data-action="claim" aria-label="Claim Gate">Claim</button>');
-      expect(list(html, 'assignments')).toContain('Assigned to Acme by bob, <time datetime="2026-03-04T05:06:00Z">Mar 4, 2026, 5:06');
-      expect(list(html, 'favourites')).toContain('<p class="dashboard-empty-text">No favourites yet</p><p class="dashboard-guide">');
-      expect(list(html, 'activity')).toContain('<a class="dashboard-offer" href="/admin/users">Invite people</a>');
-      expect(list(html, 'drafts')).toContain('<p class="dashboard-empty-text">No checklists in progress</p>');
-      for (const name of ['assignments', 'drafts', 'favourites', 'activity']) expect(opened(html, name)).not.toContain('aria-busy');
-      expect(html).toContain('<section class="card first-steps" id="first-steps" aria-labelledby="first-steps-heading" data-astro-cid-j>');
-      expect(html).toContain('<ol class="first-steps-list" id="first-steps-list" data-astro-cid-j><li class="first-step" data-done="true">');
-      expect(html).not.toContain('Loading…');
+      expect(outlines(list(html, 'assignments'), 'button')).toContainEqual({ tag: 'button', attrs: { class: 'button', type: 'button', 'data-action': 'claim', 'aria-label': 'Claim Gate' }, text: 'Claim' });
+      const time = one(list(html, 'assignments'), 'time[datetime="2026-03-04T05:06:00Z"]');
+      expect(textOf(time)).toMatch(/^Mar 4, 2026, 5:06/);
+      expect(textOf(time.parentNode!)).toContain(`Assigned to Acme by bob, ${textOf(time)}`);
+      const favourites = one(list(html, 'favourites'), 'p.dashboard-empty-text');
+      expect(outline(favourites)).toEqual({ tag: 'p', attrs: { class: 'dashboard-empty-text' }, text: 'No favourites yet' });
+      const guide = nextElement(favourites)!;
+      expect([guide.tagName, attr(guide, 'class')]).toEqual(['p', 'dashboard-guide']);
+      expect(outlines(list(html, 'activity'), 'a')).toContainEqual({ tag: 'a', attrs: { class: 'dashboard-offer', href: '/admin/users' }, text: 'Invite people' });
+      expect(outlines(list(html, 'drafts'), 'p')).toContainEqual({ tag: 'p', attrs: { class: 'dashboard-empty-text' }, text: 'No checklists in progress' });
+      for (const name of ['assignments', 'drafts', 'favourites', 'activity']) expect(attr(list(html, name), 'aria-busy'), name).toBeUndefined();
+      expect(attrsOf(one(html, 'section#first-steps'))).toEqual({ class: 'card first-steps', id: 'first-steps', 'aria-labelledby': 'first-steps-heading', 'data-astro-cid-j': '' });
+      const steps = one(html, 'ol#first-steps-list');
+      expect(attrsOf(steps)).toEqual({ class: 'first-steps-list', id: 'first-steps-list', 'data-astro-cid-j': '' });
+      expect(attrsOf(childElements(steps)[0]!)).toEqual({ class: 'first-step', 'data-done': 'true' });
+      expect(textOf(readHtml(html))).not.toContain('Loading…');
     });
 
     it('leaves a panel whose answer is missing or refused loading, and the empty ones too without the first steps (their guidance)', () => {
       const html = paintHome(SHELL, matchRoute('/')!, { ...answers, [favourites!]: { status: 403, body: { detail: 'no' } }, [firstSteps!]: { status: 404, body: {} } });
-      expect(list(html, 'assignments')).toContain('Claim Gate');
-      for (const name of ['drafts', 'favourites', 'activity']) expect(list(html, name)).toBe('<li class="dashboard-empty" data-astro-cid-j>Loading…</li>');
-      expect(html).toContain('id="first-steps" aria-labelledby="first-steps-heading" hidden');
+      expect(attr(one(list(html, 'assignments'), 'button[data-action="claim"]'), 'aria-label')).toBe('Claim Gate');
+      for (const name of ['drafts', 'favourites', 'activity']) {
+        expect(childElements(list(html, name)).map(outline), name).toEqual([{ tag: 'li', attrs: { class: 'dashboard-empty', 'data-astro-cid-j': '' }, text: 'Loading…' }]);
+      }
+      expect(attrsOf(one(html, 'section#first-steps'))).toMatchObject({ 'aria-labelledby': 'first-steps-heading', hidden: '' });
     });
 
     it('shows no first steps once every one is done, or to a member', () => {
       const done = { root_permissions: 1, steps: { folder: true, checklist: true, member: true, qr_labels: true } };
-      expect(paintHome(SHELL, matchRoute('/')!, { ...answers, [firstSteps!]: ok(done) })).toContain('id="first-steps" aria-labelledby="first-steps-heading" hidden');
-      expect(paintHome(SHELL, matchRoute('/')!, { ...answers, [firstSteps!]: ok({ root_permissions: 1, steps: null }) })).toContain('<ol class="first-steps-list" id="first-steps-list" data-astro-cid-j></ol>');
+      expect(attrsOf(one(paintHome(SHELL, matchRoute('/')!, { ...answers, [firstSteps!]: ok(done) }), 'section#first-steps'))).toMatchObject({ 'aria-labelledby': 'first-steps-heading', hidden: '' });
+      const member = paintHome(SHELL, matchRoute('/')!, { ...answers, [firstSteps!]: ok({ root_permissions: 1, steps: null }) });
+      expect(outline(one(member, 'ol#first-steps-list'))).toEqual({ tag: 'ol', attrs: { class: 'first-steps-list', id: 'first-steps-list', 'data-astro-cid-j': '' }, text: '' });
+      expect(childElements(one(member, 'ol#first-steps-list'))).toEqual([]);
     });
   });
 });

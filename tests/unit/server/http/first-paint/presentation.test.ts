@@ -5,6 +5,7 @@
  * page that is no picture, or without an address.
  */
 import { describe, expect, it } from 'vitest';
+import { attrsOf, childElements, one, outline, readHtml, select, textOf } from '../../../../support/html.ts';
 import type { Document } from '../../../../../src/shared/api/documentation.ts';
 import { presentationBodyHtml, type ReadAsPage } from '../../../../../src/server/http/first-paint/presentation.ts';
 
@@ -38,12 +39,15 @@ describe('presentationBodyHtml', () => {
   it('draws the first page with its width and height at the address the API gave, in the viewer’s frame and stylesheet', async () => {
     const html = (await presentationBodyHtml(presentation(page()), read))!;
     expect(asked).toEqual([`documentation/documents/${ID}/media-urls?upload_id=${MEDIA}`]);
-    expect(html).toContain(`<img class="pv-first-image" data-first-image="${MEDIA}" src="https://rb.example/api/v1/media/${ID}/${MEDIA}?expires=1&#38;signature=a&#38;b" width="800" height="450" alt=""`);
-    expect(html).toContain('<div class="pv-stage-area" style="--page-aspect: 800 / 450">');
-    expect(html).toContain('<span class="pv-counter">Page 1 of 2</span>');
-    expect(html).toContain('<p class="document-description">About &#60;it&#62;</p>');
-    expect(html).toContain('<div class="presentation-viewer" data-first-paint inert aria-hidden="true">');
-    expect(html).toMatch(/^<style>[^<]*\.pv-first-image \{[^<]*<\/style>/);
+    expect(attrsOf(one(html, 'img.pv-first-image'))).toMatchObject({ class: 'pv-first-image', 'data-first-image': MEDIA, src: URL, width: '800', height: '450', alt: '' });
+    expect(attrsOf(one(html, 'div.pv-stage-area'))).toEqual({ class: 'pv-stage-area', style: '--page-aspect: 800 / 450' });
+    expect(outline(one(html, 'span.pv-counter'))).toEqual({ tag: 'span', attrs: { class: 'pv-counter' }, text: 'Page 1 of 2' });
+    expect(outline(one(html, 'p.document-description'))).toEqual({ tag: 'p', attrs: { class: 'document-description' }, text: 'About <it>' });
+    expect(childElements(one(html, 'p.document-description'))).toEqual([]); // escaped
+    expect(attrsOf(one(html, 'div.presentation-viewer'))).toEqual({ class: 'presentation-viewer', 'data-first-paint': '', inert: '', 'aria-hidden': 'true' });
+    const [style] = childElements(readHtml(html));
+    expect(style!.tagName).toBe('style');
+    expect(textOf(style!)).toContain('.pv-first-image {');
   });
 
   it('offers a page’s phone-size picture beside the full one (srcset, sizes): a phone fetches the small one', async () => {
@@ -55,12 +59,10 @@ describe('presentationBodyHtml', () => {
       return { status: 200, body: { results: [{ upload_id: MEDIA, url: URL, expires_at: '' }, { upload_id: SMALL, url: SMALL_URL, expires_at: '' }], total: 2 } };
     }))!;
     expect(both).toEqual([`documentation/documents/${ID}/media-urls?upload_id=${MEDIA}&upload_id=${SMALL}`]);
-    expect(html).toContain(
-      `src="https://rb.example/api/v1/media/${ID}/${MEDIA}?expires=1&#38;signature=a&#38;b" srcset="https://rb.example/api/v1/media/${ID}/${SMALL}?expires=1&#38;signature=s 1280w, https://rb.example/api/v1/media/${ID}/${MEDIA}?expires=1&#38;signature=a&#38;b 2560w" sizes="100vw" width="2560" height="1440"`,
-    );
+    expect(attrsOf(one(html, 'img.pv-first-image'))).toMatchObject({ src: URL, srcset: `${SMALL_URL} 1280w, ${URL} 2560w`, sizes: '100vw', width: '2560', height: '1440' });
     // Without an address for the small picture, or a page too small for one: the full picture alone.
-    expect((await presentationBodyHtml(presentation(page({ media_small: SMALL, width: 2560, height: 1440 })), read))!).not.toContain('srcset');
-    expect((await presentationBodyHtml(presentation(page({ media_small: SMALL })), read))!).not.toContain('srcset');
+    expect(select((await presentationBodyHtml(presentation(page({ media_small: SMALL, width: 2560, height: 1440 })), read))!, '[srcset]')).toEqual([]);
+    expect(select((await presentationBodyHtml(presentation(page({ media_small: SMALL })), read))!, '[srcset]')).toEqual([]);
   });
 
   it('draws nothing for a page without its size (stored before), a page that is no picture, or without an address', async () => {
