@@ -5,7 +5,7 @@
  * with Export CSV. A click on a chart's bucket (or its row in a chart's table) filters the grid to that
  * bucket. A submission heard of on the live stream reads the numbers and the rows again.
  */
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { problemText } from '../../src/client/api.ts';
 import { saveBlob } from '../../src/client/dom.ts';
 import { showAlert } from '../../src/client/stores/alerts.ts';
@@ -13,14 +13,13 @@ import type { Document } from '../../src/shared/api/documentation.ts';
 import { exportFileName } from '../../src/shared/api/sheets.ts';
 import { orderedQuestions } from '../../src/shared/checklists/index.ts';
 import { bucketLabel } from '../shared/charts/chart-spec.ts';
-import { chartsOf } from './chart-data.ts';
+import { ResultsCharts } from '../shared/charts/ResultsCharts.tsx';
+import { chartsOf, plannedCharts } from './chart-data.ts';
 import { exportRows } from './export-csv.ts';
 import { ResultsFilterBar } from './ResultsFilterBar.tsx';
 import { analyticsQueryOf, browserZone, bucketEnd, dataQueryOf, defaultFilters, type ResultsFilters } from './results-filters.ts';
 import { SubmissionsGrid } from './SubmissionsGrid.tsx';
 import { useAnalytics, useLiveSubmissions } from './use-analytics.ts';
-
-const ChartCards = lazy(() => import('../shared/charts/ChartCards.tsx'));
 
 export const EXPORT_CSV = 'Export CSV';
 export const EXPORT_FAILED = 'Something went wrong fetching your results... please try again';
@@ -28,6 +27,7 @@ export const EXPORT_FAILED = 'Something went wrong fetching your results... plea
 export function ChecklistResults({ document: doc }: { document: Document }) {
   const questions = useMemo(() => orderedQuestions(doc.contents as Record<string, unknown>), [doc]);
   const byId = useMemo(() => new Map(questions.map((q) => [q.id, q.question])), [questions]);
+  const planned = useMemo(() => plannedCharts(questions), [questions]);
   const now = useMemo(() => new Date(), []);
   const zone = useMemo(browserZone, []);
   const [filters, setFilters] = useState<ResultsFilters>(() => defaultFilters(now));
@@ -37,7 +37,7 @@ export function ChecklistResults({ document: doc }: { document: Document }) {
   const { analytics, error } = useAnalytics(doc.id, query, generation);
   const { start_time, end_time } = query;
   const charts = useMemo(
-    () => (analytics ? chartsOf(analytics, byId, filters.bucket, { start_time, end_time }) : []),
+    () => (analytics ? chartsOf(analytics, byId, filters.bucket, { start_time, end_time }) : undefined),
     [analytics, byId, filters.bucket, start_time, end_time],
   );
   const dataQuery = dataQueryOf(filters, now);
@@ -59,12 +59,8 @@ export function ChecklistResults({ document: doc }: { document: Document }) {
     <section className="sheet-results checklist-results" aria-label={`Results of ${doc.name}`}>
       <ResultsFilterBar filters={filters} submitters={analytics?.submitters ?? []} onChange={change} />
       {error && <p className="checklist-charts-error" role="alert">{error}</p>}
-      {analytics && analytics.buckets.length === 0 && <p className="checklist-charts-empty">No submissions in this range.</p>}
-      {analytics && analytics.buckets.length > 0 && (
-        <Suspense fallback={<p className="loading-text">Loading the charts…</p>}>
-          <ChartCards charts={charts} name={doc.name} onBucket={onBucket} />
-        </Suspense>
-      )}
+      {/* Every chart's place is kept from the start: the grid below never moves as they arrive (issue #42). */}
+      {(analytics || !error) && <ResultsCharts planned={planned} charts={charts} name={doc.name} onBucket={onBucket} />}
       <div className="sheet-results-bar checklist-grid-bar">
         <p className="checklist-grid-window" role="status">
           {filters.window ? `Showing ${bucketLabel(filters.window.start, filters.bucket)} only.` : ''}

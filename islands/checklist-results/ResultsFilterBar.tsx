@@ -37,7 +37,7 @@ export function ResultsFilterBar({ filters, submitters, onChange }: Props) {
           <option value="failing">Failing</option>
         </select>
       </div>
-      <div className="sheet-results-filter field">
+      <div className="sheet-results-filter field checklist-submitter">
         <label htmlFor="checklist-results-submitter">Submitted By</label>
         <select id="checklist-results-submitter" value={chosen} onChange={(e) => onChange({ submitter: e.target.value })}>
           <option value="">Everyone</option>

@@ -8,6 +8,7 @@
  */
 import type { Analytics, AnalyticsBucket, QuestionAnalytics } from '../../src/shared/api/analytics.ts';
 import type { Question } from '../../src/shared/checklists/index.ts';
+import type { PlannedChart } from '../shared/charts/chart-places.ts';
 import { bucketHeader, bucketLabel, spanOf, valuesSpec, type ChartSeries, type ChartSpec } from '../shared/charts/chart-spec.ts';
 
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
@@ -79,7 +80,19 @@ function bandOf(question: Question | undefined): ChartSpec['band'] {
 const CATEGORY_TYPES = new Set(['pass/fail', 'true/false', 'single choice', 'multiple choice']);
 const NUMBER_TYPES = new Set(['number', 'decimal']);
 
-/** Every chart of the page: submissions first, then each chartable question that has answers, in the checklist's order. */
+export const NO_SUBMISSIONS = 'No submissions in this range.';
+
+/** The charts the page may show, known from the checklist before its numbers: submissions, then each chartable question. */
+export function plannedCharts(questions: readonly { id: string; question: Question }[]): PlannedChart[] {
+  return [
+    { id: 'submissions', title: 'Submissions', nothing: NO_SUBMISSIONS },
+    ...questions
+      .filter(({ question }) => CATEGORY_TYPES.has(question.valueType) || NUMBER_TYPES.has(question.valueType))
+      .map(({ id, question }) => ({ id: `question-${id}`, title: question.title || 'Question' })),
+  ];
+}
+
+/** Every chart of the page: submissions first (when there are any), then each chartable question that has answers, in the checklist's order. */
 export function chartsOf(
   analytics: Analytics,
   questions: ReadonlyMap<string, Question>,
@@ -87,7 +100,7 @@ export function chartsOf(
   range: { start_time: number; end_time: number },
 ): ChartSpec[] {
   const span = spanOf(range, bucket);
-  const charts = [submissionsChart(analytics, bucket, span)];
+  const charts = analytics.buckets.length ? [submissionsChart(analytics, bucket, span)] : [];
   for (const q of analytics.questions) {
     if (q.buckets.length === 0) continue;
     if (CATEGORY_TYPES.has(q.value_type)) charts.push(answersChart(q, questions.get(q.question_id), bucket, span));

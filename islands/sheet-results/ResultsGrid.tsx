@@ -57,6 +57,8 @@ export interface ResultsView {
   loaded: number;
   from: Date | undefined;
   setFrom: (value: string) => void;
+  /** The first rows are in (before, `rows` is empty): what is above keeps its place meanwhile. */
+  ready: boolean;
 }
 
 /** Calls `then` once, in a layout effect, when `ready` first holds (the first page drawn). */
@@ -71,7 +73,7 @@ function useOnce(ready: boolean, then: (() => void) | undefined) {
 
 /**
  * `onFirstPage`: called once, as the first page of rows is drawn and before it paints (./mount.tsx: the
- * server's drawing goes). `above`: drawn above the filter bar once the first rows are in (./results-page.tsx).
+ * server's drawing goes). `above`: drawn above the filter bar from the first render, told when the first rows are in (./results-page.tsx).
  */
 export function ResultsGrid({ document: doc, onFirstPage, above }: { document: Document; onFirstPage?: () => void; above?: (view: ResultsView) => ReactNode }) {
   const contents = useMemo(() => readSheetContents(doc.contents), [doc]);
@@ -112,7 +114,7 @@ export function ResultsGrid({ document: doc, onFirstPage, above }: { document: D
 
   return (
     <section className="sheet-results" aria-label={label}>
-      {above && firstReady && above({ contents, rows, count, loaded, from: fromDate, setFrom: changeFrom })}
+      {above?.({ contents, rows, count, loaded, from: fromDate, setFrom: changeFrom, ready: firstReady })}
       <ResultsBar doc={doc} from={from} fromDate={fromDate} changeFrom={changeFrom} />
       <DataGrid
         className="sheet-results-grid"

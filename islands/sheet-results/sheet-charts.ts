@@ -9,6 +9,7 @@
  */
 import type { Analytics, AnalyticsBucket, QuestionAnalytics } from '../../src/shared/api/analytics.ts';
 import type { SheetContents } from '../../src/shared/sheets/model.ts';
+import type { PlannedChart } from '../shared/charts/chart-places.ts';
 import { bucketHeader, bucketLabel, valuesSpec, type ChartSpec } from '../shared/charts/chart-spec.ts';
 
 const DAY = 86_400;
@@ -40,6 +41,16 @@ function dateSpec(q: QuestionAnalytics, id: string, title: string, bucket: Analy
       rows: q.buckets.map((b) => [bucketLabel(b.start, bucket), String(b.count), String(b.count - b.failing), String(b.failing)]),
     },
   };
+}
+
+const CHARTED = new Set(['number', 'decimal', 'datetime']);
+
+/** The charts the page may show, known from the sheet before its numbers: its number, decimal and date-time columns, in order. */
+export function plannedSheetCharts(contents: SheetContents): PlannedChart[] {
+  return contents.question_index.flatMap((id) => {
+    const question = contents.questions[id];
+    return question && CHARTED.has(question.valueType) ? [{ id: `column-${id}`, title: question.title || 'Question' }] : [];
+  });
 }
 
 /**

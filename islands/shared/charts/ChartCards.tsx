@@ -1,46 +1,34 @@
 /**
- * THE charts of the results pages (issue #45: a checklist's, a result sheet's number and date columns): one
- * card per chart — the chart (uPlot, ./uplot-chart.ts), Save as PNG, and the table of its numbers beside
- * it (for screen readers and for copying; each bucket's name is a button that does what a click on the
- * chart's bucket does). Loaded with uPlot by a dynamic import: only a results page, once its numbers are in.
+ * THE chart cards of the results pages (issue #45: a checklist's, a result sheet's number and date
+ * columns): the chart (uPlot, ./uplot-chart.ts) in its card's frame (./ChartFrame.tsx, of a fixed size),
+ * Save as PNG, and the table of its numbers beside it (for screen readers and for copying; each bucket's
+ * name is a button that does what a click on the chart's bucket does). Loaded with uPlot by a dynamic
+ * import (./ResultsCharts.tsx): only a results page, once its numbers are in.
  */
 import uplotStyles from 'uplot/dist/uPlot.min.css?inline';
-import chartStyles from './charts.css?inline';
 import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
 import { addStyles, saveBlob } from '../../../src/client/dom.ts';
 import type { ChartSpec } from './chart-spec.ts';
+import { ChartFrame } from './ChartFrame.tsx';
 import { chartPng, drawChart } from './uplot-chart.ts';
 
-addStyles(uplotStyles, chartStyles);
-
-export const SAVE_AS_PNG = 'Save as PNG';
+addStyles(uplotStyles);
 
 interface Props {
-  charts: readonly ChartSpec[];
-  /** The checklist's name: the PNG files are named after it. */
+  spec: ChartSpec;
+  /** The document's name: the PNG files are named after it. */
   name: string;
   onBucket: (start: number) => void;
 }
 
-export default function ChartCards({ charts, name, onBucket }: Props) {
-  return (
-    <div className="checklist-charts">
-      {charts.map((spec) => (
-        <ChartCard key={spec.id} spec={spec} name={name} onBucket={onBucket} />
-      ))}
-    </div>
-  );
-}
-
 const fileName = (name: string, title: string) => `${name} - ${title}.png`.replace(/[\\/:*?"<>|]+/g, '-');
 
-function ChartCard({ spec, name, onBucket }: { spec: ChartSpec; name: string; onBucket: (start: number) => void }) {
+export default function ChartCard({ spec, name, onBucket }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<uPlot | undefined>(undefined);
   const clicked = useRef(onBucket);
   clicked.current = onBucket;
-  const headingId = `chart-${spec.id}-title`;
 
   useEffect(() => {
     const element = box.current;
@@ -63,19 +51,11 @@ function ChartCard({ spec, name, onBucket }: { spec: ChartSpec; name: string; on
   };
 
   return (
-    <section className="checklist-chart" aria-labelledby={headingId}>
-      <div className="checklist-chart-head">
-        <h2 id={headingId}>{spec.title}</h2>
-        <button type="button" className="button text" onClick={() => void save()}>
-          {SAVE_AS_PNG}
-        </button>
-      </div>
-      <div className="checklist-chart-body">
-        {/* The picture; its numbers are the table beside it. */}
-        <div className="checklist-chart-canvas" ref={box} role="img" aria-label={`${spec.title}: chart (its numbers are in the table beside it)`} />
-        <ChartTable spec={spec} onBucket={onBucket} />
-      </div>
-    </section>
+    <ChartFrame id={spec.id} title={spec.title} save={() => void save()}>
+      {/* The picture; its numbers are the table beside it. */}
+      <div className="checklist-chart-canvas" ref={box} role="img" aria-label={`${spec.title}: chart (its numbers are in the table beside it)`} />
+      <ChartTable spec={spec} onBucket={onBucket} />
+    </ChartFrame>
   );
 }
 

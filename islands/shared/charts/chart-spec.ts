@@ -6,6 +6,12 @@
 import type { AnalyticsBucket } from '../../../src/shared/api/analytics.ts';
 import { dayText } from '../../../src/shared/date-time.ts';
 
+/**
+ * How high a chart's picture is (uPlot's `height`, its axes in it). Its card's size is fixed by it
+ * (charts.css `--chart-box`), so that a card's place is kept before it is drawn (./ResultsCharts.tsx).
+ */
+export const CHART_HEIGHT = 220;
+
 export type SeriesRole = 'valid' | 'failing' | 'answer' | 'share' | 'min' | 'median' | 'max';
 
 export interface ChartSeries {

@@ -8,9 +8,7 @@
  * 3:1 against the white card (WCAG 1.4.11).
  */
 import uPlot from 'uplot';
-import type { ChartSeries, ChartSpec } from './chart-spec.ts';
-
-export const CHART_HEIGHT = 220;
+import { CHART_HEIGHT, type ChartSeries, type ChartSpec } from './chart-spec.ts';
 
 /** The theme's colours (src/styles/theme.css), read once from the page. */
 function palette() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answersChart, chartsOf, submissionsChart, valuesChart } from '../../../../islands/checklist-results/chart-data.ts';
+import { answersChart, chartsOf, plannedCharts, submissionsChart, valuesChart } from '../../../../islands/checklist-results/chart-data.ts';
 import type { Analytics, QuestionAnalytics } from '../../../../src/shared/api/analytics.ts';
 import { newQuestion, withValueType, type Question } from '../../../../src/shared/checklists/index.ts';
 
@@ -45,5 +45,26 @@ describe('the charts of a checklist’s results', () => {
     };
     expect(chartsOf(analytics, new Map(), 'day', { start_time: DAY, end_time: DAY + 86_400 })[0]!.span).toEqual([DAY - 43_200, DAY + 43_200]);
     expect(chartsOf(analytics, new Map(), 'day', { start_time: DAY, end_time: DAY + 86_400 }).map((c) => c.id)).toEqual(['submissions', 'question-b']);
+  });
+
+  it('no submissions in the range: no submissions chart (its place says so)', () => {
+    const analytics: Analytics = { buckets: [], questions: [{ question_id: 'b', title: 'B', value_type: 'true/false', buckets: [] }], submitters: [] };
+    expect(chartsOf(analytics, new Map(), 'day', { start_time: DAY, end_time: DAY + 86_400 })).toEqual([]);
+  });
+
+  it('the charts planned before the numbers: submissions, then each question of a type that charts, in order', () => {
+    const planned = plannedCharts([
+      { id: 'a', question: { ...question('text'), title: 'A' } },
+      { id: 'b', question: { ...question('true/false'), title: 'B' } },
+      { id: 'c', question: { ...question('number'), title: '' } },
+      { id: 'd', question: { ...question('single choice'), title: 'D' } },
+    ]);
+    expect(planned.map((p) => [p.id, p.title])).toEqual([
+      ['submissions', 'Submissions'],
+      ['question-b', 'B'],
+      ['question-c', 'Question'],
+      ['question-d', 'D'],
+    ]);
+    expect(planned[0]!.nothing).toBe('No submissions in this range.');
   });
 });

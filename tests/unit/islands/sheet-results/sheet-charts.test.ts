@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucketFor, sheetCharts } from '../../../../islands/sheet-results/sheet-charts.ts';
+import { bucketFor, plannedSheetCharts, sheetCharts } from '../../../../islands/sheet-results/sheet-charts.ts';
 import type { Analytics } from '../../../../src/shared/api/analytics.ts';
 import { newQuestion, withValueType, type Question } from '../../../../src/shared/checklists/index.ts';
 import type { SheetContents } from '../../../../src/shared/sheets/model.ts';
@@ -63,5 +63,12 @@ describe('a result sheet’s charts', () => {
   it('draws no chart for a column without answers in the range', () => {
     const empty = { ...analytics, questions: analytics.questions.map((q) => ({ ...q, buckets: [] })) };
     expect(sheetCharts(contents, empty, { start: day(1), end: day(4) }, 'day')).toEqual([]);
+  });
+
+  it('the charts planned before the numbers: the number, decimal and date-time columns, in order', () => {
+    expect(plannedSheetCharts(contents)).toEqual([
+      { id: 'column-temp', title: 'Cold room' },
+      { id: 'column-when', title: 'Delivered' },
+    ]);
   });
 });
