@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chartPlaces } from '../../../../islands/shared/charts/chart-places.ts';
-import type { ChartSpec } from '../../../../islands/shared/charts/chart-spec.ts';
+import { chartPlaces } from '../../../../../islands/shared/charts/chart-places.ts';
+import type { ChartSpec } from '../../../../../islands/shared/charts/chart-spec.ts';
 
 const spec = (id: string, title = id): ChartSpec => ({ id, title, kind: 'submissions', x: [], span: [0, 1], series: [], failing: [], table: { headers: [], rows: [] } });
 const planned = [
