@@ -7,18 +7,18 @@
 import SlInput from '@shoelace-style/shoelace/dist/react/input/index.js';
 import SlRadio from '@shoelace-style/shoelace/dist/react/radio/index.js';
 import SlRadioGroup from '@shoelace-style/shoelace/dist/react/radio-group/index.js';
-import SlTextarea from '@shoelace-style/shoelace/dist/react/textarea/index.js';
 import { useState } from 'react';
 import { api } from '../../../src/client/api.ts';
 import { navigate } from '../../../src/client/navigation.ts';
 import { showAlertAfterNavigation } from '../../../src/client/stores/alerts.ts';
-import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, type Doctype } from '../../../src/shared/api/documentation.ts';
+import { MAX_NAME_LENGTH, type Doctype } from '../../../src/shared/api/documentation.ts';
 import { editPath } from '../../../src/shared/page-addresses.ts';
 import { DOCTYPE_LABELS } from '../../../src/shared/item-kinds.ts';
 import { messages } from '../messages.ts';
 import { Dialog, useDialogOpen } from '../../shared/Dialog.tsx';
 import { DialogButtons } from '../../shared/DialogButtons.tsx';
 import { useTask } from '../../shared/use-task.ts';
+import { DescriptionField } from './DescriptionField.tsx';
 import { ErrorBanner } from './ErrorBanner.tsx';
 
 const KINDS = ['presentation', 'form', 'sheet', 'report'] as const satisfies readonly Doctype[];
@@ -55,14 +55,7 @@ export function NewDocumentDialog({ folderId, onClosed }: { folderId: string; on
             </SlRadio>
           ))}
         </SlRadioGroup>
-        <SlTextarea
-          label="Description"
-          name="description"
-          value={description}
-          rows={3}
-          maxlength={MAX_DESCRIPTION_LENGTH}
-          onSlInput={(e) => setDescription((e.target as HTMLTextAreaElement).value)}
-        />
+        <DescriptionField value={description} onChange={setDescription} />
         <ErrorBanner detail={error} />
         <DialogButtons action="Create" busy={busy} disabled={!complete} onCancel={close} />
       </form>

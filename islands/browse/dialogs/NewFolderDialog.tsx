@@ -1,15 +1,15 @@
 /** New Folder (documentation §2, §4): name and description; 'Folder {name link} created.' and a refresh. */
 import SlInput from '@shoelace-style/shoelace/dist/react/input/index.js';
-import SlTextarea from '@shoelace-style/shoelace/dist/react/textarea/index.js';
 import { useState } from 'react';
 import { api } from '../../../src/client/api.ts';
 import { showAlert } from '../../../src/client/stores/alerts.ts';
-import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from '../../../src/shared/api/documentation.ts';
+import { MAX_NAME_LENGTH } from '../../../src/shared/api/documentation.ts';
 import { browsePath } from '../../../src/shared/page-addresses.ts';
 import { messages } from '../messages.ts';
 import { Dialog, useDialogOpen } from '../../shared/Dialog.tsx';
 import { DialogButtons } from '../../shared/DialogButtons.tsx';
 import { useTask } from '../../shared/use-task.ts';
+import { DescriptionField } from './DescriptionField.tsx';
 import { ErrorBanner } from './ErrorBanner.tsx';
 
 interface Props {
@@ -38,14 +38,7 @@ export function NewFolderDialog({ parentId, onCreated, onClosed }: Props) {
     <Dialog label="New Folder" open={open} busy={busy} onClose={close} onClosed={onClosed}>
       <form className="dialog-form" onSubmit={submit}>
         <SlInput label="Name" name="name" value={name} maxlength={MAX_NAME_LENGTH} data-autofocus onSlInput={(e) => setName((e.target as HTMLInputElement).value)} />
-        <SlTextarea
-          label="Description"
-          name="description"
-          value={description}
-          rows={3}
-          maxlength={MAX_DESCRIPTION_LENGTH}
-          onSlInput={(e) => setDescription((e.target as HTMLTextAreaElement).value)}
-        />
+        <DescriptionField value={description} onChange={setDescription} />
         <ErrorBanner detail={error} />
         <DialogButtons action="Create" busy={busy} onCancel={close} />
       </form>
