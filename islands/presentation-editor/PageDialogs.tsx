@@ -6,6 +6,7 @@
  */
 import { useId, useRef, useState } from 'react';
 import { Dialog, useDialogOpen } from '../shared/Dialog.tsx';
+import { ErrorText } from '../shared/ErrorText.tsx';
 import { ACCEPTED_FILES, refusal } from './file-intake.ts';
 
 interface RemoveProps {
@@ -15,12 +16,22 @@ interface RemoveProps {
   onClosed: () => void;
 }
 
+/** The 'really sure' step: its button takes the focus once it shows. */
+function useReallyStep() {
+  const [step, setStep] = useState<1 | 2>(1);
+  const really = useRef<HTMLButtonElement>(null);
+  const next = () => {
+    setStep(2);
+    requestAnimationFrame(() => really.current?.focus());
+  };
+  return { step, next, really };
+}
+
 export function RemovePageDialog({ pageNumber, title, onRemove, onClosed }: RemoveProps) {
   const [open, close] = useDialogOpen();
-  const [step, setStep] = useState<1 | 2>(1);
+  const { step, next, really } = useReallyStep();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
-  const really = useRef<HTMLButtonElement>(null);
 
   async function remove() {
     setBusy(true);
@@ -32,7 +43,7 @@ export function RemovePageDialog({ pageNumber, title, onRemove, onClosed }: Remo
   }
 
   return (
-    <Dialog label="Remove page" open={open} className="editor-dialog" onClose={() => !busy && close()} onClosed={onClosed}>
+    <Dialog label="Remove page" open={open} busy={busy} className="editor-dialog" onClose={close} onClosed={onClosed}>
       {step === 1 ? (
         <p>
           Remove page {pageNumber} <strong>{title}</strong> from the presentation?
@@ -42,24 +53,13 @@ export function RemovePageDialog({ pageNumber, title, onRemove, onClosed }: Remo
           Are you REALLY sure? Page {pageNumber} <strong>{title}</strong>, its annotations and its description will be removed.
         </p>
       )}
-      {error && (
-        <p className="dialog-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorText text={error} className="dialog-error" />
       <div className="dialog-actions">
         <button type="button" className="button secondary" disabled={busy} data-autofocus onClick={close}>
           Cancel
         </button>
         {step === 1 ? (
-          <button
-            type="button"
-            className="button danger"
-            onClick={() => {
-              setStep(2);
-              requestAnimationFrame(() => really.current?.focus());
-            }}
-          >
+          <button type="button" className="button danger" onClick={next}>
             Remove
           </button>
         ) : (
@@ -83,10 +83,9 @@ interface ReplaceProps {
 export function ReplacePageDialog({ pageNumber, title, onReplace, onClosed }: ReplaceProps) {
   const [open, close] = useDialogOpen();
   const [file, setFile] = useState<File | undefined>();
-  const [step, setStep] = useState<1 | 2>(1);
+  const { step, next, really } = useReallyStep();
   const [error, setError] = useState<string | undefined>();
   const inputId = useId();
-  const really = useRef<HTMLButtonElement>(null);
 
   return (
     <Dialog label="Replace page" open={open} className="editor-dialog" onClose={close} onClosed={onClosed}>
@@ -115,25 +114,13 @@ export function ReplacePageDialog({ pageNumber, title, onReplace, onClosed }: Re
           Are you REALLY sure? The file of page {pageNumber} <strong>{title}</strong> will be replaced by <strong>{file?.name}</strong>.
         </p>
       )}
-      {error && (
-        <p className="dialog-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorText text={error} className="dialog-error" />
       <div className="dialog-actions">
         <button type="button" className="button secondary" onClick={close}>
           Cancel
         </button>
         {step === 1 ? (
-          <button
-            type="button"
-            className="button danger"
-            disabled={!file || !!error}
-            onClick={() => {
-              setStep(2);
-              requestAnimationFrame(() => really.current?.focus());
-            }}
-          >
+          <button type="button" className="button danger" disabled={!file || !!error} onClick={next}>
             Replace
           </button>
         ) : (

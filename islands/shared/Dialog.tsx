@@ -2,7 +2,7 @@
  * A Shoelace dialog of the islands (folder browser, checklist editor), opened by mounting it and
  * closed in two steps: `open` false animates it away and gives focus back to what opened it, then
  * `onClosed` unmounts it. Escape, the
- * overlay and the close button ask through `onClose`, which a busy dialog may ignore. The field marked
+ * overlay and the close button ask through `onClose`, not heard while the dialog is `busy`. The field marked
  * `data-autofocus` takes the focus when it opens.
  *
  * `onClosed` is committed at once (flushSync). Shoelace hides the dialog and emits sl-after-hide in
@@ -19,13 +19,14 @@ import { flushSync } from 'react-dom';
 interface Props {
   label: string;
   open: boolean;
+  busy?: boolean;
   onClose: () => void;
   onClosed: () => void;
   className?: string;
   children: ReactNode;
 }
 
-export function Dialog({ label, open, onClose, onClosed, className, children }: Props) {
+export function Dialog({ label, open, busy = false, onClose, onClosed, className, children }: Props) {
   return (
     <SlDialog
       label={label}
@@ -34,7 +35,7 @@ export function Dialog({ label, open, onClose, onClosed, className, children }: 
       onSlRequestClose={(event) => {
         if (event.target !== event.currentTarget) return;
         event.preventDefault();
-        onClose();
+        if (!busy) onClose();
       }}
       onSlInitialFocus={(event) => {
         // The field marked data-autofocus takes the focus instead of the panel.

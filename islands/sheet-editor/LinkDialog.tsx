@@ -8,6 +8,7 @@
 import { useState } from 'react';
 import type { SheetContents } from '../../src/shared/sheets/model.ts';
 import { Dialog, useDialogOpen } from '../shared/Dialog.tsx';
+import { ErrorText } from '../shared/ErrorText.tsx';
 import { linkProblem, questionTitle, type Catalogue, type CatalogueForm, type LinkChoice } from './sheet-state.ts';
 
 interface Props {
@@ -65,11 +66,7 @@ export function LinkDialog({ form, contents, catalogue, onLink, onClosed }: Prop
           }}
         />
         {mismatch && <p className="hint">The two questions must have the same value type.</p>}
-        {error && (
-          <p className="error-text" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorText text={error} />
         <div className="dialog-actions">
           <button type="button" className="button secondary" onClick={close}>
             Cancel

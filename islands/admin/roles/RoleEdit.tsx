@@ -4,13 +4,16 @@
  * on the edit page Delete (confirmed in a dialog) and the users holding the role. A refused save shows
  * the server's detail above the buttons (409 for a name the organisation already has).
  */
-import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
-import { api, problemText, SOMETHING_WENT_WRONG } from '../../../src/client/api.ts';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import { api } from '../../../src/client/api.ts';
 import { navigate } from '../../../src/client/navigation.ts';
 import { signedInUser } from '../../../src/client/signed-in-user.ts';
 import { showAlertAfterNavigation } from '../../../src/client/stores/alerts.ts';
 import type { RoleWithHolders } from '../../../src/shared/api/roles.ts';
+import { ErrorText } from '../../shared/ErrorText.tsx';
+import { useTask } from '../../shared/use-task.ts';
 import { rolesPath } from '../shared/admin-paths.ts';
+import { ReadFirst } from '../shared/ReadFirst.tsx';
 import { messages } from './messages.ts';
 import { RoleHolders } from './RoleHolders.tsx';
 import { roleIdFromAddress } from './role-address.ts';
@@ -19,77 +22,49 @@ import { canSaveRole, ROLE_DESCRIPTION_MAX, ROLE_NAME_MAX, roleBody } from './ro
 // The confirmation (and the Shoelace parts it uses) loads when Delete is first pressed.
 const DeleteRoleDialog = lazy(() => import('./DeleteRoleDialog.tsx').then((m) => ({ default: m.DeleteRoleDialog })));
 
-type Load = { status: 'loading' } | { status: 'failed'; detail: string } | { status: 'ready'; role: RoleWithHolders | undefined };
+/** The role, read beside auth/me (it is the page's early read); the page shows once both are in. */
+function readRole(): Promise<RoleWithHolders> {
+  const role = api.roles.get(roleIdFromAddress());
+  role.catch(() => undefined);
+  return signedInUser().then(() => role);
+}
 
 /** `mode` 'new' on /admin/roles/new; 'edit' reads the id from the address. */
 export default function RoleEdit({ mode }: { mode: 'new' | 'edit' }) {
-  const [load, setLoad] = useState<Load>(mode === 'new' ? { status: 'ready', role: undefined } : { status: 'loading' });
-  useEffect(() => {
-    if (mode === 'new') return;
-    let live = true;
-    // The read leaves beside auth/me (it is the page's early read); the page shows once both are in.
-    const role = api.roles.get(roleIdFromAddress());
-    role.catch(() => undefined);
-    void signedInUser().then(() =>
-      role.then(
-        (r) => live && setLoad({ status: 'ready', role: r }),
-        (err: unknown) => live && setLoad({ status: 'failed', detail: problemText(err, messages.loadFailed) }),
-      ),
-    );
-    return () => {
-      live = false;
-    };
-  }, [mode]);
-
-  if (load.status === 'loading') return <p role="status" className="hint">Loading…</p>;
-  if (load.status === 'failed')
-    return (
-      <div className="card admin-section">
-        <p className="error-text" role="alert">
-          {load.detail}
-        </p>
-        <p>
-          <a href={rolesPath}>{messages.backToRoles}</a>
-        </p>
-      </div>
-    );
-  return <RoleForm role={load.role} />;
+  return (
+    <ReadFirst read={mode === 'edit' ? readRole : undefined} failed={messages.loadFailed} back={{ href: rolesPath, text: messages.backToRoles }}>
+      {(role) => <RoleForm role={role} />}
+    </ReadFirst>
+  );
 }
 
 function RoleForm({ role }: { role: RoleWithHolders | undefined }) {
   const ids = useId();
   const [values, setValues] = useState<RoleValues>({ name: role?.name ?? '', description: role?.description ?? '', listFilterable: role?.list_filterable ?? false });
   const { name, description, listFilterable } = values;
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | undefined>();
+  const { busy, error, run } = useTask();
   const [confirming, setConfirming] = useState(false);
   const named = canSaveRole({ name });
 
   async function save(event: FormEvent) {
     event.preventDefault();
     if (!named || busy) return;
-    setBusy(true);
-    setError(undefined);
     const body = roleBody({ name, description, list_filterable: listFilterable });
-    try {
-      const saved = role ? await api.roles.update(role.id, body) : await api.roles.create(body);
-      showAlertAfterNavigation('success', role ? messages.saved(saved.name) : messages.created(saved.name));
-      navigate(rolesPath);
-    } catch (err) {
-      setError(problemText(err, SOMETHING_WENT_WRONG));
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        const saved = role ? await api.roles.update(role.id, body) : await api.roles.create(body);
+        showAlertAfterNavigation('success', role ? messages.saved(saved.name) : messages.created(saved.name));
+        navigate(rolesPath);
+      },
+      { leaves: true },
+    );
   }
 
   return (
     <>
       <form className="card admin-form" onSubmit={(e) => void save(e)} aria-describedby={error ? `${ids}-error` : undefined}>
         <RoleFields ids={ids} values={values} onChange={(change) => setValues((v) => ({ ...v, ...change }))} />
-        {error && (
-          <p className="error-text" role="alert" id={`${ids}-error`}>
-            {error}
-          </p>
-        )}
+        <ErrorText text={error} id={`${ids}-error`} />
         <div className="admin-actions">
           <button type="submit" className="button" disabled={!named || busy}>
             {busy ? messages.saving : messages.save}

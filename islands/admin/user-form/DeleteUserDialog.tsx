@@ -3,38 +3,35 @@
  * a confirmation; the user leaves the organisation (their sessions in it end at once) and the page goes
  * back to the users list. A refusal (the last org admin) shows 'unable to remove' with the server's detail.
  */
-import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
-import { useState } from 'react';
-import { api, problemText, SOMETHING_WENT_WRONG } from '../../../src/client/api.ts';
+import { api } from '../../../src/client/api.ts';
 import { navigate } from '../../../src/client/navigation.ts';
 import { showAlertAfterNavigation } from '../../../src/client/stores/alerts.ts';
 import type { AdminUser } from '../../../src/shared/api/users.ts';
 import { Dialog, useDialogOpen } from '../../shared/Dialog.tsx';
+import { DialogButtons } from '../../shared/DialogButtons.tsx';
+import { useTask } from '../../shared/use-task.ts';
 import { usersPath } from '../shared/admin-paths.ts';
 
 export const UNABLE_TO_REMOVE = 'unable to remove';
 
 export function DeleteUserDialog({ user, onClosed }: { user: AdminUser; onClosed: () => void }) {
   const [open, close] = useDialogOpen();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | undefined>();
+  const { busy, error: failure, run } = useTask();
   const { username } = user.user_account;
 
   async function remove() {
-    setBusy(true);
-    setFailure(undefined);
-    try {
-      await api.users.remove(user.id);
-      showAlertAfterNavigation('success', `User ${username} has been removed.`);
-      navigate(usersPath);
-    } catch (err) {
-      setFailure(problemText(err, SOMETHING_WENT_WRONG));
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await api.users.remove(user.id);
+        showAlertAfterNavigation('success', `User ${username} has been removed.`);
+        navigate(usersPath);
+      },
+      { leaves: true },
+    );
   }
 
   return (
-    <Dialog label="Delete User" open={open} onClose={() => !busy && close()} onClosed={onClosed}>
+    <Dialog label="Delete User" open={open} busy={busy} onClose={close} onClosed={onClosed}>
       <p>
         Remove <strong>{username}</strong> ({user.user_account.full_name}) from this organization? They lose access at once.
       </p>
@@ -44,14 +41,7 @@ export function DeleteUserDialog({ user, onClosed }: { user: AdminUser; onClosed
           {failure && <p>{failure}</p>}
         </div>
       )}
-      <div className="dialog-actions">
-        <SlButton onClick={close} disabled={busy}>
-          Cancel
-        </SlButton>
-        <SlButton variant="danger" loading={busy} onClick={() => void remove()}>
-          Delete
-        </SlButton>
-      </div>
+      <DialogButtons variant="danger" action="Delete" busy={busy} onCancel={close} onAction={() => void remove()} />
     </Dialog>
   );
 }

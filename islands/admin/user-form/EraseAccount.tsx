@@ -5,38 +5,37 @@
  * by "Deleted user". A refusal (the last admin of an organization, a member of an organization the admin
  * does not run) shows its {detail} in the dialog; done, the page goes back to the users list.
  */
-import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import { useState } from 'react';
-import { api, problemText, SOMETHING_WENT_WRONG } from '../../../src/client/api.ts';
+import { api } from '../../../src/client/api.ts';
 import { navigate } from '../../../src/client/navigation.ts';
 import { showAlertAfterNavigation } from '../../../src/client/stores/alerts.ts';
 import type { AdminUser } from '../../../src/shared/api/users.ts';
 import { Dialog, useDialogOpen } from '../../shared/Dialog.tsx';
+import { DialogButtons } from '../../shared/DialogButtons.tsx';
+import { ErrorText } from '../../shared/ErrorText.tsx';
+import { useTask } from '../../shared/use-task.ts';
 import { usersPath } from '../shared/admin-paths.ts';
 
 export const ERASE_ACCOUNT = 'Erase account';
 
 function EraseAccountDialog({ user, onClosed }: { user: AdminUser; onClosed: () => void }) {
   const [open, close] = useDialogOpen();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | undefined>();
+  const { busy, error, run } = useTask();
   const { username, full_name: fullName } = user.user_account;
 
   async function erase() {
-    setBusy(true);
-    setFailure(undefined);
-    try {
-      await api.users.eraseAccount(user.id);
-      showAlertAfterNavigation('success', `The account of ${username} has been erased.`);
-      navigate(usersPath);
-    } catch (err) {
-      setFailure(problemText(err, SOMETHING_WENT_WRONG));
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await api.users.eraseAccount(user.id);
+        showAlertAfterNavigation('success', `The account of ${username} has been erased.`);
+        navigate(usersPath);
+      },
+      { leaves: true },
+    );
   }
 
   return (
-    <Dialog label={ERASE_ACCOUNT} open={open} onClose={() => !busy && close()} onClosed={onClosed}>
+    <Dialog label={ERASE_ACCOUNT} open={open} busy={busy} onClose={close} onClosed={onClosed}>
       <p>
         Erase the account of <strong>{username}</strong> ({fullName}) for good, in every organization they belong to?
       </p>
@@ -46,19 +45,8 @@ function EraseAccountDialog({ user, onClosed }: { user: AdminUser; onClosed: () 
         <li>What they wrote stays, shown as by “Deleted user”.</li>
       </ul>
       <p>This cannot be undone.</p>
-      {failure !== undefined && (
-        <p role="alert" className="error-text">
-          {failure}
-        </p>
-      )}
-      <div className="dialog-actions">
-        <SlButton onClick={close} disabled={busy}>
-          Cancel
-        </SlButton>
-        <SlButton variant="danger" loading={busy} onClick={() => void erase()}>
-          {ERASE_ACCOUNT}
-        </SlButton>
-      </div>
+      <ErrorText text={error} />
+      <DialogButtons variant="danger" action={ERASE_ACCOUNT} busy={busy} onCancel={close} onAction={() => void erase()} />
     </Dialog>
   );
 }

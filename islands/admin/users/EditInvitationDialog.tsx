@@ -3,13 +3,15 @@
  * §5 "update-invite button stays disabled" unless the e-mail has the {email} shape, §7 PUT
  * auth/org-invites/{id}): e-mail, expiry and roles; 'Invitation to {email} has been Updated.'.
  */
-import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import { useId, useState } from 'react';
-import { api, problemText, SOMETHING_WENT_WRONG } from '../../../src/client/api.ts';
+import { api } from '../../../src/client/api.ts';
 import { showAlert } from '../../../src/client/stores/alerts.ts';
 import type { OrgInvitation } from '../../../src/shared/api/accounts.ts';
 import type { Role } from '../../../src/shared/api/roles.ts';
 import { Dialog, useDialogOpen } from '../../shared/Dialog.tsx';
+import { DialogButtons } from '../../shared/DialogButtons.tsx';
+import { ErrorText } from '../../shared/ErrorText.tsx';
+import { useTask } from '../../shared/use-task.ts';
 import { RoleChoices } from './RoleChoices.tsx';
 import { canSendInvitation, fromLocalInput, messages, toLocalInput } from './users-state.ts';
 
@@ -25,8 +27,7 @@ export function EditInvitationDialog({ invitation, roles, onSaved, onClosed }: P
   const [email, setEmail] = useState(invitation.email);
   const [expiry, setExpiry] = useState(toLocalInput(invitation.expiry));
   const [chosen, setChosen] = useState<string[]>(invitation.roles.map((r) => r.id));
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { busy, error, run } = useTask();
   const id = useId();
   const expiryIso = fromLocalInput(expiry);
   const ready = canSendInvitation(email) && expiryIso !== undefined;
@@ -36,23 +37,17 @@ export function EditInvitationDialog({ invitation, roles, onSaved, onClosed }: P
   async function save(event: React.FormEvent) {
     event.preventDefault();
     if (!ready || busy) return;
-    setBusy(true);
-    setError('');
     const address = email.trim();
-    try {
+    await run(async () => {
       await api.auth.updateOrgInvite(invitation.id, { email: address, expiry: expiryIso, roles: chosen });
       showAlert('success', messages.invitationUpdated(address));
       onSaved();
       close();
-    } catch (err) {
-      setError(problemText(err, SOMETHING_WENT_WRONG));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
-    <Dialog label="Edit Invitation" open={open} onClose={() => !busy && close()} onClosed={onClosed}>
+    <Dialog label="Edit Invitation" open={open} busy={busy} onClose={close} onClosed={onClosed}>
       <form className="dialog-form" onSubmit={save} noValidate>
         <div className="field">
           <label htmlFor={`${id}-email`}>Email</label>
@@ -63,19 +58,8 @@ export function EditInvitationDialog({ invitation, roles, onSaved, onClosed }: P
           <input id={`${id}-expiry`} type="datetime-local" value={expiry} required onChange={(e) => setExpiry(e.currentTarget.value)} />
         </div>
         <RoleChoices roles={choices} chosen={chosen} onChange={setChosen} />
-        {error && (
-          <p role="alert" className="error-text">
-            {error}
-          </p>
-        )}
-        <div className="dialog-actions">
-          <SlButton onClick={close} disabled={busy}>
-            Cancel
-          </SlButton>
-          <SlButton type="submit" variant="primary" disabled={!ready} loading={busy}>
-            Update
-          </SlButton>
-        </div>
+        <ErrorText text={error} />
+        <DialogButtons action="Update" busy={busy} disabled={!ready} onCancel={close} />
       </form>
     </Dialog>
   );

@@ -3,12 +3,13 @@
  * shape, §7 POST users {email, roles}, §8): 'Invitation Sent To {email}.'; a refusal (plan limits, a
  * member already) shows the server's detail in an error alert and keeps the dialog open to correct it.
  */
-import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import { useId, useState } from 'react';
-import { api, problemText, SOMETHING_WENT_WRONG } from '../../../src/client/api.ts';
+import { api } from '../../../src/client/api.ts';
 import { showAlert } from '../../../src/client/stores/alerts.ts';
 import type { Role } from '../../../src/shared/api/roles.ts';
 import { Dialog, useDialogOpen } from '../../shared/Dialog.tsx';
+import { DialogButtons } from '../../shared/DialogButtons.tsx';
+import { useTask } from '../../shared/use-task.ts';
 import { RoleChoices } from './RoleChoices.tsx';
 import { canSendInvitation, messages } from './users-state.ts';
 
@@ -22,43 +23,34 @@ export function InviteDialog({ roles, onInvited, onClosed }: Props) {
   const [open, close] = useDialogOpen();
   const [email, setEmail] = useState('');
   const [chosen, setChosen] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useTask();
   const id = useId();
   const ready = canSendInvitation(email);
 
   async function invite(event: React.FormEvent) {
     event.preventDefault();
     if (!ready || busy) return;
-    setBusy(true);
     const address = email.trim();
-    try {
-      await api.users.invite({ email: address, roles: chosen });
-      showAlert('success', messages.invitationSent(address));
-      onInvited();
-      close();
-    } catch (error) {
-      showAlert('error', problemText(error, SOMETHING_WENT_WRONG));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await api.users.invite({ email: address, roles: chosen });
+        showAlert('success', messages.invitationSent(address));
+        onInvited();
+        close();
+      },
+      { alert: true },
+    );
   }
 
   return (
-    <Dialog label="Invite User" open={open} onClose={() => !busy && close()} onClosed={onClosed}>
+    <Dialog label="Invite User" open={open} busy={busy} onClose={close} onClosed={onClosed}>
       <form className="dialog-form invite-form" onSubmit={invite} noValidate>
         <div className="field">
           <label htmlFor={`${id}-email`}>Email</label>
           <input id={`${id}-email`} type="email" value={email} autoComplete="off" data-autofocus required onChange={(e) => setEmail(e.currentTarget.value)} />
         </div>
         <RoleChoices roles={roles} chosen={chosen} onChange={setChosen} />
-        <div className="dialog-actions">
-          <SlButton onClick={close} disabled={busy}>
-            Cancel
-          </SlButton>
-          <SlButton type="submit" variant="primary" disabled={!ready} loading={busy}>
-            Invite
-          </SlButton>
-        </div>
+        <DialogButtons action="Invite" busy={busy} disabled={!ready} onCancel={close} />
       </form>
     </Dialog>
   );

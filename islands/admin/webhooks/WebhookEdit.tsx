@@ -3,8 +3,8 @@
  * changes one. URL, events, an optional folder subtree, on/off; the signing secret shown once (after
  * registering or rotating) with Copy; Send Test Event; Delete; and the delivery log with Re-send.
  */
-import { useEffect, useId, useState } from 'react';
-import { api, problemText } from '../../../src/client/api.ts';
+import { useId } from 'react';
+import { api } from '../../../src/client/api.ts';
 import { lastSegment } from '../../../src/client/navigation.ts';
 import { signedInUser } from '../../../src/client/signed-in-user.ts';
 import {
@@ -15,8 +15,10 @@ import {
   type WebhookEventType,
 } from '../../../src/shared/api/webhooks.ts';
 import { ROOT } from '../../../src/shared/api/documentation.ts';
+import { ErrorText } from '../../shared/ErrorText.tsx';
 import { readFolderEntries, type TreeEntry } from '../../shared/FolderTree.tsx';
 import { webhooksPath } from '../shared/admin-paths.ts';
+import { ReadFirst } from '../shared/ReadFirst.tsx';
 import { DeliveryLog } from './DeliveryLog.tsx';
 import { messages } from './messages.ts';
 import { useWebhookForm } from './use-webhook-form.ts';
@@ -27,8 +29,6 @@ import { WebhookSecret } from './WebhookSecret.tsx';
 /** The tree's top-level entries (islands/shared/FolderTree.tsx), read with the page. */
 type FolderChoice = TreeEntry;
 
-type Load = { status: 'loading' } | { status: 'failed'; detail: string } | { status: 'ready'; endpoint: WebhookEndpoint | undefined; folders: FolderChoice[] | undefined };
-
 /**
  * The top-level folders (the folder tree's first level; deeper ones are read as they open). Its first page
  * is the page's first read (src/shared/page-data-reads.ts).
@@ -38,32 +38,15 @@ export function folderChoices(): Promise<FolderChoice[]> {
 }
 
 export default function WebhookEdit({ mode }: { mode: 'new' | 'edit' }) {
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  useEffect(() => {
-    let live = true;
-    void signedInUser()
+  const read = () =>
+    signedInUser()
       .then(() => Promise.all([mode === 'edit' ? api.webhooks.get(lastSegment()) : Promise.resolve(undefined), folderChoices().catch(() => undefined)]))
-      .then(
-        ([endpoint, folders]) => live && setLoad({ status: 'ready', endpoint, folders }),
-        (err: unknown) => live && setLoad({ status: 'failed', detail: problemText(err, messages.loadFailed) }),
-      );
-    return () => {
-      live = false;
-    };
-  }, [mode]);
-  if (load.status === 'loading') return <p role="status" className="hint">Loading…</p>;
-  if (load.status === 'failed')
-    return (
-      <div className="card admin-section">
-        <p className="error-text" role="alert">
-          {load.detail}
-        </p>
-        <p>
-          <a href={webhooksPath}>{messages.backToWebhooks}</a>
-        </p>
-      </div>
-    );
-  return <WebhookForm initial={load.endpoint} folders={load.folders} />;
+      .then(([endpoint, folders]) => ({ endpoint, folders }));
+  return (
+    <ReadFirst read={read} failed={messages.loadFailed} back={{ href: webhooksPath, text: messages.backToWebhooks }}>
+      {(page) => <WebhookForm initial={page?.endpoint} folders={page?.folders} />}
+    </ReadFirst>
+  );
 }
 
 function WebhookForm({ initial, folders }: { initial: WebhookEndpoint | undefined; folders: FolderChoice[] | undefined }) {
@@ -83,11 +66,7 @@ function WebhookForm({ initial, folders }: { initial: WebhookEndpoint | undefine
             <label htmlFor={`${ids}-enabled`}>{messages.onLabel}</label>
           </div>
         )}
-        {error && (
-          <p className="error-text" role="alert" id={`${ids}-error`}>
-            {error}
-          </p>
-        )}
+        <ErrorText text={error} id={`${ids}-error`} />
         <WebhookActions saved={!!endpoint} busy={form.busy} onSendTest={() => void form.sendTest()} onConfirm={form.setConfirming} />
         {confirming && (
           <WebhookConfirm

@@ -1,12 +1,14 @@
 /**
  * The webhook page's form state (issue #34): its fields, the secret shown once, and the actions (save or register,
- * rotate the secret, delete, send a test event), each through `act`, which holds the buttons and shows the error.
+ * rotate the secret, delete, send a test event), each through `act` (islands/shared/use-task.ts), which holds the
+ * buttons and shows the error.
  */
 import { useState, type FormEvent } from 'react';
-import { api, problemText, SOMETHING_WENT_WRONG } from '../../../src/client/api.ts';
+import { api } from '../../../src/client/api.ts';
 import { navigate } from '../../../src/client/navigation.ts';
 import { showAlert, showAlertAfterNavigation } from '../../../src/client/stores/alerts.ts';
 import { WEBHOOK_EVENT_TYPES, type WebhookEndpoint, type WebhookEventType } from '../../../src/shared/api/webhooks.ts';
+import { useTask } from '../../shared/use-task.ts';
 import { webhookPath, webhooksPath } from '../shared/admin-paths.ts';
 import { messages } from './messages.ts';
 import type { ChosenFolder } from './WebhookFolderField.tsx';
@@ -30,30 +32,9 @@ function useWebhookFields(initial: WebhookEndpoint | undefined) {
   return { url, setUrl, events, toggle, folder, setFolder, enabled, setEnabled };
 }
 
-/** Runs one request with the buttons held; its problem becomes the form's error. */
-function useAct() {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | undefined>();
-
-  async function act<T>(work: () => Promise<T>): Promise<T | undefined> {
-    setBusy(true);
-    setError(undefined);
-    try {
-      return await work();
-    } catch (err) {
-      setError(problemText(err, SOMETHING_WENT_WRONG));
-      return undefined;
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return { busy, error, setError, act };
-}
-
 export function useWebhookForm(initial: WebhookEndpoint | undefined) {
   const fields = useWebhookFields(initial);
-  const { busy, error, setError, act } = useAct();
+  const { busy, error, setError, run: act } = useTask();
   const [endpoint, setEndpoint] = useState(initial);
   const [secret, setSecret] = useState<string | undefined>();
   const [confirming, setConfirming] = useState<Confirming>();

@@ -2,13 +2,13 @@
  * Delete, in two steps (documentation §4): 'Delete {name}?', then the 'REALLY sure' step; then the
  * item goes to the trash and the page says so with UNDO, which restores it into this folder.
  */
-import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import { useState } from 'react';
 import { api, problemText, SOMETHING_WENT_WRONG } from '../../../src/client/api.ts';
 import { showAlert } from '../../../src/client/stores/alerts.ts';
 import type { ListedItem } from '../../../src/shared/api/documentation.ts';
 import { messages } from '../messages.ts';
 import { Dialog, useDialogOpen } from '../../shared/Dialog.tsx';
+import { DialogButtons } from '../../shared/DialogButtons.tsx';
 
 interface Props {
   item: ListedItem;
@@ -39,7 +39,7 @@ export function DeleteDialog({ item, onChanged, onClosed }: Props) {
   }
 
   return (
-    <Dialog label={`Delete ${kind}`} open={open} onClose={() => !busy && close()} onClosed={onClosed}>
+    <Dialog label={`Delete ${kind}`} open={open} busy={busy} onClose={close} onClosed={onClosed}>
       {step === 1 ? (
         <p>
           Are you sure you want to delete the {kind.toLowerCase()} <strong>{item.name}</strong>?
@@ -50,20 +50,13 @@ export function DeleteDialog({ item, onChanged, onClosed }: Props) {
           {item.kind === 'folder' ? ' and everything in it' : ''} will go to the trash.
         </p>
       )}
-      <div className="dialog-actions">
-        <SlButton onClick={close} disabled={busy}>
-          Cancel
-        </SlButton>
-        {step === 1 ? (
-          <SlButton variant="danger" onClick={() => setStep(2)}>
-            Delete
-          </SlButton>
-        ) : (
-          <SlButton variant="danger" loading={busy} onClick={() => void remove()}>
-            Yes, Delete
-          </SlButton>
-        )}
-      </div>
+      <DialogButtons
+        variant="danger"
+        action={step === 1 ? 'Delete' : 'Yes, Delete'}
+        busy={busy}
+        onCancel={close}
+        onAction={step === 1 ? () => setStep(2) : () => void remove()}
+      />
     </Dialog>
   );
 }

@@ -4,20 +4,21 @@
  * dialog names the first three only; Report is offered too, or no one could make the report the spec
  * describes (issue #32; docs/decisions.md "A report can be created").
  */
-import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import SlInput from '@shoelace-style/shoelace/dist/react/input/index.js';
 import SlRadio from '@shoelace-style/shoelace/dist/react/radio/index.js';
 import SlRadioGroup from '@shoelace-style/shoelace/dist/react/radio-group/index.js';
-import SlTextarea from '@shoelace-style/shoelace/dist/react/textarea/index.js';
 import { useState } from 'react';
-import { api, problemText, SOMETHING_WENT_WRONG } from '../../../src/client/api.ts';
+import { api } from '../../../src/client/api.ts';
 import { navigate } from '../../../src/client/navigation.ts';
 import { showAlertAfterNavigation } from '../../../src/client/stores/alerts.ts';
-import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, type Doctype } from '../../../src/shared/api/documentation.ts';
+import { MAX_NAME_LENGTH, type Doctype } from '../../../src/shared/api/documentation.ts';
 import { editPath } from '../../../src/shared/page-addresses.ts';
 import { DOCTYPE_LABELS } from '../../../src/shared/item-kinds.ts';
 import { messages } from '../messages.ts';
 import { Dialog, useDialogOpen } from '../../shared/Dialog.tsx';
+import { DialogButtons } from '../../shared/DialogButtons.tsx';
+import { useTask } from '../../shared/use-task.ts';
+import { DescriptionField } from './DescriptionField.tsx';
 import { ErrorBanner } from './ErrorBanner.tsx';
 
 const KINDS = ['presentation', 'form', 'sheet', 'report'] as const satisfies readonly Doctype[];
@@ -27,27 +28,24 @@ export function NewDocumentDialog({ folderId, onClosed }: { folderId: string; on
   const [name, setName] = useState('');
   const [doctype, setDoctype] = useState<Doctype | ''>('');
   const [description, setDescription] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { busy, error, run } = useTask();
   const complete = name.trim() !== '' && doctype !== '';
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     if (!complete || busy) return;
-    setBusy(true);
-    setError('');
-    try {
-      const document = await api.documentation.createDocument({ folder_id: folderId, name, doctype, description });
-      showAlertAfterNavigation('success', messages.documentCreated);
-      navigate(editPath(document.id));
-    } catch (err) {
-      setError(problemText(err, SOMETHING_WENT_WRONG));
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        const document = await api.documentation.createDocument({ folder_id: folderId, name, doctype, description });
+        showAlertAfterNavigation('success', messages.documentCreated);
+        navigate(editPath(document.id));
+      },
+      { leaves: true },
+    );
   }
 
   return (
-    <Dialog label="New document" open={open} onClose={() => !busy && close()} onClosed={onClosed}>
+    <Dialog label="New document" open={open} busy={busy} onClose={close} onClosed={onClosed}>
       <form className="dialog-form" onSubmit={submit}>
         <SlInput label="Name" name="name" required value={name} maxlength={MAX_NAME_LENGTH} data-autofocus onSlInput={(e) => setName((e.target as HTMLInputElement).value)} />
         <SlRadioGroup label="Kind" name="doctype" required value={doctype} onSlChange={(e) => setDoctype((e.target as HTMLInputElement).value as Doctype)}>
@@ -57,23 +55,9 @@ export function NewDocumentDialog({ folderId, onClosed }: { folderId: string; on
             </SlRadio>
           ))}
         </SlRadioGroup>
-        <SlTextarea
-          label="Description"
-          name="description"
-          value={description}
-          rows={3}
-          maxlength={MAX_DESCRIPTION_LENGTH}
-          onSlInput={(e) => setDescription((e.target as HTMLTextAreaElement).value)}
-        />
+        <DescriptionField value={description} onChange={setDescription} />
         <ErrorBanner detail={error} />
-        <div className="dialog-actions">
-          <SlButton onClick={close} disabled={busy}>
-            Cancel
-          </SlButton>
-          <SlButton type="submit" variant="primary" disabled={!complete} loading={busy}>
-            Create
-          </SlButton>
-        </div>
+        <DialogButtons action="Create" busy={busy} disabled={!complete} onCancel={close} />
       </form>
     </Dialog>
   );

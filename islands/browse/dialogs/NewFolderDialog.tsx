@@ -1,14 +1,15 @@
 /** New Folder (documentation §2, §4): name and description; 'Folder {name link} created.' and a refresh. */
-import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import SlInput from '@shoelace-style/shoelace/dist/react/input/index.js';
-import SlTextarea from '@shoelace-style/shoelace/dist/react/textarea/index.js';
 import { useState } from 'react';
-import { api, problemText, SOMETHING_WENT_WRONG } from '../../../src/client/api.ts';
+import { api } from '../../../src/client/api.ts';
 import { showAlert } from '../../../src/client/stores/alerts.ts';
-import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from '../../../src/shared/api/documentation.ts';
+import { MAX_NAME_LENGTH } from '../../../src/shared/api/documentation.ts';
 import { browsePath } from '../../../src/shared/page-addresses.ts';
 import { messages } from '../messages.ts';
 import { Dialog, useDialogOpen } from '../../shared/Dialog.tsx';
+import { DialogButtons } from '../../shared/DialogButtons.tsx';
+import { useTask } from '../../shared/use-task.ts';
+import { DescriptionField } from './DescriptionField.tsx';
 import { ErrorBanner } from './ErrorBanner.tsx';
 
 interface Props {
@@ -21,46 +22,25 @@ export function NewFolderDialog({ parentId, onCreated, onClosed }: Props) {
   const [open, close] = useDialogOpen();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { busy, error, run } = useTask();
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setError('');
-    try {
+    await run(async () => {
       const folder = await api.documentation.createFolder({ parent_id: parentId, name, description });
       showAlert('success', messages.folderCreated, undefined, { text: folder.name, href: browsePath(folder.id) });
       onCreated();
       close();
-    } catch (err) {
-      setError(problemText(err, SOMETHING_WENT_WRONG));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
-    <Dialog label="New Folder" open={open} onClose={() => !busy && close()} onClosed={onClosed}>
+    <Dialog label="New Folder" open={open} busy={busy} onClose={close} onClosed={onClosed}>
       <form className="dialog-form" onSubmit={submit}>
         <SlInput label="Name" name="name" value={name} maxlength={MAX_NAME_LENGTH} data-autofocus onSlInput={(e) => setName((e.target as HTMLInputElement).value)} />
-        <SlTextarea
-          label="Description"
-          name="description"
-          value={description}
-          rows={3}
-          maxlength={MAX_DESCRIPTION_LENGTH}
-          onSlInput={(e) => setDescription((e.target as HTMLTextAreaElement).value)}
-        />
+        <DescriptionField value={description} onChange={setDescription} />
         <ErrorBanner detail={error} />
-        <div className="dialog-actions">
-          <SlButton onClick={close} disabled={busy}>
-            Cancel
-          </SlButton>
-          <SlButton type="submit" variant="primary" loading={busy}>
-            Create
-          </SlButton>
-        </div>
+        <DialogButtons action="Create" busy={busy} onCancel={close} />
       </form>
     </Dialog>
   );

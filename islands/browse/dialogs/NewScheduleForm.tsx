@@ -9,10 +9,12 @@ import SlCheckbox from '@shoelace-style/shoelace/dist/react/checkbox/index.js';
 import SlInput from '@shoelace-style/shoelace/dist/react/input/index.js';
 import SlTextarea from '@shoelace-style/shoelace/dist/react/textarea/index.js';
 import { useEffect, useState } from 'react';
-import { api, problemText, SOMETHING_WENT_WRONG } from '../../../src/client/api.ts';
+import { api } from '../../../src/client/api.ts';
 import { assigneeLabel } from '../../../src/client/stores/assignments.ts';
 import type { ScheduleAssigneeType } from '../../../src/shared/api/schedules.ts';
 import { readerTimeZone } from '../../../src/shared/date-time.ts';
+import { ErrorText } from '../../shared/ErrorText.tsx';
+import { useTask } from '../../shared/use-task.ts';
 import { HOW_OFTEN, newChoices, scheduleBody, type HowOften, type ScheduleChoices } from './schedule-form-state.ts';
 
 interface Assignee {
@@ -44,23 +46,16 @@ function useAssignees(documentId: string): Assignee[] {
 export function NewScheduleForm({ documentId, onMade, onCancel }: { documentId: string; onMade: () => void; onCancel: () => void }) {
   const assignees = useAssignees(documentId);
   const [choices, setChoices] = useState<ScheduleChoices>(() => newChoices(readerTimeZone()));
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { busy, error, setError, run } = useTask();
   const set = (change: Partial<ScheduleChoices>) => setChoices((c) => ({ ...c, ...change }));
 
   async function make() {
     const body = scheduleBody(documentId, choices);
     if (typeof body === 'string') return setError(body);
-    setBusy(true);
-    setError('');
-    try {
+    await run(async () => {
       await api.workflow.makeSchedule(body);
       onMade();
-    } catch (err) {
-      setError(problemText(err, SOMETHING_WENT_WRONG));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -83,11 +78,7 @@ export function NewScheduleForm({ documentId, onMade, onCancel }: { documentId: 
         Allow late submissions
       </SlCheckbox>
       <SlTextarea label="Notes" rows={2} value={choices.notes} onSlInput={(e) => set({ notes: valueOf(e) })} />
-      {error && (
-        <p className="error-text" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorText text={error} />
       <div className="dialog-actions">
         <SlButton size="small" onClick={onCancel} disabled={busy}>
           Cancel

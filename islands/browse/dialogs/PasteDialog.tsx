@@ -5,7 +5,6 @@
  * {origin}' with UNDO, which moves it back: '{name} returned to {origin}'); the clipboard then clears.
  * A refusal shows the server's detail in the dialog and as an error alert.
  */
-import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import SlCheckbox from '@shoelace-style/shoelace/dist/react/checkbox/index.js';
 import { useState } from 'react';
 import { api, problemText, SOMETHING_WENT_WRONG } from '../../../src/client/api.ts';
@@ -15,6 +14,8 @@ import type { DropTarget } from '../item-drag.ts';
 import { canRemoveOriginal } from '../offered-actions.ts';
 import { messages } from '../messages.ts';
 import { Dialog, useDialogOpen } from '../../shared/Dialog.tsx';
+import { DialogButtons } from '../../shared/DialogButtons.tsx';
+import { useTask } from '../../shared/use-task.ts';
 import { ErrorBanner } from './ErrorBanner.tsx';
 
 interface Props {
@@ -31,31 +32,25 @@ export function PasteDialog({ item, destination, onPasted, onClosed }: Props) {
   const [open, close] = useDialogOpen();
   const movable = canRemoveOriginal(item.permissions);
   const [removeOriginal, setRemoveOriginal] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { busy, error, run } = useTask();
 
   async function paste() {
-    setBusy(true);
-    setError('');
-    try {
-      const move = movable && removeOriginal;
-      await api.documentation.paste(move ? 'move' : 'copy', destination.id, bodyOf(item));
-      const message = messages.pasted(item.name, item.originName, destination.name, move);
-      showAlert('success', message, move ? { label: 'UNDO', run: () => void moveBack(item, onPasted) } : undefined);
-      clearClipboard();
-      onPasted(item);
-      close();
-    } catch (err) {
-      const detail = problemText(err, SOMETHING_WENT_WRONG);
-      setError(detail);
-      showAlert('error', detail);
-    } finally {
-      setBusy(false);
-    }
+    const move = movable && removeOriginal;
+    await run(
+      async () => {
+        await api.documentation.paste(move ? 'move' : 'copy', destination.id, bodyOf(item));
+        const message = messages.pasted(item.name, item.originName, destination.name, move);
+        showAlert('success', message, move ? { label: 'UNDO', run: () => void moveBack(item, onPasted) } : undefined);
+        clearClipboard();
+        onPasted(item);
+        close();
+      },
+      { alert: true },
+    );
   }
 
   return (
-    <Dialog label="Paste" open={open} onClose={() => !busy && close()} onClosed={onClosed}>
+    <Dialog label="Paste" open={open} busy={busy} onClose={close} onClosed={onClosed}>
       <p>
         Paste <strong>{item.name}</strong> from <strong>{item.originName}</strong> into <strong>{destination.name}</strong>?
       </p>
@@ -65,14 +60,7 @@ export function PasteDialog({ item, destination, onPasted, onClosed }: Props) {
         </SlCheckbox>
       )}
       <ErrorBanner detail={error} />
-      <div className="dialog-actions">
-        <SlButton onClick={close} disabled={busy}>
-          Cancel
-        </SlButton>
-        <SlButton variant="primary" loading={busy} onClick={() => void paste()}>
-          Paste
-        </SlButton>
-      </div>
+      <DialogButtons action="Paste" busy={busy} onCancel={close} onAction={() => void paste()} />
     </Dialog>
   );
 }

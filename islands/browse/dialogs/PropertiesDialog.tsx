@@ -14,15 +14,15 @@
  */
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import SlInput from '@shoelace-style/shoelace/dist/react/input/index.js';
-import SlTextarea from '@shoelace-style/shoelace/dist/react/textarea/index.js';
 import { useId, useState } from 'react';
 import type { PermissionEntry } from '../../../elements/rb-permission-editor/rb-permission-editor.ts';
-import { problemText, SOMETHING_WENT_WRONG } from '../../../src/client/api.ts';
 import { showAlert } from '../../../src/client/stores/alerts.ts';
-import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, type ListedItem } from '../../../src/shared/api/documentation.ts';
+import { MAX_NAME_LENGTH, type ListedItem } from '../../../src/shared/api/documentation.ts';
 import { offersShareLinks, propertiesAccess } from '../offered-actions.ts';
 import { messages } from '../messages.ts';
 import { Dialog, useDialogOpen } from '../../shared/Dialog.tsx';
+import { useTask } from '../../shared/use-task.ts';
+import { DescriptionField } from './DescriptionField.tsx';
 import { ErrorBanner } from './ErrorBanner.tsx';
 import { FollowFields } from './FollowFields.tsx';
 import { saveProperties } from './properties-save.ts';
@@ -45,8 +45,7 @@ export function PropertiesDialog({ item, root = false, onSaved, onClosed }: Prop
   const [entries, setEntries] = useState<PermissionEntry[] | undefined>();
   // The tab shown: on Share (made at once, nothing to save) the footer offers Close alone (issue #43).
   const [shown, setShown] = useState('properties');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { busy, error, run } = useTask();
   const { readOnly, permissionsTab } = propertiesAccess(item);
   // A checklist's schedules of recurring checks (issue #44), beside its assignments.
   const offers = { permissions: permissionsTab, schedule: item.kind === 'document' && item.doctype === 'form', share: offersShareLinks(item) };
@@ -59,38 +58,24 @@ export function PropertiesDialog({ item, root = false, onSaved, onClosed }: Prop
   async function save(event: React.FormEvent) {
     event.preventDefault();
     if (busy || !changed) return;
-    setBusy(true);
-    setError('');
-    try {
+    await run(async () => {
       await saveProperties(item, { name, description, entries, calls, readOnly });
       showAlert('success', messages.edited(item.kind, name));
       onSaved(item);
       close();
-    } catch (err) {
-      setError(problemText(err, SOMETHING_WENT_WRONG));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   const properties = (
     <>
       <SlInput label="Name" name="name" value={name} readonly={readOnly || root} maxlength={MAX_NAME_LENGTH} onSlInput={(e) => setName((e.target as HTMLInputElement).value)} />
-      <SlTextarea
-        label="Description"
-        name="description"
-        value={description}
-        readonly={readOnly}
-        rows={3}
-        maxlength={MAX_DESCRIPTION_LENGTH}
-        onSlInput={(e) => setDescription((e.target as HTMLTextAreaElement).value)}
-      />
+      <DescriptionField value={description} readonly={readOnly} onChange={setDescription} />
       <FollowFields item={item} value={follow} known={known} onChange={setChosen} />
     </>
   );
 
   return (
-    <Dialog label={`${messages.kindWord(item.kind)} Properties`} open={open} onClose={() => !busy && close()} onClosed={onClosed} className="properties-dialog">
+    <Dialog label={`${messages.kindWord(item.kind)} Properties`} open={open} busy={busy} onClose={close} onClosed={onClosed} className="properties-dialog">
       <form id={formId} className="dialog-form" onSubmit={save}>
         <PropertiesTabs item={item} root={root} offers={offers} properties={properties} shown={shown} onShown={setShown} entries={entries} onEntries={setEntries} />
         <ErrorBanner detail={error} />

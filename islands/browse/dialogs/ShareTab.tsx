@@ -13,9 +13,11 @@ import SlInput from '@shoelace-style/shoelace/dist/react/input/index.js';
 import SlSpinner from '@shoelace-style/shoelace/dist/react/spinner/index.js';
 import type SlButtonElement from '@shoelace-style/shoelace/dist/components/button/button.component.js';
 import { useEffect, useId, useRef, useState } from 'react';
-import { api, problemText, SOMETHING_WENT_WRONG } from '../../../src/client/api.ts';
+import { api, problemText } from '../../../src/client/api.ts';
 import { formatDateTime } from '../../../src/client/time-format.ts';
 import { MAX_SHARE_LINK_NAME_LENGTH, type ShareLink } from '../../../src/shared/api/share-links.ts';
+import { ErrorText } from '../../shared/ErrorText.tsx';
+import { useTask } from '../../shared/use-task.ts';
 import { EMBED_ORIGINS_HINT, expiresAtOf, isExpired, shareSnippets } from './share-snippets.ts';
 
 export const NO_SHARE_LINKS = 'No share links yet. Anyone with a share link can fill in this checklist without an account.';
@@ -81,8 +83,7 @@ function NewShareLink({ documentId, say, onCreated }: { documentId: string; say:
   const headingId = useId();
   const [name, setName] = useState('');
   const [expires, setExpires] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { busy, error, setError, run } = useTask();
   const ready = name.trim() !== '' && !busy;
 
   async function create() {
@@ -92,19 +93,13 @@ function NewShareLink({ documentId, say, onCreated }: { documentId: string; say:
       setError('Expires: enter a date and time, or leave it empty');
       return;
     }
-    setBusy(true);
-    setError('');
-    try {
+    await run(async () => {
       const link = await api.documentation.createShareLink(documentId, { name: name.trim(), expires_at: expiresAt });
       onCreated(link);
       setName('');
       setExpires('');
       say({ kind: 'success', text: `Share Link: ${link.name} Created` });
-    } catch (err) {
-      setError(problemText(err, SOMETHING_WENT_WRONG));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   // Enter makes the link: the dialog's form around the tab must not take it as Save.
@@ -136,11 +131,7 @@ function NewShareLink({ documentId, say, onCreated }: { documentId: string; say:
           onKeyDown={onKeyDown}
         />
       </div>
-      {error && (
-        <p className="error-text" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorText text={error} />
       <SlButton variant="primary" disabled={!ready} loading={busy} onClick={() => void create()}>
         Create Link
       </SlButton>
@@ -194,8 +185,7 @@ function ShareLinkDates({ link, expired }: { link: ShareLink; expired: boolean }
 /** Revoke, asked again before it is done; a refusal shows above the question. */
 function RevokeLink({ documentId, link, say, onRevoked }: { documentId: string; link: ShareLink; say: Say; onRevoked: () => void }) {
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { busy, error, run } = useTask();
   const confirmButton = useRef<SlButtonElement>(null);
   const revokeButton = useRef<SlButtonElement>(null);
   const asked = useRef(false);
@@ -209,25 +199,19 @@ function RevokeLink({ documentId, link, say, onRevoked }: { documentId: string; 
   }, [confirming]);
 
   async function revoke() {
-    setBusy(true);
-    setError('');
-    try {
-      await api.documentation.revokeShareLink(documentId, link.id);
-      say({ kind: 'success', text: `Share Link: ${link.name} Revoked` });
-      onRevoked();
-    } catch (err) {
-      setError(problemText(err, SOMETHING_WENT_WRONG));
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await api.documentation.revokeShareLink(documentId, link.id);
+        say({ kind: 'success', text: `Share Link: ${link.name} Revoked` });
+        onRevoked();
+      },
+      { leaves: true },
+    );
   }
 
   return (
     <>
-      {error && (
-        <p className="error-text" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorText text={error} />
       {confirming ? (
         <div className="share-revoke-confirm" role="group" aria-label={`Revoke ${link.name}?`}>
           <p>Revoke {link.name}? Its address, QR codes and embeds stop working at once.</p>
