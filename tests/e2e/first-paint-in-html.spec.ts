@@ -1,3 +1,4 @@
+import { countShifts } from './support/document-first-paint.ts';
 /**
  * Issue #31: a signed-in page's first data is in its first HTML, and the folder's tiles and home's dashboard
  * (its welcome card, first steps and panels) are drawn in it (src/server/http/first-paint/), before any
@@ -34,17 +35,6 @@ async function giveSessionCookie(context: BrowserContext, token: string): Promis
 /** Every module of the site (the pages' scripts, the islands, the elements) is held back until `release`. */
 const holdModules = (page: Page) => holdRequests(page, /\/(?:_astro|elements)\/[^?#]*\.m?js(?:[?#]|$)/);
 
-/** Sums the layout shifts (without recent input) from now on, in window.__rbShifts. */
-async function countShifts(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    window.__rbShifts = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-        if (!entry.hadRecentInput) window.__rbShifts! += entry.value;
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-}
 
 test.describe('with the session cookie', () => {
   test.use({ serviceWorkers: 'block' });

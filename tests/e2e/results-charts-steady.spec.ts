@@ -1,3 +1,4 @@
+import { countShifts } from './support/document-first-paint.ts';
 /**
  * Results charts that do not move the page (issues #42 and #45): the charts stand above THE results grid
  * but arrive after it (the analytics call, then the lazy chunk with uPlot). Their place is kept from the
@@ -21,17 +22,6 @@ declare global {
   }
 }
 
-/** Sums the layout shifts (without recent input) from the page's start, in window.__rbShifts. */
-async function countShifts(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    window.__rbShifts = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-        if (!entry.hadRecentInput) window.__rbShifts! += entry.value;
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-}
 
 /** Where the grid's first row and Export CSV stand, relative to the document. */
 function placesOf(page: Page): Promise<{ row: number; exportCsv: number }> {
