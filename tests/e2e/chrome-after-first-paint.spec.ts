@@ -66,7 +66,7 @@ test.describe('the chrome after the page’s first paint', () => {
     await expect(page).toHaveTitle(`View Fire drill ${orgAdmin.org.name}`);
     const times = () => page.evaluate(() => (window as unknown as { __times: Record<string, number | undefined> }).__times);
     await expect.poll(async () => Object.keys(await times()).sort()).toEqual(['answered', 'asked', 'favourites', 'menus', 'notifications']);
-    const { asked, answered, favourites, notifications, menus } = (await times()) as Record<string, number>;
+    const { asked, answered, favourites, notifications, menus } = (await times()) as Record<'asked' | 'answered' | 'favourites' | 'notifications' | 'menus', number>;
     // The drawer's favourites used to be read the moment auth/me answered, ahead of the page's own paint; the
     // bell's notifications once the page had loaded, whether or not its document had come. Now each waits for
     // the document's answer, or for the longest the chrome waits for a page's reads (1 s from auth/me's answer,
