@@ -1,4 +1,5 @@
 import { css, html, type TemplateResult } from 'lit';
+import { buttonStyles } from './controls.styles.ts';
 
 /**
  * The house dialog for elements (issue #9, "one dialog"): the same anatomy and numbers as the app's
@@ -92,37 +93,7 @@ export const dialogStyles = css`
 `;
 
 /** The app's .button look (theme.css "Buttons") for an element's dialog: primary, and `.secondary`. */
-export const dialogButtonStyles = css`
-  .dialog-actions button {
-    display: inline-flex;
-    align-items: center;
-    justify-content: center;
-    box-sizing: border-box;
-    min-height: 2.5em;
-    padding: 0.5em 1.1em;
-    border-radius: var(--rb-radius, 6px);
-    border: 1px solid var(--rb-primary, #1a2238);
-    background: var(--rb-primary, #1a2238);
-    color: var(--rb-primary-contrast, #fff);
-    font: inherit;
-    font-size: 1em;
-    font-weight: 600;
-    line-height: 1.25;
-    cursor: pointer;
-  }
-  .dialog-actions button.secondary {
-    background: var(--rb-surface, #fff);
-    color: var(--rb-primary, #1a2238);
-  }
-  .dialog-actions button:disabled {
-    opacity: 0.55;
-    cursor: not-allowed;
-  }
-  .dialog-actions button:focus-visible {
-    outline: 3px solid var(--rb-focus, #2f6fed);
-    outline-offset: 2px;
-  }
-`;
+export const dialogButtonStyles = buttonStyles('.dialog-actions button');
 
 /** The header of an element's dialog: the title (id `titleId`) and the close X, named 'Close'. */
 export function dialogHeader(title: string, titleId: string, close: () => void): TemplateResult {

@@ -5,7 +5,7 @@
  * Assign: ./follow.ts; Print QR Labels: the folder's QR label sheets). Plain buttons: the menus' Shoelace
  * parts load when one is first opened.
  */
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
 import type { ClipboardItem } from '../../src/client/stores/clipboard.ts';
 import type { MenuEntry } from './PopupMenu.tsx';
 import { SORT_ORDERS, type SortOrder } from './sort-orders.ts';
@@ -46,50 +46,56 @@ export function FolderToolbar({ sort, onSort, pastable, onPaste, trashCount, tra
   );
 }
 
-/** A toolbar button that opens its menu (loaded on first use); closing it gives the button the focus back. */
-function useMenuButton() {
+/**
+ * A toolbar button that opens its menu (loaded on first use). Choosing an entry or closing the menu gives the
+ * button the focus back, before the entry is acted on, so a dialog the entry opens returns the focus there.
+ */
+function MenuButton(props: { className: string; label?: string; menuLabel: string; entries: readonly MenuEntry[]; onEntry: (value: string) => void; children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const close = useCallback(() => {
     setOpen(false);
     button.current?.focus();
   }, []);
-  return { open, setOpen, button, close };
-}
-
-function SortMenu({ sort, onSort }: { sort: SortOrder; onSort: (order: SortOrder) => void }) {
-  const { open: sorting, setOpen: setSorting, button: sortButton, close: closeSort } = useMenuButton();
   return (
     <>
-      <button
-        type="button"
-        className="button secondary small"
-        ref={sortButton}
-        aria-haspopup="menu"
-        aria-expanded={sorting}
-        onClick={() => setSorting(!sorting)}
-      >
-        <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
-          <path d="M4 2v11M1.5 10.5 4 13l2.5-2.5M8 4h7M8 8h5M8 12h3" stroke="currentColor" strokeWidth="1.5" fill="none" strokeLinecap="round" />
-        </svg>
-        Sort: {sort.label}
+      <button type="button" className={props.className} ref={button} aria-label={props.label} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)}>
+        {props.children}
       </button>
-      {sorting && sortButton.current && (
+      {open && button.current && (
         <Suspense fallback={null}>
           <PopupMenu
-            label="Sort by"
-            anchor={sortButton.current}
-            entries={SORT_ORDERS.map((order) => ({ value: order.key, label: order.label, checked: order.key === sort.key }))}
-            onSelect={(key) => {
-              const order = SORT_ORDERS.find((o) => o.key === key);
-              if (order) onSort(order);
-              closeSort();
+            label={props.menuLabel}
+            anchor={button.current}
+            entries={props.entries}
+            onSelect={(value) => {
+              close();
+              props.onEntry(value);
             }}
-            onClose={closeSort}
+            onClose={close}
           />
         </Suspense>
       )}
     </>
+  );
+}
+
+function SortMenu({ sort, onSort }: { sort: SortOrder; onSort: (order: SortOrder) => void }) {
+  return (
+    <MenuButton
+      className="button secondary small"
+      menuLabel="Sort by"
+      entries={SORT_ORDERS.map((order) => ({ value: order.key, label: order.label, checked: order.key === sort.key }))}
+      onEntry={(key) => {
+        const order = SORT_ORDERS.find((o) => o.key === key);
+        if (order) onSort(order);
+      }}
+    >
+      <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+        <path d="M4 2v11M1.5 10.5 4 13l2.5-2.5M8 4h7M8 8h5M8 12h3" stroke="currentColor" strokeWidth="1.5" fill="none" strokeLinecap="round" />
+      </svg>
+      Sort: {sort.label}
+    </MenuButton>
   );
 }
 
@@ -108,39 +114,14 @@ function TrashLink({ count, href }: { count: number; href: string }) {
 }
 
 function FolderMenu({ folderName, entries, onEntry }: { folderName: string; entries: readonly MenuEntry[]; onEntry: (value: string) => void }) {
-  const { open: following, setOpen: setFollowing, button: folderButton, close: closeFolderMenu } = useMenuButton();
+  const label = `Folder menu of ${folderName}`;
   return (
-    <>
-      <button
-        type="button"
-        className="button secondary small folder-menu-button"
-        ref={folderButton}
-        aria-label={`Folder menu of ${folderName}`}
-        aria-haspopup="menu"
-        aria-expanded={following}
-        onClick={() => setFollowing(!following)}
-      >
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-          <circle cx="12" cy="5" r="2" fill="currentColor" />
-          <circle cx="12" cy="12" r="2" fill="currentColor" />
-          <circle cx="12" cy="19" r="2" fill="currentColor" />
-        </svg>
-      </button>
-      {following && folderButton.current && (
-        <Suspense fallback={null}>
-          <PopupMenu
-            label={`Folder menu of ${folderName}`}
-            anchor={folderButton.current}
-            entries={entries}
-            onSelect={(value) => {
-              // The button takes the focus back first, so a dialog the entry opens returns it there.
-              closeFolderMenu();
-              onEntry(value);
-            }}
-            onClose={closeFolderMenu}
-          />
-        </Suspense>
-      )}
-    </>
+    <MenuButton className="button secondary small folder-menu-button" label={label} menuLabel={label} entries={entries} onEntry={onEntry}>
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+        <circle cx="12" cy="5" r="2" fill="currentColor" />
+        <circle cx="12" cy="12" r="2" fill="currentColor" />
+        <circle cx="12" cy="19" r="2" fill="currentColor" />
+      </svg>
+    </MenuButton>
   );
 }

@@ -90,34 +90,20 @@ export function PropertiesTabs({ item, root, offers, properties, shown, onShown,
 }
 
 function PropertiesTabNav({ offers }: { offers: Props['offers'] }) {
-  return (
-    <>
-      <SlTab slot="nav" panel="properties">
-        Properties
-      </SlTab>
-      {offers.permissions && (
-        <SlTab slot="nav" panel="permissions">
-          Permissions
+  const tabs: [panel: string, label: string, offered: boolean][] = [
+    ['properties', 'Properties', true],
+    ['permissions', 'Permissions', offers.permissions],
+    ['who-can-access', 'Who can access', offers.permissions],
+    ['assignments', 'Assignments', true],
+    ['schedule', 'Schedule', offers.schedule],
+    ['share', 'Share', offers.share],
+  ];
+  return tabs.map(
+    ([panel, label, offered]) =>
+      offered && (
+        <SlTab key={panel} slot="nav" panel={panel}>
+          {label}
         </SlTab>
-      )}
-      {offers.permissions && (
-        <SlTab slot="nav" panel="who-can-access">
-          Who can access
-        </SlTab>
-      )}
-      <SlTab slot="nav" panel="assignments">
-        Assignments
-      </SlTab>
-      {offers.schedule && (
-        <SlTab slot="nav" panel="schedule">
-          Schedule
-        </SlTab>
-      )}
-      {offers.share && (
-        <SlTab slot="nav" panel="share">
-          Share
-        </SlTab>
-      )}
-    </>
+      ),
   );
 }
