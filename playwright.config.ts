@@ -3,7 +3,7 @@
  * real server on a fixed port with a fresh data folder per run (PGlite database, mail outbox).
  *
  * Playwright never downloads a browser here (STACK.md): CHROMIUM_PATH points at the browser, by default
- * Debian's /usr/bin/chromium. The tests find the server and its data folder through E2E_BASE_URL and
+ * Debian's headless shell of Chromium, /usr/bin/chromium-headless-shell (tests/e2e/support/chromium.ts). The tests find the server and its data folder through E2E_BASE_URL and
  * E2E_DATA_DIR (tests/e2e/support/environment.ts).
  */
 import { mkdtempSync } from 'node:fs';

@@ -1,8 +1,8 @@
 // @ts-check
 /**
  * The first step of `npm test` (and of `.ci/run`, before `npm install`): the programs the suite needs from
- * the machine. Chromium for the browser tests (CHROMIUM_PATH, else /usr/bin/chromium, as
- * tests/e2e/support/chromium.ts launches it), poppler's `pdftoppm` and zbar's `zbarimg` for the QR label
+ * the machine. Chromium for the browser tests (CHROMIUM_PATH, else Debian's headless shell of Chromium,
+ * /usr/bin/chromium-headless-shell, as tests/e2e/support/chromium.ts launches it), poppler's `pdftoppm` and zbar's `zbarimg` for the QR label
  * sheets' tests (tests/api/support/qr-scan.ts). When one is missing: as root with apt-get (Debian), it runs
  * `apt-get update` and installs the Debian packages that bring them; otherwise it stops at once with the
  * command that would, instead of the suite failing test by test.
@@ -14,7 +14,9 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
+export const DEFAULT_CHROMIUM = '/usr/bin/chromium-headless-shell';
+/** The Debian package that installs DEFAULT_CHROMIUM. */
+const CHROMIUM_PACKAGE = 'chromium-headless-shell';
 
 /**
  * @typedef {{ tool: string, debianPackage: string }} Tool a program the tests run, and the Debian package that installs it
@@ -30,7 +32,7 @@ export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
  */
 export function requiredTools(chromiumPath) {
   return [
-    { tool: chromiumPath || DEFAULT_CHROMIUM, debianPackage: 'chromium' },
+    { tool: chromiumPath || DEFAULT_CHROMIUM, debianPackage: CHROMIUM_PACKAGE },
     { tool: 'pdftoppm', debianPackage: 'poppler-utils' },
     { tool: 'zbarimg', debianPackage: 'zbar-tools' },
   ];
@@ -75,7 +77,7 @@ export function plan({ missing, isRoot, hasAptGet }) {
   const install = ['apt-get', 'install', '-y', '--no-install-recommends', ...packages];
   if (isRoot && hasAptGet) return { action: 'install', packages, commands: [['apt-get', 'update'], install] };
   const command = `apt-get update && ${install.join(' ')}`;
-  const chromium = missing.find((tool) => tool.debianPackage === 'chromium');
+  const chromium = missing.find((tool) => tool.debianPackage === CHROMIUM_PACKAGE);
   const elsewhere =
     chromium && chromium.tool !== DEFAULT_CHROMIUM
       ? ` (CHROMIUM_PATH is ${chromium.tool}: that package installs ${DEFAULT_CHROMIUM}; unset CHROMIUM_PATH or point it at a Chromium)`

@@ -14,7 +14,7 @@ function machine(present: string[], { uid = 0, aptWorks = true } = {}) {
   const programs = new Set(present);
   const commands: string[][] = [];
   const lines: string[] = [];
-  const brings: Record<string, string[]> = { chromium: ['/usr/bin/chromium'], 'poppler-utils': ['pdftoppm'], 'zbar-tools': ['zbarimg'] };
+  const brings: Record<string, string[]> = { 'chromium-headless-shell': ['/usr/bin/chromium-headless-shell'], 'poppler-utils': ['pdftoppm'], 'zbar-tools': ['zbarimg'] };
   return {
     commands,
     lines,
@@ -33,7 +33,7 @@ function machine(present: string[], { uid = 0, aptWorks = true } = {}) {
   };
 }
 
-const ALL = ['/usr/bin/chromium', 'pdftoppm', 'zbarimg', 'apt-get'];
+const ALL = ['/usr/bin/chromium-headless-shell', 'pdftoppm', 'zbarimg', 'apt-get'];
 
 describe('plan', () => {
   const [chromium, pdftoppm, zbarimg] = requiredTools(undefined);
@@ -59,8 +59,8 @@ describe('plan', () => {
     expect(decided).toEqual({
       action: 'stop',
       message:
-        'The tests need /usr/bin/chromium, pdftoppm, zbarimg, missing here: run as root: ' +
-        'apt-get update && apt-get install -y --no-install-recommends chromium poppler-utils zbar-tools',
+        'The tests need /usr/bin/chromium-headless-shell, pdftoppm, zbarimg, missing here: run as root: ' +
+        'apt-get update && apt-get install -y --no-install-recommends chromium-headless-shell poppler-utils zbar-tools',
     });
   });
 
@@ -92,18 +92,18 @@ describe('ensureTestTools', () => {
     expect(ensureTestTools(m.options)).toBe(true);
     expect(m.commands).toEqual([
       ['apt-get', 'update'],
-      ['apt-get', 'install', '-y', '--no-install-recommends', 'chromium'],
+      ['apt-get', 'install', '-y', '--no-install-recommends', 'chromium-headless-shell'],
     ]);
   });
 
   it('as root on a bare Debian: installs all three', () => {
     const m = machine(['apt-get']);
     expect(ensureTestTools(m.options)).toBe(true);
-    expect(m.commands[1]).toEqual(['apt-get', 'install', '-y', '--no-install-recommends', 'chromium', 'poppler-utils', 'zbar-tools']);
+    expect(m.commands[1]).toEqual(['apt-get', 'install', '-y', '--no-install-recommends', 'chromium-headless-shell', 'poppler-utils', 'zbar-tools']);
   });
 
   it('not root, a tool missing: stops at once, running nothing', () => {
-    const m = machine(['/usr/bin/chromium', 'pdftoppm', 'apt-get'], { uid: 1000 });
+    const m = machine(['/usr/bin/chromium-headless-shell', 'pdftoppm', 'apt-get'], { uid: 1000 });
     expect(ensureTestTools(m.options)).toBe(false);
     expect(m.commands).toEqual([]);
     expect(m.lines).toEqual([
@@ -121,7 +121,7 @@ describe('ensureTestTools', () => {
   it('respects CHROMIUM_PATH: looks for Chromium there', () => {
     const m = machine(['/opt/chrome/chrome', 'pdftoppm', 'zbarimg'], { uid: 1000 });
     expect(ensureTestTools({ ...m.options, env: { CHROMIUM_PATH: '/opt/chrome/chrome' } })).toBe(true);
-    const without = machine(['/usr/bin/chromium', 'pdftoppm', 'zbarimg', 'apt-get'], { uid: 1000 });
+    const without = machine(['/usr/bin/chromium-headless-shell', 'pdftoppm', 'zbarimg', 'apt-get'], { uid: 1000 });
     expect(ensureTestTools({ ...without.options, env: { CHROMIUM_PATH: '/opt/chrome/chrome' } })).toBe(false);
   });
 
