@@ -43,17 +43,10 @@ export function buttonStyles(selector: string): CSSResult {
   `;
 }
 
-export const controlStyles = [
-  buttonStyles('.button'),
-  css`
-    .button:hover {
-      filter: brightness(1.15);
-    }
-    .button.secondary:hover {
-      filter: none;
-      background: var(--rb-hover, #eef0f6);
-    }
-    .control {
+/** The look of theme.css "Forms" for the inputs, selects and textareas `selector` picks. */
+export function controlLook(selector: string): CSSResult {
+  return css`
+    ${unsafeCSS(selector)} {
       box-sizing: border-box;
       min-height: 2.6em;
       padding: 0.55em 0.7em;
@@ -62,6 +55,20 @@ export const controlStyles = [
       background: var(--rb-surface, #fff);
       color: var(--rb-text, #1c1f26);
       font: inherit;
+    }
+  `;
+}
+
+export const controlStyles = [
+  buttonStyles('.button'),
+  controlLook('.control'),
+  css`
+    .button:hover {
+      filter: brightness(1.15);
+    }
+    .button.secondary:hover {
+      filter: none;
+      background: var(--rb-hover, #eef0f6);
     }
     input[type='checkbox'] {
       accent-color: var(--rb-primary, #1a2238);

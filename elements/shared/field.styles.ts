@@ -1,11 +1,14 @@
 import { css } from 'lit';
+import { controlLook } from './controls.styles.ts';
 
 /**
  * The app's form fields (src/styles/theme.css "Forms") for an element's dialog, restated as dialog.styles.ts
  * restates the dialog: a `.field` (label above its select or textarea), a `.check-field` (a checkbox beside
  * its label, its hint below the label), `.hint` and `.error` (role=alert). Sizes in em (embed-reset.styles.ts).
  */
-export const fieldStyles = css`
+export const fieldStyles = [
+  controlLook('.field select, .field textarea'),
+  css`
   form {
     margin: 0;
   }
@@ -20,15 +23,7 @@ export const fieldStyles = css`
   }
   .field select,
   .field textarea {
-    box-sizing: border-box;
     width: 100%;
-    min-height: 2.6em;
-    padding: 0.55em 0.7em;
-    border: 1px solid var(--rb-border, #c9cdd6);
-    border-radius: var(--rb-radius, 6px);
-    background: var(--rb-surface, #fff);
-    color: var(--rb-text, #1c1f26);
-    font: inherit;
   }
   .field select {
     appearance: auto;
@@ -72,4 +67,5 @@ export const fieldStyles = css`
     color: var(--rb-danger, #b3261e);
     font-weight: 600;
   }
-`;
+`,
+];
