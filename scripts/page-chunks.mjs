@@ -80,7 +80,8 @@ const ISLAND = /\/islands\//;
 export const ROLLDOWN_RUNTIME = '\0rolldown/runtime.js';
 const LIT = /\/node_modules\/(lit|lit-html|lit-element|@lit\/reactive-element)\//;
 const LIT_HTML = /\/node_modules\/lit-html\//;
-const LIT_HYDRATE = /\/node_modules\/@lit-labs\/ssr-client\//;
+/** The hydrate support, and the lit-html internals only it imports (they went to lit-html's file, which /fill/ loads). */
+const LIT_HYDRATE = /\/node_modules\/(@lit-labs\/ssr-client\/|lit-html\/private-ssr-support\.js)/;
 
 /**
  * @typedef {{ isEntry: boolean, importedIds: readonly string[], dynamicallyImportedIds: readonly string[] }} ModuleInfo

@@ -26,10 +26,6 @@ export async function openRearCamera(): Promise<MediaStream> {
   return navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
 }
 
-export function stopCamera(stream: MediaStream | undefined): void {
-  stream?.getTracks().forEach((track) => track.stop());
-}
-
 async function nativeDecoder(): Promise<FrameDecoder | undefined> {
   const Detector = (globalThis as { BarcodeDetector?: BarcodeDetectorClass }).BarcodeDetector;
   if (!Detector) return undefined;

@@ -1,10 +1,9 @@
 /**
  * The photos taken for rb-checklist's answers where photo verification asks for them (kept beside the
- * element, which it asks to update): each compressed by THE compressor as it is added, shown from a local address
+ * element, which it asks to update): each compressed by THE compressor (loaded then) as it is added, shown from a local address
  * until the submission carries it away, let go when removed or cleared. One choice of files at a time.
  */
 import type { ReactiveControllerHost } from 'lit';
-import { compressImage, FORM_MEDIA } from '../shared/image-compression.ts';
 import type { LocalPhoto } from './question-view.ts';
 
 export class QuestionPhotos {
@@ -28,6 +27,8 @@ export class QuestionPhotos {
     this.adding = id;
     this.host.requestUpdate();
     try {
+      // THE compressor loads with the first photo: most checklists ask for none (it stays off /fill/'s first load).
+      const { compressImage, FORM_MEDIA } = await import('../shared/image-compression.ts');
       const added: LocalPhoto[] = [];
       for (const file of files) {
         const photo = await compressImage(file, FORM_MEDIA);

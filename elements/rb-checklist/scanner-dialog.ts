@@ -1,6 +1,8 @@
 import { html, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { dialogHeader } from '../shared/dialog.styles.ts';
-import { openRearCamera, scanVideo, stopCamera } from './qr-scanner.ts';
+
+/** Stops the camera's tracks (a stream not opened yet: nothing). */
+const stopCamera = (stream: MediaStream | undefined): void => stream?.getTracks().forEach((track) => track.stop());
 
 /** The element that hosts the scanner: it renders `render()` into its shadow root. */
 type Host = ReactiveControllerHost & HTMLElement & { renderRoot: HTMLElement | DocumentFragment };
@@ -38,6 +40,8 @@ export class ScannerDialog implements ReactiveController {
     dialog?.showModal();
     dialog?.focus();
     try {
+      // The camera's code (./qr-scanner.ts) loads on the first scan: most checklists have no QR code question.
+      const { openRearCamera, scanVideo } = await import('./qr-scanner.ts');
       const stream = await openRearCamera();
       if (controller.signal.aborted) return stopCamera(stream);
       this.scanning.stream = stream;
