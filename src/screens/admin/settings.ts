@@ -18,7 +18,7 @@ import type { MailFailures } from '../../shared/api/settings.ts';
  * 'settings/mail-failures'). The mail warning is an extra: when it cannot be read the figures still show.
  */
 export const settingsReads = () =>
-  Promise.all([api.users.list({ limit: 1 }), api.buildInfo(), api.settings.mailFailures().catch((): MailFailures | undefined => undefined)]);
+  Promise.all([api.users.list({ limit: 1 }, 'memberCount'), api.buildInfo('buildInfo'), api.settings.mailFailures('mailFailures').catch((): MailFailures | undefined => undefined)]);
 
 /** The mail warning's words, or undefined when nothing failed: "3 messages could not be delivered." and the last error with its time. */
 export interface MailFailureNotice {

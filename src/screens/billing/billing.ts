@@ -16,7 +16,7 @@ import { planPrice, subscribeHint, subscriptionSentence, SUBSCRIBE_FAILED } from
 const byId = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
 /** The page's one read besides auth/me, exactly as its early read names it ('billing/products'). */
-export const billingReads = () => api.billing.products();
+export const billingReads = () => api.billing.products('plans');
 
 export async function mountBillingPage(): Promise<void> {
   const { user, data } = await signedInPage(() => billingReads().then(
