@@ -12,7 +12,7 @@ import { DataGrid, type DataGridColumn } from '../../shared/DataGrid.tsx';
 import { usePageRead } from '../../shared/use-page-read.ts';
 import { messages } from './messages.ts';
 
-/** A page of the log; the first is also the edit page's first read (src/shared/page-data-reads.ts): the same address. */
+/** A page of the log; the first is also the edit page's first read (`deliveries`, src/shared/page-data-reads.ts). */
 export const DELIVERY_LOG_PAGE = 50;
 
 /** What an attempt came to: its status code, or why there was none. */

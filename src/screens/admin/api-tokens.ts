@@ -10,7 +10,7 @@ import { api, problemText } from '../../client/api.ts';
 import { signedInPage } from '../../client/signed-in-user.ts';
 import { drawTokenList } from '../account/api-token-list.ts';
 
-/** The page's one read, exactly as its first read names it ('users/api-tokens?skip=0&limit=100'). */
+/** A page of the members' tokens; the first is the page's first read (`memberApiTokens` on its first load). */
 export const API_TOKENS_PAGE = 100;
 export const apiTokensRead = (skip = 0, pageRead?: PageReadName) => api.users.apiTokens({ skip, limit: API_TOKENS_PAGE }, pageRead);
 
