@@ -55,7 +55,7 @@ export interface ChecklistApi extends SubmissionTransport {
 export function checklistApi(transport: Transport): ChecklistApi {
   return {
     loadDocument: (documentId) => transport.call<ChecklistDocument>(paths.documentation.document(documentId)),
-    loadShared: () => transport.call<SharedChecklist>(paths.share.checklist),
+    loadShared: () => transport.call<SharedChecklist>(paths.share.checklist, { pageRead: 'sharedChecklist' }),
 
     async mediaUrls(documentId, uploadIds) {
       const ids = [...new Set(uploadIds)];

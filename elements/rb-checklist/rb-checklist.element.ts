@@ -1,7 +1,7 @@
 import { html, LitElement, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { orderedQuestions } from '../../src/shared/checklists/question.ts';
-import { elementTransport } from '../shared/element-transport.ts';
+import { elementTransport, type ElementCaller } from '../shared/element-transport.ts';
 import { firstBlocked, initialAnswers, submissionRecord, submitBlockers, withComments, withValue, type Answers, type OrderedQuestion } from './answer-state.ts';
 import { checklistApi, type ChecklistApi, type ChecklistDocument } from './checklist-api.ts';
 import { clearDraft } from './checklist-draft.ts';
@@ -120,7 +120,7 @@ export class RbChecklist extends LitElement {
    * An answer the page's HTML already asked for (the fill page's first read, sent before the modules
    * loaded), taken once by the call it matches; a property only.
    */
-  @property({ attribute: false }) earlyRead: ((address: string, init: RequestInit) => Promise<Response> | undefined) | undefined = undefined;
+  @property({ attribute: false }) earlyRead: ElementCaller['earlyRead'] = undefined;
 
   /** Where waiting submissions are kept (IndexedDB; replaceable for tests). */
   @property({ attribute: false }) store: SubmissionStore = indexedDbStore;

@@ -4,6 +4,7 @@
  * call. A refused token (401) is told to the page as `rb-unauthorized` (bubbling, composed): the app signs
  * out, another site may sign in again and hand the element a new token.
  */
+import type { PageReadName } from '../../src/shared/page-data.ts';
 import { createTransport, type ApiError, type Transport } from '../../src/shared/transport/index.ts';
 import { emit } from '../events.ts';
 
@@ -29,8 +30,8 @@ export interface ElementCaller extends HTMLElement {
   token: string;
   /** A share link's token (rb-checklist's `share-token`): when set, it is the bearer instead of `token`. */
   shareToken?: string;
-  /** An answer the page's HTML already asked for (its first read), taken once by the call it matches. */
-  earlyRead?: ((address: string, init: RequestInit) => Promise<Response> | undefined) | undefined;
+  /** The page data's answer to a call that names its first read (src/client/page-data.ts: `takePageData`), taken once. */
+  earlyRead?: ((name: PageReadName, address: string, init: RequestInit) => Promise<Response> | undefined) | undefined;
 }
 
 /**
@@ -60,7 +61,7 @@ export function elementTransport(host: ElementCaller, holdUnauthorized: () => bo
   return createTransport({
     base: () => apiBaseOf(host.apiBase),
     token: () => host.shareToken || host.token,
-    early: (address, init) => host.earlyRead?.(address, init),
+    early: (name, address, init) => host.earlyRead?.(name, address, init),
     onUnauthorized: (error) => {
       if (!holdUnauthorized()) emitUnauthorized(host, error);
     },

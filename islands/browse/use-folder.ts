@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../src/client/api.ts';
 import { DEFAULT_PAGE_SIZE, type Folder, type ListedItem } from '../../src/shared/api/documentation.ts';
-import { openFolder, takeAddressedOpening, type OpenedFolder } from './folder-open.ts';
+import { folderLoads, type OpenedFolder } from './folder-open.ts';
 
 export type FolderState =
   | { status: 'loading' }
@@ -20,7 +20,8 @@ const readyState = ({ folder, rootId, first }: OpenedFolder): FolderState => ({ 
 /** `drawn`: the opening the server drew the page from (./BrowseFolder.tsx hydrates it): the first state, and the first load's start. */
 export function useFolder(folderId: string, ordering: readonly string[], drawn?: OpenedFolder): { state: FolderState; reload: () => void } {
   const [state, setState] = useState<FolderState>(() => (drawn ? readyState(drawn) : { status: 'loading' }));
-  const first = useRef(drawn);
+  const loads = useRef<ReturnType<typeof folderLoads>>(undefined);
+  loads.current ??= folderLoads(drawn);
   const [generation, setGeneration] = useState(0);
   const loadCount = useRef(0);
 
@@ -28,13 +29,13 @@ export function useFolder(folderId: string, ordering: readonly string[], drawn?:
     const load = ++loadCount.current;
     const current = () => load === loadCount.current;
     (async () => {
-      // The first load takes over the opening the page was drawn from, or the one it started beside auth/me.
-      const opening = first.current;
-      first.current = undefined;
-      const { folder, first: page, rootId } = opening ?? (await (takeAddressedOpening(folderId, ordering) ?? openFolder(folderId, ordering)));
+      // The first load takes over the opening the page was drawn from, or the one it started beside auth/me;
+      // the re-sort right after a drawn one takes the contents the page sent early in this browser's sort.
+      const opening = loads.current!(folderId, ordering);
+      const { folder, first: page, rootId } = await opening.opened;
       if (!current()) return;
       let items = page.results;
-      if (!opening) setState(readyState({ folder, rootId, first: page }));
+      if (!opening.drawn) setState(readyState({ folder, rootId, first: page }));
       while (items.length < page.total) {
         const next = await api.documentation.contents(folderId, { ordering, skip: items.length, limit: DEFAULT_PAGE_SIZE });
         if (!current()) return;

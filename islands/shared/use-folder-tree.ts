@@ -6,16 +6,17 @@ import { useEffect, useReducer, useRef, type RefObject } from 'react';
 import { api } from '../../src/client/api.ts';
 import { allPages } from '../../src/client/all-pages.ts';
 import { ROOT, type Doctype } from '../../src/shared/api/documentation.ts';
+import type { PageReadName } from '../../src/shared/page-data.ts';
 import { entriesOf, initialTree, treeReducer, unread, type TreeEntry, type TreeState } from './folder-tree-state.ts';
 
 /**
  * A folder's entries for the tree, every page of them in the folders-first order; with no doctypes
  * (folders only), the reading stops at the first page that holds a document.
  */
-export async function readFolderEntries(folderId: string, doctypes: readonly Doctype[]): Promise<TreeEntry[]> {
+export async function readFolderEntries(folderId: string, doctypes: readonly Doctype[], pageRead?: PageReadName): Promise<TreeEntry[]> {
   const items = await allPages(
-    // Its own order of parameters, not the drawer's: on an admin page the drawer reads the root too, later.
-    ({ skip, limit }) => api.documentation.contents(folderId, { ordering: ['kind', 'name'], skip, limit }),
+    // `pageRead`: the first page is the page's first read of that name (a webhook's folder choices).
+    ({ skip, limit }) => api.documentation.contents(folderId, { ordering: ['kind', 'name'], skip, limit }, skip === 0 ? pageRead : undefined),
     doctypes.length === 0 ? { stopAfter: (page) => page.some((item) => item.kind !== 'folder') } : {},
   );
   return entriesOf(items, doctypes);

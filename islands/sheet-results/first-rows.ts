@@ -45,7 +45,7 @@ const key = (id: string, query: SheetDataQuery) =>
 /** Starts `screen`'s first read of `document`'s rows now. */
 export function startFirstRows(document: Pick<Document, 'id' | 'doctype'>, screen: ResultsScreen): void {
   const query = firstQuery(document, screen);
-  const read = api.documentation.sheetData(document.id, query);
+  const read = api.documentation.sheetData(document.id, query, 'rows'); // the page's first read of its rows (its page data's `rows`)
   read.catch(() => undefined); // the screen that takes it reads the failure
   started.set(key(document.id, query), read);
 }

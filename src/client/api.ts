@@ -67,6 +67,7 @@ import type {
   UpdateUserBody,
 } from '../shared/api/users.ts';
 import * as paths from '../shared/api/paths.ts';
+import type { PageReadName } from '../shared/page-data.ts';
 import { ApiError, createTransport, type CallOptions } from '../shared/transport/index.ts';
 import { takePageData } from './page-data.ts';
 import { storedToken } from './storage.ts';
@@ -98,9 +99,11 @@ export function reportApiError(error: ApiError): void {
 
 /**
  * The app's transport: the stored bearer token; every failure (a 401 included) goes to the listeners; a
- * read the HTML already sent (src/client/page-data.ts) is taken, once, instead of asked again.
+ * page's first read the HTML already has (src/client/page-data.ts) is taken, once, instead of asked again.
+ * A function of a read that can be a page's first takes its name as its last argument (`pageRead`): the
+ * page's first load passes it, a later load (paging, another sort, a refresh) does not.
  */
-export const transport = createTransport({ base: API_BASE, token: storedToken, onError: reportApiError, early: takePageData(API_BASE) });
+export const transport = createTransport({ base: API_BASE, token: storedToken, onError: reportApiError, early: takePageData });
 
 const call = <T>(path: string, options: CallOptions = {}): Promise<T> => transport.call<T>(path, options);
 
@@ -124,7 +127,7 @@ export const api = {
     /** Ends the session of `token` on the server (sign-out); finished even if the page is left meanwhile. */
     logout: (token: string) =>
       call<void>(paths.auth.logout, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, keepalive: true }),
-    me: () => call<CurrentUser>(paths.auth.me),
+    me: (pageRead?: PageReadName) => call<CurrentUser>(paths.auth.me, { pageRead }),
     updateMe: (body: UpdateMeBody) => json<CurrentUser>('PUT', paths.auth.me, body),
     /** Confirms a new e-mail address with the token of the link mailed to it (no sign-in needed). */
     confirmEmail: (token: string) => json<ConfirmedEmail>('POST', paths.auth.confirmEmail, token),
@@ -147,7 +150,7 @@ export const api = {
     /** Cancels a pending invitation (org admins). */
     cancelOrgInvite: (id: string) => json<void>('DELETE', paths.auth.orgInvite(id)),
     /** The caller's personal API tokens (issue #34): never the secret again. */
-    apiTokens: () => call<List<ApiToken>>(paths.auth.apiTokens),
+    apiTokens: (pageRead?: PageReadName) => call<List<ApiToken>>(paths.auth.apiTokens, { pageRead }),
     /** Makes a token; the answer holds the secret, shown this once. */
     createApiToken: (body: CreateApiTokenBody) => json<CreatedApiToken>('POST', paths.auth.apiTokens, body),
     /** Revokes one of the caller's tokens at once. */
@@ -155,15 +158,16 @@ export const api = {
   },
   users: {
     /** One page of the organisation's members; `role_filters` keeps those holding any of the roles. */
-    list: (query: ListUsersQuery = {}) =>
+    list: (query: ListUsersQuery = {}, pageRead?: PageReadName) =>
       call<List<AdminUser>>(paths.users.list, {
         query: {
           ...query,
           role_filters: query.role_filters ? [...query.role_filters] : undefined,
           ordering: query.ordering ? [...query.ordering] : undefined,
         },
+        pageRead,
       }),
-    get: (id: string) => call<AdminUser>(paths.users.user(id)),
+    get: (id: string, pageRead?: PageReadName) => call<AdminUser>(paths.users.user(id), { pageRead }),
     /** Erases a member's account (issue #47, GDPR Art. 17): in every organisation, for an admin of each. */
     eraseAccount: (id: string) => json<void>('DELETE', paths.users.account(id)),
     /** Creates an account and its membership at once (`POST users/`, with the slash). */
@@ -176,17 +180,18 @@ export const api = {
     /** A signed upload for the caller's new avatar (then src/client/uploads.ts sends the file). */
     signAvatarUpload: (body: SignAvatarUploadBody) => json<SignedUpload>('POST', paths.users.signAvatarUpload, body),
     /** The organisation's members' API tokens (org admins, issue #34), newest first. */
-    apiTokens: (query: { skip?: number; limit?: number } = {}) => call<List<MemberApiToken>>(paths.users.apiTokens, { query }),
+    apiTokens: (query: { skip?: number; limit?: number } = {}, pageRead?: PageReadName) =>
+      call<List<MemberApiToken>>(paths.users.apiTokens, { query, pageRead }),
     /** Revokes a member's API token at once (org admins). */
     revokeApiToken: (id: string) => json<void>('DELETE', paths.users.apiToken(id)),
   },
   /** The organisation's activity log, newest first (org admins). */
-  activity: (query: ListActivityQuery = {}) => call<List<ActivityEntry>>(paths.activity, { query: { ...query } }),
+  activity: (query: ListActivityQuery = {}, pageRead?: PageReadName) => call<List<ActivityEntry>>(paths.activity, { query: { ...query }, pageRead }),
   documentation: {
-    folder: (id: string) => call<Folder>(paths.documentation.folder(id)),
+    folder: (id: string, pageRead?: PageReadName) => call<Folder>(paths.documentation.folder(id), { pageRead }),
     /** One page of a folder's contents; `ordering` like ['kind', '-name']. */
-    contents: (id: string, query: { ordering?: readonly string[]; skip?: number; limit?: number } = {}) =>
-      call<List<ListedItem>>(paths.documentation.contents(id), { query: { ...query, ordering: query.ordering ? [...query.ordering] : undefined } }),
+    contents: (id: string, query: { ordering?: readonly string[]; skip?: number; limit?: number } = {}, pageRead?: PageReadName) =>
+      call<List<ListedItem>>(paths.documentation.contents(id), { query: { ...query, ordering: query.ordering ? [...query.ordering] : undefined }, pageRead }),
     createFolder: (body: CreateFolderBody) => json<Folder>('POST', paths.documentation.folders, body),
     updateFolder: (id: string, body: UpdateFolderBody) => json<Folder>('PUT', paths.documentation.folder(id), body),
     deleteFolder: (id: string) => json<void>('DELETE', paths.documentation.folder(id)),
@@ -197,13 +202,13 @@ export const api = {
     trash: (folderId: string, query: { skip?: number; limit?: number } = {}) =>
       call<List<TrashedItem>>(paths.documentation.trash(folderId), { query }),
     createDocument: (body: CreateDocumentBody) => json<Document>('POST', paths.documentation.documents, body),
-    document: (id: string) => call<Document>(paths.documentation.document(id)),
-    documentVersion: (id: string, version: number) => call<Document>(paths.documentation.version(id, version)),
+    document: (id: string, pageRead?: PageReadName) => call<Document>(paths.documentation.document(id), { pageRead }),
+    documentVersion: (id: string, version: number, pageRead?: PageReadName) => call<Document>(paths.documentation.version(id, version), { pageRead }),
     updateDocument: (id: string, body: UpdateDocumentBody) => json<Document>('PUT', paths.documentation.document(id), body),
     deleteDocument: (id: string) => json<void>('DELETE', paths.documentation.document(id)),
     restoreDocument: (id: string) => json<ListedItem>('POST', paths.documentation.restoreDocument(id)),
-    history: (id: string, query: { skip?: number; limit?: number } = {}) =>
-      call<List<HistoryEntry>>(paths.documentation.history(id), { query }),
+    history: (id: string, query: { skip?: number; limit?: number } = {}, pageRead?: PageReadName) =>
+      call<List<HistoryEntry>>(paths.documentation.history(id), { query, pageRead }),
     acl: (kind: 'folder' | 'document', id: string) => call<Acl>(paths.documentation.acl(kind, id)),
     /** A checklist's share links (#29: not revoked, newest first; expired ones too). */
     shareLinks: (id: string) => call<List<ShareLink>>(paths.documentation.shareLinks(id)),
@@ -223,9 +228,10 @@ export const api = {
     /** A checklist's results over time (issue #45): counted by the database per day, week or month. */
     analytics: (id: string, query: AnalyticsQuery) => call<Analytics>(paths.documentation.analytics(id), { query: { ...query } }),
     /** One submitted row of a checklist. */
-    submittedRow: (id: string) => call<SubmittedRow>(paths.documentation.submittedRow(id)),
+    submittedRow: (id: string, pageRead?: PageReadName) => call<SubmittedRow>(paths.documentation.submittedRow(id), { pageRead }),
     /** The rows of a result sheet or report (issue #13), newest first; a report's latest row is `limit: 1`. */
-    sheetData: (id: string, query: SheetDataQuery = {}) => call<SheetData>(paths.documentation.sheetData(id), { query: { ...query } }),
+    sheetData: (id: string, query: SheetDataQuery = {}, pageRead?: PageReadName) =>
+      call<SheetData>(paths.documentation.sheetData(id), { query: { ...query }, pageRead }),
     /** A result sheet's rows as a CSV file (the bearer token goes with it, so it is read here, then saved by the screen). */
     sheetCsv: async (id: string, query: SheetExportQuery = {}) =>
       asBlob(await call<string | Blob>(paths.documentation.sheetCsv(id), { query: { ...query }, headers: { Accept: 'text/csv' } }), 'text/csv'),
@@ -233,8 +239,8 @@ export const api = {
     rowPdf: async (rowId: string) =>
       asBlob(await call<string | Blob>(paths.documentation.rowPdf(rowId), { headers: { Accept: 'application/pdf' } }), 'application/pdf'),
     /** What the QR label sheet of a folder would hold: its own items, or (`subtree`) everything below it. */
-    qrSheet: (folderId: string, subtree = false) =>
-      call<QrSheetItems>(paths.documentation.qrSheet(folderId), subtree ? { query: { subtree: true } } : {}),
+    qrSheet: (folderId: string, subtree = false, pageRead?: PageReadName) =>
+      call<QrSheetItems>(paths.documentation.qrSheet(folderId), { ...(subtree ? { query: { subtree: true } } : {}), pageRead }),
     /** The QR label sheet of a folder as a PDF: a layout, the subfolders or not, the share links chosen for checklists. */
     qrSheetPdf: async (folderId: string, query: QrSheetQuery) =>
       asBlob(
@@ -256,20 +262,21 @@ export const api = {
   },
   /** Favourites, subscriptions and notifications (documentation/…). */
   informed: {
-    favourites: () => call<List<FavouriteEntry>>(paths.documentation.favorites),
+    favourites: (pageRead?: PageReadName) => call<List<FavouriteEntry>>(paths.documentation.favorites, { pageRead }),
     favourite: (kind: 'folder' | 'document', id: string) => json<void>('POST', paths.documentation.favorite(kind, id)),
     unfavourite: (kind: 'folder' | 'document', id: string) => json<void>('DELETE', paths.documentation.favorite(kind, id)),
     subscriptions: () => call<List<SubscriptionEntry>>(paths.documentation.subscriptions),
     subscribe: (kind: 'folder' | 'document', id: string, body: SubscribeBody = {}) =>
       json<SubscriptionEntry>('POST', paths.documentation.subscription(kind, id), body),
     unsubscribe: (kind: 'folder' | 'document', id: string) => json<void>('DELETE', paths.documentation.subscription(kind, id)),
-    notifications: (query: { skip?: number; limit?: number } = {}) => call<NotificationList>(paths.documentation.notifications, { query }),
+    notifications: (query: { skip?: number; limit?: number } = {}, pageRead?: PageReadName) =>
+      call<NotificationList>(paths.documentation.notifications, { query, pageRead }),
     /** Marks the notifications read (the body is the array of ids). */
     markRead: (ids: readonly string[]) => json<void>('POST', paths.documentation.markRead, [...ids]),
   },
   workflow: {
     /** The open assignments handed to me, one of my roles or my organisation. */
-    assignments: () => call<List<Assignment>>(paths.workflow.assignments),
+    assignments: (pageRead?: PageReadName) => call<List<Assignment>>(paths.workflow.assignments, { pageRead }),
     /** Issue #44: mine completed, newest first (the dashboard's Done list). */
     doneAssignments: () => call<List<Assignment>>(paths.workflow.assignments, { query: { status: 'completed' } }),
     /** Issue #44: the schedules I may see, one, and one's occurrences (epoch seconds). */
@@ -289,43 +296,43 @@ export const api = {
     /** Closes an assignment (the claimer's, or an unclaimed one of mine: issue #44). */
     complete: (kind: AssignmentKind, id: string) => json<Assignment>('POST', paths.workflow.complete(kind, id)),
     /** The dashboard's first steps and the caller's bits at the root (issue #32). */
-    firstSteps: () => call<FirstSteps>(paths.workflow.firstSteps),
+    firstSteps: (pageRead?: PageReadName) => call<FirstSteps>(paths.workflow.firstSteps, { pageRead }),
   },
   search: (query: SearchQuery) =>
     call<List<SearchResult>>(paths.documentation.search, { query: { ...query, types: query.types ? [...query.types] : undefined } }),
   roles: {
     /** One page of the organisation's roles; `ordering` like ['name'] or ['-name']. */
-    list: (query: ListRolesQuery = {}) =>
-      call<List<Role>>(paths.roles.list, { query: { ...query, ordering: query.ordering ? [...query.ordering] : undefined } }),
+    list: (query: ListRolesQuery = {}, pageRead?: PageReadName) =>
+      call<List<Role>>(paths.roles.list, { query: { ...query, ordering: query.ordering ? [...query.ordering] : undefined }, pageRead }),
     /** The role with the users holding it. */
-    get: (id: string) => call<RoleWithHolders>(paths.roles.role(id)),
+    get: (id: string, pageRead?: PageReadName) => call<RoleWithHolders>(paths.roles.role(id), { pageRead }),
     create: (body: CreateRoleBody) => json<Role>('POST', paths.roles.list, body),
     update: (id: string, body: UpdateRoleBody) => json<Role>('PUT', paths.roles.role(id), body),
     remove: (id: string) => json<void>('DELETE', paths.roles.role(id)),
   },
   billing: {
     /** The plans (an empty list when billing is off). */
-    products: () => call<BillingPlan[]>(paths.billing.products),
+    products: (pageRead?: PageReadName) => call<BillingPlan[]>(paths.billing.products, { pageRead }),
     /** A Stripe Checkout session for the plan (org admins); open `url` in the top window. */
     createCheckoutSession: (priceId: string) => json<CheckoutSession>('POST', paths.billing.createCheckoutSession, { price_id: priceId }),
   },
   settings: {
     /** The organisation's mail that could not be delivered (org admins; General Settings). */
-    mailFailures: () => call<MailFailures>(paths.settings.mailFailures),
+    mailFailures: (pageRead?: PageReadName) => call<MailFailures>(paths.settings.mailFailures, { pageRead }),
     /** The organisation's data to take away as one ZIP (issue #47; org admins, read with the bearer token, then saved by the screen). */
     exportOrganisation: async () =>
       asBlob(await call<string | Blob>(paths.settings.export, { headers: { Accept: 'application/zip' } }), 'application/zip'),
   },
   /** Single sign-on's connection (issue #48; org admins): 404 while there is none. */
   sso: {
-    get: () => call<SsoConnection>(paths.sso.connection),
+    get: (pageRead?: PageReadName) => call<SsoConnection>(paths.sso.connection, { pageRead }),
     save: (body: SsoConnectionBody) => json<SsoConnection>('PUT', paths.sso.connection, body),
     remove: () => json<void>('DELETE', paths.sso.connection),
   },
   /** Outgoing webhooks (issue #34; org admins). */
   webhooks: {
-    list: () => call<List<WebhookEndpoint>>(paths.webhooks.list),
-    get: (id: string) => call<WebhookEndpoint>(paths.webhooks.endpoint(id)),
+    list: (pageRead?: PageReadName) => call<List<WebhookEndpoint>>(paths.webhooks.list, { pageRead }),
+    get: (id: string, pageRead?: PageReadName) => call<WebhookEndpoint>(paths.webhooks.endpoint(id), { pageRead }),
     /** Answers the secret, this once. */
     create: (body: WebhookEndpointBody) => json<WebhookEndpointWithSecret>('POST', paths.webhooks.list, body),
     update: (id: string, body: WebhookEndpointBody) => json<WebhookEndpoint>('PUT', paths.webhooks.endpoint(id), body),
@@ -333,9 +340,10 @@ export const api = {
     /** A new secret, answered this once. */
     rotateSecret: (id: string) => json<WebhookEndpointWithSecret>('POST', paths.webhooks.rotateSecret(id)),
     /** The delivery log: every attempt, newest first. */
-    deliveries: (id: string, page: { skip?: number; limit?: number } = {}) => call<List<WebhookAttempt>>(paths.webhooks.deliveries(id), { query: page }),
+    deliveries: (id: string, page: { skip?: number; limit?: number } = {}, pageRead?: PageReadName) =>
+      call<List<WebhookAttempt>>(paths.webhooks.deliveries(id), { query: page, pageRead }),
     resend: (id: string, deliveryId: string) => json<{ delivery_id: string }>('POST', paths.webhooks.resend(id, deliveryId)),
     test: (id: string) => json<{ delivery_id: string }>('POST', paths.webhooks.test(id)),
   },
-  buildInfo: () => call<BuildInfo>(paths.buildInfo),
+  buildInfo: (pageRead?: PageReadName) => call<BuildInfo>(paths.buildInfo, { pageRead }),
 };

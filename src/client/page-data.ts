@@ -6,9 +6,11 @@
  * fill pages — takes each answer once, instead of asking again, and reads it like any answer of its own
  * (status, `{detail}`, a 401 signs out). So a page paints after one level beside the HTML at most.
  *
- * A written answer is taken only by a call with the bearer it was made for (its digest, `sessionDigest`).
+ * A call takes an answer by the NAME of the read it makes (its `pageRead`), never by matching its address:
+ * a written answer only with the bearer it was made for (its digest, `sessionDigest`), a read the bootstrap
+ * sent only with the same token.
  */
-import { PAGE_DATA_ID, sessionDigest, type PageData } from '../shared/page-data.ts';
+import { PAGE_DATA_ID, sessionDigest, type PageData, type PageReadName } from '../shared/page-data.ts';
 
 interface EarlyRead {
   /** The token the read was sent with: only a call with the same bearer takes it. */
@@ -18,7 +20,8 @@ interface EarlyRead {
 
 declare global {
   interface Window {
-    __rbPageReads?: Record<string, EarlyRead>;
+    /** The reads the bootstrap sent, by name (./page-data-bootstrap.js). */
+    __rbPageReads?: Partial<Record<PageReadName, EarlyRead>>;
     /** The addresses whose answers the page took from its HTML (the service worker reads them again, ./service-worker.ts). */
     __rbPageDataTaken?: string[];
   }
@@ -44,29 +47,26 @@ function pageData(): PageData {
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /**
- * The transport's `early` for an API at `base`: the answer to a GET of `address` (as the transport sends it:
- * '/api/v1/auth/me', with its query) the page already has, once — written by the server for this call's
- * bearer, or sent early by the bootstrap with the same token. Undefined when there is none (it asks the network).
+ * The transports' `early`: the answer to the page's first read `name` (a GET of `address`, as the transport
+ * sends it: '/api/v1/auth/me', with its query), once — the one the server wrote for this call's bearer,
+ * else the one the bootstrap sent for it with the same token. Undefined when there is none (the call asks
+ * the network).
  */
-export function takePageData(base: string) {
-  const prefix = `${base.replace(/\/+$/, '')}/`;
-  return (address: string, init: RequestInit): Promise<Response> | undefined => {
-    if (typeof window === 'undefined' || (init.method ?? 'GET').toUpperCase() !== 'GET') return undefined;
-    const bearer = new Headers(init.headers).get('Authorization')?.replace(/^Bearer /, '') ?? '';
-    const data = pageData();
-    const relative = address.startsWith(prefix) ? address.slice(prefix.length) : undefined;
-    const answer = relative === undefined ? undefined : data.answers?.[relative];
-    if (answer && data.session === sessionDigest(bearer)) {
-      delete data.answers![relative!];
-      (window.__rbPageDataTaken ??= []).push(address);
-      return Promise.resolve(json(answer.status, answer.body));
-    }
-    const kept = window.__rbPageReads;
-    const read = kept?.[address];
-    if (!read || read.token !== bearer) return undefined;
-    delete kept[address];
-    return read.response;
-  };
+export function takePageData(name: PageReadName, address: string, init: RequestInit): Promise<Response> | undefined {
+  if (typeof window === 'undefined' || (init.method ?? 'GET').toUpperCase() !== 'GET') return undefined;
+  const bearer = new Headers(init.headers).get('Authorization')?.replace(/^Bearer /, '') ?? '';
+  const data = pageData();
+  const answer = data.answers?.[name];
+  if (answer && data.session === sessionDigest(bearer)) {
+    delete data.answers![name];
+    (window.__rbPageDataTaken ??= []).push(address);
+    return Promise.resolve(json(answer.status, answer.body));
+  }
+  const kept = window.__rbPageReads;
+  const read = kept?.[name];
+  if (!read || read.token !== bearer) return undefined;
+  delete kept[name];
+  return read.response;
 }
 
 /**
@@ -77,7 +77,7 @@ export function takePageData(base: string) {
 export function forgetPageData(): void {
   if (typeof window === 'undefined') return;
   const data = pageData();
-  if (data.answers) for (const address of Object.keys(data.answers)) delete data.answers[address];
+  if (data.answers) for (const name of Object.keys(data.answers)) delete data.answers[name as PageReadName];
   const kept = window.__rbPageReads;
-  if (kept) for (const address of Object.keys(kept)) delete kept[address];
+  if (kept) for (const name of Object.keys(kept)) delete kept[name as PageReadName];
 }

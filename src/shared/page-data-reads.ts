@@ -1,22 +1,23 @@
 /**
  * THE table of each signed-in page's first reads (issue #8's early reads; issue #31's first data): for a
- * route pattern of src/routes.ts, the API addresses (relative to the API base, built by ./api/paths.ts)
- * its page asks for first, after `auth/me`. Two readers expand it the same way:
- * - the HTML's bootstrap (src/client/page-data-bootstrap.js, configured by src/client/page-data-script.ts)
- *   sends them while the modules download;
- * - the server (src/server/http/page-data.ts) answers them into the HTML when the session cookie
- *   says who is asking (`pageReadsOf`).
+ * route pattern of src/routes.ts, its page's first reads after `me` (auth/me), each by its name
+ * (`PageReadName`, ./page-data.ts) with its API address (relative to the API base, built by ./api/paths.ts).
+ * The server alone expands them (`pageReadsOf`, src/server/http/page-data.ts) into the page data block:
+ * it answers them into the HTML when the session cookie says who is asking, and the HTML's bootstrap
+ * (src/client/page-data-bootstrap.js) sends those not answered while the modules download.
  * `{name}` is a route parameter, `{name:alias}` the same through an alias table of `READ_ALIASES`, `{sort}`
  * the folder sort remembered in the browser (the server, which cannot know it, uses the default); a route
- * whose parameter names one of two things reads by that parameter's form (`ReadsByForm`). Each address
- * must be EXACTLY the one the page's module asks for (tests/unit/client/page-data-script.test.ts).
+ * whose parameter names one of two things reads by that parameter's form (`ReadsByForm`). The page's modules
+ * name the read they make first (src/client/api.ts: the `pageRead` of a call) and take its answer by that
+ * name, whatever its address (tests/unit/client/page-data-script.test.ts: every route's reads taken).
  */
 import { ROOT, WHOLE_TRASH_SEGMENT } from './api/documentation.ts';
 import * as paths from './api/paths.ts';
+import type { PageReadName, PageReads } from './page-data.ts';
 
 /**
  * An address of paths.ts with route parameters in it: `at(paths.documentation.folder, '{folderId}')` is
- * 'documentation/folders/{folderId}' (paths.ts encodes each segment; the bootstrap fills `{…}` at run time,
+ * 'documentation/folders/{folderId}' (paths.ts encodes each segment; `pageReadsOf` fills `{…}` for the page,
  * encoded the same way).
  */
 const at = <P extends unknown[]>(path: (...params: P) => string, ...params: P): string =>
@@ -48,59 +49,59 @@ const WEBHOOK_FOLDER_CHOICES = `${paths.documentation.contents(ROOT)}?ordering=k
  */
 export interface ReadsByForm {
   param: string;
-  digits: readonly string[];
-  other: readonly string[];
+  digits: PageReads;
+  other: PageReads;
 }
 
-/** Every signed-in page asks for auth/me first (the bootstrap adds `me`); these are the route's own reads. */
-export const pageReads: Readonly<Record<string, readonly string[] | ReadsByForm>> = {
-  '/documentation/browse': [ROOT_FOLDER, contents(ROOT), DRAWER],
+/** Every signed-in page reads `me` (auth/me) first (the server adds it); these are the route's own reads, by name. */
+export const pageReads: Readonly<Record<string, PageReads | ReadsByForm>> = {
+  '/documentation/browse': { folder: ROOT_FOLDER, contents: contents(ROOT), drawer: DRAWER },
   // A folder's and a document's answer carry the root's id (`root_id`, the breadcrumbs' 'Documentation').
-  '/documentation/browse/:folderId': [at(paths.documentation.folder, '{folderId}'), contents('{folderId}'), DRAWER],
-  '/documentation/view/:id': [doc, DRAWER],
-  '/documentation/view/:id/version/:version': [at(paths.documentation.version, '{id}', '{version}'), DRAWER],
+  '/documentation/browse/:folderId': { folder: at(paths.documentation.folder, '{folderId}'), contents: contents('{folderId}'), drawer: DRAWER },
+  '/documentation/view/:id': { document: doc, drawer: DRAWER },
+  '/documentation/view/:id/version/:version': { version: at(paths.documentation.version, '{id}', '{version}'), drawer: DRAWER },
   // Version n (…/{n}, all digits) or a submitted row (…/{rowId}), told apart as viewTarget does (addresses.ts).
   '/documentation/view/:id/:second': {
     param: 'second',
-    digits: [at(paths.documentation.version, '{id}', '{second}'), DRAWER],
-    other: [doc, row('second'), DRAWER],
+    digits: { version: at(paths.documentation.version, '{id}', '{second}'), drawer: DRAWER },
+    other: { document: doc, row: row('second'), drawer: DRAWER },
   },
-  '/documentation/edit/:id': [doc, DRAWER],
-  '/documentation/:id/history': [doc, `${at(paths.documentation.history, '{id}')}?skip=0&limit=100`, DRAWER],
+  '/documentation/edit/:id': { document: doc, drawer: DRAWER },
+  '/documentation/:id/history': { document: doc, history: `${at(paths.documentation.history, '{id}')}?skip=0&limit=100`, drawer: DRAWER },
   // `/documentation/trash/1` is the whole trash's address in the spec's links: its folder is the root (trashFolderOf).
-  '/documentation/trash/:folderId': [at(paths.documentation.folder, '{folderId:trash}'), DRAWER],
-  '/documentation/results/:documentId/:id': [at(paths.documentation.document, '{documentId}'), row('id'), DRAWER],
-  // The results grid's document (src/screens/documentation/results.ts); its rows' window depends on the clock.
-  '/documentation/results/:id': [doc, DRAWER],
-  '/documentation/search': [DRAWER],
+  '/documentation/trash/:folderId': { folder: at(paths.documentation.folder, '{folderId:trash}'), drawer: DRAWER },
+  '/documentation/results/:documentId/:id': { document: at(paths.documentation.document, '{documentId}'), row: row('id'), drawer: DRAWER },
+  // The results grid's document (src/screens/documentation/results.ts); its rows (`rows`) once the document is in.
+  '/documentation/results/:id': { document: doc, drawer: DRAWER },
+  '/documentation/search': { drawer: DRAWER },
   // The labels of the folder's own items (src/screens/documentation/qr-sheet.ts); its subtree is read when asked for.
-  '/documentation/qr-sheet/:folderId': [at(paths.documentation.qrSheet, '{folderId}'), DRAWER],
+  '/documentation/qr-sheet/:folderId': { qrSheet: at(paths.documentation.qrSheet, '{folderId}'), drawer: DRAWER },
   // The dashboard (src/screens/home/dashboard.ts: dashboardApiReads, and its guidance's first steps); in the
   // picker and create modes they go unused.
-  '/': [paths.workflow.assignments, paths.documentation.favorites, RECENT_ACTIVITY, FIRST_STEPS],
+  '/': { assignments: paths.workflow.assignments, favourites: paths.documentation.favorites, recentActivity: RECENT_ACTIVITY, firstSteps: FIRST_STEPS },
   // The admin islands' first pages (islands/admin: 100 rows by skip/limit) and the settings page's reads.
-  '/admin/roles': [ROLES_FIRST_PAGE],
-  '/admin/roles/:id': [at(paths.roles.role, '{id}')],
-  '/admin/activity-log': [`${paths.activity}?skip=0&limit=100`],
+  '/admin/roles': { roles: ROLES_FIRST_PAGE },
+  '/admin/roles/:id': { role: at(paths.roles.role, '{id}') },
+  '/admin/activity-log': { activity: `${paths.activity}?skip=0&limit=100` },
   // The members' API tokens (src/screens/admin/api-tokens.ts: the first 100, newest first; issue #34).
-  '/admin/api-tokens': [`${paths.users.apiTokens}?skip=0&limit=100`],
-  '/admin/settings': [`${paths.users.list}?limit=1`, paths.buildInfo, paths.settings.mailFailures],
+  '/admin/api-tokens': { memberApiTokens: `${paths.users.apiTokens}?skip=0&limit=100` },
+  '/admin/settings': { memberCount: `${paths.users.list}?limit=1`, buildInfo: paths.buildInfo, mailFailures: paths.settings.mailFailures },
   // The webhooks (islands/admin/webhooks): the list; a webhook's page, its folder choices (the root's first
-  // 1000 items, WebhookEdit's folderChoices) and, when it changes one, the endpoint and its delivery log's
+  // page, WebhookEdit's folderChoices) and, when it changes one, the endpoint and its delivery log's
   // first page (DeliveryLog: DELIVERY_LOG_PAGE).
-  '/admin/webhooks': [paths.webhooks.list],
-  '/admin/webhooks/new': [WEBHOOK_FOLDER_CHOICES],
-  '/admin/webhooks/:id': [at(paths.webhooks.endpoint, '{id}'), WEBHOOK_FOLDER_CHOICES, `${at(paths.webhooks.deliveries, '{id}')}?skip=0&limit=50`],
-  // The users screens (islands/admin/users, user-form): the first page of members (20) and the roles (100 a page).
-  '/admin/users': [`${paths.users.list}?ordering=username&skip=0&limit=20`, ROLES_FIRST_PAGE],
-  '/admin/users/new': [ROLES_FIRST_PAGE],
-  '/admin/users/:id': [at(paths.users.user, '{id}'), ROLES_FIRST_PAGE],
+  '/admin/webhooks': { webhooks: paths.webhooks.list },
+  '/admin/webhooks/new': { webhookFolders: WEBHOOK_FOLDER_CHOICES },
+  '/admin/webhooks/:id': { webhook: at(paths.webhooks.endpoint, '{id}'), webhookFolders: WEBHOOK_FOLDER_CHOICES, deliveries: `${at(paths.webhooks.deliveries, '{id}')}?skip=0&limit=50` },
+  // The users screens (islands/admin/users, user-form): the first page of members (20, with no saved filters) and the roles (100 a page).
+  '/admin/users': { users: `${paths.users.list}?ordering=username&skip=0&limit=20`, roles: ROLES_FIRST_PAGE },
+  '/admin/users/new': { roles: ROLES_FIRST_PAGE },
+  '/admin/users/:id': { user: at(paths.users.user, '{id}'), roles: ROLES_FIRST_PAGE },
   // Single sign-on (src/screens/admin/sso.ts: ssoReads): the connection (404 while there is none), the roles, the org admins first.
-  '/admin/sso': [paths.sso.connection, ROLES_FIRST_PAGE, `${paths.users.list}?ordering=-is_org_admin&ordering=username&skip=0&limit=100`],
+  '/admin/sso': { sso: paths.sso.connection, roles: ROLES_FIRST_PAGE, ssoAdmins: `${paths.users.list}?ordering=-is_org_admin&ordering=username&skip=0&limit=100` },
   // The plans (src/screens/billing/billing.ts: billingReads); an empty list when billing is off.
-  '/billing': [paths.billing.products],
+  '/billing': { plans: paths.billing.products },
   // Account Settings' API Tokens card (src/screens/account/api-tokens.ts: the user's own tokens, one list).
-  '/account-settings': [paths.auth.apiTokens],
+  '/account-settings': { apiTokens: paths.auth.apiTokens },
 };
 
 /**
@@ -113,7 +114,7 @@ export const pageReads: Readonly<Record<string, readonly string[] | ReadsByForm>
  * (the guidance of empty panels: with the session cookie the HTML carries it, issue #31).
  * tests/e2e/module-preload.spec.ts counts each first page's requests.
  */
-export const LOW_PRIORITY_READS: readonly string[] = [DRAWER, RECENT_ACTIVITY, FIRST_STEPS];
+export const LOW_PRIORITY_READS: readonly PageReadName[] = ['drawer', 'recentActivity', 'firstSteps'];
 
 /** Where the folder browser remembers its sort (islands/browse/sort-orders.ts) and its choices' keys. */
 export const SORT_STORAGE_KEY = 'documentationSort';
@@ -136,20 +137,20 @@ const READ_ALIASES: Readonly<Record<string, Readonly<Record<string, string>>>> =
 
 /**
  * The first reads of a route pattern with its parameters (decoded, as src/routes.ts matchRoute gives them),
- * expanded for the page's address: addresses relative to the API base. `{sort}` becomes the query of
- * `sortKey` (the default sort when none is given); with `sortKey` null it stays `{sort}`, for the page's
+ * by name, expanded for the page's address: addresses relative to the API base. `{sort}` becomes the query
+ * of `sortKey` (the default sort when none is given); with `sortKey` null it stays `{sort}`, for the page's
  * bootstrap to fill with the sort this browser remembers.
  */
-export function pageReadsOf(pattern: string, params: Readonly<Record<string, string>>, sortKey: string | null = DEFAULT_SORT_KEY): string[] {
+export function pageReadsOf(pattern: string, params: Readonly<Record<string, string>>, sortKey: string | null = DEFAULT_SORT_KEY): PageReads {
   const own = pageReads[pattern];
-  if (!own) return [];
-  const reads = 'param' in own ? (/^[0-9]+$/.test(params[own.param] ?? '') ? own.digits : own.other) : own;
-  return reads.map((read) =>
+  if (!own) return {};
+  const reads: PageReads = 'param' in own ? (/^[0-9]+$/.test(params[own.param as string] ?? '') ? (own as ReadsByForm).digits : (own as ReadsByForm).other) : own;
+  const expand = (read: string) =>
     read.replace(/\{(\w+)(?::(\w+))?\}/g, (_, name: string, alias: string | undefined) => {
       if (name === 'sort') return sortKey === null ? '{sort}' : (SORT_QUERIES[sortKey] ?? SORT_QUERIES[DEFAULT_SORT_KEY]!);
       const value = encodeURIComponent(params[name] ?? '');
       const aliases = alias ? (READ_ALIASES[alias] ?? {}) : {};
       return Object.prototype.hasOwnProperty.call(aliases, value) ? aliases[value]! : value;
-    }),
-  );
+    });
+  return Object.fromEntries(Object.entries(reads).map(([name, read]) => [name, expand(read)])) as PageReads;
 }

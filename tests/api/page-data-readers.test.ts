@@ -11,7 +11,7 @@ import { signInPage } from '../../src/server/http/page-readers.ts';
 import { createStaticSite } from '../../src/server/http/static-site.ts';
 import * as paths from '../../src/shared/api/paths.ts';
 import { pageReads, pageReadsOf } from '../../src/shared/page-data-reads.ts';
-import type { PageData } from '../../src/shared/page-data.ts';
+import type { PageData, PageReadName, PageReads } from '../../src/shared/page-data.ts';
 import { makeChecklist, makeDocument, makeFolder, makeTeam, Permission, question, revoke, setAcl, type Team } from './support/factories.ts';
 import { useTestServer } from './support/harness.ts';
 import type { Json } from './support/http.ts';
@@ -82,11 +82,11 @@ describe('the readers of a page’s first data', () => {
       const reader = (await signInPage(server.deps, user.token))!;
       expect(reader, user.username).toBeDefined();
       for (const [pattern, params] of routeCases()) {
-        const reads = [paths.auth.me, ...pageReadsOf(pattern, params)];
+        const reads: PageReads = { me: paths.auth.me, ...pageReadsOf(pattern, params) };
         const answers = await reader.answer(reads);
-        for (const read of reads) {
+        for (const [name, read] of Object.entries(reads) as [PageReadName, string][]) {
           const api = await user.api.get(read);
-          expect(answers[read], `${user.username} ${pattern}: ${read}`).toEqual({ status: api.status, body: api.body });
+          expect(answers[name], `${user.username} ${pattern}: ${name} ${read}`).toEqual({ status: api.status, body: api.body });
         }
       }
     }
@@ -96,8 +96,8 @@ describe('the readers of a page’s first data', () => {
     const read = paths.documentation.folder(closed.id as string);
     const api = await team.member.api.get(read);
     expect(api.status).toBe(404);
-    expect((await (await signInPage(server.deps, team.member.token))!.answer([read]))[read]).toEqual({ status: 404, body: api.body });
-    expect((await (await signInPage(server.deps, team.admin.token))!.answer([read]))[read]!.status).toBe(200);
+    expect((await (await signInPage(server.deps, team.member.token))!.answer({ folder: read })).folder).toEqual({ status: 404, body: api.body });
+    expect((await (await signInPage(server.deps, team.admin.token))!.answer({ folder: read })).folder!.status).toBe(200);
   });
 
   it('sign in no session that has ended', async () => {
@@ -123,11 +123,11 @@ describe('a page served by a site without the API', () => {
 
   it('carries its first reads answered exactly as the API answers them', async () => {
     const data = await blockOf(`/documentation/browse/${folder.id}`, team.member.token);
-    const reads = [paths.auth.me, ...pageReadsOf('/documentation/browse/:folderId', { folderId: folder.id as string })];
-    expect(Object.keys(data.answers!).sort()).toEqual([...reads].sort());
-    for (const read of reads) {
+    const reads: PageReads = { me: paths.auth.me, ...pageReadsOf('/documentation/browse/:folderId', { folderId: folder.id as string }) };
+    expect(Object.keys(data.answers!).sort()).toEqual(Object.keys(reads).sort());
+    for (const [name, read] of Object.entries(reads) as [PageReadName, string][]) {
       const api = await team.member.api.get(read);
-      expect(data.answers![read], read).toEqual({ status: api.status, body: api.body });
+      expect(data.answers![name], name).toEqual({ status: api.status, body: api.body });
     }
   });
 
@@ -135,6 +135,6 @@ describe('a page served by a site without the API', () => {
     const data = await blockOf(`/documentation/browse/${closed.id}`, team.member.token);
     const read = paths.documentation.folder(closed.id as string);
     const api = await team.member.api.get(read);
-    expect(data.answers![read]).toEqual({ status: 404, body: api.body });
+    expect(data.answers!.folder).toEqual({ status: 404, body: api.body });
   });
 });

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { join } from 'node:path';
 import { pageReads as earlyReads, LOW_PRIORITY_READS } from '../../src/shared/page-data-reads.ts';
+import type { PageReadName, PageReads } from '../../src/shared/page-data.ts';
 import { guardOfShell, routes, shellFile } from '../../src/routes.ts';
 import { FIRST_PAGES } from '../../scripts/page-chunks.mjs';
 import { builtScreens, distDir, expect, signInWithToken, test } from './support/test.ts';
@@ -118,7 +119,7 @@ test.describe('modulepreload', () => {
       for (const pattern of patterns) {
         const table = earlyReads[pattern]!;
         for (const reads of 'param' in table ? [table.digits, table.other] : [table]) {
-          const normal = ['auth/me', ...reads.filter((read) => !LOW_PRIORITY_READS.includes(read))];
+          const normal = ['me', ...Object.keys(reads).filter((name) => !LOW_PRIORITY_READS.includes(name as PageReadName))];
           expect(normal.length + modules.length, `${pattern}: ${normal.join(', ')} and ${modules.length} modules`).toBeLessThanOrEqual(CONNECTIONS);
         }
       }
@@ -177,8 +178,8 @@ test.describe('modulepreload', () => {
       { path: '/documentation/browse', ready: 'Documentation' },
     ].map(({ path, ready }) => {
       const route = routes.find((r) => r.pattern === path)!;
-      const reads = earlyReads[path] as readonly string[];
-      return { path, ready, shell: route.shell, low: reads.filter((read) => LOW_PRIORITY_READS.includes(read)).map((read) => `/api/v1/${read}`) };
+      const reads = earlyReads[path] as PageReads;
+      return { path, ready, shell: route.shell, low: LOW_PRIORITY_READS.filter((name) => reads[name]).map((name) => `/api/v1/${reads[name]}`) };
     });
     for (const { path, shell, low, ready } of pages) {
       expect(low.length, `${path} has a low-priority read`).toBeGreaterThan(0);

@@ -9,10 +9,11 @@ import { signedInUser } from '../../../src/client/signed-in-user.ts';
 import { formatDateTime } from '../../../src/client/time-format.ts';
 import { activityTotalIsAtLeast, type ActivityEntry } from '../../../src/shared/api/activity.ts';
 import { DataGrid, type DataGridColumn } from '../../shared/DataGrid.tsx';
+import { usePageRead } from '../../shared/use-page-read.ts';
 import { useServerPage } from '../../shared/use-server-page.ts';
 import { describeActivity } from './activity-wording.ts';
 
-/** The first page is also the page's early read (src/client/page-data-script.ts): the same address. */
+/** The first page is also the page's first read (its page data's `activity`, src/shared/page-data-reads.ts). */
 export const ACTIVITY_PAGE_SIZE = 100;
 
 const LABEL = 'Activity Log';
@@ -49,7 +50,8 @@ export default function ActivityLog() {
 }
 
 function ActivityGrid() {
-  const fetchPage = useCallback((page: { skip: number; limit: number }) => api.activity(page), []);
+  const firstRead = usePageRead('activity');
+  const fetchPage = useCallback((page: { skip: number; limit: number }) => api.activity(page, firstRead()), [firstRead]);
   const list = useServerPage(fetchPage, ACTIVITY_PAGE_SIZE);
   // A very long log is counted only so far ahead: 'Events: 1,100+'.
   const atLeast = activityTotalIsAtLeast(list.total, list.skip, list.limit);

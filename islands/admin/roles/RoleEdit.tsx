@@ -22,9 +22,9 @@ import { canSaveRole, ROLE_DESCRIPTION_MAX, ROLE_NAME_MAX, roleBody } from './ro
 // The confirmation (and the Shoelace parts it uses) loads when Delete is first pressed.
 const DeleteRoleDialog = lazy(() => import('./DeleteRoleDialog.tsx').then((m) => ({ default: m.DeleteRoleDialog })));
 
-/** The role, read beside auth/me (it is the page's early read); the page shows once both are in. */
+/** The role, read beside auth/me (it is the page's first read, `role`); the page shows once both are in. */
 function readRole(): Promise<RoleWithHolders> {
-  const role = api.roles.get(roleIdFromAddress());
+  const role = api.roles.get(roleIdFromAddress(), 'role');
   role.catch(() => undefined);
   return signedInUser().then(() => role);
 }

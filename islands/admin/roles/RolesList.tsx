@@ -8,10 +8,11 @@ import { signedInUser } from '../../../src/client/signed-in-user.ts';
 import type { Role } from '../../../src/shared/api/roles.ts';
 import { DataGrid, type DataGridColumn } from '../../shared/DataGrid.tsx';
 import { rolePath } from '../shared/admin-paths.ts';
+import { usePageRead } from '../../shared/use-page-read.ts';
 import { useServerPage } from '../../shared/use-server-page.ts';
 import { messages } from './messages.ts';
 
-/** The first page is also the page's early read (src/client/page-data-script.ts): the same address. */
+/** The first page is also the page's first read (its page data's `roles`, src/shared/page-data-reads.ts). */
 export const ROLES_PAGE_SIZE = 100;
 
 const columns: DataGridColumn<Role>[] = [
@@ -35,7 +36,8 @@ export default function RolesList() {
 }
 
 function RolesGrid() {
-  const fetchPage = useCallback((page: { skip: number; limit: number }) => api.roles.list(page), []);
+  const firstRead = usePageRead('roles');
+  const fetchPage = useCallback((page: { skip: number; limit: number }) => api.roles.list(page, firstRead()), [firstRead]);
   const list = useServerPage(fetchPage, ROLES_PAGE_SIZE);
   return (
     <DataGrid

@@ -43,7 +43,7 @@ export default function UserForm() {
 
   useEffect(() => {
     let live = true;
-    signedInPage(() => Promise.all([allRoles(), userId ? api.users.get(userId) : Promise.resolve(undefined)]))
+    signedInPage(() => Promise.all([allRoles('roles'), userId ? api.users.get(userId, 'user') : Promise.resolve(undefined)]))
       .then(({ data: [roles, user] }) => {
         if (live) setLoaded({ status: 'ready', roles: withOptions(roles, user?.roles ?? []), user });
       })

@@ -5,7 +5,7 @@
  * organisation never puts thousands of rows in the DOM. The chips and the role filter are one set of
  * chosen roles: a member holding any of them is shown.
  */
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { api } from '../../../src/client/api.ts';
 import type { AdminUser } from '../../../src/shared/api/users.ts';
 import { DataGrid, type DataGridColumn } from '../../shared/DataGrid.tsx';
@@ -13,7 +13,7 @@ import { useServerPage } from '../../shared/use-server-page.ts';
 import type { RolesState } from './users-state.ts';
 import { UserAvatar } from './UserAvatar.tsx';
 import { userPath } from '../shared/admin-paths.ts';
-import { rolesText, toggleRole, usersQuery, USERS_PAGE_SIZE } from './users-state.ts';
+import { rolesText, toggleRole, usersPageRead, usersQuery, USERS_PAGE_SIZE } from './users-state.ts';
 
 const columns: DataGridColumn<AdminUser>[] = [
   { key: 'avatar', header: 'Avatar', cell: (u) => <UserAvatar account={u.user_account} /> },
@@ -41,12 +41,25 @@ const columns: DataGridColumn<AdminUser>[] = [
   },
 ];
 
+/** The Active grid's pages for `filters`; the first load takes the page's first read (its page data's `users`) when it asks for that page. */
+function useUsersPage(filters: readonly string[]) {
+  const firstLoad = useRef(true);
+  const fetchPage = useCallback(
+    (page: { skip: number; limit: number }) => {
+      const pageRead = usersPageRead(filters, page, firstLoad.current);
+      firstLoad.current = false;
+      return api.users.list(usersQuery(filters, page), pageRead);
+    },
+    [filters],
+  );
+  return useServerPage(fetchPage, USERS_PAGE_SIZE);
+}
+
 export function ActiveUsers({ roles }: { roles: RolesState }) {
   const [filters, setFilters] = useState<string[]>([]);
   const [filterOpen, setFilterOpen] = useState(false);
   const filterId = useId();
-  const fetchPage = useCallback((page: { skip: number; limit: number }) => api.users.list(usersQuery(filters, page)), [filters]);
-  const list = useServerPage(fetchPage, USERS_PAGE_SIZE);
+  const list = useUsersPage(filters);
   const known = roles.status === 'ready' ? roles.roles : [];
   const chips = known.filter((r) => r.list_filterable);
   const toggle = (id: string) => setFilters((f) => toggleRole(f, id));

@@ -34,7 +34,7 @@ function useRoles(): RolesState {
   const [roles, setRoles] = useState<RolesState>({ status: 'loading' });
   useEffect(() => {
     let live = true;
-    signedInPage(allRoles).then(
+    signedInPage(() => allRoles('roles')).then(
       ({ data }) => live && setRoles({ status: 'ready', roles: data }),
       (error: unknown) => live && setRoles({ status: 'failed', detail: problemText(error, 'The roles could not be loaded.') }),
     );

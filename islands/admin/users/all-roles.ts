@@ -2,7 +2,10 @@
 import { allPages } from '../../../src/client/all-pages.ts';
 import { api } from '../../../src/client/api.ts';
 import type { Role } from '../../../src/shared/api/roles.ts';
+import type { PageReadName } from '../../../src/shared/page-data.ts';
 
 export const ROLES_PAGE = 100;
 
-export const allRoles = (): Promise<Role[]> => allPages((page) => api.roles.list(page), { limit: ROLES_PAGE });
+/** `pageRead`: the page's first read of them (its page data names the first page `roles`). */
+export const allRoles = (pageRead?: PageReadName): Promise<Role[]> =>
+  allPages((page) => api.roles.list(page, page.skip === 0 ? pageRead : undefined), { limit: ROLES_PAGE });

@@ -5,6 +5,7 @@
 import type { RoleRef } from '../../../src/shared/api/accounts.ts';
 import type { Role } from '../../../src/shared/api/roles.ts';
 import type { ListUsersQuery } from '../../../src/shared/api/users.ts';
+import type { PageReadName } from '../../../src/shared/page-data.ts';
 import { isEmail } from '../../../src/shared/validation.ts';
 
 /**
@@ -41,6 +42,15 @@ export function usersQuery(roleFilters: readonly string[], page: { skip: number;
     skip: page.skip,
     limit: page.limit,
   };
+}
+
+/**
+ * The page read a page of the Active grid takes (src/shared/page-data-reads.ts: `users`, the first page with
+ * no role filters): on the screen's first load only, and only for that very query — a first load with
+ * other filters, or at another page, asks the network.
+ */
+export function usersPageRead(roleFilters: readonly string[], page: { skip: number; limit: number }, first: boolean): PageReadName | undefined {
+  return first && roleFilters.length === 0 && page.skip === 0 && page.limit === USERS_PAGE_SIZE ? 'users' : undefined;
 }
 
 /** A role chip or filter choice switched: on when it was off, off when it was on. */

@@ -9,9 +9,10 @@ import { showAlert } from '../../../src/client/stores/alerts.ts';
 import { formatDateTime } from '../../../src/client/time-format.ts';
 import type { WebhookAttempt } from '../../../src/shared/api/webhooks.ts';
 import { DataGrid, type DataGridColumn } from '../../shared/DataGrid.tsx';
+import { usePageRead } from '../../shared/use-page-read.ts';
 import { messages } from './messages.ts';
 
-/** A page of the log; the first is also the edit page's first read (src/shared/page-data-reads.ts): the same address. */
+/** A page of the log; the first is also the edit page's first read (`deliveries`, src/shared/page-data-reads.ts). */
 export const DELIVERY_LOG_PAGE = 50;
 
 /** What an attempt came to: its status code, or why there was none. */
@@ -27,16 +28,18 @@ export function DeliveryLog({ endpointId, version }: { endpointId: string; versi
   const [error, setError] = useState<string | undefined>();
   const [asked, setAsked] = useState(version);
 
+  // The first read is the page's (its page data's `deliveries`); paging and reading again ask the network.
+  const firstRead = usePageRead('deliveries');
   const read = useCallback(async () => {
     try {
-      const page = await api.webhooks.deliveries(endpointId, { skip, limit: DELIVERY_LOG_PAGE });
+      const page = await api.webhooks.deliveries(endpointId, { skip, limit: DELIVERY_LOG_PAGE }, firstRead());
       setRows(page.results);
       setTotal(page.total);
       setError(undefined);
     } catch (err) {
       setError(problemText(err, messages.loadFailed));
     }
-  }, [endpointId, skip]);
+  }, [endpointId, skip, firstRead]);
 
   useEffect(() => void read(), [read]);
   // After a test event or a re-send: read again a few times while its attempt comes in.

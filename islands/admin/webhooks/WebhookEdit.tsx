@@ -31,16 +31,16 @@ type FolderChoice = TreeEntry;
 
 /**
  * The top-level folders (the folder tree's first level; deeper ones are read as they open). Its first page
- * is the page's first read (src/shared/page-data-reads.ts).
+ * is the page's first read `webhookFolders` (src/shared/page-data-reads.ts).
  */
 export function folderChoices(): Promise<FolderChoice[]> {
-  return readFolderEntries(ROOT, []);
+  return readFolderEntries(ROOT, [], 'webhookFolders');
 }
 
 export default function WebhookEdit({ mode }: { mode: 'new' | 'edit' }) {
   const read = () =>
     signedInUser()
-      .then(() => Promise.all([mode === 'edit' ? api.webhooks.get(lastSegment()) : Promise.resolve(undefined), folderChoices().catch(() => undefined)]))
+      .then(() => Promise.all([mode === 'edit' ? api.webhooks.get(lastSegment(), 'webhook') : Promise.resolve(undefined), folderChoices().catch(() => undefined)]))
       .then(([endpoint, folders]) => ({ endpoint, folders }));
   return (
     <ReadFirst read={read} failed={messages.loadFailed} back={{ href: webhooksPath, text: messages.backToWebhooks }}>

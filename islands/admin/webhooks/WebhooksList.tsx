@@ -36,7 +36,7 @@ export default function WebhooksList() {
   useEffect(() => {
     let live = true;
     void signedInUser()
-      .then(() => api.webhooks.list())
+      .then(() => api.webhooks.list('webhooks'))
       .then(
         (list) => live && setRows(list.results),
         (err: unknown) => live && setError(problemText(err, messages.loadFailed)),

@@ -41,8 +41,12 @@ export const followMessages = {
 let favouritesRead: Promise<List<FavouriteEntry>> | undefined;
 let subscriptionsRead: Promise<List<SubscriptionEntry>> | undefined;
 
+/** Whether the favourites were read yet: the first read is the page's (its page data names it `favourites`), a later one the network's. */
+let readBefore = false;
+
 function readFavourites(): Promise<List<FavouriteEntry>> {
-  const read = api.informed.favourites();
+  const read = api.informed.favourites(readBefore ? undefined : 'favourites');
+  readBefore = true;
   favouritesRead = read;
   read.then(
     (list) => favouritesRead === read && $favourites.set(list.results),

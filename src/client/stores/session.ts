@@ -44,7 +44,7 @@ export async function loadUser(): Promise<CurrentUser | null> {
     return null;
   }
   try {
-    return remember(await api.auth.me());
+    return remember(await api.auth.me('me')); // the page's first read (its page data)
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) return null; // the listener below logs out
     throw err;

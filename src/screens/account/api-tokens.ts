@@ -3,6 +3,7 @@
  * Token — a name, one of the user's organisations, a scope (Read only, Read and write) and an optional
  * expiry date (the end of that day, here) — after which the same dialog shows the token ONCE, with Copy.
  */
+import type { PageReadName } from '../../shared/page-data.ts';
 import type { CreateApiTokenBody } from '../../shared/api/api-tokens.ts';
 import type { CurrentUser } from '../../shared/api/accounts.ts';
 import { api, problemText, SOMETHING_WENT_WRONG } from '../../client/api.ts';
@@ -26,7 +27,7 @@ const today = () => {
 };
 
 /** The card's read, exactly as Account Settings' first read names it ('auth/api-tokens': src/shared/page-data-reads.ts). */
-export const ownApiTokensRead = () => api.auth.apiTokens();
+export const ownApiTokensRead = (pageRead?: PageReadName) => api.auth.apiTokens(pageRead);
 
 export function mountApiTokens(user: CurrentUser): void {
   const status = byId('api-tokens-status');
@@ -40,16 +41,17 @@ export function mountApiTokens(user: CurrentUser): void {
     fallbackFocus: opener,
   };
 
-  async function load(): Promise<void> {
+  /** `pageRead`: the page's first load (its page data names it `apiTokens`); a reload after a change asks the network. */
+  async function load(pageRead?: PageReadName): Promise<void> {
     status.textContent = 'Loading…';
     try {
-      drawTokenList((await ownApiTokensRead()).results, listOptions);
+      drawTokenList((await ownApiTokensRead(pageRead)).results, listOptions);
     } catch (err) {
       status.textContent = problemText(err, SOMETHING_WENT_WRONG);
     }
   }
-  void load();
-  mountNewTokenDialog(user, opener, load);
+  void load('apiTokens');
+  mountNewTokenDialog(user, opener, () => load());
 }
 
 /** The New API Token dialog's parts in the page (src/pages/account-settings.astro). */

@@ -4,14 +4,15 @@
  * src/screens/account/api-token-list.ts, and its confirm dialog). The first page (100, newest first) is
  * this route's first read (src/shared/page-data-reads.ts); more come with Show More.
  */
+import type { PageReadName } from '../../shared/page-data.ts';
 import type { MemberApiToken } from '../../shared/api/api-tokens.ts';
 import { api, problemText } from '../../client/api.ts';
 import { signedInPage } from '../../client/signed-in-user.ts';
 import { drawTokenList } from '../account/api-token-list.ts';
 
-/** The page's one read, exactly as its first read names it ('users/api-tokens?skip=0&limit=100'). */
+/** A page of the members' tokens; the first is the page's first read (`memberApiTokens` on its first load). */
 export const API_TOKENS_PAGE = 100;
-export const apiTokensRead = (skip = 0) => api.users.apiTokens({ skip, limit: API_TOKENS_PAGE });
+export const apiTokensRead = (skip = 0, pageRead?: PageReadName) => api.users.apiTokens({ skip, limit: API_TOKENS_PAGE }, pageRead);
 
 const NO_TOKENS = 'No member of this organization has an API token.';
 
@@ -40,7 +41,7 @@ export async function mountApiTokensPage(): Promise<void> {
     more.hidden = tokens.length >= count;
   };
   try {
-    const { data } = await signedInPage(() => apiTokensRead());
+    const { data } = await signedInPage(() => apiTokensRead(0, 'memberApiTokens'));
     tokens.push(...data.results);
     count = data.total;
     draw();

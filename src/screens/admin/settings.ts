@@ -4,8 +4,8 @@
  * the count is the total of `GET users` asked for one row — the same number as the Users screen's
  * Active Users footer; the build date is `_build-info`'s time. Above them, only when there is any, a
  * warning that mail to the organisation's people is failing (`GET settings/mail-failures`, issue #28:
- * a misconfigured relay must not fail silently). The reads leave beside auth/me (their addresses are
- * this route's early reads, src/client/page-data-script.ts).
+ * a misconfigured relay must not fail silently). The reads leave beside auth/me (this route's page data:
+ * `memberCount`, `buildInfo`, `mailFailures`, src/shared/page-data-reads.ts).
  */
 import { api, problemText } from '../../client/api.ts';
 import { signedInPage } from '../../client/signed-in-user.ts';
@@ -14,11 +14,11 @@ import type { BuildInfo, CurrentUser } from '../../shared/api/accounts.ts';
 import type { MailFailures } from '../../shared/api/settings.ts';
 
 /**
- * The page's reads, exactly as its early reads name them ('users?limit=1', '_build-info',
- * 'settings/mail-failures'). The mail warning is an extra: when it cannot be read the figures still show.
+ * The page's reads, each named as its page data names it. The mail warning is an extra: when it cannot be
+ * read the figures still show.
  */
 export const settingsReads = () =>
-  Promise.all([api.users.list({ limit: 1 }), api.buildInfo(), api.settings.mailFailures().catch((): MailFailures | undefined => undefined)]);
+  Promise.all([api.users.list({ limit: 1 }, 'memberCount'), api.buildInfo('buildInfo'), api.settings.mailFailures('mailFailures').catch((): MailFailures | undefined => undefined)]);
 
 /** The mail warning's words, or undefined when nothing failed: "3 messages could not be delivered." and the last error with its time. */
 export interface MailFailureNotice {

@@ -12,11 +12,11 @@ import type { SsoConnection, SsoConnectionBody } from '../../shared/api/sso.ts';
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
 /** The connection, or null while there is none. */
-const connectionOrNone = () => api.sso.get().catch((err: unknown) => (err instanceof ApiError && err.status === 404 ? null : Promise.reject(err)));
+const connectionOrNone = () => api.sso.get('sso').catch((err: unknown) => (err instanceof ApiError && err.status === 404 ? null : Promise.reject(err)));
 
 /** The page's reads on load, sent early by the page's HTML (src/shared/page-data-reads.ts): keep them the same. */
 export const ssoReads = () =>
-  Promise.all([connectionOrNone(), api.roles.list({ skip: 0, limit: 100 }), api.users.list({ ordering: ['-is_org_admin', 'username'], skip: 0, limit: 100 })]);
+  Promise.all([connectionOrNone(), api.roles.list({ skip: 0, limit: 100 }, 'roles'), api.users.list({ ordering: ['-is_org_admin', 'username'], skip: 0, limit: 100 }, 'ssoAdmins')]);
 
 /** The domains as typed ("a.com, b.com" or one per line) → the list the API takes. */
 export function domainsOf(typed: string): string[] {

@@ -1,6 +1,6 @@
 /**
  * Billing (/billing; spec accounts §2 Billing, §4 Billing, §8; issue #15): the organisation's subscription
- * state (auth/me's org.subscription), the plans (GET billing/products, an early read of this route: it
+ * state (auth/me's org.subscription), the plans (GET billing/products, this route's page read `plans`: it
  * leaves beside auth/me) and, for org admins, a Subscribe button per plan: POST
  * billing/create-checkout-session, then the returned address opens in the TOP window (the app may be
  * inside a frame). An expired organisation is sent here (src/client/stores/session.ts) and sees the
@@ -15,8 +15,8 @@ import { planPrice, subscribeHint, subscriptionSentence, SUBSCRIBE_FAILED } from
 
 const byId = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
-/** The page's one read besides auth/me, exactly as its early read names it ('billing/products'). */
-export const billingReads = () => api.billing.products();
+/** The page's one read besides auth/me, named as its page data names it (`plans`). */
+export const billingReads = () => api.billing.products('plans');
 
 export async function mountBillingPage(): Promise<void> {
   const { user, data } = await signedInPage(() => billingReads().then(

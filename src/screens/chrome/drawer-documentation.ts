@@ -10,6 +10,7 @@
  * restoring or moving folders.
  */
 import type { ListedItem } from '../../shared/api/documentation.ts';
+import type { PageReadName } from '../../shared/page-data.ts';
 import { api } from '../../client/api.ts';
 import { ROOT } from '../../shared/api/documentation.ts';
 import { browsePath } from '../../shared/page-addresses.ts';
@@ -17,9 +18,12 @@ import { allPages } from '../../client/all-pages.ts';
 import { FOLDERS_CHANGED } from '../../client/folders-changed.ts';
 import { $organisationId } from '../../client/stores/session.ts';
 
-/** The folders of the root, by name: folders come first in the root's contents, so paging stops at the first document. */
-export async function rootFolders(): Promise<ListedItem[]> {
-  const items = await allPages((page) => api.documentation.contents(ROOT, { ...page, ordering: ['kind', 'name'] }), {
+/**
+ * The folders of the root, by name: folders come first in the root's contents, so paging stops at the first
+ * document. `pageRead`: the page's first read of them (its page data names it `drawer`), for the first page.
+ */
+export async function rootFolders(pageRead?: PageReadName): Promise<ListedItem[]> {
+  const items = await allPages((page) => api.documentation.contents(ROOT, { ...page, ordering: ['kind', 'name'] }, page.skip === 0 ? pageRead : undefined), {
     stopAfter: (page) => page.some((item) => item.kind !== 'folder'),
   });
   return items.filter((item) => item.kind === 'folder');
@@ -53,7 +57,7 @@ export function mountDrawerDocumentation(first?: Promise<ListedItem[] | undefine
   });
 
   let loading = 0;
-  async function load(read: () => Promise<ListedItem[] | undefined> = rootFolders): Promise<void> {
+  async function load(read: () => Promise<ListedItem[] | undefined> = () => rootFolders()): Promise<void> {
     const run = ++loading;
     const folders = await read().catch(() => undefined);
     if (!folders) return; // the link to the browser stays; the browser itself shows what went wrong
@@ -77,6 +81,6 @@ export function mountDrawerDocumentation(first?: Promise<ListedItem[] | undefine
     const read = firstRead;
     firstRead = undefined; // the early read belongs to the organisation of the first showing only
     if (!orgId) clear();
-    else void load(read ? () => read : rootFolders);
+    else void load(read ? () => read : () => rootFolders());
   });
 }

@@ -108,7 +108,7 @@ function mountChromeMenus(): void {
       document.getElementById('drawer-billing')!.hidden = !user.org || user.org.subscription.status === 'off';
       avatarMenu.render(user);
     });
-    mountDrawerDocumentation(location.pathname.startsWith('/documentation/') ? rootFolders().catch(() => undefined) : undefined);
+    mountDrawerDocumentation(location.pathname.startsWith('/documentation/') ? rootFolders('drawer').catch(() => undefined) : undefined);
   }, () => undefined); // the page says why the user could not be loaded (showFailure)
 }
 

@@ -12,10 +12,13 @@ import { browsePath } from '../../shared/page-addresses.ts';
 /** The server's answer for a version that does not exist, also used for an address that names none. */
 export const VERSION_NOT_FOUND = 'Version not found';
 
-/** The latest version (no `version`), or version `version`; `null` asks for a version the address cannot name. */
+/**
+ * The latest version (no `version`), or version `version`; `null` asks for a version the address cannot name.
+ * A page's first read (its page data names it `document`, or `version`).
+ */
 export function readDocument(id: string, version?: number | null): Promise<Document> {
   if (version === null) return Promise.reject(new ApiError(404, VERSION_NOT_FOUND));
-  return version === undefined ? api.documentation.document(id) : api.documentation.documentVersion(id, version);
+  return version === undefined ? api.documentation.document(id, 'document') : api.documentation.documentVersion(id, version, 'version');
 }
 
 /** The failure path of a document that could not be loaded: its detail as a warning on the browse page. */

@@ -13,7 +13,7 @@ import { setPageName } from '../chrome/signed-in-chrome.ts';
 import { publicAddressOf } from '../../client/public-address.ts';
 import { signedInPage, signedInUser } from '../../client/signed-in-user.ts';
 import { browsePath, viewPath } from '../../shared/page-addresses.ts';
-import { viewTarget } from '../../client/addresses.ts';
+import { viewTarget, type ViewTarget } from '../../client/addresses.ts';
 import { folderCrumbs, renderBreadcrumbs } from './breadcrumbs.ts';
 import { leaveDocument, readDocument } from './document-load.ts';
 import { renderDocumentToolbar } from './document-toolbar.ts';
@@ -26,22 +26,27 @@ import { viewTitle } from '../../shared/first-paint/document-head.ts';
 
 export { viewTitle };
 
+/** The version a view address names (`null`: one it cannot name), undefined for the latest. */
+const versionOf = (target: ViewTarget) => (target.kind === 'version' ? target.version : target.kind === 'bad-version' ? null : undefined);
+
+/** The page's first reads: the document (its page data's `document` or `version`) and, on a row's address, the row (`row`, settled). */
+export const viewReads = (target: ViewTarget) =>
+  Promise.all([
+    readDocument(target.id, versionOf(target)),
+    target.kind === 'row' ? Promise.allSettled([api.documentation.submittedRow(target.rowId, 'row')]).then(([row]) => row) : undefined,
+  ]);
+
 export async function mountDocumentView(): Promise<void> {
   const target = viewTarget();
   if (!target) {
     await signedInUser();
     return navigate(browsePath(), { replace: true }); // the route table sends no other address here
   }
-  const version = target.kind === 'version' ? target.version : target.kind === 'bad-version' ? null : undefined;
+  const version = versionOf(target);
   // A submitted row's renderer is the page's main content whatever the document: asked for beside the reads.
   const rowRenderer = target.kind === 'row' ? loadRowRenderer() : undefined;
   // The document (with the root's id) and a submitted row leave together with auth/me (one API level).
-  const page = await signedInPage(() =>
-    Promise.all([
-      readDocument(target.id, version),
-      target.kind === 'row' ? Promise.allSettled([api.documentation.submittedRow(target.rowId)]).then(([row]) => row) : undefined,
-    ]),
-  ).catch((err: unknown) => leaveDocument(target.id, version, err));
+  const page = await signedInPage(() => viewReads(target)).catch((err: unknown) => leaveDocument(target.id, version, err));
   const {
     user,
     data: [doc, row],

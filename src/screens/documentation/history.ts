@@ -20,12 +20,16 @@ import { element } from '../../client/dom.ts';
 
 export const historyTitle = (name: string): string => `History of ${name}`;
 
+/** The page's first reads (its page data's `document` and `history`, the history's first page), settled. */
+export const historyReads = (id: string) =>
+  Promise.allSettled([api.documentation.document(id, 'document'), allPages((page) => api.documentation.history(id, page, page.skip === 0 ? 'history' : undefined))]);
+
 export async function mountHistory(): Promise<void> {
   const id = pathSegment(1); // /documentation/{id}/history
   // The document (with the root's id) and its history leave together with auth/me (one API level).
   const {
     data: [doc, history],
-  } = await signedInPage(() => Promise.allSettled([api.documentation.document(id), allPages((page) => api.documentation.history(id, page))]));
+  } = await signedInPage(() => historyReads(id));
   element('history-status').textContent = '';
   if (doc.status === 'fulfilled') {
     const title = historyTitle(doc.value.name);

@@ -31,7 +31,7 @@ import { failureText, TRY_AGAIN } from './failure.ts';
 export const qrSheetTitle = (folderName: string): string => `QR Labels: ${folderName}`;
 
 /** The page's first read: the labels of the folder's own items. */
-export const qrSheetRead = (folderId: string): Promise<QrSheetItems> => api.documentation.qrSheet(folderId);
+export const qrSheetRead = (folderId: string): Promise<QrSheetItems> => api.documentation.qrSheet(folderId, false, 'qrSheet');
 
 /** 'No labels', '1 label on 1 page', '30 labels on 2 pages'. */
 export function labelCount(total: number, layout: QrLabelLayout): string {

@@ -19,13 +19,17 @@ import { element, saveBlob } from '../../client/dom.ts';
 
 export const resultTitle = (name: string): string => `Result of ${name}`;
 
+/** The page's first reads (its page data's `document`, which may fail, and `row`, settled). */
+export const resultRowReads = (documentId: string, rowId: string) =>
+  Promise.all([api.documentation.document(documentId, 'document').catch(() => undefined), readSubmittedRow(rowId, 'row')]);
+
 export async function mountResultRow(): Promise<void> {
   const documentId = pathSegment(2); // /documentation/results/{document_id}/{id}
   const rowId = pathSegment(3);
   // The listing document (with the root's id) and the row leave together with auth/me (one API level).
   const {
     data: [doc, row],
-  } = await signedInPage(() => Promise.all([api.documentation.document(documentId).catch(() => undefined), readSubmittedRow(rowId)]));
+  } = await signedInPage(() => resultRowReads(documentId, rowId));
   if (doc) {
     const title = resultTitle(doc.name);
     setPageName(title);

@@ -8,6 +8,7 @@
  * `version`), so titles and labels match what the person filling it in saw. Photos are shown through
  * short-lived signed addresses (GET documents/{id}/media-urls), which an <img> can load without a token.
  */
+import type { PageReadName } from '../../shared/page-data.ts';
 import type { Doctype, Document, SubmittedRow } from '../../shared/api/documentation.ts';
 import { NOT_ASKED, orderedQuestions, type Question } from '../../shared/checklists/index.ts';
 import '../../styles/submitted-row.css';
@@ -48,9 +49,9 @@ export interface SubmittedRowOptions {
   row?: PromiseSettledResult<SubmittedRow> | undefined;
 }
 
-/** Reads the row `rowId`, settled (a page asks for it beside its other reads and hands it to `renderSubmittedRow`). */
-export const readSubmittedRow = (rowId: string): Promise<PromiseSettledResult<SubmittedRow>> =>
-  Promise.allSettled([api.documentation.submittedRow(rowId)]).then(([row]) => row!);
+/** Reads the row `rowId`, settled (a page asks for it beside its other reads, as its first read `row`, and hands it to `renderSubmittedRow`). */
+export const readSubmittedRow = (rowId: string, pageRead?: PageReadName): Promise<PromiseSettledResult<SubmittedRow>> =>
+  Promise.allSettled([api.documentation.submittedRow(rowId, pageRead)]).then(([row]) => row!);
 
 /** Shows the row `rowId` in `container`; resolves with it, or undefined when it could not be loaded (the error is shown). */
 export async function renderSubmittedRow(container: HTMLElement, rowId: string, options: SubmittedRowOptions): Promise<SubmittedRow | undefined> {

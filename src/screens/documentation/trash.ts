@@ -23,18 +23,22 @@ import { element } from '../../client/dom.ts';
 
 export const restoredMessage = (name: string): string => `${name} successfully restored`;
 
+/**
+ * The folder (with the root's id: the page's first read, `folder`) and its trash, settled. The whole
+ * trash's page reads the root for its id only, so it shows the trash all the same when it cannot.
+ */
+export const trashReads = (folderId: string) =>
+  Promise.allSettled([
+    folderId === ROOT ? api.documentation.folder(ROOT, 'folder').catch(() => undefined) : api.documentation.folder(folderId, 'folder'),
+    allPages((page) => api.documentation.trash(folderId, page)),
+  ]);
+
 export async function mountTrash(): Promise<void> {
   const folderId = trashFolderOf(pathSegment(2)); // /documentation/trash/{folderId}
-  // The folder (with the root's id) and its trash leave together with auth/me (one API level). The whole
-  // trash's page reads the root for its id only, so it shows the trash all the same when it cannot.
+  // The folder and its trash leave together with auth/me (one API level).
   const {
     data: [folder, items],
-  } = await signedInPage(() =>
-    Promise.allSettled([
-      folderId === ROOT ? api.documentation.folder(ROOT).catch(() => undefined) : api.documentation.folder(folderId),
-      allPages((page) => api.documentation.trash(folderId, page)),
-    ]),
-  );
+  } = await signedInPage(() => trashReads(folderId));
   element('trash-status').textContent = '';
   const root = folder.status === 'fulfilled' ? (folder.value?.root_id ?? null) : null;
   renderBreadcrumbs(element('breadcrumbs'), trashCrumbs(folder.status === 'fulfilled' ? folder.value : undefined, root, folderId));

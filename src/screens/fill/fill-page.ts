@@ -29,7 +29,7 @@ export function mountFill({ frame }: { frame: boolean }): void {
   const kiosk = !frame && isKioskAddress(location.search);
   // The link's checklist the server wrote into the page; a kiosk station with a worker asks through it all
   // the same, so the worker keeps the link's checklist and the station reopens offline.
-  if (!navigator.serviceWorker?.controller) filler.earlyRead = takePageData(API_BASE);
+  if (!navigator.serviceWorker?.controller) filler.earlyRead = takePageData;
   filler.kiosk = kiosk;
   filler.setAttribute('api-base', API_BASE);
   filler.setAttribute('share-token', shareTokenOfPath(location.pathname));

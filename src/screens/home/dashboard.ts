@@ -64,16 +64,16 @@ function storageEntries(): [string, string | null][] {
   }
 }
 
-/** The API reads of the dashboard, exactly as its early reads name them. */
-export const dashboardApiReads = () => ({
-  assignments: settle(api.workflow.assignments()),
-  // Through the store: the drawer's Favorites list shares this read (src/client/stores/favourites.ts).
+/** The API reads of the dashboard; `first`: the page's first, named as its page data names them (src/shared/page-data-reads.ts). */
+export const dashboardApiReads = (first = false) => ({
+  assignments: settle(api.workflow.assignments(first ? 'assignments' : undefined)),
+  // Through the store: the drawer's Favorites list shares this read, and names it the first time (src/client/stores/favourites.ts).
   favourites: settle(loadFavourites()),
-  activity: settle(api.informed.notifications({ limit: RECENT_ACTIVITY_LIMIT })),
+  activity: settle(api.informed.notifications({ limit: RECENT_ACTIVITY_LIMIT }, first ? 'recentActivity' : undefined)),
 });
 
-/** Every read of the dashboard, started at once. */
-export function readDashboard(): DashboardReads {
+/** Every read of the dashboard, started at once (`first`: the page's first, see dashboardApiReads). */
+export function readDashboard(first = false): DashboardReads {
   const drafts = localDrafts(storageEntries())
     .slice(0, MAX_DRAFTS)
     .map((draft) => ({
@@ -83,11 +83,11 @@ export function readDashboard(): DashboardReads {
         () => undefined,
       ),
     }));
-  return { ...dashboardApiReads(), drafts };
+  return { ...dashboardApiReads(first), drafts };
 }
 
 /** For `signedInPage`: the reads leave beside auth/me; the panels show each as it arrives. */
-export const dashboardReads = (): Promise<DashboardReads> => Promise.resolve(readDashboard());
+export const dashboardReads = (): Promise<DashboardReads> => Promise.resolve(readDashboard(true));
 
 // ─── Drawing ──────────────────────────────────────────────────────────────────────────────────────
 
@@ -220,7 +220,8 @@ const activityItems = (found: NotificationList) => found.results.map((n) => acti
 export function showDashboardPanels(user: CurrentUser, reads: DashboardReads): void {
   // After an organisation switch the panels show the last one's until their reads are in.
   if (board) for (const name of ['assignments', 'drafts', 'favourites', 'activity'] as const) list(name).setAttribute('aria-busy', 'true');
-  const on: Board = { viewer: readGuidance(user.is_org_admin), states: new Map() };
+  // The first board's guidance is the page's first read (after a switch the page data is forgotten: src/client/page-data.ts).
+  const on: Board = { viewer: readGuidance(user.is_org_admin, 'firstSteps'), states: new Map() };
   board = on;
   listenToAssignments();
   assignments = new AssignmentsPanel(on, { username: user.username, isOrgAdmin: user.is_org_admin });

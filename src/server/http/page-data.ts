@@ -3,11 +3,13 @@
  * block (`<script type="application/json" id="rb-page-data"></script>` in its <head>), it writes the
  * page's data into it once, as one JSON object (src/shared/page-data.ts):
  *
- * - a signed-in page: its route's reads (auth/me and the route's own, src/shared/page-data-reads.ts), expanded
- *   for this address here and nowhere else — the page's bootstrap sends them while its modules download
- *   and matches no route; and with the session cookie (auth/session-cookie.ts, read only here) their
- *   answers, made for that login, which the transport takes instead of asking (src/client/page-data-script.ts);
- * - a share link's fill page: its link's checklist, made with the token of its address.
+ * - a signed-in page: its route's reads by name (`me` and the route's own, src/shared/page-data-reads.ts),
+ *   their addresses expanded for this address here and nowhere else — the page's bootstrap sends them while
+ *   its modules download and matches no route; and with the session cookie (auth/session-cookie.ts, read
+ *   only here) their answers by name, made for that login, which the transport takes for the call that
+ *   names the read instead of asking (src/client/page-data.ts). The first paint (./first-paint/) reads them
+ *   by name too (`answers.folder`, `answers.contents`, `answers.document`…);
+ * - a share link's fill page: its link's checklist (`sharedChecklist`), made with the token of its address.
  *
  * The reads are answered by their readers (./page-readers.ts): the services the API's routes call, called
  * directly with the API's permission checks, the caller signed in once — no in-process HTTP request — so each
@@ -19,12 +21,12 @@ import type { RouteMatch } from '../../routes.ts';
 import * as paths from '../../shared/api/paths.ts';
 import { pageReadsOf, LOW_PRIORITY_READS } from '../../shared/page-data-reads.ts';
 import { escapeHtml } from '../../shared/first-paint/markup.ts';
-import { PAGE_DATA_ID, sessionDigest, type PageAnswers, type PageData as PageDataBlock } from '../../shared/page-data.ts';
+import { PAGE_DATA_ID, sessionDigest, type PageAnswers, type PageData as PageDataBlock, type PageReads } from '../../shared/page-data.ts';
 import { documentViewPaint, readsAfterDocument } from './first-paint/document-view.ts';
 import { folderPaint } from './first-paint/folder.ts';
 import { homePaint } from './first-paint/home.ts';
 import { allEdits, editShell, hasMark, type ShellEdits } from './first-paint/shell-edits.ts';
-import { SHARED_CHECKLIST_ADDRESS, sharedChecklistAnswer, signInPage } from './page-readers.ts';
+import { sharedChecklistAnswer, signInPage } from './page-readers.ts';
 import type { Deps } from '../env.ts';
 
 /** A share token as the fill pages' address carries it (auth/share-links.ts issues 'share_' + 43). */
@@ -32,7 +34,7 @@ const SHARE_TOKEN = /^share_[A-Za-z0-9_-]{20,100}$/;
 
 /** The fill pages' heading: the link's checklist's name, organisation and description. */
 function fillSlots(answers: PageAnswers): Record<string, string> {
-  const answer = answers[SHARED_CHECKLIST_ADDRESS];
+  const answer = answers.sharedChecklist;
   if (answer?.status !== 200 || typeof answer.body !== 'object' || answer.body === null) return {};
   const checklist = answer.body as Record<string, unknown>;
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -43,14 +45,14 @@ function fillSlots(answers: PageAnswers): Record<string, string> {
 async function fillPage(html: string, deps: Deps, token: string | undefined): Promise<ServedPage | undefined> {
   if (!token || !SHARE_TOKEN.test(token)) return undefined;
   const answer = await sharedChecklistAnswer(deps, token);
-  const answers: PageAnswers = answer ? { [SHARED_CHECKLIST_ADDRESS]: answer } : {};
+  const answers: PageAnswers = answer ? { sharedChecklist: answer } : {};
   return { kind: 'link', html: editShell(html, pageDataEdits({ answers, session: sessionDigest(token) }, fillSlots(answers))) };
 }
 
-/** A signed-in page's block without answers: its reads, expanded for its address, the folder sort left to the browser. */
+/** A signed-in page's block without answers: its reads by name, expanded for its address, the folder sort left to the browser. */
 export function readsBlock(match: RouteMatch): PageDataBlock {
-  const own = pageReadsOf(match.route.pattern, match.params, null);
-  const block: PageDataBlock = { reads: [paths.auth.me, ...own], low: own.filter((read) => LOW_PRIORITY_READS.includes(read)) };
+  const reads: PageReads = { me: paths.auth.me, ...pageReadsOf(match.route.pattern, match.params, null) };
+  const block: PageDataBlock = { reads, low: LOW_PRIORITY_READS.filter((name) => name in reads) };
   if (match.route.guard === 'org-admin') block.admin = true;
   return block;
 }
@@ -65,17 +67,18 @@ async function signedInPage(html: string, match: RouteMatch, deps: Deps, session
   const addressOnly = (ended?: true): ServedPage => ({ kind: 'address', html: editShell(html, pageDataEdits(block)), ...(ended ? { ended } : {}) });
   if (!session) return addressOnly();
   const reader = await signInPage(deps, session);
-  const answers = reader ? await reader.answer([paths.auth.me, ...pageReadsOf(match.route.pattern, match.params)]) : {};
-  if (!reader || answers[paths.auth.me]?.status !== 200) return addressOnly(true);
+  const reads: PageReads = { me: paths.auth.me, ...pageReadsOf(match.route.pattern, match.params) };
+  const answers = reader ? await reader.answer(reads) : {};
+  if (!reader || answers.me?.status !== 200) return addressOnly(true);
   // What the page reads once its document is in (a result sheet's first rows), answered with the rest.
-  Object.assign(answers, await reader.answer(readsAfterDocument(match, answers, new Date())));
-  // A read the page's first paint makes once it has the page's data (a presentation's image address).
-  const readAsPage = async (address: string) => (await reader.answer([address]))[address];
+  const after = readsAfterDocument(match, answers, new Date());
+  Object.assign(answers, await reader.answer(after));
   const edits = allEdits(
     pageDataEdits({ ...block, answers, session: sessionDigest(session) }),
     folderPaint(match, answers),
     homePaint(match, answers),
-    await documentViewPaint(match, answers, readAsPage),
+    // A read the page's first paint makes once it has the page's data (a presentation's image address).
+    await documentViewPaint(match, answers, { ...reads, ...after }, (address) => reader.one(address)),
   );
   return { kind: 'session', html: editShell(html, edits) };
 }

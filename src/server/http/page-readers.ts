@@ -1,6 +1,6 @@
 /**
  * THE readers of a page's first data (issue #42): for each API read a page's HTML answers (the addresses of
- * THE table, src/shared/page-data-reads.ts, and the reads a document page makes once its document is in), the
+ * THE table's names, src/shared/page-data-reads.ts, and the reads a document page makes once its document is in), the
  * service its API route calls, called here directly — no in-process HTTP request — with what the route
  * would have: the address's path parameters (decoded) and its query (each key's values, checked by the
  * route's own schema), as the caller signed in ONCE for the page.
@@ -21,7 +21,7 @@ import { listRolesQuery } from '../../shared/api/roles.ts';
 import { sheetDataQuery } from '../../shared/api/sheets-schemas.ts';
 import { listUsersQuery } from '../../shared/api/users.ts';
 import { listWebhookAttemptsQuery } from '../../shared/api/webhooks-schemas.ts';
-import type { PageAnswer, PageAnswers } from '../../shared/page-data.ts';
+import type { PageAnswer, PageAnswers, PageReadName, PageReads } from '../../shared/page-data.ts';
 import { ACCESS } from '../api.ts';
 import { chainOf, MEMBER, MEMBER_EVEN_IF_EXPIRED, ORG_ADMIN, patternOf, PUBLIC, SIGNED_IN, type Chain } from '../auth/access.ts';
 import { signInSession } from '../auth/authenticate.ts';
@@ -154,9 +154,11 @@ function memberOfChain(chain: Chain | undefined, deps: Deps, caller: SessionCall
   return member;
 }
 
-/** A signed-in page's caller: its answers to any of its reads, made side by side. */
+/** A signed-in page's caller: its answers to any of its reads (by name), made side by side. */
 export interface PageReader {
-  answer(addresses: readonly string[]): Promise<PageAnswers>;
+  answer(reads: PageReads): Promise<PageAnswers>;
+  /** The answer to one address (a read the first paint makes, not kept in the page data). */
+  one(address: string): Promise<PageAnswer | undefined>;
 }
 
 /**
@@ -175,21 +177,19 @@ export async function signInPage(deps: Deps, token: string): Promise<PageReader 
     return answerOf(() => found.read({ deps, caller, member: memberOfChain(chain, deps, caller, membership), params: found.params, query: found.query }));
   };
   return {
-    async answer(addresses) {
+    async answer(reads) {
       const answers: PageAnswers = {};
       await Promise.all(
-        addresses.map(async (address) => {
+        Object.entries(reads).map(async ([name, address]) => {
           const made = await answer(address);
-          if (made) answers[address] = made;
+          if (made) answers[name as PageReadName] = made;
         }),
       );
       return answers;
     },
+    one: answer,
   };
 }
-
-/** The address of a share link's checklist (routes/shared-checklist.ts). */
-export const SHARED_CHECKLIST_ADDRESS = 'share/checklist';
 
 /** `GET share/checklist` with a share token: the link checked (auth/share-links.ts) and its checklist read, as the API does. */
 export async function sharedChecklistAnswer(deps: Deps, token: string): Promise<PageAnswer | undefined> {

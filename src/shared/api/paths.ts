@@ -1,7 +1,7 @@
 /**
  * THE API's addresses (issue #30), relative to the API base ('auth/me', not '/api/v1/auth/me'): the app's
- * client (src/client/api.ts), the early reads the HTML sends (src/client/page-data-script.ts — an early read
- * equals the transport's address by construction), the elements' own calls (rb-checklist,
+ * client (src/client/api.ts), the page data's reads (src/shared/page-data-reads.ts, taken by name, not by
+ * address), the elements' own calls (rb-checklist,
  * rb-permission-editor) and the API tests' helpers all build an address here, so none is spelled twice.
  * Each id is one encoded path segment. Query strings are the caller's (the transport's `query`).
  *

@@ -7,8 +7,8 @@
  * zone is the browser's). So the grid's first window is wider, in UTC days: from the start of the UTC day 30
  * days ago, less two days. Every local day starts within that window (time zones lie between UTC−12 and
  * UTC+14: a local midnight is at most 38 hours before the UTC midnight of the same date), so the rows the
- * filter shows are all in it; the older rows follow, as before. Server and page compute the same address
- * for the same UTC day.
+ * filter shows are all in it; the older rows follow, as before. Server and page compute the same window
+ * for the same UTC day (the page takes the server's answer by its name, `rows`).
  */
 import type { SheetDataQuery } from '../api/sheets.ts';
 import * as paths from '../api/paths.ts';

@@ -12,6 +12,7 @@
 import { FetchError, ofetch } from 'ofetch';
 import { ApiError, detailOf, retryAfterOf } from './api-error.ts';
 import { EventStreamParser, type ServerSentEvent } from './event-stream.ts';
+import type { PageReadName } from '../page-data.ts';
 
 export interface TransportOptions {
   /** The API base, e.g. '/api/v1' or 'https://ringbinder.example/api/v1'; a function when it may change. */
@@ -25,10 +26,11 @@ export interface TransportOptions {
   /** Hears every failed call (after `onUnauthorized` for a 401). */
   onError?: (error: ApiError) => void;
   /**
-   * An answer already on its way for this request (the page's early reads, started by the HTML), taken
-   * instead of asking again and read like any other answer; undefined sends the request.
+   * The page data's answer to a call that names its read (`pageRead`): written into the HTML or started
+   * by it (src/client/page-data.ts), taken instead of asking and read like any other answer; undefined
+   * sends the request. `address` is the request's, with its query.
    */
-  early?: (address: string, init: RequestInit) => Promise<Response> | undefined;
+  early?: (name: PageReadName, address: string, init: RequestInit) => Promise<Response> | undefined;
 }
 
 export type Query = Record<string, unknown>;
@@ -51,6 +53,12 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** The request is finished even if the page is left meanwhile (sign-out just before leaving). */
   keepalive?: boolean;
+  /**
+   * The page's first read this call is (its name in the page data, src/shared/page-data.ts): the transport's
+   * `early` answers it if the page has it. Only a page's first load names its read; a later one (paging,
+   * another sort, a refresh) asks the network.
+   */
+  pageRead?: PageReadName | undefined;
 }
 
 export interface Transport {
@@ -147,9 +155,11 @@ async function readEvents(
 
 export function createTransport(options: TransportOptions): Transport {
   const early = options.early;
-  const request = early
-    ? ofetch.create({}, { fetch: (input, init) => (typeof input === 'string' && early(input, init ?? {})) || globalThis.fetch(input, init) })
-    : ofetch;
+  /** ofetch for a call: one that asks the page data first when the call names a read. */
+  const fetcherOf = (name: PageReadName | undefined) =>
+    early && name
+      ? ofetch.create({}, { fetch: (input, init) => (typeof input === 'string' && early(name, input, init ?? {})) || globalThis.fetch(input, init) })
+      : ofetch;
   const base = typeof options.base === 'function' ? options.base : () => options.base as string;
   const credentials =
     options.credentials ??
@@ -163,7 +173,7 @@ export function createTransport(options: TransportOptions): Transport {
     async call<T>(path: string, call: CallOptions = {}): Promise<T> {
       const { headers, body } = requestOf(call, credentials);
       try {
-        return await request<T>(addressOf(base(), path), {
+        return await fetcherOf(call.pageRead)<T>(addressOf(base(), path), {
           method: call.method ?? (body === undefined ? 'GET' : 'POST'),
           headers,
           body,
@@ -189,7 +199,7 @@ export function createTransport(options: TransportOptions): Transport {
       };
       let response: Response;
       try {
-        response = await request.raw(addressOf(base(), path), {
+        response = await ofetch.raw(addressOf(base(), path), {
           method: 'GET',
           headers: { Accept: 'text/event-stream', ...credentials() },
           query: events.query,

@@ -49,7 +49,7 @@ describe('GET /fill/{token}', () => {
     const html = await res.text();
     const api = await shareClient(server, link.token).get('share/checklist');
     expect(api.status).toBe(200);
-    expect(firstAnswersOf(html)).toEqual({ 'share/checklist': { status: 200, body: api.body } });
+    expect(firstAnswersOf(html)).toEqual({ sharedChecklist: { status: 200, body: api.body } });
     // Nothing the checklist holds ends the script early (its JSON parsed, above) nor starts one of its own.
     const scripts = (text: string) => select(text, 'script').map(textOf);
     expect(scripts(html)).not.toContain('alert(1)');
@@ -77,7 +77,7 @@ describe('GET /fill/{token}', () => {
     const gzip = await fetch(`${server.url}/fill/${link.token}`, { headers: { 'accept-encoding': 'gzip' } });
     expect(gzip.headers.get('content-encoding')).toBe('gzip');
     expect(gzip.headers.get('etag')).not.toBe(etag);
-    expect(firstAnswersOf(await gzip.text())['share/checklist']!.body.id).toBe(checklist.id);
+    expect(firstAnswersOf(await gzip.text()).sharedChecklist!.body.id).toBe(checklist.id);
   });
 
   it('serves each link its own checklist, in turn at the same address pattern', async () => {
@@ -89,21 +89,21 @@ describe('GET /fill/{token}', () => {
       [link.token, checklist.id],
     ]) {
       const html = await (await page(`/fill/${token}`)).text();
-      expect(firstAnswersOf(html, token)['share/checklist']!.body.id).toBe(id);
+      expect(firstAnswersOf(html, token).sharedChecklist!.body.id).toBe(id);
     }
   });
 
   it('/embed/fill/{token} carries the same answer', async () => {
     const html = await (await page(`/embed/fill/${link.token}`)).text();
-    expect(firstAnswersOf(html)['share/checklist']!.body.id).toBe(checklist.id);
+    expect(firstAnswersOf(html).sharedChecklist!.body.id).toBe(checklist.id);
   });
 
   it('a revoked link carries its refusal (401, the words) and shows no heading', async () => {
     const revoked = await makeShareLink(team.admin, checklist.id, 'Old poster');
     expect((await team.admin.api.delete(`documentation/documents/${checklist.id}/share-links/${revoked.id}`)).status).toBe(204);
     const html = await (await page(`/fill/${revoked.token}`)).text();
-    expect(Object.keys(firstAnswersOf(html, revoked.token))).toEqual(['share/checklist']);
-    expect(firstAnswersOf(html, revoked.token)['share/checklist']).toMatchObject({ status: 401, body: REVOKED });
+    expect(Object.keys(firstAnswersOf(html, revoked.token))).toEqual(['sharedChecklist']);
+    expect(firstAnswersOf(html, revoked.token).sharedChecklist).toMatchObject({ status: 401, body: REVOKED });
     expect(outline(one(html, '#fill-title'))).toEqual({ tag: 'h1', attrs: { class: 'fill-title', id: 'fill-title', 'data-first': 'name', hidden: '' }, text: '' });
   });
 

@@ -40,7 +40,8 @@ export function serveEarlyReads(): void {
       if (path === '/api/v1/documentation/documents/gone') return reply(404, { detail: 'Document not found' });
       if (path.endsWith('/contents') || path.endsWith('/history')) return reply(200, { results: [{ id: 'x', kind: 'folder', name: 'A' }], total: 1 });
       if (path === '/api/v1/documentation/folders/root') return reply(200, { id: 'r00t', parent_id: null });
-      return reply(200, { id: path.split('/').pop(), parent_id: 'r00t', path: [] });
+      // Anything else: an item that reads as a one-row list too (a first page of roles, of users…).
+      return reply(200, { id: path.split('/').pop(), parent_id: 'r00t', path: [], results: [{ id: 'x', name: 'A' }], total: 1 });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -113,5 +114,6 @@ export function openPage(
   if (!parsing) finishParsing();
 }
 
+/** The names of the reads the bootstrap sent and no call has taken yet. */
 export const sentEarly = () => Object.keys((g.__rbPageReads as Record<string, unknown> | undefined) ?? {});
 export const settle = () => new Promise((resolve) => setTimeout(resolve, 50));

@@ -17,13 +17,12 @@
  */
 import type { RouteMatch } from '../../../routes.ts';
 import type { Document } from '../../../shared/api/documentation.ts';
-import { pageReadsOf } from '../../../shared/page-data-reads.ts';
 import { allows } from '../../../shared/permissions/actions.ts';
 import { firstRowsAddress, firstRowsQuery } from '../../../shared/sheets/first-rows.ts';
 import { documentCrumbsMarkup, viewTitle } from '../../../shared/first-paint/document-head.ts';
 import { escapeHtml } from '../../../shared/first-paint/markup.ts';
 import { viewPath } from '../../../shared/page-addresses.ts';
-import type { PageAnswers } from '../../../shared/page-data.ts';
+import type { PageAnswers, PageReads } from '../../../shared/page-data.ts';
 import { checklistBodyHtml } from './checklist.ts';
 import { presentationBodyHtml, type ReadAsPage } from './presentation.ts';
 import { sheetResultsBodyHtml } from './sheet-results.ts';
@@ -46,24 +45,23 @@ const ROWS_SCREENS: Readonly<Record<string, 'viewer' | 'results'>> = { [VIEW_LAT
  * the page asks for (src/shared/sheets/first-rows.ts: a window in whole UTC days, as the server cannot know
  * the browser's time zone).
  */
-export function readsAfterDocument(match: RouteMatch, answers: PageAnswers, now: Date): string[] {
+export function readsAfterDocument(match: RouteMatch, answers: PageAnswers, now: Date): PageReads {
   const screen = ROWS_SCREENS[match.route.pattern];
   const doc = screen ? documentOf(match, answers) : undefined;
-  if (!screen || !doc || (doc.doctype !== 'sheet' && doc.doctype !== 'report')) return [];
-  return [firstRowsAddress(doc.id, firstRowsQuery(doc.doctype, screen, now))];
+  if (!screen || !doc || (doc.doctype !== 'sheet' && doc.doctype !== 'report')) return {};
+  return { rows: firstRowsAddress(doc.id, firstRowsQuery(doc.doctype, screen, now)) };
 }
 
-/** The document of the page's answers (its route's first read), when the API gave it (200). */
+/** The document of the page's answers (its read `document`, or `version`), when the API gave it (200). */
 function documentOf(match: RouteMatch, answers: PageAnswers): Document | undefined {
   if (!VIEW_ROUTES[match.route.pattern] && !(match.route.pattern in ROWS_SCREENS)) return undefined;
-  const [address] = pageReadsOf(match.route.pattern, match.params);
-  const answer = address === undefined ? undefined : answers[address];
+  const answer = answers.document ?? answers.version;
   if (answer?.status !== 200 || typeof answer.body !== 'object' || answer.body === null) return undefined;
   return answer.body as Document;
 }
 
 /** The body's markup by doctype (the latest version only: a version's page draws its body in the browser). */
-async function bodyOf(match: RouteMatch, doc: Document, answers: PageAnswers, read: ReadAsPage): Promise<ShellEdits> {
+async function bodyOf(match: RouteMatch, doc: Document, answers: PageAnswers, reads: PageReads, read: ReadAsPage): Promise<ShellEdits> {
   if (match.route.pattern !== VIEW_LATEST) return {};
   try {
     const body =
@@ -72,7 +70,7 @@ async function bodyOf(match: RouteMatch, doc: Document, answers: PageAnswers, re
         : doc.doctype === 'presentation'
           ? await presentationBodyHtml(doc, read)
           : doc.doctype === 'sheet'
-            ? sheetResultsBodyHtml(doc, answers)
+            ? sheetResultsBodyHtml(doc, answers.rows, reads.rows)
             : undefined;
     return body === undefined ? {} : { '[data-first-html=document-body]': { content: body } };
   } catch (error) {
@@ -82,8 +80,16 @@ async function bodyOf(match: RouteMatch, doc: Document, answers: PageAnswers, re
   }
 }
 
-/** The document page drawn into the shell from its answers, when `match` is a document page whose document was answered. */
-export async function documentViewPaint(match: RouteMatch, answers: PageAnswers, read: ReadAsPage = async () => undefined): Promise<ShellEdits> {
+/**
+ * The document page drawn into the shell from its answers, when `match` is a document page whose document
+ * was answered; `reads`: the addresses of the answers' reads (a sheet's rows: the window's start is in it).
+ */
+export async function documentViewPaint(
+  match: RouteMatch,
+  answers: PageAnswers,
+  reads: PageReads = {},
+  read: ReadAsPage = async () => undefined,
+): Promise<ShellEdits> {
   const doc = VIEW_ROUTES[match.route.pattern] ? documentOf(match, answers) : undefined;
   if (!doc) return {};
   const named = VIEW_ROUTES[match.route.pattern]!(match.params);
@@ -91,7 +97,7 @@ export async function documentViewPaint(match: RouteMatch, answers: PageAnswers,
   const older = doc.version < doc.latest_version;
   return {
     ...REVEAL_PAGE,
-    ...(await bodyOf(match, doc, answers, read)),
+    ...(await bodyOf(match, doc, answers, reads, read)),
     '[data-first-html=document-heading]': { content: title },
     '[data-first-html=breadcrumbs]': { content: documentCrumbsMarkup(doc) },
     '#document-frame': { attributes: { hidden: null } },

@@ -17,12 +17,11 @@ import type { RouteMatch } from '../../../routes.ts';
 import { ROOT, type Folder, type ListedItem } from '../../../shared/api/documentation.ts';
 import type { List } from '../../../shared/api/list.ts';
 import { dateTimeText } from '../../../shared/date-time.ts';
-import { pageReadsOf } from '../../../shared/page-data-reads.ts';
 import type { PageAnswers } from '../../../shared/page-data.ts';
 import { REVEAL_PAGE } from './reveal.ts';
 import type { ShellEdits } from './shell-edits.ts';
 
-/** The folder pages' routes (src/routes.ts), whose first two reads are the folder and its contents. */
+/** The folder pages' routes (src/routes.ts), whose reads `folder` and `contents` are the folder and its first page. */
 const FOLDER_ROUTES = new Set(['/documentation/browse', '/documentation/browse/:folderId']);
 
 const nothing = () => undefined;
@@ -34,9 +33,7 @@ const FOLDER_ENTRIES = [{ value: 'print-qr-labels', label: 'Print QR Labels' }];
 /** The folder drawn in the shell's mount point (`#browse-folder`), when `match` is a folder page and both its reads were answered. */
 export function folderPaint(match: RouteMatch, answers: PageAnswers): ShellEdits {
   if (!FOLDER_ROUTES.has(match.route.pattern)) return {};
-  const [folderAddress, contentsAddress] = pageReadsOf(match.route.pattern, match.params);
-  const folder = answers[folderAddress!];
-  const contents = answers[contentsAddress!];
+  const { folder, contents } = answers;
   if (folder?.status !== 200 || contents?.status !== 200) return {};
   const opened = folder.body as Folder;
   const first = contents.body as List<ListedItem>;

@@ -23,14 +23,12 @@ import type { Assignment } from '../../../shared/api/assignments.ts';
 import type { FirstSteps } from '../../../shared/api/first-steps.ts';
 import type { List } from '../../../shared/api/list.ts';
 import type { FavouriteEntry, NotificationList } from '../../../shared/api/notifications.ts';
-import * as paths from '../../../shared/api/paths.ts';
 import { dateTimeText } from '../../../shared/date-time.ts';
-import { pageReadsOf } from '../../../shared/page-data-reads.ts';
 import { firstStepItems, firstStepsMarkup, viewerOf, type PanelName, type Viewer } from '../../../shared/first-paint/dashboard-guidance.ts';
 import { activityItemMarkup, assignmentItemMarkup, favouriteItemMarkup, panelMarkup } from '../../../shared/first-paint/dashboard-panels.ts';
 import { homeInvitationsMarkup } from '../../../shared/first-paint/invitations.ts';
 import { welcomeOrgMarkup, welcomeTrialMarkup } from '../../../shared/first-paint/welcome.ts';
-import type { PageAnswers } from '../../../shared/page-data.ts';
+import type { PageAnswers, PageReadName } from '../../../shared/page-data.ts';
 import { REVEAL_PAGE } from './reveal.ts';
 import type { ShellEdits } from './shell-edits.ts';
 
@@ -40,21 +38,20 @@ const SHOWN = { attributes: { hidden: null } };
 /** THE date and time (src/shared/date-time.ts), in UTC: the server does not know the reader's zone. */
 const utcText = (iso: string): string => dateTimeText(iso, 'UTC');
 
-/** The body of an answer the API gave with 200, or undefined. */
-const answered = <T>(answers: PageAnswers, address: string | undefined): T | undefined => {
-  const answer = address === undefined ? undefined : answers[address];
+/** The body of the answer to the read `name` when the API gave it with 200, or undefined. */
+const answered = <T>(answers: PageAnswers, name: PageReadName): T | undefined => {
+  const answer = answers[name];
   return answer?.status === 200 ? (answer.body as T) : undefined;
 };
 
 /** Each panel's items' markup, for the panels whose answer is in. */
 function panelItems(user: CurrentUser, answers: PageAnswers): Partial<Record<PanelName, string[]>> {
-  // THE table's reads of '/' (src/shared/page-data-reads.ts), in its order.
-  const [assignments, favourites, activity] = pageReadsOf('/', {});
+  // THE table's reads of '/' (src/shared/page-data-reads.ts), by name.
   const me = { username: user.username, isOrgAdmin: user.is_org_admin };
   return {
-    assignments: answered<List<Assignment>>(answers, assignments)?.results.map((a) => assignmentItemMarkup(a, me, utcText)),
-    favourites: answered<List<FavouriteEntry>>(answers, favourites)?.results.map(favouriteItemMarkup),
-    activity: answered<NotificationList>(answers, activity)?.results.map((n) => activityItemMarkup(n, utcText)),
+    assignments: answered<List<Assignment>>(answers, 'assignments')?.results.map((a) => assignmentItemMarkup(a, me, utcText)),
+    favourites: answered<List<FavouriteEntry>>(answers, 'favourites')?.results.map(favouriteItemMarkup),
+    activity: answered<NotificationList>(answers, 'recentActivity')?.results.map((n) => activityItemMarkup(n, utcText)),
     drafts: [],
   };
 }
@@ -75,11 +72,11 @@ function panelsPaint(items: Partial<Record<PanelName, string[]>>, viewer: Viewer
 /** The dashboard drawn into the shell, when `match` is home and the visitor has an organisation. */
 export function homePaint(match: RouteMatch, answers: PageAnswers): ShellEdits {
   if (match.route.pattern !== '/') return {};
-  const user = answered<CurrentUser>(answers, paths.auth.me);
+  const user = answered<CurrentUser>(answers, 'me');
   const org = user?.org;
   if (!user || !org) return {};
   const trial = welcomeTrialMarkup(user, utcText);
-  const guidance = answered<FirstSteps>(answers, paths.workflow.firstSteps);
+  const guidance = answered<FirstSteps>(answers, 'firstSteps');
   const steps = guidance && firstStepItems(guidance.steps);
   return {
     ...REVEAL_PAGE,

@@ -18,7 +18,7 @@ import { DATE_TIME_STYLE } from '../../../shared/first-paint/date-time-style.ts'
 import { NEAR_WINDOW_START_MS, SHEET_FIRST_PAINT, sheetResultsMarkup } from '../../../shared/first-paint/sheet-results.ts';
 import { inlineCall } from '../../../shared/inline-call.ts';
 import { RESULTS_FIRST_WINDOW_DAYS } from '../../../shared/sheets/model.ts';
-import type { PageAnswers } from '../../../shared/page-data.ts';
+import type { PageAnswer } from '../../../shared/page-data.ts';
 
 /**
  * THE grid's stylesheets: beside the server's bundle (scripts/build-server.mjs copies them there), or in the
@@ -51,14 +51,11 @@ function windowStartOf(address: string, prefix: string): number | undefined {
   return start !== null && start !== '' && Number.isInteger(Number(start)) ? Number(start) : undefined;
 }
 
-/** The sheet's grid as the first HTML draws it; undefined when its first window was not answered. */
-export function sheetResultsBodyHtml(doc: Document, answers: PageAnswers): string | undefined {
-  const prefix = `${paths.documentation.sheetData(doc.id)}?`;
-  const address = Object.keys(answers).find((key) => windowStartOf(key, prefix) !== undefined);
-  const answer = address === undefined ? undefined : answers[address];
-  if (!address || answer?.status !== 200) return undefined;
+/** The sheet's grid as the first HTML draws it from its `rows` read (`answer`, at `address`); undefined when its first window was not answered. */
+export function sheetResultsBodyHtml(doc: Document, answer: PageAnswer | undefined, address: string | undefined): string | undefined {
+  const windowStart = address === undefined ? undefined : windowStartOf(address, `${paths.documentation.sheetData(doc.id)}?`);
+  if (windowStart === undefined || answer?.status !== 200) return undefined;
   const data = answer.body as SheetData;
-  const windowStart = windowStartOf(address, prefix)!;
   const grid = sheetResultsMarkup({ document: doc, rows: data.results, total: data.total, windowStart }, utcText);
   return `<style>${gridStyles()}</style>${grid}<script>${sheetResultsStep()}</script>`;
 }

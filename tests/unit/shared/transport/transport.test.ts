@@ -1,7 +1,8 @@
 /**
  * The one transport (src/shared/transport) against a real HTTP server on a free port: what it sends
  * (base, bearer or other credentials, JSON and form bodies, Idempotency-Key, query) and how every failure
- * reads (status + `{detail}`, status 0 when no answer came, the 401 hook, aborts left alone).
+ * reads (status + `{detail}`, status 0 when no answer came, the 401 hook, aborts left alone), and a call
+ * naming its page read answered by `early`.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -79,6 +80,26 @@ describe('createTransport', () => {
     expect(last().headers.authorization).toBeUndefined();
     expect(await transport.call('empty', { method: 'DELETE' })).toBeUndefined();
     expect(last().method).toBe('DELETE');
+  });
+
+  it('asks `early` for a call that names its page read (with the address and query it would send), and only for such a call', async () => {
+    const asked: [string, string][] = [];
+    const transport = createTransport({
+      base: `${origin}/api/v1`,
+      token: () => 't',
+      early: (name, address) => {
+        asked.push([name, address]);
+        return name === 'me' ? Promise.resolve(new Response('{"from":"page"}', { status: 200, headers: { 'Content-Type': 'application/json' } })) : undefined;
+      },
+    });
+    const before = seen.length;
+    expect(await transport.call('echo', { pageRead: 'me', query: { a: 1 } })).toEqual({ from: 'page' });
+    expect(asked).toEqual([['me', `${origin}/api/v1/echo?a=1`]]);
+    expect(seen.length).toBe(before); // answered by the page: nothing sent
+    expect(await transport.call('echo', { pageRead: 'folder' })).toEqual({ ok: true }); // none for that name: the network
+    expect(await transport.call('echo')).toEqual({ ok: true }); // no name: `early` is not asked
+    expect(asked.map(([name]) => name)).toEqual(['me', 'folder']);
+    expect(seen.length).toBe(before + 2);
   });
 
   it('sends credentials headers instead of the bearer when given (room for share tokens)', async () => {

@@ -11,6 +11,7 @@ import {
   rolesText,
   toLocalInput,
   toggleRole,
+  usersPageRead,
   usersQuery,
   USERS_PAGE_SIZE,
 } from '../../../../../islands/admin/users/users-state.ts';
@@ -97,5 +98,18 @@ describe('pageOf', () => {
     expect(clampSkip(6, 7, 3)).toBe(6);
     expect(clampSkip(6, 6, 3)).toBe(3);
     expect(clampSkip(3, 0, 3)).toBe(0);
+  });
+});
+
+describe('usersPageRead', () => {
+  const first = { skip: 0, limit: USERS_PAGE_SIZE };
+  it("names the page's first read (`users`) on the first load of the first page without filters", () => {
+    expect(usersPageRead([], first, true)).toBe('users');
+  });
+  it('names nothing for other filters (they would take an answer made for none), another page, or a later load', () => {
+    expect(usersPageRead(['r1'], first, true)).toBeUndefined();
+    expect(usersPageRead([], { skip: USERS_PAGE_SIZE, limit: USERS_PAGE_SIZE }, true)).toBeUndefined();
+    expect(usersPageRead([], { skip: 0, limit: 100 }, true)).toBeUndefined();
+    expect(usersPageRead([], first, false)).toBeUndefined();
   });
 });

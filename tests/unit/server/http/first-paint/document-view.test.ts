@@ -39,7 +39,8 @@ const doc = (version: number, latest = version) => ({
   contents: {},
   user_permissions: 1,
 });
-const answered = (address: string, body: unknown) => ({ [address]: { status: 200, body } });
+/** The page's document answered (`document`, or `version` on a version's address). */
+const answered = (address: string, body: unknown) => ({ [address.includes('/version/') ? 'version' : 'document']: { status: 200, body } });
 
 describe('paintDocumentView', () => {
   it('draws the heading and breadcrumbs of the latest version and shows the page', async () => {
@@ -82,7 +83,7 @@ describe('paintDocumentView', () => {
   it('draws nothing without the document’s answer, or on another page', async () => {
     const page = matchRoute(`/documentation/view/${ID}`)!;
     expect(await paintDocumentView(SHELL, page, {})).toBe(SHELL);
-    expect(await paintDocumentView(SHELL, page, { [`documentation/documents/${ID}`]: { status: 404, body: { detail: 'Not found' } } })).toBe(SHELL);
+    expect(await paintDocumentView(SHELL, page, { document: { status: 404, body: { detail: 'Not found' } } })).toBe(SHELL);
     expect(await paintDocumentView(SHELL, matchRoute(`/documentation/edit/${ID}`)!, answered(`documentation/documents/${ID}`, doc(1)))).toBe(SHELL);
   });
 
@@ -90,12 +91,12 @@ describe('paintDocumentView', () => {
     const now = new Date('2026-11-23T10:00:00Z');
     const start = Date.UTC(2026, 9, 22) / 1000;
     const of = (doctype: string) => answered(`documentation/documents/${ID}`, { ...doc(1), doctype });
-    expect(readsAfterDocument(matchRoute(`/documentation/view/${ID}`)!, of('sheet'), now)).toEqual([`documentation/documents/${ID}/sheet-data?start_time=${start}&skip=0`]);
-    expect(readsAfterDocument(matchRoute(`/documentation/view/${ID}`)!, of('report'), now)).toEqual([`documentation/documents/${ID}/sheet-data?limit=1`]);
-    expect(readsAfterDocument(matchRoute(`/documentation/results/${ID}`)!, of('report'), now)).toEqual([`documentation/documents/${ID}/sheet-data?start_time=${start}&skip=0`]);
-    expect(readsAfterDocument(matchRoute(`/documentation/view/${ID}`)!, of('form'), now)).toEqual([]);
-    expect(readsAfterDocument(matchRoute(`/documentation/view/${ID}/version/1`)!, answered(`documentation/documents/${ID}/version/1`, { ...doc(1), doctype: 'sheet' }), now)).toEqual([]);
-    expect(readsAfterDocument(matchRoute(`/documentation/view/${ID}`)!, {}, now)).toEqual([]);
+    expect(readsAfterDocument(matchRoute(`/documentation/view/${ID}`)!, of('sheet'), now)).toEqual({ rows: `documentation/documents/${ID}/sheet-data?start_time=${start}&skip=0` });
+    expect(readsAfterDocument(matchRoute(`/documentation/view/${ID}`)!, of('report'), now)).toEqual({ rows: `documentation/documents/${ID}/sheet-data?limit=1` });
+    expect(readsAfterDocument(matchRoute(`/documentation/results/${ID}`)!, of('report'), now)).toEqual({ rows: `documentation/documents/${ID}/sheet-data?start_time=${start}&skip=0` });
+    expect(readsAfterDocument(matchRoute(`/documentation/view/${ID}`)!, of('form'), now)).toEqual({});
+    expect(readsAfterDocument(matchRoute(`/documentation/view/${ID}/version/1`)!, answered(`documentation/documents/${ID}/version/1`, { ...doc(1), doctype: 'sheet' }), now)).toEqual({});
+    expect(readsAfterDocument(matchRoute(`/documentation/view/${ID}`)!, {}, now)).toEqual({});
   });
 });
 
@@ -105,9 +106,9 @@ describe('paintDocumentView of a result sheet', () => {
     const rows = `documentation/documents/${ID}/sheet-data?start_time=1761609600&skip=0`;
     const answers = {
       ...answered(`documentation/documents/${ID}`, sheet),
-      [rows]: { status: 200, body: { results: [{ created_at: '2026-11-20T10:00:00.000Z', created_by_username: 'ann', record: {}, submissions: {} }], total: 1 } },
+      rows: { status: 200, body: { results: [{ created_at: '2026-11-20T10:00:00.000Z', created_by_username: 'ann', record: {}, submissions: {} }], total: 1 } },
     };
-    const html = await paintDocumentView(SHELL, matchRoute(`/documentation/view/${ID}`)!, answers);
+    const html = await paintDocumentView(SHELL, matchRoute(`/documentation/view/${ID}`)!, answers, { rows });
     const body = one(html, '#document-body');
     expect(attrsOf(body)).toEqual({ class: 'document-body', id: 'document-body', 'data-first-html': 'document-body' });
     const [style, grid] = childElements(body);

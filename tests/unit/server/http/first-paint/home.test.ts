@@ -10,7 +10,6 @@ import { dateTimeText } from '../../../../../src/shared/date-time.ts';
 import { homePaint } from '../../../../../src/server/http/first-paint/home.ts';
 import { editShell } from '../../../../../src/server/http/first-paint/shell-edits.ts';
 import { matchRoute } from '../../../../../src/routes.ts';
-import { pageReadsOf } from '../../../../../src/shared/page-data-reads.ts';
 
 const paintHome = (html: string, ...paint: Parameters<typeof homePaint>) => editShell(html, homePaint(...paint));
 
@@ -26,7 +25,7 @@ const SHELL =
     .join('') +
   '</section></div></main>';
 
-const me = (org: unknown, isOrgAdmin = false, invitations: unknown[] = []) => ({ 'auth/me': { status: 200, body: { username: 'ann', is_org_admin: isOrgAdmin, org, invitations } } });
+const me = (org: unknown, isOrgAdmin = false, invitations: unknown[] = []) => ({ me: { status: 200, body: { username: 'ann', is_org_admin: isOrgAdmin, org, invitations } } });
 const trialing = (trialEndsAt: string) => ({ status: 'trialing', trial_ends_at: trialEndsAt, current_period_end: null });
 const OFF = { status: 'off', trial_ends_at: null, current_period_end: null };
 
@@ -81,7 +80,7 @@ describe('paintHome', () => {
   });
 
   describe('the first steps and the panels', () => {
-    const [assignments, favourites, activity, firstSteps] = pageReadsOf('/', {});
+    const [assignments, favourites, activity, firstSteps] = ['assignments', 'favourites', 'recentActivity', 'firstSteps'] as const;
     const ok = (body: unknown) => ({ status: 200, body });
     const list = (html: string, name: string) => one(html, `ul[data-dashboard-list="${name}"]`);
     const assignment = {
@@ -91,10 +90,10 @@ describe('paintHome', () => {
     };
     const answers = {
       ...me({ id: 'o1', name: 'Acme', subscription: OFF }, true),
-      [assignments!]: ok({ results: [assignment], total: 1 }),
-      [favourites!]: ok({ results: [], total: 0 }),
-      [activity!]: ok({ results: [], total: 0, unread: 0 }),
-      [firstSteps!]: ok({ root_permissions: 32767, steps: { folder: true, checklist: false, member: false, qr_labels: false } }),
+      [assignments]: ok({ results: [assignment], total: 1 }),
+      [favourites]: ok({ results: [], total: 0 }),
+      [activity]: ok({ results: [], total: 0, unread: 0 }),
+      [firstSteps]: ok({ root_permissions: 32767, steps: { folder: true, checklist: false, member: false, qr_labels: false } }),
     };
 
     it('draws each panel from its answer, empty ones with their guidance, drafts as none (the browser lists its own), and the first steps', () => {
@@ -118,7 +117,7 @@ describe('paintHome', () => {
     });
 
     it('leaves a panel whose answer is missing or refused loading, and the empty ones too without the first steps (their guidance)', () => {
-      const html = paintHome(SHELL, matchRoute('/')!, { ...answers, [favourites!]: { status: 403, body: { detail: 'no' } }, [firstSteps!]: { status: 404, body: {} } });
+      const html = paintHome(SHELL, matchRoute('/')!, { ...answers, [favourites]: { status: 403, body: { detail: 'no' } }, [firstSteps]: { status: 404, body: {} } });
       expect(attr(one(list(html, 'assignments'), 'button[data-action="claim"]'), 'aria-label')).toBe('Claim Gate');
       for (const name of ['drafts', 'favourites', 'activity']) {
         expect(childElements(list(html, name)).map(outline), name).toEqual([{ tag: 'li', attrs: { class: 'dashboard-empty', 'data-astro-cid-j': '' }, text: 'Loading…' }]);
@@ -128,8 +127,8 @@ describe('paintHome', () => {
 
     it('shows no first steps once every one is done, or to a member', () => {
       const done = { root_permissions: 1, steps: { folder: true, checklist: true, member: true, qr_labels: true } };
-      expect(attrsOf(one(paintHome(SHELL, matchRoute('/')!, { ...answers, [firstSteps!]: ok(done) }), 'section#first-steps'))).toMatchObject({ 'aria-labelledby': 'first-steps-heading', hidden: '' });
-      const member = paintHome(SHELL, matchRoute('/')!, { ...answers, [firstSteps!]: ok({ root_permissions: 1, steps: null }) });
+      expect(attrsOf(one(paintHome(SHELL, matchRoute('/')!, { ...answers, [firstSteps]: ok(done) }), 'section#first-steps'))).toMatchObject({ 'aria-labelledby': 'first-steps-heading', hidden: '' });
+      const member = paintHome(SHELL, matchRoute('/')!, { ...answers, [firstSteps]: ok({ root_permissions: 1, steps: null }) });
       expect(outline(one(member, 'ol#first-steps-list'))).toEqual({ tag: 'ol', attrs: { class: 'first-steps-list', id: 'first-steps-list', 'data-astro-cid-j': '' }, text: '' });
       expect(childElements(one(member, 'ol#first-steps-list'))).toEqual([]);
     });

@@ -21,7 +21,7 @@ const address = `documentation/documents/${ID}/sheet-data?start_time=1761609600&
 
 describe('sheetResultsBodyHtml', () => {
   it('draws the grid from the first window’s answer, with THE grid’s stylesheets and the dates in UTC', () => {
-    const html = sheetResultsBodyHtml(sheet, { [address]: { status: 200, body: { results: [row], total: 1 } } })!;
+    const html = sheetResultsBodyHtml(sheet, { status: 200, body: { results: [row], total: 1 } }, address)!;
     const [style, grid, step, ...more] = childElements(readHtml(html));
     expect(style!.tagName).toBe('style');
     expect(textOf(style!)).toMatch(/\.data-grid \{[\s\S]*\.sheet-results \{/);
@@ -41,8 +41,9 @@ describe('sheetResultsBodyHtml', () => {
   });
 
   it('draws nothing without the first window’s answer, or when it was refused', () => {
-    expect(sheetResultsBodyHtml(sheet, {})).toBeUndefined();
-    expect(sheetResultsBodyHtml(sheet, { [address]: { status: 403, body: { detail: 'Forbidden' } } })).toBeUndefined();
-    expect(sheetResultsBodyHtml(sheet, { [`documentation/documents/${ID}/sheet-data?limit=1`]: { status: 200, body: { results: [row], total: 1 } } })).toBeUndefined();
+    expect(sheetResultsBodyHtml(sheet, undefined, address)).toBeUndefined();
+    expect(sheetResultsBodyHtml(sheet, { status: 403, body: { detail: 'Forbidden' } }, address)).toBeUndefined();
+    // A report's latest row (no window) is no grid's.
+    expect(sheetResultsBodyHtml(sheet, { status: 200, body: { results: [row], total: 1 } }, `documentation/documents/${ID}/sheet-data?limit=1`)).toBeUndefined();
   });
 });
