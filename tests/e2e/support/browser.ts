@@ -70,12 +70,17 @@ export interface AccessibilityScanOptions {
 export async function expectAccessible(page: Page, options: AccessibilityScanOptions = {}): Promise<void> {
   // A dialog fading in is half transparent: its colours would be read mid-way. Scan once every finite
   // animation (Shoelace's show and hide, transitions) has finished; endless ones (spinners) do not count.
+  // None running now nor two frames later: a Shoelace dialog closed by Escape starts its hide a few
+  // microtasks after the key (the scan once read its overlay mid-fade, second-hour.spec.ts in CI).
   await expect
     .poll(
       () =>
-        page.evaluate(
-          () => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity).length,
-        ),
+        page.evaluate(async () => {
+          const running = () => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity).length;
+          const now = running();
+          await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+          return now + running();
+        }),
       { message: 'the animations of the page finish before the accessibility scan', timeout: 10_000 },
     )
     .toBe(0);
